@@ -1,0 +1,47 @@
+// Parsing at a boundary: every inbound value is `unknown` until a schema narrows it.
+// Errors name the field (its path) and the offending value, so the user and the log both
+// learn what to fix.
+import type { z } from 'zod';
+import { fail, ok, type Result } from './result';
+
+export const INVALID_INPUT = 'INVALID_INPUT';
+
+const MAX_SHOWN = 80;
+
+/** A short, printable rendering of an offending value for an error message. */
+export function showValue(value: unknown): string {
+  let text: string;
+  if (typeof value === 'bigint') text = `${value}n`;
+  else if (typeof value === 'string') text = JSON.stringify(value);
+  else if (value === undefined) text = 'undefined';
+  else {
+    try {
+      text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
+  }
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+}
+
+function formatPath(root: string, path: readonly PropertyKey[]): string {
+  let out = root;
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out ? '.' : ''}${String(key)}`;
+  return out || '(value)';
+}
+
+/**
+ * Parse `value` with `schema`. On failure the message names the first offending field and
+ * its value: `order.price: expected a decimal string, got "1.5"`.
+ */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, root = '', code = INVALID_INPUT): Result<z.output<S>> {
+  const parsed = schema.safeParse(value, { reportInput: true });
+  if (parsed.success) return ok(parsed.data);
+  const issues = parsed.error.issues;
+  const first = issues[0];
+  if (!first) return fail(code, `${root || 'value'}: invalid`);
+  const field = formatPath(root, first.path);
+  const got = 'input' in first ? `, got ${showValue(first.input)}` : '';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+  return fail(code, `${field}: ${first.message}${got}${more}`, { field });
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import solid from 'vite-plugin-solid';
+
+// Three node projects (unit, integration, e2e) and one DOM project for renderer logic.
+// The Solid plugin is only in the renderer project: in a node project it would switch `ws`
+// to its browser stub.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        plugins: [solid()],
+        test: {
+          name: 'renderer',
+          environment: 'node',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
