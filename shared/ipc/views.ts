@@ -1,0 +1,53 @@
+// Domain views that cross the bridge. They are display-ready but still exact: every amount,
+// price, fee and nonce is a bigint in raw units; formatting happens only in the renderer.
+
+export interface AssetView {
+  readonly symbol: string;
+  /** B256 asset id. Markets are matched by asset ids, never by symbols. */
+  readonly assetId: string;
+  readonly decimals: number;
+  readonly maxPrecision: number;
+}
+
+export interface MarketView {
+  readonly marketId: string;
+  /** The order-book contract; sessions are scoped to it. */
+  readonly contractId: string;
+  readonly base: AssetView;
+  readonly quote: AssetView;
+  /** Fees in ppm (100 = 0.01%). */
+  readonly makerFeePpm: bigint;
+  readonly takerFeePpm: bigint;
+  readonly minOrder: bigint;
+  readonly dust: bigint;
+  readonly priceWindow: number;
+}
+
+export interface MarketsView {
+  readonly networkId: string;
+  readonly chainId: bigint;
+  readonly markets: readonly MarketView[];
+}
+
+export type LinkState = 'connecting' | 'up' | 'down' | 'resyncing';
+
+export interface ConnectionStatus {
+  readonly networkId: string;
+  readonly networkName: string;
+  /** REST reachability, from the last health probe. */
+  readonly rest: LinkState;
+  /** The market-data WebSocket. */
+  readonly stream: LinkState;
+  /** Round-trip time of the last health probe, in milliseconds; null before the first one. */
+  readonly latencyMs: number | null;
+  /** Present when the network is the embedded sandbox. */
+  readonly sandbox: { readonly state: 'starting' | 'running' | 'restarting' | 'stopped'; readonly restarts: number } | null;
+  /** Human explanation when something is down. */
+  readonly detail: string | null;
+}
+
+export interface AppInfo {
+  readonly version: string;
+  readonly host: 'electron' | 'browser';
+  readonly offline: boolean;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createBridge, type BridgeTransport } from '../../../../shared/ipc/bridge';
+import { requestNames, streamNames, type ListenerName, type StreamName } from '../../../../shared/ipc/contract';
+import { decodeFrame, encodeFrame } from '../../../../shared/ipc/codec';
+import { ok } from '../../../../shared/result';
+
+const listenerName = (name: StreamName): ListenerName<StreamName> =>
+  `on${name[0]?.toUpperCase() ?? ''}${name.slice(1)}` as ListenerName<StreamName>;
+
+describe('bridge', () => {
+  const calls: [string, unknown][] = [];
+  const listened: string[] = [];
+  const transport: BridgeTransport = {
+    invoke: (name, input) => {
+      calls.push([name, input]);
+      return Promise.resolve(ok(null));
+    },
+    listen: (name) => {
+      listened.push(name);
+      return () => undefined;
+    },
+  };
+  const bridge = createBridge(transport);
+
+  it('has exactly one named method per contract operation and stream, and nothing generic', () => {
+    const expected = [...requestNames, ...streamNames.map(listenerName)].sort();
+    expect(Object.keys(bridge).sort()).toEqual(expected);
+    for (const forbidden of ['invoke', 'send', 'call', 'request', 'ipcRenderer', 'on', 'emit']) {
+      expect(bridge).not.toHaveProperty(forbidden);
+    }
+    expect(Object.isFrozen(bridge)).toBe(true);
+  });
+
+  it('routes each method to its own channel', async () => {
+    for (const name of requestNames) {
+      await (bridge[name] as (input: unknown) => Promise<unknown>)({});
+    }
+    expect(calls.map(([name]) => name)).toEqual(requestNames);
+    for (const name of streamNames) bridge[listenerName(name)](() => undefined);
+    expect(listened).toEqual(streamNames);
+  });
+});
+
+describe('frame codec', () => {
+  it('carries bigint exactly, beyond 2^53 and up to u256', () => {
+    const value = { price: 123456789012345678901234567890n, nested: [{ q: 0n }, { q: -5n }], text: 'x' };
+    expect(decodeFrame(encodeFrame(value))).toEqual(value);
+    const u256max = (1n << 256n) - 1n;
+    expect(decodeFrame(encodeFrame({ n: u256max }))).toEqual({ n: u256max });
+  });
+
+  it('leaves look-alike objects that are not exactly a tagged bigint alone', () => {
+    expect(decodeFrame('{"a":{"$bigint":"12","x":1}}')).toEqual({ a: { $bigint: '12', x: 1 } });
+    expect(decodeFrame('{"a":{"$bigint":"1.5"}}')).toEqual({ a: { $bigint: '1.5' } });
+  });
+
+  it('throws on malformed text so a boundary can refuse it', () => {
+    expect(() => decodeFrame('{oops')).toThrow(SyntaxError);
+  });
+});
