@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { validateOrder } from '../../../../shared/market/validate-order';
+import type { OrderIntent } from '../../../../shared/market/order-type';
+import { ethUsdc } from './fixtures';
+
+const order = (overrides: Partial<OrderIntent> = {}): OrderIntent => ({
+  side: 'Buy',
+  price: 2_000_000_000_000n, // 2000 USDC
+  quantity: 500_000_000n, // 0.5 ETH
+  order_type: { kind: 'Spot' },
+  ...overrides,
+});
+
+describe('validateOrder', () => {
+  it('accepts a valid order and reports what it forwards', () => {
+    expect(validateOrder(ethUsdc, order())).toEqual({
+      ok: true,
+      value: { forwarded: { asset: ethUsdc.quote.asset, amount: 1_000_000_000_000n }, quote_value: 1_000_000_000_000n },
+    });
+  });
+
+  it.each([
+    ['ZERO_QUANTITY', order({ quantity: 0n }), 'Quantity must be above zero.'],
+    ['ZERO_PRICE', order({ price: 0n }), 'Price must be above zero.'],
+    ['PRICE_PRECISION', order({ price: 2_000_001_000_000n }), 'Price 2000.001 USDC is finer than the market allows: prices move in steps of 0.01 USDC (2 decimals).'],
+    ['QUANTITY_PRECISION', order({ quantity: 500_000_001n }), 'Quantity 0.500000001 ETH is finer than the market allows: quantities move in steps of 0.001 ETH (3 decimals).'],
+    ['MIN_ORDER', order({ price: 1_000_000_000n, quantity: 999_000_000n }), 'Order value 0.999 USDC is below the market minimum of 1 USDC.'],
+  ])('refuses with %s', (code, input, message) => {
+    const result = validateOrder(ethUsdc, input);
+    expect(result).toMatchObject({ ok: false, code });
+    if (!result.ok) expect(result.message).toBe(message);
+  });
+
+  it('refuses dust', () => {
+    const result = validateOrder({ ...ethUsdc, dust: 10_000_000n }, order({ price: 1_000_000_000_000n, quantity: 2_000_000n }));
+    expect(result).toMatchObject({ ok: false, code: 'DUST' });
+  });
+
+  it('refuses a fractional price and suggests the nearest valid quantity', () => {
+    const market = { ...ethUsdc, base: { ...ethUsdc.base, max_precision: 9 }, min_order: 0n, dust: 0n };
+    const result = validateOrder(market, order({ price: 1_230_000_000n, quantity: 250n }));
+    expect(result).toMatchObject({ ok: false, code: 'FRACTIONAL_PRICE', details: { suggested_quantity: '200' } });
+  });
+
+  it('checks BoundedMarket bounds', () => {
+    const inverted = validateOrder(ethUsdc, order({ order_type: { kind: 'BoundedMarket', max_price: 1_000_000_000_000n, min_price: 2_000_000_000_000n } }));
+    expect(inverted).toMatchObject({ ok: false, code: 'BOUNDS' });
+    const offTick = validateOrder(ethUsdc, order({ order_type: { kind: 'BoundedMarket', max_price: 2_000_000_000_001n, min_price: 1n } }));
+    expect(offTick).toMatchObject({ ok: false, code: 'PRICE_PRECISION' });
+    const equal = validateOrder(ethUsdc, order({ order_type: { kind: 'BoundedMarket', max_price: 2_000_000_000_000n, min_price: 2_000_000_000_000n } }));
+    expect(equal.ok).toBe(true);
+  });
+
+  it('checks the limit price is on the tick', () => {
+    expect(validateOrder(ethUsdc, order({ order_type: { kind: 'Limit', price: 5n, timestamp: 1n } }))).toMatchObject({ ok: false, code: 'PRICE_PRECISION' });
+  });
+
+  it('refuses an unbounded market order from a margin account', () => {
+    expect(validateOrder(ethUsdc, order({ order_type: { kind: 'Market' } }), { marginAccount: true })).toMatchObject({ ok: false, code: 'UNBOUNDED_MARKET_ORDER' });
+    expect(validateOrder(ethUsdc, order({ order_type: { kind: 'Market' } })).ok).toBe(true);
+  });
+
+  it('refuses on a paused or disconnected Turbo market', () => {
+    expect(validateOrder({ ...ethUsdc, turbo: true, paused: true, connected: true }, order())).toMatchObject({ ok: false, code: 'MARKET_PAUSED' });
+    expect(validateOrder({ ...ethUsdc, turbo: true, paused: false, connected: false }, order())).toMatchObject({ ok: false, code: 'MARKET_DISCONNECTED' });
+  });
+
+  it('a sell forwards its quantity of base', () => {
+    expect(validateOrder(ethUsdc, order({ side: 'Sell' }))).toMatchObject({ ok: true, value: { forwarded: { asset: ethUsdc.base.asset, amount: 500_000_000n } } });
+  });
+});
