@@ -1,0 +1,134 @@
+// What the sandbox network serves: its assets, its markets and the registry ids of
+// GET /v1/markets. Every id is derived from the seed (ids.ts). The markets differ on purpose
+// (decimals, max_precision, fees, min_order, dust, price_window, whitelisting) so a client
+// that assumes any of them is caught here, and two markets share the symbols ETH and a
+// dollar quote (ETH/USDC, ETH/USDT) so clients must match asset ids, not symbols.
+import { deriveId } from '../ids';
+
+export interface AssetConfig {
+  readonly symbol: string;
+  readonly id: string;
+  readonly decimals: number;
+  /** Raw units the faucet mints per request. */
+  readonly faucetAmount: bigint;
+}
+
+export interface MarketSideConfig {
+  readonly symbol: string;
+  readonly asset: string;
+  readonly decimals: number;
+  readonly maxPrecision: number;
+}
+
+export interface MarketConfig {
+  /** BASE/QUOTE, unique within the network. */
+  readonly name: string;
+  /** Order-book contract id: sessions are scoped to it. */
+  readonly contractId: string;
+  readonly marketId: string;
+  readonly base: MarketSideConfig;
+  readonly quote: MarketSideConfig;
+  readonly makerFeePpm: bigint;
+  readonly takerFeePpm: bigint;
+  /** Minimum quote value of an order, raw quote units. */
+  readonly minOrder: bigint;
+  /** Resting remainders below this base quantity are closed (docs/sandbox.md). */
+  readonly dust: bigint;
+  /** Band in percent around the reference price (docs/sandbox.md). */
+  readonly priceWindow: number;
+  readonly whitelistRequired: boolean;
+  /** Starting mid price for the house maker, raw quote units per whole base unit. */
+  readonly initialMid: bigint;
+}
+
+export interface NetworkConfig {
+  readonly chainId: bigint;
+  readonly booksRegistryId: string;
+  readonly accountsRegistryId: string;
+  readonly tradeAccountOracleId: string;
+  /** Current trade-account implementation (POST /v1/accounts/upgrade may move it). */
+  readonly tradeAccountImplementationId: string;
+  readonly baseAssetId: string;
+  readonly assets: readonly AssetConfig[];
+  readonly markets: readonly MarketConfig[];
+}
+
+interface AssetSpec {
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly faucetWhole: bigint;
+}
+
+const ASSETS: readonly AssetSpec[] = [
+  { symbol: 'ETH', decimals: 9, faucetWhole: 10n },
+  { symbol: 'USDC', decimals: 6, faucetWhole: 100_000n },
+  { symbol: 'USDT', decimals: 6, faucetWhole: 100_000n },
+  { symbol: 'BTC', decimals: 8, faucetWhole: 1n },
+  { symbol: 'FUEL', decimals: 9, faucetWhole: 1_000_000n },
+];
+
+interface MarketSpec {
+  readonly base: string;
+  readonly quote: string;
+  readonly baseMaxPrecision: number;
+  readonly quoteMaxPrecision: number;
+  readonly makerFeePpm: bigint;
+  readonly takerFeePpm: bigint;
+  readonly minOrder: bigint;
+  readonly dust: bigint;
+  readonly priceWindow: number;
+  readonly whitelistRequired: boolean;
+  readonly initialMid: bigint;
+}
+
+const MARKETS: readonly MarketSpec[] = [
+  // Price tick 0.01 USDC, quantity tick 0.0001 ETH: on-tick orders never hit FractionalPrice.
+  { base: 'ETH', quote: 'USDC', baseMaxPrecision: 4, quoteMaxPrecision: 2, makerFeePpm: 100n, takerFeePpm: 250n, minOrder: 1_000_000n, dust: 1_000_000n, priceWindow: 20, whitelistRequired: false, initialMid: 3_000_000_000n },
+  // Same pair, other quote asset: tick 0.001 USDT x 0.0001 ETH = 1e8, so FractionalPrice can occur.
+  { base: 'ETH', quote: 'USDT', baseMaxPrecision: 4, quoteMaxPrecision: 3, makerFeePpm: 0n, takerFeePpm: 200n, minOrder: 5_000_000n, dust: 1_000_000n, priceWindow: 10, whitelistRequired: false, initialMid: 3_001_000_000n },
+  { base: 'BTC', quote: 'USDC', baseMaxPrecision: 5, quoteMaxPrecision: 1, makerFeePpm: 50n, takerFeePpm: 150n, minOrder: 10_000_000n, dust: 1_000n, priceWindow: 15, whitelistRequired: false, initialMid: 60_000_000_000n },
+  // Whole-token quantities, no price tick (max_precision equals decimals); needs whitelisting.
+  { base: 'FUEL', quote: 'USDC', baseMaxPrecision: 0, quoteMaxPrecision: 6, makerFeePpm: 200n, takerFeePpm: 400n, minOrder: 1_000_000n, dust: 0n, priceWindow: 25, whitelistRequired: true, initialMid: 20_000n },
+];
+
+export function buildNetwork(seed: number, chainId: bigint): NetworkConfig {
+  const assets = ASSETS.map((spec) => ({
+    symbol: spec.symbol,
+    id: deriveId(seed, `asset/${spec.symbol}`),
+    decimals: spec.decimals,
+    faucetAmount: spec.faucetWhole * 10n ** BigInt(spec.decimals),
+  }));
+  const bySymbol = new Map(assets.map((a) => [a.symbol, a]));
+  const side = (symbol: string, maxPrecision: number): MarketSideConfig => {
+    const asset = bySymbol.get(symbol);
+    if (!asset) throw new Error(`network: unknown asset ${symbol}`);
+    return { symbol, asset: asset.id, decimals: asset.decimals, maxPrecision };
+  };
+  const markets = MARKETS.map((spec): MarketConfig => {
+    const name = `${spec.base}/${spec.quote}`;
+    return {
+      name,
+      contractId: deriveId(seed, `book/${name}`),
+      marketId: deriveId(seed, `market/${name}`),
+      base: side(spec.base, spec.baseMaxPrecision),
+      quote: side(spec.quote, spec.quoteMaxPrecision),
+      makerFeePpm: spec.makerFeePpm,
+      takerFeePpm: spec.takerFeePpm,
+      minOrder: spec.minOrder,
+      dust: spec.dust,
+      priceWindow: spec.priceWindow,
+      whitelistRequired: spec.whitelistRequired,
+      initialMid: spec.initialMid,
+    };
+  });
+  return {
+    chainId,
+    booksRegistryId: deriveId(seed, 'registry/books'),
+    accountsRegistryId: deriveId(seed, 'registry/accounts'),
+    tradeAccountOracleId: deriveId(seed, 'oracle/trade-account'),
+    tradeAccountImplementationId: deriveId(seed, 'implementation/trade-account/1'),
+    baseAssetId: bySymbol.get('ETH')?.id ?? '',
+    assets,
+    markets,
+  };
+}
