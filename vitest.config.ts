@@ -29,9 +29,20 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/build-once.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'electron',
+          environment: 'node',
+          include: ['test/electron/**/*.test.ts'],
+          globalSetup: ['test/support/build-once.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

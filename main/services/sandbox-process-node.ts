@@ -20,6 +20,7 @@ export function nodeSandboxSpawner(entry: NodeSandboxEntry): SpawnSandbox {
     const lines = createInterface({ input: child.stdout! });
     const errors = createInterface({ input: child.stderr! });
     const process: SandboxProcess = {
+      pid: child.pid,
       onLine: (listener) => {
         lines.on('line', listener);
         errors.on('line', listener);

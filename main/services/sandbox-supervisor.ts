@@ -6,6 +6,8 @@ import type { Clock, TimerHandle } from '../../shared/clock';
 import { fail, ok, type Result } from '../../shared/result';
 
 export interface SandboxProcess {
+  /** OS process id, when the platform reports one. */
+  readonly pid?: number | undefined;
   onLine(listener: (line: string) => void): void;
   onExit(listener: (code: number | null) => void): void;
   kill(signal: 'SIGTERM' | 'SIGKILL'): void;
@@ -48,6 +50,11 @@ export class SandboxSupervisor {
 
   get current(): SandboxStatus {
     return this.status;
+  }
+
+  /** The running child's process id (diagnostics and tests). */
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   /** Start the sandbox and resolve with its URL once it listens. */

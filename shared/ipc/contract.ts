@@ -48,7 +48,3 @@ export function isRequestName(value: unknown): value is RequestName {
 export function isStreamName(value: unknown): value is StreamName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(streams, value);
 }
-
-/** The channel names used on the Electron IPC and in the browser host's frames. */
-export const requestChannel = (name: RequestName): string => `terminal:${name}`;
-export const streamChannel = (name: StreamName): string => `terminal-stream:${name}`;

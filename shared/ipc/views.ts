@@ -1,32 +1,12 @@
 // Domain views that cross the bridge. They are display-ready but still exact: every amount,
 // price, fee and nonce is a bigint in raw units; formatting happens only in the renderer.
-
-export interface AssetView {
-  readonly symbol: string;
-  /** B256 asset id. Markets are matched by asset ids, never by symbols. */
-  readonly assetId: string;
-  readonly decimals: number;
-  readonly maxPrecision: number;
-}
-
-export interface MarketView {
-  readonly marketId: string;
-  /** The order-book contract; sessions are scoped to it. */
-  readonly contractId: string;
-  readonly base: AssetView;
-  readonly quote: AssetView;
-  /** Fees in ppm (100 = 0.01%). */
-  readonly makerFeePpm: bigint;
-  readonly takerFeePpm: bigint;
-  readonly minOrder: bigint;
-  readonly dust: bigint;
-  readonly priceWindow: number;
-}
+import type { Market } from '../market/market';
 
 export interface MarketsView {
   readonly networkId: string;
   readonly chainId: bigint;
-  readonly markets: readonly MarketView[];
+  /** Rows of GET /v1/markets with money as bigint. Markets are matched by asset ids, never symbols. */
+  readonly markets: readonly Market[];
 }
 
 export type LinkState = 'connecting' | 'up' | 'down' | 'resyncing';

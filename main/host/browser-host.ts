@@ -1,0 +1,177 @@
+// The browser host: the same main services, with the renderer served to a browser and the bridge
+// carried over a WebSocket. It binds to 127.0.0.1 only, and a bridge connection is accepted only
+// from a loopback address, from the host's own origin, with the random token of the printed URL.
+// A web page the user happens to visit can neither guess the token nor pass the origin check.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
+import { fail } from '../../shared/result';
+import type { Dispatch } from '../ipc/dispatcher';
+import { contentSecurityPolicy } from '../platform/security';
+import type { WindowHub } from '../services/window-hub';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.wav': 'audio/wav',
+};
+
+const MAX_FRAME_BYTES = 1 << 20;
+
+export interface BrowserHostOptions {
+  /** Builds the dispatcher once the host's origin (and so the allowed sender) is known. */
+  readonly createDispatch: (origin: string) => Dispatch;
+  readonly windows: WindowHub;
+  /** The built renderer (out/renderer). */
+  readonly rendererDir: string;
+  readonly port?: number;
+  /** Fixed token for tests; random otherwise. */
+  readonly token?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface BrowserHost {
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+function tokensEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+interface CallFrame {
+  readonly t: 'call';
+  readonly id: number;
+  readonly name: unknown;
+  readonly input: unknown;
+}
+
+function asCallFrame(value: unknown): CallFrame | null {
+  if (value === null || typeof value !== 'object') return null;
+  const frame = value as Record<string, unknown>;
+  if (frame.t !== 'call' || typeof frame.id !== 'number' || !Number.isSafeInteger(frame.id)) return null;
+  return { t: 'call', id: frame.id, name: frame.name, input: frame.input };
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const log = options.log ?? (() => undefined);
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const csp = contentSecurityPolicy([`ws://127.0.0.1:${port}`]);
+  const root = normalize(options.rendererDir + sep);
+  const dispatch = options.createDispatch(origin);
+
+  const serveFile = async (request: IncomingMessage, response: ServerResponse) => {
+    // A Host header other than our own means a DNS-rebinding page is asking: refuse.
+    if (request.headers.host !== `127.0.0.1:${port}`) {
+      response.writeHead(421).end('misdirected request');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', origin).pathname);
+    const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
+    const file = normalize(join(root, relative));
+    if (!file.startsWith(root)) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
+      const body = await readFile(file);
+      response.writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': csp,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cache-control': 'no-store',
+      });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  };
+  server.on('request', (request, response) => {
+    serveFile(request, response).catch(() => response.writeHead(500).end());
+  });
+
+  const bridge = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  let nextWindow = 0;
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const refuse = (status: number, reason: string) => {
+      log(`bridge connection refused: ${reason}`);
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n\r\n`);
+    };
+    const url = new URL(request.url ?? '/', origin);
+    if (!isLoopback(socket.remoteAddress)) return refuse(403, 'Forbidden');
+    if (url.pathname !== '/bridge') return refuse(404, 'Not Found');
+    if (request.headers.origin !== origin) return refuse(403, 'Forbidden');
+    if (!tokensEqual(url.searchParams.get('token') ?? '', token)) return refuse(401, 'Unauthorized');
+    bridge.handleUpgrade(request, socket, head, (ws) => attach(ws));
+  });
+
+  const attach = (ws: WebSocket) => {
+    const windowId = `tab-${++nextWindow}`;
+    const frameUrl = `${origin}/`;
+    options.windows.attach(windowId, { send: (stream, payload) => ws.send(encodeFrame({ t: 'push', stream, payload })) });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return ws.close(1003, 'text frames only');
+      let frame: CallFrame | null;
+      try {
+        frame = asCallFrame(decodeFrame(data.toString()));
+      } catch {
+        frame = null;
+      }
+      if (frame === null) {
+        ws.send(encodeFrame({ t: 'error', result: fail('INVALID_FRAME', 'bridge frame: expected {"t":"call","id":<integer>,"name":...,"input":...}') }));
+        return;
+      }
+      const { id } = frame;
+      dispatch(frame.name, frame.input, { windowId, frameUrl })
+        .then((result) => ws.send(encodeFrame({ t: 'reply', id, result })))
+        .catch((error: unknown) => log(`bridge dispatch failed: ${String(error)}`));
+    });
+    ws.on('close', () => options.windows.detach(windowId));
+  };
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    close: async () => {
+      for (const client of bridge.clients) client.terminate();
+      bridge.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

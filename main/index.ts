@@ -1,0 +1,80 @@
+// Electron entry: lifecycle and wiring only. Everything else lives in services (no electron)
+// and platform (electron adapters).
+import { app, BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { createDispatcher } from './ipc/dispatcher';
+import { bindIpc } from './ipc/electron-binding';
+import { registerAppScheme, serveRenderer } from './platform/app-protocol';
+import { hardenApp } from './platform/hardening';
+import { installMenu } from './platform/menu';
+import { utilitySandboxSpawner } from './platform/sandbox-utility';
+import { APP_ORIGIN } from './platform/security';
+import { openMainWindow } from './platform/windows';
+import { systemClock } from './services/system-clock';
+import { createTerminal } from './services/terminal';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance owns the keys, the journal and the nonce cursors: never run two.
+  app.quit();
+} else {
+  registerAppScheme();
+  const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+  const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [new URL(devServerUrl).origin] : [])];
+
+  const terminal = createTerminal({
+    clock: systemClock,
+    host: 'electron',
+    version: app.getVersion(),
+    network: null,
+    spawnSandbox: utilitySandboxSpawner(join(import.meta.dirname, 'sandbox.js')),
+    log,
+  });
+
+  const openWindow = () =>
+    openMainWindow({
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      hub: terminal.windows,
+      ...(devServerUrl ? { rendererUrl: devServerUrl } : {}),
+    });
+
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+
+  void app.whenReady().then(async () => {
+    hardenApp(allowedOrigins, log);
+    serveRenderer(join(import.meta.dirname, '../renderer'));
+    installMenu();
+    bindIpc(
+      createDispatcher(terminal.handlers, {
+        allowedOrigins,
+        onBug: (error, channel) => log(`bug in ${channel}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      }),
+    );
+    const started = await terminal.start();
+    if (!started.ok) log(`network start failed: ${started.message}`);
+    openWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    });
+  });
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    // Stop the sandbox child and flush services before the process exits.
+    event.preventDefault();
+    quitting = true;
+    void terminal.stop().finally(() => app.quit());
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

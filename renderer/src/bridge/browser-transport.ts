@@ -1,0 +1,64 @@
+// The bridge transport of the browser host: calls and pushes over a WebSocket to the host, which
+// accepts it only with the token of the URL the host printed.
+import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import type { BridgeTransport } from '../../../shared/ipc/bridge';
+import type { StreamName } from '../../../shared/ipc/contract';
+import { fail, type Result } from '../../../shared/result';
+
+interface Pending {
+  resolve(result: Result<unknown>): void;
+}
+
+export function connectBrowserTransport(location: Location, onClosed: (reason: string) => void): Promise<BridgeTransport> {
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const socket = new WebSocket(`ws://${location.host}/bridge?token=${encodeURIComponent(token)}`);
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();
+  let nextId = 0;
+  let closed = false;
+
+  socket.addEventListener('message', (event: MessageEvent<string>) => {
+    let frame: { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown };
+    try {
+      frame = decodeFrame(event.data) as typeof frame;
+    } catch {
+      return;
+    }
+    if (frame.t === 'reply' && typeof frame.id === 'number') {
+      const call = pending.get(frame.id);
+      pending.delete(frame.id);
+      call?.resolve(frame.result as Result<unknown>);
+    } else if (frame.t === 'push' && typeof frame.stream === 'string') {
+      for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(frame.payload);
+    }
+  });
+
+  return new Promise((resolve, reject) => {
+    socket.addEventListener('open', () => {
+      resolve({
+        invoke(name, input) {
+          if (closed) return Promise.resolve(fail('BRIDGE_CLOSED', 'The connection to the terminal host is closed; reload the page'));
+          const id = ++nextId;
+          return new Promise((resolveCall) => {
+            pending.set(id, { resolve: resolveCall });
+            socket.send(encodeFrame({ t: 'call', id, name, input }));
+          });
+        },
+        listen(name, listener) {
+          let set = listeners.get(name);
+          if (!set) listeners.set(name, (set = new Set()));
+          set.add(listener);
+          return () => set.delete(listener);
+        },
+      });
+    });
+    socket.addEventListener('close', (event) => {
+      closed = true;
+      for (const call of pending.values()) call.resolve(fail('BRIDGE_CLOSED', 'The connection to the terminal host closed'));
+      pending.clear();
+      const reason = event.code === 1006 ? 'The terminal host refused or dropped the connection (is the token in the URL right?)' : `closed (${event.code})`;
+      onClosed(reason);
+      reject(new Error(reason));
+    });
+  });
+}

@@ -1,0 +1,85 @@
+// `npm test`: set up what is missing (npm packages; Chromium, gnome-keyring, D-Bus, Xvfb as root
+// with apt), then typecheck, lint, unit, renderer, integration and end-to-end tests, and the
+// Electron smoke test where a runtime exists. Ends with one line: `N passed, N failed`.
+// Flags: --only <suite,...> runs a subset (typecheck, lint, unit, renderer, integration, e2e, electron).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { electronRuntime, ensureNodeModules, ensureTestPackages, npmEnv, root } from './setup.mjs';
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? '').split(',')) : null;
+const wanted = (suite) => only === null || only.has(suite);
+
+ensureNodeModules();
+ensureTestPackages();
+
+const resultsDir = join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+/** @type {{suite: string, passed: number, failed: number, skipped: number, note?: string}[]} */
+const summary = [];
+
+function banner(text) {
+  console.log(`\n\u001b[1m== ${text} ==\u001b[0m`);
+}
+
+function check(suite, command, args) {
+  if (!wanted(suite)) return;
+  banner(suite);
+  const status = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: npmEnv }).status;
+  summary.push({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+}
+
+function vitest(suite, projects, extraEnv = {}) {
+  if (!wanted(suite)) return;
+  banner(`${suite} tests`);
+  const output = join(resultsDir, `${suite}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  const status = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...npmEnv, ...extraEnv } }).status;
+  if (!existsSync(output)) {
+    summary.push({ suite, passed: 0, failed: 1, skipped: 0, note: `vitest exited with ${status} and wrote no report` });
+    return;
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  // A suite that fails to load counts as a failure even though it ran no test.
+  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  summary.push({
+    suite,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  });
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+vitest('unit', ['unit']);
+vitest('renderer', ['renderer']);
+vitest('integration', ['integration']);
+vitest('e2e', ['e2e']);
+
+if (wanted('electron')) {
+  banner('electron smoke test');
+  const runtime = electronRuntime();
+  if (runtime.path === null && runtime.binary === undefined) {
+    console.log(`SKIPPED: the Electron smoke test needs the Electron runtime, and ${runtime.reason}.`);
+    summary.push({ suite: 'electron', passed: 0, failed: 0, skipped: 1, note: `skipped: ${runtime.reason}` });
+  } else {
+    const output = join(resultsDir, 'electron.json');
+    const args = ['-a', 'npx', 'vitest', 'run', '--project', 'electron', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+    spawnSync('xvfb-run', args, { cwd: root, stdio: 'inherit', env: npmEnv });
+    const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : null;
+    summary.push(report ? { suite: 'electron', passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests } : { suite: 'electron', passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+banner('summary');
+for (const row of summary) {
+  console.log(`${row.suite.padEnd(12)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(4)} failed ${String(row.skipped).padStart(4)} skipped${row.note ? `  (${row.note})` : ''}`);
+}
+const passed = summary.reduce((sum, row) => sum + row.passed, 0);
+const failed = summary.reduce((sum, row) => sum + row.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && summary.length > 0 ? 0 : 1);
