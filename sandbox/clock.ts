@@ -1,44 +1,31 @@
-// The sandbox's clock. Logic never reads Date.now() on its own: it is handed a Clock, so
-// tests use a manual one and the control surface can move time forward (sessions and
-// parallel nonces expire without waiting).
+// The sandbox's clock: shared/clock's Clock (logic never reads Date.now() on its own) whose
+// time can be moved forward by the control surface, so sessions and parallel nonces expire
+// without waiting. Timers still run on wall time; only the reading is offset.
+import type { Clock, TimerHandle } from '../shared/clock';
 
-export interface Clock {
-  /** Milliseconds since the Unix epoch. */
-  nowMs(): number;
-}
-
-/** Wall time plus an offset that only grows (POST /control/clock/advance). */
 export class AdjustableClock implements Clock {
   private offsetMs = 0;
   constructor(private readonly base: () => number = Date.now) {}
-  nowMs(): number {
+  now(): number {
     return this.base() + this.offsetMs;
   }
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError(`advance: expected a non-negative number of ms, got ${ms}`);
     this.offsetMs += ms;
   }
-}
-
-/** A clock that moves only when told (unit tests). */
-export class ManualClock implements Clock {
-  constructor(private ms: number) {}
-  nowMs(): number {
-    return this.ms;
+  setTimeout(callback: () => void, ms: number): TimerHandle {
+    return setTimeout(callback, ms) as unknown as TimerHandle;
   }
-  set(ms: number): void {
-    this.ms = ms;
-  }
-  advance(ms: number): void {
-    this.ms += ms;
+  clearTimeout(handle: TimerHandle): void {
+    clearTimeout(handle as unknown as NodeJS.Timeout);
   }
 }
 
-export function nowSeconds(clock: Clock): bigint {
-  return BigInt(Math.floor(clock.nowMs() / 1000));
+export function nowSeconds(clock: Pick<Clock, 'now'>): bigint {
+  return BigInt(Math.floor(clock.now() / 1000));
 }
 
-/** Nanoseconds since the epoch, as the streams and order timestamps carry them. */
-export function nowNanos(clock: Clock): bigint {
-  return BigInt(Math.floor(clock.nowMs())) * 1_000_000n;
+/** Nanoseconds since the epoch, as streams and order timestamps carry them. */
+export function nowNanos(clock: Pick<Clock, 'now'>): bigint {
+  return BigInt(Math.floor(clock.now())) * 1_000_000n;
 }

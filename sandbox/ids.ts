@@ -2,8 +2,9 @@
 // so two sandboxes started with the same --seed serve the same ids (tests and saved
 // layouts can rely on them) and different seeds never collide.
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { b256FromBytes, type B256 } from '../shared/encoding/b256';
 
-export function deriveId(seed: number, name: string): string {
-  return `0x${bytesToHex(sha256(utf8ToBytes(`ledger-sandbox/${seed}/${name}`)))}`;
+export function deriveId(seed: number, name: string): B256 {
+  return b256FromBytes(sha256(utf8ToBytes(`ledger-sandbox/${seed}/${name}`)));
 }

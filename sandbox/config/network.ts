@@ -3,39 +3,26 @@
 // (decimals, max_precision, fees, min_order, dust, price_window, whitelisting) so a client
 // that assumes any of them is caught here, and two markets share the symbols ETH and a
 // dollar quote (ETH/USDC, ETH/USDT) so clients must match asset ids, not symbols.
+import type { B256 } from '../../shared/encoding/b256';
+import type { Market, MarketAsset } from '../../shared/market/market';
 import { deriveId } from '../ids';
 
 export interface AssetConfig {
   readonly symbol: string;
-  readonly id: string;
+  readonly id: B256;
   readonly decimals: number;
   /** Raw units the faucet mints per request. */
   readonly faucetAmount: bigint;
 }
 
-export interface MarketSideConfig {
-  readonly symbol: string;
-  readonly asset: string;
-  readonly decimals: number;
-  readonly maxPrecision: number;
-}
-
-export interface MarketConfig {
+/**
+ * A market as shared/market's rules take it (wire field names, money as bigint), plus what
+ * only the sandbox knows. `dust` is a base quantity (docs/sandbox.md); `price_window` is a
+ * percentage band around the reference price.
+ */
+export interface MarketConfig extends Market {
   /** BASE/QUOTE, unique within the network. */
   readonly name: string;
-  /** Order-book contract id: sessions are scoped to it. */
-  readonly contractId: string;
-  readonly marketId: string;
-  readonly base: MarketSideConfig;
-  readonly quote: MarketSideConfig;
-  readonly makerFeePpm: bigint;
-  readonly takerFeePpm: bigint;
-  /** Minimum quote value of an order, raw quote units. */
-  readonly minOrder: bigint;
-  /** Resting remainders below this base quantity are closed (docs/sandbox.md). */
-  readonly dust: bigint;
-  /** Band in percent around the reference price (docs/sandbox.md). */
-  readonly priceWindow: number;
   readonly whitelistRequired: boolean;
   /** Starting mid price for the house maker, raw quote units per whole base unit. */
   readonly initialMid: bigint;
@@ -43,12 +30,12 @@ export interface MarketConfig {
 
 export interface NetworkConfig {
   readonly chainId: bigint;
-  readonly booksRegistryId: string;
-  readonly accountsRegistryId: string;
-  readonly tradeAccountOracleId: string;
-  /** Current trade-account implementation (POST /v1/accounts/upgrade may move it). */
-  readonly tradeAccountImplementationId: string;
-  readonly baseAssetId: string;
+  readonly booksRegistryId: B256;
+  readonly accountsRegistryId: B256;
+  readonly tradeAccountOracleId: B256;
+  /** Implementation a new trade account starts with. */
+  readonly tradeAccountImplementationId: B256;
+  readonly baseAssetId: B256;
   readonly assets: readonly AssetConfig[];
   readonly markets: readonly MarketConfig[];
 }
@@ -99,24 +86,24 @@ export function buildNetwork(seed: number, chainId: bigint): NetworkConfig {
     faucetAmount: spec.faucetWhole * 10n ** BigInt(spec.decimals),
   }));
   const bySymbol = new Map(assets.map((a) => [a.symbol, a]));
-  const side = (symbol: string, maxPrecision: number): MarketSideConfig => {
+  const side = (symbol: string, maxPrecision: number): MarketAsset => {
     const asset = bySymbol.get(symbol);
     if (!asset) throw new Error(`network: unknown asset ${symbol}`);
-    return { symbol, asset: asset.id, decimals: asset.decimals, maxPrecision };
+    return { symbol, asset: asset.id, decimals: asset.decimals, max_precision: maxPrecision };
   };
   const markets = MARKETS.map((spec): MarketConfig => {
     const name = `${spec.base}/${spec.quote}`;
     return {
       name,
-      contractId: deriveId(seed, `book/${name}`),
-      marketId: deriveId(seed, `market/${name}`),
+      contract_id: deriveId(seed, `book/${name}`),
+      market_id: deriveId(seed, `market/${name}`),
       base: side(spec.base, spec.baseMaxPrecision),
       quote: side(spec.quote, spec.quoteMaxPrecision),
-      makerFeePpm: spec.makerFeePpm,
-      takerFeePpm: spec.takerFeePpm,
-      minOrder: spec.minOrder,
+      maker_fee: spec.makerFeePpm,
+      taker_fee: spec.takerFeePpm,
+      min_order: spec.minOrder,
       dust: spec.dust,
-      priceWindow: spec.priceWindow,
+      price_window: spec.priceWindow,
       whitelistRequired: spec.whitelistRequired,
       initialMid: spec.initialMid,
     };
@@ -127,7 +114,7 @@ export function buildNetwork(seed: number, chainId: bigint): NetworkConfig {
     accountsRegistryId: deriveId(seed, 'registry/accounts'),
     tradeAccountOracleId: deriveId(seed, 'oracle/trade-account'),
     tradeAccountImplementationId: deriveId(seed, 'implementation/trade-account/1'),
-    baseAssetId: bySymbol.get('ETH')?.id ?? '',
+    baseAssetId: deriveId(seed, 'asset/ETH'),
     assets,
     markets,
   };

@@ -1,20 +1,21 @@
 // GET /v1/markets body (spec 2.3): registry ids at the top, chain id as a hex string, one row
 // per market with fees, min_order and dust as raw integer strings.
-import type { MarketConfig, MarketSideConfig, NetworkConfig } from '../config/network';
+import type { MarketAsset } from '../../shared/market/market';
+import type { MarketConfig, NetworkConfig } from '../config/network';
 
-function sideView(side: MarketSideConfig): Record<string, unknown> {
-  return { symbol: side.symbol, asset: side.asset, decimals: side.decimals, max_precision: side.maxPrecision };
+function sideView(side: MarketAsset): Record<string, unknown> {
+  return { symbol: side.symbol, asset: side.asset, decimals: side.decimals, max_precision: side.max_precision };
 }
 
 export function marketView(market: MarketConfig): Record<string, unknown> {
   return {
-    contract_id: market.contractId,
-    market_id: market.marketId,
-    maker_fee: market.makerFeePpm.toString(),
-    taker_fee: market.takerFeePpm.toString(),
-    min_order: market.minOrder.toString(),
+    contract_id: market.contract_id,
+    market_id: market.market_id,
+    maker_fee: market.maker_fee.toString(),
+    taker_fee: market.taker_fee.toString(),
+    min_order: market.min_order.toString(),
     dust: market.dust.toString(),
-    price_window: market.priceWindow,
+    price_window: market.price_window,
     base: sideView(market.base),
     quote: sideView(market.quote),
   };

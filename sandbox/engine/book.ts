@@ -1,0 +1,249 @@
+// A price-time priority order book for one market: price levels per side, FIFO inside a level.
+// Pure and synchronous, fast enough for the bench (docs/sandbox.md): each side keeps its
+// prices sorted worst-to-best so the best level is the last element (O(1) to read and pop),
+// a level is an array with a moving head (fills consume from the front without shifting),
+// and a cancelled order is only marked dead and skipped later (no search inside the level).
+// Every mutation is recorded in the Journal when a transaction is open.
+import type { Side } from '../../shared/market/order-type';
+import type { Journal } from './journal';
+
+/** What the book needs of an order; the ledger's order record extends it. */
+export interface BookEntry {
+  readonly side: Side;
+  /** The price the order rests at. */
+  readonly price: bigint;
+  /** Base quantity still open. */
+  remaining: bigint;
+  /** False once filled, cancelled or closed as dust: the level skips it. */
+  live: boolean;
+}
+
+export interface Level<O extends BookEntry> {
+  readonly price: bigint;
+  orders: O[];
+  head: number;
+  /** Sum of `remaining` over the live orders of the level. */
+  total: bigint;
+}
+
+class BookSide<O extends BookEntry> {
+  /** Worst to best: bids ascending, asks descending; the best price is last. */
+  readonly prices: bigint[] = [];
+  readonly levels = new Map<bigint, Level<O>>();
+
+  constructor(private readonly isBid: boolean) {}
+
+  /** True when `a` is a better price than `b` on this side. */
+  better(a: bigint, b: bigint): boolean {
+    return this.isBid ? a > b : a < b;
+  }
+
+  best(): Level<O> | undefined {
+    const price = this.prices[this.prices.length - 1];
+    return price === undefined ? undefined : this.levels.get(price);
+  }
+
+  /** Index where `price` sits (or would be inserted) in the worst-to-best array. */
+  indexOf(price: bigint): number {
+    let low = 0;
+    let high = this.prices.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.better(price, this.prices[mid] as bigint)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+export type MakerDone = 'filled' | 'dust';
+
+/** Receives what matching did; called synchronously inside `match`. */
+export interface FillSink<O extends BookEntry> {
+  /** `maker.remaining` is already reduced by `quantity`; the fill is at the maker's price. */
+  onFill(maker: O, quantity: bigint, price: bigint): void;
+  /** The maker left the book: fully filled, or its remainder fell below dust. */
+  onMakerDone(maker: O, reason: MakerDone, remainder: bigint): void;
+}
+
+/** Matching bounds of a taker. */
+export interface TakerBounds {
+  /** Worst price the taker accepts (a buy pays at most this, a sell gets at least this). */
+  readonly worst: bigint;
+  /** Optional best price at which execution may happen (BoundedMarket's other bound). */
+  readonly best?: bigint;
+}
+
+export class OrderBook<O extends BookEntry> {
+  readonly bids = new BookSide<O>(true);
+  readonly asks = new BookSide<O>(false);
+
+  constructor(
+    private readonly journal: Journal,
+    /** Resting remainders below this quantity leave the book. */
+    private readonly dust: bigint,
+  ) {}
+
+  side(side: Side): BookSide<O> {
+    return side === 'Buy' ? this.bids : this.asks;
+  }
+
+  bestBid(): bigint | undefined {
+    return this.bids.prices[this.bids.prices.length - 1];
+  }
+
+  bestAsk(): bigint | undefined {
+    return this.asks.prices[this.asks.prices.length - 1];
+  }
+
+  /** True when a taker on `side` with these bounds would execute against something now. */
+  wouldTake(side: Side, bounds: TakerBounds): boolean {
+    const level = (side === 'Buy' ? this.asks : this.bids).best();
+    return level !== undefined && this.inBounds(side, level.price, bounds);
+  }
+
+  /** Quantity a taker could fill now within the bounds, counting at most up to `needed`. */
+  available(side: Side, bounds: TakerBounds, needed: bigint): bigint {
+    const opposite = side === 'Buy' ? this.asks : this.bids;
+    let sum = 0n;
+    for (let i = opposite.prices.length - 1; i >= 0 && sum < needed; i--) {
+      const price = opposite.prices[i] as bigint;
+      if (!this.inBounds(side, price, bounds)) break;
+      sum += (opposite.levels.get(price) as Level<O>).total;
+    }
+    return sum;
+  }
+
+  private inBounds(side: Side, price: bigint, bounds: TakerBounds): boolean {
+    if (side === 'Buy') return price <= bounds.worst && (bounds.best === undefined || price >= bounds.best);
+    return price >= bounds.worst && (bounds.best === undefined || price <= bounds.best);
+  }
+
+  /**
+   * Match a taker of `quantity` on `side` against the opposite side, best price first, oldest
+   * first inside a level. Returns the quantity filled. The taker itself is not on the book.
+   */
+  match(side: Side, quantity: bigint, bounds: TakerBounds, sink: FillSink<O>): bigint {
+    const opposite = side === 'Buy' ? this.asks : this.bids;
+    const journal = this.journal;
+    let left = quantity;
+    while (left > 0n) {
+      const level = opposite.best();
+      if (level === undefined || !this.inBounds(side, level.price, bounds)) break;
+      this.recordLevel(level);
+      while (left > 0n && level.head < level.orders.length) {
+        const maker = level.orders[level.head] as O;
+        if (!maker.live) {
+          level.head++;
+          continue;
+        }
+        const fill = maker.remaining < left ? maker.remaining : left;
+        const before = maker.remaining;
+        if (journal.active) journal.record(() => {
+          maker.remaining = before;
+          maker.live = true;
+        });
+        maker.remaining = before - fill;
+        level.total -= fill;
+        left -= fill;
+        sink.onFill(maker, fill, level.price);
+        if (maker.remaining === 0n || maker.remaining < this.dust) {
+          const remainder = maker.remaining;
+          maker.live = false;
+          level.total -= remainder;
+          level.head++;
+          sink.onMakerDone(maker, remainder === 0n ? 'filled' : 'dust', remainder);
+        }
+      }
+      if (level.total === 0n) this.removeLevel(opposite, level);
+      else this.compact(level);
+    }
+    return quantity - left;
+  }
+
+  /** Put an order on the book behind every order already at its price. */
+  rest(order: O): void {
+    const bookSide = this.side(order.side);
+    let level = bookSide.levels.get(order.price);
+    if (level === undefined) {
+      const created: Level<O> = { price: order.price, orders: [], head: 0, total: 0n };
+      level = created;
+      const index = bookSide.indexOf(order.price);
+      bookSide.prices.splice(index, 0, order.price);
+      bookSide.levels.set(order.price, created);
+      if (this.journal.active) this.journal.record(() => {
+        bookSide.prices.splice(index, 1);
+        bookSide.levels.delete(created.price);
+      });
+    } else this.recordLevel(level);
+    level.orders.push(order);
+    level.total += order.remaining;
+  }
+
+  /** Take a live order off the book (cancel, or close as dust). */
+  remove(order: O): void {
+    if (!order.live) return;
+    const bookSide = this.side(order.side);
+    const level = bookSide.levels.get(order.price);
+    if (level === undefined) return;
+    this.recordLevel(level);
+    if (this.journal.active) this.journal.record(() => {
+      order.live = true;
+    });
+    order.live = false;
+    level.total -= order.remaining;
+    if (level.total === 0n) this.removeLevel(bookSide, level);
+  }
+
+  /** Levels best first, up to `limit` (depth reads). */
+  *levels(side: Side, limit = Infinity): Generator<Level<O>> {
+    const bookSide = this.side(side);
+    let count = 0;
+    for (let i = bookSide.prices.length - 1; i >= 0 && count < limit; i--, count++) {
+      yield bookSide.levels.get(bookSide.prices[i] as bigint) as Level<O>;
+    }
+  }
+
+  /** Live orders of a level, oldest first. */
+  static *liveOrders<O extends BookEntry>(level: Level<O>): Generator<O> {
+    for (let i = level.head; i < level.orders.length; i++) {
+      const order = level.orders[i] as O;
+      if (order.live) yield order;
+    }
+  }
+
+  private removeLevel(bookSide: BookSide<O>, level: Level<O>): void {
+    const index = bookSide.indexOf(level.price);
+    // indexOf returns the first index not better than the price: the level itself.
+    bookSide.prices.splice(index, 1);
+    bookSide.levels.delete(level.price);
+    if (this.journal.active) this.journal.record(() => {
+      bookSide.prices.splice(index, 0, level.price);
+      bookSide.levels.set(level.price, level);
+    });
+  }
+
+  /** Snapshot what a level mutation may change, once per level per transaction. */
+  private recordLevel(level: Level<O> & { stamp?: number }): void {
+    const journal = this.journal;
+    if (!journal.active || level.stamp === journal.stamp) return;
+    level.stamp = journal.stamp;
+    const { orders, head, total } = level;
+    const length = orders.length;
+    journal.record(() => {
+      orders.length = length;
+      level.orders = orders;
+      level.head = head;
+      level.total = total;
+      level.stamp = undefined;
+    });
+  }
+
+  /** Drop consumed entries at the front once they are the larger part of the array. */
+  private compact(level: Level<O>): void {
+    if (level.head < 32 || level.head * 2 < level.orders.length) return;
+    // The journal (recordLevel) kept the old array; slicing leaves it intact for an undo.
+    level.orders = level.orders.slice(level.head);
+    level.head = 0;
+  }
+}

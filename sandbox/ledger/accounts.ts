@@ -1,0 +1,61 @@
+// Contract accounts. Every account is a contract holding balances per asset; a trading
+// account (kind 'trade') is the only kind today, and a margin child will be one more kind
+// with a parent, sharing the balances, nonce and session machinery below.
+import type { B256 } from '../../shared/encoding/b256';
+import type { Identity } from '../../shared/encoding/identity';
+import type { Journal } from '../engine/journal';
+import { AssetBalances } from './balances';
+
+export interface Session {
+  /** The session key's identity (`{Address: sha256(public key)}`). */
+  readonly sessionId: Identity;
+  /** Unix seconds. */
+  readonly expiry: bigint;
+  /** Order-book contracts (and, later, margin contracts) the key may act on. */
+  readonly contractIds: ReadonlySet<string>;
+  readonly txId: string;
+}
+
+/** One lane of parallel nonces: words [base, base + 8) of 128 bits each. */
+export interface NonceLane {
+  base: bigint;
+  /** word position -> bitmap of consumed positions. */
+  readonly words: Map<bigint, bigint>;
+}
+
+export type AccountKind = 'trade';
+
+export interface ContractAccount {
+  readonly kind: AccountKind;
+  readonly id: B256;
+  readonly owner: Identity;
+  /** Unix seconds. */
+  readonly createdAt: number;
+  lastModification: number;
+  /** Sequential nonce: the next value an owner or session message must carry. */
+  nonce: bigint;
+  session: Session | null;
+  whitelisted: boolean;
+  implementation: B256;
+  referer: Identity | null;
+  readonly balances: AssetBalances;
+  /** Parallel nonce lanes 0-4, created on first use. */
+  readonly lanes: Map<number, NonceLane>;
+}
+
+export function newTradeAccount(journal: Journal, id: B256, owner: Identity, implementation: B256, nowSeconds: number): ContractAccount {
+  return {
+    kind: 'trade',
+    id,
+    owner,
+    createdAt: nowSeconds,
+    lastModification: nowSeconds,
+    nonce: 0n,
+    session: null,
+    whitelisted: false,
+    implementation,
+    referer: null,
+    balances: new AssetBalances(journal),
+    lanes: new Map(),
+  };
+}

@@ -1,0 +1,172 @@
+// The sandbox's whole ledger: trading accounts, wallets, outside contracts, markets, what was
+// minted. `transact` runs a batch atomically: everything inside is journaled; a revert or a
+// bug rolls it all back, a success publishes the change set to the listeners (streams, read
+// models). The invariant check (sum of every asset held + fees == minted) backs the tests.
+import type { B256 } from '../../shared/encoding/b256';
+import { identityKind, identityValue, type Identity } from '../../shared/encoding/identity';
+import type { NetworkConfig } from '../config/network';
+import { Journal } from '../engine/journal';
+import { newTradeAccount, type ContractAccount } from './accounts';
+import { AssetBalances } from './balances';
+import { ChangeSet } from './changes';
+import { MarketState } from './market';
+import { isRevert, type Revert } from './revert';
+
+export type ChangeListener = (changes: ChangeSet) => void;
+
+export class Ledger {
+  readonly journal = new Journal();
+  readonly changes = new ChangeSet();
+  readonly accounts = new Map<string, ContractAccount>();
+  /** Owner identity key (`Address:0x…`) -> trading account id. */
+  readonly accountByOwner = new Map<string, B256>();
+  /** Wallet balances (Address identities): the faucet mints here, withdrawals may land here. */
+  readonly wallets = new Map<string, AssetBalances>();
+  /** Contracts that are not trading accounts (withdrawal destinations). */
+  readonly outside = new Map<string, AssetBalances>();
+  readonly markets = new Map<string, MarketState>();
+  readonly marketsByContract = new Map<string, MarketState>();
+  readonly minted = new Map<string, bigint>();
+  private readonly listeners: ChangeListener[] = [];
+
+  constructor(readonly network: NetworkConfig) {
+    for (const config of network.markets) {
+      const market = new MarketState(config, this.journal, this.changes);
+      this.markets.set(config.market_id, market);
+      this.marketsByContract.set(config.contract_id, market);
+    }
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Run `apply` as one atomic transaction. A returned Revert or a thrown error rolls back
+   * every change; otherwise the changes are committed and published.
+   */
+  transact<T>(apply: () => T | Revert): T | Revert {
+    this.journal.begin();
+    this.changes.clear();
+    let result: T | Revert;
+    try {
+      result = apply();
+    } catch (error) {
+      this.journal.rollback();
+      this.changes.clear();
+      throw error;
+    }
+    if (isRevert(result)) {
+      this.journal.rollback();
+      this.changes.clear();
+      return result;
+    }
+    this.journal.commit();
+    this.publish();
+    return result;
+  }
+
+  /** Publish changes made outside a transaction (nonce consumption after a revert). */
+  publish(): void {
+    if (this.changes.empty) return;
+    for (const trade of this.changes.trades) this.markets.get(trade.marketId)?.trades.push(trade);
+    for (const order of this.changes.orders) this.markets.get(order.marketId)?.retain(order);
+    for (const listener of this.listeners) listener(this.changes);
+    this.changes.clear();
+  }
+
+  accountOfOwner(owner: Identity): ContractAccount | undefined {
+    const id = this.accountByOwner.get(ownerKey(owner));
+    return id === undefined ? undefined : this.accounts.get(id);
+  }
+
+  createAccount(id: B256, owner: Identity, nowSeconds: number): ContractAccount {
+    const account = newTradeAccount(this.journal, id, owner, this.network.tradeAccountImplementationId, nowSeconds);
+    this.accounts.set(id, account);
+    this.accountByOwner.set(ownerKey(owner), id);
+    return account;
+  }
+
+  /** The balances of an identity wherever it lives; created on first credit. */
+  holder(identity: Identity): AssetBalances {
+    const key = identityValue(identity);
+    if (identityKind(identity) === 'ContractId') {
+      const account = this.accounts.get(key);
+      if (account) return account.balances;
+      return getOrCreate(this.outside, key, () => new AssetBalances(this.journal));
+    }
+    return getOrCreate(this.wallets, key, () => new AssetBalances(this.journal));
+  }
+
+  mint(identity: Identity, asset: string, amount: bigint): void {
+    this.holder(identity).add(asset, amount);
+    this.minted.set(asset, (this.minted.get(asset) ?? 0n) + amount);
+    if (identityKind(identity) === 'ContractId' && this.accounts.has(identityValue(identity))) this.changes.balances.add(identityValue(identity));
+  }
+
+  /** Per asset: everything held anywhere plus fees collected. Equals `minted` when sound. */
+  holdings(): Map<string, bigint> {
+    const totals = new Map<string, bigint>();
+    const add = (asset: string, amount: bigint): void => {
+      if (amount !== 0n) totals.set(asset, (totals.get(asset) ?? 0n) + amount);
+    };
+    for (const account of this.accounts.values()) for (const [asset, amount] of account.balances.entries()) add(asset, amount);
+    for (const holder of [...this.wallets.values(), ...this.outside.values()]) for (const [asset, amount] of holder.entries()) add(asset, amount);
+    for (const market of this.markets.values()) {
+      const { base, quote } = market.config;
+      add(base.asset, market.feesBase);
+      add(quote.asset, market.feesQuote);
+      for (const balance of market.balances.values()) {
+        add(base.asset, balance.baseLocked + balance.baseUnlocked);
+        add(quote.asset, balance.quoteLocked + balance.quoteUnlocked);
+      }
+    }
+    return totals;
+  }
+
+  /** Problems with the ledger's invariants; empty when sound. */
+  checkInvariants(): string[] {
+    const problems: string[] = [];
+    const held = this.holdings();
+    for (const asset of new Set([...held.keys(), ...this.minted.keys()])) {
+      const h = held.get(asset) ?? 0n;
+      const m = this.minted.get(asset) ?? 0n;
+      if (h !== m) problems.push(`asset ${asset}: held + fees ${h} != minted ${m}`);
+    }
+    for (const market of this.markets.values()) {
+      const locked = new Map<string, { base: bigint; quote: bigint }>();
+      for (const order of market.orders.values()) {
+        if (order.close) {
+          if (order.lockedRemaining !== 0n) problems.push(`order ${order.id} is closed but locks ${order.lockedRemaining}`);
+          continue;
+        }
+        const entry = getOrCreate(locked, order.account, () => ({ base: 0n, quote: 0n }));
+        if (order.side === 'Buy') entry.quote += order.lockedRemaining;
+        else entry.base += order.lockedRemaining;
+      }
+      for (const [account, balance] of market.balances) {
+        const entry = locked.get(account) ?? { base: 0n, quote: 0n };
+        if (entry.base !== balance.baseLocked || entry.quote !== balance.quoteLocked) {
+          problems.push(`market ${market.config.name} account ${account}: locked ${balance.baseLocked}/${balance.quoteLocked} != open orders ${entry.base}/${entry.quote}`);
+        }
+      }
+      const bid = market.book.bestBid();
+      const ask = market.book.bestAsk();
+      if (bid !== undefined && ask !== undefined && bid >= ask) problems.push(`market ${market.config.name} is crossed: ${bid} >= ${ask}`);
+    }
+    return problems;
+  }
+}
+
+export function ownerKey(identity: Identity): string {
+  return `${identityKind(identity)}:${identityValue(identity)}`;
+}
+
+function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = create();
+    map.set(key, value);
+  }
+  return value;
+}

@@ -1,0 +1,346 @@
+// One market's on-chain state: its book, its orders, the funds accounts keep inside it
+// (locked by open orders or unlocked), the fees it collected, its trades. Applies CreateOrder,
+// CancelOrder and SettleBalance with the spec's rules; every mutation goes through the
+// journal so the caller can roll a whole batch back.
+import type { B256 } from '../../shared/encoding/b256';
+import { contractIdentity, identitiesEqual, type Identity } from '../../shared/encoding/identity';
+import { feeOwed, quoteValue } from '../../shared/market/amounts';
+import { powerOfTen } from '../../shared/market/market';
+import type { OrderType, Side } from '../../shared/market/order-type';
+import { ORDER_CODES, validateOrder } from '../../shared/market/validate-order';
+import type { MarketConfig } from '../config/network';
+import { OrderBook, type FillSink, type MakerDone } from '../engine/book';
+import type { Journal } from '../engine/journal';
+import { bookPrice, placeOrder } from '../engine/placement';
+import type { ContractAccount } from './accounts';
+import { BookBalance } from './balances';
+import type { ChangeSet } from './changes';
+import { touchOrder, type OrderRecord } from './orders';
+import { revert, type Revert } from './revert';
+import { BoundedLog, type Trade } from './trades';
+
+/** Trades kept per market for REST reads; older ones drop off (bars keep the history). */
+export const TRADE_LOG_CAPACITY = 20_000;
+/** Closed orders kept per market for GET /v1/order(s); the oldest closed are forgotten first. */
+export const CLOSED_ORDER_CAPACITY = 50_000;
+
+export interface ActionContext {
+  readonly account: ContractAccount;
+  readonly txId: string;
+  /** Nanoseconds since the epoch. */
+  readonly timestamp: bigint;
+}
+
+export interface NewOrder {
+  readonly side: Side;
+  readonly price: bigint;
+  readonly quantity: bigint;
+  readonly orderType: OrderType;
+}
+
+/** Contract error names for the shared pre-flight codes (docs/sandbox.md). */
+const REASONS: Readonly<Record<string, string>> = {
+  [ORDER_CODES.ZERO_QUANTITY]: 'InvalidQuantity',
+  [ORDER_CODES.ZERO_PRICE]: 'InvalidPrice',
+  [ORDER_CODES.PRICE_PRECISION]: 'PricePrecision',
+  [ORDER_CODES.QUANTITY_PRECISION]: 'QuantityPrecision',
+  [ORDER_CODES.BOUNDS]: 'InvalidBounds',
+  [ORDER_CODES.FRACTIONAL_PRICE]: 'FractionalPrice',
+  [ORDER_CODES.MIN_ORDER]: 'OrderBelowMinimum',
+  [ORDER_CODES.DUST]: 'DustOrder',
+  [ORDER_CODES.AMOUNT_TOO_LARGE]: 'Overflow',
+};
+
+export class MarketState {
+  readonly book: OrderBook<OrderRecord>;
+  /** Every open order and the most recent closed ones, by id. */
+  readonly orders = new Map<string, OrderRecord>();
+  /** Per trading account, its orders in placement order. */
+  readonly ordersByAccount = new Map<string, Set<OrderRecord>>();
+  readonly trades = new BoundedLog<Trade>(TRADE_LOG_CAPACITY);
+  readonly balances = new Map<string, BookBalance>();
+  feesBase = 0n;
+  feesQuote = 0n;
+  lastPrice: bigint | undefined;
+  private readonly closed: OrderRecord[] = [];
+  private closedHead = 0;
+  private orderSequence = 0;
+  private tradeSequence = 0;
+  private countersStamp = -1;
+  private readonly idPrefix: string;
+  private readonly baseScale: bigint;
+
+  constructor(
+    readonly config: MarketConfig,
+    private readonly journal: Journal,
+    private readonly changes: ChangeSet,
+  ) {
+    this.book = new OrderBook<OrderRecord>(journal, config.dust);
+    // Order and trade ids: the book's id with a counter in the low 8 bytes. Unique, stable
+    // for a seed, and cheap (no hash on the hot path).
+    this.idPrefix = config.contract_id.slice(0, 50);
+    this.baseScale = powerOfTen(config.base.decimals);
+  }
+
+  balanceOf(account: string): BookBalance {
+    let balance = this.balances.get(account);
+    if (balance === undefined) {
+      balance = new BookBalance(this.journal);
+      this.balances.set(account, balance);
+    }
+    return balance;
+  }
+
+  /** The price the window is centred on: the last trade, else the mid, else none. */
+  referencePrice(): bigint | undefined {
+    if (this.lastPrice !== undefined) return this.lastPrice;
+    const bid = this.book.bestBid();
+    const ask = this.book.bestAsk();
+    if (bid !== undefined && ask !== undefined) return (bid + ask) / 2n;
+    return bid ?? ask;
+  }
+
+  private nextId(sequence: number, kind: number): B256 {
+    return `${this.idPrefix}${kind.toString(16).padStart(2, '0')}${sequence.toString(16).padStart(14, '0')}` as B256;
+  }
+
+  createOrder(context: ActionContext, args: NewOrder): OrderRecord | Revert {
+    const { account } = context;
+    const config = this.config;
+    if (config.whitelistRequired && !account.whitelisted) {
+      return revert('TraderNotWhiteListed', `trade account ${account.id} is not whitelisted on market ${config.market_id}`);
+    }
+    const validated = validateOrder(config, { side: args.side, price: args.price, quantity: args.quantity, order_type: args.orderType });
+    if (!validated.ok) return revert(REASONS[validated.code] ?? validated.code, validated.message);
+    const windowed = args.orderType.kind !== 'Market' && args.orderType.kind !== 'BoundedMarket';
+    const reference = this.referencePrice();
+    if (windowed && reference !== undefined && config.price_window > 0) {
+      const distance = args.price > reference ? args.price - reference : reference - args.price;
+      if (distance * 100n > reference * BigInt(config.price_window)) {
+        return revert('PriceOutsideWindow', `price ${args.price} is more than ${config.price_window}% away from the reference price ${reference}`);
+      }
+    }
+    const { asset, amount } = validated.value.forwarded;
+    const available = account.balances.get(asset);
+    if (available < amount) {
+      return revert('InsufficientBalance', `trade account ${account.id} holds ${available} of asset ${asset}, the order forwards ${amount}`);
+    }
+    this.touchCounters();
+    account.balances.add(asset, -amount);
+    const balance = this.balanceOf(account.id).touch();
+    if (args.side === 'Buy') balance.quoteLocked += amount;
+    else balance.baseLocked += amount;
+
+    const sequence = ++this.orderSequence;
+    const order: OrderRecord = {
+      id: this.nextId(sequence, 0),
+      marketId: config.market_id,
+      account: account.id,
+      side: args.side,
+      price: bookPrice(args.side, args.price, args.orderType),
+      remaining: args.quantity,
+      live: true,
+      orderType: args.orderType,
+      quantity: args.quantity,
+      timestamp: context.timestamp,
+      sequence,
+      quantityFill: 0n,
+      quoteFill: 0n,
+      lockedRemaining: amount,
+      close: false,
+      cancel: false,
+      history: [{ type: 'created', status: 'success', tx_id: context.txId }],
+      fills: [],
+      stamp: this.journal.stamp,
+    };
+    this.register(order);
+    const sink = this.sinkFor(order, context);
+    const placement = placeOrder(this.book, order, args.orderType, config.dust, sink);
+    if (placement.kind === 'revert') return revert(placement.reason, placement.message);
+    if (placement.filled > 0n) order.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
+    if (placement.rested) {
+      this.releaseExcess(order, balance);
+    } else {
+      order.close = true;
+      order.cancel = placement.dropped > 0n && (args.orderType.kind === 'Market' || args.orderType.kind === 'BoundedMarket');
+      order.history.push({ type: order.cancel ? 'cancel' : 'close', status: 'success', tx_id: context.txId });
+      this.unlock(order, balance);
+    }
+    balance.check();
+    this.changes.orders.add(order);
+    this.changes.balances.add(account.id);
+    this.changes.depth.add(config.market_id);
+    return order;
+  }
+
+  cancelOrder(context: ActionContext, orderId: string): OrderRecord | Revert {
+    const order = this.orders.get(orderId);
+    if (order === undefined || order.account !== context.account.id) {
+      return revert('OrderNotFound', `order ${orderId} is not an order of trade account ${context.account.id} on market ${this.config.market_id}`);
+    }
+    if (order.close) {
+      return revert('OrderNotFound', `order ${orderId} is no longer open (${order.cancel ? 'cancelled' : 'filled'})`);
+    }
+    touchOrder(this.journal, order);
+    this.book.remove(order);
+    order.close = true;
+    order.cancel = true;
+    order.history.push({ type: 'cancel', status: 'success', tx_id: context.txId });
+    this.unlock(order, this.balanceOf(order.account).touch());
+    this.changes.orders.add(order);
+    this.changes.balances.add(order.account);
+    this.changes.depth.add(this.config.market_id);
+    return order;
+  }
+
+  /** Move the account's unlocked funds in this book back to the account (SettleBalance). */
+  settle(context: ActionContext, to: Identity): Revert | undefined {
+    const { account } = context;
+    if (!identitiesEqual(to, contractIdentity(account.id))) {
+      return revert('Unauthorized', `SettleBalance: funds settle to the trade account ${account.id} only, got ${JSON.stringify(to)}`);
+    }
+    const balance = this.balances.get(account.id);
+    if (balance === undefined || (balance.baseUnlocked === 0n && balance.quoteUnlocked === 0n)) return undefined;
+    balance.touch();
+    account.balances.add(this.config.base.asset, balance.baseUnlocked);
+    account.balances.add(this.config.quote.asset, balance.quoteUnlocked);
+    balance.baseUnlocked = 0n;
+    balance.quoteUnlocked = 0n;
+    this.changes.balances.add(account.id);
+    return undefined;
+  }
+
+  /** After commit: forget the oldest closed orders past the retention capacity. */
+  retain(order: OrderRecord): void {
+    if (!order.close) return;
+    this.closed.push(order);
+    while (this.closed.length - this.closedHead > CLOSED_ORDER_CAPACITY) {
+      const old = this.closed[this.closedHead++] as OrderRecord;
+      this.orders.delete(old.id);
+      this.ordersByAccount.get(old.account)?.delete(old);
+    }
+    if (this.closedHead > 4096) {
+      this.closed.splice(0, this.closedHead);
+      this.closedHead = 0;
+    }
+  }
+
+  private register(order: OrderRecord): void {
+    this.orders.set(order.id, order);
+    let mine = this.ordersByAccount.get(order.account);
+    if (mine === undefined) {
+      mine = new Set();
+      this.ordersByAccount.set(order.account, mine);
+    }
+    const set = mine;
+    set.add(order);
+    if (this.journal.active) this.journal.record(() => {
+      this.orders.delete(order.id);
+      set.delete(order);
+    });
+  }
+
+  /** Return what an order still locks to its owner's unlocked funds in this book. */
+  private unlock(order: OrderRecord, balance: BookBalance): void {
+    const amount = order.lockedRemaining;
+    if (amount === 0n) return;
+    order.lockedRemaining = 0n;
+    if (order.side === 'Buy') {
+      balance.quoteLocked -= amount;
+      balance.quoteUnlocked += amount;
+    } else {
+      balance.baseLocked -= amount;
+      balance.baseUnlocked += amount;
+    }
+  }
+
+  /** A buy that filled below its price keeps locked only what its remainder can spend. */
+  private releaseExcess(order: OrderRecord, balance: BookBalance): void {
+    if (order.side !== 'Buy') return;
+    const needed = quoteValue(this.config, order.price, order.remaining);
+    const excess = order.lockedRemaining - needed;
+    if (excess <= 0n) return;
+    order.lockedRemaining = needed;
+    balance.quoteLocked -= excess;
+    balance.quoteUnlocked += excess;
+  }
+
+  private sinkFor(taker: OrderRecord, context: ActionContext): FillSink<OrderRecord> {
+    const journal = this.journal;
+    const config = this.config;
+    return {
+      onFill: (maker, quantity, price) => {
+        touchOrder(journal, maker);
+        const quote = (price * quantity) / this.baseScale;
+        const buyer = taker.side === 'Buy' ? taker : maker;
+        const seller = taker.side === 'Buy' ? maker : taker;
+        const buyerFee = feeOwed(quantity, buyer === taker ? config.taker_fee : config.maker_fee);
+        const sellerFee = feeOwed(quote, seller === taker ? config.taker_fee : config.maker_fee);
+        const buyerBalance = this.balanceOf(buyer.account).touch();
+        const sellerBalance = buyer.account === seller.account ? buyerBalance : this.balanceOf(seller.account).touch();
+        buyer.lockedRemaining -= quote;
+        buyerBalance.quoteLocked -= quote;
+        buyerBalance.baseUnlocked += quantity - buyerFee;
+        seller.lockedRemaining -= quantity;
+        sellerBalance.baseLocked -= quantity;
+        sellerBalance.quoteUnlocked += quote - sellerFee;
+        this.feesBase += buyerFee;
+        this.feesQuote += sellerFee;
+        for (const order of [maker, taker]) {
+          order.quantityFill += quantity;
+          order.quoteFill += quote;
+          order.fills.push({ order_id: order === maker ? taker.id : maker.id, quantity, price, timestamp: context.timestamp, fee: order === buyer ? buyerFee : sellerFee });
+        }
+        if (maker.history[maker.history.length - 1]?.tx_id !== context.txId) maker.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
+        const makerFee = maker === buyer ? buyerFee : sellerFee;
+        const tradeSequence = ++this.tradeSequence;
+        const trade: Trade = {
+          id: this.nextId(tradeSequence, 1),
+          marketId: config.market_id,
+          sequence: tradeSequence,
+          side: taker.side,
+          quantity,
+          price,
+          total: quote,
+          timestamp: context.timestamp,
+          makerOrderId: maker.id,
+          takerOrderId: taker.id,
+          makerAccount: maker.account,
+          takerAccount: taker.account,
+          makerFee,
+          takerFee: maker === buyer ? sellerFee : buyerFee,
+          txId: context.txId,
+        };
+        this.recordTrade(trade);
+        this.changes.orders.add(maker);
+        this.changes.balances.add(maker.account);
+      },
+      onMakerDone: (maker: OrderRecord, reason: MakerDone) => {
+        maker.close = true;
+        if (reason === 'dust') maker.history.push({ type: 'close', status: 'success', tx_id: context.txId });
+        this.unlock(maker, this.balanceOf(maker.account).touch());
+      },
+    };
+  }
+
+  private recordTrade(trade: Trade): void {
+    this.lastPrice = trade.price;
+    this.changes.trades.push(trade);
+  }
+
+  /** Snapshot fees, counters and the last price once per transaction before they change. */
+  private touchCounters(): void {
+    const journal = this.journal;
+    if (!journal.active || this.countersStamp === journal.stamp) return;
+    this.countersStamp = journal.stamp;
+    const { feesBase, feesQuote, orderSequence, tradeSequence, lastPrice } = this;
+    journal.record(() => {
+      this.feesBase = feesBase;
+      this.feesQuote = feesQuote;
+      this.orderSequence = orderSequence;
+      this.tradeSequence = tradeSequence;
+      this.lastPrice = lastPrice;
+      this.countersStamp = -1;
+    });
+  }
+}
