@@ -13,13 +13,21 @@ const nodeBuiltins = [
   'tls', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
 ];
 
+// Patterns use gitignore semantics (a bare `crypto` would match `../crypto/x`), so exact module
+// names go in `paths` and only globs in `patterns`.
 const restrict = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.flat() }],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: groups.flatMap((group) => (group.names ?? []).map((name) => ({ name, message: group.message }))),
+      patterns: groups.filter((group) => group.group).map(({ group, message }) => ({ group, message })),
+    },
+  ],
 });
 
-const noElectron = { group: ['electron', 'electron/*'], message: 'electron is only imported in main/index.ts, main/platform, main/ipc and preload.' };
-const noNode = { group: ['node:*', ...nodeBuiltins], message: 'this folder is platform-free or runs in a browser: no Node modules.' };
-const noWs = { group: ['ws'], message: 'WebSocket connections are owned by main/exchange and the sandbox.' };
+const noElectron = { names: ['electron'], group: ['electron/*'], message: 'electron is only imported in main/index.ts, main/platform, main/ipc and preload.' };
+const noNode = { group: ['node:*'], names: nodeBuiltins, message: 'this folder is platform-free or runs in a browser: no Node modules.' };
+const noWs = { names: ['ws'], message: 'WebSocket connections are owned by main/exchange and the sandbox.' };
 const noMain = { group: ['**/main/**', '@main/*'], message: 'main is a separate process; go through the contract in shared/ipc.' };
 const noRenderer = { group: ['**/renderer/**'], message: 'the renderer is a separate process; go through the contract in shared/ipc.' };
 const noSandbox = { group: ['**/sandbox/**'], message: 'the sandbox is a separate program, reached only over HTTP and WebSocket.' };
@@ -27,7 +35,7 @@ const noPreload = { group: ['**/preload/**'], message: 'the preload builds the b
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', '.test-results/**', '**/*.d.ts'],
+    ignores: ['node_modules/**', '.tmp/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', '.test-results/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
