@@ -168,6 +168,17 @@ export interface RiskReport {
 const ZERO_BALANCE: AssetBalance = { onAccount: 0n, received: 0n, locked: 0n, settled: 0n, debt: 0n };
 const NO_ORDERS: RestingOrders = { sellQuantity: 0n, sellQuote: 0n, buyQuantity: 0n, buyQuote: 0n };
 
+// Without an ask nothing can be valued for a borrow: the limit stays zero.
+const PENDING_BORROWABLE: AssetBorrowable = {
+  byLoanCap: 0n,
+  byLoanCapWithoutReturn: 0n,
+  byExposure: 0n,
+  poolInventory: 0n,
+  amount: 0n,
+  limitedBy: 'NO_ASK',
+  amountWithoutReturn: 0n,
+};
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function negativeValue(field: string, value: bigint): Failure {
@@ -202,21 +213,43 @@ function isNonNegativeInteger(value: number): boolean {
   return Number.isInteger(value) && value >= 0;
 }
 
+// The fast test is written out: Object.entries over these records on every recompute would
+// cost more than a third of the formulas. The slow path only names the offending field.
+function anyScalarNegative(snapshot: MarginSnapshot): boolean {
+  const { session, tier, rollover, riskParams } = snapshot;
+  const { turbo } = tier;
+  return (
+    session.collateral < 0n ||
+    session.fees < 0n ||
+    session.quoteDrawn < 0n ||
+    session.expiresAt < 0n ||
+    tier.line < 0n ||
+    tier.maxCreditLineBps < 0n ||
+    tier.capital < 0n ||
+    tier.threshold < 0n ||
+    tier.openBuffer < 0n ||
+    tier.maintenance < 0n ||
+    tier.duration < 0n ||
+    (turbo !== undefined && (turbo.rolloverProfitBps < 0n || turbo.termSeconds < 0n)) ||
+    (rollover !== undefined && (rollover.anchor < 0n || rollover.withdrawn < 0n || rollover.outside < 0n)) ||
+    (riskParams.defaultStressBandBps ?? 0n) < 0n ||
+    (riskParams.defaultAbsorptionBandBps ?? 0n) < 0n
+  );
+}
+
 function checkScalars(snapshot: MarginSnapshot): Failure | undefined {
   const { session, tier, rollover, riskParams } = snapshot;
-  const scalarFailure =
-    checkDecimals('collateralDecimals', snapshot.collateralDecimals) ??
-    firstNegative('session', session) ??
-    firstNegative('tier', tier) ??
-    (tier.turbo === undefined ? undefined : firstNegative('tier.turbo', tier.turbo)) ??
-    (rollover === undefined ? undefined : firstNegative('rollover', rollover)) ??
-    (riskParams.defaultStressBandBps !== undefined && riskParams.defaultStressBandBps < 0n
-      ? negativeValue('riskParams.defaultStressBandBps', riskParams.defaultStressBandBps)
-      : undefined) ??
-    (riskParams.defaultAbsorptionBandBps !== undefined && riskParams.defaultAbsorptionBandBps < 0n
-      ? negativeValue('riskParams.defaultAbsorptionBandBps', riskParams.defaultAbsorptionBandBps)
-      : undefined);
-  if (scalarFailure) return scalarFailure;
+  const decimalsFailure = checkDecimals('collateralDecimals', snapshot.collateralDecimals);
+  if (decimalsFailure) return decimalsFailure;
+  if (anyScalarNegative(snapshot)) {
+    const failure =
+      firstNegative('session', session) ??
+      firstNegative('tier', tier) ??
+      (tier.turbo === undefined ? undefined : firstNegative('tier.turbo', tier.turbo)) ??
+      (rollover === undefined ? undefined : firstNegative('rollover', rollover)) ??
+      firstNegative('riskParams', riskParams);
+    if (failure) return failure;
+  }
   if (rollover !== undefined && !(isNonNegativeInteger(rollover.rolloversUsed) && isNonNegativeInteger(rollover.maxRollovers))) {
     return fail(
       MarginErrorCode.INVALID_ROLLOVER,
@@ -314,8 +347,8 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
     const orders = snapshot.restingOrders[assetId] ?? NO_ORDERS;
     const recordFailure = negativeIn('balances', assetId, balance) ?? negativeIn('restingOrders', assetId, orders);
     if (recordFailure) return recordFailure;
-    const poolInventory = snapshot.poolInventory[assetId] ?? 0n;
-    if (poolInventory < 0n) return negativeValue(`poolInventory[${assetId}]`, poolInventory);
+    const poolInventory = snapshot.poolInventory[assetId];
+    if (poolInventory !== undefined && poolInventory < 0n) return negativeValue(`poolInventory[${assetId}]`, poolInventory);
 
     let stressBand = riskParams.stressBandBps[assetId];
     let absorptionBand = riskParams.absorptionBandBps[assetId];
@@ -366,9 +399,14 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
     if (position < 0n) reserve -= mark;
     buyQuoteTotal += orders.buyQuote;
     sellQuoteTotal += orders.sellQuote;
-    if (position !== 0n) {
-      absorption += absorptionCost(position, position > 0n ? bid : ask, absorptionBand, scale);
-      stressedAbsorption += absorptionCost(position, position > 0n ? bid : highAsk, absorptionBand, scale);
+    // A long keeps the spot bid under stress (the higher price), so only a short costs twice.
+    if (position > 0n) {
+      const cost = absorptionCost(position, bid, absorptionBand, scale);
+      absorption += cost;
+      stressedAbsorption += cost;
+    } else if (position < 0n) {
+      absorption += absorptionCost(position, ask, absorptionBand, scale);
+      stressedAbsorption += absorptionCost(position, highAsk, absorptionBand, scale);
     }
     if (price.stale) stalePriceAssets.push(assetId);
 
@@ -390,8 +428,8 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
       mark,
       stressedMark,
       debtValue,
-      // Set below, once loan and exposure headroom are known.
-      borrowable: { byLoanCap: 0n, byLoanCapWithoutReturn: 0n, byExposure: 0n, poolInventory, amount: 0n, limitedBy: 'NO_ASK', amountWithoutReturn: 0n },
+      // Replaced below, once loan and exposure headroom are known.
+      borrowable: PENDING_BORROWABLE,
     });
   }
 
@@ -417,8 +455,11 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
   const exposureRoom = exposureHeadroom(line, exposure.gross);
 
   for (const asset of assets) {
-    if (asset.ask === 0n) continue;
-    const poolInventory = asset.borrowable.poolInventory;
+    const poolInventory = snapshot.poolInventory[asset.assetId] ?? 0n;
+    if (asset.ask === 0n) {
+      asset.borrowable = { ...PENDING_BORROWABLE, poolInventory };
+      continue;
+    }
     const byLoanCap = borrowLimitByLoanCap(headroom, returnable, asset.scale, asset.ask);
     const byLoanCapWithoutReturn = returnable === 0n ? byLoanCap : borrowLimitByLoanCap(headroom, 0n, asset.scale, asset.ask);
     const byExposure = borrowLimitByExposure(exposureRoom, asset.scale, asset.shockedAsk);
