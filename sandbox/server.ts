@@ -44,7 +44,7 @@ async function handle(app: SandboxApp, request: IncomingMessage, response: Serve
   const apiRequest: ApiRequest = { method, path: url.pathname, query: url.searchParams, headers: request.headers, ip, body: body.body };
   let reply: Reply;
   try {
-    reply = await app.router.dispatch(apiRequest);
+    reply = await app.dispatch(apiRequest);
   } catch (error) {
     // A bug, not an expected failure: answer 500 and keep serving. Batches are applied
     // inside a journal (ledger/journal.ts), so a throw mid-batch leaves nothing half-done.

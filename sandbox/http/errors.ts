@@ -31,19 +31,24 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** A refusal before anything is applied: nothing changed, no nonce consumed. */
-export interface Refusal {
-  readonly status: number;
-  readonly code: ErrorCodeValue;
-  readonly message: string;
+/**
+ * A refusal before anything is applied: nothing changed, no nonce consumed. A class so that a
+ * parser can return `T | Refusal` and the caller tell them apart with instanceof (in-process).
+ */
+export class Refusal {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCodeValue,
+    readonly message: string,
+  ) {}
 }
 
 export function refusal(code: ErrorCodeValue, message: string, status = 400): Refusal {
-  return { status, code, message };
+  return new Refusal(status, code, message);
 }
 
-export function isRefusal(value: unknown): value is Refusal {
-  return typeof value === 'object' && value !== null && 'status' in value && 'code' in value && 'message' in value && !('body' in value);
+export function invalid(message: string): Refusal {
+  return new Refusal(400, ErrorCode.INVALID_FIELD, message);
 }
 
 /** Render a value for a message: short, quoted when a string. */

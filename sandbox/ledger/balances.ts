@@ -33,6 +33,9 @@ export class BookBalance {
   baseUnlocked = 0n;
   quoteLocked = 0n;
   quoteUnlocked = 0n;
+  /** Fees this account paid in this book (statistics for GET /v1/balance, not holdings). */
+  feesPaidBase = 0n;
+  feesPaidQuote = 0n;
   private stamp = -1;
 
   constructor(private readonly journal: Journal) {}
@@ -42,8 +45,10 @@ export class BookBalance {
     const journal = this.journal;
     if (journal.active && this.stamp !== journal.stamp) {
       this.stamp = journal.stamp;
-      const { baseLocked, baseUnlocked, quoteLocked, quoteUnlocked } = this;
+      const { baseLocked, baseUnlocked, quoteLocked, quoteUnlocked, feesPaidBase, feesPaidQuote } = this;
       journal.record(() => {
+        this.feesPaidBase = feesPaidBase;
+        this.feesPaidQuote = feesPaidQuote;
         this.baseLocked = baseLocked;
         this.baseUnlocked = baseUnlocked;
         this.quoteLocked = quoteLocked;

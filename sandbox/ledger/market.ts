@@ -286,6 +286,8 @@ export class MarketState {
         sellerBalance.quoteUnlocked += quote - sellerFee;
         this.feesBase += buyerFee;
         this.feesQuote += sellerFee;
+        buyerBalance.feesPaidBase += buyerFee;
+        sellerBalance.feesPaidQuote += sellerFee;
         for (const order of [maker, taker]) {
           order.quantityFill += quantity;
           order.quoteFill += quote;

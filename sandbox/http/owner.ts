@@ -1,0 +1,21 @@
+// The `Svc-Owner-Id` header: required on owner-authenticated endpoints, a B256 with or without
+// `0x`, and it must name the owner of the account the request acts on.
+import { parseOwnerB256, type B256 } from '../../shared/encoding/b256';
+import { identityValue } from '../../shared/encoding/identity';
+import type { ContractAccount } from '../ledger/accounts';
+import { ErrorCode, refusal, type Refusal } from './errors';
+import { header, type ApiRequest } from './request';
+
+export const OWNER_HEADER = 'Svc-Owner-Id';
+
+export function ownerHeader(request: ApiRequest): B256 | Refusal {
+  const raw = header(request, OWNER_HEADER);
+  if (raw === undefined) return refusal(ErrorCode.MISSING_OWNER, `${OWNER_HEADER}: required header missing`);
+  const parsed = parseOwnerB256(raw.trim(), OWNER_HEADER);
+  return parsed.ok ? parsed.value : refusal(ErrorCode.MISSING_OWNER, parsed.message);
+}
+
+export function checkOwner(owner: B256, account: ContractAccount): Refusal | undefined {
+  if (identityValue(account.owner) === owner) return undefined;
+  return refusal(ErrorCode.OWNER_MISMATCH, `${OWNER_HEADER}: ${owner} is not the owner of trade account ${account.id}`);
+}

@@ -1,0 +1,71 @@
+// Trading accounts: deploy (POST /v1/accounts), look up (GET /v1/accounts in its three forms),
+// balances (GET /v1/balance). Which lookup returns 4002 is in docs/sandbox.md: the owner form
+// (`owner` or `owner_contract`) answers 404 {code 4002, "Account not found"}; the
+// `trade_account_id` form answers 200 with null fields, as spec 4.1 says.
+import { contractIdentity, type Identity } from '../../shared/encoding/identity';
+import type { SandboxApp } from '../app';
+import { nowSeconds } from '../clock';
+import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
+import { bodyObject, identityField, onlyFields } from '../http/fields';
+import { optionalB256, optionalOwnerB256, requiredB256 } from '../http/query';
+import { json, refuse } from '../http/reply';
+import { deriveId } from '../ids';
+import { ownerKey } from '../ledger/ledger';
+import { accountBalanceView, accountView, walletBalanceView } from '../views/accounts';
+
+export function registerAccountRoutes(app: SandboxApp): void {
+  const { router, ledger } = app;
+
+  router.on('POST', '/v1/accounts', (request) => {
+    const body = bodyObject(request.body);
+    if (body instanceof Refusal) return refuse(body);
+    const extra = onlyFields(body, ['identity']);
+    if (extra) return refuse(extra);
+    const identity = identityField(body, 'identity');
+    if (identity instanceof Refusal) return refuse(identity);
+    if (!('Address' in identity)) return refuse(invalid(`identity: a trading account is deployed for a wallet ({Address}), got ${show(identity)}`));
+    const existing = ledger.accountOfOwner(identity);
+    // One owner wallet has one trading account: deploying again returns it.
+    const account = existing ?? ledger.createAccount(deriveId(app.options.seed, `trade-account/${ownerKey(identity)}`), identity, Number(nowSeconds(app.clock)));
+    return json({ trade_account_id: account.id, nonce: `0x${account.nonce.toString(16)}` });
+  });
+
+  router.on('GET', '/v1/accounts', (request) => {
+    const { query } = request;
+    const owner = optionalOwnerB256(query, 'owner');
+    if (owner instanceof Refusal) return refuse(owner);
+    const ownerContract = optionalB256(query, 'owner_contract');
+    if (ownerContract instanceof Refusal) return refuse(ownerContract);
+    const tradeAccountId = optionalB256(query, 'trade_account_id');
+    if (tradeAccountId instanceof Refusal) return refuse(tradeAccountId);
+    const given = [owner && 'owner', ownerContract && 'owner_contract', tradeAccountId && 'trade_account_id'].filter((name): name is string => Boolean(name));
+    if (given.length !== 1) {
+      return refuse(invalid(`query: exactly one of owner, owner_contract, trade_account_id is required, got ${given.length === 0 ? 'none' : given.join(' and ')}`));
+    }
+    if (tradeAccountId !== undefined) return json(accountView(ledger.accounts.get(tradeAccountId)));
+    const identity: Identity = owner !== undefined ? { Address: owner } : contractIdentity(ownerContract as NonNullable<typeof ownerContract>);
+    const account = ledger.accountOfOwner(identity);
+    if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
+    return json(accountView(account));
+  });
+
+  router.on('GET', '/v1/balance', (request) => {
+    const { query } = request;
+    const address = optionalB256(query, 'address');
+    if (address instanceof Refusal) return refuse(address);
+    const contract = optionalB256(query, 'contract');
+    if (contract instanceof Refusal) return refuse(contract);
+    if ((address === undefined) === (contract === undefined)) {
+      return refuse(invalid(`query: exactly one of address and contract is required, got ${address && contract ? 'both' : 'none'}`));
+    }
+    const asset = requiredB256(query, 'asset_id');
+    if (asset instanceof Refusal) return refuse(asset);
+    if (!app.network.assets.some((known) => known.id === asset)) {
+      return refuse(refusal(ErrorCode.ASSET_NOT_FOUND, `asset_id: no such asset on this network, got ${show(asset)}`, 404));
+    }
+    if (address !== undefined) return json(walletBalanceView(ledger.wallets.get(address)?.get(asset) ?? 0n));
+    const account = ledger.accounts.get(contract as NonNullable<typeof contract>);
+    if (account === undefined) return json(walletBalanceView(ledger.outside.get(contract as string)?.get(asset) ?? 0n));
+    return json(accountBalanceView(ledger, account, asset));
+  });
+}
