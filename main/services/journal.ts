@@ -1,0 +1,237 @@
+// The journal of signed actions: every signed request is appended and flushed to disk BEFORE it
+// is sent, and its outcome is appended after. After a crash, the entries that have no settled
+// outcome are exactly the requests whose fate must be reconciled with the exchange before
+// anything else is signed; nothing in the journal is ever resent blindly.
+import { closeSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
+import { ensureDirectory } from './files';
+
+const nonceSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('sequential'), value: z.bigint() }),
+  z.object({ mode: z.literal('parallel'), lane: z.number().int().min(0).max(4), value: z.bigint() }),
+  z.object({ mode: z.literal('none') }),
+]);
+
+export type JournalNonce = z.output<typeof nonceSchema>;
+
+export const outcomeStatuses = ['accepted', 'refused', 'reverted', 'unknown'] as const;
+export const reconciliationStatuses = ['landed', 'not-landed'] as const;
+
+const entrySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('signed'),
+    seq: z.number().int().nonnegative(),
+    at: z.number(),
+    id: z.string(),
+    networkId: z.string(),
+    /** The account the request acts for (trade account, or the owner for account creation). */
+    account: z.string(),
+    endpoint: z.string(),
+    nonce: nonceSchema,
+    /** The actions as sent (public order data; never a key or a signature). */
+    actions: z.array(z.unknown()),
+    /** Free text a person reads in the journal view. */
+    description: z.string(),
+  }),
+  z.object({
+    kind: z.literal('outcome'),
+    seq: z.number().int().nonnegative(),
+    at: z.number(),
+    id: z.string(),
+    status: z.enum(outcomeStatuses),
+    txId: z.string().nullable(),
+    orderIds: z.array(z.string()),
+    code: z.string().nullable(),
+    message: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('reconciled'),
+    seq: z.number().int().nonnegative(),
+    at: z.number(),
+    id: z.string(),
+    status: z.enum(reconciliationStatuses),
+    detail: z.string(),
+  }),
+]);
+
+export type JournalEntry = z.output<typeof entrySchema>;
+export type SignedEntry = Extract<JournalEntry, { kind: 'signed' }>;
+export type OutcomeEntry = Extract<JournalEntry, { kind: 'outcome' }>;
+export type ReconciledEntry = Extract<JournalEntry, { kind: 'reconciled' }>;
+
+type Omitted<T> = Omit<T, 'kind' | 'seq' | 'at'>;
+
+export interface JournalOptions {
+  readonly directory: string;
+  readonly now: () => number;
+  /** Rotate the active file past this size; unresolved entries are carried into the new file. */
+  readonly rotateBytes?: number;
+  /** How many recent entries are kept in memory for the journal view. */
+  readonly memoryEntries?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface JournalRecord {
+  readonly signed: SignedEntry;
+  readonly outcome: OutcomeEntry | null;
+  readonly reconciled: ReconciledEntry | null;
+}
+
+export class Journal {
+  private readonly path: string;
+  private fd: number;
+  private seq = 0;
+  private bytes = 0;
+  private readonly recent: JournalEntry[] = [];
+  /** Signed entries whose outcome is missing or unknown and not yet reconciled. */
+  private readonly open = new Map<string, JournalRecord>();
+  private readonly records = new Map<string, JournalRecord>();
+  private readonly listeners = new Set<(entry: JournalEntry) => void>();
+
+  constructor(private readonly options: JournalOptions) {
+    ensureDirectory(options.directory);
+    this.path = join(options.directory, 'journal.jsonl');
+    this.load();
+    this.fd = openSync(this.path, 'a', 0o600);
+  }
+
+  private load(): void {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch {
+      return;
+    }
+    let validLength = 0;
+    let offset = 0;
+    for (const line of text.split('\n')) {
+      const lineLength = Buffer.byteLength(line) + 1;
+      if (line.trim() === '') {
+        offset += lineLength;
+        continue;
+      }
+      let entry: JournalEntry;
+      try {
+        entry = entrySchema.parse(decodeFrame(line));
+      } catch {
+        // A torn final line from a crash mid-write: drop it and everything after.
+        this.options.log?.(`journal: ignoring an unreadable entry at byte ${offset}`);
+        break;
+      }
+      offset += lineLength;
+      validLength = offset;
+      this.remember(entry);
+    }
+    if (validLength < Buffer.byteLength(text)) {
+      const fd = openSync(this.path, 'r+');
+      try {
+        ftruncateSync(fd, validLength);
+        fdatasyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    this.bytes = validLength;
+  }
+
+  private remember(entry: JournalEntry): void {
+    this.seq = Math.max(this.seq, entry.seq + 1);
+    this.recent.push(entry);
+    const limit = this.options.memoryEntries ?? 2000;
+    if (this.recent.length > limit) this.recent.splice(0, this.recent.length - limit);
+    if (entry.kind === 'signed') {
+      const record = { signed: entry, outcome: null, reconciled: null };
+      this.records.set(entry.id, record);
+      this.open.set(entry.id, record);
+    } else {
+      const record = this.records.get(entry.id);
+      if (!record) return;
+      const next = entry.kind === 'outcome' ? { ...record, outcome: entry } : { ...record, reconciled: entry };
+      this.records.set(entry.id, next);
+      const settled = next.reconciled !== null || (next.outcome !== null && next.outcome.status !== 'unknown');
+      if (settled) this.open.delete(entry.id);
+      else this.open.set(entry.id, next);
+    }
+    // Records of settled requests are only needed for the journal view, which reads `recent`.
+    if (this.records.size > (this.options.memoryEntries ?? 2000)) {
+      for (const id of this.records.keys()) {
+        if (this.records.size <= (this.options.memoryEntries ?? 2000)) break;
+        if (!this.open.has(id)) this.records.delete(id);
+      }
+    }
+  }
+
+  private write(entry: JournalEntry): void {
+    const line = `${encodeFrame(entry)}\n`;
+    writeSync(this.fd, line);
+    // Flushed before the caller sends anything: after a crash the entry is on disk.
+    fdatasyncSync(this.fd);
+    this.bytes += Buffer.byteLength(line);
+    this.remember(entry);
+    for (const listener of this.listeners) listener(entry);
+    if (this.bytes > (this.options.rotateBytes ?? 8 * 1024 * 1024)) this.rotate();
+  }
+
+  private rotate(): void {
+    closeSync(this.fd);
+    const archived = join(this.options.directory, `journal-${this.options.now()}-${this.seq}.jsonl`);
+    renameSync(this.path, archived);
+    this.fd = openSync(this.path, 'a', 0o600);
+    this.bytes = 0;
+    // Carry what is still unresolved, so a restart finds it in the active file.
+    for (const record of this.open.values()) {
+      for (const entry of [record.signed, record.outcome, record.reconciled]) {
+        if (entry === null) continue;
+        const line = `${encodeFrame(entry)}\n`;
+        writeSync(this.fd, line);
+        this.bytes += Buffer.byteLength(line);
+      }
+    }
+    fdatasyncSync(this.fd);
+    this.options.log?.(`journal rotated to ${archived}`);
+  }
+
+  appendSigned(entry: Omitted<SignedEntry>): SignedEntry {
+    const full: SignedEntry = { kind: 'signed', seq: this.seq, at: this.options.now(), ...entry };
+    this.write(full);
+    return full;
+  }
+
+  appendOutcome(entry: Omitted<OutcomeEntry>): OutcomeEntry {
+    const full: OutcomeEntry = { kind: 'outcome', seq: this.seq, at: this.options.now(), ...entry };
+    this.write(full);
+    return full;
+  }
+
+  appendReconciled(entry: Omitted<ReconciledEntry>): ReconciledEntry {
+    const full: ReconciledEntry = { kind: 'reconciled', seq: this.seq, at: this.options.now(), ...entry };
+    this.write(full);
+    return full;
+  }
+
+  /** Requests sent (or about to be) whose result is not known: reconcile these first. */
+  unresolved(): JournalRecord[] {
+    return [...this.open.values()];
+  }
+
+  /** Newest first, for the journal view. */
+  list(limit: number, beforeSeq?: number): JournalEntry[] {
+    const entries = beforeSeq === undefined ? this.recent : this.recent.filter((entry) => entry.seq < beforeSeq);
+    return entries.slice(-limit).reverse();
+  }
+
+  onEntry(listener: (entry: JournalEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  sizeOnDisk(): number {
+    return statSync(this.path).size;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
