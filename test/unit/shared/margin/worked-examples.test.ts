@@ -324,6 +324,25 @@ describe('liquidation and freeze', () => {
     expect(report.health).toMatchObject({ lossFloor: 1_900n, absorptionCost: 2n, threshold: 1_902n, liquidatable: true });
   });
 
+  it('prices a short at the shocked ask in the stressed absorption cost of the freeze line', () => {
+    // prepaid, rollovers_used 0: floor = 2500 - floor(2500 × 2400 / 10000) = 1900
+    // A short 100 (debt 100): ask 4, stress 2500 bps → shocked ask 5; absorption band 100 bps
+    // absorption = ceil(100 × 4 × 100 / 10000) = 4; stressed = ceil(100 × 5 × 100 / 10000) = 5
+    // threshold = 1900 + 4 = 1904; freeze = 1900 + (300 - 100) + 5 = 2105
+    const report = valueOf(
+      computeRisk(
+        snapshot({
+          session: session({ cohort: 'Turbo' }),
+          tier: legacyTier({ line: 2_500n, capital: 2_000n, openBuffer: 300n, maintenance: 100n, turbo: turboTerms() }),
+          balances: { [ASSET_A]: balance({ debt: 100n }) },
+          prices: { [ASSET_A]: quote(price(4n), price(4n)) },
+          riskParams: { stressBandBps: { [ASSET_A]: 2_500n }, absorptionBandBps: { [ASSET_A]: 100n } },
+        }),
+      ),
+    );
+    expect(report.health).toMatchObject({ lossFloor: 1_900n, absorptionCost: 4n, stressedAbsorptionCost: 5n, threshold: 1_904n, freezeLine: 2_105n });
+  });
+
   it('freezes when the stressed-marked value falls below the freeze line though V is above it', () => {
     // Legacy, C = 300: L = 1300; freeze = 1000 + 300 = 1300, threshold 1100
     // A long 100: bid 2 → 200; stress 2000 bps → stressed bid 1.6 → 160
