@@ -1,6 +1,6 @@
 // Domain views that cross the bridge. They are display-ready but still exact: every amount,
 // price, fee and nonce is a bigint in raw units; formatting happens only in the renderer.
-import type { Market } from '../market/market';
+import type { Market } from '../../market/market';
 
 export interface MarketsView {
   readonly networkId: string;

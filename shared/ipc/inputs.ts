@@ -1,0 +1,99 @@
+// Input schemas of the contract's requests. Every inbound value is `unknown` until one of these
+// has parsed it in main; limits here (string lengths, list sizes) bound what a page can ask for.
+import { z } from 'zod';
+import { RESOLUTIONS } from './views/market-data';
+import { HOTKEY_ACTIONS } from './views/settings';
+
+export const noInput = z.strictObject({});
+
+export const b256Input = z
+  .string()
+  .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte hex id')
+  .transform((value) => `0x${value.replace(/^0x/, '').toLowerCase()}`);
+
+const amount = z.bigint().min(1n, 'must be positive').max(0xffff_ffff_ffff_ffffn, 'must fit in u64');
+const ownerStyle = z.enum(['ledger', 'evm']);
+const side = z.enum(['Buy', 'Sell']);
+const hexText = (what: string, maxBytes: number) =>
+  z.string().regex(new RegExp(`^[0-9a-f]{2,${maxBytes * 2}}$`), `expected ${what} as lowercase hex`);
+
+export const orderTypeInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('Spot') }),
+  z.strictObject({ kind: z.literal('Market') }),
+  z.strictObject({ kind: z.literal('PostOnly') }),
+  z.strictObject({ kind: z.literal('FillOrKill') }),
+  /** `timestamp` is seconds; main stamps the current time when absent. */
+  z.strictObject({ kind: z.literal('Limit'), timestamp: z.bigint().min(0n).optional() }),
+  z.strictObject({ kind: z.literal('BoundedMarket'), maxPrice: amount, minPrice: z.bigint().min(0n) }),
+]);
+
+export const marketRef = { marketId: b256Input, turbo: z.boolean().optional() };
+
+export const inputs = {
+  selectNetwork: z.strictObject({ networkId: z.string().min(1).max(64) }),
+  configureNetwork: z.strictObject({
+    networkId: z.enum(['devnet', 'testnet', 'mainnet']),
+    restUrl: z.url({ protocol: /^https?$/ }).max(300),
+    wsUrl: z.url({ protocol: /^wss?$/ }).max(300).nullable(),
+    faucetUrl: z.url({ protocol: /^https?$/ }).max(300).nullable(),
+  }),
+
+  createOwnerKey: z.strictObject({ style: ownerStyle }),
+  importOwnerKey: z.strictObject({
+    importId: z.string().regex(/^[0-9a-f]{32}$/),
+    style: ownerStyle,
+    /** The renderer's one-time ECDH P-256 public key, raw uncompressed. */
+    publicKey: hexText('a public key', 65),
+    iv: hexText('an IV', 12),
+    ciphertext: hexText('the encrypted key', 256),
+  }),
+  registerWatchOnlyOwner: z.strictObject({ address: b256Input, style: ownerStyle }),
+  selectOwner: z.strictObject({ address: b256Input }),
+  forgetOwner: z.strictObject({ address: b256Input }),
+  createSession: z.strictObject({
+    marketIds: z.array(b256Input).min(1).max(50),
+    /** Whole days; at least one hour is enforced separately through `hours`. */
+    days: z.number().int().min(0).max(365).optional(),
+    hours: z.number().int().min(1).max(24 * 365).optional(),
+  }),
+
+  subscribeBook: z.strictObject({
+    ...marketRef,
+    precision: z.bigint().min(1n).max(1_000_000_000n),
+    /** Levels per side the window shows. */
+    levels: z.number().int().min(1).max(500),
+  }),
+  updateBookView: z.strictObject({ subscriptionId: z.string().max(64), levels: z.number().int().min(1).max(500) }),
+  unsubscribe: z.strictObject({ subscriptionId: z.string().max(64) }),
+  subscribeTrades: z.strictObject({ ...marketRef }),
+  subscribeBars: z.strictObject({ ...marketRef, resolution: z.enum(RESOLUTIONS), countBack: z.number().int().min(1).max(5000) }),
+  setWindowVisible: z.strictObject({ visible: z.boolean() }),
+
+  placeOrder: z.strictObject({
+    ...marketRef,
+    side,
+    orderType: orderTypeInput,
+    /** Raw quote units per whole base unit. Ignored (but required positive) for Market orders. */
+    price: amount,
+    /** Raw base units. */
+    quantity: amount,
+  }),
+  cancelOrder: z.strictObject({ ...marketRef, orderId: b256Input }),
+  cancelAllOrders: z.strictObject({ marketId: b256Input.optional() }),
+  moveOrder: z.strictObject({ ...marketRef, orderId: b256Input, price: amount }),
+  settleBalance: z.strictObject({ ...marketRef }),
+  getOrderHistory: z.strictObject({ ...marketRef, cursor: z.string().max(200).nullable() }),
+  getFills: z.strictObject({ ...marketRef, cursor: z.string().max(200).nullable() }),
+
+  updateSettings: z.strictObject({
+    confirmOrders: z.boolean().optional(),
+    maxOrderQuantity: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
+    hotkeys: z.partialRecord(z.enum(HOTKEY_ACTIONS), z.string().min(1).max(40)).optional(),
+    sound: z.boolean().optional(),
+    desktopNotifications: z.boolean().optional(),
+    parallelLanes: z.number().int().min(0).max(5).optional(),
+    sessionDays: z.number().int().min(1).max(365).optional(),
+    quantityPresets: z.record(z.string().max(66), z.array(z.bigint().min(1n)).max(8)).optional(),
+  }),
+  getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),
+} as const;

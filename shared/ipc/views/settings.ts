@@ -1,0 +1,32 @@
+// User settings: network choice, trading safety, hotkeys, notifications, nonce lanes.
+
+export const HOTKEY_ACTIONS = ['buyAtBest', 'sellAtBest', 'cancelLast', 'cancelAll', 'recenter', 'togglePostOnly'] as const;
+export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
+
+export interface NetworkView {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'sandbox' | 'devnet' | 'testnet' | 'mainnet';
+  readonly restUrl: string | null;
+  readonly wsUrl: string | null;
+  readonly faucetUrl: string | null;
+  readonly hasFaucet: boolean;
+  readonly hasWhitelist: boolean;
+  readonly production: boolean;
+  readonly configured: boolean;
+  readonly active: boolean;
+}
+
+export interface Settings {
+  readonly confirmOrders: boolean;
+  /** Per market id: the largest quantity (raw base units) the ticket accepts; absent means no cap. */
+  readonly maxOrderQuantity: Readonly<Record<string, bigint>>;
+  readonly hotkeys: Readonly<Record<HotkeyAction, string>>;
+  readonly sound: boolean;
+  readonly desktopNotifications: boolean;
+  /** 0 is sequential nonces; 1-5 parallel lanes, so several orders can be in flight. */
+  readonly parallelLanes: number;
+  readonly sessionDays: number;
+  /** Quantity presets per market, raw base units. */
+  readonly quantityPresets: Readonly<Record<string, readonly bigint[]>>;
+}

@@ -1,0 +1,93 @@
+// Orders, fills, balances and the results of trading requests.
+import type { OrderTypeKind, Side } from '../../market/order-type';
+
+export interface OrderView {
+  readonly orderId: string;
+  readonly marketId: string;
+  readonly side: Side;
+  readonly orderType: OrderTypeKind;
+  readonly price: bigint;
+  readonly quantity: bigint;
+  readonly filled: bigint;
+  /** Average fill price; 0 when nothing filled. */
+  readonly averagePrice: bigint;
+  readonly status: 'open' | 'partially-filled' | 'filled' | 'cancelled';
+  /** Milliseconds since the epoch. */
+  readonly time: number;
+}
+
+export interface FillView {
+  readonly orderId: string;
+  readonly marketId: string;
+  readonly side: Side;
+  readonly price: bigint;
+  readonly quantity: bigint;
+  readonly fee: bigint;
+  readonly time: number;
+}
+
+export interface BookBalanceView {
+  readonly marketId: string;
+  readonly locked: bigint;
+  readonly unlocked: bigint;
+}
+
+export interface BalanceView {
+  readonly assetId: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  /** On the trading account itself, not in any book. */
+  readonly onAccount: bigint;
+  readonly locked: bigint;
+  /** Unlocked in books (settle to move it to the account) plus on the account. */
+  readonly unlocked: bigint;
+  readonly books: readonly BookBalanceView[];
+}
+
+export interface OrdersSnapshot {
+  readonly open: readonly OrderView[];
+  /** The most recent fills, newest first. */
+  readonly fills: readonly FillView[];
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** Opaque cursor for the next (older) page; null at the end. */
+  readonly next: string | null;
+}
+
+export interface PlacedOrder {
+  /** The journal entry of the signed request. */
+  readonly journalId: string;
+  readonly orders: readonly OrderView[];
+  /** What main adjusted before signing (quantity floored to the tick, ...), in words. */
+  readonly adjustments: readonly string[];
+}
+
+export interface CancelReport {
+  readonly requested: number;
+  readonly cancelled: readonly string[];
+  readonly failed: readonly { readonly orderId: string; readonly reason: string }[];
+  /** Signed batches sent (the 5-action cap groups cancels). */
+  readonly batches: number;
+}
+
+export interface RateLimitView {
+  readonly limiter: string;
+  readonly capacity: number;
+  readonly remaining: number;
+  readonly windowMs: number;
+  readonly queued: number;
+}
+
+export interface FillNotice {
+  readonly fill: FillView;
+  readonly symbol: string;
+}
+
+export interface Notice {
+  readonly id: string;
+  readonly level: 'info' | 'warning' | 'error';
+  readonly text: string;
+  readonly time: number;
+}
