@@ -13,6 +13,8 @@ import { SANDBOX_NETWORK, type NetworkConfig } from './networks';
 import { SandboxSupervisor, type SandboxStatus, type SpawnSandbox } from './sandbox-supervisor';
 import { WindowHub } from './window-hub';
 
+const notReady = (name: string) => fail('NOT_READY', `${name} is not available yet in this build`);
+
 export interface TerminalOptions {
   readonly clock: Clock;
   readonly host: 'electron' | 'browser';
@@ -105,6 +107,40 @@ export function createTerminal(options: TerminalOptions): Terminal {
     getAppInfo: () => ok({ version: options.version, host: options.host, offline: false }),
     getConnection: () => ok(connectionStatus()),
     listMarkets: () => loadMarkets(),
+    // Under construction (issue 5): each of these is replaced by its service.
+    listNetworks: () => notReady('listNetworks'),
+    selectNetwork: () => notReady('selectNetwork'),
+    configureNetwork: () => notReady('configureNetwork'),
+    getAccountState: () => notReady('getAccountState'),
+    createOwnerKey: () => notReady('createOwnerKey'),
+    beginKeyImport: () => notReady('beginKeyImport'),
+    importOwnerKey: () => notReady('importOwnerKey'),
+    registerWatchOnlyOwner: () => notReady('registerWatchOnlyOwner'),
+    selectOwner: () => notReady('selectOwner'),
+    forgetOwner: () => notReady('forgetOwner'),
+    createTradeAccount: () => notReady('createTradeAccount'),
+    mintFromFaucet: () => notReady('mintFromFaucet'),
+    whitelistAccount: () => notReady('whitelistAccount'),
+    createSession: () => notReady('createSession'),
+    subscribeBook: () => notReady('subscribeBook'),
+    updateBookView: () => notReady('updateBookView'),
+    subscribeTrades: () => notReady('subscribeTrades'),
+    subscribeBars: () => notReady('subscribeBars'),
+    unsubscribe: () => notReady('unsubscribe'),
+    setWindowVisible: () => notReady('setWindowVisible'),
+    placeOrder: () => notReady('placeOrder'),
+    cancelOrder: () => notReady('cancelOrder'),
+    cancelAllOrders: () => notReady('cancelAllOrders'),
+    moveOrder: () => notReady('moveOrder'),
+    settleBalance: () => notReady('settleBalance'),
+    getOrders: () => notReady('getOrders'),
+    getBalances: () => notReady('getBalances'),
+    getOrderHistory: () => notReady('getOrderHistory'),
+    getFills: () => notReady('getFills'),
+    getSettings: () => notReady('getSettings'),
+    updateSettings: () => notReady('updateSettings'),
+    getRateLimits: () => notReady('getRateLimits'),
+    getJournal: () => notReady('getJournal'),
   };
 
   return {
