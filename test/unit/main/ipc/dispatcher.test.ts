@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../../main/ipc/dispatcher';
 import { ok } from '../../../../shared/result';
 import type { ConnectionStatus } from '../../../../shared/ipc/views';
+import { requestNames } from '../../../../shared/ipc/contract';
 
 const appOrigin = 'app://terminal';
 const caller = { windowId: 'w1', frameUrl: 'app://terminal/index.html' };
@@ -17,12 +18,13 @@ const status: ConnectionStatus = {
 };
 
 function makeHandlers() {
-  const handlers = {
+  const all = Object.fromEntries(requestNames.map((name) => [name, vi.fn(() => ok(null))]));
+  return {
+    ...all,
     getAppInfo: vi.fn(() => ok({ version: '1', host: 'electron' as const, offline: false })),
     getConnection: vi.fn(() => ok(status)),
     listMarkets: vi.fn(() => ok({ networkId: 'sandbox', chainId: 1n, markets: [] })),
-  } satisfies Handlers;
-  return handlers;
+  } as unknown as Handlers & Record<string, ReturnType<typeof vi.fn>>;
 }
 
 describe('request dispatcher', () => {
@@ -65,7 +67,7 @@ describe('request dispatcher', () => {
   });
 
   it('turns a handler bug into data and reports it', async () => {
-    const handlers = { ...makeHandlers(), getAppInfo: vi.fn(() => { throw new Error('boom'); }) } satisfies Handlers;
+    const handlers = { ...makeHandlers(), getAppInfo: vi.fn(() => { throw new Error('boom'); }) } as Handlers;
     const onBug = vi.fn();
     const dispatch = createDispatcher(handlers, { allowedOrigins: [appOrigin], onBug });
     expect(await dispatch('getAppInfo', {}, caller)).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
