@@ -193,15 +193,17 @@ function firstNegative(prefix: string, record: object): Failure | undefined {
   return undefined;
 }
 
-// Written out rather than through Object.entries: this runs for every asset of every recompute.
-function hasNegative(record: AssetBalance | RestingOrders): boolean {
-  if ('debt' in record) return record.onAccount < 0n || record.received < 0n || record.locked < 0n || record.settled < 0n || record.debt < 0n;
-  return record.sellQuantity < 0n || record.sellQuote < 0n || record.buyQuantity < 0n || record.buyQuote < 0n;
+// Written out rather than through Object.entries: these run for every asset of every recompute.
+function balanceHasNegative(balance: AssetBalance): boolean {
+  return balance.onAccount < 0n || balance.received < 0n || balance.locked < 0n || balance.settled < 0n || balance.debt < 0n;
 }
 
-/** The first negative field of an asset's record; the message is built only on failure. */
-function negativeIn(member: 'balances' | 'restingOrders', assetId: AssetId, record: AssetBalance | RestingOrders): Failure | undefined {
-  return hasNegative(record) ? firstNegative(`${member}[${assetId}]`, record) : undefined;
+function ordersHaveNegative(orders: RestingOrders): boolean {
+  return orders.sellQuantity < 0n || orders.sellQuote < 0n || orders.buyQuantity < 0n || orders.buyQuote < 0n;
+}
+
+function hasOrders(orders: RestingOrders): boolean {
+  return orders.sellQuantity !== 0n || orders.sellQuote !== 0n || orders.buyQuantity !== 0n || orders.buyQuote !== 0n;
 }
 
 function checkDecimals(field: string, decimals: number): Failure | undefined {
@@ -275,8 +277,7 @@ function unpricedExposure(snapshot: MarginSnapshot): Failure | undefined {
   }
   for (const assetId of Object.keys(restingOrders)) {
     if (assetId === collateralAssetId || prices[assetId] !== undefined) continue;
-    const orders = restingOrders[assetId] ?? NO_ORDERS;
-    if (orders.sellQuantity !== 0n || orders.buyQuantity !== 0n || orders.buyQuote !== 0n || orders.sellQuote !== 0n) {
+    if (hasOrders(restingOrders[assetId] ?? NO_ORDERS)) {
       return fail(MarginErrorCode.MISSING_PRICE, `prices: no price for asset ${assetId}, which has resting orders`, { asset: assetId });
     }
   }
@@ -293,7 +294,7 @@ function checkCollateralEntries(snapshot: MarginSnapshot, collateralBalance: Ass
     );
   }
   const orders = snapshot.restingOrders[id];
-  if (orders !== undefined && (orders.sellQuantity !== 0n || orders.sellQuote !== 0n || orders.buyQuantity !== 0n || orders.buyQuote !== 0n)) {
+  if (orders !== undefined && hasOrders(orders)) {
     return fail(MarginErrorCode.INVALID_COLLATERAL_ENTRY, `restingOrders[${id}]: resting orders are keyed by base asset, not by the collateral asset`, {
       asset: id,
     });
@@ -308,7 +309,9 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
   const { session, tier, riskParams, collateralAssetId, collateralDecimals } = snapshot;
   const collateralBalance = snapshot.balances[collateralAssetId] ?? ZERO_BALANCE;
   const collateralFailure =
-    negativeIn('balances', collateralAssetId, collateralBalance) ?? checkCollateralEntries(snapshot, collateralBalance) ?? unpricedExposure(snapshot);
+    (balanceHasNegative(collateralBalance) ? firstNegative(`balances[${collateralAssetId}]`, collateralBalance) : undefined) ??
+    checkCollateralEntries(snapshot, collateralBalance) ??
+    unpricedExposure(snapshot);
   if (collateralFailure) return collateralFailure;
 
   const cohort = cohortOf(session, tier);
@@ -345,7 +348,10 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
     if (price.ask < 0n) return negativeValue(`prices[${assetId}].ask`, price.ask);
     const balance = snapshot.balances[assetId] ?? ZERO_BALANCE;
     const orders = snapshot.restingOrders[assetId] ?? NO_ORDERS;
-    const recordFailure = negativeIn('balances', assetId, balance) ?? negativeIn('restingOrders', assetId, orders);
+    // The message is built only on failure.
+    const recordFailure =
+      (balanceHasNegative(balance) ? firstNegative(`balances[${assetId}]`, balance) : undefined) ??
+      (ordersHaveNegative(orders) ? firstNegative(`restingOrders[${assetId}]`, orders) : undefined);
     if (recordFailure) return recordFailure;
     const poolInventory = snapshot.poolInventory[assetId];
     if (poolInventory !== undefined && poolInventory < 0n) return negativeValue(`poolInventory[${assetId}]`, poolInventory);
@@ -372,7 +378,7 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
     if (ask === 0n && (balance.debt !== 0n || effective < 0n || position < 0n)) {
       return fail(
         MarginErrorCode.ZERO_ASK,
-        `prices[${assetId}].ask: is 0, so the short of ${position < effective ? position : effective} or debt of ${balance.debt} cannot be valued`,
+        `prices[${assetId}].ask: is 0, but asset ${assetId} has position ${position}, effective position ${effective} and debt ${balance.debt}; a short or a debt cannot be valued at an ask of 0`,
         { asset: assetId },
       );
     }
