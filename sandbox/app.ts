@@ -11,12 +11,14 @@ import { OWNER_HEADER } from './http/owner';
 import { refuse, type Reply } from './http/reply';
 import { header, type ApiRequest } from './http/request';
 import { Router } from './http/router';
+import { deriveId } from './ids';
 import { Ledger } from './ledger/ledger';
 import type { SandboxOptions } from './options';
 import { RateLimiter, ruleFor } from './ratelimit';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerFaucetRoutes } from './routes/faucet';
 import { registerPublicRoutes } from './routes/public';
+import { registerSessionRoutes } from './routes/session';
 
 export interface StreamServer {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -35,6 +37,8 @@ export interface SandboxApp {
   ledger: Ledger;
   streams: StreamServer;
   dispatch(request: ApiRequest): Reply | Promise<Reply>;
+  /** A fresh transaction id (deterministic for a seed). */
+  nextTxId(): string;
   log(line: string): void;
   start(): void;
   stop(): void;
@@ -45,6 +49,7 @@ export function createApp(options: SandboxOptions): SandboxApp {
   const clock = new AdjustableClock();
   const router = new Router();
   const limiter = new RateLimiter(clock);
+  let transactions = 0;
   const app: SandboxApp = {
     options,
     network,
@@ -70,6 +75,7 @@ export function createApp(options: SandboxOptions): SandboxApp {
       }
       return router.dispatch(request);
     },
+    nextTxId: () => deriveId(options.seed, `tx/${++transactions}`),
     log: (line) => process.stderr.write(`${line}\n`),
     start: () => undefined,
     stop: () => app.streams.stop(),
@@ -77,5 +83,6 @@ export function createApp(options: SandboxOptions): SandboxApp {
   registerPublicRoutes(app);
   registerAccountRoutes(app);
   registerFaucetRoutes(app);
+  registerSessionRoutes(app);
   return app;
 }
