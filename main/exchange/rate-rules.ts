@@ -3,6 +3,8 @@
 // "not shown"); the margin writes at POST /v1/margin/accounts use the session-actions budget because
 // margin-api section 8 says the first document's limits apply to margin actions.
 
+import { BugError } from '../../shared/result';
+
 export type LimiterKeyKind = 'owner' | 'ip';
 
 export interface RateRule {
