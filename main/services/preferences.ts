@@ -1,0 +1,134 @@
+// What the terminal remembers between runs, in the data directory: the chosen network and the
+// URLs of the configurable ones, trading settings, and the owners and accounts the user set up.
+// No key is ever written here (keys live in the OS keychain).
+import { join } from 'node:path';
+import { z } from 'zod';
+import { HOTKEY_ACTIONS, type HotkeyAction, type Settings } from '../../shared/ipc/views';
+import { JsonStore } from './json-store';
+import { SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from './networks';
+
+export const DEFAULT_HOTKEYS: Readonly<Record<HotkeyAction, string>> = {
+  buyAtBest: 'Shift+B',
+  sellAtBest: 'Shift+S',
+  cancelLast: 'Shift+Z',
+  cancelAll: 'Shift+X',
+  recenter: 'Space',
+  togglePostOnly: 'Shift+P',
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  confirmOrders: true,
+  maxOrderQuantity: {},
+  hotkeys: DEFAULT_HOTKEYS,
+  sound: true,
+  desktopNotifications: true,
+  parallelLanes: 0,
+  sessionDays: 30,
+  quantityPresets: {},
+};
+
+const url = z.string().url().max(300).nullable();
+
+const networkOverride = z.object({ restUrl: url, wsUrl: url, faucetUrl: url });
+
+const settingsSchema = z.object({
+  confirmOrders: z.boolean(),
+  maxOrderQuantity: z.record(z.string(), z.bigint()),
+  hotkeys: z.object(Object.fromEntries(HOTKEY_ACTIONS.map((action) => [action, z.string()])) as Record<HotkeyAction, z.ZodString>),
+  sound: z.boolean(),
+  desktopNotifications: z.boolean(),
+  parallelLanes: z.number().int().min(0).max(5),
+  sessionDays: z.number().int().min(1).max(365),
+  quantityPresets: z.record(z.string(), z.array(z.bigint())),
+});
+
+export const preferencesSchema = z.object({
+  version: z.literal(1),
+  networkId: z.string(),
+  networks: z.partialRecord(z.enum(['devnet', 'testnet', 'mainnet']), networkOverride),
+  settings: settingsSchema,
+});
+
+export type Preferences = z.output<typeof preferencesSchema>;
+
+const owner = z.object({ address: z.string(), style: z.enum(['ledger', 'evm']), custody: z.enum(['keychain', 'watch-only']) });
+
+const sessionRecord = z.object({
+  sessionAddress: z.string(),
+  expiry: z.bigint(),
+  contractIds: z.array(z.string()),
+  txId: z.string().nullable(),
+});
+
+const accountRecord = z.object({
+  tradeAccountId: z.string(),
+  whitelisted: z.boolean().nullable(),
+  session: sessionRecord.nullable(),
+  /** Parallel nonce cursors per lane (next position index), persisted before a request leaves. */
+  laneCursors: z.record(z.string(), z.bigint()),
+});
+
+export const accountsSchema = z.object({
+  version: z.literal(1),
+  owners: z.array(owner),
+  /** Per network: which owner is active, and that owner's trade account there. */
+  networks: z.record(
+    z.string(),
+    z.object({
+      activeOwner: z.string().nullable(),
+      accounts: z.record(z.string(), accountRecord),
+      /** Markets the user traded or subscribed to, for session scope suggestions. */
+      sessionMarkets: z.array(z.string()),
+    }),
+  ),
+});
+
+export type AccountsFile = z.output<typeof accountsSchema>;
+export type AccountRecord = z.output<typeof accountRecord>;
+export type SessionRecord = z.output<typeof sessionRecord>;
+export type OwnerRecord = z.output<typeof owner>;
+
+const BUILT_IN: Record<'devnet' | 'testnet' | 'mainnet', { name: string; kind: NetworkKind; production: boolean; faucetNetwork: string | null }> = {
+  devnet: { name: 'Devnet', kind: 'devnet', production: false, faucetNetwork: 'devnet' },
+  testnet: { name: 'Testnet', kind: 'testnet', production: false, faucetNetwork: 'testnet' },
+  mainnet: { name: 'Mainnet', kind: 'mainnet', production: true, faucetNetwork: null },
+};
+
+export class PreferencesStore {
+  readonly preferences: JsonStore<typeof preferencesSchema>;
+  readonly accounts: JsonStore<typeof accountsSchema>;
+
+  constructor(dataDir: string, log: (line: string) => void) {
+    this.preferences = new JsonStore(
+      join(dataDir, 'settings.json'),
+      preferencesSchema,
+      () => ({ version: 1 as const, networkId: SANDBOX_NETWORK.id, networks: {}, settings: structuredClone(DEFAULT_SETTINGS) as Preferences['settings'] }),
+      log,
+    );
+    this.accounts = new JsonStore(join(dataDir, 'accounts.json'), accountsSchema, () => ({ version: 1 as const, owners: [], networks: {} }), log);
+  }
+
+  /** Every network the app knows, with the user's URLs for the configurable ones. */
+  networks(): NetworkConfig[] {
+    const overrides = this.preferences.get().networks;
+    const configured = (['devnet', 'testnet', 'mainnet'] as const).map((id): NetworkConfig => {
+      const override = overrides[id];
+      const builtIn = BUILT_IN[id];
+      return {
+        id,
+        name: builtIn.name,
+        kind: builtIn.kind,
+        restUrl: override?.restUrl ?? null,
+        wsUrl: override?.wsUrl ?? null,
+        faucetUrl: builtIn.faucetNetwork === null ? null : (override?.faucetUrl ?? null),
+        faucetNetwork: builtIn.faucetNetwork,
+        production: builtIn.production,
+      };
+    });
+    return [SANDBOX_NETWORK, ...configured];
+  }
+
+  network(id: string): NetworkConfig | null {
+    return this.networks().find((network) => network.id === id) ?? null;
+  }
+}
