@@ -1,0 +1,2 @@
+export * from './book-side';
+export * from './order-book';
