@@ -1,0 +1,372 @@
+// One data feed for every window. Windows subscribe to books, trades and candles through the
+// contract; the hub reference-counts them so that two windows on one market cause one upstream
+// subscription and the last one to leave unsubscribes. Each window receives at most one frame per
+// frame interval per subscription, only the levels it shows, and nothing while it is hidden.
+import type { Clock } from '../../shared/clock';
+import type { OrderBook } from '../../shared/book/order-book';
+import type { BarView, BarsFrame, BookFrame, LevelView, Resolution, TradeView } from '../../shared/ipc/views';
+import { fail, ok, type Result } from '../../shared/result';
+import { applyTradeToBars } from './bars';
+import { FramePacer } from './frame-pacer';
+import type { WindowHub } from './window-hub';
+
+export type FeedState = 'live' | 'resyncing';
+
+export interface DepthHandle {
+  state(): FeedState;
+  /** The maintained book; only meaningful while `live`. */
+  book(): OrderBook | null;
+  close(): void;
+}
+
+export interface TradesEvent {
+  readonly trades: readonly TradeView[];
+  /** The stream restarted: what came before may be incomplete. */
+  readonly reset: boolean;
+}
+
+/** What the hub needs from a network connection (implemented over the REST and WebSocket clients). */
+export interface MarketFeed {
+  openDepth(marketId: string, turbo: boolean, precision: bigint, onChange: () => void): DepthHandle;
+  openTrades(marketId: string, turbo: boolean, onTrades: (event: TradesEvent) => void): { close(): void };
+  recentTrades(marketId: string, turbo: boolean): Promise<Result<readonly TradeView[]>>;
+  bars(marketId: string, turbo: boolean, resolution: Resolution, countBack: number): Promise<Result<readonly BarView[]>>;
+}
+
+const TAPE_LENGTH = 200;
+
+interface TradeChannel {
+  readonly handle: { close(): void };
+  readonly users: Set<string>;
+  readonly tape: TradeView[];
+  /** Base quantity traded per exact price since the channel opened. */
+  readonly volume: Map<bigint, bigint>;
+  last: TradeView | null;
+}
+
+interface DepthChannel {
+  readonly handle: DepthHandle;
+  readonly users: Set<string>;
+}
+
+type Subscription =
+  | { readonly kind: 'book'; readonly id: string; readonly windowId: string; readonly market: string; readonly turbo: boolean; readonly precision: bigint; levels: number; sequence: number }
+  | { readonly kind: 'trades'; readonly id: string; readonly windowId: string; readonly market: string; readonly turbo: boolean; pending: TradeView[]; reset: boolean }
+  | {
+      readonly kind: 'bars';
+      readonly id: string;
+      readonly windowId: string;
+      readonly market: string;
+      readonly turbo: boolean;
+      readonly resolution: Resolution;
+      bars: BarView[];
+      changed: Set<number>;
+      reset: boolean;
+      loaded: boolean;
+    };
+
+export const UNKNOWN_SUBSCRIPTION = 'UNKNOWN_SUBSCRIPTION';
+const MAX_SUBSCRIPTIONS_PER_WINDOW = 64;
+
+export class MarketDataHub {
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly depth = new Map<string, DepthChannel>();
+  private readonly trades = new Map<string, TradeChannel>();
+  private readonly pacers = new Map<string, FramePacer>();
+  private nextId = 0;
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly feed: MarketFeed,
+    private readonly windows: WindowHub,
+    private readonly clock: Clock,
+  ) {
+    this.stopListening = windows.onWindowClosed((windowId) => this.dropWindow(windowId));
+  }
+
+  /** Upstream subscriptions currently open (tests, diagnostics). */
+  upstreamCount(): { depth: number; trades: number } {
+    return { depth: this.depth.size, trades: this.trades.size };
+  }
+
+  private pacer(windowId: string): FramePacer {
+    let pacer = this.pacers.get(windowId);
+    if (!pacer) {
+      pacer = new FramePacer(this.clock, (keys) => this.flush(windowId, keys));
+      this.pacers.set(windowId, pacer);
+    }
+    return pacer;
+  }
+
+  private newId(windowId: string): Result<string> {
+    let count = 0;
+    for (const subscription of this.subscriptions.values()) if (subscription.windowId === windowId) count++;
+    if (count >= MAX_SUBSCRIPTIONS_PER_WINDOW) return fail('TOO_MANY_SUBSCRIPTIONS', `a window may hold at most ${MAX_SUBSCRIPTIONS_PER_WINDOW} subscriptions`);
+    return ok(`sub-${++this.nextId}`);
+  }
+
+  private tradeKey(market: string, turbo: boolean): string {
+    return `${market}:${turbo ? 'turbo' : 'canonical'}`;
+  }
+
+  private depthKey(market: string, turbo: boolean, precision: bigint): string {
+    return `${this.tradeKey(market, turbo)}:${precision}`;
+  }
+
+  private retainTrades(market: string, turbo: boolean, subscriptionId: string): TradeChannel {
+    const key = this.tradeKey(market, turbo);
+    let channel = this.trades.get(key);
+    if (!channel) {
+      const created: TradeChannel = {
+        users: new Set(),
+        tape: [],
+        volume: new Map(),
+        last: null,
+        handle: this.feed.openTrades(market, turbo, (event) => this.onTrades(key, event)),
+      };
+      channel = created;
+      this.trades.set(key, channel);
+      void this.feed.recentTrades(market, turbo).then((recent) => {
+        if (!recent.ok || this.trades.get(key) !== created) return;
+        // Recent history goes behind what the stream already delivered.
+        const known = new Set(created.tape.map((trade) => trade.tradeId));
+        for (const trade of recent.value) if (!known.has(trade.tradeId) && created.tape.length < TAPE_LENGTH) created.tape.push(trade);
+        created.last ??= created.tape[0] ?? null;
+        for (const subscription of this.subscriptions.values()) {
+          if (subscription.kind === 'trades' && this.tradeKey(subscription.market, subscription.turbo) === key) {
+            subscription.reset = true;
+            subscription.pending = [];
+            this.pacer(subscription.windowId).mark(subscription.id);
+          }
+        }
+      });
+    }
+    channel.users.add(subscriptionId);
+    return channel;
+  }
+
+  private releaseTrades(market: string, turbo: boolean, subscriptionId: string): void {
+    const key = this.tradeKey(market, turbo);
+    const channel = this.trades.get(key);
+    if (!channel) return;
+    channel.users.delete(subscriptionId);
+    if (channel.users.size === 0) {
+      channel.handle.close();
+      this.trades.delete(key);
+    }
+  }
+
+  private onTrades(key: string, event: TradesEvent): void {
+    const channel = this.trades.get(key);
+    if (!channel) return;
+    if (event.reset) channel.tape.length = 0;
+    // Streams deliver oldest first within a message; the tape is newest first.
+    const ordered = [...event.trades].sort((left, right) => right.time - left.time);
+    const chronological = [...ordered].reverse();
+    for (const trade of chronological) {
+      channel.volume.set(trade.price, (channel.volume.get(trade.price) ?? 0n) + trade.quantity);
+    }
+    channel.tape.unshift(...ordered);
+    if (channel.tape.length > TAPE_LENGTH) channel.tape.length = TAPE_LENGTH;
+    channel.last = channel.tape[0] ?? channel.last;
+    for (const subscription of this.subscriptions.values()) {
+      if (this.tradeKey(subscription.market, subscription.turbo) !== key) continue;
+      if (subscription.kind === 'trades') {
+        if (event.reset) {
+          subscription.reset = true;
+          subscription.pending = [];
+        } else {
+          subscription.pending.unshift(...ordered);
+          if (subscription.pending.length > TAPE_LENGTH) subscription.pending.length = TAPE_LENGTH;
+        }
+      } else if (subscription.kind === 'bars' && subscription.loaded) {
+        for (const trade of chronological) {
+          const index = applyTradeToBars(subscription.bars, subscription.resolution, trade);
+          if (index !== null) subscription.changed.add(index);
+        }
+      }
+      this.pacer(subscription.windowId).mark(subscription.id);
+    }
+  }
+
+  subscribeBook(windowId: string, input: { marketId: string; turbo: boolean; precision: bigint; levels: number }): Result<string> {
+    const id = this.newId(windowId);
+    if (!id.ok) return id;
+    const subscription: Subscription = { kind: 'book', id: id.value, windowId, market: input.marketId, turbo: input.turbo, precision: input.precision, levels: input.levels, sequence: 0 };
+    this.subscriptions.set(id.value, subscription);
+    const key = this.depthKey(input.marketId, input.turbo, input.precision);
+    let channel = this.depth.get(key);
+    if (!channel) {
+      channel = {
+        users: new Set(),
+        handle: this.feed.openDepth(input.marketId, input.turbo, input.precision, () => this.onDepth(key)),
+      };
+      this.depth.set(key, channel);
+    }
+    channel.users.add(id.value);
+    this.retainTrades(input.marketId, input.turbo, id.value);
+    this.pacer(windowId).mark(id.value);
+    return id;
+  }
+
+  updateBookView(windowId: string, subscriptionId: string, levels: number): Result<null> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (subscription?.kind !== 'book' || subscription.windowId !== windowId) return fail(UNKNOWN_SUBSCRIPTION, `no book subscription ${subscriptionId} in this window`);
+    subscription.levels = levels;
+    this.pacer(windowId).mark(subscriptionId);
+    return ok(null);
+  }
+
+  private onDepth(key: string): void {
+    const channel = this.depth.get(key);
+    if (!channel) return;
+    for (const id of channel.users) {
+      const subscription = this.subscriptions.get(id);
+      if (subscription) this.pacer(subscription.windowId).mark(id);
+    }
+  }
+
+  subscribeTrades(windowId: string, input: { marketId: string; turbo: boolean }): Result<string> {
+    const id = this.newId(windowId);
+    if (!id.ok) return id;
+    this.subscriptions.set(id.value, { kind: 'trades', id: id.value, windowId, market: input.marketId, turbo: input.turbo, pending: [], reset: true });
+    this.retainTrades(input.marketId, input.turbo, id.value);
+    this.pacer(windowId).mark(id.value);
+    return id;
+  }
+
+  async subscribeBars(windowId: string, input: { marketId: string; turbo: boolean; resolution: Resolution; countBack: number }): Promise<Result<string>> {
+    const id = this.newId(windowId);
+    if (!id.ok) return id;
+    const subscription: Subscription = {
+      kind: 'bars',
+      id: id.value,
+      windowId,
+      market: input.marketId,
+      turbo: input.turbo,
+      resolution: input.resolution,
+      bars: [],
+      changed: new Set(),
+      reset: true,
+      loaded: false,
+    };
+    this.subscriptions.set(id.value, subscription);
+    this.retainTrades(input.marketId, input.turbo, id.value);
+    const history = await this.feed.bars(input.marketId, input.turbo, input.resolution, input.countBack);
+    if (!history.ok) {
+      this.unsubscribe(windowId, id.value);
+      return history;
+    }
+    if (!this.subscriptions.has(id.value)) return fail(UNKNOWN_SUBSCRIPTION, 'the subscription was closed while loading');
+    subscription.bars = [...history.value];
+    subscription.loaded = true;
+    this.pacer(windowId).mark(id.value);
+    return id;
+  }
+
+  unsubscribe(windowId: string, subscriptionId: string): Result<null> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription || subscription.windowId !== windowId) return fail(UNKNOWN_SUBSCRIPTION, `no subscription ${subscriptionId} in this window`);
+    this.subscriptions.delete(subscriptionId);
+    if (subscription.kind === 'book') {
+      const key = this.depthKey(subscription.market, subscription.turbo, subscription.precision);
+      const channel = this.depth.get(key);
+      channel?.users.delete(subscriptionId);
+      if (channel && channel.users.size === 0) {
+        channel.handle.close();
+        this.depth.delete(key);
+      }
+    }
+    this.releaseTrades(subscription.market, subscription.turbo, subscriptionId);
+    return ok(null);
+  }
+
+  /** A window became visible again: send it a fresh frame of everything it shows. */
+  setVisible(windowId: string, visible: boolean): void {
+    this.windows.setVisible(windowId, visible);
+    if (!visible) return;
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.windowId !== windowId) continue;
+      if (subscription.kind !== 'book') subscription.reset = true;
+      this.pacer(windowId).mark(subscription.id);
+    }
+  }
+
+  private dropWindow(windowId: string): void {
+    for (const subscription of [...this.subscriptions.values()]) {
+      if (subscription.windowId === windowId) this.unsubscribe(windowId, subscription.id);
+    }
+    this.pacers.get(windowId)?.cancel();
+    this.pacers.delete(windowId);
+  }
+
+  private flush(windowId: string, ids: ReadonlySet<string>): void {
+    // A hidden window gets nothing; it is refreshed in full when shown (setVisible).
+    if (!this.windows.isVisible(windowId)) return;
+    for (const id of ids) {
+      const subscription = this.subscriptions.get(id);
+      if (!subscription) continue;
+      if (subscription.kind === 'book') this.windows.sendTo(windowId, 'book', this.bookFrame(subscription));
+      else if (subscription.kind === 'trades') {
+        const channel = this.trades.get(this.tradeKey(subscription.market, subscription.turbo));
+        const trades = subscription.reset ? (channel?.tape ?? []) : subscription.pending;
+        if (!subscription.reset && trades.length === 0) continue;
+        this.windows.sendTo(windowId, 'trades', { subscriptionId: id, marketId: subscription.market, reset: subscription.reset, trades: [...trades] });
+        subscription.reset = false;
+        subscription.pending = [];
+      } else if (subscription.loaded) {
+        const bars = subscription.reset ? subscription.bars : [...subscription.changed].sort((a, b) => a - b).map((index) => subscription.bars[index]!);
+        if (!subscription.reset && bars.length === 0) continue;
+        const frame: BarsFrame = { subscriptionId: id, marketId: subscription.market, resolution: subscription.resolution, reset: subscription.reset, bars: [...bars] };
+        this.windows.sendTo(windowId, 'bars', frame);
+        subscription.reset = false;
+        subscription.changed.clear();
+      }
+    }
+  }
+
+  private bookFrame(subscription: Extract<Subscription, { kind: 'book' }>): BookFrame {
+    const channel = this.depth.get(this.depthKey(subscription.market, subscription.turbo, subscription.precision));
+    const trades = this.trades.get(this.tradeKey(subscription.market, subscription.turbo));
+    const book = channel?.handle.book() ?? null;
+    const live = channel?.handle.state() === 'live' && book !== null;
+    const top = live ? book.top(subscription.levels) : { buys: [], sells: [] };
+    const bids: LevelView[] = top.buys.map(([price, quantity]) => ({ price, quantity }));
+    const asks: LevelView[] = top.sells.map(([price, quantity]) => ({ price, quantity }));
+    subscription.sequence += 1;
+    return {
+      subscriptionId: subscription.id,
+      marketId: subscription.market,
+      turbo: subscription.turbo,
+      state: live ? 'live' : 'resyncing',
+      precision: subscription.precision,
+      bids,
+      asks,
+      lastTrade: trades?.last ? { price: trades.last.price, side: trades.last.side } : null,
+      volumeAtPrice: live ? volumeInRange(trades?.volume, subscription.precision, bids, asks) : [],
+      sequence: subscription.sequence,
+    };
+  }
+
+  close(): void {
+    this.stopListening();
+    for (const subscription of [...this.subscriptions.values()]) this.unsubscribe(subscription.windowId, subscription.id);
+    for (const pacer of this.pacers.values()) pacer.cancel();
+    this.pacers.clear();
+  }
+}
+
+/** Volume grouped into rows of `precision` (row = price floored to the precision), for the rows shown. */
+export function volumeInRange(volume: ReadonlyMap<bigint, bigint> | undefined, precision: bigint, bids: readonly LevelView[], asks: readonly LevelView[]): LevelView[] {
+  if (!volume || volume.size === 0) return [];
+  const low = bids.length > 0 ? bids[bids.length - 1]!.price : asks[0]?.price;
+  const high = asks.length > 0 ? asks[asks.length - 1]!.price : bids[0]?.price;
+  if (low === undefined || high === undefined) return [];
+  const rows = new Map<bigint, bigint>();
+  for (const [price, quantity] of volume) {
+    const row = (price / precision) * precision;
+    if (row < (low / precision) * precision || row > high) continue;
+    rows.set(row, (rows.get(row) ?? 0n) + quantity);
+  }
+  return [...rows].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([price, quantity]) => ({ price, quantity }));
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../../shared/clock';
+import { OrderBook } from '../../../../shared/book/order-book';
+import type { B256 } from '../../../../shared/encoding/b256';
+import type { BookFrame, TradeView, TradesFrame, BarsFrame } from '../../../../shared/ipc/views';
+import { ok } from '../../../../shared/result';
+import { MarketDataHub, volumeInRange, type FeedState, type MarketFeed, type TradesEvent } from '../../../../main/services/market-data-hub';
+import { WindowHub } from '../../../../main/services/window-hub';
+
+const market = `0x${'ab'.repeat(32)}`;
+
+class FakeFeed implements MarketFeed {
+  depthOpen = 0;
+  tradesOpen = 0;
+  books = new Map<string, { book: OrderBook; state: FeedState; notify: () => void }>();
+  tradeListeners: ((event: TradesEvent) => void)[] = [];
+  openDepth(marketId: string, _turbo: boolean, precision: bigint, onChange: () => void) {
+    this.depthOpen++;
+    const book = new OrderBook(marketId as B256, precision);
+    book.applySnapshot({
+      buys: Array.from({ length: 50 }, (_, index) => ({ price: 1000n - BigInt(index) * 10n, quantity: 5n })),
+      sells: Array.from({ length: 50 }, (_, index) => ({ price: 1010n + BigInt(index) * 10n, quantity: 7n })),
+    });
+    const entry = { book, state: 'live' as FeedState, notify: onChange };
+    this.books.set(`${marketId}:${precision}`, entry);
+    return { state: () => entry.state, book: () => entry.book, close: () => void this.depthOpen-- };
+  }
+  openTrades(_marketId: string, _turbo: boolean, onTrades: (event: TradesEvent) => void) {
+    this.tradesOpen++;
+    this.tradeListeners.push(onTrades);
+    return { close: () => void this.tradesOpen-- };
+  }
+  recentTrades() {
+    return Promise.resolve(ok([] as TradeView[]));
+  }
+  bars() {
+    return Promise.resolve(ok([{ time: 0, open: 1n, high: 2n, low: 1n, close: 2n, volume: 3n }]));
+  }
+}
+
+function setup() {
+  const clock = new ManualClock(1_000);
+  const windows = new WindowHub();
+  const received = new Map<string, { stream: string; payload: unknown }[]>();
+  const attach = (id: string) => {
+    received.set(id, []);
+    windows.attach(id, { send: (stream, payload) => received.get(id)!.push({ stream, payload }) });
+  };
+  const feed = new FakeFeed();
+  const hub = new MarketDataHub(feed, windows, clock);
+  return { clock, windows, received, attach, feed, hub };
+}
+
+const books = (messages: { stream: string; payload: unknown }[]) => messages.filter((m) => m.stream === 'book').map((m) => m.payload as BookFrame);
+
+describe('market data hub', () => {
+  it('two windows on one market share one upstream subscription; the last to leave closes it', () => {
+    const { attach, feed, hub, windows } = setup();
+    attach('w1');
+    attach('w2');
+    const first = hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 10 });
+    const second = hub.subscribeBook('w2', { marketId: market, turbo: false, precision: 10n, levels: 25 });
+    expect(feed.depthOpen).toBe(1);
+    expect(feed.tradesOpen).toBe(1);
+    expect(first.ok && second.ok).toBe(true);
+    hub.unsubscribe('w1', first.ok ? first.value : '');
+    expect(feed.depthOpen).toBe(1);
+    windows.detach('w2');
+    expect(feed.depthOpen).toBe(0);
+    expect(feed.tradesOpen).toBe(0);
+  });
+
+  it('sends each window only the levels it shows, at most once per frame', () => {
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 10 });
+    clock.advance(16);
+    const entry = feed.books.get(`${market}:10`)!;
+    for (let index = 0; index < 100; index++) {
+      entry.book.applyDelta('buys', 1000n, BigInt(index + 1));
+      entry.notify();
+    }
+    clock.advance(16);
+    const frames = books(received.get('w1')!);
+    expect(frames).toHaveLength(2);
+    expect(frames[1]!.bids).toHaveLength(10);
+    expect(frames[1]!.asks).toHaveLength(10);
+    expect(frames[1]!.bids[0]).toEqual({ price: 1000n, quantity: 100n });
+    expect(frames[1]!.sequence).toBe(2);
+  });
+
+  it('sends nothing to a hidden window and a fresh frame when it is shown again', () => {
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    clock.advance(16);
+    hub.setVisible('w1', false);
+    const entry = feed.books.get(`${market}:10`)!;
+    entry.book.applyDelta('sells', 1010n, 99n);
+    entry.notify();
+    clock.advance(100);
+    expect(books(received.get('w1')!)).toHaveLength(1);
+    hub.setVisible('w1', true);
+    clock.advance(16);
+    const frames = books(received.get('w1')!);
+    expect(frames).toHaveLength(2);
+    expect(frames[1]!.asks[0]).toEqual({ price: 1010n, quantity: 99n });
+  });
+
+  it('shows resyncing with no levels instead of a stale book', () => {
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    const entry = feed.books.get(`${market}:10`)!;
+    entry.state = 'resyncing';
+    entry.notify();
+    clock.advance(16);
+    const frame = books(received.get('w1')!).at(-1)!;
+    expect(frame.state).toBe('resyncing');
+    expect(frame.bids).toEqual([]);
+    expect(frame.asks).toEqual([]);
+  });
+
+  it('feeds the tape, the last trade, volume at price and live candles from one trade stream', async () => {
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    hub.subscribeTrades('w1', { marketId: market, turbo: false });
+    const bars = await hub.subscribeBars('w1', { marketId: market, turbo: false, resolution: '1m', countBack: 10 });
+    expect(bars.ok).toBe(true);
+    clock.advance(16);
+    feed.tradeListeners[0]!({
+      reset: false,
+      trades: [
+        { tradeId: 't1', marketId: market, side: 'Buy', price: 1010n, quantity: 2n, time: 120_000 },
+        { tradeId: 't2', marketId: market, side: 'Sell', price: 1004n, quantity: 3n, time: 120_500 },
+      ],
+    });
+    clock.advance(16);
+    const messages = received.get('w1')!;
+    const tape = messages.filter((m) => m.stream === 'trades').map((m) => m.payload as TradesFrame).at(-1)!;
+    expect(tape.trades.map((trade) => trade.tradeId)).toEqual(['t2', 't1']);
+    const book = books(messages).at(-1)!;
+    expect(book.lastTrade).toEqual({ price: 1004n, side: 'Sell' });
+    expect(book.volumeAtPrice).toEqual([{ price: 1010n, quantity: 2n }, { price: 1000n, quantity: 3n }]);
+    const candle = messages.filter((m) => m.stream === 'bars').map((m) => m.payload as BarsFrame).at(-1)!;
+    expect(candle.reset).toBe(false);
+    expect(candle.bars).toEqual([{ time: 120_000, open: 1010n, high: 1010n, low: 1004n, close: 1004n, volume: 5n }]);
+  });
+
+  it('groups volume into the rows shown', () => {
+    const volume = new Map([[1005n, 1n], [1009n, 2n], [2000n, 9n], [500n, 4n]]);
+    expect(volumeInRange(volume, 10n, [{ price: 1000n, quantity: 1n }], [{ price: 1010n, quantity: 1n }])).toEqual([{ price: 1000n, quantity: 3n }]);
+  });
+});
