@@ -1,0 +1,182 @@
+// Nonce allocation for one trading account. Sequential by default: one signed request in flight
+// at a time, in order, because request n+1 is invalid while n is undecided. With parallel lanes
+// (a setting, 1-5) several requests can be in flight; each lane's cursor is persisted before the
+// request leaves, so a position is never reused, even across a crash and restart.
+import { isConsumed, windowFromSnapshot, type WindowSnapshot } from '../../shared/nonce/lane-window';
+import { ParallelNonceAllocator, type IssuedParallelNonce } from '../../shared/nonce/allocator';
+import {
+  applySequentialOutcome,
+  observeSequentialNonce,
+  resyncSequential,
+  takeSequentialNonce,
+  UNSYNCED_SEQUENTIAL,
+  type SequentialNonceState,
+  type SubmissionOutcome,
+} from '../../shared/nonce/sequential';
+import { unpackParallelNonce } from '../../shared/nonce/parallel-packing';
+import { parallelNonce, sequentialNonce, type NonceChoice } from '../../shared/protocol/nonce-choice';
+import { fail, ok, type Result } from '../../shared/result';
+
+export interface NoncePort {
+  /** GET /v1/accounts: the account's sequential nonce. */
+  accountNonce(): Promise<Result<bigint>>;
+  /** GET /v1/accounts/window for a lane. */
+  window(lane: number): Promise<Result<WindowSnapshot>>;
+}
+
+export interface CursorStore {
+  load(lane: number): bigint | null;
+  /** Durable before returning: the request may leave right after. */
+  save(lane: number, nextIndex: bigint): Result<void>;
+}
+
+/** `final-unknown`: it can no longer land, and the window cannot say whether it did. */
+export type ConsumedAnswer = 'landed' | 'not-landed' | 'pending' | 'final-unknown';
+
+export interface Lease {
+  readonly nonce: NonceChoice;
+  readonly lane: number | null;
+  readonly parallel: IssuedParallelNonce | null;
+  /** Report what happened to the request signed with this nonce, exactly once. */
+  settle(outcome: SubmissionOutcome): void;
+}
+
+export class NonceManager {
+  private sequential: SequentialNonceState = UNSYNCED_SEQUENTIAL;
+  private sequentialTail: Promise<void> = Promise.resolve();
+  private readonly allocators = new Map<number, ParallelNonceAllocator>();
+  private nextLane = 0;
+
+  constructor(
+    private readonly port: NoncePort,
+    private readonly cursors: CursorStore,
+    private lanes: number,
+    private readonly nowSeconds: () => bigint,
+  ) {}
+
+  setLanes(lanes: number): void {
+    this.lanes = lanes;
+  }
+
+  get laneCount(): number {
+    return this.lanes;
+  }
+
+  /** A value from the nonce stream or a fresh account read. */
+  observeSequential(value: bigint): void {
+    this.sequential = observeSequentialNonce(this.sequential, value);
+  }
+
+  observeWindow(snapshot: WindowSnapshot): void {
+    this.allocators.get(snapshot.lane)?.observeWindow(windowFromSnapshot(snapshot));
+  }
+
+  markSequentialStale(): void {
+    this.sequential = { next: this.sequential.next, needsResync: true };
+  }
+
+  /** Take a nonce. In sequential mode the returned lease holds the account until settled. */
+  async acquire(): Promise<Result<Lease>> {
+    return this.lanes > 0 ? this.acquireParallel() : this.acquireSequential();
+  }
+
+  private async acquireSequential(): Promise<Result<Lease>> {
+    let release!: () => void;
+    const previous = this.sequentialTail;
+    this.sequentialTail = new Promise((resolve) => (release = resolve));
+    await previous;
+    if (this.sequential.needsResync || this.sequential.next === null) {
+      const fetched = await this.port.accountNonce();
+      if (!fetched.ok) {
+        release();
+        return fetched;
+      }
+      this.sequential = resyncSequential(fetched.value);
+    }
+    const taken = takeSequentialNonce(this.sequential);
+    if (!taken.ok) {
+      release();
+      return taken;
+    }
+    let settled = false;
+    return ok({
+      nonce: sequentialNonce(taken.value),
+      lane: null,
+      parallel: null,
+      settle: (outcome) => {
+        if (settled) return;
+        settled = true;
+        this.sequential = applySequentialOutcome(this.sequential, taken.value, outcome);
+        release();
+      },
+    });
+  }
+
+  private async allocator(lane: number): Promise<Result<ParallelNonceAllocator>> {
+    const existing = this.allocators.get(lane);
+    if (existing) return ok(existing);
+    const allocator = new ParallelNonceAllocator(lane);
+    const saved = this.cursors.load(lane);
+    if (saved !== null) allocator.seedFromCursor({ lane, next_index: saved });
+    // Always read the window too: another device may have used positions beyond our cursor.
+    const window = await this.port.window(lane);
+    if (!window.ok) return window;
+    allocator.observeWindow(windowFromSnapshot(window.value));
+    this.allocators.set(lane, allocator);
+    return ok(allocator);
+  }
+
+  private async acquireParallel(): Promise<Result<Lease>> {
+    const lane = this.nextLane % this.lanes;
+    this.nextLane = (this.nextLane + 1) % this.lanes;
+    const allocator = await this.allocator(lane);
+    if (!allocator.ok) return allocator;
+    const issued = allocator.value.issue(this.nowSeconds());
+    if (!issued.ok) return issued;
+    const cursor = allocator.value.cursor();
+    if (cursor) {
+      const saved = this.cursors.save(lane, cursor.next_index);
+      if (!saved.ok) return fail('NONCE_CURSOR_NOT_SAVED', `The nonce cursor could not be saved, so the order was not sent: ${saved.message}`);
+    }
+    let settled = false;
+    return ok({
+      nonce: parallelNonce(issued.value.packed),
+      lane,
+      parallel: issued.value,
+      settle: (outcome) => {
+        if (settled) return;
+        settled = true;
+        if (outcome.kind === 'accepted' || outcome.kind === 'reverted') allocator.value.recordConsumed(issued.value.fields);
+        // A window rejection means our picture of the lane is wrong: read it again next time.
+        if (outcome.kind === 'stale') this.allocators.delete(lane);
+      },
+    });
+  }
+
+  /**
+   * Decide whether a request whose answer was lost landed. Sequential: the account nonce moved past
+   * it. Parallel: its position is consumed; if not, it can still land until its expiry, so the
+   * answer is `pending` until then.
+   */
+  async wasConsumed(nonce: { mode: 'sequential'; value: bigint } | { mode: 'parallel'; lane: number; value: bigint }): Promise<Result<ConsumedAnswer>> {
+    if (nonce.mode === 'sequential') {
+      const fetched = await this.port.accountNonce();
+      if (!fetched.ok) return fetched;
+      this.sequential = resyncSequential(fetched.value);
+      // Not consumed yet means it never will be under this nonce's request alone: the next
+      // request reuses the same nonce, so at most one of the two can land.
+      return ok(fetched.value > nonce.value ? 'landed' : 'not-landed');
+    }
+    const fields = unpackParallelNonce(nonce.value);
+    if (!fields.ok) return fields;
+    const window = await this.port.window(fields.value.lane);
+    if (!window.ok) return window;
+    const view = windowFromSnapshot(window.value);
+    this.allocators.get(fields.value.lane)?.observeWindow(view);
+    if (isConsumed(view, fields.value.word_position, fields.value.bit_position)) return ok('landed');
+    // The window slid past the position: it can no longer land, but the window no longer says
+    // whether it did. The caller looks the orders up to tell.
+    if (fields.value.word_position < view.base) return ok('final-unknown');
+    return ok(fields.value.expiry < this.nowSeconds() ? 'not-landed' : 'pending');
+  }
+}
