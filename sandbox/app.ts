@@ -1,30 +1,39 @@
-// Builds one sandbox instance: network, clock, ledger, streams, routes, maker, control.
-// The transport (server.ts) only calls `dispatch` and `streams.upgrade`.
+// Builds one sandbox instance: network, clock, ledger, house and maker, streams, routes,
+// control. The transport (server.ts) only calls `dispatch` and `streams.upgrade`.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AdjustableClock } from './clock';
 import { buildNetwork, type NetworkConfig } from './config/network';
 import { buildReferralCodes, type ReferralCode } from './config/referrals';
 import { Faults } from './control/faults';
+import { createHouse, type House } from './house/accounts';
+import { DEFAULT_MAKER, HouseMaker } from './house/maker';
 import { ErrorCode, refusal, show } from './http/errors';
 import { OWNER_HEADER } from './http/owner';
 import { refuse, type Reply } from './http/reply';
 import { header, type ApiRequest } from './http/request';
 import { Router } from './http/router';
 import { deriveId } from './ids';
+import type { ChangeSet } from './ledger/changes';
 import { Ledger } from './ledger/ledger';
 import type { SandboxOptions } from './options';
+import { seededRandom } from './random';
 import { RateLimiter, ruleFor } from './ratelimit';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerControlRoutes } from './routes/control';
 import { registerFaucetRoutes } from './routes/faucet';
+import { registerOwnerRoutes } from './routes/owner';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/session';
 
 export interface StreamServer {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  closeAll(): void;
+  /** Close every client connection; returns how many were closed. */
+  closeAll(): number;
   stop(): void;
 }
+
+export type ChangeListener = (changes: ChangeSet, app: SandboxApp) => void;
 
 export interface SandboxApp {
   readonly options: SandboxOptions;
@@ -34,11 +43,20 @@ export interface SandboxApp {
   readonly faults: Faults;
   readonly limiter: RateLimiter;
   readonly referralCodes: ReadonlyMap<string, ReferralCode>;
-  ledger: Ledger;
+  /** Replaced by `reset`: read it through the app each time, never keep it. */
+  readonly ledger: Ledger;
+  readonly house: House;
+  readonly maker: HouseMaker;
   streams: StreamServer;
   dispatch(request: ApiRequest): Reply | Promise<Reply>;
+  /** Listen to every committed change set, across resets. */
+  onChange(listener: ChangeListener): void;
+  /** Listen for resets (read models drop their state). */
+  onReset(listener: () => void): void;
   /** A fresh transaction id (deterministic for a seed). */
   nextTxId(): string;
+  /** Back to the state at start: empty ledger, fresh house, no faults, no rate-limit history. */
+  reset(): void;
   log(line: string): void;
   start(): void;
   stop(): void;
@@ -49,17 +67,44 @@ export function createApp(options: SandboxOptions): SandboxApp {
   const clock = new AdjustableClock();
   const router = new Router();
   const limiter = new RateLimiter(clock);
+  const faults = new Faults();
+  const changeListeners: ChangeListener[] = [];
+  const resetListeners: (() => void)[] = [];
   let transactions = 0;
+  let started = false;
+
+  const nextTxId = (): string => deriveId(options.seed, `tx/${++transactions}`);
+
+  function build(): { ledger: Ledger; house: House; maker: HouseMaker } {
+    const ledger = new Ledger(network);
+    const house = createHouse(ledger, network, options.seed);
+    ledger.onChange((changes) => {
+      for (const listener of changeListeners) listener(changes, app);
+    });
+    const maker = new HouseMaker(ledger, house, clock, seededRandom(options.seed), nextTxId, { ...DEFAULT_MAKER, takesPerSecond: options.makerRate });
+    return { ledger, house, maker };
+  }
+
+  let state = build();
+
   const app: SandboxApp = {
     options,
     network,
     clock,
     router,
-    faults: new Faults(),
+    faults,
     limiter,
     referralCodes: buildReferralCodes(options.seed),
-    ledger: new Ledger(network),
-    streams: { upgrade: (_request, socket) => socket.destroy(), closeAll: () => undefined, stop: () => undefined },
+    get ledger() {
+      return state.ledger;
+    },
+    get house() {
+      return state.house;
+    },
+    get maker() {
+      return state.maker;
+    },
+    streams: { upgrade: (_request, socket) => socket.destroy(), closeAll: () => 0, stop: () => undefined },
     dispatch: (request) => {
       if (!options.control && request.path.startsWith('/control/')) {
         return refuse(refusal(ErrorCode.NOT_FOUND, `path: no such endpoint, got ${show(request.path)}`, 404));
@@ -75,14 +120,37 @@ export function createApp(options: SandboxOptions): SandboxApp {
       }
       return router.dispatch(request);
     },
-    nextTxId: () => deriveId(options.seed, `tx/${++transactions}`),
+    onChange: (listener) => {
+      changeListeners.push(listener);
+    },
+    onReset: (listener) => {
+      resetListeners.push(listener);
+    },
+    nextTxId,
+    reset: () => {
+      state.maker.stop();
+      state = build();
+      faults.clear();
+      limiter.reset();
+      for (const listener of resetListeners) listener();
+      if (started && options.maker) state.maker.start();
+    },
     log: (line) => process.stderr.write(`${line}\n`),
-    start: () => undefined,
-    stop: () => app.streams.stop(),
+    start: () => {
+      started = true;
+      if (options.maker) state.maker.start();
+    },
+    stop: () => {
+      started = false;
+      state.maker.stop();
+      app.streams.stop();
+    },
   };
   registerPublicRoutes(app);
   registerAccountRoutes(app);
   registerFaucetRoutes(app);
   registerSessionRoutes(app);
+  registerOwnerRoutes(app);
+  registerControlRoutes(app);
   return app;
 }

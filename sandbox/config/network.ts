@@ -35,6 +35,8 @@ export interface NetworkConfig {
   readonly tradeAccountOracleId: B256;
   /** Implementation a new trade account starts with. */
   readonly tradeAccountImplementationId: B256;
+  /** Implementation the trade-account oracle publishes (what POST /v1/accounts/upgrade moves to). */
+  readonly oracleImplementationId: B256;
   readonly baseAssetId: B256;
   readonly assets: readonly AssetConfig[];
   readonly markets: readonly MarketConfig[];
@@ -114,6 +116,7 @@ export function buildNetwork(seed: number, chainId: bigint): NetworkConfig {
     accountsRegistryId: deriveId(seed, 'registry/accounts'),
     tradeAccountOracleId: deriveId(seed, 'oracle/trade-account'),
     tradeAccountImplementationId: deriveId(seed, 'implementation/trade-account/1'),
+    oracleImplementationId: deriveId(seed, 'implementation/trade-account/2'),
     baseAssetId: deriveId(seed, 'asset/ETH'),
     assets,
     markets,

@@ -10,6 +10,7 @@
 import type { OrderType, Side } from '../../shared/market/order-type';
 import type { BookEntry, FillSink, OrderBook, TakerBounds } from './book';
 
+
 export type RevertReason = 'PostOnlyWouldTake' | 'FillOrKillNotFilled';
 
 export type Placement =
@@ -40,19 +41,27 @@ function restsRemainder(orderType: OrderType): boolean {
   return orderType.kind === 'Spot' || orderType.kind === 'Limit' || orderType.kind === 'PostOnly';
 }
 
+/** The revert an order type causes against the book as it is now, before anything moves. */
+export function placementRevert<O extends BookEntry>(book: OrderBook<O>, side: Side, price: bigint, quantity: bigint, orderType: OrderType): Placement | undefined {
+  const bounds = takerBounds(side, price, orderType);
+  if (orderType.kind === 'PostOnly' && book.wouldTake(side, bounds)) {
+    return { kind: 'revert', reason: 'PostOnlyWouldTake', message: `PostOnly order at ${price} would execute against the book` };
+  }
+  if (orderType.kind === 'FillOrKill' && book.available(side, bounds, quantity) < quantity) {
+    return { kind: 'revert', reason: 'FillOrKillNotFilled', message: `FillOrKill order of ${quantity} at ${price} cannot fill entirely` };
+  }
+  return undefined;
+}
+
 /**
  * Place `order` (not yet on the book; `order.price` already is its book price and
  * `order.remaining` its full quantity). Fills go to `sink`; the caller settles the taker side.
  */
 export function placeOrder<O extends BookEntry>(book: OrderBook<O>, order: O, orderType: OrderType, dust: bigint, sink: FillSink<O>): Placement {
   const quantity = order.remaining;
+  const refused = placementRevert(book, order.side, order.price, quantity, orderType);
+  if (refused) return refused;
   const bounds = takerBounds(order.side, order.price, orderType);
-  if (orderType.kind === 'PostOnly' && book.wouldTake(order.side, bounds)) {
-    return { kind: 'revert', reason: 'PostOnlyWouldTake', message: `PostOnly order at ${order.price} would execute against the book` };
-  }
-  if (orderType.kind === 'FillOrKill' && book.available(order.side, bounds, quantity) < quantity) {
-    return { kind: 'revert', reason: 'FillOrKillNotFilled', message: `FillOrKill order of ${quantity} at ${order.price} cannot fill entirely` };
-  }
   const filled = orderType.kind === 'PostOnly' ? 0n : book.match(order.side, quantity, bounds, sink);
   const left = quantity - filled;
   order.remaining = left;

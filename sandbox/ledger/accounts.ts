@@ -3,6 +3,7 @@
 // with a parent, sharing the balances, nonce and session machinery below.
 import type { B256 } from '../../shared/encoding/b256';
 import type { Identity } from '../../shared/encoding/identity';
+import type { LaneWindow } from '../../shared/nonce/lane-window';
 import type { Journal } from '../engine/journal';
 import { AssetBalances } from './balances';
 
@@ -14,13 +15,6 @@ export interface Session {
   /** Order-book contracts (and, later, margin contracts) the key may act on. */
   readonly contractIds: ReadonlySet<string>;
   readonly txId: string;
-}
-
-/** One lane of parallel nonces: words [base, base + 8) of 128 bits each. */
-export interface NonceLane {
-  base: bigint;
-  /** word position -> bitmap of consumed positions. */
-  readonly words: Map<bigint, bigint>;
 }
 
 export type AccountKind = 'trade';
@@ -36,11 +30,13 @@ export interface ContractAccount {
   nonce: bigint;
   session: Session | null;
   whitelisted: boolean;
+  /** The house (market maker, control surface) is exempt from the price window. */
+  house: boolean;
   implementation: B256;
   referer: Identity | null;
   readonly balances: AssetBalances;
   /** Parallel nonce lanes 0-4, created on first use. */
-  readonly lanes: Map<number, NonceLane>;
+  readonly lanes: Map<number, LaneWindow>;
 }
 
 export function newTradeAccount(journal: Journal, id: B256, owner: Identity, implementation: B256, nowSeconds: number): ContractAccount {
@@ -53,6 +49,7 @@ export function newTradeAccount(journal: Journal, id: B256, owner: Identity, imp
     nonce: 0n,
     session: null,
     whitelisted: false,
+    house: false,
     implementation,
     referer: null,
     balances: new AssetBalances(journal),

@@ -31,7 +31,7 @@ export class Ledger {
 
   constructor(readonly network: NetworkConfig) {
     for (const config of network.markets) {
-      const market = new MarketState(config, this.journal, this.changes);
+      const market = new MarketState(config, this.journal, this.changes, (account) => this.accounts.get(account)?.house === true);
       this.markets.set(config.market_id, market);
       this.marketsByContract.set(config.contract_id, market);
     }

@@ -11,7 +11,7 @@ import { ORDER_CODES, validateOrder } from '../../shared/market/validate-order';
 import type { MarketConfig } from '../config/network';
 import { OrderBook, type FillSink, type MakerDone } from '../engine/book';
 import type { Journal } from '../engine/journal';
-import { bookPrice, placeOrder } from '../engine/placement';
+import { bookPrice, placementRevert, placeOrder } from '../engine/placement';
 import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
@@ -23,6 +23,24 @@ import { BoundedLog, type Trade } from './trades';
 export const TRADE_LOG_CAPACITY = 20_000;
 /** Closed orders kept per market for GET /v1/order(s); the oldest closed are forgotten first. */
 export const CLOSED_ORDER_CAPACITY = 50_000;
+/** The house re-quotes constantly: its closed orders get their own, smaller queue. */
+export const CLOSED_HOUSE_ORDER_CAPACITY = 2_000;
+
+/** Closed orders in closing order; forgets the oldest past its capacity. */
+class RetentionQueue {
+  private readonly items: OrderRecord[] = [];
+  private head = 0;
+  constructor(private readonly capacity: number) {}
+
+  push(order: OrderRecord, forget: (order: OrderRecord) => void): void {
+    this.items.push(order);
+    while (this.items.length - this.head > this.capacity) forget(this.items[this.head++] as OrderRecord);
+    if (this.head > 4096) {
+      this.items.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+}
 
 export interface ActionContext {
   readonly account: ContractAccount;
@@ -51,6 +69,7 @@ const REASONS: Readonly<Record<string, string>> = {
   [ORDER_CODES.AMOUNT_TOO_LARGE]: 'Overflow',
 };
 
+/** Every method that returns a Revert returns it before changing anything. */
 export class MarketState {
   readonly book: OrderBook<OrderRecord>;
   /** Every open order and the most recent closed ones, by id. */
@@ -62,8 +81,8 @@ export class MarketState {
   feesBase = 0n;
   feesQuote = 0n;
   lastPrice: bigint | undefined;
-  private readonly closed: OrderRecord[] = [];
-  private closedHead = 0;
+  private readonly closed = new RetentionQueue(CLOSED_ORDER_CAPACITY);
+  private readonly closedHouse = new RetentionQueue(CLOSED_HOUSE_ORDER_CAPACITY);
   private orderSequence = 0;
   private tradeSequence = 0;
   private countersStamp = -1;
@@ -74,6 +93,7 @@ export class MarketState {
     readonly config: MarketConfig,
     private readonly journal: Journal,
     private readonly changes: ChangeSet,
+    private readonly isHouse: (account: string) => boolean = () => false,
   ) {
     this.book = new OrderBook<OrderRecord>(journal, config.dust);
     // Order and trade ids: the book's id with a counter in the low 8 bytes. Unique, stable
@@ -112,7 +132,7 @@ export class MarketState {
     }
     const validated = validateOrder(config, { side: args.side, price: args.price, quantity: args.quantity, order_type: args.orderType });
     if (!validated.ok) return revert(REASONS[validated.code] ?? validated.code, validated.message);
-    const windowed = args.orderType.kind !== 'Market' && args.orderType.kind !== 'BoundedMarket';
+    const windowed = !account.house && args.orderType.kind !== 'Market' && args.orderType.kind !== 'BoundedMarket';
     const reference = this.referencePrice();
     if (windowed && reference !== undefined && config.price_window > 0) {
       const distance = args.price > reference ? args.price - reference : reference - args.price;
@@ -125,6 +145,10 @@ export class MarketState {
     if (available < amount) {
       return revert('InsufficientBalance', `trade account ${account.id} holds ${available} of asset ${asset}, the order forwards ${amount}`);
     }
+    // Every revert is decided before the first mutation, so a Revert leaves this market as it was.
+    const restingPrice = bookPrice(args.side, args.price, args.orderType);
+    const refused = placementRevert(this.book, args.side, restingPrice, args.quantity, args.orderType);
+    if (refused?.kind === 'revert') return revert(refused.reason, refused.message);
     this.touchCounters();
     account.balances.add(asset, -amount);
     const balance = this.balanceOf(account.id).touch();
@@ -137,7 +161,7 @@ export class MarketState {
       marketId: config.market_id,
       account: account.id,
       side: args.side,
-      price: bookPrice(args.side, args.price, args.orderType),
+      price: restingPrice,
       remaining: args.quantity,
       live: true,
       orderType: args.orderType,
@@ -213,16 +237,10 @@ export class MarketState {
   /** After commit: forget the oldest closed orders past the retention capacity. */
   retain(order: OrderRecord): void {
     if (!order.close) return;
-    this.closed.push(order);
-    while (this.closed.length - this.closedHead > CLOSED_ORDER_CAPACITY) {
-      const old = this.closed[this.closedHead++] as OrderRecord;
+    (this.isHouse(order.account) ? this.closedHouse : this.closed).push(order, (old) => {
       this.orders.delete(old.id);
       this.ordersByAccount.get(old.account)?.delete(old);
-    }
-    if (this.closedHead > 4096) {
-      this.closed.splice(0, this.closedHead);
-      this.closedHead = 0;
-    }
+    });
   }
 
   private register(order: OrderRecord): void {

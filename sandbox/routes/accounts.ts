@@ -7,14 +7,15 @@ import type { SandboxApp } from '../app';
 import { nowSeconds } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
 import { bodyObject, identityField, onlyFields } from '../http/fields';
-import { optionalB256, optionalOwnerB256, requiredB256 } from '../http/query';
+import { integer, optionalB256, optionalOwnerB256, requiredB256 } from '../http/query';
 import { json, refuse } from '../http/reply';
 import { deriveId } from '../ids';
 import { ownerKey } from '../ledger/ledger';
+import { windowView } from '../ledger/nonces';
 import { accountBalanceView, accountView, walletBalanceView } from '../views/accounts';
 
 export function registerAccountRoutes(app: SandboxApp): void {
-  const { router, ledger } = app;
+  const { router } = app;
 
   router.on('POST', '/v1/accounts', (request) => {
     const body = bodyObject(request.body);
@@ -24,9 +25,9 @@ export function registerAccountRoutes(app: SandboxApp): void {
     const identity = identityField(body, 'identity');
     if (identity instanceof Refusal) return refuse(identity);
     if (!('Address' in identity)) return refuse(invalid(`identity: a trading account is deployed for a wallet ({Address}), got ${show(identity)}`));
-    const existing = ledger.accountOfOwner(identity);
+    const existing = app.ledger.accountOfOwner(identity);
     // One owner wallet has one trading account: deploying again returns it.
-    const account = existing ?? ledger.createAccount(deriveId(app.options.seed, `trade-account/${ownerKey(identity)}`), identity, Number(nowSeconds(app.clock)));
+    const account = existing ?? app.ledger.createAccount(deriveId(app.options.seed, `trade-account/${ownerKey(identity)}`), identity, Number(nowSeconds(app.clock)));
     return json({ trade_account_id: account.id, nonce: `0x${account.nonce.toString(16)}` });
   });
 
@@ -42,11 +43,21 @@ export function registerAccountRoutes(app: SandboxApp): void {
     if (given.length !== 1) {
       return refuse(invalid(`query: exactly one of owner, owner_contract, trade_account_id is required, got ${given.length === 0 ? 'none' : given.join(' and ')}`));
     }
-    if (tradeAccountId !== undefined) return json(accountView(ledger.accounts.get(tradeAccountId)));
+    if (tradeAccountId !== undefined) return json(accountView(app.ledger.accounts.get(tradeAccountId)));
     const identity: Identity = owner !== undefined ? { Address: owner } : contractIdentity(ownerContract as NonNullable<typeof ownerContract>);
-    const account = ledger.accountOfOwner(identity);
+    const account = app.ledger.accountOfOwner(identity);
     if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
     return json(accountView(account));
+  });
+
+  router.on('GET', '/v1/accounts/window', (request) => {
+    const id = requiredB256(request.query, 'trade_account_id');
+    if (id instanceof Refusal) return refuse(id);
+    const lane = integer(request.query, 'nonce_session_id', { min: 0, max: 4, fallback: 0 });
+    if (lane instanceof Refusal) return refuse(lane);
+    const account = app.ledger.accounts.get(id);
+    if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
+    return json(windowView(account, lane));
   });
 
   router.on('GET', '/v1/balance', (request) => {
@@ -63,9 +74,9 @@ export function registerAccountRoutes(app: SandboxApp): void {
     if (!app.network.assets.some((known) => known.id === asset)) {
       return refuse(refusal(ErrorCode.ASSET_NOT_FOUND, `asset_id: no such asset on this network, got ${show(asset)}`, 404));
     }
-    if (address !== undefined) return json(walletBalanceView(ledger.wallets.get(address)?.get(asset) ?? 0n));
-    const account = ledger.accounts.get(contract as NonNullable<typeof contract>);
-    if (account === undefined) return json(walletBalanceView(ledger.outside.get(contract as string)?.get(asset) ?? 0n));
-    return json(accountBalanceView(ledger, account, asset));
+    if (address !== undefined) return json(walletBalanceView(app.ledger.wallets.get(address)?.get(asset) ?? 0n));
+    const account = app.ledger.accounts.get(contract as NonNullable<typeof contract>);
+    if (account === undefined) return json(walletBalanceView(app.ledger.outside.get(contract as string)?.get(asset) ?? 0n));
+    return json(accountBalanceView(app.ledger, account, asset));
   });
 }

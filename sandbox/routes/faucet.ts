@@ -13,7 +13,7 @@ export const FAUCET_COOLDOWN_MS = 60_000;
 const MAX_COOLDOWNS = 10_000;
 
 export function registerFaucetRoutes(app: SandboxApp): void {
-  const { router, ledger } = app;
+  const { router } = app;
   const lastMint = new Map<string, number>();
 
   router.on('POST', '/api/sandbox/mint-v2', (request) => {
@@ -25,7 +25,7 @@ export function registerFaucetRoutes(app: SandboxApp): void {
     if (hasAddress === (body.contract !== undefined)) return json({ error: `body: exactly one of address and contract is required, got ${show(body)}` }, 400);
     const id = b256Field(body, hasAddress ? 'address' : 'contract');
     if (id instanceof Refusal) return json({ error: id.message }, 400);
-    if (!hasAddress && !ledger.accounts.has(id)) return json({ error: `contract: ${id} is not a trading account on this network` }, 404);
+    if (!hasAddress && !app.ledger.accounts.has(id)) return json({ error: `contract: ${id} is not a trading account on this network` }, 404);
     const target: Identity = hasAddress ? { Address: id } : contractIdentity(id);
     const now = app.clock.now();
     const key = `${hasAddress ? 'A' : 'C'}:${id}`;
@@ -40,8 +40,8 @@ export function registerFaucetRoutes(app: SandboxApp): void {
     }
     lastMint.delete(key);
     lastMint.set(key, now);
-    ledger.transact(() => {
-      for (const asset of app.network.assets) ledger.mint(target, asset.id, asset.faucetAmount);
+    app.ledger.transact(() => {
+      for (const asset of app.network.assets) app.ledger.mint(target, asset.id, asset.faucetAmount);
     });
     const minted = app.network.assets.map((asset) => `${asset.faucetAmount} ${asset.symbol}`).join(', ');
     return json({ message: `Minted ${minted} (raw units) to ${id}` });
@@ -54,10 +54,10 @@ export function registerFaucetRoutes(app: SandboxApp): void {
     if (extra) return refuse(extra);
     const id = b256Field(body, 'tradeAccount');
     if (id instanceof Refusal) return refuse(id);
-    const account = ledger.accounts.get(id);
+    const account = app.ledger.accounts.get(id);
     if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, `tradeAccount: no trading account ${id}`, 404));
     if (account.whitelisted) return json({ success: true, tradeAccount: id, alreadyWhitelisted: true });
-    ledger.transact(() => {
+    app.ledger.transact(() => {
       whitelist(app, id);
     });
     return json({ success: true, tradeAccount: id });
