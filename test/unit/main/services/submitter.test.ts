@@ -1,0 +1,148 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Journal } from '../../../../main/services/journal';
+import { NonceManager, type NoncePort } from '../../../../main/services/nonce-manager';
+import { Submitter, type SubmitterPort } from '../../../../main/services/submitter';
+import { addressOf } from '../../../../shared/crypto/address';
+import { publicKeyOf } from '../../../../shared/crypto/keys';
+import { recoverAddress, signDigest } from '../../../../shared/crypto/signature';
+import { sha256 } from '../../../../shared/crypto/hashes';
+import { b256, type B256 } from '../../../../shared/encoding/b256';
+import type { Market } from '../../../../shared/market/market';
+import { fail, ok } from '../../../../shared/result';
+import { prepareSessionActions, type SessionActionsBody } from '../../../../shared/protocol/session-actions';
+import { encodeFrame } from '../../../../shared/ipc/codec';
+import { addressIdentity } from '../../../../shared/encoding/identity';
+
+const sessionKey = new Uint8Array(32).fill(7);
+const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger');
+const owner = b256(`0x${'11'.repeat(32)}`);
+const tradeAccount = b256(`0x${'22'.repeat(32)}`);
+const market: Market = {
+  contract_id: b256(`0x${'33'.repeat(32)}`),
+  market_id: b256(`0x${'44'.repeat(32)}`),
+  base: { symbol: 'ETH', asset: b256(`0x${'55'.repeat(32)}`), decimals: 9, max_precision: 3 },
+  quote: { symbol: 'USDC', asset: b256(`0x${'66'.repeat(32)}`), decimals: 9, max_precision: 2 },
+  maker_fee: 100n,
+  taker_fee: 200n,
+  min_order: 1n,
+  dust: 1n,
+  price_window: 0,
+};
+const groups = [
+  { market_id: market.market_id, market, actions: [{ kind: 'CreateOrder' as const, side: 'Buy' as const, price: 3_000_000_000_000n, quantity: 1_000_000_000n, order_type: { kind: 'Spot' as const } }] },
+];
+
+class NonceExchange implements NoncePort {
+  nonce = 5n;
+  accountNonce() {
+    return Promise.resolve(ok(this.nonce));
+  }
+  window(lane: number) {
+    return Promise.resolve(ok({ lane, base: 0n, slots: [] }));
+  }
+}
+
+function setup(answer: (body: SessionActionsBody, call: number) => ReturnType<SubmitterPort['post']>) {
+  const directory = mkdtempSync(join(tmpdir(), 'lt-submit-'));
+  const journal = new Journal({ directory, now: () => 1 });
+  const exchange = new NonceExchange();
+  const nonces = new NonceManager(exchange, { load: () => null, save: () => ok(undefined) }, 0, () => 1_700_000_000n);
+  const posted: SessionActionsBody[] = [];
+  const reconciled: string[] = [];
+  let ids = 0;
+  const submitter = new Submitter({
+    port: {
+      post: (body) => {
+        posted.push(body);
+        return answer(body, posted.length);
+      },
+    },
+    nonces,
+    journal,
+    sign: (_address, digest) => ok(signDigest(digest, sessionKey)),
+    identity: () => ok({ networkId: 'sandbox', owner, tradeAccountId: tradeAccount, sessionAddress: sessionAddress as B256 }),
+    targets: () => ({}),
+    newId: () => `entry-${++ids}`,
+    reconcile: async (id) => {
+      reconciled.push(id);
+      journal.appendReconciled({ id, status: 'not-landed', detail: 'nonce not consumed' });
+      return ok('not-landed');
+    },
+  });
+  return { directory, journal, exchange, posted, reconciled, submitter };
+}
+
+describe('submitter', () => {
+  it('journals the signed request on disk before it is sent, and its outcome after', async () => {
+    let journalAtSend = '';
+    const { directory, journal, posted, submitter } = setup(() => {
+      journalAtSend = readFileSync(join(directory, 'journal.jsonl'), 'utf8');
+      return Promise.resolve(ok({ tx_id: '0xtx', orders: [{ order_id: '0xorder' }] }));
+    });
+    const result = await submitter.submit({ groups, description: 'Buy 1 ETH at 3,000' });
+    expect(result).toMatchObject({ ok: true, value: { txId: '0xtx', journalId: 'entry-1' } });
+    expect(journalAtSend).toContain('"kind":"signed"');
+    expect(journalAtSend).not.toContain('"kind":"outcome"');
+    expect(journal.list(5)[0]).toMatchObject({ kind: 'outcome', status: 'accepted', orderIds: ['0xorder'] });
+    // Signed by the session key over the sequential nonce of the account, SettleBalance first.
+    const body = posted[0]!;
+    expect(body).toMatchObject({ nonce: '5', trade_account_id: tradeAccount, session_id: { Address: sessionAddress } });
+    expect(Object.keys(body.actions[0]!.actions[0]!)).toEqual(['SettleBalance']);
+    expect(encodeFrame(journal.list(5))).not.toContain((body.signature as { Secp256k1: string }).Secp256k1.slice(2, 20));
+  });
+
+  it('never resends a request whose answer was lost: it reconciles first', async () => {
+    const { posted, reconciled, submitter, journal } = setup((_body, call) =>
+      Promise.resolve(call === 1 ? fail('OUTCOME_UNKNOWN', 'POST /v1/session/actions: the answer was lost') : ok({ tx_id: '0xtx2', orders: [] })),
+    );
+    const first = await submitter.submit({ groups, description: 'first' });
+    expect(first).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
+    expect(posted).toHaveLength(1);
+    const second = await submitter.submit({ groups, description: 'second' });
+    expect(second.ok).toBe(true);
+    expect(reconciled).toEqual(['entry-1']);
+    expect(posted).toHaveLength(2);
+    // The second request re-reads the nonce: the lost one may or may not have consumed it.
+    expect(posted[1]!).toMatchObject({ nonce: '5' });
+    expect(journal.unresolved()).toHaveLength(0);
+  });
+
+  it('signs again once with a fresh nonce after a stale-nonce refusal (nothing landed), not more', async () => {
+    const { exchange, posted, submitter } = setup((_body, call) => {
+      if (call === 1) {
+        exchange.nonce = 9n;
+        return Promise.resolve(fail('PREFLIGHT_REFUSED', 'Nonce in the request is not the account nonce'));
+      }
+      return Promise.resolve(fail('PREFLIGHT_REFUSED', 'Nonce in the request is not the account nonce'));
+    });
+    const result = await submitter.submit({ groups, description: 'stale' });
+    expect(result).toMatchObject({ ok: false, code: 'PREFLIGHT_REFUSED' });
+    expect(posted.map((body) => (body as { nonce?: string }).nonce)).toEqual(['5', '9']);
+  });
+
+  it('an on-chain revert consumes the nonce; a pre-flight refusal does not', async () => {
+    const { posted, submitter } = setup((_body, call) =>
+      Promise.resolve(call === 1 ? fail('ONCHAIN_REVERT', 'reverted', { reason: 'TraderNotWhiteListed' }) : call === 2 ? fail('PREFLIGHT_REFUSED', 'market paused') : ok({ tx_id: '0x', orders: [] })),
+    );
+    expect(await submitter.submit({ groups, description: 'a' })).toMatchObject({ ok: false, code: 'ONCHAIN_REVERT' });
+    expect(await submitter.submit({ groups, description: 'b' })).toMatchObject({ ok: false, code: 'PREFLIGHT_REFUSED' });
+    expect((await submitter.submit({ groups, description: 'c' })).ok).toBe(true);
+    expect(posted.map((body) => (body as { nonce?: string }).nonce)).toEqual(['5', '6', '6']);
+  });
+
+  it('the signature recovers to the session key over the digest of the exact body', async () => {
+    const { posted, submitter } = setup(() => Promise.resolve(ok({ tx_id: '0x', orders: [] })));
+    await submitter.submit({ groups, description: 'x' });
+    const hex = (posted[0]!.signature as { Secp256k1: string }).Secp256k1;
+    const signature = Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));
+    expect(signature).toHaveLength(64);
+    const rebuilt = prepareSessionActions({ trade_account_id: tradeAccount, session_id: addressIdentity(sessionAddress), nonce: { kind: 'sequential', value: 5n }, groups, collect_orders: true });
+    if (!rebuilt.ok) throw new Error(rebuilt.message);
+    expect(recoverAddress(signature, rebuilt.value.digest, 'ledger')).toEqual({ ok: true, value: sessionAddress });
+    // Any other digest recovers to someone else.
+    expect(recoverAddress(signature, sha256(new Uint8Array([1])), 'ledger')).not.toEqual({ ok: true, value: sessionAddress });
+  });
+});
