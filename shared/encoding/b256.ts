@@ -11,7 +11,9 @@ export const INVALID_B256 = 'INVALID_B256';
 export const B256_LENGTH = 32;
 export const ZERO_B256 = `0x${'0'.repeat(64)}` as B256;
 
-const B256_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+/** Source of the B256 pattern, for schemas that build their own RegExp. */
+export const B256_PATTERN_TEXT = '^0x[0-9a-fA-F]{64}$';
+const B256_PATTERN = new RegExp(B256_PATTERN_TEXT);
 const BARE_B256_PATTERN = /^[0-9a-fA-F]{64}$/;
 
 /** Parse a `0x`-prefixed 64-digit hex id. Mixed case is accepted and normalised to lowercase. */

@@ -15,7 +15,8 @@ export const U256_MAX = (1n << 256n) - 1n;
 const DECIMAL_PATTERN = /^[0-9]+$/;
 const HEX_PATTERN = /^(0[xX])?[0-9a-fA-F]+$/;
 
-function describeDecimalProblem(value: string): string {
+/** Why a string is not an unsigned decimal integer (for messages). */
+export function describeDecimalProblem(value: string): string {
   if (value === '') return 'is empty';
   if (value.trim() !== value) return 'has surrounding whitespace';
   if (value.startsWith('-')) return 'is negative';
