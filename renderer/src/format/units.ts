@@ -1,17 +1,20 @@
-// Display formatting: the only place raw bigint units become text.
+// Display formatting: the only place raw bigint units become text. The digits come from
+// shared/encoding's formatUnits (exact, never rounds); this file only adds the display habits of
+// the terminal (thousands separators, fixed fraction digits per market).
+import { formatUnits as formatExact } from '../../../shared/encoding/units';
 
-/** 1234500n with 3 decimals -> "1,234.5" (trailing zeros trimmed down to `minFraction`). */
+/**
+ * 1234500n with 3 decimals -> "1,234.5". Trailing zeros are trimmed down to `minFraction`.
+ * `maxFraction` below `decimals` truncates (never rounds): callers use it only for values that
+ * are already on a coarser tick, or for labels where the cut is stated.
+ */
 export function formatUnits(raw: bigint, decimals: number, minFraction = 0, maxFraction = decimals): string {
-  const negative = raw < 0n;
-  const value = negative ? -raw : raw;
-  const scale = 10n ** BigInt(decimals);
-  const whole = value / scale;
-  let fraction = decimals > 0 ? (value % scale).toString().padStart(decimals, '0') : '';
-  if (maxFraction < decimals) fraction = fraction.slice(0, maxFraction);
-  fraction = fraction.replace(/0+$/, '');
-  if (fraction.length < minFraction) fraction = fraction.padEnd(minFraction, '0');
-  const wholeText = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${wholeText}${fraction ? `.${fraction}` : ''}`;
+  let value = raw;
+  if (maxFraction < decimals) {
+    const cut = 10n ** BigInt(decimals - maxFraction);
+    value = raw - (raw % cut);
+  }
+  return formatExact(value, decimals, { minimumFractionDigits: Math.min(minFraction, decimals), groupSeparator: ',' });
 }
 
 /** A fee in ppm as a percentage: 100n -> "0.01%". */

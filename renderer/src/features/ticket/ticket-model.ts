@@ -1,0 +1,210 @@
+// The order ticket as a pure function: text fields in, either the exact request for placeOrder
+// (with its fee and the amount it will lock) or the first reason it would be refused. Parsing is
+// shared/encoding's parseUnits and every market rule is shared/market's validateOrder, so the
+// ticket refuses exactly what main and the exchange refuse, before anything is signed.
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { RequestInput } from '../../../../shared/ipc/contract';
+import { forwardedAmount, lowerQuantityToWholeQuote, orderFee, quoteValue, type Forwarded } from '../../../../shared/market/amounts';
+import type { Market } from '../../../../shared/market/market';
+import type { OrderType, OrderTypeKind, Side } from '../../../../shared/market/order-type';
+import { quantityTick, truncateToTick } from '../../../../shared/market/tick';
+import { validateOrder } from '../../../../shared/market/validate-order';
+import { formatQuantity } from '../../format/market-format';
+
+export const ORDER_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'FillOrKill', 'Market', 'BoundedMarket'];
+
+export const ORDER_KIND_LABELS: Record<OrderTypeKind, string> = {
+  Spot: 'Spot',
+  Market: 'Market',
+  Limit: 'Limit',
+  PostOnly: 'Post only',
+  FillOrKill: 'Fill or kill',
+  BoundedMarket: 'Bounded market',
+};
+
+export const ORDER_KIND_HELP: Record<OrderTypeKind, string> = {
+  Spot: 'Takes what it can at your price or better; the rest rests on the book.',
+  Market: 'Executes immediately against the book; anything unfilled is cancelled.',
+  Limit: 'Rests at your price with price-time priority; the timestamp is stamped now unless you set one.',
+  PostOnly: 'Rests only as a maker: refused if any part would trade immediately.',
+  FillOrKill: 'Executes in full immediately, or not at all.',
+  BoundedMarket: 'Executes immediately, but never outside the maximum and minimum prices.',
+};
+
+export type TicketField = 'price' | 'quantity' | 'maxPrice' | 'minPrice' | 'timestamp' | 'order';
+
+export interface TicketFields {
+  readonly side: Side;
+  readonly kind: OrderTypeKind;
+  readonly priceText: string;
+  readonly quantityText: string;
+  readonly maxPriceText: string;
+  readonly minPriceText: string;
+  /** Unix seconds for a Limit order; empty lets main stamp the current time. */
+  readonly timestampText: string;
+}
+
+export interface TicketContext {
+  readonly market: Market;
+  readonly turbo: boolean;
+  /** From settings: the largest quantity the trader allows in this market (raw base), or null. */
+  readonly maxOrderQuantity: bigint | null;
+  readonly bestBid: bigint | null;
+  readonly bestAsk: bigint | null;
+  /** Unlocked quote and base (raw), or null when balances are not known. */
+  readonly availableQuote: bigint | null;
+  readonly availableBase: bigint | null;
+}
+
+export type PlaceOrderInput = RequestInput<'placeOrder'>;
+
+export interface TicketReady {
+  readonly ok: true;
+  readonly request: PlaceOrderInput;
+  /** The price the amounts are computed at (for market orders, the best opposite price: an estimate). */
+  readonly price: bigint;
+  readonly priceIsEstimate: boolean;
+  readonly quantity: bigint;
+  readonly quoteValue: bigint;
+  /** Taker fee if the whole order executes as taker: the worst case, in quote raw units. */
+  readonly takerFee: bigint;
+  readonly locked: Forwarded;
+  /** Things worth knowing that do not block the order. */
+  readonly warnings: readonly string[];
+}
+
+export interface TicketRefused {
+  readonly ok: false;
+  readonly field: TicketField;
+  readonly code: string;
+  readonly message: string;
+}
+
+export type TicketEvaluation = TicketReady | TicketRefused;
+
+function refuse(field: TicketField, code: string, message: string): TicketRefused {
+  return { ok: false, field, code, message };
+}
+
+function fieldOf(details: Readonly<Record<string, unknown>> | undefined, fallback: TicketField): TicketField {
+  const field = details?.['field'];
+  if (field === 'price' || field === 'Price' || field === 'Limit price') return 'price';
+  if (field === 'Maximum price') return 'maxPrice';
+  if (field === 'Minimum price') return 'minPrice';
+  if (field === 'quantity') return 'quantity';
+  return fallback;
+}
+
+function parsePrice(market: Market, text: string, label: string, field: TicketField): TicketRefused | bigint {
+  if (text.trim() === '') return refuse(field, 'MISSING', `${label} is empty.`);
+  const parsed = parseUnits(text.trim(), market.quote.decimals, label);
+  return parsed.ok ? parsed.value : refuse(field, parsed.code, parsed.message);
+}
+
+export function evaluateTicket(fields: TicketFields, context: TicketContext): TicketEvaluation {
+  const { market } = context;
+  const warnings: string[] = [];
+  if (fields.quantityText.trim() === '') return refuse('quantity', 'MISSING', 'Quantity is empty.');
+  const quantityParsed = parseUnits(fields.quantityText.trim(), market.base.decimals, 'Quantity');
+  if (!quantityParsed.ok) return refuse('quantity', quantityParsed.code, quantityParsed.message);
+  const quantity = quantityParsed.value;
+
+  let price: bigint;
+  let priceIsEstimate = false;
+  let orderType: OrderType;
+  let requestType: PlaceOrderInput['orderType'];
+  switch (fields.kind) {
+    case 'Market': {
+      const best = fields.side === 'Buy' ? context.bestAsk : context.bestBid;
+      if (best === null) return refuse('order', 'NO_LIQUIDITY', `There are no ${fields.side === 'Buy' ? 'offers to buy from' : 'bids to sell to'}; a market order would be cancelled unfilled.`);
+      price = best;
+      priceIsEstimate = true;
+      orderType = { kind: 'Market' };
+      requestType = { kind: 'Market' };
+      warnings.push('Market order: fills at whatever the book offers; the amounts shown use the current best price.');
+      break;
+    }
+    case 'BoundedMarket': {
+      const maxPrice = parsePrice(market, fields.maxPriceText, 'Maximum price', 'maxPrice');
+      if (typeof maxPrice !== 'bigint') return maxPrice;
+      const minText = fields.minPriceText.trim() === '' ? '0' : fields.minPriceText;
+      const minPrice = parsePrice(market, minText, 'Minimum price', 'minPrice');
+      if (typeof minPrice !== 'bigint') return minPrice;
+      if (maxPrice === 0n) return refuse('maxPrice', 'ZERO_PRICE', 'Maximum price must be above zero.');
+      // The worst price for the side is what locks funds: a buy may pay up to the maximum.
+      if (fields.side === 'Buy') price = maxPrice;
+      else if (minPrice > 0n) price = minPrice;
+      else {
+        if (context.bestBid === null) return refuse('minPrice', 'NO_LIQUIDITY', 'Set a minimum price: there are no bids to estimate the sale from.');
+        price = context.bestBid;
+        priceIsEstimate = true;
+      }
+      orderType = { kind: 'BoundedMarket', max_price: maxPrice, min_price: minPrice };
+      requestType = { kind: 'BoundedMarket', maxPrice, minPrice };
+      break;
+    }
+    case 'Limit': {
+      const parsed = parsePrice(market, fields.priceText, 'Price', 'price');
+      if (typeof parsed !== 'bigint') return parsed;
+      price = parsed;
+      let timestamp: bigint | undefined;
+      if (fields.timestampText.trim() !== '') {
+        if (!/^[0-9]{1,12}$/.test(fields.timestampText.trim())) return refuse('timestamp', 'INVALID_TIMESTAMP', `Timestamp ${JSON.stringify(fields.timestampText)} is not whole Unix seconds.`);
+        timestamp = BigInt(fields.timestampText.trim());
+      }
+      orderType = { kind: 'Limit', price, timestamp: timestamp ?? 0n };
+      requestType = timestamp === undefined ? { kind: 'Limit' } : { kind: 'Limit', timestamp };
+      break;
+    }
+    default: {
+      const parsed = parsePrice(market, fields.priceText, 'Price', 'price');
+      if (typeof parsed !== 'bigint') return parsed;
+      price = parsed;
+      orderType = { kind: fields.kind } as OrderType;
+      requestType = { kind: fields.kind } as PlaceOrderInput['orderType'];
+    }
+  }
+
+  if (context.maxOrderQuantity !== null && quantity > context.maxOrderQuantity) {
+    return refuse(
+      'quantity',
+      'MAX_ORDER_SIZE',
+      `Quantity ${formatQuantity(market, quantity)} ${market.base.symbol} is above your maximum order size of ${formatQuantity(market, context.maxOrderQuantity)} ${market.base.symbol} (Settings).`,
+    );
+  }
+
+  const validated = validateOrder({ ...market, turbo: context.turbo }, { side: fields.side, price, quantity, order_type: orderType });
+  if (!validated.ok) return refuse(fieldOf(validated.details, 'order'), validated.code, validated.message);
+
+  const locked = forwardedAmount(market, fields.side, price, quantity);
+  const available = fields.side === 'Buy' ? context.availableQuote : context.availableBase;
+  if (available !== null && locked.amount > available) {
+    warnings.push(`This order needs more ${fields.side === 'Buy' ? market.quote.symbol : market.base.symbol} than is unlocked: settle a book or reduce the size.`);
+  }
+  return {
+    ok: true,
+    request: { marketId: market.market_id, ...(context.turbo ? { turbo: true } : {}), side: fields.side, orderType: requestType, price, quantity },
+    price,
+    priceIsEstimate,
+    quantity,
+    quoteValue: quoteValue(market, price, quantity),
+    takerFee: orderFee(market, price, quantity, 'taker'),
+    locked,
+    warnings,
+  };
+}
+
+/**
+ * The quantity that uses `percent` (0-100) of what is available: buys spend quote
+ * (available * percent / 100 worth at `price`), sells sell base. Floored to the quantity tick and
+ * to a whole quote value at that price, so the result always passes the precision rules.
+ */
+export function quantityForPercent(market: Market, side: Side, percent: number, price: bigint | null, available: bigint): bigint {
+  if (!Number.isInteger(percent) || percent <= 0 || available <= 0n) return 0n;
+  const share = (available * BigInt(Math.min(percent, 100))) / 100n;
+  if (side === 'Sell') return truncateToTick(share, quantityTick(market)).value;
+  if (price === null || price <= 0n) return 0n;
+  const scale = 10n ** BigInt(market.base.decimals);
+  const affordable = (share * scale) / price;
+  return lowerQuantityToWholeQuote(market, price, affordable);
+}

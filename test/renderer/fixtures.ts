@@ -1,0 +1,35 @@
+// Markets shaped like the sandbox's: ETH/USDC (quote 6 decimals, price tick 0.01, quantity tick
+// 0.0001) and ETH/USDT with the same symbols on another quote asset.
+import type { Market } from '../../shared/market/market';
+import type { B256 } from '../../shared/encoding/b256';
+
+const id = (byte: string) => `0x${byte.repeat(32)}` as B256;
+
+export const ethUsdc: Market = {
+  contract_id: id('c1'),
+  market_id: id('a1'),
+  base: { symbol: 'ETH', asset: id('ee'), decimals: 9, max_precision: 4 },
+  quote: { symbol: 'USDC', asset: id('cc'), decimals: 6, max_precision: 2 },
+  maker_fee: 100n,
+  taker_fee: 250n,
+  min_order: 1_000_000n,
+  dust: 1_000_000n,
+  price_window: 20,
+};
+
+export const ethUsdt: Market = {
+  ...ethUsdc,
+  contract_id: id('c2'),
+  market_id: id('a2'),
+  quote: { symbol: 'USDT', asset: id('dd'), decimals: 6, max_precision: 3 },
+  maker_fee: 0n,
+  taker_fee: 200n,
+  min_order: 5_000_000n,
+};
+
+export const ethUsdcOther: Market = {
+  ...ethUsdc,
+  contract_id: id('c3'),
+  market_id: id('a3'),
+  quote: { symbol: 'USDC', asset: id('cf'), decimals: 6, max_precision: 2 },
+};

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateTicket, quantityForPercent, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
+import { ethUsdc, ethUsdt } from './fixtures';
+
+const fields = (overrides: Partial<TicketFields> = {}): TicketFields => ({
+  side: 'Buy',
+  kind: 'Limit',
+  priceText: '3000.25',
+  quantityText: '0.5',
+  maxPriceText: '',
+  minPriceText: '',
+  timestampText: '',
+  ...overrides,
+});
+
+const context = (overrides: Partial<TicketContext> = {}): TicketContext => ({
+  market: ethUsdc,
+  turbo: false,
+  maxOrderQuantity: null,
+  bestBid: 2_999_000_000n,
+  bestAsk: 3_001_000_000n,
+  availableQuote: 10_000_000_000n,
+  availableBase: 2_000_000_000n,
+  ...overrides,
+});
+
+describe('order ticket', () => {
+  it('builds the exact request with the worst-case taker fee and the amount locked', () => {
+    const result = evaluateTicket(fields(), context());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.request).toEqual({ marketId: ethUsdc.market_id, side: 'Buy', orderType: { kind: 'Limit' }, price: 3_000_250_000n, quantity: 500_000_000n });
+    // 3000.25 * 0.5 = 1500.125 USDC; taker 250 ppm -> 0.37503125, rounded up to 0.375032.
+    expect(result.quoteValue).toBe(1_500_125_000n);
+    expect(result.takerFee).toBe(375_032n);
+    expect(result.locked).toEqual({ asset: ethUsdc.quote.asset, amount: 1_500_125_000n });
+  });
+  it('a sell locks base quantity', () => {
+    const result = evaluateTicket(fields({ side: 'Sell', kind: 'PostOnly' }), context());
+    expect(result.ok && result.locked).toEqual({ asset: ethUsdc.base.asset, amount: 500_000_000n });
+    expect(result.ok && result.request.orderType).toEqual({ kind: 'PostOnly' });
+  });
+  it('says why a price is finer than the tick, naming the step', () => {
+    const result = evaluateTicket(fields({ priceText: '3000.255' }), context());
+    expect(result).toMatchObject({ ok: false, field: 'price', code: 'PRICE_PRECISION' });
+    expect(!result.ok && result.message).toContain('steps of 0.01 USDC');
+  });
+  it('refuses text that is not a plain decimal, or has more decimals than the asset', () => {
+    expect(evaluateTicket(fields({ quantityText: '1e3' }), context())).toMatchObject({ ok: false, field: 'quantity', code: 'INVALID_AMOUNT' });
+    expect(evaluateTicket(fields({ priceText: '1.0000001' }), context())).toMatchObject({ ok: false, field: 'price', code: 'TOO_MANY_DECIMALS' });
+    expect(evaluateTicket(fields({ quantityText: '' }), context())).toMatchObject({ ok: false, field: 'quantity', code: 'MISSING' });
+  });
+  it('refuses a quantity finer than the quantity tick, below dust or below the minimum order', () => {
+    expect(evaluateTicket(fields({ quantityText: '0.00005' }), context())).toMatchObject({ ok: false, code: 'QUANTITY_PRECISION' });
+    expect(evaluateTicket(fields({ priceText: '1', quantityText: '0.0001' }), context())).toMatchObject({ ok: false, code: 'DUST' });
+    expect(evaluateTicket(fields({ priceText: '1', quantityText: '0.5' }), context())).toMatchObject({ ok: false, code: 'MIN_ORDER' });
+  });
+  it('refuses a fractional quote value and names the nearest valid quantity', () => {
+    // ETH/USDT: price tick 0.001, quantity tick 0.0001 -> 0.001 * 0.0001 is not a whole raw USDT unit.
+    const result = evaluateTicket(fields({ priceText: '3000.001', quantityText: '0.0101' }), context({ market: ethUsdt }));
+    expect(result).toMatchObject({ ok: false, code: 'FRACTIONAL_PRICE', field: 'quantity' });
+  });
+  it('refuses above the maximum order size from settings before sending', () => {
+    const result = evaluateTicket(fields({ quantityText: '2' }), context({ maxOrderQuantity: 1_000_000_000n }));
+    expect(result).toMatchObject({ ok: false, code: 'MAX_ORDER_SIZE' });
+    expect(!result.ok && result.message).toContain('maximum order size of 1 ETH');
+  });
+  it('a Limit order carries its timestamp when one is given', () => {
+    const result = evaluateTicket(fields({ timestampText: '1700000000' }), context());
+    expect(result.ok && result.request.orderType).toEqual({ kind: 'Limit', timestamp: 1_700_000_000n });
+    expect(evaluateTicket(fields({ timestampText: 'soon' }), context())).toMatchObject({ ok: false, field: 'timestamp' });
+  });
+  it('a market order prices its estimate at the best opposite price, and refuses an empty side', () => {
+    const result = evaluateTicket(fields({ kind: 'Market', priceText: '' }), context());
+    expect(result).toMatchObject({ ok: true, price: 3_001_000_000n, priceIsEstimate: true });
+    expect(evaluateTicket(fields({ kind: 'Market' }), context({ bestAsk: null }))).toMatchObject({ ok: false, code: 'NO_LIQUIDITY' });
+  });
+  it('a bounded market buy locks at its maximum and checks the bounds', () => {
+    const result = evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '3010', minPriceText: '2990' }), context());
+    expect(result.ok && result.request.orderType).toEqual({ kind: 'BoundedMarket', maxPrice: 3_010_000_000n, minPrice: 2_990_000_000n });
+    expect(result.ok && result.locked.amount).toBe(1_505_000_000n);
+    expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '2980', minPriceText: '2990' }), context())).toMatchObject({ ok: false, code: 'BOUNDS' });
+    expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '' }), context())).toMatchObject({ ok: false, field: 'maxPrice' });
+  });
+  it('warns, without blocking, when the order needs more than is unlocked', () => {
+    const result = evaluateTicket(fields({ quantityText: '5' }), context({ availableQuote: 1_000_000n }));
+    expect(result.ok && result.warnings.join(' ')).toContain('more USDC than is unlocked');
+  });
+  it('adds the turbo flag only for a Turbo book', () => {
+    const result = evaluateTicket(fields(), context({ turbo: true }));
+    expect(result.ok && result.request.turbo).toBe(true);
+  });
+});
+
+describe('percent of available, in bigint', () => {
+  it('buys spend that share of quote at the price, floored to the tick', () => {
+    // 25% of 10,000 USDC = 2,500 USDC at 3,000.25 -> 0.83326... ETH -> 0.8332 ETH.
+    expect(quantityForPercent(ethUsdc, 'Buy', 25, 3_000_250_000n, 10_000_000_000n)).toBe(833_200_000n);
+  });
+  it('sells sell that share of base', () => {
+    expect(quantityForPercent(ethUsdc, 'Sell', 50, null, 1_234_567_891n)).toBe(617_200_000n);
+    expect(quantityForPercent(ethUsdc, 'Sell', 100, null, 1_234_567_891n)).toBe(1_234_500_000n);
+  });
+  it('never exceeds what is available and stays valid at odd prices', () => {
+    for (const percent of [1, 10, 33, 50, 99, 100]) {
+      const quantity = quantityForPercent(ethUsdt, 'Buy', percent, 3_000_001_000n, 7_777_777_777n);
+      expect((quantity * 3_000_001_000n) / 10n ** 9n).toBeLessThanOrEqual((7_777_777_777n * BigInt(percent)) / 100n);
+      expect((quantity * 3_000_001_000n) % 10n ** 9n).toBe(0n);
+    }
+  });
+  it('is zero without a price, a balance or a percent', () => {
+    expect(quantityForPercent(ethUsdc, 'Buy', 50, null, 10n)).toBe(0n);
+    expect(quantityForPercent(ethUsdc, 'Buy', 0, 1n, 10n)).toBe(0n);
+    expect(quantityForPercent(ethUsdc, 'Sell', 50, null, 0n)).toBe(0n);
+  });
+});
