@@ -55,8 +55,19 @@ describe('owner messages', () => {
   });
 
   it('owner digests: ledger SHA-256 and EVM Keccak-256 of the personal-sign payload', () => {
+    expect(hex(ownerDigest(vectors.withdrawSequential, 'ledger'))).toBe('f91c61e7ca4f51bc54c60ae3f097944331208d9768b2e77a9928fc71fbac686b');
+    expect(hex(ownerDigest(vectors.withdrawSequential, 'evm'))).toBe('0364694c0ae64bd0a19e42aeca9476a53200e420d1ab36c10ded194a4355f46e');
     expect(hex(ownerDigest(vectors.withdrawSequential, 'ledger'))).toBe(hex(nodeSha256(personal('Chain Signed Message:', vectors.withdrawSequential))));
     expect(hex(ownerDigest(vectors.withdrawSequential, 'evm'))).toBe(hex(vendoredKeccak256(personal('EVM Signed Message:', vectors.withdrawSequential))));
+  });
+
+  it.each([
+    ['withdraw, parallel', vectors.withdrawParallel, '69ee1af830cebf907544e91c0bd1738b25c1a457087bf1f35db333bdff0cd991'],
+    ['upgrade', vectors.upgradeSequential, 'bd31bf92740b9c933bdda4531f6c7a31551c45a92b8f151c82d72bc2f133f936'],
+    ['calls, parallel', vectors.callsParallel, 'fb59206f8600b859c6c9a4f6da18ee91d22604de671ae638b7e2c1dee6892e86'],
+  ])('known answer: ledger digest of %s', (_name, message, expected) => {
+    expect(hex(ownerDigest(message, 'ledger'))).toBe(expected);
+    expect(hex(nodeSha256(personal('Chain Signed Message:', message)))).toBe(expected);
   });
 
   it('an EVM-style owner signs a withdrawal that verifies against its padded address', () => {
