@@ -20,8 +20,11 @@ import type { SandboxOptions } from './options';
 import { seededRandom } from './random';
 import { RateLimiter, ruleFor } from './ratelimit';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerAggregatedRoutes } from './routes/aggregated';
 import { registerControlRoutes } from './routes/control';
 import { registerFaucetRoutes } from './routes/faucet';
+import { registerMarketDataRoutes } from './routes/market-data';
+import { registerOrderRoutes } from './routes/orders';
 import { registerOwnerRoutes } from './routes/owner';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/session';
@@ -151,6 +154,9 @@ export function createApp(options: SandboxOptions): SandboxApp {
   registerFaucetRoutes(app);
   registerSessionRoutes(app);
   registerOwnerRoutes(app);
+  registerMarketDataRoutes(app);
+  registerOrderRoutes(app);
+  registerAggregatedRoutes(app);
   registerControlRoutes(app);
   return app;
 }

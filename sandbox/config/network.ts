@@ -8,6 +8,7 @@ import type { Market, MarketAsset } from '../../shared/market/market';
 import { deriveId } from '../ids';
 
 export interface AssetConfig {
+  readonly key: string;
   readonly symbol: string;
   readonly id: B256;
   readonly decimals: number;
@@ -43,17 +44,21 @@ export interface NetworkConfig {
 }
 
 interface AssetSpec {
+  /** Unique within the network; equals the symbol except for a second asset with the same symbol. */
+  readonly key: string;
   readonly symbol: string;
   readonly decimals: number;
   readonly faucetWhole: bigint;
 }
 
 const ASSETS: readonly AssetSpec[] = [
-  { symbol: 'ETH', decimals: 9, faucetWhole: 10n },
-  { symbol: 'USDC', decimals: 6, faucetWhole: 100_000n },
-  { symbol: 'USDT', decimals: 6, faucetWhole: 100_000n },
-  { symbol: 'BTC', decimals: 8, faucetWhole: 1n },
-  { symbol: 'FUEL', decimals: 9, faucetWhole: 1_000_000n },
+  { key: 'ETH', symbol: 'ETH', decimals: 9, faucetWhole: 10n },
+  { key: 'USDC', symbol: 'USDC', decimals: 6, faucetWhole: 100_000n },
+  { key: 'USDT', symbol: 'USDT', decimals: 6, faucetWhole: 100_000n },
+  { key: 'BTC', symbol: 'BTC', decimals: 8, faucetWhole: 1n },
+  { key: 'FUEL', symbol: 'FUEL', decimals: 9, faucetWhole: 1_000_000n },
+  // A bridged dollar with the same symbol as USDC but its own asset id: clients must match ids.
+  { key: 'USDC.b', symbol: 'USDC', decimals: 6, faucetWhole: 100_000n },
 ];
 
 interface MarketSpec {
@@ -77,21 +82,24 @@ const MARKETS: readonly MarketSpec[] = [
   { base: 'ETH', quote: 'USDT', baseMaxPrecision: 4, quoteMaxPrecision: 3, makerFeePpm: 0n, takerFeePpm: 200n, minOrder: 5_000_000n, dust: 1_000_000n, priceWindow: 10, whitelistRequired: false, initialMid: 3_001_000_000n },
   { base: 'BTC', quote: 'USDC', baseMaxPrecision: 5, quoteMaxPrecision: 1, makerFeePpm: 50n, takerFeePpm: 150n, minOrder: 10_000_000n, dust: 1_000n, priceWindow: 15, whitelistRequired: false, initialMid: 60_000_000_000n },
   // Whole-token quantities, no price tick (max_precision equals decimals); needs whitelisting.
+  // Same symbols as ETH/USDC (ETH_USDC), other quote asset: market_pair resolves to the first one.
+  { base: 'ETH', quote: 'USDC.b', baseMaxPrecision: 4, quoteMaxPrecision: 2, makerFeePpm: 150n, takerFeePpm: 300n, minOrder: 1_000_000n, dust: 1_000_000n, priceWindow: 20, whitelistRequired: false, initialMid: 2_999_500_000n },
   { base: 'FUEL', quote: 'USDC', baseMaxPrecision: 0, quoteMaxPrecision: 6, makerFeePpm: 200n, takerFeePpm: 400n, minOrder: 1_000_000n, dust: 0n, priceWindow: 25, whitelistRequired: true, initialMid: 20_000n },
 ];
 
 export function buildNetwork(seed: number, chainId: bigint): NetworkConfig {
   const assets = ASSETS.map((spec) => ({
+    key: spec.key,
     symbol: spec.symbol,
-    id: deriveId(seed, `asset/${spec.symbol}`),
+    id: deriveId(seed, `asset/${spec.key}`),
     decimals: spec.decimals,
     faucetAmount: spec.faucetWhole * 10n ** BigInt(spec.decimals),
   }));
-  const bySymbol = new Map(assets.map((a) => [a.symbol, a]));
-  const side = (symbol: string, maxPrecision: number): MarketAsset => {
-    const asset = bySymbol.get(symbol);
-    if (!asset) throw new Error(`network: unknown asset ${symbol}`);
-    return { symbol, asset: asset.id, decimals: asset.decimals, max_precision: maxPrecision };
+  const byKey = new Map(assets.map((a) => [a.key, a]));
+  const side = (key: string, maxPrecision: number): MarketAsset => {
+    const asset = byKey.get(key);
+    if (!asset) throw new Error(`network: unknown asset ${key}`);
+    return { symbol: asset.symbol, asset: asset.id, decimals: asset.decimals, max_precision: maxPrecision };
   };
   const markets = MARKETS.map((spec): MarketConfig => {
     const name = `${spec.base}/${spec.quote}`;

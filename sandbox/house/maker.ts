@@ -139,7 +139,7 @@ export class HouseMaker {
 
   /** A base quantity worth a few times min_order, varied a little by the seeded random. */
   private sizeNear(market: MarketState, price: bigint): bigint {
-    const factor = BigInt(2 + this.random.int(8));
+    const factor = BigInt(20 + this.random.int(200));
     return (market.config.min_order * factor * 10n ** BigInt(market.config.base.decimals)) / price;
   }
 }

@@ -69,7 +69,7 @@ export class Ledger {
   /** Publish changes made outside a transaction (nonce consumption after a revert). */
   publish(): void {
     if (this.changes.empty) return;
-    for (const trade of this.changes.trades) this.markets.get(trade.marketId)?.trades.push(trade);
+    for (const trade of this.changes.trades) this.markets.get(trade.marketId)?.recordCommittedTrade(trade);
     for (const order of this.changes.orders) this.markets.get(order.marketId)?.retain(order);
     for (const listener of this.listeners) listener(this.changes);
     this.changes.clear();

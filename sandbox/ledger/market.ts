@@ -17,10 +17,13 @@ import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
 import { touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
+import { BarSeries } from '../market-data/bars';
 import { BoundedLog, type Trade } from './trades';
 
 /** Trades kept per market for REST reads; older ones drop off (bars keep the history). */
 export const TRADE_LOG_CAPACITY = 20_000;
+/** Trades kept per account per market for trades_by_account. */
+export const ACCOUNT_TRADE_CAPACITY = 5_000;
 /** Closed orders kept per market for GET /v1/order(s); the oldest closed are forgotten first. */
 export const CLOSED_ORDER_CAPACITY = 50_000;
 /** The house re-quotes constantly: its closed orders get their own, smaller queue. */
@@ -77,6 +80,9 @@ export class MarketState {
   /** Per trading account, its orders in placement order. */
   readonly ordersByAccount = new Map<string, Set<OrderRecord>>();
   readonly trades = new BoundedLog<Trade>(TRADE_LOG_CAPACITY);
+  /** Per trading account, the trades it took part in (bounded per account). */
+  readonly tradesByAccount = new Map<string, BoundedLog<Trade>>();
+  readonly bars = new BarSeries();
   readonly balances = new Map<string, BookBalance>();
   feesBase = 0n;
   feesQuote = 0n;
@@ -232,6 +238,20 @@ export class MarketState {
     balance.quoteUnlocked = 0n;
     this.changes.balances.add(account.id);
     return undefined;
+  }
+
+  /** After commit: fold a committed trade into the read models (log, per account, bars). */
+  recordCommittedTrade(trade: Trade): void {
+    this.trades.push(trade);
+    for (const account of new Set([trade.makerAccount, trade.takerAccount])) {
+      let log = this.tradesByAccount.get(account);
+      if (log === undefined) {
+        log = new BoundedLog<Trade>(ACCOUNT_TRADE_CAPACITY);
+        this.tradesByAccount.set(account, log);
+      }
+      log.push(trade);
+    }
+    this.bars.add(Number(trade.timestamp / 1_000_000n), trade.price, trade.quantity, trade.total);
   }
 
   /** After commit: forget the oldest closed orders past the retention capacity. */

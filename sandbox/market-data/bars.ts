@@ -1,0 +1,79 @@
+// OHLCV bars of every resolution, built incrementally from trades as they are committed (so
+// the trade log can stay bounded). Each resolution keeps at most MAX_BARS bars; a bar exists
+// only for a period with trades. Periods start at multiples of their length since the epoch
+// (UTC), weeks on Mondays, months on the first of the month.
+
+export const RESOLUTIONS = ['1m', '5m', '15m', '30m', '1h', '4h', '12h', '1d', '1w', '1M'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+export const MAX_BARS = 5000;
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const LENGTH: Readonly<Record<Exclude<Resolution, '1M'>, number>> = {
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '4h': 240 * MINUTE,
+  '12h': 720 * MINUTE,
+  '1d': DAY,
+  '1w': 7 * DAY,
+};
+/** 1970-01-05 was the first Monday after the epoch. */
+const FIRST_MONDAY = 4 * DAY;
+
+export interface Bar {
+  /** Period start, ms. */
+  readonly timestamp: number;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  /** Base quantity traded. */
+  volume: bigint;
+  /** Quote value traded. */
+  quoteVolume: bigint;
+}
+
+export function periodStart(resolution: Resolution, ms: number): number {
+  if (resolution === '1M') {
+    const date = new Date(ms);
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  }
+  const length = LENGTH[resolution];
+  if (resolution === '1w') return Math.floor((ms - FIRST_MONDAY) / length) * length + FIRST_MONDAY;
+  return Math.floor(ms / length) * length;
+}
+
+export class BarSeries {
+  private readonly series = new Map<Resolution, Bar[]>(RESOLUTIONS.map((resolution) => [resolution, []]));
+
+  add(ms: number, price: bigint, quantity: bigint, quote: bigint): void {
+    for (const resolution of RESOLUTIONS) {
+      const bars = this.series.get(resolution) as Bar[];
+      const start = periodStart(resolution, ms);
+      const last = bars[bars.length - 1];
+      if (last !== undefined && last.timestamp === start) {
+        if (price > last.high) last.high = price;
+        if (price < last.low) last.low = price;
+        last.close = price;
+        last.volume += quantity;
+        last.quoteVolume += quote;
+      } else if (last === undefined || start > last.timestamp) {
+        bars.push({ timestamp: start, open: price, high: price, low: price, close: price, volume: quantity, quoteVolume: quote });
+        if (bars.length > MAX_BARS + 256) bars.splice(0, bars.length - MAX_BARS);
+      }
+      // A trade older than the current bar (clock moved back) is not folded in.
+    }
+  }
+
+  /** Bars with start in [from, to), or the last `countBack` starting before `to`. Oldest first. */
+  query(resolution: Resolution, from: number, to: number, countBack?: number): Bar[] {
+    const bars = this.series.get(resolution) as Bar[];
+    const before = bars.filter((bar) => bar.timestamp < to);
+    if (countBack !== undefined) return before.slice(Math.max(0, before.length - countBack));
+    return before.filter((bar) => bar.timestamp >= from);
+  }
+}
