@@ -28,6 +28,7 @@ import { registerOrderRoutes } from './routes/orders';
 import { registerOwnerRoutes } from './routes/owner';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/session';
+import { StreamHub } from './ws/hub';
 
 export interface StreamServer {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -158,5 +159,6 @@ export function createApp(options: SandboxOptions): SandboxApp {
   registerOrderRoutes(app);
   registerAggregatedRoutes(app);
   registerControlRoutes(app);
+  app.streams = new StreamHub(app);
   return app;
 }

@@ -1,0 +1,61 @@
+// One client connection: its subscriptions, its idle timer and its bounded outgoing queue.
+// Slow-consumer policy (docs/sandbox.md): the spec's server write buffer is 4 KiB. Messages
+// are never dropped from the delta streams (a lost depth delta corrupts the client's book);
+// instead, once more than MAX_BUFFERED_BYTES wait in the socket, the connection is closed
+// with 1008 "slow consumer" and the client resubscribes to fresh snapshots. The smoothed
+// depth_view skips a tick while more than WRITE_BUFFER_BYTES wait (its next tick is whole).
+import type { WebSocket } from 'ws';
+
+export const WRITE_BUFFER_BYTES = 4 * 1024;
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+export class Connection {
+  /** Topic keys this connection is subscribed to (for cleanup). */
+  readonly topics = new Set<string>();
+  /** Which nonce stream this connection chose; the two are exclusive. */
+  nonceStream: 'nonce' | 'nonce_v2' | undefined;
+  readonly depthViews = new Map<string, NodeJS.Timeout>();
+  private idle: NodeJS.Timeout | undefined;
+  closed = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    private readonly idleMs: number,
+    private readonly onIdle: (connection: Connection) => void,
+  ) {
+    this.touch();
+  }
+
+  /** A client message arrived: the inactivity clock starts again. */
+  touch(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.onIdle(this), this.idleMs);
+    this.idle.unref();
+  }
+
+  get congested(): boolean {
+    return this.socket.bufferedAmount > WRITE_BUFFER_BYTES;
+  }
+
+  send(message: unknown): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.close(1008, 'slow consumer');
+      return;
+    }
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.dispose();
+    this.socket.close(code, reason);
+  }
+
+  dispose(): void {
+    this.closed = true;
+    if (this.idle) clearTimeout(this.idle);
+    for (const timer of this.depthViews.values()) clearInterval(timer);
+    this.depthViews.clear();
+  }
+}
