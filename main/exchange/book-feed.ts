@@ -1,0 +1,165 @@
+// Order books maintained from the depth stream with shared/book: a snapshot, then deltas (quantity
+// 0 removes a level). After every applied message the book is checked in full (sorted, positive,
+// uncrossed). On any inconsistency, on a disconnect, or on an update that cannot be attributed to
+// one book, the book turns `resyncing`: it serves nothing until a fresh snapshot has been applied,
+// so a consumer never sees a stale or crossed book. Resyncing means unsubscribe + subscribe for a
+// new snapshot (the stream client does that and replays subscriptions after a reconnect).
+import { OrderBook } from '../../shared/book/order-book';
+import type { B256 } from '../../shared/encoding/b256';
+import { fail, ok, type Result } from '../../shared/result';
+import type { TurboDepthView } from './queries';
+import type { ExchangeStream, StreamEvent, StreamMessage, StreamSubscription } from './stream-client';
+
+export const BOOK_RESYNCING = 'BOOK_RESYNCING';
+export const BOOK_CLOSED = 'BOOK_CLOSED';
+
+export type BookFeedState = 'live' | 'resyncing';
+
+export interface BookHandle {
+  readonly market_id: B256;
+  readonly turbo: boolean;
+  readonly precision: bigint;
+  state(): BookFeedState;
+  /** The maintained book while `live`; null while resyncing (never a stale one). */
+  book(): OrderBook | null;
+  /** The best `count` levels of each side, best first, or BOOK_RESYNCING. */
+  top(count: number): Result<{ buys: [bigint, bigint][]; sells: [bigint, bigint][] }>;
+  /** Why the book last went resyncing (null when it never did). */
+  lastProblem(): string | null;
+  /** Resyncs since the book was opened. */
+  resyncs(): number;
+  close(): void;
+}
+
+interface Entry {
+  readonly handle: BookHandle;
+  readonly subscription: StreamSubscription;
+  book: OrderBook;
+  state: BookFeedState;
+  problem: string | null;
+  resyncCount: number;
+  readonly onChange: ((handle: BookHandle) => void) | undefined;
+}
+
+type DepthMessage = Extract<StreamMessage, { action: 'subscribe_depth' | 'subscribe_depth_update' }>;
+
+function entryKey(marketId: B256, turbo: boolean): string {
+  return `${marketId}|${turbo ? 'turbo' : 'canonical'}`;
+}
+
+export class OrderBookFeed {
+  private readonly books = new Map<string, Entry>();
+  private readonly stopListening: () => void;
+
+  constructor(private readonly stream: ExchangeStream) {
+    this.stopListening = stream.onEvent((event) => this.handle(event));
+  }
+
+  /**
+   * Maintain the book of a market (one precision per market and book on a connection). `onChange`
+   * runs after every applied message and state change; consumers batch it per frame.
+   */
+  open(marketId: B256, precision: bigint, options: { turbo?: boolean; view?: TurboDepthView; onChange?: (handle: BookHandle) => void } = {}): Result<BookHandle> {
+    const turbo = options.turbo === true;
+    const key = entryKey(marketId, turbo);
+    if (this.books.has(key)) return fail('SUBSCRIPTION_CONFLICT', `depth ${marketId} (${turbo ? 'Turbo' : 'canonical'}): a book is already open on this connection; share its handle`, { key });
+    const subscription = this.stream.subscribeDepth(marketId, precision, { turbo, ...(options.view === undefined ? {} : { view: options.view }) });
+    if (!subscription.ok) return subscription;
+    let closed = false;
+    const entry: Entry = {
+      subscription: subscription.value,
+      book: new OrderBook(marketId, precision),
+      state: 'resyncing',
+      problem: null,
+      resyncCount: 0,
+      onChange: options.onChange,
+      handle: {
+        market_id: marketId,
+        turbo,
+        precision,
+        state: () => (closed ? 'resyncing' : entry.state),
+        book: () => (!closed && entry.state === 'live' ? entry.book : null),
+        top: (count) => {
+          if (closed) return fail(BOOK_CLOSED, `depth ${marketId}: the book was closed`);
+          if (entry.state !== 'live') return fail(BOOK_RESYNCING, `depth ${marketId}: waiting for a fresh snapshot${entry.problem === null ? '' : ` (${entry.problem})`}`);
+          return ok(entry.book.top(count));
+        },
+        lastProblem: () => entry.problem,
+        resyncs: () => entry.resyncCount,
+        close: () => {
+          if (closed) return;
+          closed = true;
+          this.books.delete(key);
+          entry.subscription.close();
+        },
+      },
+    };
+    this.books.set(key, entry);
+    return ok(entry.handle);
+  }
+
+  /** Stop listening to the stream (the books' subscriptions are closed by their handles). */
+  dispose(): void {
+    this.stopListening();
+  }
+
+  private handle(event: StreamEvent): void {
+    if (event.type === 'disconnected') {
+      // The stream resubscribes on reconnect; until the new snapshot nothing may be served.
+      for (const entry of this.books.values()) this.markResyncing(entry, `disconnected: ${event.reason}`, false);
+      return;
+    }
+    if (event.type !== 'message') return;
+    const message = event.message;
+    if (message.action !== 'subscribe_depth' && message.action !== 'subscribe_depth_update') return;
+    this.apply(message);
+  }
+
+  private targets(message: DepthMessage): Entry[] {
+    const turbo = message.turbo === true;
+    if (message.market_id !== undefined) {
+      const entry = this.books.get(entryKey(message.market_id, turbo));
+      return entry === undefined ? [] : [entry];
+    }
+    return [...this.books.values()].filter((entry) => entry.handle.turbo === turbo);
+  }
+
+  private apply(message: DepthMessage): void {
+    const targets = this.targets(message);
+    if (message.action === 'subscribe_depth') {
+      for (const entry of targets) {
+        const applied = entry.book.applySnapshot(message.levels);
+        const checked = applied.ok ? entry.book.check() : applied;
+        if (!checked.ok) this.markResyncing(entry, `snapshot refused: ${checked.message}`, true);
+        else {
+          entry.state = 'live';
+          entry.onChange?.(entry.handle);
+        }
+      }
+      return;
+    }
+    if (targets.length > 1) {
+      // An update without market_id while several books are open cannot be attributed safely.
+      for (const entry of targets) this.markResyncing(entry, 'a depth update without market_id arrived while several books are open', true);
+      return;
+    }
+    const entry = targets[0];
+    // Updates before the snapshot of a (re)subscription belong to the previous one: dropped.
+    if (entry === undefined || entry.state !== 'live') return;
+    const applied = entry.book.applyDeltas(message.changes);
+    const checked = applied.ok ? entry.book.check() : applied;
+    if (!checked.ok) this.markResyncing(entry, `update refused: ${checked.message}`, true);
+    else entry.onChange?.(entry.handle);
+  }
+
+  private markResyncing(entry: Entry, problem: string, resubscribe: boolean): void {
+    const wasLive = entry.state === 'live';
+    entry.state = 'resyncing';
+    entry.problem = problem;
+    if (wasLive || resubscribe) entry.resyncCount++;
+    // A fresh OrderBook: nothing of the broken one can leak to a reader.
+    entry.book = new OrderBook(entry.handle.market_id, entry.handle.precision);
+    if (resubscribe) this.stream.resubscribe(entry.subscription.key);
+    if (wasLive) entry.onChange?.(entry.handle);
+  }
+}
