@@ -28,7 +28,7 @@ export const QR_MAX_PARTS = 99;
 export const QR_ERROR_CORRECTION = 'M';
 export const QR_MAX_VERSION = 13;
 
-const PART_PATTERN = /^LTQR1\/([1-9][0-9]?)\/([1-9][0-9]?)\/([0-9a-f]{16})\/([A-Za-z0-9_-]+)$/;
+const PART_PATTERN = /^LTQR1\/([1-9][0-9]?)\/([1-9][0-9]?)\/([0-9a-f]{16})\/([A-Za-z0-9_-]*)$/;
 
 export function payloadHashPrefix(payload: Uint8Array): string {
   return bytesToHex(sha256(payload).subarray(0, 8));
