@@ -1,0 +1,174 @@
+// The margin state of one Turbo Account, kept from the margin stream (margin-api 6): the first
+// `subscribe_margin` message is the snapshot, then `subscribe_margin_update` events are folded in
+// order (totals replace, never add; margin-event.ts). On a reconnect, a sequence gap or a failed
+// fold the state turns stale: `snapshot()` refuses it, and GET /v1/margin/state is fetched through
+// the REST client before it is usable again (margin-api 6.4: "fetch the state before signing").
+//
+// Races: an update that arrives while the refetch is in flight may be newer or older than the
+// fetched state, so the fetched state is applied only when no margin message arrived meanwhile;
+// otherwise it is fetched again (bounded, then retried after a delay). A stream snapshot arriving
+// at any time is complete and makes the state live at once.
+import type { MarginState } from '../../shared/api/margin-schemas';
+import type { Clock, TimerHandle } from '../../shared/clock';
+import type { B256 } from '../../shared/encoding/b256';
+import { fail, ok, type Result } from '../../shared/result';
+import { foldMarginEvent } from './margin-event';
+import type { ExchangeStream, StreamEvent, StreamSubscription } from './stream-client';
+
+export const MARGIN_STALE = 'MARGIN_STALE';
+export const DEFAULT_REFETCH_RETRY_MS = 2_000;
+export const DEFAULT_MAX_REFETCH_ROUNDS = 5;
+
+export type MarginFeedState = 'live' | 'stale';
+
+export interface MarginStateSource {
+  getMarginState(account: B256): Promise<Result<MarginState>>;
+}
+
+export interface MarginFeedOptions {
+  readonly stream: ExchangeStream;
+  readonly rest: MarginStateSource;
+  readonly clock: Clock;
+  readonly account: B256;
+  /** Called after every change of state or of the held snapshot. */
+  readonly onChange?: (feed: MarginFeed) => void;
+  readonly refetchRetryMs?: number;
+  readonly maxRefetchRounds?: number;
+}
+
+export class MarginFeed {
+  private current: MarginState | null = null;
+  private live = false;
+  private reason: string | null = 'waiting for the first margin snapshot';
+  private lastSequence: bigint | null = null;
+  /** Counts margin messages, so a refetch can tell whether the stream moved while it was out. */
+  private epoch = 0;
+  private refetching = false;
+  private retryTimer: TimerHandle | null = null;
+  private closed = false;
+  private subscription: StreamSubscription | null = null;
+  private readonly stopListening: () => void;
+  private refetches = 0;
+
+  constructor(private readonly options: MarginFeedOptions) {
+    this.stopListening = options.stream.onEvent((event) => this.handle(event));
+  }
+
+  /** Subscribe to the account's margin stream. */
+  start(): Result<void> {
+    const subscribed = this.options.stream.subscribeMargin(this.options.account);
+    if (!subscribed.ok) return subscribed;
+    this.subscription = subscribed.value;
+    return ok(undefined);
+  }
+
+  state(): MarginFeedState {
+    return this.live ? 'live' : 'stale';
+  }
+
+  /** The state to compute with and sign against; refused while stale. */
+  snapshot(): Result<MarginState> {
+    if (this.live && this.current !== null) return ok(this.current);
+    return fail(MARGIN_STALE, `margin state of ${this.options.account} is stale (${this.reason ?? 'not loaded'}); it is being fetched again`);
+  }
+
+  /** Why the state is (or last was) stale. */
+  staleReason(): string | null {
+    return this.reason;
+  }
+
+  /** GET /v1/margin/state calls made so far. */
+  refetchCount(): number {
+    return this.refetches;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopListening();
+    this.subscription?.close();
+    if (this.retryTimer !== null) this.options.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private handle(event: StreamEvent): void {
+    if (this.closed) return;
+    if (event.type === 'disconnected') return this.markStale(`disconnected: ${event.reason}`, false);
+    if (event.type === 'connected' && event.reconnect) return this.markStale('reconnected', true);
+    if (event.type !== 'message') return;
+    const message = event.message;
+    if (message.action === 'subscribe_margin') {
+      this.epoch++;
+      this.current = message.state;
+      this.lastSequence = sequenceOf(message.state);
+      this.live = true;
+      this.reason = null;
+      return this.changed();
+    }
+    if (message.action !== 'subscribe_margin_update') return;
+    this.epoch++;
+    if (!this.live || this.current === null) return; // a refetch is out; it restarts on this epoch
+    const folded = foldMarginEvent(this.current, message.event);
+    if (!folded.ok) return this.markStale(folded.message, true);
+    const sequence = folded.value.sequence;
+    if (sequence !== null && this.lastSequence !== null && sequence !== this.lastSequence + 1n) {
+      return this.markStale(`sequence gap: expected ${this.lastSequence + 1n}, got ${sequence}`, true);
+    }
+    if (sequence !== null) this.lastSequence = sequence;
+    this.current = folded.value.state;
+    this.changed();
+  }
+
+  private markStale(reason: string, refetch: boolean): void {
+    const wasLive = this.live;
+    this.live = false;
+    this.reason = reason;
+    if (wasLive) this.changed();
+    if (refetch) void this.refetch(0);
+  }
+
+  private async refetch(round: number): Promise<void> {
+    if (this.refetching || this.closed) return;
+    this.refetching = true;
+    const started = this.epoch;
+    this.refetches++;
+    const fetched = await this.options.rest.getMarginState(this.options.account);
+    this.refetching = false;
+    if (this.closed || this.live) return; // a stream snapshot arrived meanwhile: it is complete
+    if (!fetched.ok) {
+      this.reason = `refetch failed: ${fetched.message}`;
+      return this.retryLater();
+    }
+    if (this.epoch !== started) {
+      // The stream moved while we fetched: the fetched state may be older than what was folded away.
+      if (round + 1 < (this.options.maxRefetchRounds ?? DEFAULT_MAX_REFETCH_ROUNDS)) return this.refetch(round + 1);
+      this.reason = 'the margin stream kept moving during every refetch';
+      return this.retryLater();
+    }
+    this.current = fetched.value;
+    this.lastSequence = sequenceOf(fetched.value);
+    this.live = true;
+    this.reason = null;
+    this.changed();
+  }
+
+  private retryLater(): void {
+    if (this.retryTimer !== null || this.closed) return;
+    this.retryTimer = this.options.clock.setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.live) void this.refetch(0);
+    }, this.options.refetchRetryMs ?? DEFAULT_REFETCH_RETRY_MS);
+  }
+
+  private changed(): void {
+    this.options.onChange?.(this);
+  }
+}
+
+/** A `sequence` member on the state, if the service sends one (not shown in the spec). */
+function sequenceOf(state: MarginState): bigint | null {
+  const value = (state as Record<string, unknown>).sequence;
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'string' && /^\d{1,30}$/.test(value)) return BigInt(value);
+  return null;
+}
