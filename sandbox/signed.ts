@@ -10,10 +10,6 @@ import type { ContractAccount } from './ledger/accounts';
 import { consumeParallelNonce, parallelNonceProblem } from './ledger/nonces';
 import type { Revert } from './ledger/revert';
 
-export function nonceChoice(body: { nonce?: bigint; parallel_nonce?: bigint }): NonceChoice {
-  return body.parallel_nonce !== undefined ? { kind: 'parallel', value: body.parallel_nonce } : { kind: 'sequential', value: body.nonce ?? 0n };
-}
-
 export function nonceProblem(app: SandboxApp, account: ContractAccount, nonce: NonceChoice): Refusal | undefined {
   if (nonce.kind === 'sequential') {
     if (nonce.value === account.nonce) return undefined;

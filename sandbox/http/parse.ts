@@ -2,10 +2,13 @@
 // first offending field and its value (code 1001, HTTP 400).
 import type { z } from 'zod';
 import { parseWith } from '../../shared/schema';
-import { invalid, type Refusal } from './errors';
+import { ErrorCode, invalid, refusal, show, type Refusal } from './errors';
 
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> | Refusal {
-  if (body === undefined) return invalid('body: expected a JSON object, got nothing');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalid(`body: expected a JSON object, got ${body === undefined ? 'nothing' : show(body)}`);
   const parsed = parseWith(schema, body, 'body');
-  return parsed.ok ? parsed.value : invalid(parsed.message);
+  if (parsed.ok) return parsed.value;
+  // shared/api names an unknown action kind this way: a stable code of its own (7001).
+  if (parsed.message.includes('session action object') || parsed.message.includes('owner action object')) return refusal(ErrorCode.UNKNOWN_ACTION, parsed.message);
+  return invalid(parsed.message);
 }

@@ -6,7 +6,8 @@ import { contractIdentity, type Identity } from '../../shared/encoding/identity'
 import type { SandboxApp } from '../app';
 import { nowSeconds } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
-import { bodyObject, identityField, onlyFields } from '../http/fields';
+import { parseBody } from '../http/parse';
+import { createAccountRequestSchema } from '../../shared/api/request-schemas';
 import { integer, optionalB256, optionalOwnerB256, requiredB256 } from '../http/query';
 import { json, refuse } from '../http/reply';
 import { deriveId } from '../ids';
@@ -18,12 +19,9 @@ export function registerAccountRoutes(app: SandboxApp): void {
   const { router } = app;
 
   router.on('POST', '/v1/accounts', (request) => {
-    const body = bodyObject(request.body);
+    const body = parseBody(createAccountRequestSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
-    const extra = onlyFields(body, ['identity']);
-    if (extra) return refuse(extra);
-    const identity = identityField(body, 'identity');
-    if (identity instanceof Refusal) return refuse(identity);
+    const identity: Identity = body.identity;
     if (!('Address' in identity)) return refuse(invalid(`identity: a trading account is deployed for a wallet ({Address}), got ${show(identity)}`));
     const existing = app.ledger.accountOfOwner(identity);
     // One owner wallet has one trading account: deploying again returns it.

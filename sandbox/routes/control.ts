@@ -10,7 +10,7 @@ import { json, refuse } from '../http/reply';
 import { identityToJson } from '../../shared/encoding/identity';
 import { tradeThrough } from '../house/price';
 import { isRevert } from '../ledger/revert';
-import { b256, u64 } from '../protocol/bodies';
+import { b256Schema, u64Schema } from '../../shared/api/primitives';
 import { accountBalanceView } from '../views/accounts';
 import { marketOrderView } from '../views/orders';
 
@@ -23,7 +23,7 @@ const faultBase = {
 const delaySchema = z.strictObject({ ...faultBase, delay_ms: z.number().int().min(0).max(60_000) });
 const failSchema = z.strictObject({ ...faultBase, status: z.number().int().min(500).max(599) });
 const dropSchema = z.strictObject(faultBase);
-const priceSchema = z.strictObject({ market_id: b256, price: u64 });
+const priceSchema = z.strictObject({ market_id: b256Schema, price: u64Schema });
 
 export function registerControlRoutes(app: SandboxApp): void {
   const { router } = app;

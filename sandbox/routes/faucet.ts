@@ -5,8 +5,9 @@
 import type { B256 } from '../../shared/encoding/b256';
 import { contractIdentity, type Identity } from '../../shared/encoding/identity';
 import type { SandboxApp } from '../app';
-import { ErrorCode, refusal, Refusal, show } from '../http/errors';
-import { b256Field, bodyObject, onlyFields } from '../http/fields';
+import { ErrorCode, refusal, Refusal } from '../http/errors';
+import { parseBody } from '../http/parse';
+import { faucetRequestSchema, whitelistRequestSchema } from '../../shared/api/request-schemas';
 import { json, refuse } from '../http/reply';
 
 export const FAUCET_COOLDOWN_MS = 60_000;
@@ -17,14 +18,10 @@ export function registerFaucetRoutes(app: SandboxApp): void {
   const lastMint = new Map<string, number>();
 
   router.on('POST', '/api/sandbox/mint-v2', (request) => {
-    const body = bodyObject(request.body);
+    const body = parseBody(faucetRequestSchema, request.body);
     if (body instanceof Refusal) return json({ error: body.message }, 400);
-    const extra = onlyFields(body, ['address', 'contract']);
-    if (extra) return json({ error: extra.message }, 400);
     const hasAddress = body.address !== undefined;
-    if (hasAddress === (body.contract !== undefined)) return json({ error: `body: exactly one of address and contract is required, got ${show(body)}` }, 400);
-    const id = b256Field(body, hasAddress ? 'address' : 'contract');
-    if (id instanceof Refusal) return json({ error: id.message }, 400);
+    const id = (body.address ?? body.contract) as B256;
     if (!hasAddress && !app.ledger.accounts.has(id)) return json({ error: `contract: ${id} is not a trading account on this network` }, 404);
     const target: Identity = hasAddress ? { Address: id } : contractIdentity(id);
     const now = app.clock.now();
@@ -48,12 +45,9 @@ export function registerFaucetRoutes(app: SandboxApp): void {
   });
 
   router.on('POST', '/analytics/v1/whitelist', (request) => {
-    const body = bodyObject(request.body);
+    const body = parseBody(whitelistRequestSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
-    const extra = onlyFields(body, ['tradeAccount']);
-    if (extra) return refuse(extra);
-    const id = b256Field(body, 'tradeAccount');
-    if (id instanceof Refusal) return refuse(id);
+    const id = body.tradeAccount;
     const account = app.ledger.accounts.get(id);
     if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, `tradeAccount: no trading account ${id}`, 404));
     if (account.whitelisted) return json({ success: true, tradeAccount: id, alreadyWhitelisted: true });

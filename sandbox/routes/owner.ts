@@ -12,7 +12,6 @@ import { signatureVariantFor, type NonceChoice } from '../../shared/protocol/non
 import { ownerActionCalls, ownerCallsMessage, ownerDigest, upgradeMessage, withdrawMessage, type OwnerActionGroup } from '../../shared/protocol/owner-messages';
 import type { z } from 'zod';
 import type { SandboxApp } from '../app';
-import { checkSignature } from '../auth';
 import { nowNanos } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
 import { checkOwner, ownerHeader } from '../http/owner';
@@ -22,15 +21,25 @@ import type { ApiRequest } from '../http/request';
 import type { ContractAccount } from '../ledger/accounts';
 import { isRevert, revert, type Revert } from '../ledger/revert';
 import { b256Argument, identityArgument } from '../protocol/call-data';
-import { identity as identitySchema, ownerActionsBodySchema, ownerCallBodySchema, ownerCallsBodySchema, upgradeBodySchema, withdrawBodySchema, type OwnerCallInput } from '../protocol/bodies';
-import { consumeNonce, nonceChoice, nonceProblem, revertReply } from '../signed';
+import {
+  ownerActionsRequestSchema,
+  ownerCallRequestSchema,
+  ownerCallsRequestSchema,
+  upgradeRequestSchema,
+  withdrawRequestSchema,
+  type OwnerCallRequest,
+} from '../../shared/api/request-schemas';
+import { checkSignature, type SignatureInput } from '../auth';
+import { consumeNonce, nonceProblem, revertReply } from '../signed';
 
 interface OwnerEnvelopeBody {
   readonly trade_account_id: string;
-  readonly signature: unknown;
-  readonly nonce?: bigint;
-  readonly parallel_nonce?: bigint;
+  readonly signature: SignatureInput;
+  readonly nonce_choice: NonceChoice;
 }
+
+/** A batch of owner calls or actions holds at most this many, like a session batch. */
+const MAX_OWNER_CALLS = 5;
 
 interface Authorised {
   readonly account: ContractAccount;
@@ -45,7 +54,7 @@ function authorise(app: SandboxApp, request: ApiRequest, body: OwnerEnvelopeBody
   if (account === undefined) return refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404);
   const mismatch = checkOwner(owner, account);
   if (mismatch) return mismatch;
-  const nonce = nonceChoice(body);
+  const nonce = body.nonce_choice;
   const stale = nonceProblem(app, account, nonce);
   if (stale) return stale;
   const ownerAddress = identityValue(account.owner);
@@ -67,9 +76,9 @@ export function registerOwnerRoutes(app: SandboxApp): void {
   const envelope = (nonce: NonceChoice) => ({ nonce, chain_id: network.chainId });
 
   router.on('POST', '/v1/accounts/withdraw', (request) => {
-    const body = parseBody(withdrawBodySchema, request.body);
+    const body = parseBody(withdrawRequestSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
-    const args = { to: body.to as Identity, amount: body.amount, asset_id: body.asset_id as B256 };
+    const args = { to: body.to as Identity, amount: body.amount, asset_id: body.asset_id };
     if (!network.assets.some((asset) => asset.id === args.asset_id)) return refuse(refusal(ErrorCode.ASSET_NOT_FOUND, `asset_id: no such asset on this network, got ${show(args.asset_id)}`));
     if (args.amount === 0n) return refuse(invalid('amount: must be above zero, got "0"'));
     const authorised = authorise(app, request, body, (nonce) => withdrawMessage(envelope(nonce), args));
@@ -89,7 +98,7 @@ export function registerOwnerRoutes(app: SandboxApp): void {
   });
 
   router.on('POST', '/v1/accounts/upgrade', (request) => {
-    const body = parseBody(upgradeBodySchema, request.body);
+    const body = parseBody(upgradeRequestSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
     if (body.implementation !== network.oracleImplementationId) {
       return refuse(invalid(`implementation: the trade-account oracle publishes ${network.oracleImplementationId}, got ${show(body.implementation)}`));
@@ -107,10 +116,12 @@ export function registerOwnerRoutes(app: SandboxApp): void {
     });
   });
 
-  const callRoute = (calls: (body: never) => readonly OwnerCallInput[], schema: z.ZodType) => (request: ApiRequest) => {
+  const callRoute = (schema: z.ZodType, callsOf: (body: never) => readonly OwnerCallRequest[]) => (request: ApiRequest) => {
     const body = parseBody(schema, request.body) as OwnerEnvelopeBody | Refusal;
     if (body instanceof Refusal) return refuse(body);
-    const contractCalls = toContractCalls(calls(body as never));
+    const inputs = callsOf(body as never);
+    if (inputs.length === 0 || inputs.length > MAX_OWNER_CALLS) return refuse(invalid(`calls: expected 1 to ${MAX_OWNER_CALLS} calls, got ${inputs.length}`));
+    const contractCalls = toContractCalls(inputs);
     if (contractCalls instanceof Refusal) return refuse(contractCalls);
     const authorised = authorise(app, request, body, (nonce) => ownerCallsMessage(envelope(nonce), contractCalls));
     if (authorised instanceof Refusal) return refuse(authorised);
@@ -122,24 +133,20 @@ export function registerOwnerRoutes(app: SandboxApp): void {
       return undefined;
     });
   };
-  router.on('POST', '/v1/accounts/call', callRoute((body: { call: OwnerCallInput }) => [body.call], ownerCallBodySchema));
-  router.on('POST', '/v1/accounts/calls', callRoute((body: { calls: OwnerCallInput[] }) => body.calls, ownerCallsBodySchema));
+  router.on('POST', '/v1/accounts/call', callRoute(ownerCallRequestSchema, (body: { call: OwnerCallRequest }) => [body.call]));
+  router.on('POST', '/v1/accounts/calls', callRoute(ownerCallsRequestSchema, (body: { calls: OwnerCallRequest[] }) => body.calls));
 
   router.on('POST', '/v1/accounts/actions', (request) => {
-    const body = parseBody(ownerActionsBodySchema, request.body);
+    const body = parseBody(ownerActionsRequestSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
     const groups: OwnerActionGroup[] = [];
     for (const [groupIndex, group] of body.actions.entries()) {
       const market = app.ledger.markets.get(group.market_id);
       if (market === undefined) return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `actions[${groupIndex}].market_id: no such market, got ${show(group.market_id)}`));
       if (group.turbo === true) return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `Market ${group.market_id} has no Turbo order book`));
-      const actions: OwnerAction[] = [];
-      for (const [actionIndex, raw] of group.actions.entries()) {
-        const parsed = parseOwnerAction(raw, `actions[${groupIndex}].actions[${actionIndex}]`);
-        if (parsed instanceof Refusal) return refuse(parsed);
-        actions.push(parsed);
-      }
-      groups.push({ market_id: group.market_id as B256, market: market.config, actions });
+      const actions: OwnerAction[] = group.actions;
+      if (actions.length === 0 || actions.length > MAX_OWNER_CALLS) return refuse(invalid(`actions[${groupIndex}].actions: expected 1 to ${MAX_OWNER_CALLS} actions, got ${actions.length}`));
+      groups.push({ market_id: group.market_id, market: market.config, actions });
     }
     const calls = ownerActionCalls(groups);
     const authorised = authorise(app, request, body, (nonce) => ownerCallsMessage(envelope(nonce), calls));
@@ -154,7 +161,7 @@ export function registerOwnerRoutes(app: SandboxApp): void {
   });
 }
 
-function toContractCalls(inputs: readonly OwnerCallInput[]): ContractCall[] | Refusal {
+function toContractCalls(inputs: readonly OwnerCallRequest[]): ContractCall[] | Refusal {
   const calls: ContractCall[] = [];
   for (const [index, input] of inputs.entries()) {
     let data: Uint8Array | null = null;
@@ -167,20 +174,6 @@ function toContractCalls(inputs: readonly OwnerCallInput[]): ContractCall[] | Re
     calls.push({ ...call, gas: input.gas });
   }
   return calls;
-}
-
-function parseOwnerAction(raw: unknown, path: string): OwnerAction | Refusal {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(raw).length !== 1) {
-    return invalid(`${path}: expected {SettleBalance: {to}} or {Whitelist: {account}}, got ${show(raw)}`);
-  }
-  const [kind, value] = Object.entries(raw)[0] as [string, unknown];
-  const member = kind === 'SettleBalance' ? 'to' : kind === 'Whitelist' ? 'account' : undefined;
-  if (member === undefined) return refusal(ErrorCode.UNKNOWN_ACTION, `${path}: unknown owner action ${show(kind)} (expected SettleBalance or Whitelist)`);
-  const inner = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[member] : undefined;
-  const parsed = identitySchema.safeParse(inner);
-  if (!parsed.success) return invalid(`${path}.${kind}.${member}: expected {Address} or {ContractId}, got ${show(inner)}`);
-  const id = parsed.data as Identity;
-  return kind === 'SettleBalance' ? { kind: 'SettleBalance', to: id } : { kind: 'Whitelist', account: id };
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { B256 } from '../../shared/encoding/b256';
 import { identityToJson } from '../../shared/encoding/identity';
 import { ownerStyleOf, sessionActionDigest } from '../../shared/crypto/index';
-import { SESSION_ACTION_KINDS, type SessionAction } from '../../shared/protocol/actions';
+import type { SessionAction } from '../../shared/protocol/actions';
 import { signatureVariantFor } from '../../shared/protocol/nonce-choice';
 import { checkBatchLimits, groupsToCalls, sessionActionsMessage, type ActionGroup } from '../../shared/protocol/session-actions';
 import { checkSessionGrant, sessionDigest, SESSION_CODES } from '../../shared/protocol/session';
@@ -19,9 +19,12 @@ import type { ApiRequest } from '../http/request';
 import type { ExecutableGroup } from '../ledger/execute';
 import { executeBatch } from '../ledger/execute';
 import { isRevert } from '../ledger/revert';
-import { parseAction, sessionActionsBodySchema, sessionBodySchema } from '../protocol/bodies';
-import { consumeNonce, nonceChoice, nonceProblem, revertReply } from '../signed';
+import { sessionActionsRequestSchema, sessionRequestSchema } from '../../shared/api/request-schemas';
+import { consumeNonce, nonceProblem, revertReply } from '../signed';
 import { marketOrderView } from '../views/orders';
+
+/** Actions this network executes; trigger, house and margin actions are refused (7001) for now. */
+const SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['CreateOrder', 'CancelOrder', 'SettleBalance', 'RegisterReferer']);
 
 const BATCH_CODE_TO_ERROR: Readonly<Record<string, number>> = {
   NO_ACTIONS: ErrorCode.EMPTY_BATCH,
@@ -45,15 +48,16 @@ function accountFor(app: SandboxApp, request: ApiRequest, id: B256): ReturnType<
 }
 
 function putSession(app: SandboxApp, request: ApiRequest): Reply {
-  const body = parseBody(sessionBodySchema, request.body);
+  const body = parseBody(sessionRequestSchema, request.body);
   if (body instanceof Refusal) return refuse(body);
+  if (!('Address' in body.session_id)) return refuse(invalid(`session_id: a session key is an {Address}, got ${show(body.session_id)}`));
   const account = accountFor(app, request, body.contract_id as B256);
   if (account instanceof Refusal) return refuse(account);
   if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
   const nonce = nonceProblem(app, account, { kind: 'sequential', value: body.nonce });
   if (nonce) return refuse(nonce);
   const now = nowSeconds(app.clock);
-  const grant = { nonce: body.nonce, chain_id: app.network.chainId, session_address: body.session_id.Address as B256, expiry: body.expiry, contract_ids: body.contract_ids as B256[] };
+  const grant = { nonce: body.nonce, chain_id: app.network.chainId, session_address: body.session_id.Address, expiry: body.expiry, contract_ids: body.contract_ids as B256[] };
   const grantCheck = checkSessionGrant(grant, now);
   if (!grantCheck.ok) {
     const code = grantCheck.code === SESSION_CODES.NO_CONTRACTS ? ErrorCode.INVALID_FIELD : ErrorCode.SESSION_EXPIRY;
@@ -80,7 +84,7 @@ function putSession(app: SandboxApp, request: ApiRequest): Reply {
 }
 
 function postActions(app: SandboxApp, request: ApiRequest): Reply {
-  const body = parseBody(sessionActionsBodySchema, request.body);
+  const body = parseBody(sessionActionsRequestSchema, request.body);
   if (body instanceof Refusal) return refuse(body);
   const account = accountFor(app, request, body.trade_account_id as B256);
   if (account instanceof Refusal) return refuse(account);
@@ -93,11 +97,10 @@ function postActions(app: SandboxApp, request: ApiRequest): Reply {
     const market = app.ledger.markets.get(group.market_id);
     if (market === undefined) return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `actions[${groupIndex}].market_id: no such market, got ${show(group.market_id)}`));
     if (group.turbo === true) return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `Market ${group.market_id} has no Turbo order book`));
-    const actions: SessionAction[] = [];
-    for (const [actionIndex, raw] of group.actions.entries()) {
-      const parsed = parseAction(raw, `actions[${groupIndex}].actions[${actionIndex}]`, SESSION_ACTION_KINDS);
-      if (!parsed.ok) return refuse(refusal(parsed.unknown ? ErrorCode.UNKNOWN_ACTION : ErrorCode.INVALID_FIELD, parsed.message));
-      actions.push(parsed.action);
+    const actions: SessionAction[] = group.actions;
+    const unsupported = actions.findIndex((action) => !SUPPORTED_ACTIONS.has(action.kind));
+    if (unsupported >= 0) {
+      return refuse(refusal(ErrorCode.UNKNOWN_ACTION, `actions[${groupIndex}].actions[${unsupported}]: action ${(actions[unsupported] as SessionAction).kind} is not supported on this network`));
     }
     groups.push({ market_id: group.market_id as B256, market: market.config, actions });
     executable.push({ market, actions });
@@ -119,7 +122,7 @@ function postActions(app: SandboxApp, request: ApiRequest): Reply {
   const outside = calls.value.find((call) => !session.contractIds.has(call.contract_id));
   if (outside !== undefined) return refuse(refusal(ErrorCode.OUT_OF_SESSION_SCOPE, `contract ${outside.contract_id} (${outside.selector}) is not in the session's scope`));
 
-  const nonce = nonceChoice(body);
+  const nonce = body.nonce_choice;
   const nonceRefusal = nonceProblem(app, account, nonce);
   if (nonceRefusal) return refuse(nonceRefusal);
   const digest = sessionActionDigest(sessionActionsMessage(nonce, calls.value));
