@@ -144,6 +144,15 @@ export class KeyVault {
     return ok(signDigest(digest, key));
   }
 
+  /** Bring a session key into memory ahead of the hot path (after a restart). */
+  async loadSessionKey(address: B256): Promise<Result<void>> {
+    if (this.sessionKeys.has(address)) return ok(undefined);
+    const loaded = await this.load(sessionAccount(address), `the session key ${address}`);
+    if (!loaded.ok) return loaded;
+    this.sessionKeys.set(address, loaded.value.key);
+    return ok(undefined);
+  }
+
   /** Synchronous signing for the hot order path, once the session key has been loaded. */
   signAsLoadedSession(address: B256, digest: Uint8Array): Result<Uint8Array> {
     const key = this.sessionKeys.get(address);

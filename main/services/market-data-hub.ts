@@ -27,7 +27,12 @@ export interface TradesEvent {
 
 /** What the hub needs from a network connection (implemented over the REST and WebSocket clients). */
 export interface MarketFeed {
-  openDepth(marketId: string, turbo: boolean, precision: bigint, onChange: () => void): DepthHandle;
+  /**
+   * One book per market and book kind at the finest precision: the stream allows one depth
+   * subscription per market on a connection, so windows asking for coarser rows are served by
+   * grouping in main.
+   */
+  openDepth(marketId: string, turbo: boolean, onChange: () => void): DepthHandle;
   openTrades(marketId: string, turbo: boolean, onTrades: (event: TradesEvent) => void): { close(): void };
   recentTrades(marketId: string, turbo: boolean): Promise<Result<readonly TradeView[]>>;
   bars(marketId: string, turbo: boolean, resolution: Resolution, countBack: number): Promise<Result<readonly BarView[]>>;
@@ -109,8 +114,8 @@ export class MarketDataHub {
     return `${market}:${turbo ? 'turbo' : 'canonical'}`;
   }
 
-  private depthKey(market: string, turbo: boolean, precision: bigint): string {
-    return `${this.tradeKey(market, turbo)}:${precision}`;
+  private depthKey(market: string, turbo: boolean): string {
+    return this.tradeKey(market, turbo);
   }
 
   private retainTrades(market: string, turbo: boolean, subscriptionId: string): TradeChannel {
@@ -194,12 +199,12 @@ export class MarketDataHub {
     if (!id.ok) return id;
     const subscription: Subscription = { kind: 'book', id: id.value, windowId, market: input.marketId, turbo: input.turbo, precision: input.precision, levels: input.levels, sequence: 0 };
     this.subscriptions.set(id.value, subscription);
-    const key = this.depthKey(input.marketId, input.turbo, input.precision);
+    const key = this.depthKey(input.marketId, input.turbo);
     let channel = this.depth.get(key);
     if (!channel) {
       channel = {
         users: new Set(),
-        handle: this.feed.openDepth(input.marketId, input.turbo, input.precision, () => this.onDepth(key)),
+        handle: this.feed.openDepth(input.marketId, input.turbo, () => this.onDepth(key)),
       };
       this.depth.set(key, channel);
     }
@@ -269,7 +274,7 @@ export class MarketDataHub {
     if (!subscription || subscription.windowId !== windowId) return fail(UNKNOWN_SUBSCRIPTION, `no subscription ${subscriptionId} in this window`);
     this.subscriptions.delete(subscriptionId);
     if (subscription.kind === 'book') {
-      const key = this.depthKey(subscription.market, subscription.turbo, subscription.precision);
+      const key = this.depthKey(subscription.market, subscription.turbo);
       const channel = this.depth.get(key);
       channel?.users.delete(subscriptionId);
       if (channel && channel.users.size === 0) {
@@ -326,13 +331,12 @@ export class MarketDataHub {
   }
 
   private bookFrame(subscription: Extract<Subscription, { kind: 'book' }>): BookFrame {
-    const channel = this.depth.get(this.depthKey(subscription.market, subscription.turbo, subscription.precision));
+    const channel = this.depth.get(this.depthKey(subscription.market, subscription.turbo));
     const trades = this.trades.get(this.tradeKey(subscription.market, subscription.turbo));
     const book = channel?.handle.book() ?? null;
     const live = channel?.handle.state() === 'live' && book !== null;
-    const top = live ? book.top(subscription.levels) : { buys: [], sells: [] };
-    const bids: LevelView[] = top.buys.map(([price, quantity]) => ({ price, quantity }));
-    const asks: LevelView[] = top.sells.map(([price, quantity]) => ({ price, quantity }));
+    const bids = live ? groupLevels(book.buys.top(MAX_FINE_LEVELS), subscription.precision, 'buys', subscription.levels) : [];
+    const asks = live ? groupLevels(book.sells.top(MAX_FINE_LEVELS), subscription.precision, 'sells', subscription.levels) : [];
     subscription.sequence += 1;
     return {
       subscriptionId: subscription.id,
@@ -354,6 +358,27 @@ export class MarketDataHub {
     for (const pacer of this.pacers.values()) pacer.cancel();
     this.pacers.clear();
   }
+}
+
+/** Fine levels read to build a grouped view (the stream's depth is at most 500 levels a side). */
+const MAX_FINE_LEVELS = 500;
+
+/**
+ * Group fine levels (best first) into rows of `precision`: a bid row is its price floored to the
+ * precision, an ask row its price ceiled, so a row never shows a better price than is on offer.
+ */
+export function groupLevels(levels: readonly (readonly [bigint, bigint])[], precision: bigint, side: 'buys' | 'sells', count: number): LevelView[] {
+  const rows: LevelView[] = [];
+  for (const [price, quantity] of levels) {
+    const row = side === 'buys' ? (price / precision) * precision : ((price + precision - 1n) / precision) * precision;
+    const last = rows[rows.length - 1];
+    if (last && last.price === row) rows[rows.length - 1] = { price: row, quantity: last.quantity + quantity };
+    else {
+      if (rows.length === count) break;
+      rows.push({ price: row, quantity });
+    }
+  }
+  return rows;
 }
 
 /** Volume grouped into rows of `precision` (row = price floored to the precision), for the rows shown. */

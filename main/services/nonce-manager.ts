@@ -80,7 +80,11 @@ export class NonceManager {
     return this.lanes > 0 ? this.acquireParallel() : this.acquireSequential();
   }
 
-  private async acquireSequential(): Promise<Result<Lease>> {
+  /**
+   * The account's sequential nonce, whatever the lane setting: owner-signed requests (a new
+   * session, a withdrawal) always use it, in turn with sequential order requests.
+   */
+  async acquireSequential(): Promise<Result<Lease>> {
     let release!: () => void;
     const previous = this.sequentialTail;
     this.sequentialTail = new Promise((resolve) => (release = resolve));

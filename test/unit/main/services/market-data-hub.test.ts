@@ -4,7 +4,7 @@ import { OrderBook } from '../../../../shared/book/order-book';
 import type { B256 } from '../../../../shared/encoding/b256';
 import type { BookFrame, TradeView, TradesFrame, BarsFrame } from '../../../../shared/ipc/views';
 import { ok } from '../../../../shared/result';
-import { MarketDataHub, volumeInRange, type FeedState, type MarketFeed, type TradesEvent } from '../../../../main/services/market-data-hub';
+import { groupLevels, MarketDataHub, volumeInRange, type FeedState, type MarketFeed, type TradesEvent } from '../../../../main/services/market-data-hub';
 import { WindowHub } from '../../../../main/services/window-hub';
 
 const market = `0x${'ab'.repeat(32)}`;
@@ -14,7 +14,8 @@ class FakeFeed implements MarketFeed {
   tradesOpen = 0;
   books = new Map<string, { book: OrderBook; state: FeedState; notify: () => void }>();
   tradeListeners: ((event: TradesEvent) => void)[] = [];
-  openDepth(marketId: string, _turbo: boolean, precision: bigint, onChange: () => void) {
+  openDepth(marketId: string, _turbo: boolean, onChange: () => void) {
+    const precision = 10n;
     this.depthOpen++;
     const book = new OrderBook(marketId as B256, precision);
     book.applySnapshot({
@@ -22,7 +23,7 @@ class FakeFeed implements MarketFeed {
       sells: Array.from({ length: 50 }, (_, index) => ({ price: 1010n + BigInt(index) * 10n, quantity: 7n })),
     });
     const entry = { book, state: 'live' as FeedState, notify: onChange };
-    this.books.set(`${marketId}:${precision}`, entry);
+    this.books.set(marketId, entry);
     return { state: () => entry.state, book: () => entry.book, close: () => void this.depthOpen-- };
   }
   openTrades(_marketId: string, _turbo: boolean, onTrades: (event: TradesEvent) => void) {
@@ -75,7 +76,7 @@ describe('market data hub', () => {
     attach('w1');
     hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 10 });
     clock.advance(16);
-    const entry = feed.books.get(`${market}:10`)!;
+    const entry = feed.books.get(market)!;
     for (let index = 0; index < 100; index++) {
       entry.book.applyDelta('buys', 1000n, BigInt(index + 1));
       entry.notify();
@@ -95,7 +96,7 @@ describe('market data hub', () => {
     hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
     clock.advance(16);
     hub.setVisible('w1', false);
-    const entry = feed.books.get(`${market}:10`)!;
+    const entry = feed.books.get(market)!;
     entry.book.applyDelta('sells', 1010n, 99n);
     entry.notify();
     clock.advance(100);
@@ -111,7 +112,7 @@ describe('market data hub', () => {
     const { attach, clock, feed, hub, received } = setup();
     attach('w1');
     hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
-    const entry = feed.books.get(`${market}:10`)!;
+    const entry = feed.books.get(market)!;
     entry.state = 'resyncing';
     entry.notify();
     clock.advance(16);
@@ -146,6 +147,27 @@ describe('market data hub', () => {
     const candle = messages.filter((m) => m.stream === 'bars').map((m) => m.payload as BarsFrame).at(-1)!;
     expect(candle.reset).toBe(false);
     expect(candle.bars).toEqual([{ time: 120_000, open: 1010n, high: 1010n, low: 1004n, close: 1004n, volume: 5n }]);
+  });
+
+  it('groups levels into coarser rows: bids floored, asks ceiled, never better than on offer', () => {
+    const bids = groupLevels([[1009n, 1n], [1001n, 2n], [999n, 4n], [990n, 8n]], 10n, 'buys', 5);
+    expect(bids).toEqual([{ price: 1000n, quantity: 3n }, { price: 990n, quantity: 12n }]);
+    const asks = groupLevels([[1001n, 1n], [1010n, 2n], [1011n, 4n]], 10n, 'sells', 1);
+    expect(asks).toEqual([{ price: 1010n, quantity: 3n }]);
+  });
+
+  it('serves two precisions of one market from one upstream book', () => {
+    const { attach, feed, hub, clock, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 3 });
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 100n, levels: 3 });
+    expect(feed.depthOpen).toBe(1);
+    clock.advance(16);
+    const [fine, coarse] = books(received.get('w1')!);
+    expect(fine!.bids.map((level) => level.price)).toEqual([1000n, 990n, 980n]);
+    expect(coarse!.bids.map((level) => level.price)).toEqual([1000n, 900n, 800n]);
+    // Asks 1010..1100 (ten levels of 7) all ceil to the 1100 row.
+    expect(coarse!.asks[0]).toEqual({ price: 1100n, quantity: 70n });
   });
 
   it('groups volume into the rows shown', () => {

@@ -1,0 +1,456 @@
+// Orders, fills and balances of the active trading account, and every trading request: place,
+// cancel, cancel all (the kill switch), move (cancel and replace in one signed batch), settle.
+// The exchange is the source of truth: the order and balance streams update the state, REST reads
+// rebuild it after a reconnect, after every request and at start, and a request whose answer was
+// lost is reconciled from the nonce and the account's orders, never resent.
+import type { Order } from '../../shared/api/market-schemas';
+import type { B256 } from '../../shared/encoding/b256';
+import { contractIdentity } from '../../shared/encoding/identity';
+import type { BalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../shared/ipc/views';
+import type { Market } from '../../shared/market/market';
+import type { ActionGroup } from '../../shared/protocol/session-actions';
+import { fail, ok, type Result } from '../../shared/result';
+import type { ExchangeRestClient } from '../exchange/rest-client';
+import type { AccountService } from './account-service';
+import type { Journal, SignedEntry } from './journal';
+import type { MarketsIndex } from './markets-index';
+import type { NonceManager } from './nonce-manager';
+import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type PlaceIntent } from './order-intents';
+import { settleLostNonce, type Submitter } from './submitter';
+
+const RECENT_FILLS = 200;
+const HISTORY_PAGE = 50;
+
+/** Order and stream timestamps come in seconds, milliseconds or nanoseconds; the app shows ms. */
+export function toMillis(value: bigint | undefined): number {
+  if (value === undefined) return 0;
+  if (value > 100_000_000_000_000_000n) return Number(value / 1_000_000n);
+  if (value > 100_000_000_000_000n) return Number(value / 1_000n);
+  if (value > 100_000_000_000n) return Number(value);
+  return Number(value * 1000n);
+}
+
+export function orderView(order: Order, marketId: string): OrderView {
+  const filled = order.quantity_fill ?? 0n;
+  const status: OrderView['status'] =
+    order.cancel === true ? 'cancelled' : order.close === true ? 'filled' : filled > 0n || order.partially_filled === true ? 'partially-filled' : 'open';
+  return {
+    orderId: order.order_id,
+    marketId: order.market_id ?? marketId,
+    side: order.side,
+    orderType: order.order_type.kind,
+    price: order.price,
+    quantity: order.quantity,
+    filled,
+    averagePrice: order.price_fill ?? 0n,
+    status,
+    time: toMillis(order.timestamp),
+  };
+}
+
+function isOpen(view: OrderView): boolean {
+  return view.status === 'open' || view.status === 'partially-filled';
+}
+
+interface TrackedOrder {
+  view: OrderView;
+  readonly turbo: boolean;
+  /** Fills already announced. */
+  fillsSeen: number;
+}
+
+export interface TradingServiceDeps {
+  readonly rest: ExchangeRestClient;
+  readonly markets: () => MarketsIndex | null;
+  readonly accounts: AccountService;
+  readonly submitter: Submitter;
+  readonly nonces: () => NonceManager | null;
+  readonly journal: Journal;
+  readonly loadSessionKey: (address: B256) => Promise<Result<void>>;
+  readonly maxQuantity: (marketId: string) => bigint | undefined;
+  readonly nowSeconds: () => bigint;
+  readonly wait: (ms: number) => Promise<void>;
+  readonly publishOrders: (snapshot: OrdersSnapshot) => void;
+  readonly publishBalances: (balances: readonly BalanceView[]) => void;
+  readonly publishFill: (notice: FillNotice) => void;
+  readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
+  readonly log: (line: string) => void;
+}
+
+export class TradingService {
+  private readonly orders = new Map<string, TrackedOrder>();
+  private fills: FillView[] = [];
+  private balances: BalanceView[] = [];
+  /** Order ids placed by this terminal, newest last, for "cancel last". */
+  private readonly placed: string[] = [];
+  private refreshing: Promise<void> | null = null;
+
+  constructor(private readonly deps: TradingServiceDeps) {}
+
+  snapshot(): OrdersSnapshot {
+    const open = [...this.orders.values()].filter((tracked) => isOpen(tracked.view)).map((tracked) => tracked.view);
+    open.sort((left, right) => right.time - left.time);
+    return { open, fills: this.fills };
+  }
+
+  balancesView(): readonly BalanceView[] {
+    return this.balances;
+  }
+
+  /** Forget everything (the trading account changed). */
+  reset(): void {
+    this.orders.clear();
+    this.fills = [];
+    this.balances = [];
+    this.placed.length = 0;
+    this.deps.publishOrders(this.snapshot());
+    this.deps.publishBalances(this.balances);
+  }
+
+  // ---- state from the exchange ------------------------------------------------------------
+
+  /** An order as the stream or a REST read reports it. */
+  applyOrder(order: Order, marketId: string, turbo: boolean, announce = true): void {
+    const view = orderView(order, marketId);
+    const tracked = this.orders.get(view.orderId);
+    const fills = order.fills ?? [];
+    if (!tracked) {
+      this.orders.set(view.orderId, { view, turbo, fillsSeen: announce ? 0 : fills.length });
+    } else {
+      tracked.view = view;
+    }
+    const entry = this.orders.get(view.orderId)!;
+    if (fills.length > entry.fillsSeen) {
+      const market = this.deps.markets()?.market(view.marketId, turbo);
+      for (const fill of fills.slice(entry.fillsSeen)) {
+        const fillView: FillView = { orderId: view.orderId, marketId: view.marketId, side: view.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, time: toMillis(fill.timestamp) };
+        this.fills = [fillView, ...this.fills].slice(0, RECENT_FILLS);
+        if (announce && market?.ok) this.deps.publishFill({ fill: fillView, symbol: pairName(market.value) });
+      }
+      entry.fillsSeen = fills.length;
+    }
+    // Closed orders stay only as history; keep the map bounded.
+    if (!isOpen(view) && this.orders.size > 2_000) this.orders.delete(view.orderId);
+  }
+
+  applyBalances(balances: readonly BalanceView[]): void {
+    const byAsset = new Map(this.balances.map((balance) => [balance.assetId, balance]));
+    for (const balance of balances) byAsset.set(balance.assetId, balance);
+    this.balances = [...byAsset.values()].sort((left, right) => left.symbol.localeCompare(right.symbol) || left.assetId.localeCompare(right.assetId));
+    this.deps.accounts.setFunded(this.balances.some((balance) => balance.onAccount + balance.locked + balance.unlocked > 0n));
+    this.deps.publishBalances(this.balances);
+  }
+
+  /** Rebuild open orders and balances from REST (start, reconnect, after each request). */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.pull().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async pull(): Promise<void> {
+    const markets = this.deps.markets();
+    const record = this.deps.accounts.accountRecord();
+    if (!markets || !record) return;
+    const contract = record.tradeAccountId as B256;
+    const seenOpen = new Set<string>();
+    const books: { market: Market; turbo: boolean }[] = [
+      ...markets.markets().map((market) => ({ market, turbo: false })),
+      ...markets.turboMarkets().map((market) => ({ market, turbo: true })),
+    ];
+    for (const { market, turbo } of books) {
+      const page = await this.deps.rest.getOrders({ market_id: market.market_id, contract, is_open: true, direction: 'desc', count: 200, ...(turbo ? { turbo: true } : {}) });
+      if (!page.ok) {
+        this.deps.log(`open orders of ${pairName(market)} could not be read: ${page.message}`);
+        return;
+      }
+      for (const order of page.value.orders) {
+        this.applyOrder(order, market.market_id, turbo, this.orders.has(order.order_id));
+        seenOpen.add(order.order_id);
+      }
+    }
+    // Orders we held as open that the exchange no longer lists: read them once to learn why.
+    for (const tracked of [...this.orders.values()]) {
+      if (!isOpen(tracked.view) || seenOpen.has(tracked.view.orderId)) continue;
+      const one = await this.deps.rest.getOrder({ market_id: tracked.view.marketId as B256, order_id: tracked.view.orderId as B256, ...(tracked.turbo ? { turbo: true } : {}) });
+      if (one.ok) this.applyOrder(one.value.order, tracked.view.marketId, tracked.turbo);
+      else tracked.view = { ...tracked.view, status: 'cancelled' };
+    }
+    const balances: BalanceView[] = [];
+    for (const asset of markets.assets()) {
+      const balance = await this.deps.rest.getBalance({ contract, asset_id: asset.assetId });
+      if (!balance.ok) continue;
+      const books = Object.entries(balance.value.order_books).map(([marketId, book]) => ({ marketId, locked: book.locked, unlocked: book.unlocked }));
+      balances.push({
+        assetId: asset.assetId,
+        symbol: asset.symbol,
+        decimals: asset.decimals,
+        onAccount: balance.value.trading_account_balance,
+        locked: balance.value.total_locked,
+        unlocked: balance.value.total_unlocked,
+        books,
+      });
+    }
+    this.applyBalances(balances);
+    this.deps.publishOrders(this.snapshot());
+  }
+
+  // ---- requests ---------------------------------------------------------------------------
+
+  private async identity(): Promise<Result<{ owner: B256; tradeAccountId: B256; sessionAddress: B256 }>> {
+    const identity = this.deps.accounts.tradingIdentity();
+    if (!identity.ok) return identity;
+    const loaded = await this.deps.loadSessionKey(identity.value.sessionAddress);
+    return loaded.ok ? identity : loaded;
+  }
+
+  private market(marketId: string, turbo: boolean): Result<Market> {
+    const markets = this.deps.markets();
+    if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
+    return markets.market(marketId, turbo);
+  }
+
+  private afterSubmit(orders: readonly unknown[], marketId: string, turbo: boolean): OrderView[] {
+    const views: OrderView[] = [];
+    for (const order of orders as Order[]) {
+      this.applyOrder(order, marketId, turbo);
+      views.push(orderView(order, marketId));
+    }
+    this.deps.publishOrders(this.snapshot());
+    void this.refresh();
+    return views;
+  }
+
+  async placeOrder(input: PlaceIntent & { marketId: string; turbo: boolean }): Promise<Result<PlacedOrder>> {
+    const market = this.market(input.marketId, input.turbo);
+    if (!market.ok) return market;
+    const identity = await this.identity();
+    if (!identity.ok) return identity;
+    const prepared = prepareOrder(market.value, input, {
+      nowSeconds: this.deps.nowSeconds(),
+      maxQuantity: this.deps.maxQuantity(input.marketId),
+      turbo: input.turbo,
+    });
+    if (!prepared.ok) return prepared;
+    const submitted = await this.deps.submitter.submit({ groups: [prepared.value.group], description: prepared.value.description });
+    if (!submitted.ok) return submitted;
+    const orders = this.afterSubmit(submitted.value.orders, input.marketId, input.turbo);
+    for (const order of orders) this.placed.push(order.orderId);
+    if (this.placed.length > 100) this.placed.splice(0, this.placed.length - 100);
+    return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments });
+  }
+
+  private async sendCancels(targets: CancelTarget[]): Promise<CancelReport> {
+    const cancelled: string[] = [];
+    const failed: { orderId: string; reason: string }[] = [];
+    let batches = 0;
+    let pending = targets;
+    // A cancel of an order that filled meanwhile reverts its whole batch: refresh, drop what is
+    // no longer open, and send the rest again (twice at most).
+    for (let round = 0; round < 3 && pending.length > 0; round++) {
+      const retry: CancelTarget[] = [];
+      for (const batch of packCancels(pending)) {
+        batches++;
+        const description = `Cancel ${batch.orderIds.length} order${batch.orderIds.length === 1 ? '' : 's'}`;
+        const submitted = await this.deps.submitter.submit({ groups: batch.groups, description, settleFirst: false });
+        if (submitted.ok) {
+          cancelled.push(...batch.orderIds);
+          for (const orderId of batch.orderIds) {
+            const tracked = this.orders.get(orderId);
+            if (tracked) tracked.view = { ...tracked.view, status: 'cancelled' };
+          }
+        } else if (submitted.code === 'ONCHAIN_REVERT' && round < 2) {
+          retry.push(...pending.filter((target) => batch.orderIds.includes(target.orderId)));
+        } else {
+          for (const orderId of batch.orderIds) failed.push({ orderId, reason: submitted.message });
+        }
+      }
+      if (retry.length === 0) break;
+      await this.refresh();
+      pending = retry.filter((target) => {
+        const tracked = this.orders.get(target.orderId);
+        if (tracked && !isOpen(tracked.view)) {
+          failed.push({ orderId: target.orderId, reason: `already ${tracked.view.status}` });
+          return false;
+        }
+        return true;
+      });
+    }
+    this.deps.publishOrders(this.snapshot());
+    void this.refresh();
+    return { requested: targets.length, cancelled, failed, batches };
+  }
+
+  async cancelOrder(marketId: string, turbo: boolean, orderId: B256): Promise<Result<CancelReport>> {
+    const market = this.market(marketId, turbo);
+    if (!market.ok) return market;
+    const identity = await this.identity();
+    if (!identity.ok) return identity;
+    const tracked = this.orders.get(orderId);
+    if (tracked && !isOpen(tracked.view)) return fail('ORDER_NOT_OPEN', `order ${orderId} is already ${tracked.view.status}`, { field: 'orderId' });
+    const report = await this.sendCancels([{ market: market.value, turbo, orderId }]);
+    if (report.cancelled.length === 0) return fail('CANCEL_FAILED', report.failed[0]?.reason ?? `order ${orderId} was not cancelled`);
+    return ok(report);
+  }
+
+  /** The kill switch (no market) or cancel all in one market. Reads open orders fresh first. */
+  async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
+    const identity = await this.identity();
+    if (!identity.ok) return identity;
+    await this.refresh();
+    const markets = this.deps.markets();
+    if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
+    const targets: CancelTarget[] = [];
+    for (const tracked of this.orders.values()) {
+      if (!isOpen(tracked.view) || (marketId !== undefined && tracked.view.marketId !== marketId)) continue;
+      const market = markets.market(tracked.view.marketId, tracked.turbo);
+      if (market.ok) targets.push({ market: market.value, turbo: tracked.turbo, orderId: tracked.view.orderId as B256 });
+    }
+    if (targets.length === 0) return ok({ requested: 0, cancelled: [], failed: [], batches: 0 });
+    const report = await this.sendCancels(targets);
+    this.deps.notice(report.failed.length === 0 ? 'info' : 'warning', `Cancelled ${report.cancelled.length} of ${report.requested} open orders in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}${report.failed.length ? `; ${report.failed.length} could not be cancelled` : ''}`);
+    return ok(report);
+  }
+
+  /** The most recent order this terminal placed that is still open. */
+  lastPlacedOpen(): OrderView | null {
+    for (let index = this.placed.length - 1; index >= 0; index--) {
+      const tracked = this.orders.get(this.placed[index]!);
+      if (tracked && isOpen(tracked.view)) return tracked.view;
+    }
+    return null;
+  }
+
+  /** Move an order: cancel it and place the remainder at the new price, atomically in one batch. */
+  async moveOrder(marketId: string, turbo: boolean, orderId: B256, price: bigint): Promise<Result<PlacedOrder>> {
+    const market = this.market(marketId, turbo);
+    if (!market.ok) return market;
+    const identity = await this.identity();
+    if (!identity.ok) return identity;
+    const tracked = this.orders.get(orderId);
+    if (!tracked || !isOpen(tracked.view)) return fail('ORDER_NOT_OPEN', `order ${orderId} is not open`, { field: 'orderId' });
+    const remaining = tracked.view.quantity - tracked.view.filled;
+    const kind = tracked.view.orderType === 'PostOnly' || tracked.view.orderType === 'Limit' ? tracked.view.orderType : 'Spot';
+    const prepared = prepareOrder(market.value, { side: tracked.view.side, orderType: { kind }, price, quantity: remaining }, { nowSeconds: this.deps.nowSeconds(), turbo });
+    if (!prepared.ok) return prepared;
+    const group: ActionGroup = {
+      ...prepared.value.group,
+      actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }, ...prepared.value.group.actions],
+    };
+    const description = `Move ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} to ${price}`;
+    const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst: false });
+    if (!submitted.ok) {
+      return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be moved (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
+    }
+    tracked.view = { ...tracked.view, status: 'cancelled' };
+    const orders = this.afterSubmit(submitted.value.orders, marketId, turbo);
+    for (const order of orders) this.placed.push(order.orderId);
+    return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments });
+  }
+
+  /** Move a book's unlocked balance back to the trading account. */
+  async settle(marketId: string, turbo: boolean): Promise<Result<null>> {
+    const market = this.market(marketId, turbo);
+    if (!market.ok) return market;
+    const identity = await this.identity();
+    if (!identity.ok) return identity;
+    const submitted = await this.deps.submitter.submit({
+      groups: [{ market_id: market.value.market_id, market: market.value, ...(turbo ? { turbo: true } : {}), actions: [{ kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }] }],
+      description: `Settle the ${pairName(market.value)} book balance to the trading account`,
+      settleFirst: false,
+    });
+    if (!submitted.ok) return submitted;
+    void this.refresh();
+    return ok(null);
+  }
+
+  // ---- history ------------------------------------------------------------------------------
+
+  private async ordersPage(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<{ orders: Order[]; next: string | null }>> {
+    const record = this.deps.accounts.accountRecord();
+    if (!record) return fail('NO_TRADE_ACCOUNT', 'There is no trading account yet');
+    let start: { start_timestamp: bigint; start_order_id: B256 } | Record<string, never> = {};
+    if (cursor !== null) {
+      const match = /^(\d{1,30}):(0x[0-9a-f]{64})$/.exec(cursor);
+      if (!match) return fail('INVALID_INPUT', `cursor: expected a cursor returned by a previous page, got ${JSON.stringify(cursor.slice(0, 80))}`, { field: 'cursor' });
+      start = { start_timestamp: BigInt(match[1]!), start_order_id: match[2]! as B256 };
+    }
+    const page = await this.deps.rest.getOrders({
+      market_id: marketId as B256,
+      contract: record.tradeAccountId as B256,
+      is_open: false,
+      direction: 'desc',
+      count: HISTORY_PAGE,
+      ...start,
+      ...(turbo ? { turbo: true } : {}),
+    });
+    if (!page.ok) return page;
+    // The cursor item may be repeated at the top of the next page; drop it.
+    const orders = page.value.orders.filter((order) => cursor === null || !cursor.endsWith(order.order_id));
+    const last = page.value.orders.at(-1);
+    const next = page.value.orders.length >= HISTORY_PAGE && last?.timestamp !== undefined ? `${last.timestamp}:${last.order_id}` : null;
+    return ok({ orders, next });
+  }
+
+  async orderHistory(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<Page<OrderView>>> {
+    const page = await this.ordersPage(marketId, turbo, cursor);
+    if (!page.ok) return page;
+    return ok({ items: page.value.orders.map((order) => orderView(order, marketId)), next: page.value.next });
+  }
+
+  async fillHistory(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<Page<FillView>>> {
+    const page = await this.ordersPage(marketId, turbo, cursor);
+    if (!page.ok) return page;
+    const items: FillView[] = [];
+    for (const order of page.value.orders) {
+      for (const fill of order.fills ?? []) {
+        items.push({ orderId: order.order_id, marketId, side: order.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, time: toMillis(fill.timestamp) });
+      }
+    }
+    items.sort((left, right) => right.time - left.time);
+    return ok({ items, next: page.value.next });
+  }
+
+  // ---- reconciliation -------------------------------------------------------------------------
+
+  /** Decide whether a request whose answer was lost landed, and record it in the journal. */
+  async reconcile(journalId: string): Promise<Result<'landed' | 'not-landed'>> {
+    const record = this.deps.journal.unresolved().find((candidate) => candidate.signed.id === journalId);
+    if (!record) return ok('landed');
+    const nonces = this.deps.nonces();
+    if (!nonces) return fail('NO_TRADE_ACCOUNT', 'The trading account is not ready');
+    const answer = await settleLostNonce(nonces, record.signed.nonce, this.deps.wait, this.deps.nowSeconds);
+    if (!answer.ok) return answer;
+    const found = answer.value === 'not-landed' ? [] : await this.findOrdersOf(record.signed);
+    const landed = answer.value === 'landed' || found.length > 0;
+    const detail = landed
+      ? `The request landed${found.length ? `: orders ${found.join(', ')}` : ''} (checked with the exchange after its answer was lost)`
+      : 'The request did not land (its nonce was not consumed); it was not resent';
+    this.deps.journal.appendReconciled({ id: journalId, status: landed ? 'landed' : 'not-landed', detail });
+    this.deps.notice(landed ? 'info' : 'warning', `${record.signed.description}: ${detail}`);
+    await this.refresh();
+    return ok(landed ? 'landed' : 'not-landed');
+  }
+
+  /** Orders of the account that match the CreateOrder actions of a journal entry. */
+  private async findOrdersOf(entry: SignedEntry): Promise<string[]> {
+    const accountRecord = this.deps.accounts.accountRecord();
+    if (!accountRecord) return [];
+    const found: string[] = [];
+    const groups = entry.actions as { market_id?: string; turbo?: boolean; actions?: Record<string, { side?: string; price?: string; quantity?: string }>[] }[];
+    for (const group of groups) {
+      const creates = (group.actions ?? []).map((action) => action.CreateOrder).filter((create) => create !== undefined);
+      if (!group.market_id || creates.length === 0) continue;
+      const page = await this.deps.rest.getOrders({ market_id: group.market_id as B256, contract: accountRecord.tradeAccountId as B256, direction: 'desc', count: 50, ...(group.turbo ? { turbo: true } : {}) });
+      if (!page.ok) continue;
+      for (const create of creates) {
+        const match = page.value.orders.find(
+          (order) => order.side === create.side && order.price.toString() === create.price && order.quantity.toString() === create.quantity && toMillis(order.timestamp) >= entry.at - 60_000 && !found.includes(order.order_id),
+        );
+        if (match) found.push(match.order_id);
+      }
+    }
+    return found;
+  }
+}
