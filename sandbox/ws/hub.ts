@@ -5,6 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { MAX_IDENTITIES_PER_REQUEST, TOO_MANY_TOPICS_MESSAGE } from '../../shared/api/limits';
+import { DEPTH_PRECISIONS, DEPTH_VIEW_FREQUENCIES, isDepthViewFrequency } from '../../shared/api/websocket-schemas';
 import { parseIdentity, type Identity } from '../../shared/encoding/identity';
 import type { SandboxApp, StreamServer } from '../app';
 import type { ContractAccount } from '../ledger/accounts';
@@ -17,12 +19,12 @@ import { Connection } from './connection';
 import { invalidJsonOffset, malformedJsonMessage } from './json-error';
 import { balancesOf, nonceV2Updates, stamped } from './payloads';
 
-export const MAX_IDENTITIES = 10;
 export const STREAM_DEPTH = 100;
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 export const MAX_CONNECTIONS = 1000;
-const PRECISIONS = ['10', '100', '1000', '10000', '100000', '1000000', '10000000', '100000000', '1000000000'];
-const FREQUENCIES: Readonly<Record<string, number>> = { '100ms': 100, '500ms': 500, '1s': 1000, '3s': 3000 };
+const PRECISIONS: readonly string[] = DEPTH_PRECISIONS;
+/** Periods of the depth_view frequencies (shared/api's DEPTH_VIEW_FREQUENCIES). */
+const FREQUENCIES: Readonly<Record<(typeof DEPTH_VIEW_FREQUENCIES)[number], number>> = { '100ms': 100, '500ms': 500, '1s': 1000, '3s': 3000 };
 const RECENT_TRADES = 50;
 
 type Topic = 'depth' | 'trades' | 'orders' | 'balances' | 'nonce' | 'nonce_v2';
@@ -186,8 +188,8 @@ export class StreamHub implements StreamServer {
       return undefined;
     }
     const frequency = String(message.frequency ?? '');
+    if (!isDepthViewFrequency(frequency)) return `Invalid subscription frequency: ${frequency.slice(0, 40)}`;
     const period = FREQUENCIES[frequency];
-    if (period === undefined) return `Invalid subscription frequency: ${frequency.slice(0, 40)}`;
     const sendView = (): void => {
       const current = this.app.ledger.markets.get(marketId);
       if (current === undefined || connection.congested) return;
@@ -205,7 +207,7 @@ export class StreamHub implements StreamServer {
   private identityRequest(connection: Connection, action: string, message: Record<string, unknown>): string | undefined {
     const list = message.identities;
     if (!Array.isArray(list)) return `identities: expected an array of {Address} or {ContractId}, got ${JSON.stringify(list)?.slice(0, 80) ?? 'undefined'}`;
-    if (list.length > MAX_IDENTITIES) return 'Cannot subscribe to more than 10 topics at once';
+    if (list.length > MAX_IDENTITIES_PER_REQUEST) return TOO_MANY_TOPICS_MESSAGE;
     const identities: Identity[] = [];
     for (const [index, entry] of list.entries()) {
       const parsed = parseIdentity(entry, `identities[${index}]`);
