@@ -112,8 +112,9 @@ export class RateLimiter {
     }
     return new Promise<Result<Permit>>((resolve) => {
       current.queue.push({ resolve });
-      this.schedule(current);
-      this.notify(current);
+      // A slot may have expired at this very instant (its timer not run yet): pump grants the
+      // queue in order before anything is rescheduled, so a waiter can never be stranded.
+      this.pump(current);
     });
   }
 

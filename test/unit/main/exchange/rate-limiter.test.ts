@@ -114,6 +114,21 @@ describe('rate limiter', () => {
     expect(seen.at(-1)).toMatchObject({ used: 0, remaining: 5, nextFreeAt: null });
   });
 
+  it('grants a waiter even when another request arrives at the instant a slot frees (found by the property)', async () => {
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter({ clock, safetyMarginMs: 50 });
+    const one: RateRule = { id: 'ONE', limit: 1, windowMs: 1000, keyedBy: 'ip' };
+    const order: string[] = [];
+    // This timer is due at the same instant as the limiter's own and runs first.
+    clock.setTimeout(() => void limiter.acquire(one, 'ip').then(() => order.push('second')), 1050);
+    granted(await limiter.acquire(one, 'ip')).release(); // the slot frees at 1050
+    void limiter.acquire(one, 'ip').then(() => order.push('first'));
+    clock.advance(1050);
+    await flush();
+    expect(order).toEqual(['first']);
+    expect(limiter.snapshot()[0]).toMatchObject({ inFlight: 1, queued: 1 });
+  });
+
   it('refuses everything after close, including the waiting requests', async () => {
     const clock = new ManualClock(0);
     const limiter = new RateLimiter({ clock });
@@ -177,7 +192,7 @@ describe('rate limiter', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 300 },
     );
   });
 });
