@@ -113,6 +113,7 @@ export class MarketState {
     if (balance === undefined) {
       balance = new BookBalance(this.journal);
       this.balances.set(account, balance);
+      if (this.journal.active) this.journal.record(() => this.balances.delete(account));
     }
     return balance;
   }

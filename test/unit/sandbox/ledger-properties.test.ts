@@ -1,0 +1,84 @@
+// Properties of the ledger under random batches of every order type, cancels and settles from
+// several accounts: after every batch (committed or reverted) the book is uncrossed, locks
+// equal open orders, and every asset held plus fees equals what was minted; a reverted batch
+// leaves no trace.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contractIdentity } from '../../../shared/encoding/identity';
+import type { OrderType } from '../../../shared/market/order-type';
+import { isRevert } from '../../../sandbox/ledger/revert';
+import { fixture } from './ledger-fixture';
+
+const TICK = 10_000n;
+const LOT = 100_000n;
+const MID = 300_000n;
+
+type Step =
+  | { kind: 'order'; who: number; side: 'Buy' | 'Sell'; ticks: number; lots: number; type: number }
+  | { kind: 'cancel'; who: number; pick: number }
+  | { kind: 'settle'; who: number };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('order' as const), who: fc.nat(1), side: fc.constantFrom('Buy' as const, 'Sell' as const), ticks: fc.integer({ min: -30, max: 30 }), lots: fc.integer({ min: 10, max: 50_000 }), type: fc.nat(5) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who: fc.nat(1), pick: fc.nat(50) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), who: fc.nat(1) }) },
+);
+
+function orderType(kind: number, price: bigint): OrderType {
+  switch (kind) {
+    case 0:
+      return { kind: 'Spot' };
+    case 1:
+      return { kind: 'Market' };
+    case 2:
+      return { kind: 'PostOnly' };
+    case 3:
+      return { kind: 'FillOrKill' };
+    case 4:
+      return { kind: 'Limit', price, timestamp: 0n };
+    default:
+      return { kind: 'BoundedMarket', max_price: price + 5n * TICK, min_price: price - 5n * TICK };
+  }
+}
+
+function snapshot(f: ReturnType<typeof fixture>): string {
+  const orders = [...f.market.orders.values()].map((o) => `${o.id}:${o.remaining}:${o.live}:${o.close}:${o.quantityFill}:${o.lockedRemaining}`);
+  const balances = [...f.market.balances.entries()].map(([id, b]) => `${id}:${b.baseLocked}:${b.baseUnlocked}:${b.quoteLocked}:${b.quoteUnlocked}`);
+  const accounts = [f.alice, f.bob].map((a) => [...a.balances.entries()].join(','));
+  return JSON.stringify({ orders, balances, accounts, bid: String(f.market.book.bestBid()), ask: String(f.market.book.bestAsk()), fees: `${f.market.feesBase}/${f.market.feesQuote}` });
+}
+
+describe('ledger properties', () => {
+  it('keeps its invariants under random batches, and reverted batches change nothing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(stepArbitrary, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 40 }), (batches) => {
+        const f = fixture();
+        const accounts = [f.alice, f.bob];
+        let tx = 0;
+        for (const batch of batches) {
+          const before = snapshot(f);
+          const result = f.ledger.transact(() => {
+            for (const step of batch) {
+              const account = accounts[step.who] as (typeof accounts)[number];
+              const context = { account, txId: `tx${++tx}`, timestamp: BigInt(tx) };
+              let outcome: unknown;
+              if (step.kind === 'order') {
+                const price = (MID + BigInt(step.ticks)) * TICK;
+                outcome = f.market.createOrder(context, { side: step.side, price, quantity: BigInt(step.lots) * LOT, orderType: orderType(step.type, price) });
+              } else if (step.kind === 'cancel') {
+                const mine = [...(f.market.ordersByAccount.get(account.id) ?? [])];
+                const target = mine[step.pick % Math.max(1, mine.length)];
+                outcome = target === undefined ? undefined : f.market.cancelOrder(context, target.id);
+              } else outcome = f.market.settle(context, contractIdentity(account.id));
+              if (isRevert(outcome)) return outcome;
+            }
+            return undefined;
+          });
+          expect(f.ledger.checkInvariants()).toEqual([]);
+          if (isRevert(result)) expect(snapshot(f)).toBe(before);
+        }
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+});
