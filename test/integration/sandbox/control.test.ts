@@ -1,0 +1,66 @@
+// The control surface: 404 without --control; faults (delay, fail, drop after commit), closing
+// every WebSocket, moving a price through the book, reading the ledger, reset.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Market } from '../../../shared/market/market';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
+import { StreamClient } from './stream-client';
+
+let sandbox: RunningSandbox;
+let client: SandboxClient;
+let market: Market;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, maker: true, makerRate: 0, rateLimits: false, control: true });
+  client = new SandboxClient(sandbox.url);
+  market = (await client.markets()).markets[0] as Market;
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('control surface', () => {
+  it('is not served without --control', async () => {
+    const plain = await startSandbox({ port: 0, maker: false });
+    const response = await fetch(`${plain.url}/control/ledger`);
+    expect(response.status).toBe(404);
+    await plain.close();
+  });
+
+  it('delays, fails and drops the next matching requests', async () => {
+    await client.request('POST', '/control/faults/delay', { count: 1, path_prefix: '/v1/markets', delay_ms: 200 });
+    const started = Date.now();
+    expect((await client.get('/v1/markets')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    await client.request('POST', '/control/faults/fail', { count: 2, method: 'GET', path_prefix: '/health', status: 503 });
+    expect((await client.get('/health')).status).toBe(503);
+    expect((await client.get('/health')).status).toBe(503);
+    expect((await client.get('/health')).status).toBe(200);
+
+    const trader = await Trader.create(client);
+    await trader.openSession([market.contract_id], secondsFromNow(2n * HOUR));
+    await client.request('POST', '/control/faults/drop', { count: 1, path_prefix: '/v1/session/actions' });
+    await expect(trader.act(market, [order('Buy', 2_900_000_000n, 1_000_000_000n)])).rejects.toThrow();
+    // The dropped request was committed: the nonce moved and the order rests.
+    expect(await trader.readNonce()).toBe(2n);
+    const orders = await client.get<{ orders: unknown[] }>(`/v1/orders?market_id=${market.market_id}&contract=${trader.accountId}&is_open=true`);
+    expect(orders.body.orders).toHaveLength(1);
+  });
+
+  it('closes every WebSocket and moves a market price through the book', async () => {
+    const stream = await StreamClient.open(sandbox.url);
+    const closed = await client.request('POST', '/control/ws/close-all');
+    expect(closed.body.closed).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => stream.closed).toBeDefined();
+    const moved = await client.request('POST', '/control/markets/price', { market_id: market.market_id, price: '3100000000' });
+    expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ last_price: '3100000000' });
+    const trades = await client.get<{ trades: { price: string }[] }>(`/v1/trades?market_id=${market.market_id}&count=1`);
+    expect(trades.body.trades[0]?.price).toBe('3100000000');
+    const ledger = await client.get<{ invariant_problems: string[]; accounts: unknown[] }>('/control/ledger');
+    expect(ledger.body.invariant_problems).toEqual([]);
+    expect((await client.request('POST', '/control/reset')).status).toBe(200);
+    const after = await client.get<{ accounts: { house: boolean }[] }>('/control/ledger');
+    expect(after.body.accounts.every((account) => account.house)).toBe(true);
+  });
+});
