@@ -1,7 +1,9 @@
 // Electron entry: lifecycle and wiring only. Everything else lives in services (no electron)
 // and platform (electron adapters).
 import { app, BrowserWindow } from 'electron';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { openOsKeychain } from './platform/keychain';
 import { createDispatcher } from './ipc/dispatcher';
 import { bindIpc } from './ipc/electron-binding';
 import { registerAppScheme, serveRenderer } from './platform/app-protocol';
@@ -27,7 +29,9 @@ if (!app.requestSingleInstanceLock()) {
     clock: systemClock,
     host: 'electron',
     version: app.getVersion(),
-    network: null,
+    dataDir: app.getPath('userData'),
+    openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
+    random: (length) => new Uint8Array(randomBytes(length)),
     spawnSandbox: utilitySandboxSpawner(join(import.meta.dirname, 'sandbox.js')),
     log,
   });

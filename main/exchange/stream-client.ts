@@ -463,10 +463,12 @@ export class ExchangeStream {
   private unsubscribeRequest(topic: MarketTopic): object {
     const options = { ...(topic.kind !== 'margin' && topic.turbo ? { turbo: true } : {}), ...('view' in topic && topic.view !== undefined ? { view: topic.view } : {}) };
     switch (topic.kind) {
+      // The spec's unsubscribes carry only market_id; the precision is sent as well because the
+      // sandbox refuses an unsubscribe without it, and an extra member is harmless to the spec's form.
       case 'depth':
-        return unsubscribeMarketRequest('unsubscribe_depth', topic.market_id, options);
+        return { ...unsubscribeMarketRequest('unsubscribe_depth', topic.market_id, options), precision: topic.precision.toString() };
       case 'depth_view':
-        return unsubscribeMarketRequest('unsubscribe_depth_view', topic.market_id, options);
+        return { ...unsubscribeMarketRequest('unsubscribe_depth_view', topic.market_id, options), precision: topic.precision.toString() };
       case 'trades':
         return unsubscribeMarketRequest('unsubscribe_trades', topic.market_id, topic.turbo ? { turbo: true } : {});
       case 'margin':

@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { openOsKeychain } from '../platform/keychain';
 import { createDispatcher } from '../ipc/dispatcher';
 import { nodeSandboxSpawner } from '../services/sandbox-process-node';
 import { systemClock } from '../services/system-clock';
@@ -52,7 +54,9 @@ const terminal = createTerminal({
   clock: systemClock,
   host: 'browser',
   version: process.env.npm_package_version ?? '0.0.0',
-  network: null,
+  dataDir: flags.dataDir,
+  openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
+  random: (length) => new Uint8Array(randomBytes(length)),
   spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
   sandboxArgs: flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : [],
   log,

@@ -31,7 +31,8 @@ export interface SubmitterPort {
 
 export interface SubmitterDeps {
   readonly port: SubmitterPort;
-  readonly nonces: NonceManager;
+  /** The nonce manager of the account in use; null before a trading account exists. */
+  readonly nonces: () => NonceManager | null;
   readonly journal: Journal;
   readonly sign: (sessionAddress: B256, digest: Uint8Array) => Result<Uint8Array>;
   readonly identity: () => Result<SubmitIdentity>;
@@ -118,7 +119,9 @@ export class Submitter {
   private async attempt(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
     const identity = this.deps.identity();
     if (!identity.ok) return identity;
-    const lease = await this.deps.nonces.acquire();
+    const nonces = this.deps.nonces();
+    if (nonces === null) return fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet');
+    const lease = await nonces.acquire();
     if (!lease.ok) return lease;
     const prepared = prepareSessionActions({
       trade_account_id: identity.value.tradeAccountId,

@@ -1,30 +1,43 @@
-// The composition root of main's services, shared by the Electron app and the browser host:
-// it owns the network connection (starting the embedded sandbox when no network is configured)
-// and implements every request of the contract.
+// The composition root of main's services, shared by the Electron app and the browser host: the
+// data directory (preferences, journal), the keychain, the networks (starting the embedded sandbox
+// when it is chosen) and one NetworkRuntime for the active network. It implements every request
+// of the contract; each handler only parses nothing (the dispatcher did) and delegates.
+import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
-import type { ConnectionStatus, LinkState, MarketsView } from '../../shared/ipc/views';
+import type { B256 } from '../../shared/encoding/b256';
+import type { AccountState, ConnectionStatus, KeychainView, LinkState, MarketsView, NetworkView, Notice, Settings } from '../../shared/ipc/views';
+import type { JournalEntryView } from '../../shared/ipc/views/journal';
 import { fail, ok, type Result } from '../../shared/result';
-import { parseWith } from '../../shared/schema';
-import { fetchJson, type HttpFetch } from '../exchange/http';
-import { marketsResponse } from '../exchange/markets-response';
+import type { HttpFetch } from '../exchange/http';
+import { fetchJson } from '../exchange/http';
+import type { SocketFactory } from '../exchange/socket';
 import type { Handlers } from '../ipc/dispatcher';
 import { ConnectionMonitor, type HealthReading } from './connection-monitor';
-import { SANDBOX_NETWORK, type NetworkConfig } from './networks';
-import { SandboxSupervisor, type SandboxStatus, type SpawnSandbox } from './sandbox-supervisor';
+import { Journal, type JournalEntry } from './journal';
+import { KeyImportExchange } from './key-import';
+import { KeyVault } from './key-vault';
+import { NetworkRuntime } from './network-runtime';
+import type { NetworkConfig } from './networks';
+import { PreferencesStore } from './preferences';
+import { SandboxSupervisor, type SpawnSandbox } from './sandbox-supervisor';
+import type { SecretStore } from './secret-store';
 import { WindowHub } from './window-hub';
-
-const notReady = (name: string) => fail('NOT_READY', `${name} is not available yet in this build`);
 
 export interface TerminalOptions {
   readonly clock: Clock;
   readonly host: 'electron' | 'browser';
   readonly version: string;
-  /** A configured network; null runs the embedded sandbox. */
-  readonly network: NetworkConfig | null;
-  /** How to spawn the embedded sandbox; required when `network` is null. */
-  readonly spawnSandbox?: SpawnSandbox;
+  readonly dataDir: string;
+  /** Opens the OS keychain, or explains why there is none. */
+  readonly openKeychain: () => Promise<Result<SecretStore>>;
+  /** How to spawn the embedded sandbox. */
+  readonly spawnSandbox: SpawnSandbox;
   readonly sandboxArgs?: readonly string[];
+  /** A network to use instead of the remembered one (tests, --network). */
+  readonly networkOverride?: NetworkConfig;
+  readonly random: (length: number) => Uint8Array;
   readonly fetch?: HttpFetch;
+  readonly socketFactory?: SocketFactory;
   readonly log?: (line: string) => void;
 }
 
@@ -33,133 +46,365 @@ export interface Terminal {
   readonly windows: WindowHub;
   start(): Promise<Result<void>>;
   stop(): Promise<void>;
-  /** The REST base URL in use, once known. */
   restUrl(): string | null;
+  /** The runtime of the active network (tests and diagnostics). */
+  runtime(): NetworkRuntime | null;
 }
 
+function journalView(entry: JournalEntry): JournalEntryView {
+  if (entry.kind === 'signed') {
+    const nonce = entry.nonce.mode === 'none' ? null : entry.nonce.mode === 'sequential' ? `sequential ${entry.nonce.value}` : `lane ${entry.nonce.lane} · ${entry.nonce.value}`;
+    return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'signed', networkId: entry.networkId, endpoint: entry.endpoint, nonce, description: entry.description, status: null, detail: null };
+  }
+  if (entry.kind === 'outcome') {
+    const detail = entry.status === 'accepted' ? (entry.orderIds.length ? `orders ${entry.orderIds.join(', ')}` : (entry.txId ?? null)) : entry.message;
+    return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'outcome', networkId: null, endpoint: null, nonce: null, description: null, status: entry.status, detail };
+  }
+  return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'reconciled', networkId: null, endpoint: null, nonce: null, description: null, status: entry.status, detail: entry.detail };
+}
+
+const NOT_READY = 'NOT_CONNECTED';
+
 export function createTerminal(options: TerminalOptions): Terminal {
-  const network = options.network ?? SANDBOX_NETWORK;
-  const fetch = options.fetch ?? fetchJson;
   const log = options.log ?? (() => undefined);
+  const clock = options.clock;
   const windows = new WindowHub();
+  const preferences = new PreferencesStore(options.dataDir, log);
+  const journal = new Journal({ directory: join(options.dataDir, 'journal'), now: () => clock.now(), log });
+  const keyImports = new KeyImportExchange(() => clock.now());
+  const fetch = options.fetch ?? fetchJson;
 
+  let keychain: KeychainView = { available: false, description: 'OS keychain', reason: 'The keychain has not been opened yet' };
+  let vault: KeyVault | null = null;
   let sandbox: SandboxSupervisor | null = null;
+  let network: NetworkConfig | null = null;
+  let runtime: NetworkRuntime | null = null;
   let health: HealthReading | null = null;
-  let marketsCache: MarketsView | null = null;
+  let switching: Promise<Result<void>> | null = null;
+  let noticeCount = 0;
 
-  const restUrl = (): string | null => (sandbox ? sandbox.current.url : network.restUrl);
+  const notice = (level: Notice['level'], text: string) => {
+    const payload: Notice = { id: `notice-${++noticeCount}`, level, text, time: clock.now() };
+    log(`[${level}] ${text}`);
+    windows.broadcast('notice', payload);
+  };
+
+  const restUrl = (): string | null => {
+    if (!network) return null;
+    return network.kind === 'sandbox' ? (sandbox?.current.url ?? null) : network.restUrl;
+  };
 
   const connectionStatus = (): ConnectionStatus => {
-    const sandboxStatus: SandboxStatus | null = sandbox ? sandbox.current : null;
+    const sandboxStatus = network?.kind === 'sandbox' && sandbox ? sandbox.current : null;
     const rest: LinkState = health === null ? 'connecting' : health.up ? 'up' : 'down';
+    const streamLink = runtime?.streamLink() ?? { state: 'connecting' as LinkState, latencyMs: null, detail: null };
     return {
-      networkId: network.id,
-      networkName: network.name,
+      networkId: network?.id ?? 'none',
+      networkName: network?.name ?? 'No network',
       rest,
-      // The market-data stream arrives with the protocol core; until then it follows REST.
-      stream: rest,
+      stream: rest === 'down' ? 'down' : streamLink.state,
       latencyMs: health?.latencyMs ?? null,
       sandbox: sandboxStatus ? { state: sandboxStatus.state, restarts: sandboxStatus.restarts } : null,
-      detail: sandboxStatus?.state === 'restarting' ? 'The local sandbox stopped; restarting it' : (health?.detail ?? null),
+      detail:
+        sandboxStatus?.state === 'restarting'
+          ? 'The local sandbox stopped; restarting it'
+          : (health?.detail ?? runtime?.marketsProblem ?? streamLink.detail ?? null),
     };
   };
 
-  const publishStatus = () => windows.broadcast('connection', connectionStatus());
+  const publishConnection = () => windows.broadcast('connection', connectionStatus());
 
   const monitor = new ConnectionMonitor({
     fetch,
-    clock: options.clock,
+    clock,
     baseUrl: restUrl,
     onReading: (reading) => {
+      const wasUp = health?.up === true;
       health = reading;
-      publishStatus();
+      publishConnection();
+      if (reading.up && !wasUp && runtime && runtime.markets === null) void runtime.loadMarkets().then(() => publishConnection());
     },
   });
 
-  if (options.network === null) {
-    if (!options.spawnSandbox) throw new Error('createTerminal: spawnSandbox is required to run the embedded sandbox');
-    sandbox = new SandboxSupervisor({
-      spawn: options.spawnSandbox,
-      clock: options.clock,
-      args: options.sandboxArgs ?? [],
-      log,
-      onStatus: (status) => {
-        if (status.state === 'running') void monitor.probe();
-        if (status.state === 'restarting') health = { up: false, latencyMs: null, detail: 'The local sandbox stopped' };
-        publishStatus();
-      },
-    });
-  }
+  const settings = (): Settings => preferences.preferences.get().settings;
 
-  const loadMarkets = async (): Promise<Result<MarketsView>> => {
-    const base = restUrl();
-    if (base === null) return fail('NOT_CONNECTED', `${network.name} has no address yet; the markets cannot be loaded`);
-    const response = await fetch({ method: 'GET', url: `${base}/v1/markets`, timeoutMs: 10_000 });
-    if (!response.ok) return response;
-    if (response.value.status !== 200) return fail('EXCHANGE_ERROR', `GET /v1/markets answered HTTP ${response.value.status}`);
-    const parsed = parseWith(marketsResponse, response.value.body, 'markets response', 'BAD_RESPONSE');
-    if (!parsed.ok) return parsed;
-    marketsCache = { networkId: network.id, chainId: parsed.value.chain_id, markets: parsed.value.markets };
-    return ok(marketsCache);
+  const networkViews = (): NetworkView[] =>
+    preferences.networks().map((candidate) => ({
+      id: candidate.id,
+      name: candidate.name,
+      kind: candidate.kind,
+      restUrl: candidate.kind === 'sandbox' ? (sandbox?.current.url ?? null) : candidate.restUrl,
+      wsUrl: candidate.wsUrl,
+      faucetUrl: candidate.faucetUrl,
+      hasFaucet: candidate.kind === 'sandbox' || candidate.faucetUrl !== null,
+      hasWhitelist: !candidate.production,
+      production: candidate.production,
+      configured: candidate.kind === 'sandbox' || candidate.restUrl !== null,
+      active: candidate.id === network?.id,
+    }));
+
+  const ensureSandbox = async (): Promise<Result<string>> => {
+    if (sandbox?.current.state === 'running' && sandbox.current.url) return ok(sandbox.current.url);
+    if (!sandbox) {
+      sandbox = new SandboxSupervisor({
+        spawn: options.spawnSandbox,
+        clock,
+        args: options.sandboxArgs ?? [],
+        log,
+        onStatus: (status) => {
+          if (status.state === 'running') {
+            void monitor.probe();
+            // A restarted sandbox has lost its accounts: the app finds out and onboards again.
+            if (status.restarts > 0 && network?.kind === 'sandbox') {
+              notice('warning', 'The local sandbox exchange restarted; its accounts and orders were reset');
+              void runtime?.accounts.refresh();
+            }
+          }
+          if (status.state === 'restarting') health = { up: false, latencyMs: null, detail: 'The local sandbox stopped' };
+          publishConnection();
+        },
+      });
+    }
+    return sandbox.start();
+  };
+
+  const activate = async (next: NetworkConfig): Promise<Result<void>> => {
+    runtime?.stop();
+    runtime = null;
+    health = null;
+    network = next;
+    publishConnection();
+    let url: string | null = next.restUrl;
+    if (next.kind === 'sandbox') {
+      const started = await ensureSandbox();
+      if (!started.ok) return started;
+      url = started.value;
+    }
+    if (url === null) return fail('NETWORK_NOT_CONFIGURED', `${next.name} has no REST address yet: configure its URLs first`);
+    const created = new NetworkRuntime({
+      network: next,
+      restUrl: url,
+      clock,
+      preferences,
+      vault,
+      keychain,
+      journal,
+      windows,
+      fetch,
+      ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
+      log,
+      notice,
+      onConnection: publishConnection,
+    });
+    runtime = created;
+    await created.start();
+    void monitor.probe();
+    windows.broadcast('account', created.accountState());
+    publishConnection();
+    return ok(undefined);
+  };
+
+  const switchTo = (next: NetworkConfig): Promise<Result<void>> => {
+    const work = (switching ?? Promise.resolve(ok(undefined))).then(() => activate(next));
+    switching = work.finally(() => {
+      if (switching === work) switching = null;
+    });
+    return work;
+  };
+
+  const withRuntime = <T>(action: (current: NetworkRuntime) => Promise<Result<T>> | Result<T>): Promise<Result<T>> | Result<T> => {
+    if (!runtime) return fail(NOT_READY, `${network?.name ?? 'The network'} is not connected yet`);
+    return action(runtime);
+  };
+
+  const accountState = (): Result<AccountState> => {
+    if (!runtime) return fail(NOT_READY, 'The network is not connected yet');
+    return ok(runtime.accountState());
   };
 
   const handlers: Handlers = {
     getAppInfo: () => ok({ version: options.version, host: options.host, offline: false }),
     getConnection: () => ok(connectionStatus()),
-    listMarkets: () => loadMarkets(),
-    // Under construction (issue 5): each of these is replaced by its service.
-    listNetworks: () => notReady('listNetworks'),
-    selectNetwork: () => notReady('selectNetwork'),
-    configureNetwork: () => notReady('configureNetwork'),
-    getAccountState: () => notReady('getAccountState'),
-    createOwnerKey: () => notReady('createOwnerKey'),
-    beginKeyImport: () => notReady('beginKeyImport'),
-    importOwnerKey: () => notReady('importOwnerKey'),
-    registerWatchOnlyOwner: () => notReady('registerWatchOnlyOwner'),
-    selectOwner: () => notReady('selectOwner'),
-    forgetOwner: () => notReady('forgetOwner'),
-    createTradeAccount: () => notReady('createTradeAccount'),
-    mintFromFaucet: () => notReady('mintFromFaucet'),
-    whitelistAccount: () => notReady('whitelistAccount'),
-    createSession: () => notReady('createSession'),
-    subscribeBook: () => notReady('subscribeBook'),
-    updateBookView: () => notReady('updateBookView'),
-    subscribeTrades: () => notReady('subscribeTrades'),
-    subscribeBars: () => notReady('subscribeBars'),
-    unsubscribe: () => notReady('unsubscribe'),
-    setWindowVisible: () => notReady('setWindowVisible'),
-    placeOrder: () => notReady('placeOrder'),
-    cancelOrder: () => notReady('cancelOrder'),
-    cancelAllOrders: () => notReady('cancelAllOrders'),
-    moveOrder: () => notReady('moveOrder'),
-    settleBalance: () => notReady('settleBalance'),
-    getOrders: () => notReady('getOrders'),
-    getBalances: () => notReady('getBalances'),
-    getOrderHistory: () => notReady('getOrderHistory'),
-    getFills: () => notReady('getFills'),
-    getSettings: () => notReady('getSettings'),
-    updateSettings: () => notReady('updateSettings'),
-    getRateLimits: () => notReady('getRateLimits'),
-    getJournal: () => notReady('getJournal'),
+    listNetworks: () => ok(networkViews()),
+    selectNetwork: async ({ networkId }) => {
+      const target = preferences.network(networkId);
+      if (!target) return fail('UNKNOWN_NETWORK', `networkId: no network named ${JSON.stringify(networkId)}`, { field: 'networkId' });
+      if (target.kind !== 'sandbox' && target.restUrl === null) {
+        return fail('NETWORK_NOT_CONFIGURED', `${target.name} has no REST address yet: configure its URLs first`, { field: 'networkId' });
+      }
+      const saved = preferences.preferences.update((current) => ({ ...current, networkId }));
+      if (!saved.ok) return saved;
+      const switched = await switchTo(target);
+      if (!switched.ok) return switched;
+      const view = networkViews().find((candidate) => candidate.id === networkId);
+      return view ? ok(view) : fail('UNKNOWN_NETWORK', networkId);
+    },
+    configureNetwork: ({ networkId, restUrl, wsUrl, faucetUrl }) => {
+      const trim = (url: string | null) => (url === null ? null : url.replace(/\/+$/, ''));
+      const saved = preferences.preferences.update((current) => ({
+        ...current,
+        networks: { ...current.networks, [networkId]: { restUrl: trim(restUrl), wsUrl: trim(wsUrl), faucetUrl: networkId === 'mainnet' ? null : trim(faucetUrl) } },
+      }));
+      if (!saved.ok) return saved;
+      const view = networkViews().find((candidate) => candidate.id === networkId);
+      return view ? ok(view) : fail('UNKNOWN_NETWORK', networkId);
+    },
+    listMarkets: () =>
+      withRuntime(async (current) => {
+        const index = current.markets ?? (await current.loadMarkets().then((loaded) => (loaded.ok ? loaded.value : null)));
+        if (!index) return fail(NOT_READY, `The markets of ${network?.name ?? 'the network'} could not be loaded: ${current.marketsProblem ?? 'no answer'}`);
+        const view: MarketsView = { networkId: network?.id ?? '', chainId: index.chainId, markets: index.markets() };
+        return ok(view);
+      }),
+
+    getAccountState: () => accountState(),
+    createOwnerKey: ({ style }) => withRuntime((current) => current.accounts.createOwnerKey(style)),
+    beginKeyImport: async () => ok(await keyImports.begin()),
+    importOwnerKey: (input) =>
+      withRuntime(async (current) => {
+        const opened = await keyImports.open(input);
+        if (!opened.ok) return opened;
+        return current.accounts.importOwnerKey(opened.value, input.style);
+      }),
+    registerWatchOnlyOwner: ({ address, style }) => withRuntime((current) => current.accounts.registerWatchOnly(address as B256, style)),
+    selectOwner: ({ address }) =>
+      withRuntime((current) => {
+        const selected = current.accounts.selectOwner(address as B256);
+        if (!selected.ok) return selected;
+        void current.accounts.refresh();
+        return ok(current.accountState());
+      }),
+    forgetOwner: ({ address }) =>
+      withRuntime((current) => {
+        const forgotten = current.accounts.forgetOwner(address as B256);
+        return forgotten.ok ? ok(current.accountState()) : forgotten;
+      }),
+    createTradeAccount: () => withRuntime((current) => current.accounts.createTradeAccount()),
+    mintFromFaucet: () =>
+      withRuntime(async (current) => {
+        const minted = await current.accounts.mintFromFaucet();
+        if (minted.ok) void current.trading.refresh();
+        return minted;
+      }),
+    whitelistAccount: () => withRuntime((current) => current.accounts.whitelist()),
+    createSession: ({ marketIds, days, hours }) =>
+      withRuntime((current) => {
+        const seconds = hours !== undefined ? BigInt(hours) * 3600n : BigInt(days ?? settings().sessionDays) * 86_400n;
+        return current.accounts.createSession(marketIds, seconds);
+      }),
+
+    subscribeBook: (input, caller) =>
+      withRuntime((current) => {
+        const market = current.markets?.market(input.marketId, input.turbo ?? false);
+        if (market && !market.ok) return market;
+        const subscribed = current.hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels });
+        return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
+      }),
+    updateBookView: ({ subscriptionId, levels }, caller) => withRuntime((current) => current.hub.updateBookView(caller.windowId, subscriptionId, levels)),
+    subscribeTrades: (input, caller) =>
+      withRuntime((current) => {
+        const subscribed = current.hub.subscribeTrades(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false });
+        return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
+      }),
+    subscribeBars: (input, caller) =>
+      withRuntime(async (current) => {
+        const subscribed = await current.hub.subscribeBars(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, resolution: input.resolution, countBack: input.countBack });
+        return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
+      }),
+    unsubscribe: ({ subscriptionId }, caller) => withRuntime((current) => current.hub.unsubscribe(caller.windowId, subscriptionId)),
+    setWindowVisible: ({ visible }, caller) => {
+      if (runtime) runtime.hub.setVisible(caller.windowId, visible);
+      else windows.setVisible(caller.windowId, visible);
+      return ok(null);
+    },
+
+    placeOrder: (input) =>
+      withRuntime((current) =>
+        current.trading.placeOrder({
+          marketId: input.marketId,
+          turbo: input.turbo ?? false,
+          side: input.side,
+          price: input.price,
+          quantity: input.quantity,
+          orderType:
+            input.orderType.kind === 'BoundedMarket'
+              ? { kind: 'BoundedMarket', maxPrice: input.orderType.maxPrice, minPrice: input.orderType.minPrice }
+              : input.orderType.kind === 'Limit'
+                ? { kind: 'Limit', timestamp: input.orderType.timestamp }
+                : { kind: input.orderType.kind },
+        }),
+      ),
+    cancelOrder: ({ marketId, turbo, orderId }) => withRuntime((current) => current.trading.cancelOrder(marketId, turbo ?? false, orderId as B256)),
+    cancelAllOrders: ({ marketId }) => withRuntime((current) => current.trading.cancelAll(marketId)),
+    moveOrder: ({ marketId, turbo, orderId, price }) => withRuntime((current) => current.trading.moveOrder(marketId, turbo ?? false, orderId as B256, price)),
+    settleBalance: ({ marketId, turbo }) => withRuntime((current) => current.trading.settle(marketId, turbo ?? false)),
+    getOrders: () => withRuntime((current) => ok(current.trading.snapshot())),
+    getBalances: () => withRuntime((current) => ok(current.trading.balancesView())),
+    getOrderHistory: ({ marketId, turbo, cursor }) => withRuntime((current) => current.trading.orderHistory(marketId, turbo ?? false, cursor)),
+    getFills: ({ marketId, turbo, cursor }) => withRuntime((current) => current.trading.fillHistory(marketId, turbo ?? false, cursor)),
+
+    getSettings: () => ok(settings()),
+    updateSettings: (patch) => {
+      const saved = preferences.preferences.update((current) => {
+        const next = { ...current.settings };
+        if (patch.confirmOrders !== undefined) next.confirmOrders = patch.confirmOrders;
+        if (patch.maxOrderQuantity !== undefined) next.maxOrderQuantity = patch.maxOrderQuantity;
+        if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
+        if (patch.sound !== undefined) next.sound = patch.sound;
+        if (patch.desktopNotifications !== undefined) next.desktopNotifications = patch.desktopNotifications;
+        if (patch.parallelLanes !== undefined) next.parallelLanes = patch.parallelLanes;
+        if (patch.sessionDays !== undefined) next.sessionDays = patch.sessionDays;
+        if (patch.quantityPresets !== undefined) next.quantityPresets = patch.quantityPresets;
+        return { ...current, settings: next };
+      });
+      if (!saved.ok) return saved;
+      if (patch.parallelLanes !== undefined) runtime?.setParallelLanes(patch.parallelLanes);
+      windows.broadcast('settings', saved.value.settings);
+      return ok(saved.value.settings);
+    },
+    getRateLimits: () => withRuntime((current) => ok(current.rateLimits())),
+    getJournal: ({ limit, beforeSeq }) => ok(journal.list(limit, beforeSeq).map(journalView)),
   };
+
+  journal.onEntry((entry) => windows.broadcast('journal', journalView(entry)));
 
   return {
     handlers,
     windows,
     restUrl,
+    runtime: () => runtime,
     async start() {
-      if (sandbox) {
-        const started = await sandbox.start();
-        if (!started.ok) return started;
-        log(`sandbox exchange at ${started.value}`);
+      const opened = await options.openKeychain();
+      if (opened.ok) {
+        vault = new KeyVault(opened.value, options.random);
+        keychain = { available: true, description: opened.value.description, reason: null };
+        // Keys already in the keychain (from an earlier install) are owners the app knows.
+        const held = await vault.ownerAddresses();
+        if (held.ok) {
+          for (const address of held.value) {
+            if (!preferences.accounts.get().owners.some((owner) => owner.address === address)) {
+              preferences.accounts.update((file) => ({ ...file, owners: [...file.owners, { address, style: /^0x0{24}/.test(address) ? 'evm' : 'ledger', custody: 'keychain' }] }));
+            }
+          }
+        }
+      } else {
+        keychain = { available: false, description: 'OS keychain', reason: opened.message };
+        log(opened.message);
       }
+      const chosen = options.networkOverride ?? preferences.network(preferences.preferences.get().networkId) ?? preferences.network('sandbox');
       monitor.start();
-      return ok(undefined);
+      if (!chosen) return fail('UNKNOWN_NETWORK', 'no network');
+      const started = await switchTo(chosen);
+      if (!started.ok) log(`network start failed: ${started.message}`);
+      return started;
     },
     async stop() {
       monitor.stop();
+      runtime?.stop();
+      runtime = null;
       await sandbox?.stop();
-      marketsCache = null;
+      vault?.clearMemory();
+      journal.close();
     },
   };
 }

@@ -63,7 +63,7 @@ describe('order book feed', () => {
     expect(book.book()).toBeNull();
     expect(book.lastProblem()).toContain('crossed');
     expect(server.last.requests()).toEqual([
-      { action: 'unsubscribe_depth', market_id: market },
+      { action: 'unsubscribe_depth', market_id: market, precision: '100' },
       { action: 'subscribe_depth', market_id: market, precision: '100' },
     ]);
     server.last.push(update([level(98, 1)], [])); // late update of the old subscription: dropped
@@ -118,7 +118,7 @@ describe('order book feed', () => {
   it('closing a handle unsubscribes', () => {
     const { server, book } = setup();
     book.close();
-    expect(server.last.requests().at(-1)).toEqual({ action: 'unsubscribe_depth', market_id: market });
+    expect(server.last.requests().at(-1)).toEqual({ action: 'unsubscribe_depth', market_id: market, precision: '100' });
     expect(book.top(1)).toMatchObject({ ok: false, code: 'BOOK_CLOSED' });
   });
 });

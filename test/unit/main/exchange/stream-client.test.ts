@@ -198,7 +198,7 @@ describe('stream client: subscriptions', () => {
     if (one.ok) one.value.close();
     expect(server.last.requests()).toHaveLength(1);
     if (two.ok) two.value.close();
-    expect(server.last.requests().at(-1)).toEqual({ action: 'unsubscribe_depth', market_id: market });
+    expect(server.last.requests().at(-1)).toEqual({ action: 'unsubscribe_depth', market_id: market, precision: '100' });
   });
 
   it('refuses what the stream could not tell apart, and invalid parameters, as data', () => {

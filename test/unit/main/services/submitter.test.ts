@@ -60,7 +60,7 @@ function setup(answer: (body: SessionActionsBody, call: number) => ReturnType<Su
         return answer(body, posted.length);
       },
     },
-    nonces,
+    nonces: () => nonces,
     journal,
     sign: (_address, digest) => ok(signDigest(digest, sessionKey)),
     identity: () => ok({ networkId: 'sandbox', owner, tradeAccountId: tradeAccount, sessionAddress: sessionAddress as B256 }),

@@ -1,0 +1,370 @@
+// Everything main runs for one network: the REST client and rate limiter, the WebSocket stream
+// and its order books, the market data hub the windows subscribe to, the account (onboarding,
+// session), the nonces, the submitter and the trading service. Switching networks stops one
+// runtime and starts another; nothing is shared between networks but the journal and the keys.
+import { randomBytes } from 'node:crypto';
+import type { Trade } from '../../shared/api/market-schemas';
+import type { Clock } from '../../shared/clock';
+import type { B256 } from '../../shared/encoding/b256';
+import { contractIdentity } from '../../shared/encoding/identity';
+import type { AccountState, BalanceView, BarView, FillNotice, KeychainView, LinkState, OrdersSnapshot, RateLimitView, TradeView } from '../../shared/ipc/views';
+import { fail, ok, type Result } from '../../shared/result';
+import { OrderBookFeed } from '../exchange/book-feed';
+import { ExchangeRestClient } from '../exchange/rest-client';
+import type { HttpFetch } from '../exchange/http';
+import { RateLimiter } from '../exchange/rate-limiter';
+import { allRateRules } from '../exchange/rate-rules';
+import { wsSocketFactory, type SocketFactory } from '../exchange/socket';
+import { ExchangeStream, type StreamEvent, type StreamSubscription } from '../exchange/stream-client';
+import { AccountService } from './account-service';
+import type { Journal } from './journal';
+import type { KeyVault } from './key-vault';
+import { MarketDataHub, type DepthHandle, type MarketFeed, type TradesEvent } from './market-data-hub';
+import { MarketsIndex } from './markets-index';
+import { websocketUrlFor, type NetworkConfig } from './networks';
+import { NonceManager } from './nonce-manager';
+import type { PreferencesStore } from './preferences';
+import { Submitter } from './submitter';
+import { toMillis, TradingService } from './trading-service';
+import type { WindowHub } from './window-hub';
+
+export interface RuntimeDeps {
+  readonly network: NetworkConfig;
+  /** The REST base URL (for the sandbox, where it listens now). */
+  readonly restUrl: string;
+  readonly clock: Clock;
+  readonly preferences: PreferencesStore;
+  readonly vault: KeyVault | null;
+  readonly keychain: KeychainView;
+  readonly journal: Journal;
+  readonly windows: WindowHub;
+  readonly fetch?: HttpFetch;
+  readonly socketFactory?: SocketFactory;
+  readonly log: (line: string) => void;
+  readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
+  /** The connection indicator changed (stream state, REST health). */
+  readonly onConnection: () => void;
+}
+
+const RENEW_CHECK_MS = 60_000;
+
+function tradeView(trade: Trade, marketId: string): TradeView {
+  return { tradeId: trade.trade_id, marketId, side: trade.side, price: trade.price, quantity: trade.quantity, time: toMillis(trade.timestamp) };
+}
+
+export class NetworkRuntime {
+  readonly rest: ExchangeRestClient;
+  readonly limiter: RateLimiter;
+  readonly stream: ExchangeStream;
+  readonly books: OrderBookFeed;
+  readonly hub: MarketDataHub;
+  readonly accounts: AccountService;
+  readonly trading: TradingService;
+  readonly submitter: Submitter;
+  private nonceManager: NonceManager | null = null;
+  private marketsIndex: MarketsIndex | null = null;
+  private marketsError: string | null = null;
+  private identitySubscriptions: StreamSubscription[] = [];
+  private readonly cleanups: (() => void)[] = [];
+  private renewTimer: ReturnType<Clock['setTimeout']> | null = null;
+  private stopped = false;
+  private journalIds = 0;
+
+  constructor(private readonly deps: RuntimeDeps) {
+    const { network, clock } = deps;
+    this.limiter = new RateLimiter({ clock });
+    const faucet = network.kind === 'sandbox' ? { url: deps.restUrl, network: 'sandbox' } : network.faucetUrl && network.faucetNetwork ? { url: network.faucetUrl, network: network.faucetNetwork } : undefined;
+    this.rest = new ExchangeRestClient({ baseUrl: deps.restUrl, limiter: this.limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(faucet ? { faucet } : {}) });
+    this.stream = new ExchangeStream({ url: network.wsUrl ?? websocketUrlFor(deps.restUrl), clock, socketFactory: deps.socketFactory ?? wsSocketFactory() });
+    this.books = new OrderBookFeed(this.stream);
+    this.hub = new MarketDataHub(this.feed(), deps.windows, clock);
+    const nowSeconds = () => BigInt(Math.floor(clock.now() / 1000));
+
+    this.accounts = new AccountService({
+      network,
+      preferences: deps.preferences,
+      vault: deps.vault,
+      keychain: deps.keychain,
+      rest: this.rest,
+      nonces: () => this.nonceManager,
+      chainId: () => this.marketsIndex?.chainId ?? null,
+      contractIdsFor: (marketIds) => (this.marketsIndex ? this.marketsIndex.contractIdsFor(marketIds) : fail('NOT_CONNECTED', 'The markets are not loaded yet')),
+      nowSeconds,
+      onChange: (state) => deps.windows.broadcast('account', state),
+      onTradeAccount: (tradeAccountId) => this.followAccount(tradeAccountId),
+      log: deps.log,
+    });
+
+    this.submitter = new Submitter({
+      port: { post: (body, owner) => this.rest.postSessionActions(owner, body) },
+      nonces: () => this.nonceManager,
+      journal: deps.journal,
+      sign: (address, digest) => (deps.vault ? deps.vault.signAsLoadedSession(address, digest) : fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store')),
+      identity: () => {
+        const identity = this.accounts.tradingIdentity();
+        return identity.ok ? ok({ ...identity.value, networkId: network.id }) : identity;
+      },
+      targets: () => (this.marketsIndex ? { accounts_registry_id: this.marketsIndex.response.accounts_registry_id } : {}),
+      reconcile: (journalId) => this.trading.reconcile(journalId),
+      newId: () => `${network.id}-${clock.now().toString(36)}-${(++this.journalIds).toString(36)}-${randomBytes(3).toString('hex')}`,
+      log: deps.log,
+    });
+
+    this.trading = new TradingService({
+      rest: this.rest,
+      markets: () => this.marketsIndex,
+      accounts: this.accounts,
+      submitter: this.submitter,
+      nonces: () => this.nonceManager,
+      journal: deps.journal,
+      loadSessionKey: (address) => (deps.vault ? deps.vault.loadSessionKey(address) : Promise.resolve(fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store'))),
+      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      nowSeconds,
+      wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
+      publishOrders: (snapshot: OrdersSnapshot) => deps.windows.broadcast('orders', snapshot),
+      publishBalances: (balances: readonly BalanceView[]) => deps.windows.broadcast('balances', balances),
+      publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
+      notice: deps.notice,
+      log: deps.log,
+    });
+
+    this.cleanups.push(
+      this.stream.onStatus(() => deps.onConnection()),
+      this.stream.onEvent((event) => this.onStreamEvent(event)),
+      this.limiter.onChange(() => deps.windows.broadcast('rateLimits', this.rateLimits())),
+    );
+  }
+
+  get markets(): MarketsIndex | null {
+    return this.marketsIndex;
+  }
+
+  get marketsProblem(): string | null {
+    return this.marketsError;
+  }
+
+  nonces(): NonceManager | null {
+    return this.nonceManager;
+  }
+
+  // ---- market data feed for the hub ---------------------------------------------------------
+
+  private feed(): MarketFeed {
+    return {
+      openDepth: (marketId, turbo, onChange): DepthHandle => {
+        const opened = this.books.open(marketId as B256, 10n, { turbo, onChange: () => onChange() });
+        if (!opened.ok) {
+          this.deps.log(`depth ${marketId}: ${opened.message}`);
+          return { state: () => 'resyncing', book: () => null, close: () => undefined };
+        }
+        return { state: () => opened.value.state(), book: () => opened.value.book(), close: () => opened.value.close() };
+      },
+      openTrades: (marketId, turbo, onTrades: (event: TradesEvent) => void) => {
+        const subscription = this.stream.subscribeTrades(marketId as B256, { turbo });
+        const stop = this.stream.onEvent((event) => {
+          if (event.type === 'connected' && event.reconnect) onTrades({ trades: [], reset: true });
+          if (event.type === 'resync_required' && event.turbo === turbo) onTrades({ trades: [], reset: true });
+          if (event.type !== 'message' || event.message.action !== 'subscribe_trades') return;
+          const message = event.message;
+          if (message.market_id !== marketId || (message.turbo === true) !== turbo) return;
+          onTrades({ trades: message.trades.map((trade) => tradeView(trade, marketId)), reset: false });
+        });
+        return {
+          close: () => {
+            stop();
+            if (subscription.ok) subscription.value.close();
+          },
+        };
+      },
+      recentTrades: async (marketId, turbo) => {
+        const trades = await this.rest.getTrades({ market_id: marketId as B256, direction: 'desc', count: 50, ...(turbo ? { turbo: true } : {}) });
+        return trades.ok ? ok(trades.value.trades.map((trade) => tradeView(trade, marketId))) : trades;
+      },
+      bars: async (marketId, turbo, resolution, countBack) => {
+        const bars = await this.rest.getBars({ market_id: marketId as B256, resolution, count_back: countBack, to: this.deps.clock.now(), ...(turbo ? { turbo: true } : {}) });
+        if (!bars.ok) return bars;
+        const views: BarView[] = bars.value.bars.map((bar) => ({ time: toMillis(bar.timestamp), open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume }));
+        views.sort((left, right) => left.time - right.time);
+        return ok(views);
+      },
+    };
+  }
+
+  // ---- account streams ----------------------------------------------------------------------
+
+  private followAccount(tradeAccountId: B256 | null): void {
+    for (const subscription of this.identitySubscriptions) subscription.close();
+    this.identitySubscriptions = [];
+    this.trading.reset();
+    if (tradeAccountId === null) {
+      this.nonceManager = null;
+      return;
+    }
+    const lanes = this.deps.preferences.preferences.get().settings.parallelLanes;
+    this.nonceManager = new NonceManager(
+      {
+        accountNonce: async () => {
+          const found = await this.rest.getAccount({ trade_account_id: tradeAccountId });
+          if (!found.ok) return found;
+          if (found.value.kind === 'none') return fail('NO_TRADE_ACCOUNT', `trading account ${tradeAccountId} is not known to the exchange`);
+          this.accounts.observeNonce(found.value.trade_account.nonce);
+          return ok(found.value.trade_account.nonce);
+        },
+        window: (lane) => this.rest.getAccountWindow({ trade_account_id: tradeAccountId, nonce_session_id: lane }),
+      },
+      {
+        load: (lane) => this.accounts.accountRecord()?.laneCursors[String(lane)] ?? null,
+        save: (lane, next) => {
+          const owner = this.accounts.activeOwner();
+          if (!owner) return fail('NO_OWNER', 'no owner');
+          const saved = this.deps.preferences.accounts.update((file) => {
+            const network = file.networks[this.deps.network.id];
+            const record = network?.accounts[owner.address];
+            if (!network || !record) return file;
+            return {
+              ...file,
+              networks: { ...file.networks, [this.deps.network.id]: { ...network, accounts: { ...network.accounts, [owner.address]: { ...record, laneCursors: { ...record.laneCursors, [String(lane)]: next } } } } },
+            };
+          });
+          return saved.ok ? ok(undefined) : saved;
+        },
+      },
+      lanes,
+      () => BigInt(Math.floor(this.deps.clock.now() / 1000)),
+    );
+    const identity = [contractIdentity(tradeAccountId)];
+    for (const subscribe of [
+      () => this.stream.subscribeOrders(identity),
+      () => this.stream.subscribeOrders(identity, { turbo: true }),
+      () => this.stream.subscribeBalances(identity),
+      () => this.stream.subscribeNonceV2(identity),
+    ]) {
+      const subscribed = subscribe();
+      if (subscribed.ok) this.identitySubscriptions.push(subscribed.value);
+      else this.deps.log(`account stream: ${subscribed.message}`);
+    }
+    void this.trading.refresh();
+  }
+
+  setParallelLanes(lanes: number): void {
+    this.nonceManager?.setLanes(lanes);
+  }
+
+  private onStreamEvent(event: StreamEvent): void {
+    if (event.type === 'connected' && event.reconnect) {
+      // Anything may have happened while disconnected: rebuild from REST.
+      void this.trading.refresh();
+      void this.accounts.refresh();
+      return;
+    }
+    if (event.type !== 'message') return;
+    const message = event.message;
+    const markets = this.marketsIndex;
+    const tradeAccount = this.accounts.accountRecord()?.tradeAccountId;
+    switch (message.action) {
+      case 'subscribe_orders':
+        for (const order of message.orders) {
+          if (order.market_id === undefined) continue;
+          this.trading.applyOrder(order, order.market_id, message.turbo === true || order.turbo === true);
+        }
+        this.deps.windows.broadcast('orders', this.trading.snapshot());
+        break;
+      case 'subscribe_balances': {
+        if (!markets) break;
+        const views: BalanceView[] = [];
+        for (const balance of message.balance) {
+          const asset = markets.asset(balance.asset_id);
+          if (!asset) continue;
+          views.push({
+            assetId: balance.asset_id,
+            symbol: asset.symbol,
+            decimals: asset.decimals,
+            onAccount: balance.trading_account_balance,
+            locked: balance.total_locked,
+            unlocked: balance.total_unlocked,
+            books: Object.entries(balance.order_books).map(([marketId, book]) => ({ marketId, locked: book.locked, unlocked: book.unlocked })),
+          });
+        }
+        if (views.length > 0) this.trading.applyBalances(views);
+        break;
+      }
+      case 'subscribe_nonce_v2':
+        if ('sequential' in message.update) {
+          if (message.update.sequential.contract_id === tradeAccount) {
+            this.nonceManager?.observeSequential(message.update.sequential.nonce);
+            this.accounts.observeNonce(message.update.sequential.nonce);
+          }
+        } else if (message.update.parallel.contract_id === tradeAccount) {
+          const update = message.update.parallel;
+          this.nonceManager?.observeWindow({ lane: update.nonce_session_id, base: update.base, slots: update.slots });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  async loadMarkets(): Promise<Result<MarketsIndex>> {
+    const canonical = await this.rest.getMarkets();
+    if (!canonical.ok) {
+      this.marketsError = canonical.message;
+      return canonical;
+    }
+    const turbo = await this.rest.getMarkets({ turbo: true });
+    this.marketsIndex = new MarketsIndex(canonical.value, turbo.ok ? turbo.value.markets : []);
+    this.marketsError = null;
+    return ok(this.marketsIndex);
+  }
+
+  async start(): Promise<void> {
+    this.stream.connect();
+    const loaded = await this.loadMarkets();
+    if (!loaded.ok) this.deps.log(`markets of ${this.deps.network.name} could not be loaded: ${loaded.message}`);
+    const refreshed = await this.accounts.refresh();
+    if (!refreshed.ok) this.deps.log(`account lookup failed: ${refreshed.message}`);
+    this.followAccount((this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null);
+    // Requests left without an answer by a crash or a lost response are settled before any new one.
+    void this.submitter.reconcileOpen();
+    this.scheduleRenewal();
+  }
+
+  private scheduleRenewal(): void {
+    if (this.stopped) return;
+    this.renewTimer = this.deps.clock.setTimeout(() => {
+      void this.accounts.renewIfDue().finally(() => this.scheduleRenewal());
+    }, RENEW_CHECK_MS);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.renewTimer !== null) this.deps.clock.clearTimeout(this.renewTimer);
+    for (const cleanup of this.cleanups) cleanup();
+    for (const subscription of this.identitySubscriptions) subscription.close();
+    this.hub.close();
+    this.books.dispose();
+    this.stream.close();
+    this.limiter.close();
+  }
+
+  rateLimits(): RateLimitView[] {
+    const seen = new Map(this.limiter.snapshot().map((snapshot) => [snapshot.rule, snapshot]));
+    return allRateRules()
+      .filter((rule) => !rule.id.includes('aggregated'))
+      .map((rule) => {
+        const snapshot = seen.get(rule.id);
+        return { limiter: rule.id, capacity: rule.limit, remaining: snapshot?.remaining ?? rule.limit, windowMs: rule.windowMs, queued: snapshot?.queued ?? 0 };
+      });
+  }
+
+  streamLink(): { state: LinkState; latencyMs: number | null; detail: string | null } {
+    const status = this.stream.status();
+    const state: LinkState = status.state === 'up' ? 'up' : status.state === 'resyncing' ? 'resyncing' : status.state === 'connecting' || status.state === 'idle' ? 'connecting' : 'down';
+    return { state, latencyMs: status.pingRoundTripMs, detail: status.gaveUp ? 'The market-data stream gave up reconnecting; reconnect from the status bar' : status.lastError };
+  }
+
+  accountState(): AccountState {
+    return this.accounts.state();
+  }
+}

@@ -1,0 +1,115 @@
+// Main's services end to end against a real sandbox child process: onboarding from nothing,
+// market data through the hub, orders placed, filled and cancelled. The keychain is an in-memory
+// store here (the real keychain has its own integration test and the e2e run uses it).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeSandboxSpawner } from '../../../main/services/sandbox-process-node';
+import { systemClock } from '../../../main/services/system-clock';
+import { createTerminal, type Terminal } from '../../../main/services/terminal';
+import type { BookFrame, FillNotice, OrdersSnapshot } from '../../../shared/ipc/views';
+import { ok, type Result } from '../../../shared/result';
+import { MemorySecretStore } from '../../support/memory-secret-store';
+
+const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value;
+}
+
+async function until<T>(probe: () => T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = probe();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('terminal services against the sandbox', () => {
+  let terminal: Terminal;
+  const pushes: { stream: string; payload: unknown }[] = [];
+
+  beforeAll(async () => {
+    terminal = createTerminal({
+      clock: systemClock,
+      host: 'browser',
+      version: 'test',
+      dataDir: mkdtempSync(join(tmpdir(), 'lt-flow-')),
+      openKeychain: () => Promise.resolve(ok(new MemorySecretStore())),
+      spawnSandbox: nodeSandboxSpawner({ modulePath: join(process.cwd(), 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
+      random: (length) => new Uint8Array(randomBytes(length)),
+    });
+    terminal.windows.attach('w1', { send: (stream, payload) => pushes.push({ stream, payload }) });
+    value(await terminal.start());
+  });
+
+  afterAll(async () => {
+    await terminal?.stop();
+  });
+
+  it('onboards from nothing to a live session', async () => {
+    const h = terminal.handlers;
+    const markets = value(await h.listMarkets({}, caller));
+    expect(markets.markets.length).toBeGreaterThanOrEqual(4);
+    expect(value(await h.getAccountState({}, caller)).canTrade).toBe(false);
+    const owner = value(await h.createOwnerKey({ style: 'ledger' }, caller));
+    expect(owner.address).toMatch(/^0x[0-9a-f]{64}$/);
+    const account = value(await h.createTradeAccount({}, caller));
+    expect(account.tradeAccountId).toMatch(/^0x[0-9a-f]{64}$/);
+    value(await h.mintFromFaucet({}, caller));
+    value(await h.whitelistAccount({}, caller));
+    const session = value(await h.createSession({ marketIds: markets.markets.map((market) => market.market_id), days: 30 }, caller));
+    expect(session.state).toBe('active');
+    const state = value(await h.getAccountState({}, caller));
+    expect(state.canTrade).toBe(true);
+    expect(state.steps.map((step) => step.state)).toEqual(['done', 'done', 'done', 'done', 'done']);
+  });
+
+  it('streams a live book, places an order that rests, one that fills, and cancels everything', async () => {
+    const h = terminal.handlers;
+    const markets = value(await h.listMarkets({}, caller));
+    const market = markets.markets[0]!;
+    value(await h.subscribeBook({ marketId: market.market_id, precision: 10n, levels: 20 }, caller));
+    const frame = await until(() => pushes.map((push) => push.payload as BookFrame).find((payload) => (payload as BookFrame).state === 'live' && (payload as BookFrame).bids?.length > 0 && (payload as BookFrame).asks?.length > 0));
+    const bestBid = frame.bids[0]!.price;
+    const bestAsk = frame.asks[0]!.price;
+    expect(bestBid).toBeLessThan(bestAsk);
+
+    const tick = 10n ** BigInt(market.quote.decimals - market.quote.max_precision);
+    const restingPrice = ((bestBid * 9n) / 10n / tick) * tick;
+    const quantityStep = 10n ** BigInt(market.base.decimals - market.base.max_precision);
+    // The smallest quantity on the step that passes min_order at a price and the dust threshold.
+    const smallest = (price: bigint) => {
+      const byValue = ((market.min_order * 10n ** BigInt(market.base.decimals)) / price / quantityStep + 2n) * quantityStep;
+      const byDust = ((market.dust + quantityStep - 1n) / quantityStep) * quantityStep;
+      return byValue > byDust ? byValue : byDust;
+    };
+    let quantity = smallest(restingPrice);
+    const rest = await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: restingPrice, quantity }, caller);
+    const placed = value(rest);
+    expect(placed.orders).toHaveLength(1);
+    const restingId = placed.orders[0]!.orderId;
+    const open = value(await h.getOrders({}, caller));
+    expect(open.open.some((order) => order.orderId === restingId)).toBe(true);
+
+    quantity = smallest(bestAsk);
+    const take = value(await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: ((bestAsk * 11n) / 10n / tick) * tick, quantity }, caller));
+    expect(take.orders[0]!.filled).toBeGreaterThan(0n);
+    await until(() => pushes.find((push) => push.stream === 'fill' && (push.payload as FillNotice).fill.orderId === take.orders[0]!.orderId));
+
+    const report = value(await h.cancelAllOrders({}, caller));
+    expect(report.cancelled).toContain(restingId);
+    expect(report.failed).toEqual([]);
+    const after = value(await h.getOrders({}, caller));
+    expect(after.open.some((order) => order.orderId === restingId)).toBe(false);
+    const snapshot = pushes.filter((push) => push.stream === 'orders').at(-1)?.payload as OrdersSnapshot;
+    expect(snapshot.fills.length).toBeGreaterThan(0);
+    const journal = value(await h.getJournal({ limit: 20 }, caller));
+    expect(journal.filter((entry) => entry.kind === 'signed').length).toBeGreaterThanOrEqual(3);
+  });
+});
