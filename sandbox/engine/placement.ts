@@ -57,9 +57,10 @@ export function placementRevert<O extends BookEntry>(book: OrderBook<O>, side: S
  * Place `order` (not yet on the book; `order.price` already is its book price and
  * `order.remaining` its full quantity). Fills go to `sink`; the caller settles the taker side.
  */
-export function placeOrder<O extends BookEntry>(book: OrderBook<O>, order: O, orderType: OrderType, dust: bigint, sink: FillSink<O>): Placement {
+export function placeOrder<O extends BookEntry>(book: OrderBook<O>, order: O, orderType: OrderType, dust: bigint, sink: FillSink<O>, prechecked = false): Placement {
   const quantity = order.remaining;
-  const refused = placementRevert(book, order.side, order.price, quantity, orderType);
+  // The ledger runs placementRevert itself before moving funds (prechecked): no second pass.
+  const refused = prechecked ? undefined : placementRevert(book, order.side, order.price, quantity, orderType);
   if (refused) return refused;
   const bounds = takerBounds(order.side, order.price, orderType);
   const filled = orderType.kind === 'PostOnly' ? 0n : book.match(order.side, quantity, bounds, sink);

@@ -15,11 +15,12 @@ export class ChangeSet {
   readonly nonces = new Set<string>();
 
   clear(): void {
-    this.orders.clear();
-    this.trades.length = 0;
-    this.balances.clear();
-    this.depth.clear();
-    this.nonces.clear();
+    // Called twice per transaction: skip the work when nothing was recorded.
+    if (this.orders.size > 0) this.orders.clear();
+    if (this.trades.length > 0) this.trades.length = 0;
+    if (this.balances.size > 0) this.balances.clear();
+    if (this.depth.size > 0) this.depth.clear();
+    if (this.nonces.size > 0) this.nonces.clear();
   }
 
   get empty(): boolean {

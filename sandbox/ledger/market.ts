@@ -186,7 +186,7 @@ export class MarketState {
     };
     this.register(order);
     const sink = this.sinkFor(order, context);
-    const placement = placeOrder(this.book, order, args.orderType, config.dust, sink);
+    const placement = placeOrder(this.book, order, args.orderType, config.dust, sink, true);
     if (placement.kind === 'revert') return revert(placement.reason, placement.message);
     if (placement.filled > 0n) order.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
     if (placement.rested) {
@@ -327,11 +327,12 @@ export class MarketState {
         this.feesQuote += sellerFee;
         buyerBalance.feesPaidBase += buyerFee;
         sellerBalance.feesPaidQuote += sellerFee;
-        for (const order of [maker, taker]) {
-          order.quantityFill += quantity;
-          order.quoteFill += quote;
-          order.fills.push({ order_id: order === maker ? taker.id : maker.id, quantity, price, timestamp: context.timestamp, fee: order === buyer ? buyerFee : sellerFee });
-        }
+        maker.quantityFill += quantity;
+        maker.quoteFill += quote;
+        maker.fills.push({ order_id: taker.id, quantity, price, timestamp: context.timestamp, fee: maker === buyer ? buyerFee : sellerFee });
+        taker.quantityFill += quantity;
+        taker.quoteFill += quote;
+        taker.fills.push({ order_id: maker.id, quantity, price, timestamp: context.timestamp, fee: taker === buyer ? buyerFee : sellerFee });
         if (maker.history[maker.history.length - 1]?.tx_id !== context.txId) maker.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
         const makerFee = maker === buyer ? buyerFee : sellerFee;
         const tradeSequence = ++this.tradeSequence;

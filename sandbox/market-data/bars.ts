@@ -47,14 +47,24 @@ export function periodStart(resolution: Resolution, ms: number): number {
   return Math.floor(ms / length) * length;
 }
 
+/** Start of the period after the one starting at `start`. */
+function periodEnd(resolution: Resolution, start: number): number {
+  if (resolution !== '1M') return start + LENGTH[resolution];
+  const date = new Date(start);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+}
+
 export class BarSeries {
   private readonly series = new Map<Resolution, Bar[]>(RESOLUTIONS.map((resolution) => [resolution, []]));
+  /** End of the last bar's period per resolution: most trades fall inside it (no date math). */
+  private readonly ends = new Map<Resolution, number>();
 
   add(ms: number, price: bigint, quantity: bigint, quote: bigint): void {
     for (const resolution of RESOLUTIONS) {
       const bars = this.series.get(resolution) as Bar[];
-      const start = periodStart(resolution, ms);
       const last = bars[bars.length - 1];
+      const inLast = last !== undefined && ms >= last.timestamp && ms < (this.ends.get(resolution) ?? 0);
+      const start = inLast ? last.timestamp : periodStart(resolution, ms);
       if (last !== undefined && last.timestamp === start) {
         if (price > last.high) last.high = price;
         if (price < last.low) last.low = price;
@@ -63,6 +73,7 @@ export class BarSeries {
         last.quoteVolume += quote;
       } else if (last === undefined || start > last.timestamp) {
         bars.push({ timestamp: start, open: price, high: price, low: price, close: price, volume: quantity, quoteVolume: quote });
+        this.ends.set(resolution, periodEnd(resolution, start));
         if (bars.length > MAX_BARS + 256) bars.splice(0, bars.length - MAX_BARS);
       }
       // A trade older than the current bar (clock moved back) is not folded in.
