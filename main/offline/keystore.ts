@@ -23,6 +23,7 @@ import { addressOf, type OwnerStyle } from '../../shared/crypto/address';
 import { isValidPrivateKey, publicKeyOf, type RandomBytes } from '../../shared/crypto/keys';
 import type { B256 } from '../../shared/encoding/b256';
 import { canonicalJson, prettyCanonicalJson, type CanonicalValue } from '../../shared/offline/canonical-json';
+import { OFFLINE_CODES } from '../../shared/offline/codes';
 import { checkFormatAndVersion } from '../../shared/offline/request-format';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseWith } from '../../shared/schema';
@@ -33,6 +34,7 @@ export const KEYSTORE_VERSION = 1 as const;
 
 export const KEYSTORE_CODES = {
   MALFORMED: 'KEYSTORE_MALFORMED',
+  UNKNOWN_VERSION: 'KEYSTORE_UNKNOWN_VERSION',
   WRONG_PASSPHRASE: 'KEYSTORE_WRONG_PASSPHRASE',
   TAMPERED: 'KEYSTORE_TAMPERED',
   WEAK_PARAMETERS: 'KEYSTORE_WEAK_PARAMETERS',
@@ -137,7 +139,7 @@ function associatedData(file: Pick<KeystoreFile, 'format' | 'version' | 'address
 
 export function parseKeystore(value: unknown, path: string): Result<KeystoreFile> {
   const header = checkFormatAndVersion(value, KEYSTORE_FORMAT, KEYSTORE_VERSION, path);
-  if (!header.ok) return fail(header.code === 'OFFLINE_UNKNOWN_VERSION' ? header.code : KEYSTORE_CODES.MALFORMED, header.message, header.details);
+  if (!header.ok) return fail(header.code === OFFLINE_CODES.UNKNOWN_VERSION ? KEYSTORE_CODES.UNKNOWN_VERSION : KEYSTORE_CODES.MALFORMED, header.message, header.details);
   const parsed = parseWith(keystoreSchema, value, path, KEYSTORE_CODES.MALFORMED);
   if (!parsed.ok) return parsed;
   const parameters = checkParameters(parsed.value.kdf, `${path}.kdf`);
