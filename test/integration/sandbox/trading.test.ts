@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { Market } from '../../../shared/market/market';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { sha256, signDigest } from '../../../shared/crypto/index';
+import { sessionDigest } from '../../../shared/protocol/session';
 import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
 
 let sandbox: RunningSandbox;
@@ -98,6 +100,18 @@ describe('sessions', () => {
     const byte = parseInt(signature.slice(66, 68), 16) ^ 0x80;
     const flipped = { ...good, signature: { Secp256k1: `${signature.slice(0, 66)}${byte.toString(16).padStart(2, '0')}${signature.slice(68)}` } };
     expect((await client.request('PUT', '/v1/session', flipped, trader.headers)).body).toMatchObject({ code: 4000 });
+    // The same signature in its high-s form (s' = n - s, recovery bit flipped): refused.
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const sValue = BigInt(`0x${signature.slice(66)}`) & ((1n << 255n) - 1n);
+    const recovery = parseInt(signature.slice(66, 68), 16) >> 7;
+    const highS = (n - sValue) | (BigInt(recovery ^ 1) << 255n);
+    const malleable = { ...good, signature: { Secp256k1: `${signature.slice(0, 66)}${highS.toString(16).padStart(64, '0')}` } };
+    expect((await client.request('PUT', '/v1/session', malleable, trader.headers)).body).toMatchObject({ code: 4000 });
+    // A client that hashes the digest again signs something else: it recovers to another key.
+    const grant = { nonce: 0n, chain_id: trader.chainId, session_address: key.address, expiry: BigInt(good.expiry as string), contract_ids: [ethUsdc.contract_id] };
+    const doubled = signDigest(sha256(sessionDigest(grant, trader.owner.style)), trader.owner.privateKey);
+    const doubleHashed = { ...good, signature: { Secp256k1: `0x${Buffer.from(doubled).toString('hex')}` } };
+    expect((await client.request('PUT', '/v1/session', doubleHashed, trader.headers)).body).toMatchObject({ code: 4000 });
     expect(await trader.readNonce()).toBe(0n);
     const ok = await client.request('PUT', '/v1/session', good, { 'Svc-Owner-Id': trader.owner.address.slice(2) });
     expect(ok.status).toBe(200);
