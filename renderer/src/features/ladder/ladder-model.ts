@@ -1,6 +1,7 @@
 // One ladder frame as plain data: the rows the window shows, each with its sizes, own orders and
-// markers. The component applies this with `reconcile` keyed by the row's price, so a row whose
-// values did not change is not touched and a row that scrolled keeps its DOM node.
+// markers. The component keeps one cell per row price (keyed by price, like a keyed reconcile) and
+// hands each row its new value only when `sameRow` says it changed, so an unchanged row is not
+// touched and a row that scrolled keeps its DOM node.
 import type { Side } from '../../../../shared/market/order-type';
 import { aggregateOwnOrders, barPercent, rowPriceOf, sumIntoRows, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
 
@@ -37,11 +38,79 @@ export interface LadderInput {
   readonly volumeAtPrice: readonly PriceQuantity[];
   readonly lastTrade: { readonly price: bigint; readonly side: Side } | null;
   readonly ownOrders: readonly OwnOrderInput[];
+  /**
+   * The row this price had in the previous frame, if any: returned as is when nothing of it
+   * changed, so a steady ladder allocates almost nothing per frame (fewer garbage-collection
+   * pauses inside the frame budget) and the row's cell sees the same object.
+   */
+  readonly previous?: (price: bigint, index: number) => LadderRow | undefined;
+  /** The bar scale of the previous frame (see nextBarScale); by default bars scale to the largest size shown. */
+  readonly barScale?: bigint;
+}
+
+/** The largest bid or ask size on the rows shown. */
+export function largestShown(rows: readonly bigint[], bids: ReadonlyMap<bigint, bigint>, asks: ReadonlyMap<bigint, bigint>): bigint {
+  let largest = 0n;
+  for (const price of rows) {
+    const bid = bids.get(price) ?? 0n;
+    const ask = asks.get(price) ?? 0n;
+    if (bid > largest) largest = bid;
+    if (ask > largest) largest = ask;
+  }
+  return largest;
+}
+
+/**
+ * The depth-bar scale with hysteresis: it grows at once but shrinks only when the largest size
+ * falls below half of it, so one level changing does not redraw every bar of the ladder.
+ */
+export function nextBarScale(previous: bigint, largest: bigint): bigint {
+  if (largest > previous || largest * 2n < previous) return largest;
+  return previous;
+}
+
+function sameIds(left: readonly string[], right: readonly string[]): boolean {
+  if (left === right) return true;
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+/** Field-by-field equality: a row is redrawn only when one of these changed. */
+export function sameRow(left: LadderRow, right: LadderRow): boolean {
+  return (
+    left.key === right.key &&
+    left.bid === right.bid &&
+    left.ask === right.ask &&
+    left.volume === right.volume &&
+    left.bidBar === right.bidBar &&
+    left.askBar === right.askBar &&
+    left.ownBuyCount === right.ownBuyCount &&
+    left.ownBuyQuantity === right.ownBuyQuantity &&
+    left.ownSellCount === right.ownSellCount &&
+    left.ownSellQuantity === right.ownSellQuantity &&
+    left.bestBid === right.bestBid &&
+    left.bestAsk === right.bestAsk &&
+    left.lastTrade === right.lastTrade &&
+    left.inSpread === right.inSpread &&
+    sameIds(left.ownBuyIds, right.ownBuyIds) &&
+    sameIds(left.ownSellIds, right.ownSellIds)
+  );
 }
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 
 export function buildLadderRows(input: LadderInput): LadderRow[] {
+  return buildLadderFrame(input).rows;
+}
+
+export interface LadderFrame {
+  readonly rows: LadderRow[];
+  /** The size that filled a depth bar in this frame: pass it as the next frame's barScale. */
+  readonly barScale: bigint;
+}
+
+export function buildLadderFrame(input: LadderInput): LadderFrame {
   const { step } = input;
   const bidRows = sumIntoRows(input.bids, 'Buy', step);
   const askRows = sumIntoRows(input.asks, 'Sell', step);
@@ -53,39 +122,61 @@ export function buildLadderRows(input: LadderInput): LadderRow[] {
   // A trade that lifted the offer prints on the ask side of the column, one that hit the bid on the bid side.
   const lastTradeRow = input.lastTrade ? rowPriceOf(input.lastTrade.side === 'Buy' ? 'Sell' : 'Buy', input.lastTrade.price, step) : null;
 
-  let largest = 0n;
-  for (const price of input.rows) {
-    const bid = bidRows.get(price) ?? 0n;
-    const ask = askRows.get(price) ?? 0n;
-    if (bid > largest) largest = bid;
-    if (ask > largest) largest = ask;
-  }
+  const shownLargest = largestShown(input.rows, bidRows, askRows);
+  const largest = input.barScale === undefined ? shownLargest : nextBarScale(input.barScale, shownLargest);
 
   const rows: LadderRow[] = new Array(input.rows.length);
   for (let index = 0; index < input.rows.length; index++) {
     const price = input.rows[index] as bigint;
     const bid = bidRows.get(price) ?? 0n;
     const ask = askRows.get(price) ?? 0n;
+    const volume = volumeRows.get(price) ?? 0n;
     const mine = own.get(price);
+    const bidBar = barPercent(bid, largest);
+    const askBar = barPercent(ask, largest);
+    const bestBid = price === bestBidRow;
+    const bestAsk = price === bestAskRow;
+    const lastTrade = price === lastTradeRow && input.lastTrade ? input.lastTrade.side : null;
+    const inSpread = bestBidRow !== null && bestAskRow !== null && price > bestBidRow && price < bestAskRow;
+    const old = input.previous?.(price, index);
+    if (
+      old !== undefined &&
+      old.price === price &&
+      old.bid === bid &&
+      old.ask === ask &&
+      old.volume === volume &&
+      old.bidBar === bidBar &&
+      old.askBar === askBar &&
+      old.bestBid === bestBid &&
+      old.bestAsk === bestAsk &&
+      old.lastTrade === lastTrade &&
+      old.inSpread === inSpread &&
+      mine === undefined &&
+      old.ownBuyCount === 0 &&
+      old.ownSellCount === 0
+    ) {
+      rows[index] = old;
+      continue;
+    }
     rows[index] = {
-      key: price.toString(),
+      key: old?.price === price ? old.key : price.toString(),
       price,
       bid,
       ask,
-      volume: volumeRows.get(price) ?? 0n,
-      bidBar: barPercent(bid, largest),
-      askBar: barPercent(ask, largest),
+      volume,
+      bidBar,
+      askBar,
       ownBuyCount: mine?.buyCount ?? 0,
       ownBuyQuantity: mine?.buyQuantity ?? 0n,
       ownSellCount: mine?.sellCount ?? 0,
       ownSellQuantity: mine?.sellQuantity ?? 0n,
       ownBuyIds: mine?.buyOrderIds ?? NO_IDS,
       ownSellIds: mine?.sellOrderIds ?? NO_IDS,
-      bestBid: price === bestBidRow,
-      bestAsk: price === bestAskRow,
-      lastTrade: price === lastTradeRow && input.lastTrade ? input.lastTrade.side : null,
-      inSpread: bestBidRow !== null && bestAskRow !== null && price > bestBidRow && price < bestAskRow,
+      bestBid,
+      bestAsk,
+      lastTrade,
+      inSpread,
     };
   }
-  return rows;
+  return { rows, barScale: largest };
 }

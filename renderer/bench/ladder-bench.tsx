@@ -1,0 +1,178 @@
+// The ladder benchmark page: replays precomputed book frames (500 levels a side) at a fixed rate
+// into either the real Ladder component (mode=ours) or the naive peer (mode=naive), and measures
+// the page's script time per animation frame and the frames missed at 60 Hz.
+// Frames are generated before the measurement starts, so the simulation's own cost is not counted.
+import { render } from 'solid-js/web';
+import type { TerminalApi } from '../../shared/ipc/contract';
+import type { BookFrame } from '../../shared/ipc/views';
+import { priceTick } from '../../shared/market/tick';
+import { createSimulatedTerminal, SIMULATED_MARKETS } from '../dev/simulated-terminal';
+import { createTerminal } from '../src/app/create-terminal';
+import { TerminalContext } from '../src/app/terminal-context';
+import { Ladder } from '../src/features/ladder/Ladder';
+import { createFrameScheduler } from '../src/lib/frame-scheduler';
+import { createNaiveLadder } from './naive-ladder';
+import '../src/styles.css';
+
+export interface LadderBenchResult {
+  readonly mode: string;
+  readonly rows: number;
+  readonly levelsPerSide: number;
+  readonly updates: number;
+  readonly frames: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly skippedFrames: number;
+  readonly longTasks: number;
+  readonly firstFrameRows: number;
+}
+
+declare global {
+  interface Window {
+    __benchResult?: LadderBenchResult;
+    __benchError?: string;
+  }
+}
+
+const FRAME_MS = 1000 / 60;
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const requested = params.get('mode');
+  // idle: the same replay with nothing drawing it, to see what the machine alone costs.
+  const mode = requested === 'naive' || requested === 'idle' ? requested : 'ours';
+  const seconds = Number(params.get('seconds') ?? '10');
+  const rate = Number(params.get('rate') ?? '100');
+  const rowCount = Number(params.get('rows') ?? '500');
+  const warmupMs = 1000;
+  const market = SIMULATED_MARKETS[0]!;
+
+  // 1. Precompute the frames.
+  const simulation = createSimulatedTerminal({ seed: 11, depth: 500 });
+  const frames: BookFrame[] = [];
+  simulation.api.onBook((frame) => frames.push(frame));
+  await simulation.api.subscribeBook({ marketId: market.market_id, precision: priceTick(market), levels: 500 });
+  await Promise.resolve();
+  const total = Math.ceil(((seconds * 1000 + warmupMs) / 1000) * rate) + 1;
+  while (frames.length < total) simulation.step();
+
+  // 2. Instrumented replay: time spent delivering each frame, and in animation-frame callbacks.
+  let busy = 0;
+  const bookListeners = new Set<(frame: BookFrame) => void>();
+  const replayApi: TerminalApi = {
+    ...simulation.api,
+    subscribeBook: () => Promise.resolve({ ok: true, value: { subscriptionId: 'replay' } }),
+    updateBookView: () => Promise.resolve({ ok: true, value: null }),
+    unsubscribe: () => Promise.resolve({ ok: true, value: null }),
+    onBook: (listener) => {
+      bookListeners.add(listener);
+      return () => bookListeners.delete(listener);
+    },
+  };
+  const deliver = (frame: BookFrame) => {
+    const started = performance.now();
+    for (const listener of bookListeners) listener({ ...frame, subscriptionId: 'replay' });
+    busy += performance.now() - started;
+  };
+
+  const root = document.getElementById('root')!;
+  root.style.height = `${rowCount * 18 + 120}px`;
+  if (mode === 'ours') {
+    const scheduler = createFrameScheduler((callback) =>
+      requestAnimationFrame((time) => {
+        const started = performance.now();
+        callback(time);
+        busy += performance.now() - started;
+      }),
+    );
+    const terminal = createTerminal(replayApi, () => Promise.resolve(false), scheduler);
+    render(
+      () => (
+        <TerminalContext.Provider value={terminal}>
+          <div class="panel ladder-panel" style={{ height: '100%' }}>
+            <Ladder market={market} turbo={false} rows={rowCount} />
+          </div>
+        </TerminalContext.Provider>
+      ),
+      root,
+    );
+  } else if (mode === 'naive') {
+    const container = document.createElement('div');
+    container.className = 'panel ladder-panel ladder';
+    root.append(container);
+    const draw = createNaiveLadder(container, market, rowCount);
+    bookListeners.add(draw);
+  }
+
+  // 3. Let the page settle, then replay at the rate while a frame monitor records timestamps.
+  let longTasks = 0;
+  try {
+    new PerformanceObserver((list) => {
+      longTasks += list.getEntries().length;
+    }).observe({ type: 'longtask', buffered: false });
+  } catch {
+    // Long tasks are not reported by every engine; frame gaps still are.
+  }
+
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const perFrame: number[] = [];
+  const stamps: number[] = [];
+  let measuring = false;
+  let emitted = 0;
+  const start = performance.now();
+  const monitor = (time: number) => {
+    if (measuring) {
+      perFrame.push(busy);
+      stamps.push(time);
+    }
+    busy = 0;
+    if (performance.now() - start < warmupMs + seconds * 1000) requestAnimationFrame(monitor);
+  };
+  requestAnimationFrame(monitor);
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = performance.now() - start;
+      if (!measuring && elapsed >= warmupMs) {
+        measuring = true;
+        longTasks = 0;
+      }
+      const due = Math.min(frames.length, Math.floor((elapsed * rate) / 1000) + 1);
+      while (emitted < due) deliver(frames[emitted++]!);
+      if (elapsed >= warmupMs + seconds * 1000) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 2);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+
+  let skipped = 0;
+  for (let index = 1; index < stamps.length; index++) {
+    const gap = stamps[index]! - stamps[index - 1]!;
+    if (gap > FRAME_MS * 1.5) skipped += Math.round(gap / FRAME_MS) - 1;
+  }
+  const sorted = [...perFrame].sort((a, b) => a - b);
+  window.__benchResult = {
+    mode,
+    rows: rowCount,
+    levelsPerSide: 500,
+    updates: emitted,
+    frames: perFrame.length,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+    skippedFrames: skipped,
+    longTasks,
+    firstFrameRows: document.querySelectorAll('.ladder-row').length,
+  };
+}
+
+main().catch((error: unknown) => {
+  window.__benchError = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
+});

@@ -1,0 +1,23 @@
+// Builds the context value of one window: its stores over the bridge, its frame scheduler and
+// its trading actions. The app and the ladder benchmark build it the same way.
+import type { TerminalApi } from '../../../shared/ipc/contract';
+import { createTradingActions, type Confirm } from '../features/trading/trading-actions';
+import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
+import { createTerminalStore } from '../stores/terminal-store';
+import { createTicketStore } from '../stores/ticket-store';
+import { createLadderCommands, type TerminalContextValue } from './terminal-context';
+
+export function createTerminal(api: TerminalApi, confirm: Confirm, frames: FrameScheduler = createFrameScheduler()): TerminalContextValue {
+  const store = createTerminalStore(api);
+  const tickets = createTicketStore();
+  const trading = createTradingActions(api, store, confirm);
+  return {
+    api,
+    store,
+    tickets,
+    trading,
+    frames,
+    ...createLadderCommands(),
+    market: (marketId) => store.state.markets?.markets.find((market) => market.market_id === marketId) ?? null,
+  };
+}

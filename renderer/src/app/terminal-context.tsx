@@ -1,0 +1,39 @@
+// What every panel of a window reaches: the bridge, the window's stores and the trading actions.
+// Panels take their market (and turbo flag) as props and everything else from here, so a panel
+// can later be mounted alone in a detached window with its own provider over the same feed.
+import { createContext, createSignal, useContext, type Accessor } from 'solid-js';
+import type { TerminalApi } from '../../../shared/ipc/contract';
+import type { Market } from '../../../shared/market/market';
+import type { TradingActions } from '../features/trading/trading-actions';
+import type { FrameScheduler } from '../lib/frame-scheduler';
+import type { TerminalStore } from '../stores/terminal-store';
+import type { TicketStore } from '../stores/ticket-store';
+
+export type LadderCommand = { readonly kind: 'recenter'; readonly serial: number };
+
+export interface TerminalContextValue {
+  readonly api: TerminalApi;
+  readonly store: TerminalStore;
+  readonly tickets: TicketStore;
+  readonly trading: TradingActions;
+  readonly frames: FrameScheduler;
+  /** Commands from hotkeys to the ladders of this window. */
+  readonly ladderCommand: Accessor<LadderCommand | null>;
+  sendLadderCommand(kind: LadderCommand['kind']): void;
+  /** Look a market up by id among the loaded markets. */
+  market(marketId: string): Market | null;
+}
+
+export const TerminalContext = createContext<TerminalContextValue>();
+
+export function useTerminal(): TerminalContextValue {
+  const value = useContext(TerminalContext);
+  if (!value) throw new Error('useTerminal: no TerminalContext provider above this panel');
+  return value;
+}
+
+export function createLadderCommands(): Pick<TerminalContextValue, 'ladderCommand' | 'sendLadderCommand'> {
+  const [ladderCommand, setLadderCommand] = createSignal<LadderCommand | null>(null);
+  let serial = 0;
+  return { ladderCommand, sendLadderCommand: (kind) => setLadderCommand({ kind, serial: ++serial }) };
+}

@@ -1,0 +1,361 @@
+// The depth ladder (DOM): a fixed price column with bid and ask sizes, own orders, volume at price,
+// best bid, best ask and the last trade on their rows. Click-to-trade is off until armed; a click
+// in the bid column buys at the row's price, in the ask column sells (type and size from the
+// ticket); a click on an own order cancels it, a drag moves it (cancel and replace).
+// Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
+import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
+import type { Market } from '../../../../shared/market/market';
+import { priceTick } from '../../../../shared/market/tick';
+import { useTerminal } from '../../app/terminal-context';
+import { editablePrice, formatPrice, formatQuantity } from '../../format/market-format';
+import { formatUnits } from '../../format/units';
+import { createBookFeed } from '../market-data/book-feed';
+import { evaluateTicket } from '../ticket/ticket-model';
+import { clickPrice, insideCentre, layoutRows, needsRecenter, precisionOptions } from './ladder-layout';
+import { buildLadderFrame, type LadderRow } from './ladder-model';
+import { createRowCells } from './row-cells';
+
+export const LADDER_ROW_HEIGHT = 18;
+/** Auto-recenter when the inside market comes within this many rows of the top or bottom. */
+export const RECENTER_MARGIN_ROWS = 4;
+const PRICED_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'FillOrKill'];
+
+interface DragState {
+  readonly side: Side;
+  readonly orderIds: readonly string[];
+  readonly fromRow: bigint;
+  overRow: bigint | null;
+}
+
+export interface LadderProps {
+  readonly market: Market;
+  readonly turbo: boolean;
+  /** Fixed row count (benchmarks); by default the ladder fills its panel. */
+  readonly rows?: number;
+}
+
+export const Ladder: Component<LadderProps> = (props) => {
+  const terminal = useTerminal();
+  const tick = createMemo(() => priceTick(props.market));
+  const options = createMemo(() => precisionOptions(tick()));
+  const [precision, setPrecision] = createSignal<bigint>(tick());
+  const [rowCount, setRowCount] = createSignal(props.rows ?? 40);
+  const [centre, setCentre] = createSignal<bigint | null>(null);
+  const [hold, setHold] = createSignal(false);
+  const [armed, setArmed] = createSignal(false);
+  const [hint, setHint] = createSignal<string | null>(null);
+  const [drag, setDrag] = createSignal<DragState | null>(null);
+  const cells = createRowCells();
+  let barScale: bigint | undefined;
+
+  // A new market starts unarmed, at its finest precision, recentred.
+  createEffect(
+    on(
+      () => props.market.market_id,
+      () => {
+        setArmed(false);
+        setPrecision(tick());
+        setCentre(null);
+        setHold(false);
+      },
+      { defer: true },
+    ),
+  );
+
+  const rowPrices = createMemo(() => {
+    const middle = centre();
+    return middle === null ? [] : layoutRows(middle, precision(), rowCount());
+  });
+
+  // The inside price as last drawn: how far the trader has scrolled away from it decides how many levels to ask for.
+  const [insidePrice, setInsidePrice] = createSignal<bigint | null>(null);
+  const levels = createMemo(() => {
+    // Ask for what is shown plus the rows between the centre and the inside market when scrolled away.
+    const middle = centre();
+    let away = 0;
+    const best = insidePrice();
+    if (middle !== null && best !== null) {
+      const distance = (middle > best ? middle - best : best - middle) / precision();
+      away = distance > 500n ? 500 : Number(distance);
+    }
+    return Math.min(500, Math.max(1, rowCount() + away + 10));
+  });
+
+  const feed = createBookFeed(terminal.api, terminal.frames, () => ({
+    marketId: props.market.market_id,
+    turbo: props.turbo,
+    precision: precision(),
+    levels: levels(),
+  }));
+
+  const frame = () => {
+    const current = feed.frame();
+    return current && current.precision === precision() ? current : null;
+  };
+  const resyncing = () => frame()?.state === 'resyncing';
+  const bestBid = () => (resyncing() ? null : (frame()?.bids[0]?.price ?? null));
+  const bestAsk = () => (resyncing() ? null : (frame()?.asks[0]?.price ?? null));
+
+  const ownOrders = createMemo(() =>
+    terminal.store.state.openOrders
+      .filter((order) => order.marketId === props.market.market_id)
+      .map((order) => ({ orderId: order.orderId, marketId: order.marketId, side: order.side, price: order.price, remaining: order.quantity - order.filled })),
+  );
+
+  // Recenter on the first frame, and whenever the inside market nears an edge unless held.
+  createEffect(() => {
+    const current = frame();
+    if (!current || current.state === 'resyncing') return;
+    const step = precision();
+    const middle = centre();
+    const bid = current.bids[0]?.price ?? null;
+    const ask = current.asks[0]?.price ?? null;
+    setInsidePrice(bid ?? ask);
+    if (middle === null || (!hold() && needsRecenter({ rows: rowPrices(), step, bestBid: bid, bestAsk: ask, margin: RECENTER_MARGIN_ROWS }))) {
+      const next = insideCentre(bid, ask, step, current.lastTrade?.price ?? null);
+      if (next !== null && next !== middle) setCentre(next);
+    }
+  });
+
+  createEffect(() => {
+    const current = frame();
+    const prices = rowPrices();
+    const live = current !== null && current.state === 'live';
+    const next = buildLadderFrame({
+      rows: prices,
+      step: precision(),
+      marketId: props.market.market_id,
+      // While resyncing no level is shown: a stale or crossed book must never be traded from.
+      bids: live ? current.bids : [],
+      asks: live ? current.asks : [],
+      volumeAtPrice: live ? current.volumeAtPrice : [],
+      lastTrade: live ? current.lastTrade : null,
+      ownOrders: ownOrders(),
+      barScale,
+      previous: cells.current,
+    });
+    barScale = next.barScale;
+    cells.apply(next.rows);
+  });
+
+  const recenter = () => {
+    setHold(false);
+    const current = frame();
+    const next = insideCentre(bestBid(), bestAsk(), precision(), current?.lastTrade?.price ?? null);
+    if (next !== null) setCentre(next);
+  };
+
+  createEffect(
+    on(
+      terminal.ladderCommand,
+      (command) => {
+        if (command?.kind === 'recenter') recenter();
+      },
+      { defer: true },
+    ),
+  );
+
+  let body: HTMLDivElement | undefined;
+  onMount(() => {
+    if (props.rows !== undefined || !body) return;
+    const observer = new ResizeObserver(() => {
+      const height = body?.clientHeight ?? 0;
+      setRowCount(Math.max(5, Math.floor(height / LADDER_ROW_HEIGHT)));
+    });
+    observer.observe(body);
+    onCleanup(() => observer.disconnect());
+  });
+
+  const onWheel = (event: WheelEvent) => {
+    event.preventDefault();
+    const middle = centre();
+    if (middle === null) return;
+    const notches = Math.sign(event.deltaY) * (event.shiftKey ? 10 : 2);
+    // Scrolling by hand holds the ladder where the trader put it until recentred.
+    setHold(true);
+    const next = middle - BigInt(notches) * precision();
+    setCentre(next > precision() ? next : precision());
+  };
+
+  const flashHint = (text: string) => {
+    setHint(text);
+    window.setTimeout(() => setHint((current) => (current === text ? null : current)), 2500);
+  };
+
+  const placeAt = (side: Side, row: bigint) => {
+    if (!armed()) {
+      flashHint('Arm the ladder to trade by clicking');
+      return;
+    }
+    if (resyncing()) {
+      flashHint('The book is resyncing; clicks are ignored until it is live');
+      return;
+    }
+    const draft = terminal.tickets.draft(props.market.market_id);
+    const kind = PRICED_KINDS.includes(draft.kind) ? draft.kind : 'Limit';
+    if (kind !== draft.kind) flashHint(`${draft.kind} orders have no price: the ladder placed a Limit order`);
+    const price = clickPrice(side, row, tick());
+    const settings = terminal.store.state.settings;
+    const balances = terminal.store.state.balances;
+    const evaluation = evaluateTicket(
+      { ...draft, side, kind, priceText: editablePrice(props.market, price) },
+      {
+        market: props.market,
+        turbo: props.turbo,
+        maxOrderQuantity: settings?.maxOrderQuantity[props.market.market_id] ?? null,
+        bestBid: bestBid(),
+        bestAsk: bestAsk(),
+        availableQuote: balances.find((balance) => balance.assetId === props.market.quote.asset)?.unlocked ?? null,
+        availableBase: balances.find((balance) => balance.assetId === props.market.base.asset)?.unlocked ?? null,
+      },
+    );
+    if (!evaluation.ok) {
+      terminal.store.notify('error', `Ladder ${side.toLowerCase()} not sent: ${evaluation.message}`);
+      return;
+    }
+    void terminal.trading.place(props.market, evaluation.request, 'the ladder');
+  };
+
+  const startDrag = (event: MouseEvent, side: Side, row: LadderRow) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const orderIds = side === 'Buy' ? row.ownBuyIds : row.ownSellIds;
+    if (orderIds.length === 0) return;
+    setDrag({ side, orderIds: [...orderIds], fromRow: row.price, overRow: row.price });
+  };
+
+  const finishDrag = (row: bigint | null) => {
+    const current = drag();
+    setDrag(null);
+    if (!current || row === null) return;
+    if (row === current.fromRow) {
+      for (const orderId of current.orderIds) void terminal.trading.cancel(props.market, orderId, props.turbo);
+      return;
+    }
+    if (!armed()) {
+      flashHint('Arm the ladder to move orders by dragging');
+      return;
+    }
+    const price = clickPrice(current.side, row, tick());
+    for (const orderId of current.orderIds) void terminal.trading.move(props.market, orderId, price, props.turbo);
+  };
+
+  onMount(() => {
+    const cancelDrag = () => setDrag(null);
+    window.addEventListener('mouseup', cancelDrag);
+    onCleanup(() => window.removeEventListener('mouseup', cancelDrag));
+  });
+
+  const pair = () => `${props.market.base.symbol}/${props.market.quote.symbol}`;
+  const stepLabel = (step: bigint) => formatUnits(step, props.market.quote.decimals);
+  const size = (quantity: bigint) => (quantity > 0n ? formatQuantity(props.market, quantity) : '');
+  const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${formatQuantity(props.market, quantity)}` : '');
+
+  return (
+    <div class="ladder" classList={{ armed: armed(), dragging: drag() !== null }} data-testid="ladder" data-market-id={props.market.market_id} data-armed={armed() ? 'true' : 'false'}>
+      <div class="ladder-toolbar">
+        <button
+          type="button"
+          class="arm-toggle"
+          classList={{ on: armed() }}
+          data-testid="ladder-arm"
+          aria-pressed={armed()}
+          title="Click-to-trade is off until armed. When armed, a click in the bid column buys and in the ask column sells, at the row's price, with the ticket's type and size."
+          onClick={() => setArmed(!armed())}
+        >
+          {armed() ? 'ARMED' : 'ARM'}
+        </button>
+        <label class="field-inline" title="Rows merge this many price steps. Bids merge down to the row price, asks up to it.">
+          <span>Group</span>
+          <select data-testid="ladder-precision" value={precision().toString()} onChange={(event) => { setPrecision(BigInt(event.currentTarget.value)); setCentre(null); }}>
+            <For each={options()}>{(step) => <option value={step.toString()}>{stepLabel(step)}</option>}</For>
+          </select>
+        </label>
+        <button type="button" classList={{ on: hold() }} data-testid="ladder-hold" aria-pressed={hold()} title="Hold freezes the ladder: no automatic recentering" onClick={() => setHold(!hold())}>
+          Hold
+        </button>
+        <button type="button" data-testid="ladder-recenter" title={`Recenter on the inside market (${terminal.store.state.settings?.hotkeys.recenter ?? 'Space'})`} onClick={recenter}>
+          Center
+        </button>
+        <span class="ladder-hint" data-testid="ladder-hint">{hint() ?? ''}</span>
+      </div>
+      <Show when={armed()}>
+        <div class="armed-banner" data-testid="ladder-armed-banner">
+          ARMED · clicks trade {pair()} · buys at the row price, sells at the row price · {terminal.tickets.draft(props.market.market_id).quantityText || '—'} {props.market.base.symbol}{' '}
+          {terminal.tickets.draft(props.market.market_id).kind}
+        </div>
+      </Show>
+      <div class="ladder-head">
+        <span>Buys</span>
+        <span class="num">Bid</span>
+        <span class="num">Price</span>
+        <span class="num">Ask</span>
+        <span>Sells</span>
+        <span class="num">Volume</span>
+      </div>
+      <div class="ladder-body" ref={(element) => (body = element)} onWheel={onWheel} onMouseLeave={() => drag() && setDrag({ ...drag()!, overRow: null })}>
+        <For each={cells.list()}>
+          {(cell) => {
+            const row = cell.row;
+            return (
+            <div
+              class="ladder-row"
+              classList={{
+                'best-bid': row().bestBid,
+                'best-ask': row().bestAsk,
+                spread: row().inSpread,
+                'last-buy': row().lastTrade === 'Buy',
+                'last-sell': row().lastTrade === 'Sell',
+                'drop-target': drag()?.overRow === cell.price,
+              }}
+              data-testid="ladder-row"
+              data-price={cell.key}
+              onMouseEnter={() => {
+                const current = drag();
+                if (current) setDrag({ ...current, overRow: cell.price });
+              }}
+              onMouseUp={() => drag() && finishDrag(cell.price)}
+            >
+              <span class="own own-buy" data-testid={row().ownBuyCount > 0 ? 'own-order' : undefined} data-side="Buy" data-order-ids={row().ownBuyIds.join(',')} onMouseDown={(event) => startDrag(event, 'Buy', row())}>
+                {own(row().ownBuyCount, row().ownBuyQuantity)}
+              </span>
+              <span class="bid num" data-testid="bid-cell" onMouseDown={(event) => event.button === 0 && placeAt('Buy', cell.price)}>
+                <i class="bar" style={{ width: `${row().bidBar}%` }} />
+                <b>{size(row().bid)}</b>
+              </span>
+              <span class="price num">{formatPrice(props.market, cell.price)}</span>
+              <span class="ask num" data-testid="ask-cell" onMouseDown={(event) => event.button === 0 && placeAt('Sell', cell.price)}>
+                <i class="bar" style={{ width: `${row().askBar}%` }} />
+                <b>{size(row().ask)}</b>
+              </span>
+              <span class="own own-sell" data-testid={row().ownSellCount > 0 ? 'own-order' : undefined} data-side="Sell" data-order-ids={row().ownSellIds.join(',')} onMouseDown={(event) => startDrag(event, 'Sell', row())}>
+                {own(row().ownSellCount, row().ownSellQuantity)}
+              </span>
+              <span class="volume num">{size(row().volume)}</span>
+            </div>
+            );
+          }}
+        </For>
+        <Show when={resyncing()}>
+          <div class="ladder-overlay" data-testid="ladder-resyncing">Resyncing the book… levels are hidden until it is live again</div>
+        </Show>
+        <Show when={!frame() && !resyncing()}>
+          <div class="ladder-overlay muted" data-testid="ladder-waiting">{feed.problem() ? `No book: ${feed.problem()}` : 'Waiting for the book…'}</div>
+        </Show>
+      </div>
+      <div class="ladder-foot">
+        <span>
+          Spread{' '}
+          <b class="num">{bestBid() !== null && bestAsk() !== null ? formatPrice(props.market, bestAsk()! - bestBid()!) : '—'}</b>
+        </span>
+        <span title="A click on a merged row: a buy at the row price (its lowest bid), a sell at the row price (its highest ask)">
+          Click price: row price · tick {formatPrice(props.market, tick())}
+        </span>
+        <Show when={hold()}>
+          <span class="held" data-testid="ladder-held">HOLD</span>
+        </Show>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,90 @@
+// Every trading intent of the window goes through here: the optional confirmation, the request,
+// and a notice with main's answer (including what main adjusted before signing), so the ticket,
+// the ladder, the hotkeys and the kill switch all behave the same way.
+import type { RequestInput, TerminalApi } from '../../../../shared/ipc/contract';
+import type { CancelReport, PlacedOrder } from '../../../../shared/ipc/views';
+import type { Market } from '../../../../shared/market/market';
+import type { Result } from '../../../../shared/result';
+import { formatPrice, formatQuantity } from '../../format/market-format';
+import type { TerminalStore } from '../../stores/terminal-store';
+import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
+
+export type PlaceOrderRequest = RequestInput<'placeOrder'>;
+
+export type Confirm = (title: string, lines: readonly string[]) => Promise<boolean>;
+
+export interface TradingActions {
+  place(market: Market, request: PlaceOrderRequest, origin: string): Promise<Result<PlacedOrder> | null>;
+  cancel(market: Market, orderId: string, turbo: boolean): Promise<Result<CancelReport>>;
+  cancelAll(market: Market | null): Promise<Result<CancelReport>>;
+  move(market: Market, orderId: string, price: bigint, turbo: boolean): Promise<Result<PlacedOrder>>;
+  /** The newest order this window placed that may still be open, for "cancel last". */
+  lastOrder(): { readonly market: Market; readonly orderId: string; readonly turbo: boolean } | null;
+}
+
+export function describeOrder(market: Market, request: PlaceOrderRequest): string {
+  const kind = ORDER_KIND_LABELS[request.orderType.kind];
+  const priced = request.orderType.kind === 'Market' ? 'at market' : `at ${formatPrice(market, request.price)} ${market.quote.symbol}`;
+  return `${request.side} ${formatQuantity(market, request.quantity)} ${market.base.symbol} ${priced} (${kind})`;
+}
+
+export function describeCancelReport(report: CancelReport): string {
+  const parts = [`Cancelled ${report.cancelled.length} of ${report.requested} order${report.requested === 1 ? '' : 's'}`];
+  if (report.batches > 0) parts.push(`in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}`);
+  if (report.failed.length > 0) parts.push(`; ${report.failed.length} failed: ${report.failed.map((failure) => failure.reason).join('; ')}`);
+  return parts.join(' ');
+}
+
+export function createTradingActions(api: TerminalApi, store: TerminalStore, confirm: Confirm): TradingActions {
+  const placed: { market: Market; orderId: string; turbo: boolean }[] = [];
+
+  return {
+    async place(market, request, origin) {
+      const text = describeOrder(market, request);
+      if (store.state.settings?.confirmOrders) {
+        const accepted = await confirm('Confirm order', [text, `Market ${market.base.symbol}/${market.quote.symbol} · from ${origin}`]);
+        if (!accepted) return null;
+      }
+      const result = await api.placeOrder(request);
+      if (result.ok) {
+        for (const order of result.value.orders) placed.push({ market, orderId: order.orderId, turbo: request.turbo === true });
+        if (placed.length > 50) placed.splice(0, placed.length - 50);
+        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${result.value.adjustments.join('; ')}.` : '';
+        store.notify('info', `Placed: ${text}.${adjusted}`);
+      } else {
+        store.notify('error', `Order refused (${result.code}): ${result.message}`);
+      }
+      return result;
+    },
+    async cancel(market, orderId, turbo) {
+      const result = await api.cancelOrder({ marketId: market.market_id, orderId, ...(turbo ? { turbo } : {}) });
+      store.notify(result.ok ? 'info' : 'error', result.ok ? describeCancelReport(result.value) : `Cancel refused (${result.code}): ${result.message}`);
+      return result;
+    },
+    async cancelAll(market) {
+      const result = await api.cancelAllOrders(market ? { marketId: market.market_id } : {});
+      const scope = market ? `${market.base.symbol}/${market.quote.symbol}` : 'every market';
+      store.notify(result.ok ? (result.value.failed.length > 0 ? 'warning' : 'info') : 'error', result.ok ? `${scope}: ${describeCancelReport(result.value)}` : `Cancel all in ${scope} refused (${result.code}): ${result.message}`);
+      return result;
+    },
+    async move(market, orderId, price, turbo) {
+      const result = await api.moveOrder({ marketId: market.market_id, orderId, price, ...(turbo ? { turbo } : {}) });
+      if (result.ok) {
+        for (const order of result.value.orders) placed.push({ market, orderId: order.orderId, turbo });
+        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${result.value.adjustments.join('; ')}.` : '';
+        store.notify('info', `Moved order to ${formatPrice(market, price)} ${market.quote.symbol}.${adjusted}`);
+      } else {
+        store.notify('error', `Move refused (${result.code}): ${result.message}`);
+      }
+      return result;
+    },
+    lastOrder() {
+      const open = new Set(store.state.openOrders.map((order) => order.orderId));
+      for (let index = placed.length - 1; index >= 0; index--) {
+        const entry = placed[index]!;
+        if (open.has(entry.orderId)) return entry;
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,188 @@
+// The window's copy of main's pushed state. Each slice is loaded once by request and then kept
+// current by its push stream; lists are applied with `reconcile` keyed by a stable id (order id,
+// asset id, network id) so unchanged rows keep their identity and their DOM.
+import { batch } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { TerminalApi } from '../../../shared/ipc/contract';
+import type {
+  AccountState,
+  BalanceView,
+  ConnectionStatus,
+  FillView,
+  MarketsView,
+  NetworkView,
+  Notice,
+  OrderView,
+  RateLimitView,
+  Settings,
+} from '../../../shared/ipc/views';
+import type { JournalEntryView } from '../../../shared/ipc/views/journal';
+import type { Result } from '../../../shared/result';
+import { retryWhileNotReady, type RetryHandle } from '../lib/retry';
+
+export interface FillRow extends FillView {
+  /** Fills have no id of their own: order id, time and amounts identify one. */
+  readonly key: string;
+}
+
+export type SliceName = 'markets' | 'networks' | 'account' | 'orders' | 'balances' | 'settings' | 'rateLimits' | 'journal' | 'connection';
+
+export interface TerminalState {
+  connection: ConnectionStatus | null;
+  networks: NetworkView[];
+  markets: MarketsView | null;
+  account: AccountState | null;
+  openOrders: OrderView[];
+  fills: FillRow[];
+  balances: BalanceView[];
+  settings: Settings | null;
+  rateLimits: RateLimitView[];
+  journal: JournalEntryView[];
+  notices: Notice[];
+  /** Why a slice could not be loaded (NOT_READY included), by slice. */
+  problems: Partial<Record<SliceName, string>>;
+}
+
+const MAX_NOTICES = 6;
+const MAX_JOURNAL = 500;
+
+export function fillKey(fill: FillView, index: number): string {
+  return `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}:${index}`;
+}
+
+export function withFillKeys(fills: readonly FillView[]): FillRow[] {
+  return fills.map((fill, index) => ({ ...fill, key: fillKey(fill, fills.length - index) }));
+}
+
+export interface TerminalStore {
+  readonly state: TerminalState;
+  /** Add a notice of the renderer's own (order results, refusals) beside main's. */
+  notify(level: Notice['level'], text: string): void;
+  dismissNotice(id: string): void;
+  /** Reload a slice by request (after an action whose push may lag). */
+  reload(slice: 'orders' | 'balances' | 'account' | 'networks' | 'markets' | 'settings'): void;
+  setSettings(settings: Settings): void;
+  setAccount(account: AccountState): void;
+  dispose(): void;
+}
+
+export function createTerminalStore(api: TerminalApi, now: () => number = () => Date.now()): TerminalStore {
+  const [state, setState] = createStore<TerminalState>({
+    connection: null,
+    networks: [],
+    markets: null,
+    account: null,
+    openOrders: [],
+    fills: [],
+    balances: [],
+    settings: null,
+    rateLimits: [],
+    journal: [],
+    notices: [],
+    problems: {},
+  });
+  let localNotice = 0;
+  const retries: RetryHandle[] = [];
+  const stops: (() => void)[] = [];
+
+  const noteProblem = (slice: SliceName, result: Result<unknown>) => {
+    setState('problems', slice, result.ok ? undefined : result.message);
+  };
+
+  const applyOrders = (open: readonly OrderView[], fills: readonly FillView[]) =>
+    batch(() => {
+      setState('openOrders', reconcile([...open], { key: 'orderId' }));
+      setState('fills', reconcile(withFillKeys(fills), { key: 'key' }));
+    });
+  const applyBalances = (balances: readonly BalanceView[]) => setState('balances', reconcile([...balances], { key: 'assetId' }));
+  const applyNetworks = (networks: readonly NetworkView[]) => setState('networks', reconcile([...networks], { key: 'id' }));
+  const applyMarkets = (markets: MarketsView) => setState('markets', reconcile(markets, { key: 'market_id' }));
+  const applyRateLimits = (limits: readonly RateLimitView[]) => setState('rateLimits', reconcile([...limits], { key: 'limiter' }));
+  const applyAccount = (account: AccountState) => setState('account', reconcile(account, { key: 'id' }));
+  const applySettings = (settings: Settings) => setState('settings', reconcile(settings));
+
+  const loaders = {
+    networks: () =>
+      retryWhileNotReady(() => api.listNetworks({}), (result) => {
+        noteProblem('networks', result);
+        if (result.ok) applyNetworks(result.value);
+      }),
+    markets: () =>
+      retryWhileNotReady(() => api.listMarkets({}), (result) => {
+        noteProblem('markets', result);
+        if (result.ok) applyMarkets(result.value);
+      }),
+    account: () =>
+      retryWhileNotReady(() => api.getAccountState({}), (result) => {
+        noteProblem('account', result);
+        if (result.ok) applyAccount(result.value);
+      }),
+    orders: () =>
+      retryWhileNotReady(() => api.getOrders({}), (result) => {
+        noteProblem('orders', result);
+        if (result.ok) applyOrders(result.value.open, result.value.fills);
+      }),
+    balances: () =>
+      retryWhileNotReady(() => api.getBalances({}), (result) => {
+        noteProblem('balances', result);
+        if (result.ok) applyBalances(result.value);
+      }),
+    settings: () =>
+      retryWhileNotReady(() => api.getSettings({}), (result) => {
+        noteProblem('settings', result);
+        if (result.ok) applySettings(result.value);
+      }),
+  };
+
+  stops.push(
+    api.onConnection((status) => {
+      const wasUp = state.connection?.rest === 'up';
+      setState('connection', reconcile(status));
+      // Markets come from REST: reload them whenever it comes (back) up.
+      if (status.rest === 'up' && (!wasUp || state.markets === null)) retries.push(loaders.markets());
+    }),
+    api.onAccount(applyAccount),
+    api.onOrders((snapshot) => applyOrders(snapshot.open, snapshot.fills)),
+    api.onBalances(applyBalances),
+    api.onSettings(applySettings),
+    api.onRateLimits(applyRateLimits),
+    api.onJournal((entry) => setState('journal', (journal) => [entry, ...journal.filter((old) => old.seq !== entry.seq)].slice(0, MAX_JOURNAL))),
+    api.onNotice((notice) => setState('notices', (notices) => [...notices.filter((old) => old.id !== notice.id), notice].slice(-MAX_NOTICES))),
+  );
+
+  void api.getConnection({}).then((result) => {
+    noteProblem('connection', result);
+    if (result.ok) setState('connection', reconcile(result.value));
+  });
+  for (const load of Object.values(loaders)) retries.push(load());
+  retries.push(
+    retryWhileNotReady(() => api.getRateLimits({}), (result) => {
+      noteProblem('rateLimits', result);
+      if (result.ok) applyRateLimits(result.value);
+    }),
+    retryWhileNotReady(() => api.getJournal({ limit: 200 }), (result) => {
+      noteProblem('journal', result);
+      if (result.ok) setState('journal', reconcile([...result.value].sort((a, b) => b.seq - a.seq), { key: 'seq' }));
+    }),
+  );
+
+  return {
+    state,
+    notify(level, text) {
+      const notice: Notice = { id: `local-${++localNotice}`, level, text, time: now() };
+      setState('notices', (notices) => [...notices, notice].slice(-MAX_NOTICES));
+    },
+    dismissNotice(id) {
+      setState('notices', (notices) => notices.filter((notice) => notice.id !== id));
+    },
+    reload(slice) {
+      retries.push(loaders[slice]());
+    },
+    setSettings: applySettings,
+    setAccount: applyAccount,
+    dispose() {
+      for (const stop of stops) stop();
+      for (const retry of retries) retry.stop();
+    },
+  };
+}
