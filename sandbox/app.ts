@@ -66,6 +66,24 @@ export interface SandboxApp {
   stop(): void;
 }
 
+/** Endpoints that ignore `turbo` (margin 4.5: account-wide reads). */
+const TURBO_AGNOSTIC = new Set(['/v1/balance', '/v1/accounts', '/v1/accounts/window']);
+
+/**
+ * No market has a Turbo book yet (margin document): `turbo=true` lists no markets on
+ * GET /v1/markets and is refused on market-scoped reads with the margin spec's MarketNotFound text.
+ */
+function turboRefusal(request: ApiRequest): Reply | undefined {
+  const turbo = request.query.get('turbo');
+  if (turbo === null || request.method !== 'GET' || TURBO_AGNOSTIC.has(request.path) || !request.path.startsWith('/v1/')) return undefined;
+  if (turbo !== 'true' && turbo !== 'false') return refuse(refusal(ErrorCode.INVALID_FIELD, `turbo: expected true or false, got ${show(turbo)}`));
+  if (turbo === 'false') return undefined;
+  if (request.path === '/v1/markets') return undefined;
+  const marketId = request.query.get('market_id');
+  if (marketId === null) return undefined;
+  return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `Market ${marketId.slice(0, 80)} has no Turbo order book`, 404));
+}
+
 export function createApp(options: SandboxOptions): SandboxApp {
   const network = buildNetwork(options.seed, options.chainId);
   const clock = new AdjustableClock();
@@ -122,6 +140,8 @@ export function createApp(options: SandboxOptions): SandboxApp {
           return refuse(refusal(ErrorCode.RATE_LIMITED, `Rate limit exceeded: ${rule.name} allows ${rule.limit} per ${per} per ${rule.by === 'owner' ? OWNER_HEADER : 'IP'}`, 429));
         }
       }
+      const turbo = turboRefusal(request);
+      if (turbo) return turbo;
       return router.dispatch(request);
     },
     onChange: (listener) => {

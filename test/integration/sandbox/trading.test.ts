@@ -62,6 +62,13 @@ describe('accounts', () => {
     expect(balance.body.trading_account_balance).toBe((100_000n * USDC).toString());
   });
 
+  it('has no Turbo books yet: turbo=true lists none and market reads refuse', async () => {
+    const turbo = await client.get<{ markets: unknown[] }>('/v1/markets?turbo=true');
+    expect(turbo.body.markets).toEqual([]);
+    const depth = await client.get(`/v1/depth?market_id=${ethUsdc.market_id}&turbo=true`);
+    expect(depth).toEqual({ status: 404, body: { code: 2001, message: `Market ${ethUsdc.market_id} has no Turbo order book` } });
+  });
+
   it('answers referral code lookups', async () => {
     expect((await client.get('/analytics/v1/referral/code-info?code=SANDBOX')).body).toMatchObject({ valid: true, isActive: true });
     expect((await client.get('/analytics/v1/referral/code-info?code=RETIRED')).body).toMatchObject({ valid: true, isActive: false });
