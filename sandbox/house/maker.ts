@@ -75,10 +75,6 @@ export class HouseMaker {
     this.quote(book);
   }
 
-  midOf(marketId: string): bigint | undefined {
-    return this.books.get(marketId)?.mid;
-  }
-
   private walkAndQuote(book: MarketMaker): void {
     const config = book.market.config;
     // A step of at most ±0.1 %, pulled back towards the start so the walk stays well inside

@@ -63,7 +63,3 @@ export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
   });
   return order;
 }
-
-export function isOpen(order: OrderRecord): boolean {
-  return !order.close;
-}

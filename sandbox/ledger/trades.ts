@@ -44,11 +44,4 @@ export class BoundedLog<T> {
     return Math.min(this.items.length, this.capacity);
   }
 
-  last(): T | undefined {
-    return this.items[this.items.length - 1];
-  }
-
-  clear(): void {
-    this.items = [];
-  }
 }
