@@ -69,9 +69,13 @@ function request(options: { owner?: B256; createdAt?: bigint; nonce?: NonceChoic
   return built.value.request;
 }
 
-function writeRequest(name: string, value: OfflineRequest | Record<string, unknown>): string {
+function writeRequest(name: string, value: OfflineRequest): string {
+  return writeJson(name, JSON.parse(prettyCanonicalJson(requestToJson(value))));
+}
+
+function writeJson(name: string, value: unknown): string {
   const path = join(directory, name);
-  writeFileSync(path, 'format' in value ? JSON.stringify(value) : prettyCanonicalJson(requestToJson(value)));
+  writeFileSync(path, JSON.stringify(value, null, 2));
   return path;
 }
 
@@ -152,7 +156,7 @@ describe('offline signer CLI (child process)', () => {
   it('refuses a tampered request (amount changed after the request was made)', async () => {
     const json = JSON.parse(JSON.stringify(requestToJson(request()))) as Record<string, Record<string, unknown>>;
     json.withdraw!.amount = '99912500000';
-    const run = await cli('sign', '--keystore', keystore, '--request', writeRequest('tampered.json', json), '--yes', '--passphrase-file', passphraseFile);
+    const run = await cli('sign', '--keystore', keystore, '--request', writeJson('tampered.json', json), '--yes', '--passphrase-file', passphraseFile);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('REFUSED [OFFLINE_MESSAGE_MISMATCH] request.message: the stated bytes differ from the bytes rebuilt from the fields');
     expect(readdirSync(directory).some((name) => name.startsWith('tampered.signature'))).toBe(false);
