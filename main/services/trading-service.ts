@@ -424,9 +424,14 @@ export class TradingService {
     if (!answer.ok) return answer;
     const found = answer.value === 'not-landed' ? [] : await this.findOrdersOf(record.signed);
     const landed = answer.value === 'landed' || found.length > 0;
-    const detail = landed
-      ? `The request landed${found.length ? `: orders ${found.join(', ')}` : ''} (checked with the exchange after its answer was lost)`
-      : 'The request did not land (its nonce was not consumed); it was not resent';
+    const createsOrders = JSON.stringify(record.signed.actions).includes('"CreateOrder"');
+    const detail = !landed
+      ? 'The request did not land (its nonce was not consumed); it was not resent'
+      : found.length > 0
+        ? `The request landed: orders ${found.join(', ')} (checked with the exchange after its answer was lost)`
+        : createsOrders
+          ? 'The request was executed but created no order: it reverted on chain (checked with the exchange after its answer was lost)'
+          : 'The request was executed (checked with the exchange after its answer was lost)';
     this.deps.journal.appendReconciled({ id: journalId, status: landed ? 'landed' : 'not-landed', detail });
     this.deps.notice(landed ? 'info' : 'warning', `${record.signed.description}: ${detail}`);
     await this.refresh();

@@ -43,6 +43,7 @@ describe('terminal services against the sandbox', () => {
       openKeychain: () => Promise.resolve(ok(new MemorySecretStore())),
       spawnSandbox: nodeSandboxSpawner({ modulePath: join(process.cwd(), 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
       random: (length) => new Uint8Array(randomBytes(length)),
+      sandboxArgs: ['--control'],
     });
     terminal.windows.attach('w1', { send: (stream, payload) => pushes.push({ stream, payload }) });
     value(await terminal.start());
@@ -111,5 +112,39 @@ describe('terminal services against the sandbox', () => {
     expect(snapshot.fills.length).toBeGreaterThan(0);
     const journal = value(await h.getJournal({ limit: 20 }, caller));
     expect(journal.filter((entry) => entry.kind === 'signed').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a request committed but whose answer was lost is reconciled, not resent', async () => {
+    const h = terminal.handlers;
+    const base = terminal.restUrl()!;
+    const markets = value(await h.listMarkets({}, caller));
+    const market = markets.markets[1]!;
+    const ladder = await (await fetch(`${base}/v1/depth?market_id=${market.market_id}&precision=10`)).json() as { view?: { buys: { price: string }[] }; orders?: { buys: { price: string }[] } };
+    const bestBid = BigInt((ladder.view ?? ladder.orders)!.buys[0]!.price);
+    const tick = 10n ** BigInt(market.quote.decimals - market.quote.max_precision);
+    const price = ((bestBid * 95n) / 100n / tick) * tick;
+    const step = 10n ** BigInt(market.base.decimals - market.base.max_precision);
+    // Twice the minimum: the quantity may be lowered to a whole quote value before signing.
+    const byValue = ((2n * market.min_order * 10n ** BigInt(market.base.decimals)) / price / step + 2n) * step;
+    const byDust = ((market.dust + step - 1n) / step) * step;
+    const quantity = byValue > byDust ? byValue : byDust;
+
+    await fetch(`${base}/control/faults/drop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 1, method: 'POST', path_prefix: '/v1/session/actions' }) });
+    const lost = await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price, quantity }, caller);
+    expect(lost).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
+
+    // The next request waits for the reconciliation, which finds the order that landed.
+    const next = value(await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: price - tick, quantity }, caller));
+    expect(next.orders).toHaveLength(1);
+    const journal = value(await h.getJournal({ limit: 50 }, caller));
+    const reconciled = journal.find((entry) => entry.kind === 'reconciled');
+    expect(reconciled).toMatchObject({ status: 'landed' });
+
+    const ledger = await (await fetch(`${base}/control/ledger/orders?market_id=${market.market_id}`)).json() as { orders: { price: string; quantity: string; side: string }[] };
+    // Exactly one order at the lost request's price: it landed once and was not sent again.
+    const atLostPrice = ledger.orders.filter((order) => order.price === price.toString() && order.side === 'Buy');
+    expect(atLostPrice).toHaveLength(1);
+    const open = value(await h.getOrders({}, caller)).open.filter((order) => order.marketId === market.market_id);
+    expect(open.map((order) => order.price).sort()).toEqual([price - tick, price].sort());
   });
 });
