@@ -24,3 +24,40 @@ describe('formatting at the display edge', () => {
     expect(formatRemaining(0)).toBe('expired');
   });
 });
+
+describe('market labels', async () => {
+  const { marketLabel, labelText, marketMatches } = await import('../../renderer/src/features/markets/market-label');
+  const { ethUsdcOther, ethUsdt } = await import('./fixtures');
+  const all = [ethUsdc, ethUsdt, ethUsdcOther];
+  it('a unique pair is its symbols', () => {
+    expect(marketLabel(ethUsdt, all)).toEqual({ pair: 'ETH/USDT', qualifier: null });
+  });
+  it('two ETH/USDC markets on different quote assets stay distinct by quote asset id', () => {
+    const first = labelText(marketLabel(ethUsdc, all));
+    const second = labelText(marketLabel(ethUsdcOther, all));
+    expect(first).toBe('ETH/USDC (quote 0xcccccc…cccc)');
+    expect(second).toBe('ETH/USDC (quote 0xcfcfcf…cfcf)');
+  });
+  it('finds a market by symbol or by a pasted asset id', () => {
+    expect(marketMatches(ethUsdcOther, '0xcfcf')).toBe(true);
+    expect(marketMatches(ethUsdc, '0xcfcf')).toBe(false);
+    expect(marketMatches(ethUsdt, 'usdt')).toBe(true);
+  });
+});
+
+describe('bars at the chart edge', async () => {
+  const { mergeBars, barsToColumns, toDrawingNumber, barOpenTime } = await import('../../renderer/src/features/chart/bars-model');
+  const bar = (time: number, close: bigint) => ({ time, open: close, high: close, low: close, close, volume: 1n });
+  it('merges an update by bar time, in order', () => {
+    const merged = mergeBars([bar(60_000, 1n), bar(120_000, 2n)], [bar(120_000, 3n), bar(180_000, 4n)]);
+    expect(merged.map((item) => [item.time, item.close])).toEqual([[60_000, 1n], [120_000, 3n], [180_000, 4n]]);
+  });
+  it('converts exact amounts to drawing numbers only at the edge', () => {
+    expect(toDrawingNumber(3_000_250_000n, 6)).toBe(3000.25);
+    expect(barsToColumns([bar(60_000, 1_500_000n)], 6, 9)[4]).toEqual([1.5]);
+  });
+  it('finds the bar a fill belongs to', () => {
+    expect(barOpenTime(125_000, '1m')).toBe(120_000);
+    expect(barOpenTime(Date.UTC(2026, 10, 21, 5), '1M')).toBe(Date.UTC(2026, 10, 1));
+  });
+});

@@ -1,0 +1,71 @@
+// Balances per asset: on the account, locked in orders, unlocked (account plus books), and per
+// book with a settle button that moves a book's unlocked funds back to the account.
+import { createSignal, For, Show, type Component } from 'solid-js';
+import { useTerminal } from '../../app/terminal-context';
+import { formatAmount } from '../../format/market-format';
+import { shortId } from '../../format/units';
+import { labelText, marketLabel } from '../markets/market-label';
+
+export const Balances: Component<{ turbo: boolean }> = (props) => {
+  const terminal = useTerminal();
+  const [settling, setSettling] = createSignal<string | null>(null);
+  const markets = () => terminal.store.state.markets?.markets ?? [];
+  const settle = async (marketId: string) => {
+    setSettling(marketId);
+    const result = await terminal.api.settleBalance({ marketId, ...(props.turbo ? { turbo: true } : {}) });
+    setSettling(null);
+    const market = terminal.market(marketId);
+    const name = market ? labelText(marketLabel(market, markets())) : shortId(marketId);
+    terminal.store.notify(result.ok ? 'info' : 'error', result.ok ? `Settled ${name}: unlocked funds moved to the account` : `Settle ${name} refused (${result.code}): ${result.message}`);
+  };
+  return (
+    <table data-testid="balances">
+      <thead>
+        <tr>
+          <th>Asset</th>
+          <th class="num">On account</th>
+          <th class="num">Locked</th>
+          <th class="num">Unlocked</th>
+          <th>Per book (locked / unlocked)</th>
+        </tr>
+      </thead>
+      <tbody>
+        <For each={terminal.store.state.balances}>
+          {(balance) => (
+            <tr data-testid="balance-row" data-asset-id={balance.assetId}>
+              <td>
+                <b>{balance.symbol}</b> <span class="quote-id" title={balance.assetId}>{shortId(balance.assetId)}</span>
+              </td>
+              <td class="num">{formatAmount(balance.onAccount, balance.decimals)}</td>
+              <td class="num">{formatAmount(balance.locked, balance.decimals)}</td>
+              <td class="num">{formatAmount(balance.unlocked, balance.decimals)}</td>
+              <td>
+                <For each={balance.books}>
+                  {(book) => {
+                    const market = () => terminal.market(book.marketId);
+                    return (
+                      <div class="line" data-testid="balance-book" data-market-id={book.marketId} style={{ display: 'flex', gap: '8px', 'align-items': 'center' }}>
+                        <span>{market() ? labelText(marketLabel(market()!, markets())) : shortId(book.marketId)}</span>
+                        <span class="mono">
+                          {formatAmount(book.locked, balance.decimals)} / {formatAmount(book.unlocked, balance.decimals)}
+                        </span>
+                        <button type="button" data-testid="settle-book" disabled={book.unlocked === 0n || settling() === book.marketId} onClick={() => void settle(book.marketId)}>
+                          {settling() === book.marketId ? 'Settling…' : 'Settle'}
+                        </button>
+                      </div>
+                    );
+                  }}
+                </For>
+              </td>
+            </tr>
+          )}
+        </For>
+        <Show when={terminal.store.state.balances.length === 0}>
+          <tr>
+            <td colSpan={5} class="empty">{terminal.store.state.problems.balances ?? 'No balances yet'}</td>
+          </tr>
+        </Show>
+      </tbody>
+    </table>
+  );
+};

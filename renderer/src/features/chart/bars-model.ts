@@ -1,0 +1,48 @@
+// Bars kept exact (bigint) and turned into uPlot's columnar numbers only here, at the chart edge:
+// uPlot draws with floats, while labels and the legend read the exact bars.
+import type { BarView } from '../../../../shared/ipc/views';
+
+/** Merge an update into the bars (oldest first): a bar with a known time replaces it, a new one is inserted in order. */
+export function mergeBars(current: readonly BarView[], update: readonly BarView[], keep = 5000): BarView[] {
+  if (update.length === 0) return [...current];
+  const byTime = new Map(current.map((bar) => [bar.time, bar]));
+  for (const bar of update) byTime.set(bar.time, bar);
+  const merged = [...byTime.values()].sort((a, b) => a.time - b.time);
+  return merged.length > keep ? merged.slice(merged.length - keep) : merged;
+}
+
+/** A raw amount as a float for drawing only (never for arithmetic on money). */
+export function toDrawingNumber(raw: bigint, decimals: number): number {
+  const scale = 10n ** BigInt(decimals);
+  const whole = raw / scale;
+  const fraction = raw % scale;
+  return Number(whole) + Number(fraction) / Number(scale);
+}
+
+export type BarColumns = [number[], number[], number[], number[], number[], number[]];
+
+/** uPlot data: x in seconds, then open, high, low, close in quote units and volume in base units. */
+export function barsToColumns(bars: readonly BarView[], quoteDecimals: number, baseDecimals: number): BarColumns {
+  const columns: BarColumns = [[], [], [], [], [], []];
+  for (const bar of bars) {
+    columns[0].push(bar.time / 1000);
+    columns[1].push(toDrawingNumber(bar.open, quoteDecimals));
+    columns[2].push(toDrawingNumber(bar.high, quoteDecimals));
+    columns[3].push(toDrawingNumber(bar.low, quoteDecimals));
+    columns[4].push(toDrawingNumber(bar.close, quoteDecimals));
+    columns[5].push(toDrawingNumber(bar.volume, baseDecimals));
+  }
+  return columns;
+}
+
+const RESOLUTION_MS: Record<string, number> = { '1m': 60_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000, '1h': 3_600_000, '4h': 14_400_000, '12h': 43_200_000, '1d': 86_400_000, '1w': 604_800_000 };
+
+/** The open time of the bar holding `time` (months are calendar months, UTC). */
+export function barOpenTime(time: number, resolution: string): number {
+  if (resolution === '1M') {
+    const date = new Date(time);
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  }
+  const width = RESOLUTION_MS[resolution] ?? 60_000;
+  return Math.floor(time / width) * width;
+}

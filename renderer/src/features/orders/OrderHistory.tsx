@@ -1,0 +1,113 @@
+// Order history and fills of one market, newest first, with cursor pagination.
+import { For, Show, type Component } from 'solid-js';
+import type { Market } from '../../../../shared/market/market';
+import { useTerminal } from '../../app/terminal-context';
+import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
+import { formatDateTime } from '../../format/time';
+import { shortId } from '../../format/units';
+import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
+import { createPagedList } from './paged-list';
+
+export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (props) => {
+  const terminal = useTerminal();
+  const list = createPagedList(
+    (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), cursor }),
+    () => `${props.market.market_id}|${props.turbo}`,
+  );
+  return (
+    <div data-testid="order-history">
+      <table>
+        <thead>
+          <tr>
+            <th>Time</th>
+            <th>Side</th>
+            <th>Type</th>
+            <th class="num">Price</th>
+            <th class="num">Quantity</th>
+            <th class="num">Filled</th>
+            <th class="num">Avg price</th>
+            <th>Status</th>
+            <th>Order</th>
+          </tr>
+        </thead>
+        <tbody>
+          <For each={list.items()}>
+            {(order) => (
+              <tr data-testid="history-row" data-order-id={order.orderId}>
+                <td class="mono">{formatDateTime(order.time)}</td>
+                <td classList={{ buy: order.side === 'Buy', sell: order.side === 'Sell' }}>{order.side}</td>
+                <td>{ORDER_KIND_LABELS[order.orderType]}</td>
+                <td class="num">{formatPrice(props.market, order.price)}</td>
+                <td class="num">{formatQuantity(props.market, order.quantity)}</td>
+                <td class="num">{formatQuantity(props.market, order.filled)}</td>
+                <td class="num">{order.averagePrice > 0n ? formatPrice(props.market, order.averagePrice) : '—'}</td>
+                <td>{order.status}</td>
+                <td class="mono muted" title={order.orderId}>{shortId(order.orderId)}</td>
+              </tr>
+            )}
+          </For>
+          <Show when={list.items().length === 0 && !list.loading()}>
+            <tr>
+              <td colSpan={9} class="empty">{list.problem() ?? 'No orders in this market yet'}</td>
+            </tr>
+          </Show>
+        </tbody>
+      </table>
+      <PagerFoot list={list} />
+    </div>
+  );
+};
+
+export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
+  const terminal = useTerminal();
+  const list = createPagedList(
+    (cursor) => terminal.api.getFills({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), cursor }),
+    () => `${props.market.market_id}|${props.turbo}|${terminal.store.state.fills.length}`,
+  );
+  return (
+    <div data-testid="fills">
+      <table>
+        <thead>
+          <tr>
+            <th>Time</th>
+            <th>Side</th>
+            <th class="num">Price</th>
+            <th class="num">Quantity</th>
+            <th class="num">Fee ({props.market.quote.symbol})</th>
+            <th>Order</th>
+          </tr>
+        </thead>
+        <tbody>
+          <For each={list.items()}>
+            {(fill) => (
+              <tr data-testid="fill-row" data-order-id={fill.orderId}>
+                <td class="mono">{formatDateTime(fill.time)}</td>
+                <td classList={{ buy: fill.side === 'Buy', sell: fill.side === 'Sell' }}>{fill.side}</td>
+                <td class="num">{formatPrice(props.market, fill.price)}</td>
+                <td class="num">{formatQuantity(props.market, fill.quantity)}</td>
+                <td class="num">{formatQuote(props.market, fill.fee)}</td>
+                <td class="mono muted" title={fill.orderId}>{shortId(fill.orderId)}</td>
+              </tr>
+            )}
+          </For>
+          <Show when={list.items().length === 0 && !list.loading()}>
+            <tr>
+              <td colSpan={6} class="empty">{list.problem() ?? 'No fills in this market yet'}</td>
+            </tr>
+          </Show>
+        </tbody>
+      </table>
+      <PagerFoot list={list} />
+    </div>
+  );
+};
+
+const PagerFoot: Component<{ list: { loading: () => boolean; done: () => boolean; more: () => void; items: () => readonly unknown[] } }> = (props) => (
+  <div class="panel-note">
+    <Show when={!props.list.done() && props.list.items().length > 0} fallback={<span>{props.list.items().length > 0 ? 'End of history' : ''}</span>}>
+      <button type="button" data-testid="load-more" disabled={props.list.loading()} onClick={() => props.list.more()}>
+        {props.list.loading() ? 'Loading…' : 'Older'}
+      </button>
+    </Show>
+  </div>
+);

@@ -1,0 +1,86 @@
+// Time and sales: the market's trades, newest first, drawn at most once per frame.
+import { createEffect, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { TradeView } from '../../../../shared/ipc/views';
+import type { Market } from '../../../../shared/market/market';
+import { useTerminal } from '../../app/terminal-context';
+import { formatPrice, formatQuantity } from '../../format/market-format';
+import { formatClock } from '../../format/time';
+import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
+
+const KEEP = 200;
+let tapeSerial = 0;
+
+export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
+  const terminal = useTerminal();
+  const [trades, setTrades] = createStore<TradeView[]>([]);
+  const [problem, setProblem] = createSignal<string | null>(null);
+  const key = `tape-${++tapeSerial}`;
+  let pending: TradeView[] = [];
+  let subscriptionId: string | null = null;
+  let retry: RetryHandle | null = null;
+
+  const stop = terminal.api.onTrades((frame) => {
+    if (frame.subscriptionId !== subscriptionId) return;
+    pending = frame.reset ? [...frame.trades] : [...frame.trades, ...pending];
+    const reset = frame.reset;
+    terminal.frames.schedule(key, () => {
+      const next = reset ? pending : [...pending, ...trades];
+      pending = [];
+      setTrades(reconcile(next.slice(0, KEEP), { key: 'tradeId' }));
+    });
+  });
+
+  createEffect(
+    on(
+      () => `${props.market.market_id}|${props.turbo}`,
+      () => {
+        retry?.stop();
+        if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
+        subscriptionId = null;
+        setTrades([]);
+        retry = retryWhileNotReady(
+          () => terminal.api.subscribeTrades({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}) }),
+          (result) => {
+            setProblem(result.ok ? null : result.message);
+            if (result.ok) subscriptionId = result.value.subscriptionId;
+          },
+        );
+      },
+    ),
+  );
+  onCleanup(() => {
+    stop();
+    retry?.stop();
+    terminal.frames.cancel(key);
+    if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
+  });
+
+  return (
+    <table class="tape" data-testid="tape">
+      <thead>
+        <tr>
+          <th>Time</th>
+          <th class="num">Price</th>
+          <th class="num">Size ({props.market.base.symbol})</th>
+        </tr>
+      </thead>
+      <tbody>
+        <For each={trades}>
+          {(trade) => (
+            <tr data-testid="tape-row" data-trade-id={trade.tradeId} data-side={trade.side}>
+              <td class="muted">{formatClock(trade.time)}</td>
+              <td class="num" classList={{ buy: trade.side === 'Buy', sell: trade.side === 'Sell' }}>{formatPrice(props.market, trade.price)}</td>
+              <td class="num">{formatQuantity(props.market, trade.quantity)}</td>
+            </tr>
+          )}
+        </For>
+        <Show when={trades.length === 0}>
+          <tr>
+            <td colSpan={3} class="empty">{problem() ?? 'No trades yet'}</td>
+          </tr>
+        </Show>
+      </tbody>
+    </table>
+  );
+};
