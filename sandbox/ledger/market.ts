@@ -73,7 +73,7 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 /** Every method that returns a Revert returns it before changing anything. */
-export class MarketState {
+export class MarketState implements FillSink<OrderRecord> {
   readonly book: OrderBook<OrderRecord>;
   /** Every open order and the most recent closed ones, by id. */
   readonly orders = new Map<string, OrderRecord>();
@@ -92,6 +92,9 @@ export class MarketState {
   private orderSequence = 0;
   private tradeSequence = 0;
   private countersStamp = -1;
+  /** The order being matched and its transaction, while placeOrder runs. */
+  private taker: OrderRecord | undefined;
+  private fillContext: ActionContext | undefined;
   private readonly idPrefix: string;
   private readonly baseScale: bigint;
 
@@ -185,8 +188,16 @@ export class MarketState {
       stamp: this.journal.stamp,
     };
     this.register(order);
-    const sink = this.sinkFor(order, context);
-    const placement = placeOrder(this.book, order, args.orderType, config.dust, sink, true);
+    // The market itself is the fill sink (no closures per order): it reads the taker from here.
+    this.taker = order;
+    this.fillContext = context;
+    let placement: ReturnType<typeof placeOrder>;
+    try {
+      placement = placeOrder(this.book, order, args.orderType, config.dust, this, true);
+    } finally {
+      this.taker = undefined;
+      this.fillContext = undefined;
+    }
     if (placement.kind === 'revert') return revert(placement.reason, placement.message);
     if (placement.filled > 0n) order.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
     if (placement.rested) {
@@ -304,65 +315,67 @@ export class MarketState {
     balance.quoteUnlocked += excess;
   }
 
-  private sinkFor(taker: OrderRecord, context: ActionContext): FillSink<OrderRecord> {
+  /** FillSink: a fill of the current taker against `maker` (matching calls it synchronously). */
+  onFill(maker: OrderRecord, quantity: bigint, price: bigint): void {
+    const taker = this.taker as OrderRecord;
+    const context = this.fillContext as ActionContext;
     const journal = this.journal;
     const config = this.config;
-    return {
-      onFill: (maker, quantity, price) => {
-        touchOrder(journal, maker);
-        const quote = (price * quantity) / this.baseScale;
-        const buyer = taker.side === 'Buy' ? taker : maker;
-        const seller = taker.side === 'Buy' ? maker : taker;
-        const buyerFee = feeOwed(quantity, buyer === taker ? config.taker_fee : config.maker_fee);
-        const sellerFee = feeOwed(quote, seller === taker ? config.taker_fee : config.maker_fee);
-        const buyerBalance = this.balanceOf(buyer.account).touch();
-        const sellerBalance = buyer.account === seller.account ? buyerBalance : this.balanceOf(seller.account).touch();
-        buyer.lockedRemaining -= quote;
-        buyerBalance.quoteLocked -= quote;
-        buyerBalance.baseUnlocked += quantity - buyerFee;
-        seller.lockedRemaining -= quantity;
-        sellerBalance.baseLocked -= quantity;
-        sellerBalance.quoteUnlocked += quote - sellerFee;
-        this.feesBase += buyerFee;
-        this.feesQuote += sellerFee;
-        buyerBalance.feesPaidBase += buyerFee;
-        sellerBalance.feesPaidQuote += sellerFee;
-        maker.quantityFill += quantity;
-        maker.quoteFill += quote;
-        maker.fills.push({ order_id: taker.id, quantity, price, timestamp: context.timestamp, fee: maker === buyer ? buyerFee : sellerFee });
-        taker.quantityFill += quantity;
-        taker.quoteFill += quote;
-        taker.fills.push({ order_id: maker.id, quantity, price, timestamp: context.timestamp, fee: taker === buyer ? buyerFee : sellerFee });
-        if (maker.history[maker.history.length - 1]?.tx_id !== context.txId) maker.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
-        const makerFee = maker === buyer ? buyerFee : sellerFee;
-        const tradeSequence = ++this.tradeSequence;
-        const trade: Trade = {
-          id: this.nextId(tradeSequence, 1),
-          marketId: config.market_id,
-          sequence: tradeSequence,
-          side: taker.side,
-          quantity,
-          price,
-          total: quote,
-          timestamp: context.timestamp,
-          makerOrderId: maker.id,
-          takerOrderId: taker.id,
-          makerAccount: maker.account,
-          takerAccount: taker.account,
-          makerFee,
-          takerFee: maker === buyer ? sellerFee : buyerFee,
-          txId: context.txId,
-        };
-        this.recordTrade(trade);
-        this.changes.orders.add(maker);
-        this.changes.balances.add(maker.account);
-      },
-      onMakerDone: (maker: OrderRecord, reason: MakerDone) => {
-        maker.close = true;
-        if (reason === 'dust') maker.history.push({ type: 'close', status: 'success', tx_id: context.txId });
-        this.unlock(maker, this.balanceOf(maker.account).touch());
-      },
+    touchOrder(journal, maker);
+    const quote = (price * quantity) / this.baseScale;
+    const buyer = taker.side === 'Buy' ? taker : maker;
+    const seller = taker.side === 'Buy' ? maker : taker;
+    const buyerFee = feeOwed(quantity, buyer === taker ? config.taker_fee : config.maker_fee);
+    const sellerFee = feeOwed(quote, seller === taker ? config.taker_fee : config.maker_fee);
+    const buyerBalance = this.balanceOf(buyer.account).touch();
+    const sellerBalance = buyer.account === seller.account ? buyerBalance : this.balanceOf(seller.account).touch();
+    buyer.lockedRemaining -= quote;
+    buyerBalance.quoteLocked -= quote;
+    buyerBalance.baseUnlocked += quantity - buyerFee;
+    seller.lockedRemaining -= quantity;
+    sellerBalance.baseLocked -= quantity;
+    sellerBalance.quoteUnlocked += quote - sellerFee;
+    this.feesBase += buyerFee;
+    this.feesQuote += sellerFee;
+    buyerBalance.feesPaidBase += buyerFee;
+    sellerBalance.feesPaidQuote += sellerFee;
+    maker.quantityFill += quantity;
+    maker.quoteFill += quote;
+    maker.fills.push({ order_id: taker.id, quantity, price, timestamp: context.timestamp, fee: maker === buyer ? buyerFee : sellerFee });
+    taker.quantityFill += quantity;
+    taker.quoteFill += quote;
+    taker.fills.push({ order_id: maker.id, quantity, price, timestamp: context.timestamp, fee: taker === buyer ? buyerFee : sellerFee });
+    if (maker.history[maker.history.length - 1]?.tx_id !== context.txId) maker.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
+    const makerFee = maker === buyer ? buyerFee : sellerFee;
+    const tradeSequence = ++this.tradeSequence;
+    const trade: Trade = {
+      id: this.nextId(tradeSequence, 1),
+      marketId: config.market_id,
+      sequence: tradeSequence,
+      side: taker.side,
+      quantity,
+      price,
+      total: quote,
+      timestamp: context.timestamp,
+      makerOrderId: maker.id,
+      takerOrderId: taker.id,
+      makerAccount: maker.account,
+      takerAccount: taker.account,
+      makerFee,
+      takerFee: maker === buyer ? sellerFee : buyerFee,
+      txId: context.txId,
     };
+    this.recordTrade(trade);
+    this.changes.orders.add(maker);
+    this.changes.balances.add(maker.account);
+  }
+
+  /** FillSink: the maker left the book (filled, or its remainder fell below dust). */
+  onMakerDone(maker: OrderRecord, reason: MakerDone): void {
+    const context = this.fillContext as ActionContext;
+    maker.close = true;
+    if (reason === 'dust') maker.history.push({ type: 'close', status: 'success', tx_id: context.txId });
+    this.unlock(maker, this.balanceOf(maker.account).touch());
   }
 
   private recordTrade(trade: Trade): void {
