@@ -103,7 +103,7 @@ export function createApp(options: SandboxOptions): SandboxApp {
     ledger.onChange((changes) => {
       for (const listener of changeListeners) listener(changes, app);
     });
-    const maker = new HouseMaker(ledger, house, clock, seededRandom(options.seed), nextTxId, { ...DEFAULT_MAKER, takesPerSecond: options.makerRate });
+    const maker = new HouseMaker((line) => app.log(line), ledger, house, clock, seededRandom(options.seed), nextTxId, { ...DEFAULT_MAKER, takesPerSecond: options.makerRate });
     return { ledger, house, maker };
   }
 

@@ -36,6 +36,7 @@ export class HouseMaker {
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
+    private readonly log: (line: string) => void,
     private readonly ledger: Ledger,
     private readonly house: House,
     private readonly clock: Pick<Clock, 'now'>,
@@ -46,16 +47,25 @@ export class HouseMaker {
     for (const market of ledger.markets.values()) this.books.set(market.config.market_id, { market, mid: market.config.initialMid, quotes: [] });
   }
 
+  /** Run a step; a bug is logged, never thrown into a timer (which would end the process). */
+  private guarded(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.log(`bug in the house maker: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+
   start(): void {
-    for (const book of this.books.values()) this.quote(book);
-    this.timers.push(setInterval(() => this.books.forEach((book) => this.walkAndQuote(book)), this.options.quoteIntervalMs));
+    for (const book of this.books.values()) this.guarded(() => this.quote(book));
+    this.timers.push(setInterval(() => this.books.forEach((book) => this.guarded(() => this.walkAndQuote(book))), this.options.quoteIntervalMs));
     if (this.options.takesPerSecond > 0) {
       // One timer for every market; each fires a take with probability rate * interval.
       const intervalMs = 100;
       const chance = Math.min(1, (this.options.takesPerSecond * intervalMs) / 1000);
       this.timers.push(
         setInterval(() => {
-          for (const book of this.books.values()) if (this.random.next() < chance) this.take(book);
+          for (const book of this.books.values()) if (this.random.next() < chance) this.guarded(() => this.take(book));
         }, intervalMs),
       );
     }

@@ -90,7 +90,15 @@ export class StreamHub implements StreamServer {
       idle.close(1000, 'Client is inactive');
     });
     this.connections.add(connection);
-    ws.on('message', (data: RawData, isBinary: boolean) => this.receive(connection, data, isBinary));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      try {
+        this.receive(connection, data, isBinary);
+      } catch (error) {
+        // A bug must not take the sandbox down: report it to this client and the log.
+        this.app.log(`bug in the stream handler: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        connection.send({ error: 'internal error' });
+      }
+    });
     ws.on('close', () => this.drop(connection));
     ws.on('error', () => this.drop(connection));
   }
