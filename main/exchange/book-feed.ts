@@ -38,6 +38,9 @@ interface Entry {
   state: BookFeedState;
   problem: string | null;
   resyncCount: number;
+  /** Messages applied since the last full check. */
+  sinceCheck: number;
+  readonly checkEvery: number;
   readonly onChange: ((handle: BookHandle) => void) | undefined;
 }
 
@@ -59,7 +62,21 @@ export class OrderBookFeed {
    * Maintain the book of a market (one precision per market and book on a connection). `onChange`
    * runs after every applied message and state change; consumers batch it per frame.
    */
-  open(marketId: B256, precision: bigint, options: { turbo?: boolean; view?: TurboDepthView; onChange?: (handle: BookHandle) => void } = {}): Result<BookHandle> {
+  open(
+    marketId: B256,
+    precision: bigint,
+    options: {
+      turbo?: boolean;
+      view?: TurboDepthView;
+      onChange?: (handle: BookHandle) => void;
+      /**
+       * Run the O(levels) full check (sorted, positive, uncrossed) every this many messages; 1, the
+       * default, checks after each one. Crossing is checked on every message regardless (by
+       * shared/book); sortedness is kept by construction, so the full check guards against bugs.
+       */
+      fullCheckEvery?: number;
+    } = {},
+  ): Result<BookHandle> {
     const turbo = options.turbo === true;
     const key = entryKey(marketId, turbo);
     if (this.books.has(key)) return fail('SUBSCRIPTION_CONFLICT', `depth ${marketId} (${turbo ? 'Turbo' : 'canonical'}): a book is already open on this connection; share its handle`, { key });
@@ -72,6 +89,8 @@ export class OrderBookFeed {
       state: 'resyncing',
       problem: null,
       resyncCount: 0,
+      sinceCheck: 0,
+      checkEvery: Math.max(1, Math.floor(options.fullCheckEvery ?? 1)),
       onChange: options.onChange,
       handle: {
         market_id: marketId,
@@ -147,7 +166,10 @@ export class OrderBookFeed {
     // Updates before the snapshot of a (re)subscription belong to the previous one: dropped.
     if (entry === undefined || entry.state !== 'live') return;
     const applied = entry.book.applyDeltas(message.changes);
-    const checked = applied.ok ? entry.book.check() : applied;
+    entry.sinceCheck++;
+    const due = entry.sinceCheck >= entry.checkEvery;
+    if (due) entry.sinceCheck = 0;
+    const checked = applied.ok && due ? entry.book.check() : applied;
     if (!checked.ok) this.markResyncing(entry, `update refused: ${checked.message}`, true);
     else entry.onChange?.(entry.handle);
   }

@@ -38,7 +38,12 @@ export const STREAM_ERRORS = {
   SUBSCRIPTION_CONFLICT: 'SUBSCRIPTION_CONFLICT',
   NONCE_STREAM_CONFLICT: 'NONCE_STREAM_CONFLICT',
   STREAM_CLOSED: 'STREAM_CLOSED',
+  TOO_MANY_SUBSCRIPTIONS: 'TOO_MANY_SUBSCRIPTIONS',
 } as const;
+
+/** Bounds of the registry (it is replayed on every reconnect, so it must stay small). */
+export const MAX_MARKET_TOPICS = 256;
+export const MAX_IDENTITIES_PER_TOPIC = 500;
 
 /** A text PING this often keeps the server's 60-second inactivity rule from closing the socket. */
 export const DEFAULT_PING_INTERVAL_MS = 20_000;
@@ -511,6 +516,9 @@ export class ExchangeStream {
       existing.refs++;
       return ok(this.handle(key));
     }
+    if (this.markets.size >= MAX_MARKET_TOPICS) {
+      return fail(STREAM_ERRORS.TOO_MANY_SUBSCRIPTIONS, `${key}: ${MAX_MARKET_TOPICS} market subscriptions are open on this connection; close one first`, { key });
+    }
     const entry = { topic, refs: 1, awaitingSince: this.open ? this.clock.now() : null };
     this.markets.set(key, entry);
     this.sendJson(this.subscribeRequest(topic));
@@ -609,6 +617,10 @@ export class ExchangeStream {
     const topic = this.identityTopics.get(name) as IdentityTopic;
     const added: Identity[] = [];
     const keys = [...new Set(identities.map(identityKey))];
+    const fresh = keys.filter((key) => !topic.identities.has(key)).length;
+    if (topic.identities.size + fresh > MAX_IDENTITIES_PER_TOPIC) {
+      return fail(STREAM_ERRORS.TOO_MANY_SUBSCRIPTIONS, `subscribe_${name}: at most ${MAX_IDENTITIES_PER_TOPIC} identities per topic, ${topic.identities.size + fresh} asked`, { field: 'identities' });
+    }
     const byKey = new Map(identities.map((identity) => [identityKey(identity), identity]));
     for (const key of keys) {
       const entry = topic.identities.get(key);
