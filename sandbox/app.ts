@@ -84,9 +84,9 @@ function turboRefusal(request: ApiRequest): Reply | undefined {
   return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `Market ${marketId.slice(0, 80)} has no Turbo order book`, 404));
 }
 
-export function createApp(options: SandboxOptions): SandboxApp {
+export function createApp(options: SandboxOptions, now: () => number = Date.now): SandboxApp {
   const network = buildNetwork(options.seed, options.chainId);
-  const clock = new AdjustableClock();
+  const clock = new AdjustableClock(now);
   const router = new Router();
   const limiter = new RateLimiter(clock);
   const faults = new Faults();

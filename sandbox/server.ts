@@ -59,9 +59,15 @@ async function handle(app: SandboxApp, request: IncomingMessage, response: Serve
   send(response, reply);
 }
 
-export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
-  const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...overrides };
-  const app = createApp(options);
+/** In-process options: the CLI's, plus the time source (tests freeze it; default Date.now). */
+export interface StartOptions extends Partial<SandboxOptions> {
+  readonly now?: () => number;
+}
+
+export async function startSandbox(overrides: StartOptions = {}): Promise<RunningSandbox> {
+  const { now, ...rest } = overrides;
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...rest };
+  const app = createApp(options, now);
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
     handle(app, request, response).catch((error: unknown) => {
