@@ -3,7 +3,7 @@
 import { parseOwnerB256, type B256 } from '../../shared/encoding/b256';
 import { identityValue } from '../../shared/encoding/identity';
 import type { ContractAccount } from '../ledger/accounts';
-import { ErrorCode, refusal, type Refusal } from './errors';
+import { ErrorCode, Refusal, refusal } from './errors';
 import { header, type ApiRequest } from './request';
 
 export const OWNER_HEADER = 'Svc-Owner-Id';
@@ -15,7 +15,16 @@ export function ownerHeader(request: ApiRequest): B256 | Refusal {
   return parsed.ok ? parsed.value : refusal(ErrorCode.MISSING_OWNER, parsed.message);
 }
 
-export function checkOwner(owner: B256, account: ContractAccount): Refusal | undefined {
+function checkOwner(owner: B256, account: ContractAccount): Refusal | undefined {
   if (identityValue(account.owner) === owner) return undefined;
   return refusal(ErrorCode.OWNER_MISMATCH, `${OWNER_HEADER}: ${owner} is not the owner of trade account ${account.id}`);
+}
+
+/** The account an owner-authenticated request acts on: header present, account exists, header names its owner. */
+export function ownedAccount(request: ApiRequest, accounts: ReadonlyMap<string, ContractAccount>, id: string): ContractAccount | Refusal {
+  const owner = ownerHeader(request);
+  if (owner instanceof Refusal) return owner;
+  const account = accounts.get(id);
+  if (account === undefined) return refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404);
+  return checkOwner(owner, account) ?? account;
 }

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { SandboxApp } from '../app';
 import { nowNanos } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
-import { checkOwner, ownerHeader } from '../http/owner';
+import { ownedAccount } from '../http/owner';
 import { parseBody } from '../http/parse';
 import { json, refuse, type Reply } from '../http/reply';
 import type { ApiRequest } from '../http/request';
@@ -48,12 +48,8 @@ interface Authorised {
 
 /** Header, account, owner, nonce and signature of an owner message; nothing changes. */
 function authorise(app: SandboxApp, request: ApiRequest, body: OwnerEnvelopeBody, message: (nonce: NonceChoice) => Uint8Array): Authorised | Refusal {
-  const owner = ownerHeader(request);
-  if (owner instanceof Refusal) return owner;
-  const account = app.ledger.accounts.get(body.trade_account_id);
-  if (account === undefined) return refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404);
-  const mismatch = checkOwner(owner, account);
-  if (mismatch) return mismatch;
+  const account = ownedAccount(request, app.ledger.accounts, body.trade_account_id);
+  if (account instanceof Refusal) return account;
   const nonce = body.nonce_choice;
   const stale = nonceProblem(app, account, nonce);
   if (stale) return stale;

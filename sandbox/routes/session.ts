@@ -12,7 +12,7 @@ import type { SandboxApp } from '../app';
 import { checkSignature } from '../auth';
 import { nowNanos, nowSeconds } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show, type ErrorCodeValue } from '../http/errors';
-import { checkOwner, ownerHeader } from '../http/owner';
+import { ownedAccount } from '../http/owner';
 import { parseBody } from '../http/parse';
 import { json, refuse, type Reply } from '../http/reply';
 import type { ApiRequest } from '../http/request';
@@ -39,21 +39,12 @@ export function registerSessionRoutes(app: SandboxApp): void {
   app.router.on('POST', '/v1/session/actions', (request) => postActions(app, request));
 }
 
-function accountFor(app: SandboxApp, request: ApiRequest, id: B256): ReturnType<SandboxApp['ledger']['accounts']['get']> | Refusal {
-  const owner = ownerHeader(request);
-  if (owner instanceof Refusal) return owner;
-  const account = app.ledger.accounts.get(id);
-  if (account === undefined) return refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404);
-  return checkOwner(owner, account) ?? account;
-}
-
 function putSession(app: SandboxApp, request: ApiRequest): Reply {
   const body = parseBody(sessionRequestSchema, request.body);
   if (body instanceof Refusal) return refuse(body);
   if (!('Address' in body.session_id)) return refuse(invalid(`session_id: a session key is an {Address}, got ${show(body.session_id)}`));
-  const account = accountFor(app, request, body.contract_id as B256);
+  const account = ownedAccount(request, app.ledger.accounts, body.contract_id);
   if (account instanceof Refusal) return refuse(account);
-  if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
   const nonce = nonceProblem(app, account, { kind: 'sequential', value: body.nonce });
   if (nonce) return refuse(nonce);
   const now = nowSeconds(app.clock);
@@ -86,9 +77,8 @@ function putSession(app: SandboxApp, request: ApiRequest): Reply {
 function postActions(app: SandboxApp, request: ApiRequest): Reply {
   const body = parseBody(sessionActionsRequestSchema, request.body);
   if (body instanceof Refusal) return refuse(body);
-  const account = accountFor(app, request, body.trade_account_id as B256);
+  const account = ownedAccount(request, app.ledger.accounts, body.trade_account_id);
   if (account instanceof Refusal) return refuse(account);
-  if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
 
   // Groups: known markets, known and supported actions.
   const groups: ActionGroup[] = [];
