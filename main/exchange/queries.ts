@@ -22,8 +22,6 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 export type Direction = 'asc' | 'desc';
 export type TurboDepthView = 'executable' | 'demand';
 
-/** Powers of ten accepted as depth `precision` (spec 4.1 lists 10 to 10^9 for streams). */
-export const DEPTH_PRECISIONS: readonly bigint[] = Array.from({ length: 9 }, (_, index) => 10n ** BigInt(index + 1));
 
 function refuse(field: string, problem: string, value: unknown): Failure {
   return fail(EXCHANGE_ERRORS.INVALID_QUERY, `${field}: ${problem}, got ${showValue(value)}`, { field });
@@ -197,11 +195,6 @@ export function barsQuery(query: BarsQuery): Result<QueryParams> {
     .integer('count_back', query.count_back, 1, MAX_BARS_COUNT_BACK)
     .turbo(query.turbo)
     .done();
-}
-
-export interface TradesCursor {
-  readonly start_timestamp: bigint;
-  readonly start_trade_id: string;
 }
 
 export interface TradesQuery {
