@@ -1,10 +1,10 @@
 // Candles with uPlot at every resolution of the venue, updating live (subscribeBars), with the
 // trader's own fills marked. Bars stay exact in a signal; uPlot gets numbers through setData once
 // per frame, and the legend shows the exact values of the bar under the cursor.
-import { createEffect, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
+import { createEffect, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { RESOLUTIONS, type BarView, type Resolution } from '../../../../shared/ipc/views';
+import { RESOLUTIONS, type BarsFrame, type BarView, type Resolution } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
@@ -26,8 +26,10 @@ function candlePlugin(getFills: () => readonly FillMark[]): uPlot.Plugin {
     hooks: {
       draw: (plot: uPlot) => {
         const context = plot.ctx;
-        const [xs, opens, highs, lows, closes] = plot.data as unknown as number[][];
-        if (!xs || !opens || !highs || !lows || !closes) return;
+        const data = plot.data as unknown as number[][] | null;
+        if (!data) return;
+        const [xs, opens, highs, lows, closes] = data;
+        if (!xs || !opens || !highs || !lows || !closes || xs.length === 0) return;
         const first = plot.series[0]?.idxs?.[0] ?? 0;
         const last = plot.series[0]?.idxs?.[1] ?? xs.length - 1;
         const visible = Math.max(1, last - first + 1);
@@ -91,13 +93,18 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       .filter((fill) => fill.marketId === props.market.market_id)
       .map((fill) => ({ x: fill.time / 1000, y: toDrawingNumber(fill.price, props.market.quote.decimals), side: fill.side }));
 
-  const stop = terminal.api.onBars((frame) => {
-    if (frame.subscriptionId !== subscriptionId) return;
+  // Frames that arrive before subscribeBars's reply names their subscription (bounded).
+  const early: BarsFrame[] = [];
+  const accept = (frame: BarsFrame) => {
     pending = frame.reset ? frame.bars : mergeBars(pending.length > 0 ? pending : bars(), frame.bars, COUNT_BACK * 2);
     terminal.frames.schedule(key, () => {
       setBars(pending);
       pending = [];
     });
+  };
+  const stop = terminal.api.onBars((frame) => {
+    if (frame.subscriptionId === subscriptionId) accept(frame);
+    else if (subscriptionId === null && early.length < 16) early.push(frame);
   });
 
   createEffect(
@@ -107,6 +114,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         retry?.stop();
         if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
         subscriptionId = null;
+        early.length = 0;
         pending = [];
         setBars([]);
         const chosen = resolution();
@@ -114,20 +122,23 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           () => terminal.api.subscribeBars({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), resolution: chosen, countBack: COUNT_BACK }),
           (result) => {
             setProblem(result.ok ? null : result.message);
-            if (result.ok) subscriptionId = result.value.subscriptionId;
+            if (!result.ok) return;
+            subscriptionId = result.value.subscriptionId;
+            for (const frame of early.splice(0)) if (frame.subscriptionId === subscriptionId) accept(frame);
           },
         );
       },
     ),
   );
 
-  onMount(() => {
-    if (!box) return;
+  // uPlot is created with the first bars (its axes cannot lay out an empty range) and then fed
+  // with setData; an empty series (a new market loading) keeps the previous drawing until data comes.
+  const createPlot = (element: HTMLDivElement, data: uPlot.AlignedData) => {
     const decimals = Math.max(0, Math.min(props.market.quote.max_precision, props.market.quote.decimals));
-    plot = new uPlot(
+    const created = new uPlot(
       {
-        width: box.clientWidth || 600,
-        height: box.clientHeight || 300,
+        width: element.clientWidth || 600,
+        height: Math.max(120, element.clientHeight || 300),
         legend: { show: false },
         cursor: { points: { show: false }, drag: { x: true, y: false } },
         scales: { x: { time: true } },
@@ -141,24 +152,38 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           { label: 'high', stroke: 'transparent', points: { show: false } },
           { label: 'low', stroke: 'transparent', points: { show: false } },
           { label: 'close', show: false },
-          { label: 'volume', show: false, scale: 'volume' },
+          { label: 'volume', show: false },
         ],
         hooks: { setCursor: [(current) => setHover(current.cursor.idx ?? null)] },
         plugins: [candlePlugin(fills)],
       },
-      barsToColumns([], props.market.quote.decimals, props.market.base.decimals),
-      box,
+      data,
+      element,
     );
-    const observer = new ResizeObserver(() => {
-      if (box && plot) plot.setSize({ width: box.clientWidth, height: Math.max(120, box.clientHeight) });
-    });
-    observer.observe(box);
+    const observer = new ResizeObserver(() => created.setSize({ width: element.clientWidth, height: Math.max(120, element.clientHeight) }));
+    observer.observe(element);
     onCleanup(() => observer.disconnect());
-  });
+    return created;
+  };
+
+  createEffect(
+    on(
+      () => `${props.market.market_id}|${resolution()}`,
+      () => {
+        // Axis decimals belong to the market: a new market gets a new plot.
+        plot?.destroy();
+        plot = null;
+      },
+      { defer: true },
+    ),
+  );
 
   createEffect(() => {
     const current = bars();
-    plot?.setData(barsToColumns(current, props.market.quote.decimals, props.market.base.decimals));
+    if (current.length === 0 || !box) return;
+    const data = barsToColumns(current, props.market.quote.decimals, props.market.base.decimals) as unknown as uPlot.AlignedData;
+    if (plot) plot.setData(data);
+    else plot = createPlot(box, data);
   });
   // Redraw when own fills change (the marks), without new bars.
   createEffect(on(() => terminal.store.state.fills.length, () => plot?.redraw(false), { defer: true }));
@@ -185,7 +210,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           {props.market.base.symbol}/{props.market.quote.symbol}
         </span>
         <div class="spacer" />
-        <div class="tabs" data-testid="chart-resolutions">
+        <div class="tabs resolutions" data-testid="chart-resolutions">
           <For each={RESOLUTIONS}>
             {(value) => (
               <button type="button" classList={{ on: resolution() === value }} data-testid={`resolution-${value}`} onClick={() => setResolution(value)}>

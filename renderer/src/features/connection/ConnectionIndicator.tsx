@@ -1,7 +1,9 @@
+// The link to the exchange: REST reachability with its round-trip latency, the market-data
+// stream's state, and the embedded sandbox's restarts. Hover for main's explanation.
 import { Show, type Component } from 'solid-js';
-import type { ConnectionStatus } from '../../../../shared/ipc/views';
+import type { ConnectionStatus, LinkState } from '../../../../shared/ipc/views';
 
-const labels: Record<ConnectionStatus['rest'], string> = {
+const labels: Record<LinkState, string> = {
   connecting: 'Connecting',
   up: 'Connected',
   down: 'Disconnected',
@@ -14,10 +16,16 @@ export const ConnectionIndicator: Component<{ status: ConnectionStatus | null }>
     <span class="network">{props.status?.networkName ?? '…'}</span>
     <span class="state">{labels[props.status?.rest ?? 'connecting']}</span>
     <Show when={props.status?.latencyMs != null}>
-      <span class="latency" data-testid="latency">{props.status?.latencyMs} ms</span>
+      <span class="latency mono" data-testid="latency">{props.status?.latencyMs} ms</span>
     </Show>
+    <span class="stream-state" data-testid="stream-state" data-state={props.status?.stream ?? 'connecting'}>
+      stream {labels[props.status?.stream ?? 'connecting'].toLowerCase()}
+    </span>
     <Show when={props.status?.sandbox && props.status.sandbox.restarts > 0}>
       <span class="restarts">sandbox restarted {props.status?.sandbox?.restarts}×</span>
+    </Show>
+    <Show when={props.status?.detail}>
+      <span class="warning" data-testid="connection-detail">{props.status?.detail}</span>
     </Show>
   </div>
 );

@@ -1,7 +1,9 @@
 import { For, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { formatPpm, formatUnits, shortId } from '../../format/units';
+import { marketLabel } from './market-label';
 
+// Every market with the asset ids it trades: the pair text alone is not unique (spec 2.3).
 export const MarketList: Component<{ markets: readonly Market[]; selected: string | null; onSelect: (marketId: string) => void }> = (props) => (
   <table class="market-list" data-testid="market-list">
     <thead>
@@ -23,8 +25,13 @@ export const MarketList: Component<{ markets: readonly Market[]; selected: strin
             classList={{ selected: props.selected === market.market_id }}
             onClick={() => props.onSelect(market.market_id)}
           >
-            <td class="pair">
-              {market.base.symbol}/{market.quote.symbol}
+            <td>
+              <span class="pair">
+                {market.base.symbol}/{market.quote.symbol}
+              </span>{' '}
+              <Show when={marketLabel(market, props.markets).qualifier}>
+                <span class="quote-id">{marketLabel(market, props.markets).qualifier}</span>
+              </Show>
             </td>
             <td class="mono" title={market.base.asset}>{shortId(market.base.asset)}</td>
             <td class="mono" title={market.quote.asset}>{shortId(market.quote.asset)}</td>

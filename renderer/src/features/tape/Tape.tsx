@@ -1,7 +1,7 @@
 // Time and sales: the market's trades, newest first, drawn at most once per frame.
 import { createEffect, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
-import type { TradeView } from '../../../../shared/ipc/views';
+import type { TradesFrame, TradeView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
@@ -20,8 +20,9 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
   let subscriptionId: string | null = null;
   let retry: RetryHandle | null = null;
 
-  const stop = terminal.api.onTrades((frame) => {
-    if (frame.subscriptionId !== subscriptionId) return;
+  // Frames that arrive before subscribeTrades's reply names their subscription (bounded).
+  const early: TradesFrame[] = [];
+  const accept = (frame: TradesFrame) => {
     pending = frame.reset ? [...frame.trades] : [...frame.trades, ...pending];
     const reset = frame.reset;
     terminal.frames.schedule(key, () => {
@@ -29,6 +30,10 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
       pending = [];
       setTrades(reconcile(next.slice(0, KEEP), { key: 'tradeId' }));
     });
+  };
+  const stop = terminal.api.onTrades((frame) => {
+    if (frame.subscriptionId === subscriptionId) accept(frame);
+    else if (subscriptionId === null && early.length < 16) early.push(frame);
   });
 
   createEffect(
@@ -38,12 +43,15 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
         retry?.stop();
         if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
         subscriptionId = null;
+        early.length = 0;
         setTrades([]);
         retry = retryWhileNotReady(
           () => terminal.api.subscribeTrades({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}) }),
           (result) => {
             setProblem(result.ok ? null : result.message);
-            if (result.ok) subscriptionId = result.value.subscriptionId;
+            if (!result.ok) return;
+            subscriptionId = result.value.subscriptionId;
+            for (const frame of early.splice(0)) if (frame.subscriptionId === subscriptionId) accept(frame);
           },
         );
       },

@@ -1,0 +1,335 @@
+// Account setup, step by step as main reports them (AccountState.steps): an owner key (created,
+// imported encrypted to main, or watch-only), the trade account, test funds and whitelisting
+// where the network has them, and a trading session scoped to chosen markets. Each step says
+// what it is doing and, when it fails, why, in a trader's words.
+import { createSignal, For, Match, Show, Switch, type Component } from 'solid-js';
+import type { OwnerStyle } from '../../../../shared/crypto/address';
+import type { OnboardingStep } from '../../../../shared/ipc/views';
+import type { Result } from '../../../../shared/result';
+import { useTerminal } from '../../app/terminal-context';
+import { formatDateTime, formatRemaining } from '../../format/time';
+import { shortId } from '../../format/units';
+import { labelText, marketLabel } from '../markets/market-label';
+import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-import-crypto';
+
+const STATE_LABELS: Record<OnboardingStep['state'], string> = { todo: 'to do', working: 'working', done: 'done', failed: 'failed', 'not-needed': 'not needed' };
+
+export const Onboarding: Component<{ now: () => number }> = (props) => {
+  const terminal = useTerminal();
+  const account = () => terminal.store.state.account;
+  const network = () => terminal.store.state.networks.find((item) => item.active) ?? null;
+  const markets = () => terminal.store.state.markets?.markets ?? [];
+  const [busy, setBusy] = createSignal<string | null>(null);
+  const [errors, setErrors] = createSignal<Partial<Record<OnboardingStep['id'], string>>>({});
+  const [style, setStyle] = createSignal<OwnerStyle>('ledger');
+  const [ownerMode, setOwnerMode] = createSignal<'create' | 'import' | 'watch'>('create');
+  const [watchAddress, setWatchAddress] = createSignal('');
+  const [chosenMarkets, setChosenMarkets] = createSignal<readonly string[] | null>(null);
+  const [sessionDays, setSessionDays] = createSignal<number | null>(null);
+  const [sessionHours, setSessionHours] = createSignal(0);
+  let keyInput: HTMLInputElement | undefined;
+
+  const stepError = (id: OnboardingStep['id'], text: string | null) => setErrors({ ...errors(), [id]: text ?? undefined });
+
+  const run = async <T,>(id: OnboardingStep['id'], label: string, action: () => Promise<Result<T>>, onDone?: (value: T) => void) => {
+    setBusy(label);
+    stepError(id, null);
+    const result = await action();
+    setBusy(null);
+    if (result.ok) {
+      onDone?.(result.value);
+      terminal.store.reload('account');
+    } else stepError(id, explain(result.code, result.message));
+  };
+
+  const importKey = async () => {
+    const input = keyInput;
+    if (!input) return;
+    const parsed = parsePrivateKeyText(input.value);
+    // The field is cleared whatever happens next: the key must not linger in the page.
+    input.value = '';
+    if (!parsed.ok) {
+      stepError('owner', parsed.message);
+      return;
+    }
+    const keyBytes = parsed.value;
+    await run('owner', 'Importing the key', async () => {
+      try {
+        const challenge = await terminal.api.beginKeyImport({});
+        if (!challenge.ok) return challenge;
+        const request = await encryptKeyForImport(crypto.subtle, webRandom, challenge.value, style(), keyBytes);
+        if (!request.ok) return request;
+        return terminal.api.importOwnerKey(request.value);
+      } finally {
+        keyBytes.fill(0);
+      }
+    });
+  };
+
+  const selectedMarketIds = () => chosenMarkets() ?? markets().map((market) => market.market_id);
+  const days = () => sessionDays() ?? terminal.store.state.settings?.sessionDays ?? 30;
+
+  const createSession = () => {
+    const hours = sessionHours();
+    const input = days() === 0 ? { marketIds: [...selectedMarketIds()], hours: Math.max(1, hours) } : { marketIds: [...selectedMarketIds()], days: days(), ...(hours > 0 ? { hours } : {}) };
+    void run('session', 'Creating the session', () => terminal.api.createSession(input));
+  };
+
+  const stepBody = (step: OnboardingStep) => {
+    const state = account();
+    if (!state) return null;
+    switch (step.id) {
+      case 'owner':
+        return (
+          <Show
+            when={state.keychain.available || state.activeOwner !== null}
+            fallback={
+              <div class="callout error" data-testid="keychain-unavailable">
+                No secure key store is available ({state.keychain.description}): {state.keychain.reason ?? 'the system keychain cannot be reached'}. The terminal never writes a private key in plain
+                text, so it cannot hold an owner key on this machine. Unlock or install the system keychain (on Linux, a Secret Service such as GNOME Keyring), then restart the terminal.
+              </div>
+            }
+          >
+            <Show when={state.activeOwner} fallback={ownerChoices(state.keychain.description)}>
+              {(owner) => (
+                <div class="step-detail" data-testid="owner-address">
+                  Owner <span class="mono">{owner().address}</span> ({owner().style === 'evm' ? 'EVM-style' : 'ledger-style'},{' '}
+                  {owner().custody === 'watch-only' ? 'watch-only: the key stays offline' : `key in ${state.keychain.description}`})
+                </div>
+              )}
+            </Show>
+          </Show>
+        );
+      case 'account':
+        return (
+          <Show
+            when={state.tradeAccount}
+            fallback={
+              <div class="actions">
+                <span>The trade account is the contract that holds your funds and executes trades; your owner key controls it.</span>
+                <button type="button" class="primary" data-testid="onboarding-create-account" disabled={!state.activeOwner || busy() !== null} onClick={() => void run('account', 'Creating the trade account', () => terminal.api.createTradeAccount({}))}>
+                  Create trade account
+                </button>
+              </div>
+            }
+          >
+            {(trade) => (
+              <div class="step-detail">
+                Trade account <span class="mono">{trade().tradeAccountId}</span> · nonce {trade().nonce.toString()}
+              </div>
+            )}
+          </Show>
+        );
+      case 'funds':
+        return (
+          <Show
+            when={network()?.hasFaucet !== false}
+            fallback={
+              <div>
+                This network has no faucet. Fund the account with an on-chain transfer to the trade account{' '}
+                <span class="mono">{state.tradeAccount?.tradeAccountId ?? '(create it first)'}</span>, naming the asset id and the amount.
+              </div>
+            }
+          >
+            <div class="actions">
+              <span>The faucet mints test assets into the trade account, once a minute.</span>
+              <button type="button" data-testid="onboarding-mint" disabled={!state.tradeAccount || busy() !== null} onClick={() => void run('funds', 'Asking the faucet', () => terminal.api.mintFromFaucet({}), (value) => terminal.store.notify('info', `Faucet: ${value.message}`))}>
+                Mint test funds
+              </button>
+            </div>
+          </Show>
+        );
+      case 'whitelist':
+        return (
+          <Show when={network()?.hasWhitelist !== false} fallback={<div>This network does not need whitelisting.</div>}>
+            <div class="actions">
+              <span>Some order books accept orders only from whitelisted accounts; without it, orders fail with "trader not whitelisted".</span>
+              <button
+                type="button"
+                data-testid="onboarding-whitelist"
+                disabled={!state.tradeAccount || state.tradeAccount.whitelisted === true || busy() !== null}
+                onClick={() => void run('whitelist', 'Whitelisting', () => terminal.api.whitelistAccount({}), (value) => value.alreadyWhitelisted && terminal.store.notify('info', 'The account was already whitelisted.'))}
+              >
+                Whitelist the account
+              </button>
+            </div>
+          </Show>
+        );
+      case 'session':
+        return (
+          <Switch>
+            <Match when={state.activeOwner?.custody === 'watch-only'}>
+              <div class="callout" data-testid="watch-only-session">
+                This owner is watch-only: its key stays offline, and creating a session must be signed by it. Owner-signed actions (session creation, withdrawals) will go through the offline signer, which
+                arrives in a later release; until then this terminal cannot create a session for a watch-only owner, so it can show the account but not trade.
+              </div>
+            </Match>
+            <Match when={state.session}>
+              {(session) => (
+                <div class="step-detail" data-testid="session-info">
+                  Session <span class="mono">{shortId(session().sessionAddress)}</span> · expires {formatDateTime(Number(session().expiry) * 1000)} (in{' '}
+                  {formatRemaining(Number(session().expiry) * 1000 - props.now())}) · {session().contractIds.length} book{session().contractIds.length === 1 ? '' : 's'} · {session().state}. The terminal renews
+                  it ahead of expiry while it runs.
+                </div>
+              )}
+            </Match>
+            <Match when={true}>
+              <div class="actions" style={{ 'flex-direction': 'column', 'align-items': 'stretch' }}>
+                <span>
+                  A session key lives in the terminal and may only place, cancel and settle on the books you choose, until it expires. It can never withdraw. Your owner key signs it once.
+                </span>
+                <div style={{ display: 'flex', gap: '10px', 'flex-wrap': 'wrap' }} data-testid="session-markets">
+                  <For each={markets()}>
+                    {(market) => (
+                      <label class="field-inline">
+                        <input
+                          type="checkbox"
+                          checked={selectedMarketIds().includes(market.market_id)}
+                          onChange={(event) => {
+                            const current = selectedMarketIds().filter((item) => item !== market.market_id);
+                            setChosenMarkets(event.currentTarget.checked ? [...current, market.market_id] : current);
+                          }}
+                        />
+                        {labelText(marketLabel(market, markets()))}
+                      </label>
+                    )}
+                  </For>
+                </div>
+                <div class="actions">
+                  <label class="field-inline">
+                    Days <input type="number" min="0" max="365" style={{ width: '70px' }} data-testid="session-days" value={days()} onChange={(event) => setSessionDays(Math.max(0, Math.min(365, Math.floor(Number(event.currentTarget.value) || 0))))} />
+                  </label>
+                  <label class="field-inline">
+                    Hours <input type="number" min="0" max="23" style={{ width: '60px' }} data-testid="session-hours" value={sessionHours()} onChange={(event) => setSessionHours(Math.max(0, Math.min(23, Math.floor(Number(event.currentTarget.value) || 0))))} />
+                  </label>
+                  <span class="help">30 days by default; at least 1 hour.</span>
+                  <button type="button" class="primary" data-testid="onboarding-create-session" disabled={!state.tradeAccount || selectedMarketIds().length === 0 || busy() !== null} onClick={createSession}>
+                    Create session
+                  </button>
+                </div>
+              </div>
+            </Match>
+          </Switch>
+        );
+      default:
+        return null;
+    }
+  };
+
+  const ownerChoices = (storeName: string) => (
+    <div class="step-body" style={{ 'margin-top': 0 }}>
+      <div class="actions">
+        <label class="field-inline">
+          Address style
+          <select data-testid="owner-style" value={style()} onChange={(event) => setStyle(event.currentTarget.value as OwnerStyle)}>
+            <option value="ledger">Ledger-style (SHA-256 address)</option>
+            <option value="evm">EVM-style (Keccak, 20 bytes)</option>
+          </select>
+        </label>
+        <div class="tabs">
+          <button type="button" classList={{ on: ownerMode() === 'create' }} data-testid="owner-mode-create" onClick={() => setOwnerMode('create')}>
+            Create
+          </button>
+          <button type="button" classList={{ on: ownerMode() === 'import' }} data-testid="owner-mode-import" onClick={() => setOwnerMode('import')}>
+            Import
+          </button>
+          <button type="button" classList={{ on: ownerMode() === 'watch' }} data-testid="owner-mode-watch" onClick={() => setOwnerMode('watch')}>
+            Watch-only
+          </button>
+        </div>
+      </div>
+      <Switch>
+        <Match when={ownerMode() === 'create'}>
+          <div class="actions">
+            <span>A new owner key is generated in the terminal's main process and kept in {storeName}; it never reaches this window.</span>
+            <button type="button" class="primary" data-testid="onboarding-create-key" disabled={busy() !== null} onClick={() => void run('owner', 'Creating the key', () => terminal.api.createOwnerKey({ style: style() }))}>
+              Create owner key
+            </button>
+          </div>
+        </Match>
+        <Match when={ownerMode() === 'import'}>
+          <div class="actions">
+            <input
+              type="password"
+              autocomplete="off"
+              spellcheck={false}
+              placeholder="Private key: 64 hex digits"
+              style={{ width: '340px' }}
+              data-testid="owner-import-key"
+              ref={(element) => (keyInput = element)}
+            />
+            <button type="button" class="primary" data-testid="onboarding-import-key" disabled={busy() !== null} onClick={() => void importKey()}>
+              Import
+            </button>
+          </div>
+          <span class="help">The key is encrypted in this window to a one-time key of the main process before it leaves it, stored in {storeName}, and the field is cleared.</span>
+        </Match>
+        <Match when={ownerMode() === 'watch'}>
+          <div class="actions">
+            <input placeholder="Owner address (0x + 64 hex digits)" style={{ width: '420px' }} class="mono" data-testid="owner-watch-address" value={watchAddress()} onInput={(event) => setWatchAddress(event.currentTarget.value.trim())} />
+            <button
+              type="button"
+              data-testid="onboarding-watch-only"
+              disabled={busy() !== null || !/^(0x)?[0-9a-fA-F]{64}$/.test(watchAddress())}
+              onClick={() => void run('owner', 'Registering the address', () => terminal.api.registerWatchOnlyOwner({ address: watchAddress(), style: style() }))}
+            >
+              Register watch-only
+            </button>
+          </div>
+          <span class="help">
+            Watch-only: the owner key stays offline and the terminal only knows its address. Owner-signed actions (session creation, withdrawals) will go through the offline signer, coming in a later
+            release; until then a watch-only owner cannot create a session, so it can watch but not trade.
+          </span>
+        </Match>
+      </Switch>
+    </div>
+  );
+
+  return (
+    <div class="onboarding" data-testid="onboarding">
+      <h1>Account setup{network() ? ` · ${network()!.name}` : ''}</h1>
+      <Show when={busy()}>
+        <div class="callout" data-testid="onboarding-busy">{busy()}…</div>
+      </Show>
+      <Show when={account()} fallback={<div class="callout">{terminal.store.state.problems.account ? `Account state is not available: ${terminal.store.state.problems.account}` : 'Loading the account…'}</div>}>
+        {(state) => (
+          <div class="steps">
+            <For each={state().steps}>
+              {(step, index) => (
+                <div class="step" data-testid={`onboarding-step-${step.id}`} data-state={step.state}>
+                  <div class="step-head">
+                    <span class="muted mono">{index() + 1}</span>
+                    <span class="title">{step.title}</span>
+                    <span class="step-state" data-state={step.state}>
+                      {STATE_LABELS[step.state]}
+                    </span>
+                  </div>
+                  <div class="step-body">
+                    <Show when={step.detail}>
+                      <div class="step-detail">{step.detail}</div>
+                    </Show>
+                    <Show when={step.state !== 'not-needed'}>{stepBody(step)}</Show>
+                    <Show when={errors()[step.id]}>
+                      <div class="step-error" data-testid={`onboarding-error-${step.id}`} role="alert">
+                        {errors()[step.id]}
+                      </div>
+                    </Show>
+                  </div>
+                </div>
+              )}
+            </For>
+          </div>
+        )}
+      </Show>
+    </div>
+  );
+};
+
+/** Main's refusal, in a trader's words where the code says more than the message. */
+export function explain(code: string, message: string): string {
+  if (code === 'FAUCET_COOLDOWN' || /cooldown|once a minute|60 ?s/i.test(message)) return `The faucet gives once a minute per account. ${message} Try again after the minute is up.`;
+  if (code === 'KEYCHAIN_UNAVAILABLE') return `The system keychain is not available: ${message}`;
+  if (code === 'NOT_READY') return `This step is not available in this build yet (${message}).`;
+  if (code === 'BRIDGE_CLOSED') return `${message}.`;
+  return message;
+}

@@ -1,0 +1,202 @@
+// Settings: order safety (confirmation, maximum order size), quantity presets, hotkeys (recorded
+// by pressing them), fill alerts, parallel nonce lanes and session length. Every change goes to
+// main (updateSettings); main's answer is what the window shows.
+import { createSignal, For, Show, type Component } from 'solid-js';
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { RequestInput } from '../../../../shared/ipc/contract';
+import { HOTKEY_ACTIONS, type HotkeyAction } from '../../../../shared/ipc/views/settings';
+import type { Market } from '../../../../shared/market/market';
+import { useTerminal } from '../../app/terminal-context';
+import { editableQuantity } from '../../format/market-format';
+import { describeEvent, HOTKEY_LABELS, hotkeyConflicts } from '../hotkeys/hotkeys';
+
+type SettingsChange = RequestInput<'updateSettings'>;
+
+export const SettingsDrawer: Component<{ market: Market | null; onClose: () => void }> = (props) => {
+  const terminal = useTerminal();
+  const settings = () => terminal.store.state.settings;
+  const [recording, setRecording] = createSignal<HotkeyAction | null>(null);
+  const [problem, setProblem] = createSignal<string | null>(null);
+
+  const save = async (change: SettingsChange) => {
+    const result = await terminal.api.updateSettings(change);
+    if (result.ok) {
+      terminal.store.setSettings(result.value);
+      setProblem(null);
+    } else setProblem(`${result.message} (${result.code})`);
+  };
+
+  const saveMaxQuantity = (text: string) => {
+    const market = props.market;
+    const current = settings();
+    if (!market || !current) return;
+    const next = { ...current.maxOrderQuantity };
+    if (text.trim() === '') delete next[market.market_id];
+    else {
+      const parsed = parseUnits(text.trim(), market.base.decimals, 'Maximum order size');
+      if (!parsed.ok || parsed.value === 0n) {
+        setProblem(parsed.ok ? 'Maximum order size must be above zero.' : parsed.message);
+        return;
+      }
+      next[market.market_id] = parsed.value;
+    }
+    void save({ maxOrderQuantity: next });
+  };
+
+  const savePresets = (text: string) => {
+    const market = props.market;
+    const current = settings();
+    if (!market || !current) return;
+    const values: bigint[] = [];
+    for (const part of text.split(/[\s,;]+/).filter((item) => item !== '')) {
+      const parsed = parseUnits(part, market.base.decimals, 'Preset');
+      if (!parsed.ok || parsed.value === 0n) {
+        setProblem(parsed.ok ? `Preset ${part} must be above zero.` : parsed.message);
+        return;
+      }
+      values.push(parsed.value);
+    }
+    if (values.length > 8) {
+      setProblem('At most 8 presets per market.');
+      return;
+    }
+    const presets: Record<string, bigint[]> = {};
+    for (const [marketId, list] of Object.entries(current.quantityPresets)) presets[marketId] = [...list];
+    presets[market.market_id] = values;
+    void save({ quantityPresets: presets });
+  };
+
+  const record = (action: HotkeyAction, event: KeyboardEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.key === 'Escape' && !event.ctrlKey && !event.altKey && !event.shiftKey) {
+      setRecording(null);
+      return;
+    }
+    const text = describeEvent(event);
+    if (!text) return;
+    setRecording(null);
+    void save({ hotkeys: { [action]: text } });
+  };
+
+  const conflicts = () => (settings() ? hotkeyConflicts(settings()!.hotkeys) : []);
+
+  return (
+    <aside class="drawer" data-testid="settings">
+      <header class="panel-head">
+        <h2>Settings</h2>
+        <div class="spacer" />
+        <button type="button" data-testid="settings-close" onClick={() => props.onClose()}>
+          Close
+        </button>
+      </header>
+      <Show when={settings()} fallback={<div class="panel-note">{terminal.store.state.problems.settings ?? 'Loading settings…'}</div>}>
+        {(current) => (
+          <div class="form">
+            <Show when={problem()}>
+              <div class="callout error" data-testid="settings-problem">{problem()}</div>
+            </Show>
+            <h4>Orders</h4>
+            <label class="line">
+              <span>Ask for confirmation before every order</span>
+              <input type="checkbox" data-testid="settings-confirm" checked={current().confirmOrders} onChange={(event) => void save({ confirmOrders: event.currentTarget.checked })} />
+            </label>
+            <Show when={props.market}>
+              {(market) => (
+                <>
+                  <label class="line">
+                    <span>
+                      Maximum order size, {market().base.symbol}/{market().quote.symbol} ({market().base.symbol}; empty for none)
+                    </span>
+                    <input
+                      data-testid="settings-max-quantity"
+                      style={{ width: '120px' }}
+                      value={current().maxOrderQuantity[market().market_id] !== undefined ? editableQuantity(market(), current().maxOrderQuantity[market().market_id]!) : ''}
+                      onChange={(event) => saveMaxQuantity(event.currentTarget.value)}
+                    />
+                  </label>
+                  <label class="line">
+                    <span>Quantity presets, {market().base.symbol} (comma separated)</span>
+                    <input
+                      data-testid="settings-presets"
+                      style={{ width: '160px' }}
+                      value={(current().quantityPresets[market().market_id] ?? []).map((value) => editableQuantity(market(), value)).join(', ')}
+                      onChange={(event) => savePresets(event.currentTarget.value)}
+                    />
+                  </label>
+                </>
+              )}
+            </Show>
+            <h4>Hotkeys</h4>
+            <div class="help">Click a binding, then press the keys. Hotkeys never fire while you type in a field. Esc cancels recording.</div>
+            <For each={HOTKEY_ACTIONS}>
+              {(action) => (
+                <div class="line">
+                  <span>{HOTKEY_LABELS[action]}</span>
+                  <button
+                    type="button"
+                    class="mono"
+                    classList={{ on: recording() === action }}
+                    data-testid={`hotkey-${action}`}
+                    onClick={() => setRecording(action)}
+                    onKeyDown={(event) => recording() === action && record(action, event)}
+                    onBlur={() => recording() === action && setRecording(null)}
+                  >
+                    {recording() === action ? 'Press keys…' : current().hotkeys[action]}
+                  </button>
+                </div>
+              )}
+            </For>
+            <For each={conflicts()}>{(actions) => <div class="warning">Same keys for: {actions.map((action) => HOTKEY_LABELS[action]).join(' and ')}</div>}</For>
+            <h4>Fill alerts</h4>
+            <label class="line">
+              <span>Sound on every fill</span>
+              <input type="checkbox" data-testid="settings-sound" checked={current().sound} onChange={(event) => void save({ sound: event.currentTarget.checked })} />
+            </label>
+            <label class="line">
+              <span>Desktop notification on every fill</span>
+              <input
+                type="checkbox"
+                data-testid="settings-notifications"
+                checked={current().desktopNotifications}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  if (on && typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission();
+                  void save({ desktopNotifications: on });
+                }}
+              />
+            </label>
+            <h4>Nonces</h4>
+            <label class="line">
+              <span>Parallel nonce lanes</span>
+              <select data-testid="settings-lanes" value={String(current().parallelLanes)} onChange={(event) => void save({ parallelLanes: Number(event.currentTarget.value) })}>
+                <For each={[0, 1, 2, 3, 4, 5]}>{(lanes) => <option value={String(lanes)}>{lanes === 0 ? '0 (sequential)' : String(lanes)}</option>}</For>
+              </select>
+            </label>
+            <div class="help">
+              With 0, every signed action uses the account's next nonce, so actions go one after another and a slow answer holds up the next one. With 1 to 5 lanes, main signs with parallel nonces: several
+              orders or cancels can be in flight at once, and a lost answer can be resent safely because a used nonce position is never accepted twice.
+            </div>
+            <h4>Session</h4>
+            <label class="line">
+              <span>Length of a new trading session (days)</span>
+              <input
+                type="number"
+                min="1"
+                max="365"
+                data-testid="settings-session-days"
+                style={{ width: '80px' }}
+                value={current().sessionDays}
+                onChange={(event) => {
+                  const days = Number(event.currentTarget.value);
+                  if (Number.isInteger(days) && days >= 1 && days <= 365) void save({ sessionDays: days });
+                  else setProblem('Session length is a whole number of days from 1 to 365.');
+                }}
+              />
+            </label>
+          </div>
+        )}
+      </Show>
+    </aside>
+  );
+};
