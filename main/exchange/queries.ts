@@ -6,6 +6,7 @@ import { isB256, type B256 } from '../../shared/encoding/b256';
 import { fail, ok, type Failure, type Result } from '../../shared/result';
 import { showValue } from '../../shared/schema';
 import { EXCHANGE_ERRORS } from './errors';
+import { RESOLUTIONS, type Resolution } from '../../shared/ipc/views/market-data';
 import type { AggregatedFeed } from './rate-rules';
 
 export type QueryParams = readonly (readonly [string, string])[];
@@ -17,8 +18,8 @@ export const MAX_BARS_COUNT_BACK = 5_000;
 export const MAX_DEPTH_LEVELS = 500;
 export const NONCE_LANES = 5;
 
-export const RESOLUTIONS = ['1m', '5m', '15m', '30m', '1h', '4h', '12h', '1d', '1w', '1M'] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
+// The spec's bar resolutions are declared once, with the IPC contract's market-data views.
+export { RESOLUTIONS, type Resolution } from '../../shared/ipc/views/market-data';
 export type Direction = 'asc' | 'desc';
 export type TurboDepthView = 'executable' | 'demand';
 
