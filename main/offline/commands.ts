@@ -12,7 +12,7 @@ import { OFFLINE_CODES } from '../../shared/offline/codes';
 import { formatDisplayLines, formatUnixSeconds, requestDisplayLines } from '../../shared/offline/describe';
 import { parseOfflineDocument, type OfflineDocument } from '../../shared/offline/documents';
 import { decodeQrParts, encodeDocumentQr, parsePayloadJson } from '../../shared/offline/qr-framing';
-import { parseOfflineRequest, REQUEST_FORMAT, REQUEST_VERSION, requestToJson, type OfflineRequest } from '../../shared/offline/request-format';
+import { parseOfflineRequest, REQUEST_FORMAT, REQUEST_VERSION, requestHash, requestToJson, type OfflineRequest } from '../../shared/offline/request-format';
 import { responseToJson, type OfflineResponse } from '../../shared/offline/response-format';
 import { signVerifiedRequest } from '../../shared/offline/sign';
 import { verifyParsedRequest, type VerifiedRequest } from '../../shared/offline/verify-request';
@@ -250,7 +250,7 @@ class Session {
     const request: OfflineRequest = need(parseOfflineRequest(need(readJsonFile(path, 'the request'))));
     const verified = verifyParsedRequest(request, { nowSeconds: now });
     this.out(`Offline signing request (${REQUEST_FORMAT}, version ${REQUEST_VERSION}) from ${path}`);
-    this.out(formatDisplayLines(requestDisplayLines(request, verified.ok ? verified.value.hash : '(not computed: refused)')));
+    this.out(formatDisplayLines(requestDisplayLines(request, requestHash(request))));
     if (!verified.ok) {
       this.out('NOT VERIFIED: the lines above are what the file says, not what would be signed.');
       throw new Refusal(verified);
@@ -326,7 +326,8 @@ class Session {
     return EXIT.OK;
   }
 
-  private async emitQr(document: OfflineDocument, directory: string | undefined, terminal: boolean): Promise<void> {
+  /** Frame the document as QR parts, write them to `directory` and/or the terminal; returns the parts. */
+  private async emitQr(document: OfflineDocument, directory: string | undefined, terminal: boolean): Promise<string[]> {
     const json = document.kind === 'request' ? requestToJson(document.request) : responseToJson(document.response);
     const id = document.kind === 'request' ? document.request.request_id : document.response.request_id;
     const parts = need(encodeDocumentQr(json));
@@ -340,13 +341,13 @@ class Session {
         this.out(await terminalQr(part));
       }
     }
+    return parts;
   }
 
   async qrEncode(): Promise<number> {
     const document = need(parseOfflineDocument(need(readJsonFile(this.required('in'), 'the document'))));
-    await this.emitQr(document, this.required('out-dir'), this.parsed.booleans.has('terminal'));
-    const json = document.kind === 'request' ? requestToJson(document.request) : responseToJson(document.response);
-    for (const part of need(encodeDocumentQr(json))) this.out(part);
+    const parts = await this.emitQr(document, this.required('out-dir'), this.parsed.booleans.has('terminal'));
+    for (const part of parts) this.out(part);
     return EXIT.OK;
   }
 

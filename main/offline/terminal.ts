@@ -36,20 +36,24 @@ class TtyTerminal implements Terminal {
         resolve(result);
       };
       const onData = (chunk: Buffer) => {
-        for (const byte of chunk) {
-          if (byte === 0x0d || byte === 0x0a) return finish(Buffer.from(working.subarray(0, length)));
-          if (byte === 0x03 || (byte === 0x04 && length === 0)) return finish(null);
-          if (byte === 0x7f || byte === 0x08) {
-            // Remove one whole UTF-8 character: its continuation bytes, then its lead byte.
-            while (length > 0 && (working[length - 1]! & 0xc0) === 0x80) length--;
-            if (length > 0) length--;
-          } else if (byte === 0x15) {
-            length = 0;
-          } else if (byte >= 0x20 && length < MAXIMUM_SECRET_BYTES) {
-            working[length++] = byte;
+        try {
+          for (const byte of chunk) {
+            if (byte === 0x0d || byte === 0x0a) return finish(Buffer.from(working.subarray(0, length)));
+            if (byte === 0x03 || (byte === 0x04 && length === 0)) return finish(null);
+            if (byte === 0x7f || byte === 0x08) {
+              // Remove one whole UTF-8 character: its continuation bytes, then its lead byte.
+              while (length > 0 && (working[length - 1]! & 0xc0) === 0x80) length--;
+              if (length > 0) length--;
+            } else if (byte === 0x15) {
+              length = 0;
+            } else if (byte >= 0x20 && length < MAXIMUM_SECRET_BYTES) {
+              working[length++] = byte;
+            }
           }
+        } finally {
+          // The chunk holds typed secret bytes too.
+          chunk.fill(0);
         }
-        chunk.fill(0);
       };
       this.input.setRawMode(true);
       this.input.resume();
