@@ -39,7 +39,8 @@ export const triggerLegSchema: z.ZodType<TriggerLeg, unknown> = z.object({
 
 const triggerParentSchema = z.object({ order_id: b256Schema, expected_quantity: u64Schema });
 
-const orderFields = { side: sideSchema, price: u64Schema, quantity: u64Schema, order_type: orderTypeSchema };
+// Spec 2.4: Spot is the default order type when `order_type` is absent.
+const orderFields = { side: sideSchema, price: u64Schema, quantity: u64Schema, order_type: orderTypeSchema.optional().transform((type): OrderType => type ?? { kind: 'Spot' }) };
 const assetAmount = { asset_id: b256Schema, amount: u64Schema };
 
 /** The body schema of each session action, producing the typed action. */

@@ -35,13 +35,15 @@ export const sessionRequestSchema = z.object({
 
 export const actionGroupSchema = z.object({
   market_id: b256Schema,
-  actions: z.array(sessionActionSchema),
+  // Bounded well above the 5-action cap, so the cap is refused with its own code (7004), while a
+  // body cannot make the parser allocate without limit.
+  actions: z.array(sessionActionSchema).max(64),
   turbo: z.boolean().optional(),
 });
 
 /** POST /v1/session/actions and POST /v1/margin/accounts (same envelope). */
 export const sessionActionsRequestSchema = z.object({
-  actions: z.array(actionGroupSchema),
+  actions: z.array(actionGroupSchema).max(64),
   signature: signatureSchema,
   trade_account_id: b256Schema,
   session_id: identitySchema.optional(),
@@ -58,7 +60,7 @@ export const sessionActionsRequestSchema = z.object({
 export const ownerActionsRequestSchema = z.object({
   trade_account_id: b256Schema,
   signature: signatureSchema,
-  actions: z.array(z.object({ market_id: b256Schema, actions: z.array(ownerActionSchema), turbo: z.boolean().optional() })),
+  actions: z.array(z.object({ market_id: b256Schema, actions: z.array(ownerActionSchema).max(64), turbo: z.boolean().optional() })).max(64),
   ...nonceShape,
 })
   .superRefine(checkOneNonce)
@@ -78,7 +80,7 @@ export const ownerCallSchema = z.object({
 });
 
 export const ownerCallRequestSchema = z.object({ trade_account_id: b256Schema, signature: signatureSchema, call: ownerCallSchema, ...nonceShape }).superRefine(checkOneNonce).transform(normaliseNonce);
-export const ownerCallsRequestSchema = z.object({ trade_account_id: b256Schema, signature: signatureSchema, calls: z.array(ownerCallSchema), ...nonceShape }).superRefine(checkOneNonce).transform(normaliseNonce);
+export const ownerCallsRequestSchema = z.object({ trade_account_id: b256Schema, signature: signatureSchema, calls: z.array(ownerCallSchema).max(64), ...nonceShape }).superRefine(checkOneNonce).transform(normaliseNonce);
 export const upgradeRequestSchema = z.object({ trade_account_id: b256Schema, signature: signatureSchema, implementation: b256Schema, ...nonceShape }).superRefine(checkOneNonce).transform(normaliseNonce);
 export const withdrawRequestSchema = z.object({ trade_account_id: b256Schema, signature: signatureSchema, to: identitySchema, asset_id: b256Schema, amount: u64Schema, ...nonceShape }).superRefine(checkOneNonce).transform(normaliseNonce);
 

@@ -45,6 +45,9 @@ export interface Market extends MarketRules {
 export const PPM = 1_000_000n;
 
 /** 10^n as bigint. */
+// Decimals are small integers; the powers are computed once (the engine asks for them per order).
+const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 78 }, (_, exponent) => 10n ** BigInt(exponent));
+
 export function powerOfTen(exponent: number): bigint {
-  return 10n ** BigInt(exponent);
+  return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 }
