@@ -152,7 +152,8 @@ export class NetworkRuntime {
   private feed(): MarketFeed {
     return {
       openDepth: (marketId, turbo, onChange): DepthHandle => {
-        const opened = this.books.open(marketId as B256, 10n, { turbo, onChange: () => onChange() });
+        // Crossing is checked on every message; the O(levels) full check every 20 guards against bugs.
+        const opened = this.books.open(marketId as B256, 10n, { turbo, onChange: () => onChange(), fullCheckEvery: 20 });
         if (!opened.ok) {
           this.deps.log(`depth ${marketId}: ${opened.message}`);
           return { state: () => 'resyncing', book: () => null, close: () => undefined };
