@@ -30,7 +30,7 @@ export interface RequestCommon {
 export interface WithdrawRequestInput extends RequestCommon {
   /**
    * Sequential, or a parallel nonce issued with an expiry at least as long as the lifetime
-   * (ParallelNonceAllocator with ttlSeconds >= lifetimeSeconds, e.g. OFFLINE_NONCE_TTL_SECONDS).
+   * (ParallelNonceAllocator with ttlSeconds = offlineNonceTtlSeconds(lifetimeSeconds)).
    */
   readonly nonce: NonceChoice;
   readonly to: Identity;
@@ -47,8 +47,17 @@ export interface SessionRequestInput extends RequestCommon {
   readonly contract_ids: readonly B256[];
 }
 
-/** A parallel nonce for an offline request must outlive the request: a day plus an hour of slack. */
-export const OFFLINE_NONCE_TTL_SECONDS = DEFAULT_REQUEST_LIFETIME_SECONDS + 3_600n;
+/**
+ * How long a parallel nonce for an offline request must live: the request's lifetime plus an hour
+ * of slack for the trip back and the submission, well inside the u32 expiry field. Pass it to
+ * `new ParallelNonceAllocator(lane, { ttlSeconds })` for the lane that serves offline requests.
+ */
+export function offlineNonceTtlSeconds(lifetimeSeconds: bigint = DEFAULT_REQUEST_LIFETIME_SECONDS): bigint {
+  return lifetimeSeconds + 3_600n;
+}
+
+/** The TTL for the default 24-hour lifetime: 25 hours. */
+export const OFFLINE_NONCE_TTL_SECONDS = offlineNonceTtlSeconds();
 
 function offlineNonce(choice: NonceChoice): Result<OfflineNonce> {
   if (choice.kind === 'sequential') return ok({ kind: 'sequential', value: choice.value });

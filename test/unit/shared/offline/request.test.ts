@@ -3,7 +3,7 @@ import { personalSignDigest } from '../../../../shared/crypto/digest';
 import { bytesToPrefixedHex } from '../../../../shared/encoding/hex';
 import { withdrawMessage } from '../../../../shared/protocol/owner-messages';
 import { sequentialNonce } from '../../../../shared/protocol/nonce-choice';
-import { buildWithdrawRequest, buildSessionRequest } from '../../../../shared/offline/build-request';
+import { buildWithdrawRequest, buildSessionRequest, offlineNonceTtlSeconds } from '../../../../shared/offline/build-request';
 import { canonicalJson, canonicalHash, prettyCanonicalJson } from '../../../../shared/offline/canonical-json';
 import { OFFLINE_CODES } from '../../../../shared/offline/codes';
 import { formatDisplayLines, requestDisplayLines } from '../../../../shared/offline/describe';
@@ -234,5 +234,15 @@ describe('offline request: refusals', () => {
     expect(refusal(json, { nowSeconds: NOW + 30n * 86_400n - 60n }).code).toBe(OFFLINE_CODES.EXPIRED);
     const warned = unwrap(verifyOfflineRequest(json, at));
     expect(warned.warnings.join(' ')).toContain('Sequential nonce 7');
+  });
+});
+
+describe('offline nonce lifetime', () => {
+  it('a nonce issued with offlineNonceTtlSeconds(lifetime) outlives a request of that lifetime', () => {
+    expect(offlineNonceTtlSeconds()).toBe(90_000n);
+    for (const lifetime of [3_600n, 86_400n, 3n * 86_400n]) {
+      const built = buildWithdrawRequest(withdrawInput({ lifetimeSeconds: lifetime, nonce: parallel(NOW + offlineNonceTtlSeconds(lifetime)) }));
+      expect(built.ok).toBe(true);
+    }
   });
 });
