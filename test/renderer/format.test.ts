@@ -61,3 +61,17 @@ describe('bars at the chart edge', async () => {
     expect(barOpenTime(Date.UTC(2026, 10, 21, 5), '1M')).toBe(Date.UTC(2026, 10, 1));
   });
 });
+
+describe('onboarding order', async () => {
+  const { waitingFor, explain } = await import('../../renderer/src/features/onboarding/steps');
+  const step = (id: 'owner' | 'account' | 'funds', state: 'todo' | 'done' | 'not-needed' | 'failed') => ({ id, title: id, state, detail: null });
+  it('a step waits for the first unfinished step before it', () => {
+    const steps = [step('owner', 'done'), step('account', 'failed'), step('funds', 'todo')];
+    expect(waitingFor(steps, 1)).toBeNull();
+    expect(waitingFor(steps, 2)?.id).toBe('account');
+    expect(waitingFor([step('owner', 'not-needed'), step('account', 'todo')], 1)).toBeNull();
+  });
+  it('explains the faucet cooldown in words', () => {
+    expect(explain('FAUCET_COOLDOWN', 'Wait 42 s.')).toContain('once a minute');
+  });
+});

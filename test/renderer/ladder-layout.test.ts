@@ -143,3 +143,19 @@ describe('a ladder frame', () => {
     expect(barPercent(10n ** 30n, 10n ** 30n)).toBe(100);
   });
 });
+
+describe('grouping that fits a wide spread', async () => {
+  const { fitPrecision } = await import('../../renderer/src/features/ladder/ladder-layout');
+  const options = precisionOptions(10_000n); // 0.01 .. 1000 USDC with 6 decimals
+  it('keeps the finest grouping when the inside market fits', () => {
+    expect(fitPrecision(options, 3_000_000_000n, 3_000_020_000n, 40)).toBe(10_000n);
+  });
+  it('groups coarser when the spread is wider than half the ladder', () => {
+    // 3.02 USDC spread, 40 rows: 0.01 needs 302 rows, 0.1 needs 31, 1 needs 4.
+    expect(fitPrecision(options, 3_024_390_000n, 3_027_410_000n, 40)).toBe(1_000_000n);
+    expect(fitPrecision(options, 3_024_390_000n, 3_027_410_000n, 80)).toBe(100_000n);
+  });
+  it('falls back to the finest grouping for a one-sided book', () => {
+    expect(fitPrecision(options, null, 3_000_000_000n, 40)).toBe(10_000n);
+  });
+});

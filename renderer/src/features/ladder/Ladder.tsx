@@ -12,7 +12,7 @@ import { editablePrice, formatPrice, formatQuantity } from '../../format/market-
 import { formatUnits } from '../../format/units';
 import { createBookFeed } from '../market-data/book-feed';
 import { evaluateTicket } from '../ticket/ticket-model';
-import { clickPrice, insideCentre, layoutRows, needsRecenter, precisionOptions } from './ladder-layout';
+import { clickPrice, fitPrecision, insideCentre, layoutRows, needsRecenter, precisionOptions } from './ladder-layout';
 import { buildLadderFrame, type LadderRow } from './ladder-model';
 import { createRowCells } from './row-cells';
 
@@ -46,6 +46,8 @@ export const Ladder: Component<LadderProps> = (props) => {
   const [armed, setArmed] = createSignal(false);
   const [hint, setHint] = createSignal<string | null>(null);
   const [drag, setDrag] = createSignal<DragState | null>(null);
+  // Until the trader picks a grouping, the first live frame of a market picks one that fits the spread.
+  let precisionChosen = false;
   const cells = createRowCells();
   let barScale: bigint | undefined;
 
@@ -55,6 +57,7 @@ export const Ladder: Component<LadderProps> = (props) => {
       () => props.market.market_id,
       () => {
         setArmed(false);
+        precisionChosen = false;
         setPrecision(tick());
         setCentre(null);
         setHold(false);
@@ -112,6 +115,15 @@ export const Ladder: Component<LadderProps> = (props) => {
     const bid = current.bids[0]?.price ?? null;
     const ask = current.asks[0]?.price ?? null;
     setInsidePrice(bid ?? ask);
+    if (!precisionChosen && bid !== null && ask !== null) {
+      precisionChosen = true;
+      const fitted = fitPrecision(options(), bid, ask, rowCount());
+      if (fitted !== null && fitted !== step) {
+        setCentre(null);
+        setPrecision(fitted);
+        return;
+      }
+    }
     if (middle === null || (!hold() && needsRecenter({ rows: rowPrices(), step, bestBid: bid, bestAsk: ask, margin: RECENTER_MARGIN_ROWS }))) {
       const next = insideCentre(bid, ask, step, current.lastTrade?.price ?? null);
       if (next !== null && next !== middle) setCentre(next);
@@ -268,7 +280,11 @@ export const Ladder: Component<LadderProps> = (props) => {
         </button>
         <label class="field-inline" title="Rows merge this many price steps. Bids merge down to the row price, asks up to it.">
           <span>Group</span>
-          <select data-testid="ladder-precision" value={precision().toString()} onChange={(event) => { setPrecision(BigInt(event.currentTarget.value)); setCentre(null); }}>
+          <select data-testid="ladder-precision" value={precision().toString()} onChange={(event) => {
+              precisionChosen = true;
+              setPrecision(BigInt(event.currentTarget.value));
+              setCentre(null);
+            }}>
             <For each={options()}>{(step) => <option value={step.toString()}>{stepLabel(step)}</option>}</For>
           </select>
         </label>

@@ -156,3 +156,19 @@ export function barPercent(quantity: bigint, largest: bigint): number {
   const percent = (quantity * 100n) / largest;
   return Number(percent > 100n ? 100n : percent < 1n ? 1n : percent);
 }
+
+/**
+ * The finest precision at which the whole inside market (best bid row to best ask row) takes at
+ * most half the rows shown, so both sides of a wide spread are on screen at once. The ladder uses
+ * it once, when a market opens, until the trader picks a grouping.
+ */
+export function fitPrecision(options: readonly bigint[], bestBid: bigint | null, bestAsk: bigint | null, rowCount: number): bigint | null {
+  if (options.length === 0) return null;
+  if (bestBid === null || bestAsk === null || bestAsk <= bestBid) return options[0] as bigint;
+  const budget = BigInt(Math.max(1, Math.floor(rowCount / 2)));
+  for (const step of options) {
+    const rows = (rowPriceOf('Sell', bestAsk, step) - rowPriceOf('Buy', bestBid, step)) / step;
+    if (rows <= budget) return step;
+  }
+  return options[options.length - 1] as bigint;
+}

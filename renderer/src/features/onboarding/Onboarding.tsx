@@ -10,6 +10,7 @@ import { useTerminal } from '../../app/terminal-context';
 import { formatDateTime, formatRemaining } from '../../format/time';
 import { shortId } from '../../format/units';
 import { labelText, marketLabel } from '../markets/market-label';
+import { explain, waitingFor } from './steps';
 import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-import-crypto';
 
 const STATE_LABELS: Record<OnboardingStep['state'], string> = { todo: 'to do', working: 'working', done: 'done', failed: 'failed', 'not-needed': 'not needed' };
@@ -85,8 +86,8 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
             when={state.keychain.available || state.activeOwner !== null}
             fallback={
               <div class="callout error" data-testid="keychain-unavailable">
-                No secure key store is available ({state.keychain.description}): {state.keychain.reason ?? 'the system keychain cannot be reached'}. The terminal never writes a private key in plain
-                text, so it cannot hold an owner key on this machine. Unlock or install the system keychain (on Linux, a Secret Service such as GNOME Keyring), then restart the terminal.
+                {state.keychain.reason ??
+                  `No secure key store is available (${state.keychain.description}). The terminal never writes a private key in plain text, so it cannot hold an owner key on this machine: unlock or install the system keychain (on Linux, a Secret Service such as GNOME Keyring), then restart the terminal.`}
               </div>
             }
           >
@@ -308,7 +309,11 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
                     <Show when={step.detail}>
                       <div class="step-detail">{step.detail}</div>
                     </Show>
-                    <Show when={step.state !== 'not-needed'}>{stepBody(step)}</Show>
+                    <Show when={step.state !== 'not-needed'}>
+                      <Show when={waitingFor(state().steps, index())} fallback={stepBody(step)}>
+                        {(previous) => <div class="muted" data-testid={`onboarding-waiting-${step.id}`}>Waits for: {previous().title}.</div>}
+                      </Show>
+                    </Show>
                     <Show when={errors()[step.id]}>
                       <div class="step-error" data-testid={`onboarding-error-${step.id}`} role="alert">
                         {errors()[step.id]}
@@ -324,12 +329,3 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
     </div>
   );
 };
-
-/** Main's refusal, in a trader's words where the code says more than the message. */
-export function explain(code: string, message: string): string {
-  if (code === 'FAUCET_COOLDOWN' || /cooldown|once a minute|60 ?s/i.test(message)) return `The faucet gives once a minute per account. ${message} Try again after the minute is up.`;
-  if (code === 'KEYCHAIN_UNAVAILABLE') return `The system keychain is not available: ${message}`;
-  if (code === 'NOT_READY') return `This step is not available in this build yet (${message}).`;
-  if (code === 'BRIDGE_CLOSED') return `${message}.`;
-  return message;
-}
