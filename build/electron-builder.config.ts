@@ -63,7 +63,7 @@ const config: Configuration = {
     category: 'Office',
     executableName: 'ledger-terminal',
     synopsis: 'Trading terminal for an order-book exchange that settles on a ledger',
-    maintainer: 'Ledger Terminal maintainers <maintainers@ledgerterminal.io>',
+    maintainer: 'Ledger Terminal maintainers <dev@ledger-terminal.invalid>',
   },
   mac: {
     target: ['dmg'],

@@ -1,0 +1,4 @@
+// The desk area of the contract. Declared here; merged in ../contract.ts.
+export const deskRequests = {} as const;
+
+export const deskStreams = {} as const;
