@@ -25,6 +25,11 @@ export type Handlers = {
   ) => Promise<Result<RequestResult<K>>> | Result<RequestResult<K>>;
 };
 
+/** The handlers of one area of the contract (merged into `Handlers` by the terminal). */
+export type AreaHandlers<R> = {
+  readonly [K in keyof R & RequestName]: Handlers[K];
+};
+
 export interface DispatcherOptions {
   /** Origins the app's own pages are served from, e.g. `app://terminal` or `http://127.0.0.1:5173`. */
   readonly allowedOrigins: readonly string[];

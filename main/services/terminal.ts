@@ -11,7 +11,13 @@ import { fail, ok, type Result } from '../../shared/result';
 import type { HttpFetch } from '../exchange/http';
 import { fetchJson } from '../exchange/http';
 import type { SocketFactory } from '../exchange/socket';
-import type { Handlers } from '../ipc/dispatcher';
+import type { AreaHandlers, Handlers } from '../ipc/dispatcher';
+import type { coreRequests } from '../../shared/ipc/areas/core';
+import { custodyHandlers } from './custody/handlers';
+import { deskHandlers } from './desk/handlers';
+import type { HandlerContext } from './handler-context';
+import { marginHandlers } from './margin/handlers';
+import { triggerHandlers } from './triggers/handlers';
 import { ConnectionMonitor, type HealthReading } from './connection-monitor';
 import { Journal, type JournalEntry } from './journal';
 import { KeyImportExchange } from './key-import';
@@ -222,7 +228,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     return ok(runtime.accountState());
   };
 
-  const handlers: Handlers = {
+  const coreHandlers: AreaHandlers<typeof coreRequests> = {
     getAppInfo: () => ok({ version: options.version, host: options.host, offline: false }),
     getConnection: () => ok(connectionStatus()),
     listNetworks: () => ok(networkViews()),
@@ -364,6 +370,27 @@ export function createTerminal(options: TerminalOptions): Terminal {
     },
     getRateLimits: () => withRuntime((current) => ok(current.rateLimits())),
     getJournal: ({ limit, beforeSeq }) => ok(journal.list(limit, beforeSeq).map(journalView)),
+  };
+
+  const context: HandlerContext = {
+    clock,
+    dataDir: options.dataDir,
+    preferences,
+    journal,
+    windows,
+    runtime: () => runtime,
+    network: () => network,
+    vault: () => vault,
+    notice,
+    log,
+  };
+
+  const handlers: Handlers = {
+    ...coreHandlers,
+    ...marginHandlers(context),
+    ...triggerHandlers(context),
+    ...deskHandlers(context),
+    ...custodyHandlers(context),
   };
 
   journal.onEntry((entry) => windows.broadcast('journal', journalView(entry)));

@@ -1,0 +1,34 @@
+// What an area's request handlers may use: the active network's runtime and the app-wide stores.
+// Each area of the contract (margin, triggers, desk, custody) builds its handlers from this in
+// main/services/<area>/handlers.ts, and the terminal merges them.
+import type { Clock } from '../../shared/clock';
+import type { Notice } from '../../shared/ipc/views';
+import { fail, type Result } from '../../shared/result';
+import type { Journal } from './journal';
+import type { KeyVault } from './key-vault';
+import type { NetworkRuntime } from './network-runtime';
+import type { NetworkConfig } from './networks';
+import type { PreferencesStore } from './preferences';
+import type { WindowHub } from './window-hub';
+
+export interface HandlerContext {
+  readonly clock: Clock;
+  readonly dataDir: string;
+  readonly preferences: PreferencesStore;
+  readonly journal: Journal;
+  readonly windows: WindowHub;
+  runtime(): NetworkRuntime | null;
+  network(): NetworkConfig | null;
+  vault(): KeyVault | null;
+  notice(level: Notice['level'], text: string): void;
+  log(line: string): void;
+}
+
+export const NOT_CONNECTED = 'NOT_CONNECTED';
+
+/** Run `action` with the active runtime, or explain that the network is not connected. */
+export function withRuntime<T>(context: HandlerContext, action: (runtime: NetworkRuntime) => Promise<Result<T>> | Result<T>): Promise<Result<T>> | Result<T> {
+  const runtime = context.runtime();
+  if (!runtime) return fail(NOT_CONNECTED, `${context.network()?.name ?? 'The network'} is not connected yet`);
+  return action(runtime);
+}
