@@ -29,6 +29,13 @@ export interface MarketConfig extends Market {
   readonly initialMid: bigint;
 }
 
+/** A Turbo book paired with a canonical market (margin 2.5): its own contract, fees and limits. */
+export interface TurboMarketConfig extends MarketConfig {
+  readonly canonicalContractId: B256;
+  /** Bps a trigger may slip past its trigger price (Turbo rows carry it; margin 2.5). */
+  readonly triggerMaxSlippage: number;
+}
+
 export interface NetworkConfig {
   readonly chainId: bigint;
   readonly booksRegistryId: B256;
@@ -41,7 +48,29 @@ export interface NetworkConfig {
   readonly baseAssetId: B256;
   readonly assets: readonly AssetConfig[];
   readonly markets: readonly MarketConfig[];
+  /** Turbo books by canonical market id. */
+  readonly turboMarkets: readonly TurboMarketConfig[];
+  /** The margin pool: the target of every Turbo Account action (draw, borrow, …). */
+  readonly marginPoolId: B256;
+  /** The pool's collateral (quote) asset: USDC. */
+  readonly marginCollateralAssetId: B256;
 }
+
+interface TurboSpec {
+  readonly market: string;
+  readonly makerFeePpm: bigint;
+  readonly takerFeePpm: bigint;
+  readonly minOrder: bigint;
+  readonly priceWindow: number;
+  readonly triggerMaxSlippage: number;
+}
+
+// Two canonical markets quoted in the pool's collateral asset get a Turbo book, with fees and
+// limits of their own so a client that copies the canonical row's values is caught.
+const TURBO: readonly TurboSpec[] = [
+  { market: 'ETH/USDC', makerFeePpm: 50n, takerFeePpm: 300n, minOrder: 5_000_000n, priceWindow: 25, triggerMaxSlippage: 150 },
+  { market: 'BTC/USDC', makerFeePpm: 0n, takerFeePpm: 350n, minOrder: 20_000_000n, priceWindow: 20, triggerMaxSlippage: 200 },
+];
 
 interface AssetSpec {
   /** Unique within the network; equals the symbol except for a second asset with the same symbol. */
@@ -118,8 +147,26 @@ export function buildNetwork(seed: number, chainId: bigint): NetworkConfig {
       initialMid: spec.initialMid,
     };
   });
+  const turboMarkets = TURBO.map((spec): TurboMarketConfig => {
+    const canonical = markets.find((market) => market.name === spec.market);
+    if (!canonical) throw new Error(`network: unknown market ${spec.market}`);
+    return {
+      ...canonical,
+      contract_id: deriveId(seed, `turbo-book/${canonical.name}`),
+      canonicalContractId: canonical.contract_id,
+      maker_fee: spec.makerFeePpm,
+      taker_fee: spec.takerFeePpm,
+      min_order: spec.minOrder,
+      price_window: spec.priceWindow,
+      whitelistRequired: false,
+      triggerMaxSlippage: spec.triggerMaxSlippage,
+    };
+  });
   return {
     chainId,
+    turboMarkets,
+    marginPoolId: deriveId(seed, 'margin/pool'),
+    marginCollateralAssetId: deriveId(seed, 'asset/USDC'),
     booksRegistryId: deriveId(seed, 'registry/books'),
     accountsRegistryId: deriveId(seed, 'registry/accounts'),
     tradeAccountOracleId: deriveId(seed, 'oracle/trade-account'),

@@ -161,6 +161,60 @@ export class OrderBook<O extends BookEntry> {
     return quantity - left;
   }
 
+  /**
+   * Like `match`, but only against orders `eligible` accepts (a Turbo taker fills only shared
+   * quotes of the canonical book, never public orders), and at most `maxFills` makers (house
+   * executions are bounded). Ineligible orders keep their place; levels are walked best first.
+   * Kept apart from `match` so the public hot path pays nothing for the filter.
+   */
+  matchWhere(side: Side, quantity: bigint, bounds: TakerBounds, sink: FillSink<O>, eligible: (order: O) => boolean, maxFills = Number.MAX_SAFE_INTEGER): bigint {
+    const opposite = side === 'Buy' ? this.asks : this.bids;
+    const journal = this.journal;
+    let left = quantity;
+    let fills = 0;
+    for (let i = opposite.prices.length - 1; i >= 0 && left > 0n && fills < maxFills; i--) {
+      const level = opposite.levels.get(opposite.prices[i] as bigint) as Level<O>;
+      if (!this.inBounds(side, level.price, bounds)) break;
+      for (let j = level.head; j < level.orders.length && left > 0n && fills < maxFills; j++) {
+        const maker = level.orders[j] as O;
+        if (!maker.live || !eligible(maker)) continue;
+        this.recordLevel(level);
+        const fill = maker.remaining < left ? maker.remaining : left;
+        const before = maker.remaining;
+        if (journal.active) journal.record(() => {
+          maker.remaining = before;
+          maker.live = true;
+        });
+        maker.remaining = before - fill;
+        level.total -= fill;
+        left -= fill;
+        fills++;
+        sink.onFill(maker, fill, level.price);
+        if (maker.remaining === 0n || maker.remaining < this.dust) {
+          const remainder = maker.remaining;
+          maker.live = false;
+          level.total -= remainder;
+          sink.onMakerDone(maker, remainder === 0n ? 'filled' : 'dust', remainder);
+        }
+      }
+      // Removing index i leaves the better-priced (already visited) and worse indices valid.
+      if (level.total === 0n) this.removeLevel(opposite, level);
+    }
+    return quantity - left;
+  }
+
+  /** Quantity of `eligible` orders a taker could fill now within the bounds, up to `needed`. */
+  availableWhere(side: Side, bounds: TakerBounds, needed: bigint, eligible: (order: O) => boolean): bigint {
+    const opposite = side === 'Buy' ? this.asks : this.bids;
+    let sum = 0n;
+    for (let i = opposite.prices.length - 1; i >= 0 && sum < needed; i--) {
+      const level = opposite.levels.get(opposite.prices[i] as bigint) as Level<O>;
+      if (!this.inBounds(side, level.price, bounds)) break;
+      for (const order of OrderBook.liveOrders(level)) if (eligible(order)) sum += order.remaining;
+    }
+    return sum;
+  }
+
   /** Put an order on the book behind every order already at its price. */
   rest(order: O): void {
     const bookSide = this.side(order.side);
@@ -178,6 +232,29 @@ export class OrderBook<O extends BookEntry> {
     } else this.recordLevel(level);
     level.orders.push(order);
     level.total += order.remaining;
+  }
+
+  /**
+   * Reduce a resting order filled outside `match` (a house execution fills its resting shared
+   * quote against Turbo orders). Returns how it ended: still open, filled, or closed as dust.
+   */
+  reduce(order: O, quantity: bigint): 'open' | MakerDone {
+    const level = this.side(order.side).levels.get(order.price);
+    if (level === undefined || !order.live) throw new Error(`reduce: order at ${order.price} is not on the book`);
+    this.recordLevel(level);
+    const before = order.remaining;
+    if (this.journal.active) this.journal.record(() => {
+      order.remaining = before;
+      order.live = true;
+    });
+    order.remaining = before - quantity;
+    level.total -= quantity;
+    if (order.remaining !== 0n && order.remaining >= this.dust) return 'open';
+    const remainder = order.remaining;
+    order.live = false;
+    level.total -= remainder;
+    if (level.total === 0n) this.removeLevel(this.side(order.side), level);
+    return remainder === 0n ? 'filled' : 'dust';
   }
 
   /** Take a live order off the book (cancel, or close as dust). */

@@ -8,7 +8,18 @@
 //   BoundedMarket  match only at prices inside [min_price, max_price] (and within `price` for a
 //                  buy, whose lock is priced at it), remainder cancelled
 import type { OrderType, Side } from '../../shared/market/order-type';
-import type { BookEntry, FillSink, OrderBook, TakerBounds } from './book';
+import type { BookEntry, FillSink, TakerBounds } from './book';
+
+/**
+ * What placement needs of a venue: the canonical book itself, or the Turbo venue (takes from
+ * shared quotes of the canonical book, rests on the Turbo book).
+ */
+export interface PlacementBook<O extends BookEntry> {
+  wouldTake(side: Side, bounds: TakerBounds): boolean;
+  available(side: Side, bounds: TakerBounds, needed: bigint): bigint;
+  match(side: Side, quantity: bigint, bounds: TakerBounds, sink: FillSink<O>): bigint;
+  rest(order: O): void;
+}
 
 
 export type RevertReason = 'PostOnlyWouldTake' | 'FillOrKillNotFilled';
@@ -42,7 +53,7 @@ function restsRemainder(orderType: OrderType): boolean {
 }
 
 /** The revert an order type causes against the book as it is now, before anything moves. */
-export function placementRevert<O extends BookEntry>(book: OrderBook<O>, side: Side, price: bigint, quantity: bigint, orderType: OrderType): Placement | undefined {
+export function placementRevert<O extends BookEntry>(book: PlacementBook<O>, side: Side, price: bigint, quantity: bigint, orderType: OrderType): Placement | undefined {
   const bounds = takerBounds(side, price, orderType);
   if (orderType.kind === 'PostOnly' && book.wouldTake(side, bounds)) {
     return { kind: 'revert', reason: 'PostOnlyWouldTake', message: `PostOnly order at ${price} would execute against the book` };
@@ -57,7 +68,7 @@ export function placementRevert<O extends BookEntry>(book: OrderBook<O>, side: S
  * Place `order` (not yet on the book; `order.price` already is its book price and
  * `order.remaining` its full quantity). Fills go to `sink`; the caller settles the taker side.
  */
-export function placeOrder<O extends BookEntry>(book: OrderBook<O>, order: O, orderType: OrderType, dust: bigint, sink: FillSink<O>, prechecked = false): Placement {
+export function placeOrder<O extends BookEntry>(book: PlacementBook<O>, order: O, orderType: OrderType, dust: bigint, sink: FillSink<O>, prechecked = false): Placement {
   const quantity = order.remaining;
   // The ledger runs placementRevert itself before moving funds (prechecked): no second pass.
   const refused = prechecked ? undefined : placementRevert(book, order.side, order.price, quantity, orderType);

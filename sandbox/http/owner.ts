@@ -15,16 +15,22 @@ export function ownerHeader(request: ApiRequest): B256 | Refusal {
   return parsed.ok ? parsed.value : refusal(ErrorCode.MISSING_OWNER, parsed.message);
 }
 
-function checkOwner(owner: B256, account: ContractAccount): Refusal | undefined {
-  if (identityValue(account.owner) === owner) return undefined;
+function checkOwner(owner: B256, account: ContractAccount, ownerOf: (account: ContractAccount) => string): Refusal | undefined {
+  if (ownerOf(account) === owner) return undefined;
   return refusal(ErrorCode.OWNER_MISMATCH, `${OWNER_HEADER}: ${owner} is not the owner of trade account ${account.id}`);
 }
 
 /** The account an owner-authenticated request acts on: header present, account exists, header names its owner. */
-export function ownedAccount(request: ApiRequest, accounts: ReadonlyMap<string, ContractAccount>, id: string): ContractAccount | Refusal {
+export function ownedAccount(
+  request: ApiRequest,
+  accounts: ReadonlyMap<string, ContractAccount>,
+  id: string,
+  // A margin child is owned through its parent (the parent's owner signs for it).
+  ownerOf: (account: ContractAccount) => string = (account) => identityValue(account.owner),
+): ContractAccount | Refusal {
   const owner = ownerHeader(request);
   if (owner instanceof Refusal) return owner;
   const account = accounts.get(id);
   if (account === undefined) return refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404);
-  return checkOwner(owner, account) ?? account;
+  return checkOwner(owner, account, ownerOf) ?? account;
 }

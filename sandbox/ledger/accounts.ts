@@ -17,7 +17,14 @@ export interface Session {
   readonly txId: string;
 }
 
-export type AccountKind = 'trade';
+/** A trading account, or a margin child (Turbo Account) registered by a parent trading account. */
+export type AccountKind = 'trade' | 'margin';
+
+/** What a margin child adds: its parent, its index and its margin session (sandbox/margin). */
+export interface MarginLink {
+  readonly parent: B256;
+  readonly index: bigint;
+}
 
 export interface ContractAccount {
   readonly kind: AccountKind;
@@ -37,11 +44,14 @@ export interface ContractAccount {
   readonly balances: AssetBalances;
   /** Parallel nonce lanes 0-4, created on first use. */
   readonly lanes: Map<number, LaneWindow>;
+  /** Present exactly on margin children. */
+  readonly margin?: MarginLink;
 }
 
-export function newTradeAccount(journal: Journal, id: B256, owner: Identity, implementation: B256, nowSeconds: number): ContractAccount {
+export function newTradeAccount(journal: Journal, id: B256, owner: Identity, implementation: B256, nowSeconds: number, margin?: MarginLink): ContractAccount {
   return {
-    kind: 'trade',
+    kind: margin === undefined ? 'trade' : 'margin',
+    ...(margin === undefined ? {} : { margin }),
     id,
     owner,
     createdAt: nowSeconds,

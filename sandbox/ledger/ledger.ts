@@ -3,13 +3,18 @@
 // bug rolls it all back, a success publishes the change set to the listeners (streams, read
 // models). The invariant check (sum of every asset held + fees == minted) backs the tests.
 import type { B256 } from '../../shared/encoding/b256';
-import { identityKind, identityValue, type Identity } from '../../shared/encoding/identity';
+import { contractIdentity, identityKind, identityValue, type Identity } from '../../shared/encoding/identity';
 import type { NetworkConfig } from '../config/network';
 import { Journal } from '../engine/journal';
 import { newTradeAccount, type ContractAccount } from './accounts';
 import { AssetBalances } from './balances';
 import { ChangeSet } from './changes';
+import { TurboLink } from '../turbo/link';
 import { MarketState } from './market';
+import { BoundedLog } from './trades';
+
+/** Turbo events kept for GET /v1/events. */
+export const TURBO_EVENT_CAPACITY = 10_000;
 import { isRevert, type Revert } from './revert';
 
 export type ChangeListener = (changes: ChangeSet) => void;
@@ -27,14 +32,45 @@ export class Ledger {
   readonly markets = new Map<string, MarketState>();
   readonly marketsByContract = new Map<string, MarketState>();
   readonly minted = new Map<string, bigint>();
+  /** Turbo books by canonical market id (margin 2.5). */
+  readonly turbo = new Map<string, TurboLink>();
+  /** GET /v1/events, oldest first, each with its `sequence`. */
+  readonly turboEvents = new BoundedLog<Record<string, unknown>>(TURBO_EVENT_CAPACITY);
+  private turboEventSequence = 0;
   private readonly listeners: ChangeListener[] = [];
 
-  constructor(readonly network: NetworkConfig) {
+  constructor(
+    readonly network: NetworkConfig,
+    /** Attachment time of the Turbo books (ms): their bars before it are the canonical book's. */
+    attachedAtMs = 0,
+  ) {
+    const isHouse = (account: string): boolean => this.accounts.get(account)?.house === true;
     for (const config of network.markets) {
-      const market = new MarketState(config, this.journal, this.changes, (account) => this.accounts.get(account)?.house === true);
+      const market = new MarketState(config, this.journal, this.changes, isHouse);
       this.markets.set(config.market_id, market);
       this.marketsByContract.set(config.contract_id, market);
     }
+    for (const config of network.turboMarkets) {
+      const canonical = this.markets.get(config.market_id) as MarketState;
+      const turbo = new MarketState(config, this.journal, this.changes, isHouse, true);
+      this.marketsByContract.set(config.contract_id, turbo);
+      this.turbo.set(config.market_id, new TurboLink(canonical, turbo, attachedAtMs, config.triggerMaxSlippage));
+      this.logTurboEvent({ type: 'SidecarChanged', market_id: config.market_id, previous: null, current: config.contract_id, timestamp: (BigInt(attachedAtMs) * 1_000_000n).toString() });
+    }
+  }
+
+  /** The book an order or trade belongs to: its Turbo book when it carries `turbo`. */
+  marketOf(record: { readonly marketId: string; readonly turbo?: boolean }): MarketState | undefined {
+    return record.turbo === true ? this.turbo.get(record.marketId)?.turbo : this.markets.get(record.marketId);
+  }
+
+  /** Every book: canonical ones, then Turbo ones. */
+  allMarkets(): MarketState[] {
+    return [...this.markets.values(), ...[...this.turbo.values()].map((link) => link.turbo)];
+  }
+
+  logTurboEvent(event: Record<string, unknown>): void {
+    this.turboEvents.push({ sequence: String(++this.turboEventSequence), ...event });
   }
 
   onChange(listener: ChangeListener): void {
@@ -69,8 +105,16 @@ export class Ledger {
   /** Publish changes made outside a transaction (nonce consumption after a revert). */
   publish(): void {
     if (this.changes.empty) return;
-    for (const trade of this.changes.trades) this.markets.get(trade.marketId)?.recordCommittedTrade(trade);
-    for (const order of this.changes.orders) this.markets.get(order.marketId)?.retain(order);
+    for (const trade of this.changes.trades) this.marketOf(trade)?.recordCommittedTrade(trade);
+    for (const order of this.changes.orders) this.marketOf(order)?.retain(order);
+    for (const event of this.changes.turboEvents) this.logTurboEvent(event);
+    for (const order of this.changes.orders) {
+      // A shared quote that left the book (filled, cancelled, closed as dust) is complete.
+      if (order.shared === true && order.close && order.completionLogged !== true) {
+        order.completionLogged = true;
+        this.logTurboEvent({ type: 'HouseOrderCompleted', market_id: order.marketId, order_id: order.id, timestamp: order.timestamp.toString() });
+      }
+    }
     for (const listener of this.listeners) listener(this.changes);
     this.changes.clear();
   }
@@ -78,6 +122,20 @@ export class Ledger {
   accountOfOwner(owner: Identity): ContractAccount | undefined {
     const id = this.accountByOwner.get(ownerKey(owner));
     return id === undefined ? undefined : this.accounts.get(id);
+  }
+
+  /** A margin child: a contract account owned by its parent, never an owner's main account. */
+  createMarginAccount(id: B256, parent: ContractAccount, index: bigint, nowSeconds: number): ContractAccount {
+    const account = newTradeAccount(this.journal, id, contractIdentity(parent.id), this.network.tradeAccountImplementationId, nowSeconds, { parent: parent.id, index });
+    this.accounts.set(id, account);
+    this.journal.record(() => this.accounts.delete(id));
+    return account;
+  }
+
+  /** The wallet that owns an account: its owner, or for a margin child its parent's owner. */
+  ownerWalletOf(account: ContractAccount): string {
+    const parent = account.margin === undefined ? undefined : this.accounts.get(account.margin.parent);
+    return identityValue((parent ?? account).owner);
   }
 
   createAccount(id: B256, owner: Identity, nowSeconds: number): ContractAccount {
@@ -112,7 +170,7 @@ export class Ledger {
     };
     for (const account of this.accounts.values()) for (const [asset, amount] of account.balances.entries()) add(asset, amount);
     for (const holder of [...this.wallets.values(), ...this.outside.values()]) for (const [asset, amount] of holder.entries()) add(asset, amount);
-    for (const market of this.markets.values()) {
+    for (const market of this.allMarkets()) {
       const { base, quote } = market.config;
       add(base.asset, market.feesBase);
       add(quote.asset, market.feesQuote);
@@ -133,7 +191,7 @@ export class Ledger {
       const m = this.minted.get(asset) ?? 0n;
       if (h !== m) problems.push(`asset ${asset}: held + fees ${h} != minted ${m}`);
     }
-    for (const market of this.markets.values()) {
+    for (const market of this.allMarkets()) {
       const locked = new Map<string, { base: bigint; quote: bigint }>();
       for (const order of market.orders.values()) {
         if (order.close) {
@@ -152,7 +210,8 @@ export class Ledger {
       }
       const bid = market.book.bestBid();
       const ask = market.book.bestAsk();
-      if (bid !== undefined && ask !== undefined && bid >= ask) problems.push(`market ${market.config.name} is crossed: ${bid} >= ${ask}`);
+      // A Turbo book's resting orders never match each other: only the canonical book must be uncrossed.
+      if (!market.turbo && bid !== undefined && ask !== undefined && bid >= ask) problems.push(`market ${market.config.name} is crossed: ${bid} >= ${ask}`);
     }
     return problems;
   }

@@ -10,6 +10,7 @@ import type { OrderType, Side } from '../../shared/market/order-type';
 import { ORDER_CODES, validateOrder } from '../../shared/market/validate-order';
 import type { MarketConfig } from '../config/network';
 import { OrderBook, type FillSink, type MakerDone } from '../engine/book';
+import type { PlacementBook } from '../engine/placement';
 import type { Journal } from '../engine/journal';
 import { bookPrice, placementRevert, placeOrder } from '../engine/placement';
 import type { ContractAccount } from './accounts';
@@ -59,6 +60,18 @@ export interface NewOrder {
   readonly orderType: OrderType;
 }
 
+/** How an order is placed when it is not a plain order on this market's own book. */
+export interface PlacementOptions {
+  /** Where the order takes and rests (a Turbo order takes from shared quotes, rests here). */
+  readonly venue?: PlacementBook<OrderRecord>;
+  /** Who settles its fills (a Turbo fill moves money between two books). */
+  readonly sink?: FillSink<OrderRecord>;
+  /** CreateSharedOrder: a canonical quote that Turbo takers may fill too. */
+  readonly shared?: boolean;
+  /** Runs after the lock and before matching (a Spot shared order first fills crossed Turbo orders). */
+  readonly beforeMatch?: (order: OrderRecord) => void;
+}
+
 /** Contract error names for the shared pre-flight codes (docs/sandbox.md). */
 const REASONS: Readonly<Record<string, string>> = {
   [ORDER_CODES.ZERO_QUANTITY]: 'InvalidQuantity',
@@ -87,6 +100,8 @@ export class MarketState implements FillSink<OrderRecord> {
   feesBase = 0n;
   feesQuote = 0n;
   lastPrice: bigint | undefined;
+  /** Set by the control surface; creates are refused while paused (margin 7). */
+  paused = false;
   private readonly closed = new RetentionQueue(CLOSED_ORDER_CAPACITY);
   private readonly closedHouse = new RetentionQueue(CLOSED_HOUSE_ORDER_CAPACITY);
   private orderSequence = 0;
@@ -103,6 +118,8 @@ export class MarketState implements FillSink<OrderRecord> {
     private readonly journal: Journal,
     private readonly changes: ChangeSet,
     private readonly isHouse: (account: string) => boolean = () => false,
+    /** This is a Turbo book (its orders rest here and take only shared quotes). */
+    readonly turbo = false,
   ) {
     this.book = new OrderBook<OrderRecord>(journal, config.dust);
     // Order and trade ids: the book's id with a counter in the low 8 bytes. Unique, stable
@@ -134,7 +151,8 @@ export class MarketState implements FillSink<OrderRecord> {
     return `${this.idPrefix}${kind.toString(16).padStart(2, '0')}${sequence.toString(16).padStart(14, '0')}` as B256;
   }
 
-  createOrder(context: ActionContext, args: NewOrder): OrderRecord | Revert {
+  createOrder(context: ActionContext, args: NewOrder, options: PlacementOptions = {}): OrderRecord | Revert {
+    const venue = options.venue ?? this.book;
     const { account } = context;
     const config = this.config;
     if (config.whitelistRequired && !account.whitelisted) {
@@ -157,7 +175,7 @@ export class MarketState implements FillSink<OrderRecord> {
     }
     // Every revert is decided before the first mutation, so a Revert leaves this market as it was.
     const restingPrice = bookPrice(args.side, args.price, args.orderType);
-    const refused = placementRevert(this.book, args.side, restingPrice, args.quantity, args.orderType);
+    const refused = placementRevert(venue, args.side, restingPrice, args.quantity, args.orderType);
     if (refused?.kind === 'revert') return revert(refused.reason, refused.message);
     this.touchCounters();
     account.balances.add(asset, -amount);
@@ -186,20 +204,23 @@ export class MarketState implements FillSink<OrderRecord> {
       history: [{ type: 'created', status: 'success', tx_id: context.txId }],
       fills: [],
       stamp: this.journal.stamp,
+      ...(options.shared === true ? { shared: true } : {}),
+      ...(this.turbo ? { turbo: true } : {}),
     };
     this.register(order);
+    options.beforeMatch?.(order);
     // The market itself is the fill sink (no closures per order): it reads the taker from here.
     this.taker = order;
     this.fillContext = context;
     let placement: ReturnType<typeof placeOrder>;
     try {
-      placement = placeOrder(this.book, order, args.orderType, config.dust, this, true);
+      placement = placeOrder(venue, order, args.orderType, config.dust, options.sink ?? this, true);
     } finally {
       this.taker = undefined;
       this.fillContext = undefined;
     }
     if (placement.kind === 'revert') return revert(placement.reason, placement.message);
-    if (placement.filled > 0n) order.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
+    if (placement.filled > 0n && order.history[order.history.length - 1]?.tx_id !== context.txId) order.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
     if (placement.rested) {
       this.releaseExcess(order, balance);
     } else {
@@ -291,7 +312,7 @@ export class MarketState implements FillSink<OrderRecord> {
   }
 
   /** Return what an order still locks to its owner's unlocked funds in this book. */
-  private unlock(order: OrderRecord, balance: BookBalance): void {
+  unlock(order: OrderRecord, balance: BookBalance): void {
     const amount = order.lockedRemaining;
     if (amount === 0n) return;
     order.lockedRemaining = 0n;
@@ -305,7 +326,7 @@ export class MarketState implements FillSink<OrderRecord> {
   }
 
   /** A buy that filled below its price keeps locked only what its remainder can spend. */
-  private releaseExcess(order: OrderRecord, balance: BookBalance): void {
+  releaseExcess(order: OrderRecord, balance: BookBalance): void {
     if (order.side !== 'Buy') return;
     const needed = quoteValue(this.config, order.price, order.remaining);
     const excess = order.lockedRemaining - needed;
@@ -378,13 +399,19 @@ export class MarketState implements FillSink<OrderRecord> {
     this.unlock(maker, this.balanceOf(maker.account).touch());
   }
 
-  private recordTrade(trade: Trade): void {
+  /** A fresh trade id and sequence (counters must be touched in this transaction). */
+  nextTrade(): { id: B256; sequence: number } {
+    const sequence = ++this.tradeSequence;
+    return { id: this.nextId(sequence, 1), sequence };
+  }
+
+  recordTrade(trade: Trade): void {
     this.lastPrice = trade.price;
     this.changes.trades.push(trade);
   }
 
   /** Snapshot fees, counters and the last price once per transaction before they change. */
-  private touchCounters(): void {
+  touchCounters(): void {
     const journal = this.journal;
     if (!journal.active || this.countersStamp === journal.stamp) return;
     this.countersStamp = journal.stamp;

@@ -41,6 +41,12 @@ export interface OrderRecord extends BookEntry {
   readonly history: OrderHistoryEntry[];
   readonly fills: OrderFill[];
   stamp: number;
+  /** A canonical quote posted with CreateSharedOrder: Turbo takers may fill it too. */
+  readonly shared?: boolean;
+  /** An order on a Turbo book (views add `turbo: true`). */
+  readonly turbo?: boolean;
+  /** HouseOrderCompleted was logged for this shared order (set after commit, once). */
+  completionLogged?: boolean;
 }
 
 export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {

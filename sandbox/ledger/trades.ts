@@ -23,6 +23,10 @@ export interface Trade {
   readonly makerFee: bigint;
   readonly takerFee: bigint;
   readonly txId: string;
+  /** A Turbo-book trade funded by a shared quote: the canonical order that funded it. */
+  readonly sharedSourceOrderId?: B256;
+  /** Printed on a Turbo book. */
+  readonly turbo?: boolean;
 }
 
 export class BoundedLog<T> {

@@ -28,6 +28,7 @@ export function orderView(order: OrderRecord, baseScale: bigint): Record<string,
       timestamp: fill.timestamp.toString(),
       fee: fill.fee.toString(),
     })),
+    ...(order.turbo === true ? { turbo: true } : {}),
   };
 }
 
@@ -43,6 +44,8 @@ export function tradeView(trade: Trade): Record<string, unknown> {
     quantity: trade.quantity.toString(),
     total: trade.total.toString(),
     timestamp: trade.timestamp.toString(),
+    ...(trade.sharedSourceOrderId === undefined ? {} : { shared: { funding_source: { order_id: trade.sharedSourceOrderId } } }),
+    ...(trade.turbo === true ? { turbo: true } : {}),
   };
 }
 
