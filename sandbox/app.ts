@@ -2,7 +2,7 @@
 // control. The transport (server.ts) only calls `dispatch` and `streams.upgrade`.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { AdjustableClock } from './clock';
+import { AdjustableClock, nowNanos, nowSeconds } from './clock';
 import { buildNetwork, type NetworkConfig } from './config/network';
 import { buildReferralCodes, type ReferralCode } from './config/referrals';
 import { Faults } from './control/faults';
@@ -16,6 +16,8 @@ import { Router } from './http/router';
 import { deriveId } from './ids';
 import type { ChangeSet } from './ledger/changes';
 import { Ledger } from './ledger/ledger';
+import { buildMarginConfig } from './margin/config';
+import { MarginEngine } from './margin/engine';
 import type { SandboxOptions } from './options';
 import { seededRandom } from './random';
 import { RateLimiter, ruleFor } from './ratelimit';
@@ -23,6 +25,7 @@ import { registerAccountRoutes } from './routes/accounts';
 import { registerAggregatedRoutes } from './routes/aggregated';
 import { registerControlRoutes } from './routes/control';
 import { registerFaucetRoutes } from './routes/faucet';
+import { registerMarginRoutes } from './routes/margin';
 import { registerMarketDataRoutes } from './routes/market-data';
 import { registerOrderRoutes } from './routes/orders';
 import { registerOwnerRoutes } from './routes/owner';
@@ -51,7 +54,11 @@ export interface SandboxApp {
   readonly ledger: Ledger;
   readonly house: House;
   readonly maker: HouseMaker;
+  /** The margin extension (pool, oracle, sessions); replaced by `reset` like the ledger. */
+  readonly margin: MarginEngine;
   streams: StreamServer;
+  /** Run the margin clock step now (expiry, rollover, liquidation); the control surface calls it after moving time or prices. */
+  marginTick(): string[];
   dispatch(request: ApiRequest): Reply | Promise<Reply>;
   /** Listen to every committed change set, across resets. */
   onChange(listener: ChangeListener): void;
@@ -67,22 +74,19 @@ export interface SandboxApp {
 }
 
 /** Endpoints that ignore `turbo` (margin 4.5: account-wide reads). */
-const TURBO_AGNOSTIC = new Set(['/v1/balance', '/v1/accounts', '/v1/accounts/window']);
+const TURBO_AGNOSTIC_PREFIXES = ['/v1/balance', '/v1/accounts', '/v1/margin/', '/v1/events', '/v1/aggregated/', '/v1/agg/'];
 
-/**
- * No market has a Turbo book yet (margin document): `turbo=true` lists no markets on
- * GET /v1/markets and is refused on market-scoped reads with the margin spec's MarketNotFound text.
- */
-function turboRefusal(request: ApiRequest): Reply | undefined {
+/** `turbo` must be true or false where it is read; market-scoped routes resolve the Turbo book themselves. */
+function turboProblem(request: ApiRequest): Reply | undefined {
   const turbo = request.query.get('turbo');
-  if (turbo === null || request.method !== 'GET' || TURBO_AGNOSTIC.has(request.path) || !request.path.startsWith('/v1/')) return undefined;
+  if (turbo === null || request.method !== 'GET' || !request.path.startsWith('/v1/')) return undefined;
+  if (TURBO_AGNOSTIC_PREFIXES.some((prefix) => request.path.startsWith(prefix))) return undefined;
   if (turbo !== 'true' && turbo !== 'false') return refuse(refusal(ErrorCode.INVALID_FIELD, `turbo: expected true or false, got ${show(turbo)}`));
-  if (turbo === 'false') return undefined;
-  if (request.path === '/v1/markets') return undefined;
-  const marketId = request.query.get('market_id');
-  if (marketId === null) return undefined;
-  return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `Market ${marketId.slice(0, 80)} has no Turbo order book`, 404));
+  return undefined;
 }
+
+/** How often the margin clock steps on wall time (expiry, rollover, liquidation, oracle). */
+export const MARGIN_TICK_MS = 1000;
 
 export function createApp(options: SandboxOptions, now: () => number = Date.now): SandboxApp {
   const network = buildNetwork(options.seed, options.chainId);
@@ -94,17 +98,24 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
   const resetListeners: (() => void)[] = [];
   let transactions = 0;
   let started = false;
+  let marginTimer: NodeJS.Timeout | undefined;
 
   const nextTxId = (): string => deriveId(options.seed, `tx/${++transactions}`);
 
-  function build(): { ledger: Ledger; house: House; maker: HouseMaker } {
-    const ledger = new Ledger(network);
+  const marginConfig = buildMarginConfig(options.seed, network);
+
+  function build(): { ledger: Ledger; house: House; maker: HouseMaker; margin: MarginEngine } {
+    const ledger = new Ledger(network, clock.now());
     const house = createHouse(ledger, network, options.seed);
+    // The house maker quotes the canonical books with shared orders: it has the house role on every Turbo book.
+    for (const link of ledger.turbo.values()) link.houseRoles.add(house.maker.id);
+    const margin = new MarginEngine(ledger, marginConfig, nowSeconds(clock));
+    margin.nowSeconds = () => nowSeconds(clock);
     ledger.onChange((changes) => {
       for (const listener of changeListeners) listener(changes, app);
     });
     const maker = new HouseMaker((line) => app.log(line), ledger, house, clock, seededRandom(options.seed), nextTxId, { ...DEFAULT_MAKER, takesPerSecond: options.makerRate });
-    return { ledger, house, maker };
+    return { ledger, house, maker, margin };
   }
 
   let state = build();
@@ -126,6 +137,17 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
     get maker() {
       return state.maker;
     },
+    get margin() {
+      return state.margin;
+    },
+    marginTick: () => {
+      const timestamp = nowNanos(clock);
+      const moved = state.margin.oracle.refresh(nowSeconds(clock));
+      // Every live session sees moved prices on its stream.
+      if (moved.length > 0) for (const child of state.margin.sessions.keys()) state.ledger.changes.marginActivity(child, { kind: 'Prices', details: { assets: moved.join(',') } });
+      state.ledger.publish();
+      return state.margin.tick(nextTxId, timestamp);
+    },
     streams: { upgrade: (_request, socket) => socket.destroy(), closeAll: () => 0, stop: () => undefined },
     dispatch: (request) => {
       if (!options.control && request.path.startsWith('/control/')) {
@@ -140,7 +162,7 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
           return refuse(refusal(ErrorCode.RATE_LIMITED, `Rate limit exceeded: ${rule.name} allows ${rule.limit} per ${per} per ${rule.by === 'owner' ? OWNER_HEADER : 'IP'}`, 429));
         }
       }
-      const turbo = turboRefusal(request);
+      const turbo = turboProblem(request);
       if (turbo) return turbo;
       return router.dispatch(request);
     },
@@ -163,10 +185,19 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
     start: () => {
       started = true;
       if (options.maker) state.maker.start();
+      marginTimer = setInterval(() => {
+        try {
+          app.marginTick();
+        } catch (error) {
+          app.log(`bug in the margin clock: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        }
+      }, MARGIN_TICK_MS);
+      marginTimer.unref();
     },
     stop: () => {
       started = false;
       state.maker.stop();
+      if (marginTimer !== undefined) clearInterval(marginTimer);
       app.streams.stop();
     },
   };
@@ -177,6 +208,7 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
   registerOwnerRoutes(app);
   registerMarketDataRoutes(app);
   registerOrderRoutes(app);
+  registerMarginRoutes(app);
   registerAggregatedRoutes(app);
   registerControlRoutes(app);
   app.streams = new StreamHub(app);

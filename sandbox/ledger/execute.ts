@@ -1,14 +1,23 @@
 // Executing a signed batch: every action of every market group in order, inside one ledger
-// transaction. The first revert rolls back the whole batch (spec: a batch is atomic).
+// transaction. The first revert rolls back the whole batch (spec: a batch is atomic). A batch
+// of a margin child is judged after its last action against its risk before the first one
+// (outstanding <= L, frozen accounts may only reduce risk: margin 2.6, 3).
 import type { SessionAction } from '../../shared/protocol/actions';
+import type { MarginEngine } from '../margin/engine';
+import { createSharedOrder, createTurboOrder, executeTurboOrders } from '../turbo/matching';
+import type { TurboLink } from '../turbo/link';
 import type { ContractAccount } from './accounts';
 import type { Ledger } from './ledger';
-import type { MarketState } from './market';
+import type { ActionContext, MarketState } from './market';
 import type { OrderRecord } from './orders';
 import { isRevert, revert, type Revert } from './revert';
 
 export interface ExecutableGroup {
+  /** The book the group's book actions target: the Turbo book for a Turbo group. */
   readonly market: MarketState;
+  /** The market's Turbo pairing, if it has one. */
+  readonly link?: TurboLink;
+  readonly turbo: boolean;
   readonly actions: readonly SessionAction[];
 }
 
@@ -17,25 +26,41 @@ export interface Executed {
   readonly orders: readonly OrderRecord[];
 }
 
-export function executeBatch(ledger: Ledger, account: ContractAccount, groups: readonly ExecutableGroup[], txId: string, timestamp: bigint): Executed | Revert {
+export function executeBatch(ledger: Ledger, account: ContractAccount, groups: readonly ExecutableGroup[], txId: string, timestamp: bigint, margin?: MarginEngine): Executed | Revert {
   return ledger.transact(() => {
     const orders: OrderRecord[] = [];
-    const context = { account, txId, timestamp };
+    const context: ActionContext = { account, txId, timestamp };
+    const guard = account.kind === 'margin' ? margin?.beforeBatch(account) : undefined;
+    let withdrew = false;
     for (const group of groups) {
       for (const action of group.actions) {
-        const outcome = applyAction(ledger, group.market, context, action);
+        if (action.kind === 'WithdrawFromMargin') withdrew = true;
+        const outcome = applyAction(ledger, group, context, action, margin);
         if (isRevert(outcome)) return outcome;
         if (outcome !== undefined) orders.push(outcome);
       }
+    }
+    if (guard !== undefined && margin !== undefined) {
+      const judged = margin.afterBatch(account, guard, withdrew);
+      if (judged) return judged;
     }
     return { orders };
   });
 }
 
-function applyAction(ledger: Ledger, market: MarketState, context: { account: ContractAccount; txId: string; timestamp: bigint }, action: SessionAction): OrderRecord | Revert | undefined {
+function applyAction(ledger: Ledger, group: ExecutableGroup, context: ActionContext, action: SessionAction, margin: MarginEngine | undefined): OrderRecord | Revert | undefined {
+  const { market } = group;
+  const account = context.account;
   switch (action.kind) {
-    case 'CreateOrder':
-      return market.createOrder(context, { side: action.side, price: action.price, quantity: action.quantity, orderType: action.order_type });
+    case 'CreateOrder': {
+      if (account.kind === 'margin') {
+        const allowed = margin?.orderAllowed(account, market);
+        if (allowed) return allowed;
+      }
+      const args = { side: action.side, price: action.price, quantity: action.quantity, orderType: action.order_type };
+      if (group.turbo && group.link !== undefined) return createTurboOrder(group.link, ledger.journal, ledger.changes, context, args);
+      return market.createOrder(context, args);
+    }
     case 'CancelOrder': {
       const cancelled = market.cancelOrder(context, action.order_id);
       return isRevert(cancelled) ? cancelled : undefined;
@@ -43,7 +68,6 @@ function applyAction(ledger: Ledger, market: MarketState, context: { account: Co
     case 'SettleBalance':
       return market.settle(context, action.to);
     case 'RegisterReferer': {
-      const account = context.account;
       if (account.referer !== null) return revert('RefererAlreadyRegistered', `trade account ${account.id} already has a referer`);
       account.referer = action.to;
       ledger.journal.record(() => {
@@ -51,8 +75,38 @@ function applyAction(ledger: Ledger, market: MarketState, context: { account: Co
       });
       return undefined;
     }
+    case 'CreateSharedOrder':
+      return createSharedOrder(group.link, market, ledger.journal, ledger.changes, context, { side: action.side, price: action.price, quantity: action.quantity, orderType: action.order_type });
+    case 'ExecuteTurboOrders': {
+      if (group.link === undefined) return revert('MarketNotFound', `Market ${market.config.market_id} has no Turbo order book`);
+      return executeTurboOrders(group.link, ledger.journal, ledger.changes, context, { sourceOrderId: action.source_order_id, maxBaseQuantity: action.max_base_quantity, maxFills: action.max_fills });
+    }
+    case 'StartMarginSession':
+      return need(margin).startSession(account, action, context);
+    case 'CloseMarginSession':
+      return need(margin).closeSession(account, action, context);
+    case 'WithdrawFromMarginAccount':
+      return need(margin).withdrawFromChild(account, action, context);
+    case 'RegisterMarginAccount':
+      return need(margin).register(account, action.margin_account_id, action.index, Number(context.timestamp / 1_000_000_000n));
+    case 'Draw':
+    case 'ReturnQuote':
+    case 'Borrow':
+    case 'Repay':
+    case 'RepayFromCollateral':
+    case 'RepayBaseFromCollateral':
+    case 'AddCollateral':
+    case 'WithdrawFromMargin':
+    case 'ProlongSession':
+    case 'SetAutoProlong':
+      return need(margin).poolAction(account, action, context);
     default:
       // Refused before submission (routes/session.ts); reaching here is a bug.
       throw new Error(`executeBatch: unsupported action ${action.kind}`);
   }
+}
+
+function need(margin: MarginEngine | undefined): MarginEngine {
+  if (margin === undefined) throw new Error('executeBatch: a margin action without the margin engine');
+  return margin;
 }

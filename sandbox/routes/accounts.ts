@@ -45,7 +45,17 @@ export function registerAccountRoutes(app: SandboxApp): void {
     const identity: Identity = owner !== undefined ? { Address: owner } : contractIdentity(ownerContract as NonNullable<typeof ownerContract>);
     const account = app.ledger.accountOfOwner(identity);
     if (account === undefined) return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
-    return json(accountView(account));
+    // The owner's parent and its registered margin children (margin 4.1; shape in docs/sandbox.md).
+    const children = app.margin.children.get(account.id) ?? [];
+    return json({
+      ...accountView(account),
+      margin_accounts: children.map((child) => ({
+        ...accountView(child),
+        index: child.margin?.index.toString(),
+        parent: child.margin?.parent,
+        margin_session: app.margin.sessions.has(child.id) ? 'Active' : 'None',
+      })),
+    });
   });
 
   router.on('GET', '/v1/accounts/window', (request) => {

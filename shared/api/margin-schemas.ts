@@ -29,7 +29,8 @@ export const tierSchema = z
     maintenance: amountSchema,
     profit_share_bps: integerSchema,
     duration: integerSchema,
-    prolong_seconds: integerSchema.optional(),
+    // Per period (margin 2.2 "prolong_seconds (per period)"); a single number is still accepted.
+    prolong_seconds: z.union([integerSchema, z.record(z.string(), integerSchema)]).optional(),
     capital: amountSchema.optional(),
     books: b256ListSchema.optional(),
     open_fee: amountSchema.optional(),
