@@ -3,7 +3,7 @@
 // walks through onboarding, orders that rest and fill, balances and settings. It is never part of
 // the app's bundle (renderer/index.html does not import it); it exists so the renderer can be
 // measured and looked at without main's services.
-import type { RequestInput, RequestName, StreamName, StreamPayload, TerminalApi, Unsubscribe } from '../../shared/ipc/contract';
+import { requestNames, streamNames, type RequestInput, type RequestName, type StreamName, type StreamPayload, type TerminalApi, type Unsubscribe } from '../../shared/ipc/contract';
 import type {
   AccountState,
   BalanceView,
@@ -348,7 +348,13 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
   };
   const openIds = (marketId?: string) => [...orders.values()].filter((order) => (order.status === 'open' || order.status === 'partially-filled') && (!marketId || order.marketId === marketId)).map((order) => order.orderId);
 
-  const api: TerminalApi = {
+  // What is not simulated answers NOT_READY, as main does for a service still being built.
+  const fallback = Object.fromEntries([
+    ...requestNames.map((name) => [name, () => notReady(name)] as const),
+    ...streamNames.map((name) => [`on${name[0]!.toUpperCase()}${name.slice(1)}`, listen(name)] as const),
+  ]) as unknown as TerminalApi;
+
+  const simulated: Partial<TerminalApi> = {
     getAppInfo: () => reply({ version: 'preview', host: 'browser', offline: false }),
     getConnection: () => reply({ networkId: 'sandbox', networkName: 'Sandbox', rest: 'up', stream: now() < resyncingUntil ? 'resyncing' : 'up', latencyMs: 3, sandbox: { state: 'running', restarts: 0 }, detail: null }),
     listNetworks: () => reply(networks),
@@ -465,6 +471,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     onNotice: listen('notice'),
     onSettings: listen('settings'),
   };
+  const api: TerminalApi = { ...fallback, ...simulated };
 
   return {
     api,

@@ -73,5 +73,6 @@ describe('onboarding order', async () => {
   });
   it('explains the faucet cooldown in words', () => {
     expect(explain('FAUCET_COOLDOWN', 'Wait 42 s.')).toContain('once a minute');
+    expect(explain('FAUCET_COOLDOWN', 'The faucet allows one request a minute: retry in 57 s')).toBe('The faucet allows one request a minute: retry in 57 s');
   });
 });

@@ -10,7 +10,7 @@ import { useTerminal } from '../../app/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
-import { barsToColumns, mergeBars, toDrawingNumber } from './bars-model';
+import { barsToColumns, mergeBars, resolutionSeconds, timeRange, toDrawingNumber } from './bars-model';
 
 const COUNT_BACK = 600;
 let chartSerial = 0;
@@ -141,7 +141,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         height: Math.max(120, element.clientHeight || 300),
         legend: { show: false },
         cursor: { points: { show: false }, drag: { x: true, y: false } },
-        scales: { x: { time: true } },
+        scales: { x: { time: true, range: (_plot, min, max) => timeRange(min, max, resolutionSeconds(resolution())) } },
         axes: [
           { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' } },
           { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, size: 70, values: (_plot, splits) => splits.map((value) => value.toFixed(decimals)) },
@@ -220,18 +220,17 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           </For>
         </div>
       </header>
-      <div class="chart-box" data-testid="chart" ref={(element) => (box = element)}>
-        <div class="chart-legend" data-testid="chart-legend">
-          <Show when={shown()} fallback={<span>{problem() ?? 'Waiting for bars…'}</span>}>
-            {(bar) => (
-              <span>
-                {formatDateTime(bar().time)} O <b>{formatPrice(props.market, bar().open)}</b> H <b>{formatPrice(props.market, bar().high)}</b> L{' '}
-                <b>{formatPrice(props.market, bar().low)}</b> C <b>{formatPrice(props.market, bar().close)}</b> V <b>{formatQuantity(props.market, bar().volume)}</b>
-              </span>
-            )}
-          </Show>
-        </div>
+      <div class="chart-legend" data-testid="chart-legend">
+        <Show when={shown()} fallback={<span>{problem() ?? 'Waiting for bars…'}</span>}>
+          {(bar) => (
+            <span>
+              {formatDateTime(bar().time)} O <b>{formatPrice(props.market, bar().open)}</b> H <b>{formatPrice(props.market, bar().high)}</b> L{' '}
+              <b>{formatPrice(props.market, bar().low)}</b> C <b>{formatPrice(props.market, bar().close)}</b> V <b>{formatQuantity(props.market, bar().volume)}</b>
+            </span>
+          )}
+        </Show>
       </div>
+      <div class="chart-box" data-testid="chart" ref={(element) => (box = element)} />
     </section>
   );
 };

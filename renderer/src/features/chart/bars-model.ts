@@ -46,3 +46,17 @@ export function barOpenTime(time: number, resolution: string): number {
   const width = RESOLUTION_MS[resolution] ?? 60_000;
   return Math.floor(time / width) * width;
 }
+
+/** Width of one bar in seconds (a month counts 31 days: only used to pad a short chart). */
+export function resolutionSeconds(resolution: string): number {
+  return resolution === '1M' ? 31 * 86_400 : (RESOLUTION_MS[resolution] ?? 60_000) / 1000;
+}
+
+/**
+ * The x range to show: the bars' own range, widened to at least 40 bars ending a few bars after
+ * the last one, so a market with one or two bars still reads as a time axis.
+ */
+export function timeRange(min: number, max: number, barSeconds: number): [number, number] {
+  const span = Math.max(max - min, barSeconds * 40);
+  return [max - span + barSeconds * 2, max + barSeconds * 2];
+}

@@ -361,9 +361,9 @@ export const Ladder: Component<LadderProps> = (props) => {
         </Show>
       </div>
       <div class="ladder-foot">
-        <span>
-          Spread{' '}
-          <b class="num">{bestBid() !== null && bestAsk() !== null ? formatPrice(props.market, bestAsk()! - bestBid()!) : '—'}</b>
+        <span title="With grouped rows the bid is floored and the ask raised, so the spread shown is at most this wide">
+          Spread{precision() > tick() ? ' ≤ ' : ' '}
+          <b class="num" data-testid="ladder-spread">{bestBid() !== null && bestAsk() !== null ? formatPrice(props.market, bestAsk()! - bestBid()!) : '—'}</b>
         </span>
         <span title="A click on a merged row: a buy at the row price (its lowest bid), a sell at the row price (its highest ask)">
           Click price: row price · tick {formatPrice(props.market, tick())}

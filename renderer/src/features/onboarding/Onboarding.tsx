@@ -217,6 +217,10 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
     }
   };
 
+  // A finished step is described by main's detail; the session keeps its countdown, and a step
+  // that can be repeated (the faucet) keeps its button.
+  const showsOwnBody = (step: OnboardingStep) => step.state !== 'done' || step.detail === null || step.id === 'session' || step.id === 'funds';
+
   const ownerChoices = (storeName: string) => (
     <div class="step-body" style={{ 'margin-top': 0 }}>
       <div class="actions">
@@ -310,7 +314,7 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
                       <div class="step-detail">{step.detail}</div>
                     </Show>
                     <Show when={step.state !== 'not-needed'}>
-                      <Show when={waitingFor(state().steps, index())} fallback={stepBody(step)}>
+                      <Show when={waitingFor(state().steps, index())} fallback={showsOwnBody(step) ? stepBody(step) : null}>
                         {(previous) => <div class="muted" data-testid={`onboarding-waiting-${step.id}`}>Waits for: {previous().title}.</div>}
                       </Show>
                     </Show>

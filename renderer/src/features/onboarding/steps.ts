@@ -12,7 +12,10 @@ export function waitingFor(steps: readonly OnboardingStep[], index: number): Onb
 
 /** Main's refusal, in a trader's words where the code says more than the message. */
 export function explain(code: string, message: string): string {
-  if (code === 'FAUCET_COOLDOWN' || /cooldown|once a minute|60 ?s/i.test(message)) return `The faucet gives once a minute per account. ${message} Try again after the minute is up.`;
+  if (code === 'FAUCET_COOLDOWN' || /cooldown/i.test(message)) {
+    // Main's message may already say it; otherwise the trader learns the rule here.
+    return /minute|60 ?s/i.test(message) ? message : `The faucet gives once a minute per account: ${message}`;
+  }
   if (code === 'KEYCHAIN_UNAVAILABLE') return `The system keychain is not available: ${message}`;
   if (code === 'NOT_READY') return `This step is not available in this build yet (${message}).`;
   if (code === 'BRIDGE_CLOSED') return `${message}.`;

@@ -64,7 +64,9 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
     async cancelAll(market) {
       const result = await api.cancelAllOrders(market ? { marketId: market.market_id } : {});
       const scope = market ? `${market.base.symbol}/${market.quote.symbol}` : 'every market';
-      store.notify(result.ok ? (result.value.failed.length > 0 ? 'warning' : 'info') : 'error', result.ok ? `${scope}: ${describeCancelReport(result.value)}` : `Cancel all in ${scope} refused (${result.code}): ${result.message}`);
+      // Main reports a cancel-all as a notice of its own; this window adds only what went wrong.
+      if (!result.ok) store.notify('error', `Cancel all in ${scope} refused (${result.code}): ${result.message}`);
+      else if (result.value.failed.length > 0) store.notify('warning', `${scope}: ${describeCancelReport(result.value)}`);
       return result;
     },
     async move(market, orderId, price, turbo) {
