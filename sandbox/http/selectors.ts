@@ -6,10 +6,19 @@ import type { MarketState } from '../ledger/market';
 import { ErrorCode, invalid, refusal, Refusal, show } from './errors';
 import { integer, oneOf, optionalB256, optionalBigInt, requiredB256 } from './query';
 
+/** `turbo=true` on a market-scoped read selects the Turbo book (margin 4.5). */
+export function wantsTurbo(query: URLSearchParams): boolean {
+  return query.get('turbo') === 'true';
+}
+
+/** The market's book: canonical, or its Turbo book with `turbo=true` (MarketNotFound text of margin 7 without one). */
 export function marketById(app: SandboxApp, query: URLSearchParams): MarketState | Refusal {
   const id = requiredB256(query, 'market_id');
   if (id instanceof Refusal) return id;
-  return app.ledger.markets.get(id) ?? refusal(ErrorCode.MARKET_NOT_FOUND, `market_id: no such market, got ${show(id)}`, 404);
+  const market = app.ledger.markets.get(id);
+  if (market === undefined) return refusal(ErrorCode.MARKET_NOT_FOUND, wantsTurbo(query) ? `Market ${id} has no Turbo order book` : `market_id: no such market, got ${show(id)}`, 404);
+  if (!wantsTurbo(query)) return market;
+  return app.ledger.turbo.get(id)?.turbo ?? refusal(ErrorCode.MARKET_NOT_FOUND, `Market ${id} has no Turbo order book`, 404);
 }
 
 /**

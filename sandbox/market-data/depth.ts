@@ -5,6 +5,8 @@
 import type { Side } from '../../shared/market/order-type';
 import { OrderBook } from '../engine/book';
 import type { MarketState } from '../ledger/market';
+import type { OrderRecord } from '../ledger/orders';
+import { isShared, type TurboLink } from '../turbo/link';
 
 export interface DepthLevel {
   readonly price: bigint;
@@ -22,23 +24,36 @@ export function groupPrice(side: Side, price: bigint, precision: bigint): bigint
   return side === 'Buy' || floor === price ? floor : floor + precision;
 }
 
-function sideLevels(market: MarketState, side: Side, precision: bigint, depth: number): DepthLevel[] {
+function sideLevels(market: MarketState, side: Side, precision: bigint, depth: number, only?: (order: OrderRecord) => boolean): DepthLevel[] {
   const levels: DepthLevel[] = [];
   for (const level of market.book.levels(side)) {
+    let total = level.total;
+    if (only !== undefined) {
+      total = 0n;
+      for (const order of OrderBook.liveOrders(level)) if (only(order)) total += order.remaining;
+      if (total === 0n) continue;
+    }
     const price = groupPrice(side, level.price, precision);
     const last = levels[levels.length - 1];
-    if (last !== undefined && last.price === price) levels[levels.length - 1] = { price, quantity: last.quantity + level.total };
+    if (last !== undefined && last.price === price) levels[levels.length - 1] = { price, quantity: last.quantity + total };
     else {
       if (levels.length === depth) break;
-      levels.push({ price, quantity: level.total });
+      levels.push({ price, quantity: total });
     }
   }
   return levels;
 }
 
-/** Level 2: aggregated levels, best first, at most `depth` per side. */
-export function depthView(market: MarketState, precision: bigint, depth: number): DepthView {
-  return { buys: sideLevels(market, 'Buy', precision, depth), sells: sideLevels(market, 'Sell', precision, depth) };
+/** Level 2: aggregated levels, best first, at most `depth` per side (of `only` orders when given). */
+export function depthView(market: MarketState, precision: bigint, depth: number, only?: (order: OrderRecord) => boolean): DepthView {
+  return { buys: sideLevels(market, 'Buy', precision, depth, only), sells: sideLevels(market, 'Sell', precision, depth, only) };
+}
+
+/** The two Turbo depth views (docs/sandbox.md): what a Turbo taker can hit, and what Turbo traders rest. */
+export type TurboView = 'executable' | 'demand';
+
+export function turboDepthView(link: TurboLink, view: TurboView, precision: bigint, depth: number): DepthView {
+  return view === 'executable' ? depthView(link.canonical, precision, depth, isShared) : depthView(link.turbo, precision, depth);
 }
 
 export interface DepthOrder {

@@ -10,7 +10,9 @@ import { json, refuse } from '../http/reply';
 import { identityToJson } from '../../shared/encoding/identity';
 import { tradeThrough } from '../house/price';
 import { isRevert } from '../ledger/revert';
-import { b256Schema, u64Schema } from '../../shared/api/primitives';
+import { amountSchema, b256Schema, u64Schema } from '../../shared/api/primitives';
+import { nowSeconds } from '../clock';
+import { isRevert as isReverted } from '../ledger/revert';
 import { accountBalanceView } from '../views/accounts';
 import { marketOrderView } from '../views/orders';
 
@@ -24,6 +26,14 @@ const delaySchema = z.strictObject({ ...faultBase, delay_ms: z.number().int().mi
 const failSchema = z.strictObject({ ...faultBase, status: z.number().int().min(500).max(599) });
 const dropSchema = z.strictObject(faultBase);
 const priceSchema = z.strictObject({ market_id: b256Schema, price: u64Schema });
+const oracleSchema = z.strictObject({ asset_id: b256Schema, price: amountSchema.optional(), stale: z.boolean().optional(), follow: z.literal(true).optional(), tick: z.boolean().optional() });
+const accountSchema = z.strictObject({ account: b256Schema });
+const houseRoleSchema = z.strictObject({ market_id: b256Schema, account: b256Schema, granted: z.boolean().default(true) });
+const turboStateSchema = z.strictObject({ market_id: b256Schema, paused: z.boolean().optional(), canonical_paused: z.boolean().optional(), connected: z.boolean().optional() });
+const marketSchema = z.strictObject({ market_id: b256Schema, message: z.string().max(200).optional() });
+const poolSchema = z.strictObject({ paused: z.boolean() });
+const discountSchema = z.strictObject({ user: b256Schema, discount_bps: z.number().int().min(0).max(10_000) });
+const publishSchema = z.strictObject({ tier_id: z.string().regex(/^\d{1,20}$/), open_fee: amountSchema.optional(), required_collateral: amountSchema.optional() });
 
 export function registerControlRoutes(app: SandboxApp): void {
   const { router } = app;
@@ -32,7 +42,9 @@ export function registerControlRoutes(app: SandboxApp): void {
     const body = parseBody(advanceSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
     app.clock.advance(body.ms);
-    return json({ now_ms: app.clock.now() });
+    // Margin expiry, rollover and liquidation follow the clock at once, not at the next wall tick.
+    const margin = app.marginTick();
+    return json({ now_ms: app.clock.now(), margin });
   });
 
   router.on('GET', '/control/clock', () => json({ now_ms: app.clock.now() }));
@@ -77,6 +89,8 @@ export function registerControlRoutes(app: SandboxApp): void {
     return json({ market_id: body.market_id, last_price: (market.lastPrice ?? 0n).toString() });
   });
 
+  registerMarginControl(app);
+
   router.on('GET', '/control/ledger', () => {
     const ledger = app.ledger;
     const holdings = ledger.holdings();
@@ -102,7 +116,7 @@ export function registerControlRoutes(app: SandboxApp): void {
       })),
       minted: Object.fromEntries([...ledger.minted].map(([asset, amount]) => [asset, amount.toString()])),
       held_plus_fees: Object.fromEntries([...holdings].map(([asset, amount]) => [asset, amount.toString()])),
-      invariant_problems: ledger.checkInvariants(),
+      invariant_problems: [...ledger.checkInvariants(), ...marginInvariantProblems(app)],
     });
   });
 
@@ -117,4 +131,135 @@ export function registerControlRoutes(app: SandboxApp): void {
 function addFault(app: SandboxApp, rule: Parameters<SandboxApp['faults']['add']>[0]) {
   if (!app.faults.add(rule)) return refuse(refusal(ErrorCode.INVALID_FIELD, 'faults: too many pending rules (64); clear them first'));
   return json({ added: { ...rule } });
+}
+
+/**
+ * The pool's own invariant on top of the ledger's (held + fees == minted): per asset, what the
+ * pool holds plus what it lent (drawn quote, in-kind debts) equals what it was funded with, moved
+ * by settlements (bought, sold, bad debt); and custody holds exactly C - F of every live session.
+ */
+export function marginInvariantProblems(app: SandboxApp): string[] {
+  const margin = app.margin;
+  const problems: string[] = [];
+  const pool = margin.pool();
+  const lent = new Map<string, bigint>();
+  let custody = 0n;
+  for (const session of margin.sessions.values()) {
+    lent.set(margin.config.collateralAssetId, (lent.get(margin.config.collateralAssetId) ?? 0n) + session.quoteDrawn);
+    for (const [asset, amount] of session.debts) lent.set(asset, (lent.get(asset) ?? 0n) + amount);
+    custody += session.collateral - session.fees;
+  }
+  for (const asset of margin.config.poolFunding.keys()) {
+    const held = pool.get(asset) + (lent.get(asset) ?? 0n);
+    if (held !== margin.expected.get(asset)) problems.push(`margin pool asset ${asset}: inventory + lent ${held} != expected ${margin.expected.get(asset)}`);
+  }
+  const inCustody = margin.custody().get(margin.config.collateralAssetId);
+  if (inCustody !== custody) problems.push(`margin custody ${inCustody} != sum of C - F ${custody}`);
+  return problems;
+}
+
+function registerMarginControl(app: SandboxApp): void {
+  const { router } = app;
+  const link = (marketId: string) => app.ledger.turbo.get(marketId);
+  const noTurbo = (marketId: string) => refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `Market ${marketId} has no Turbo order book`, 404));
+
+  // Move an oracle price (mid on the 1e18 scale; pinned until `follow`), its stale flag, then
+  // run the margin clock step (liquidations) unless `tick` is false.
+  router.on('POST', '/control/margin/oracle', (request) => {
+    const body = parseBody(oracleSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    const margin = app.margin;
+    const changed = margin.oracle.set(body.asset_id, { mid: body.price, stale: body.stale, ...(body.follow === true ? { pinned: false } : {}) }, nowSeconds(app.clock));
+    if (!changed) return refuse(refusal(ErrorCode.ASSET_NOT_FOUND, `asset_id: the oracle does not price ${show(body.asset_id)}`, 404));
+    for (const child of margin.sessions.keys()) app.ledger.changes.marginActivity(child, { kind: 'Prices', details: { assets: body.asset_id } });
+    app.ledger.publish();
+    const price = margin.oracle.price(body.asset_id);
+    const settled = body.tick === false ? [] : app.marginTick();
+    return json({ asset_id: body.asset_id, bid: price?.bid.toString(), ask: price?.ask.toString(), stale: price?.stale, margin: settled });
+  });
+
+  // The permissionless liquidator: settles the account when V <= threshold, else the revert.
+  router.on('POST', '/control/margin/liquidate', (request) => {
+    const body = parseBody(accountSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    const child = app.ledger.accounts.get(body.account);
+    if (child === undefined || child.kind !== 'margin') return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, `account: ${show(body.account)} is not a margin account`, 404));
+    const txId = app.nextTxId();
+    const outcome = app.ledger.transact(() => app.margin.liquidate(child, { account: child, txId, timestamp: nowNanos(app.clock) }));
+    if (isReverted(outcome)) return json({ message: outcome.message, reason: outcome.reason, tx_id: txId }, 400);
+    return json({ liquidated: body.account, tx_id: txId, settlement: app.margin.history.get(child.id)?.at(-1)?.settlement ?? null });
+  });
+
+  router.on('POST', '/control/margin/tick', () => json({ margin: app.marginTick() }));
+
+  router.on('POST', '/control/margin/pool', (request) => {
+    const body = parseBody(poolSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    app.margin.poolPaused = body.paused;
+    for (const child of app.margin.sessions.keys()) app.ledger.changes.marginActivity(child, { kind: body.paused ? 'PoolPaused' : 'PoolUnpaused' });
+    app.ledger.publish();
+    return json({ paused: app.margin.poolPaused });
+  });
+
+  router.on('POST', '/control/margin/discount', (request) => {
+    const body = parseBody(discountSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    app.margin.discounts.set(body.user, BigInt(body.discount_bps));
+    return json({ user: body.user, discount_bps: String(body.discount_bps) });
+  });
+
+  // Publish a new version of a tier (new sessions take it; live sessions keep theirs).
+  router.on('POST', '/control/margin/tiers/publish', (request) => {
+    const body = parseBody(publishSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    const margin = app.margin;
+    const latest = margin.latestTiers().find((tier) => tier.tierId === body.tier_id);
+    if (latest === undefined) return refuse(refusal(ErrorCode.INVALID_FIELD, `tier_id: no tier ${show(body.tier_id)}`, 404));
+    const next = {
+      ...latest,
+      version: latest.version + 1,
+      // Published now: the offset from the start is negative once the clock moved on.
+      publishedSecondsAgo: margin.publishedAt({ ...latest, publishedSecondsAgo: 0n }) - nowSeconds(app.clock),
+      ...(body.open_fee === undefined ? {} : { openFee: body.open_fee }),
+      ...(body.required_collateral === undefined ? {} : { requiredCollateral: body.required_collateral }),
+    };
+    margin.published.push(next);
+    for (const child of margin.sessions.keys()) app.ledger.changes.marginActivity(child, { kind: 'TierPublished', details: { tier_id: next.tierId, version: String(next.version) } });
+    app.ledger.publish();
+    return json({ tier_id: next.tierId, version: next.version });
+  });
+
+  router.on('POST', '/control/turbo/house-role', (request) => {
+    const body = parseBody(houseRoleSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    const pair = link(body.market_id);
+    if (pair === undefined) return noTurbo(body.market_id);
+    if (body.granted) pair.houseRoles.add(body.account);
+    else pair.houseRoles.delete(body.account);
+    return json({ market_id: body.market_id, account: body.account, granted: body.granted });
+  });
+
+  // Pause or unpause either book, connect or disconnect the Turbo book (SidecarChanged is logged).
+  router.on('POST', '/control/turbo/state', (request) => {
+    const body = parseBody(turboStateSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    const pair = link(body.market_id);
+    if (pair === undefined) return noTurbo(body.market_id);
+    if (body.paused !== undefined) pair.turbo.paused = body.paused;
+    if (body.canonical_paused !== undefined) pair.canonical.paused = body.canonical_paused;
+    if (body.connected !== undefined && body.connected !== pair.connected) {
+      pair.connected = body.connected;
+      const contract = pair.turbo.config.contract_id;
+      app.ledger.logTurboEvent({ type: 'SidecarChanged', market_id: body.market_id, previous: body.connected ? null : contract, current: body.connected ? contract : null, timestamp: nowNanos(app.clock).toString() });
+    }
+    return json({ market_id: body.market_id, paused: pair.paused, turbo_paused: pair.turbo.paused, canonical_paused: pair.canonical.paused, connected: pair.connected });
+  });
+
+  // The Turbo trade stream restarts: subscribers get the resync error and lose the subscription.
+  router.on('POST', '/control/turbo/trades/restart', (request) => {
+    const body = parseBody(marketSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    if (link(body.market_id) === undefined) return noTurbo(body.market_id);
+    return json({ market_id: body.market_id, notified: app.streams.restartTurboTrades(body.market_id, body.message ?? 'Turbo trade stream restarted; resubscribe') });
+  });
 }

@@ -3,10 +3,12 @@ import type { SandboxApp } from '../app';
 import { invalid, Refusal, show } from '../http/errors';
 import { integer, oneOf, optionalB256, optionalInteger } from '../http/query';
 import { json, refuse } from '../http/reply';
-import { marketById, pageParams, paginate } from '../http/selectors';
+import { marketById, pageParams, paginate, wantsTurbo } from '../http/selectors';
 import type { MarketState } from '../ledger/market';
 import { RESOLUTIONS } from '../market-data/bars';
-import { depthView, fullDepth, levelsJson } from '../market-data/depth';
+import { depthView, fullDepth, levelsJson, turboDepthView } from '../market-data/depth';
+import type { TurboLink } from '../turbo/link';
+import { isShared } from '../turbo/link';
 import { dayStats, percentChange } from '../market-data/stats';
 import { tradeView } from '../views/orders';
 
@@ -22,11 +24,11 @@ export function precisionParam(query: URLSearchParams): bigint | Refusal {
   return BigInt(raw);
 }
 
-/** The markets a summary, ticker or fees request covers: one by market_id, or all. */
+/** The markets a summary, ticker or fees request covers: one by market_id, or all (Turbo books with turbo=true; markets without one are skipped). */
 function selectedMarkets(app: SandboxApp, query: URLSearchParams): MarketState[] | Refusal {
   const id = optionalB256(query, 'market_id');
   if (id instanceof Refusal) return id;
-  if (id === undefined) return [...app.ledger.markets.values()];
+  if (id === undefined) return wantsTurbo(query) ? [...app.ledger.turbo.values()].map((link) => link.turbo) : [...app.ledger.markets.values()];
   const market = marketById(app, query);
   return market instanceof Refusal ? market : [market];
 }
@@ -43,6 +45,14 @@ export function registerMarketDataRoutes(app: SandboxApp): void {
     if (depth instanceof Refusal) return refuse(depth);
     const level = oneOf(request.query, 'level', ['2', '3'] as const, '2');
     if (level instanceof Refusal) return refuse(level);
+    if (market.turbo) {
+      // Turbo depth (margin 4.5): `view` executable (shared quotes a Turbo taker can hit) or demand (resting Turbo orders).
+      const view = oneOf(request.query, 'view', ['executable', 'demand'] as const, 'executable');
+      if (view instanceof Refusal) return refuse(view);
+      const link = app.ledger.turbo.get(market.config.market_id) as TurboLink;
+      const levels = turboDepthView(link, view, precision, depth);
+      return json({ market_id: market.config.market_id, turbo: true, view_kind: view, precision: precision.toString(), level: 2, view: { buys: levelsJson(levels.buys), sells: levelsJson(levels.sells) } });
+    }
     if (level === '3') {
       const orders = fullDepth(market, depth);
       const show3 = (entries: typeof orders.buys) => entries.map((entry) => ({ order_id: entry.order_id, price: entry.price.toString(), quantity: entry.quantity.toString() }));
@@ -68,9 +78,19 @@ export function registerMarketDataRoutes(app: SandboxApp): void {
     if (countBack === undefined && from === undefined) return refuse(invalid('query: from (ms) or count_back is required, got neither'));
     const end = to ?? now + 1;
     if (countBack === undefined && (from as number) > end) return refuse(invalid(`from: must not be after to (${end}), got ${from}`));
-    const bars = market.bars.query(resolution, from ?? 0, end, countBack).slice(-MAX_BARS_PAGE);
+    let bars = market.bars.query(resolution, from ?? 0, end, countBack);
+    const link = market.turbo ? app.ledger.turbo.get(market.config.market_id) : undefined;
+    if (link !== undefined) {
+      // History before the Turbo book was attached is the canonical book's (margin 4.5).
+      const inherited = link.canonical.bars.query(resolution, from ?? 0, Math.min(end, link.attachedAtMs), countBack).filter((bar) => bar.timestamp < link.attachedAtMs);
+      const own = bars.filter((bar) => bar.timestamp >= link.attachedAtMs);
+      bars = [...inherited, ...own];
+      if (countBack !== undefined) bars = bars.slice(-countBack);
+    }
+    bars = bars.slice(-MAX_BARS_PAGE);
     return json({
       market_id: market.config.market_id,
+      ...(market.turbo ? { turbo: true } : {}),
       resolution,
       bars: bars.map((bar) => ({ timestamp: bar.timestamp, open: bar.open.toString(), high: bar.high.toString(), low: bar.low.toString(), close: bar.close.toString(), volume: bar.volume.toString() })),
     });
@@ -82,7 +102,7 @@ export function registerMarketDataRoutes(app: SandboxApp): void {
     const page = pageParams(request.query, MAX_TRADES_PAGE, 'start_trade_id', false);
     if (page instanceof Refusal) return refuse(page);
     const trades = paginate(market.trades.all(), page, (trade) => trade.timestamp, (trade) => trade.id);
-    return json({ market_id: market.config.market_id, trades: trades.map(tradeView) });
+    return json({ market_id: market.config.market_id, ...(market.turbo ? { turbo: true } : {}), trades: trades.map(tradeView) });
   });
 
   router.on('GET', '/v1/markets/summary', (request) => {
@@ -99,6 +119,7 @@ export function registerMarketDataRoutes(app: SandboxApp): void {
           last_price: (stats.last ?? 0n).toString(),
           volume_24h: stats.baseVolume.toString(),
           change_24h: percentChange(stats.open, stats.last),
+          ...(market.turbo ? { turbo: true } : {}),
         };
       }),
     );
@@ -108,19 +129,24 @@ export function registerMarketDataRoutes(app: SandboxApp): void {
     const markets = selectedMarkets(app, request.query);
     if (markets instanceof Refusal) return refuse(markets);
     const now = app.clock.now();
-    return json(markets.map((market) => tickerRow(market, now)));
+    return json(markets.map((market) => tickerRow(market, now, market.turbo ? app.ledger.turbo.get(market.config.market_id) : undefined)));
   });
 
   router.on('GET', '/v1/markets/fees', (request) => {
     const markets = selectedMarkets(app, request.query);
     if (markets instanceof Refusal) return refuse(markets);
-    return json(markets.map((market) => ({ market_id: market.config.market_id, maker_fee: market.config.maker_fee.toString(), taker_fee: market.config.taker_fee.toString() })));
+    return json(markets.map((market) => ({ market_id: market.config.market_id, maker_fee: market.config.maker_fee.toString(), taker_fee: market.config.taker_fee.toString(), ...(market.turbo ? { turbo: true } : {}) })));
   });
 }
 
-export function tickerRow(market: MarketState, now: number): Record<string, unknown> {
+export function tickerRow(market: MarketState, now: number, link?: TurboLink): Record<string, unknown> {
   const stats = dayStats(market, now);
-  const best = (side: 'Buy' | 'Sell') => market.book.levels(side, 1).next().value;
+  // A Turbo ticker's bid and ask are the best executable shared levels of the canonical book.
+  const best = (side: 'Buy' | 'Sell') => {
+    if (link === undefined) return market.book.levels(side, 1).next().value;
+    const level = (side === 'Buy' ? depthView(link.canonical, 1n, 1, isShared).buys : depthView(link.canonical, 1n, 1, isShared).sells)[0];
+    return level === undefined ? undefined : { price: level.price, total: level.quantity };
+  };
   const bid = best('Buy');
   const ask = best('Sell');
   const last = stats.last ?? 0n;
@@ -142,5 +168,6 @@ export function tickerRow(market: MarketState, now: number): Record<string, unkn
     base_volume: stats.baseVolume.toString(),
     quote_volume: stats.quoteVolume.toString(),
     timestamp: now,
+    ...(link === undefined ? {} : { turbo: true }),
   };
 }

@@ -14,7 +14,9 @@ import type { ContractAccount } from '../ledger/accounts';
 import type { ChangeSet } from '../ledger/changes';
 import { ownerKey } from '../ledger/ledger';
 import type { MarketState } from '../ledger/market';
-import { depthView, levelsJson, type DepthLevel, type DepthView } from '../market-data/depth';
+import { depthView, levelsJson, turboDepthView, type DepthLevel, type DepthView, type TurboView } from '../market-data/depth';
+import { marginEventView, stateView } from '../margin/views';
+import type { Trade } from '../ledger/trades';
 import { marketOrderView, tradeView } from '../views/orders';
 import { Connection } from './connection';
 import { invalidJsonOffset, malformedJsonMessage } from './json-error';
@@ -71,6 +73,16 @@ export class StreamHub implements StreamServer {
       return;
     }
     this.server.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+  }
+
+  restartTurboTrades(marketId: string, message: string): number {
+    const key = `trades|T|${marketId}`;
+    const set = [...(this.subscribers.get(key) ?? [])];
+    for (const connection of set) {
+      connection.send({ action: 'error', turbo: true, resync_required: true, market_id: marketId, message });
+      this.unsubscribeKey(connection, key);
+    }
+    return set.length;
   }
 
   closeAll(): number {
@@ -141,17 +153,32 @@ export class StreamHub implements StreamServer {
         return this.depthRequest(connection, action, message);
       case 'subscribe_trades':
       case 'unsubscribe_trades': {
-        const market = this.market(message.market_id);
+        const turbo = message.turbo === true;
+        const market = turbo ? this.turboMarket(message.market_id) : this.market(message.market_id);
         if (typeof market === 'string') return market;
-        const key = `trades|${market.config.market_id}`;
+        const key = `trades|${turbo ? 'T|' : ''}${market.config.market_id}`;
         if (action === 'unsubscribe_trades') return this.unsubscribeKey(connection, key);
         this.subscribeKey(connection, key);
         const recent = market.trades.all().slice(-RECENT_TRADES).reverse();
-        connection.send(stamped(this.app, { action, market_id: market.config.market_id, trades: recent.map(tradeView) }));
+        connection.send(stamped(this.app, { action, market_id: market.config.market_id, ...(turbo ? this.turboTrades(recent) : { trades: recent.map(tradeView) }) }));
         return undefined;
       }
-      case 'unsubscribe_orders':
-        for (const topic of [...connection.topics]) if (topic.startsWith('orders|')) this.unsubscribeKey(connection, topic);
+      case 'unsubscribe_orders': {
+        // Turbo and canonical order subscriptions are separate: unsubscribe with the same flag.
+        const prefix = message.turbo === true ? 'orders|T|' : 'orders|';
+        for (const topic of [...connection.topics]) if (topic.startsWith(prefix) && (message.turbo === true || !topic.startsWith('orders|T|'))) this.unsubscribeKey(connection, topic);
+        return undefined;
+      }
+      case 'subscribe_margin': {
+        const id = typeof message.margin_account_id === 'string' ? message.margin_account_id.toLowerCase() : '';
+        const child = this.app.ledger.accounts.get(id);
+        if (child === undefined || child.kind !== 'margin') return `margin_account_id: not a registered margin account, got ${JSON.stringify(message.margin_account_id)?.slice(0, 80) ?? 'undefined'}`;
+        this.subscribeKey(connection, `margin|${child.id}`);
+        connection.send(stamped(this.app, { action: 'subscribe_margin', margin_account_id: child.id, state: stateView(this.app.margin, child) }));
+        return undefined;
+      }
+      case 'unsubscribe_margin':
+        for (const topic of [...connection.topics]) if (topic.startsWith('margin|')) this.unsubscribeKey(connection, topic);
         return undefined;
       case 'subscribe_orders':
       case 'subscribe_balances':
@@ -166,16 +193,31 @@ export class StreamHub implements StreamServer {
     }
   }
 
+  /** The Turbo book of a market, or the margin spec's MarketNotFound text. */
+  private turboMarket(id: unknown): MarketState | string {
+    const market = this.market(id);
+    if (typeof market === 'string') return market;
+    return this.app.ledger.turbo.get(market.config.market_id)?.turbo ?? `Market ${market.config.market_id} has no Turbo order book`;
+  }
+
+  /** Turbo trade payload: the trades plus `turbo`, `confirmed` and the indexer height (margin 6). */
+  private turboTrades(trades: readonly Trade[]): Record<string, unknown> {
+    const height = trades.reduce((max, trade) => (trade.sequence > max ? trade.sequence : max), 0);
+    return { turbo: true, confirmed: true, indexed_height: String(height), trades: trades.map(tradeView) };
+  }
+
   private market(id: unknown): MarketState | string {
     if (typeof id !== 'string') return `market_id: expected a B256, got ${JSON.stringify(id)?.slice(0, 80) ?? 'undefined'}`;
     return this.app.ledger.markets.get(id.toLowerCase()) ?? `Market not found: ${id.slice(0, 80)}`;
   }
 
   private depthRequest(connection: Connection, action: string, message: Record<string, unknown>): string | undefined {
-    const market = this.market(message.market_id);
+    const turbo = message.turbo === true;
+    const market = turbo ? this.turboMarket(message.market_id) : this.market(message.market_id);
     if (typeof market === 'string') return market;
     const precision = String(message.precision ?? '');
     if (!PRECISIONS.includes(precision)) return `Invalid subscription precision: ${precision.slice(0, 40)}`;
+    if (turbo) return this.turboDepthRequest(connection, action, message, market.config.market_id, precision);
     const marketId = market.config.market_id;
     if (action === 'unsubscribe_depth') return this.unsubscribeKey(connection, `depth|${marketId}|${precision}`);
     const viewKey = `${marketId}|${precision}`;
@@ -213,6 +255,46 @@ export class StreamHub implements StreamServer {
     return undefined;
   }
 
+  /** Turbo depth (margin 4.6): `view` executable (shared quotes a Turbo taker can hit, default) or demand (resting Turbo orders). */
+  private turboDepthRequest(connection: Connection, action: string, message: Record<string, unknown>, marketId: string, precision: string): string | undefined {
+    const view = message.view === undefined ? 'executable' : message.view;
+    if (view !== 'executable' && view !== 'demand') return `Invalid depth view: ${JSON.stringify(view)?.slice(0, 40) ?? 'undefined'} (executable or demand)`;
+    const viewKey = `T|${view}|${marketId}|${precision}`;
+    const link = this.app.ledger.turbo.get(marketId);
+    if (link === undefined) return `Market ${marketId} has no Turbo order book`;
+    const current = (): DepthView => turboDepthView(link, view, BigInt(precision), STREAM_DEPTH);
+    const payload = (depth: DepthView) => ({ action, market_id: marketId, turbo: true, view: { ...viewJson(depth, precision), kind: view } });
+    if (action === 'unsubscribe_depth') return this.unsubscribeKey(connection, `depth|${viewKey}`);
+    if (action === 'unsubscribe_depth_view') {
+      const timer = connection.depthViews.get(viewKey);
+      if (timer) clearInterval(timer);
+      connection.depthViews.delete(viewKey);
+      return undefined;
+    }
+    if (action === 'subscribe_depth') {
+      this.subscribeKey(connection, `depth|${viewKey}`);
+      let depth = this.depthViews.get(viewKey);
+      if (depth === undefined) {
+        depth = current();
+        this.depthViews.set(viewKey, depth);
+      }
+      connection.send(stamped(this.app, payload(depth)));
+      return undefined;
+    }
+    const frequency = String(message.frequency ?? '');
+    if (!isDepthViewFrequency(frequency)) return `Invalid subscription frequency: ${frequency.slice(0, 40)}`;
+    const sendView = (): void => {
+      if (!connection.congested) connection.send(stamped(this.app, payload(current())));
+    };
+    const previous = connection.depthViews.get(viewKey);
+    if (previous) clearInterval(previous);
+    sendView();
+    const timer = setInterval(sendView, FREQUENCIES[frequency]);
+    timer.unref();
+    connection.depthViews.set(viewKey, timer);
+    return undefined;
+  }
+
   private identityRequest(connection: Connection, action: string, message: Record<string, unknown>): string | undefined {
     const list = message.identities;
     if (!Array.isArray(list)) return `identities: expected an array of {Address} or {ContractId}, got ${JSON.stringify(list)?.slice(0, 80) ?? 'undefined'}`;
@@ -224,13 +306,14 @@ export class StreamHub implements StreamServer {
       identities.push(parsed.value);
     }
     const topic = action.replace(/^(un)?subscribe_/, '') as Topic;
+    const turboOrders = topic === 'orders' && message.turbo === true;
     if (action.startsWith('subscribe_nonce')) {
       const other = topic === 'nonce' ? 'nonce_v2' : 'nonce';
       if (connection.nonceStream === other) return `subscribe_${topic} cannot be used with subscribe_${other} on the same connection`;
       connection.nonceStream = topic as 'nonce' | 'nonce_v2';
     }
     for (const identity of identities) {
-      const key = `${topic}|${ownerKey(identity)}`;
+      const key = `${topic}|${turboOrders ? 'T|' : ''}${ownerKey(identity)}`;
       if (action.startsWith('unsubscribe_')) {
         this.unsubscribeKey(connection, key);
         continue;
@@ -242,7 +325,7 @@ export class StreamHub implements StreamServer {
       return undefined;
     }
     const accounts = identities.map((identity) => this.accountOf(identity)).filter((account): account is ContractAccount => account !== undefined);
-    this.sendFirst(connection, topic, accounts);
+    this.sendFirst(connection, topic, accounts, turboOrders);
     return undefined;
   }
 
@@ -250,15 +333,16 @@ export class StreamHub implements StreamServer {
     return 'ContractId' in identity ? this.app.ledger.accounts.get(identity.ContractId) : this.app.ledger.accountOfOwner(identity);
   }
 
-  private sendFirst(connection: Connection, topic: Topic, accounts: readonly ContractAccount[]): void {
+  private sendFirst(connection: Connection, topic: Topic, accounts: readonly ContractAccount[], turbo = false): void {
     const app = this.app;
     switch (topic) {
       case 'orders': {
         const orders: Record<string, unknown>[] = [];
-        for (const market of app.ledger.markets.values()) {
+        const books = turbo ? [...app.ledger.turbo.values()].map((link) => link.turbo) : [...app.ledger.markets.values()];
+        for (const market of books) {
           for (const account of accounts) for (const order of market.ordersByAccount.get(account.id) ?? []) if (!order.close) orders.push(marketOrderView(market, order));
         }
-        connection.send(stamped(app, { action: 'subscribe_orders', orders }));
+        connection.send(stamped(app, { action: 'subscribe_orders', ...(turbo ? { turbo: true } : {}), orders }));
         return;
       }
       case 'balances':
@@ -309,6 +393,23 @@ export class StreamHub implements StreamServer {
     for (const marketId of changes.depth) {
       const market = app.ledger.markets.get(marketId);
       if (market === undefined) continue;
+      // A Turbo book's views move with either book (shared quotes live on the canonical one).
+      const link = app.ledger.turbo.get(marketId);
+      if (link !== undefined) {
+        for (const view of ['executable', 'demand'] as TurboView[]) {
+          for (const precision of PRECISIONS) {
+            const viewKey = `T|${view}|${marketId}|${precision}`;
+            const before = this.depthViews.get(viewKey);
+            if (before === undefined || !this.subscribers.has(`depth|${viewKey}`)) continue;
+            const after = turboDepthView(link, view, BigInt(precision), STREAM_DEPTH);
+            this.depthViews.set(viewKey, after);
+            const buys = levelChanges(before.buys, after.buys);
+            const sells = levelChanges(before.sells, after.sells);
+            if (buys.length === 0 && sells.length === 0) continue;
+            this.send(`depth|${viewKey}`, () => stamped(app, { action: 'subscribe_depth_update', market_id: marketId, turbo: true, view: view, precision, changes: { buys, sells } }));
+          }
+        }
+      }
       for (const precision of PRECISIONS) {
         const viewKey = `${marketId}|${precision}`;
         const before = this.depthViews.get(viewKey);
@@ -321,23 +422,39 @@ export class StreamHub implements StreamServer {
         this.send(`depth|${viewKey}`, () => stamped(app, { action: 'subscribe_depth_update', market_id: marketId, precision, changes: { buys, sells } }));
       }
     }
-    const tradesByMarket = new Map<string, Record<string, unknown>[]>();
+    const tradesByKey = new Map<string, Trade[]>();
     for (const trade of changes.trades) {
-      const list = tradesByMarket.get(trade.marketId) ?? [];
-      list.push(tradeView(trade));
-      tradesByMarket.set(trade.marketId, list);
+      const key = `trades|${trade.turbo === true ? 'T|' : ''}${trade.marketId}`;
+      const list = tradesByKey.get(key) ?? [];
+      list.push(trade);
+      tradesByKey.set(key, list);
     }
-    for (const [marketId, trades] of tradesByMarket) this.send(`trades|${marketId}`, () => stamped(app, { action: 'subscribe_trades', market_id: marketId, trades: trades.reverse() }));
+    for (const [key, trades] of tradesByKey) {
+      const marketId = trades[0]?.marketId;
+      const newest = [...trades].reverse();
+      this.send(key, () => stamped(app, { action: 'subscribe_trades', market_id: marketId, ...(key.startsWith('trades|T|') ? this.turboTrades(newest) : { trades: newest.map(tradeView) }) }));
+    }
 
     const ordersByAccount = new Map<string, Record<string, unknown>[]>();
     for (const order of changes.orders) {
-      const market = app.ledger.markets.get(order.marketId);
+      const market = app.ledger.marketOf(order);
       if (market === undefined) continue;
-      const list = ordersByAccount.get(order.account) ?? [];
+      const key = `${order.turbo === true ? 'T|' : ''}${order.account}`;
+      const list = ordersByAccount.get(key) ?? [];
       list.push(marketOrderView(market, order));
-      ordersByAccount.set(order.account, list);
+      ordersByAccount.set(key, list);
     }
-    for (const [accountId, orders] of ordersByAccount) for (const key of this.keysOf('orders', accountId)) this.send(key, () => stamped(app, { action: 'subscribe_orders', orders }));
+    for (const [key, orders] of ordersByAccount) {
+      const turbo = key.startsWith('T|');
+      const accountId = turbo ? key.slice(2) : key;
+      const keys = this.keysOf('orders', accountId).map((topic) => (turbo ? topic.replace('orders|', 'orders|T|') : topic));
+      for (const topic of keys) this.send(topic, () => stamped(app, { action: 'subscribe_orders', ...(turbo ? { turbo: true } : {}), orders }));
+    }
+    for (const [childId, activities] of changes.margin) {
+      const child = app.ledger.accounts.get(childId);
+      if (child === undefined) continue;
+      this.send(`margin|${childId}`, () => stamped(app, { action: 'subscribe_margin_update', margin_account_id: childId, event: marginEventView(app.margin, child, activities) }));
+    }
 
     for (const accountId of changes.balances) {
       const account = app.ledger.accounts.get(accountId);

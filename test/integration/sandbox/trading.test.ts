@@ -62,11 +62,12 @@ describe('accounts', () => {
     expect(balance.body.trading_account_balance).toBe((100_000n * USDC).toString());
   });
 
-  it('has no Turbo books yet: turbo=true lists none and market reads refuse', async () => {
-    const turbo = await client.get<{ markets: unknown[] }>('/v1/markets?turbo=true');
-    expect(turbo.body.markets).toEqual([]);
-    const depth = await client.get(`/v1/depth?market_id=${ethUsdc.market_id}&turbo=true`);
-    expect(depth).toEqual({ status: 404, body: { code: 2001, message: `Market ${ethUsdc.market_id} has no Turbo order book` } });
+  it('lists only markets with a Turbo book for turbo=true; market reads of the others refuse', async () => {
+    const turbo = await client.get<{ markets: { market_id: string }[] }>('/v1/markets?turbo=true');
+    expect(turbo.body.markets.map((row) => row.market_id)).toContain(ethUsdc.market_id);
+    expect(turbo.body.markets.map((row) => row.market_id)).not.toContain(fuelUsdc.market_id);
+    const depth = await client.get(`/v1/depth?market_id=${fuelUsdc.market_id}&turbo=true`);
+    expect(depth).toEqual({ status: 404, body: { code: 2001, message: `Market ${fuelUsdc.market_id} has no Turbo order book` } });
   });
 
   it('answers referral code lookups', async () => {
