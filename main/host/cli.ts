@@ -1,21 +1,25 @@
 // `npm run web`: the terminal's main services with the renderer served to a browser. Used where
 // no Electron runtime is available and by the end-to-end tests.
+//
+// `npm run web -- --offline`: the same app as the offline signer, for the air-gapped machine. The
+// online composition (terminal, sandbox, keychain, exchange clients) is imported only on the online
+// path, so in offline mode none of it is even loaded; the networking globals are removed as a
+// second line (as main/offline/cli.ts does). The browser host itself listens on 127.0.0.1 to serve
+// the page and its bridge, nothing else.
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { openOsKeychain } from '../platform/keychain';
-import { createDispatcher } from '../ipc/dispatcher';
-import { nodeSandboxSpawner } from '../services/sandbox-process-node';
+import { createDispatcher, type Handlers } from '../ipc/dispatcher';
 import { systemClock } from '../services/system-clock';
-import { createTerminal } from '../services/terminal';
+import type { WindowHub } from '../services/window-hub';
 import { startBrowserHost } from './browser-host';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--offline]\n`);
   process.exit(2);
 }
 
@@ -27,6 +31,7 @@ function parseFlags() {
         'data-dir': { type: 'string' },
         'renderer-dir': { type: 'string', default: join(projectRoot, 'out/renderer') },
         'sandbox-seed': { type: 'string' },
+        offline: { type: 'boolean', default: false },
       },
       strict: true,
     });
@@ -34,12 +39,14 @@ function parseFlags() {
     if (!/^\d{1,5}$/.test(values.port) || port > 65535) usage(`--port: expected 0-65535, got ${JSON.stringify(values.port)}`);
     const seed = values['sandbox-seed'];
     if (seed !== undefined && !/^\d{1,15}$/.test(seed)) usage(`--sandbox-seed: expected a non-negative integer, got ${JSON.stringify(seed)}`);
+    if (values.offline && seed !== undefined) usage('--sandbox-seed: there is no sandbox in offline mode (--offline)');
     const dataHome = process.env.XDG_DATA_HOME ?? join(process.env.HOME ?? '.', '.local/share');
     return {
       port,
       dataDir: resolve(values['data-dir'] ?? join(dataHome, 'ledger-terminal')),
       rendererDir: resolve(values['renderer-dir']),
       sandboxSeed: seed,
+      offline: values.offline,
     };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -50,44 +57,71 @@ const flags = parseFlags();
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const terminal = createTerminal({
-  clock: systemClock,
-  host: 'browser',
-  version: process.env.npm_package_version ?? '0.0.0',
-  dataDir: flags.dataDir,
-  openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
-  random: (length) => new Uint8Array(randomBytes(length)),
-  spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
-  sandboxArgs: flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : [],
-  log,
-});
+const random = (length: number) => new Uint8Array(randomBytes(length));
+const version = process.env.npm_package_version ?? '0.0.0';
 
-const started = await terminal.start();
-if (!started.ok) {
-  log(`could not start: ${started.message}`);
-  process.exit(1);
+interface Composition {
+  readonly handlers: Handlers;
+  readonly windows: WindowHub;
+  stop(): Promise<void>;
 }
+
+async function offlineComposition(): Promise<Composition> {
+  for (const name of ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest']) Reflect.deleteProperty(globalThis, name);
+  const { createOfflineTerminal } = await import('../services/custody/offline-terminal');
+  const terminal = createOfflineTerminal({ clock: systemClock, random, host: 'browser', version, dataDir: flags.dataDir, log });
+  return { handlers: terminal.handlers, windows: terminal.windows, stop: () => Promise.resolve() };
+}
+
+async function onlineComposition(): Promise<Composition> {
+  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }] = await Promise.all([
+    import('../services/terminal'),
+    import('../platform/keychain'),
+    import('../services/sandbox-process-node'),
+  ]);
+  const terminal = createTerminal({
+    clock: systemClock,
+    host: 'browser',
+    version,
+    dataDir: flags.dataDir,
+    openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
+    random,
+    spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
+    sandboxArgs: flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : [],
+    log,
+  });
+  const started = await terminal.start();
+  if (!started.ok) {
+    log(`could not start: ${started.message}`);
+    process.exit(1);
+  }
+  return { handlers: terminal.handlers, windows: terminal.windows, stop: () => terminal.stop() };
+}
+
+const composition = flags.offline ? await offlineComposition() : await onlineComposition();
 
 const host = await startBrowserHost({
   createDispatch: (origin) =>
-    createDispatcher(terminal.handlers, {
+    createDispatcher(composition.handlers, {
       allowedOrigins: [origin],
       onBug: (error, channel) => log(`bug in ${channel}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     }),
-  windows: terminal.windows,
+  windows: composition.windows,
   rendererDir: flags.rendererDir,
   port: flags.port,
   log,
 });
 
+// test/support/browser-host.ts reads this exact line.
 process.stdout.write(`terminal ready at ${host.url}\n`);
+if (flags.offline) log('offline mode: the offline signer only; no sandbox, no exchange connection');
 
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   await host.close();
-  await terminal.stop();
+  await composition.stop();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());

@@ -4,3 +4,4 @@ export * from './market-data';
 export * from './trading';
 export * from './settings';
 export * from './journal';
+export * from './custody';
