@@ -90,6 +90,13 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
   });
   installFillAlerts(terminal);
 
+  // A hidden window needs no frames: main stops pushing market data to it until it shows again.
+  onMount(() => {
+    const onVisibility = () => void terminal.api.setWindowVisible({ visible: !document.hidden });
+    document.addEventListener('visibilitychange', onVisibility);
+    onCleanup(() => document.removeEventListener('visibilitychange', onVisibility));
+  });
+
   return (
     <TerminalContext.Provider value={terminal}>
       <div class="app">

@@ -311,7 +311,9 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
                   </div>
                   <div class="step-body">
                     <Show when={step.detail}>
-                      <div class="step-detail">{step.detail}</div>
+                      <div class="step-detail" data-testid={`onboarding-detail-${step.id}`}>
+                        {step.detail}
+                      </div>
                     </Show>
                     <Show when={step.state !== 'not-needed'}>
                       <Show when={waitingFor(state().steps, index())} fallback={showsOwnBody(step) ? stepBody(step) : null}>
