@@ -12,6 +12,7 @@ import type { MarketState } from '../ledger/market';
 import { isRevert } from '../ledger/revert';
 import type { Random } from '../random';
 import type { House } from './accounts';
+import { createSharedOrder, executeTurboOrders } from '../turbo/matching';
 import { onPriceTick, validQuantity } from './sizing';
 
 export interface MakerOptions {
@@ -101,6 +102,7 @@ export class HouseMaker {
   /** Cancel the previous quotes and post fresh levels around the mid, in one transaction. */
   private quote(book: MarketMaker): void {
     const { market } = book;
+    const link = this.ledger.turbo.get(market.config.market_id);
     const account = this.house.maker;
     const context = { account, txId: this.nextTxId(), timestamp: nowNanos(this.clock) };
     const placed: string[] = [];
@@ -116,13 +118,23 @@ export class HouseMaker {
           const price = onPriceTick(market.config, side === 'Buy' ? book.mid - offset : book.mid + offset);
           const size = validQuantity(market.config, price, this.sizeNear(market, price));
           if (size === undefined) continue;
-          // PostOnly: the house never crosses a resting order while quoting.
-          const order = market.createOrder(context, { side, price, quantity: size, orderType: { kind: 'PostOnly' } });
+          // PostOnly: the house never crosses a resting order while quoting. On a market with a
+          // Turbo book every quote is shared, so the Turbo book is alive too (margin 4.5).
+          const args = { side, price, quantity: size, orderType: { kind: 'PostOnly' as const } };
+          const order = link === undefined ? market.createOrder(context, args) : createSharedOrder(link, market, this.ledger.journal, this.ledger.changes, context, args);
           if (!isRevert(order)) placed.push(order.id);
         }
       }
       return undefined;
     });
+    // Now and then (every re-quote) fill resting Turbo orders the fresh shared quotes cross.
+    if (link !== undefined) {
+      for (const id of placed) {
+        const order = market.orders.get(id);
+        if (order === undefined || order.close) continue;
+        this.ledger.transact(() => executeTurboOrders(link, this.ledger.journal, this.ledger.changes, { ...context, txId: this.nextTxId() }, { sourceOrderId: id, maxBaseQuantity: order.remaining, maxFills: 5n }));
+      }
+    }
     book.quotes.length = 0;
     book.quotes.push(...placed);
   }

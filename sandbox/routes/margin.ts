@@ -55,7 +55,12 @@ export function registerMarginRoutes(app: SandboxApp): void {
     if (parentId instanceof Refusal) return refuse(parentId);
     const parent = app.ledger.accounts.get(parentId);
     if (parent === undefined || parent.kind !== 'trade') return refuse(refusal(ErrorCode.ACCOUNT_NOT_FOUND, 'Account not found', 404));
-    const index = app.margin.nextIndex(parent.id);
+    // `index` (ours, optional): predict a later child so a session's signed scope can list it ahead.
+    const next = app.margin.nextIndex(parent.id);
+    const asked = optionalBigInt(request.query, 'index');
+    if (asked instanceof Refusal) return refuse(asked);
+    if (asked !== undefined && asked < next) return refuse(invalid(`index: children below ${next} are registered already, got ${asked}`));
+    const index = asked ?? next;
     return json({
       contract_id: app.margin.childId(parent.id, index),
       index: index.toString(),

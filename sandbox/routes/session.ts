@@ -63,11 +63,14 @@ export function registerSessionRoutes(app: SandboxApp): void {
 }
 
 
+/** How many not-yet-registered children a session may list ahead (next-account with `index`). */
+export const PREDICTED_CHILDREN = 16;
+
 /** Children a session of `account` may name: registered ones, and the next few predicted ids. */
 function knownChildIds(app: SandboxApp, account: ContractAccount): string[] {
   const registered = (app.margin.children.get(account.id) ?? []).map((child) => child.id);
   const next = app.margin.nextIndex(account.id);
-  const predicted = [0n, 1n, 2n, 3n, 4n].map((offset) => app.margin.childId(account.id, next + offset));
+  const predicted = Array.from({ length: PREDICTED_CHILDREN }, (_, offset) => app.margin.childId(account.id, next + BigInt(offset)));
   return [...registered, ...predicted];
 }
 
