@@ -1,5 +1,8 @@
 // Margin and Turbo contract tests over HTTP and WebSocket only: requests built and signed with
 // shared/protocol as a client would, responses parsed with shared/api's margin schemas.
+// Bodies are checked against the schemas first; the assertions then read the raw JSON as
+// loosely typed documents, so `any` is allowed in this file only.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marginPoolSchema, marginStateSchema, nextMarginAccountSchema, tiersResponseSchema, turboEventsResponseSchema, closeCleanupsResponseSchema } from '../../../shared/api/margin-schemas';
 import type { B256 } from '../../../shared/encoding/b256';
