@@ -137,6 +137,18 @@ describe('a ladder frame', () => {
     expect(byPrice.get(1000n)?.inSpread).toBe(true);
     expect(byPrice.get(980n)).toMatchObject({ bid: 1n, bidBar: 4 });
   });
+  it('counts levels when the ladder is scrolled away from the inside market, on either side', () => {
+    const base = { step: 10n, marketId: 'm', volumeAtPrice: [], lastTrade: null, ownOrders: [] };
+    // Scrolled down: the best bids are above the top row, the rows shown hold deeper bids.
+    const below = buildLadderRows({ ...base, rows: layoutRows(500n, 10n, 5), bids: [{ price: 990n, quantity: 1n }, { price: 515n, quantity: 2n }, { price: 480n, quantity: 3n }, { price: 100n, quantity: 4n }], asks: [{ price: 1000n, quantity: 9n }] });
+    expect(below.map((row) => [row.key, row.bid, row.ask])).toEqual([['520', 0n, 0n], ['510', 2n, 0n], ['500', 0n, 0n], ['490', 0n, 0n], ['480', 3n, 0n]]);
+    // Scrolled up: the best asks are below the bottom row.
+    const above = buildLadderRows({ ...base, rows: layoutRows(2000n, 10n, 3), bids: [{ price: 990n, quantity: 1n }], asks: [{ price: 1000n, quantity: 9n }, { price: 1995n, quantity: 5n }, { price: 2011n, quantity: 6n }, { price: 3000n, quantity: 7n }] });
+    expect(above.map((row) => [row.key, row.ask])).toEqual([['2010', 0n], ['2000', 5n], ['1990', 0n]]);
+  });
+  it('refuses rows that are not one step apart', () => {
+    expect(() => buildLadderRows({ step: 10n, marketId: 'm', rows: [30n, 10n], bids: [], asks: [], volumeAtPrice: [], lastTrade: null, ownOrders: [] })).toThrow(/contiguous/);
+  });
   it('keeps depth bar widths in whole percent computed without floats', () => {
     expect(barPercent(0n, 10n)).toBe(0);
     expect(barPercent(1n, 1000n)).toBe(1);

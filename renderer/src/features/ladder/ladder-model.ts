@@ -3,7 +3,7 @@
 // hands each row its new value only when `sameRow` says it changed, so an unchanged row is not
 // touched and a row that scrolled keeps its DOM node.
 import type { Side } from '../../../../shared/market/order-type';
-import { aggregateOwnOrders, barPercent, rowPriceOf, sumIntoRows, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
+import { aggregateOwnOrders, barPercent, rowPriceOf, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
 
 export interface LadderRow {
   /** The row price as decimal text: the stable key of the row. */
@@ -46,18 +46,6 @@ export interface LadderInput {
   readonly previous?: (price: bigint, index: number) => LadderRow | undefined;
   /** The bar scale of the previous frame (see nextBarScale); by default bars scale to the largest size shown. */
   readonly barScale?: bigint;
-}
-
-/** The largest bid or ask size on the rows shown. */
-export function largestShown(rows: readonly bigint[], bids: ReadonlyMap<bigint, bigint>, asks: ReadonlyMap<bigint, bigint>): bigint {
-  let largest = 0n;
-  for (const price of rows) {
-    const bid = bids.get(price) ?? 0n;
-    const ask = asks.get(price) ?? 0n;
-    if (bid > largest) largest = bid;
-    if (ask > largest) largest = ask;
-  }
-  return largest;
 }
 
 /**
@@ -110,27 +98,60 @@ export interface LadderFrame {
   readonly barScale: bigint;
 }
 
+/**
+ * Sum one side's levels into per-row totals by row index. The rows are contiguous (layoutRows),
+ * so a level's row is an index computed from the top price: no hashing of bigint keys, and the
+ * scan stops at the first level past the ladder's edge (levels arrive best first).
+ */
+function sumByIndex(levels: readonly PriceQuantity[], side: Side, step: bigint, top: bigint, count: number): bigint[] {
+  const sums = new Array<bigint>(count).fill(0n);
+  for (const level of levels) {
+    if (level.quantity <= 0n) continue;
+    const index = Number((top - rowPriceOf(side, level.price, step)) / step);
+    if (index >= 0 && index < count) sums[index]! += level.quantity;
+    // Bids get worse downwards and asks upwards: past the edge no later level can come back.
+    else if ((side === 'Buy' && index >= count) || (side === 'Sell' && index < 0)) break;
+  }
+  return sums;
+}
+
+function isContiguous(rows: readonly bigint[], step: bigint): boolean {
+  return rows.length === 0 || (rows[0] as bigint) - BigInt(rows.length - 1) * step === rows[rows.length - 1];
+}
+
 export function buildLadderFrame(input: LadderInput): LadderFrame {
   const { step } = input;
-  const bidRows = sumIntoRows(input.bids, 'Buy', step);
-  const askRows = sumIntoRows(input.asks, 'Sell', step);
+  const count = input.rows.length;
+  const top = count > 0 ? (input.rows[0] as bigint) : 0n;
+  if (!isContiguous(input.rows, step)) throw new Error('buildLadderFrame: rows must be contiguous, one step apart (layoutRows)');
+  const bidSums = sumByIndex(input.bids, 'Buy', step, top, count);
+  const askSums = sumByIndex(input.asks, 'Sell', step, top, count);
   // Volume at price is merged like bids (floored): a print belongs to the row whose range holds it.
-  const volumeRows = sumIntoRows(input.volumeAtPrice, 'Buy', step);
+  // Volume is not sorted, so every entry is placed.
+  const volumeSums = new Array<bigint>(count).fill(0n);
+  for (const level of input.volumeAtPrice) {
+    const index = Number((top - rowPriceOf('Buy', level.price, step)) / step);
+    if (index >= 0 && index < count && level.quantity > 0n) volumeSums[index]! += level.quantity;
+  }
   const own = aggregateOwnOrders(input.ownOrders, input.marketId, step);
   const bestBidRow = input.bids.length > 0 ? rowPriceOf('Buy', (input.bids[0] as PriceQuantity).price, step) : null;
   const bestAskRow = input.asks.length > 0 ? rowPriceOf('Sell', (input.asks[0] as PriceQuantity).price, step) : null;
   // A trade that lifted the offer prints on the ask side of the column, one that hit the bid on the bid side.
   const lastTradeRow = input.lastTrade ? rowPriceOf(input.lastTrade.side === 'Buy' ? 'Sell' : 'Buy', input.lastTrade.price, step) : null;
 
-  const shownLargest = largestShown(input.rows, bidRows, askRows);
+  let shownLargest = 0n;
+  for (let index = 0; index < count; index++) {
+    if (bidSums[index]! > shownLargest) shownLargest = bidSums[index]!;
+    if (askSums[index]! > shownLargest) shownLargest = askSums[index]!;
+  }
   const largest = input.barScale === undefined ? shownLargest : nextBarScale(input.barScale, shownLargest);
 
   const rows: LadderRow[] = new Array(input.rows.length);
   for (let index = 0; index < input.rows.length; index++) {
     const price = input.rows[index] as bigint;
-    const bid = bidRows.get(price) ?? 0n;
-    const ask = askRows.get(price) ?? 0n;
-    const volume = volumeRows.get(price) ?? 0n;
+    const bid = bidSums[index]!;
+    const ask = askSums[index]!;
+    const volume = volumeSums[index]!;
     const mine = own.get(price);
     const bidBar = barPercent(bid, largest);
     const askBar = barPercent(ask, largest);

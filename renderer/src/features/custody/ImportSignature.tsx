@@ -1,0 +1,60 @@
+// The offline signer's answer comes back: paste the response file's text or the QR payloads (one
+// per line, any order), or choose the file. Main checks it against the pending request (same id and
+// hash, unexpired, signed by the owner) before it submits anything, and says why when it refuses.
+import { createSignal, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { OwnerSubmissionView } from '../../../../shared/ipc/views';
+import type { Failure } from '../../../../shared/result';
+import { FailureLine, readChosenFile } from './parts';
+import { OwnerResult } from './OwnerResult';
+
+export const ImportSignature: Component<{ api: TerminalApi; onResult?: (result: OwnerSubmissionView) => void }> = (props) => {
+  const [text, setText] = createSignal('');
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  const [result, setResult] = createSignal<OwnerSubmissionView | null>(null);
+  const [busy, setBusy] = createSignal(false);
+
+  const submit = async () => {
+    if (busy() || text().trim() === '') return;
+    setBusy(true);
+    setFailure(null);
+    setResult(null);
+    const imported = await props.api.importOwnerSignature({ text: text() });
+    setBusy(false);
+    if (!imported.ok) {
+      setFailure(imported);
+      return;
+    }
+    setResult(imported.value);
+    setText('');
+    props.onResult?.(imported.value);
+  };
+
+  return (
+    <section class="custody" data-testid="import-signature">
+      <label for="import-signature-text">Signature response (the file's text, or the QR payloads one per line)</label>
+      <textarea id="import-signature-text" class="custody-text" data-testid="import-signature-text" spellcheck={false} value={text()} onInput={(event) => setText(event.currentTarget.value)} />
+      <label>
+        Or choose the file{' '}
+        <input
+          type="file"
+          accept=".json,application/json,text/plain"
+          data-testid="import-signature-file"
+          onChange={(event) => {
+            const input = event.currentTarget;
+            void readChosenFile(input).then((contents) => {
+              if (contents === null) setFailure({ ok: false, code: 'NOT_A_DOCUMENT', message: 'file: not a signature response (empty, or far larger than one)' });
+              else setText(contents);
+              input.value = '';
+            });
+          }}
+        />
+      </label>
+      <button type="button" data-testid="import-signature-submit" disabled={busy() || text().trim() === ''} onClick={() => void submit()}>
+        Verify and submit
+      </button>
+      <FailureLine failure={failure()} testId="import-signature-error" />
+      <Show when={result()}>{(done) => <OwnerResult result={done()} />}</Show>
+    </section>
+  );
+};

@@ -1,0 +1,91 @@
+// Owner requests waiting for the offline signer (AWAITING SIGNATURE, one per kind): what each does
+// in words, every field exactly as the signer will show it, the nonce and a countdown to expiry,
+// the request file to download and its QR codes (animated when there are several parts), and
+// cancel. Kept current by the `ownerRequests` stream.
+import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { OwnerNonceView, OwnerRequestsView, OwnerRequestView } from '../../../../shared/ipc/views';
+import type { Failure } from '../../../../shared/result';
+import { Countdown, downloadText, FailureLine, QrLoop } from './parts';
+import { OwnerResult } from './OwnerResult';
+
+const STATE_TEXT: Record<OwnerRequestView['state'], string> = {
+  'awaiting-signature': 'AWAITING SIGNATURE',
+  submitting: 'SUBMITTING',
+  'outcome-unknown': 'OUTCOME UNKNOWN',
+  expired: 'EXPIRED',
+};
+
+export function nonceText(nonce: OwnerNonceView): string {
+  if (nonce.kind === 'sequential') return `sequential ${nonce.value}`;
+  return `parallel, lane ${nonce.lane}, word ${nonce.wordPosition}, bit ${nonce.bitPosition} (${nonce.value})`;
+}
+
+const PendingRequest: Component<{ api: TerminalApi; request: OwnerRequestView; now: () => number; onFailure: (failure: Failure | null) => void }> = (props) => {
+  const [busy, setBusy] = createSignal(false);
+  const cancel = async () => {
+    setBusy(true);
+    const cancelled = await props.api.cancelOwnerRequest({ kind: props.request.kind });
+    setBusy(false);
+    props.onFailure(cancelled.ok ? null : cancelled);
+  };
+  return (
+    <article class="custody-request" data-testid="pending-request" data-kind={props.request.kind} data-state={props.request.state} data-request-id={props.request.requestId}>
+      <header>
+        <strong data-testid="pending-request-state">{STATE_TEXT[props.request.state]}</strong>{' '}
+        <Countdown untilSeconds={props.request.expiresAt} now={props.now} testId="pending-request-countdown" />
+      </header>
+      <p class="custody-words" data-testid="pending-request-words">
+        {props.request.description}
+      </p>
+      <table class="custody-lines" data-testid="pending-request-lines">
+        <tbody>
+          <For each={props.request.lines}>
+            {(line) => (
+              <tr>
+                <th>{line.label}</th>
+                <td>{line.value}</td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+      <p>
+        Nonce: <span class="mono" data-testid="pending-request-nonce">{nonceText(props.request.nonce)}</span>
+      </p>
+      <For each={props.request.warnings}>{(warning) => <p class="custody-warning">{warning}</p>}</For>
+      <Show when={props.request.detail}>{(detail) => <p class="warning" data-testid="pending-request-detail">{detail()}</p>}</Show>
+      <div>
+        <button type="button" data-testid="pending-request-download" onClick={() => downloadText(props.request.fileName, props.request.fileText)}>
+          Download {props.request.fileName}
+        </button>{' '}
+        <button type="button" data-testid="pending-request-cancel" disabled={busy() || props.request.state === 'submitting'} onClick={() => void cancel()}>
+          Cancel this request
+        </button>
+      </div>
+      <QrLoop images={props.request.qrImages} payloads={props.request.qrPayloads} testId="pending-request-qr" />
+    </article>
+  );
+};
+
+export const PendingRequests: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+  const now = () => (props.now ? props.now() : Date.now());
+  const [view, setView] = createSignal<OwnerRequestsView | null>(null);
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  onMount(() => {
+    void props.api.getOwnerRequests({}).then((loaded) => {
+      if (loaded.ok) setView(loaded.value);
+      else setFailure(loaded);
+    });
+  });
+  onCleanup(props.api.onOwnerRequests((next) => setView(next)));
+  return (
+    <section class="custody" data-testid="pending-requests">
+      <Show when={(view()?.pending.length ?? 0) > 0} fallback={<p class="muted" data-testid="pending-requests-empty">No owner request is waiting for a signature.</p>}>
+        <For each={view()?.pending ?? []}>{(request) => <PendingRequest api={props.api} request={request} now={now} onFailure={setFailure} />}</For>
+      </Show>
+      <FailureLine failure={failure()} testId="pending-requests-error" />
+      <Show when={view()?.lastResult}>{(result) => <OwnerResult result={result()} />}</Show>
+    </section>
+  );
+};

@@ -1,0 +1,199 @@
+// Withdraw from the trading account to a ledger destination. A hot owner reviews and then signs
+// and sends (main signs with the keychain key); a watch-only owner prepares the request for the
+// offline signer (it then appears in PendingRequests). The amount is parsed exactly into raw units;
+// the review shows the full ids, never shortened (look-alike addresses rely on shortening).
+import { createResource, createSignal, For, Show, type Component } from 'solid-js';
+import { formatUnits as exactUnits } from '../../../../shared/encoding/units';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { OwnerRequestView, OwnerSubmissionView } from '../../../../shared/ipc/views';
+import type { Failure } from '../../../../shared/result';
+import { formatUnits } from '../../format/units';
+import { FailureLine } from './parts';
+import { OwnerResult } from './OwnerResult';
+import { parseWithdrawDraft, type DestinationKind, type WithdrawFields } from './withdraw-model';
+
+export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: OwnerRequestView) => void }> = (props) => {
+  const [account] = createResource(async () => {
+    const state = await props.api.getAccountState({});
+    return state.ok ? state.value : null;
+  });
+  const [deposit] = createResource(async () => {
+    const instructions = await props.api.getDepositInstructions({});
+    return instructions.ok ? instructions.value : null;
+  });
+  const [balances, { refetch: refetchBalances }] = createResource(async () => {
+    const listed = await props.api.getBalances({});
+    return listed.ok ? listed.value : [];
+  });
+  const [assetId, setAssetId] = createSignal('');
+  const [amountText, setAmountText] = createSignal('');
+  const [destinationKind, setDestinationKind] = createSignal<DestinationKind>('Address');
+  const [destinationText, setDestinationText] = createSignal('');
+  const [nonce, setNonce] = createSignal<'parallel' | 'sequential'>('parallel');
+  const [lifetimeHours, setLifetimeHours] = createSignal(24);
+  const [review, setReview] = createSignal<(WithdrawFields & { sentence: string }) | null>(null);
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  const [busy, setBusy] = createSignal(false);
+  const [result, setResult] = createSignal<OwnerSubmissionView | null>(null);
+  const [prepared, setPrepared] = createSignal<OwnerRequestView | null>(null);
+
+  const watchOnly = () => account()?.activeOwner?.custody === 'watch-only';
+  const assets = () => deposit()?.assets ?? [];
+  const chosen = () => assets().find((asset) => asset.assetId === assetId()) ?? null;
+  const onAccount = () => balances()?.find((balance) => balance.assetId === assetId())?.onAccount ?? null;
+
+  const check = () => {
+    setFailure(null);
+    setResult(null);
+    const parsed = parseWithdrawDraft({ assetId: assetId(), amountText: amountText(), destinationKind: destinationKind(), destinationText: destinationText() }, assets());
+    if (!parsed.ok) {
+      setFailure(parsed);
+      return;
+    }
+    const { asset, ...fields } = parsed.value;
+    const target = 'Address' in fields.to ? `Address ${fields.to.Address}` : `ContractId ${fields.to.ContractId}`;
+    setReview({ ...fields, sentence: `Withdraw ${exactUnits(fields.amount, asset.decimals)} ${asset.symbol} (asset ${asset.assetId}) to ${target}` });
+  };
+
+  const submit = async () => {
+    const fields = review();
+    if (!fields || busy()) return;
+    setBusy(true);
+    setFailure(null);
+    const base = { assetId: fields.assetId, amount: fields.amount, to: fields.to, nonce: nonce() };
+    if (watchOnly()) {
+      const made = await props.api.prepareOwnerRequest({ kind: 'withdraw', ...base, lifetimeHours: lifetimeHours() });
+      if (made.ok) {
+        setPrepared(made.value);
+        props.onPrepared?.(made.value);
+        setReview(null);
+      } else setFailure(made);
+    } else {
+      const sent = await props.api.withdraw(base);
+      if (sent.ok) {
+        setResult(sent.value);
+        setReview(null);
+        setAmountText('');
+        void refetchBalances();
+      } else setFailure(sent);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <section class="custody" data-testid="withdraw-form" data-custody={watchOnly() ? 'watch-only' : 'keychain'}>
+      <form
+        class="custody-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          check();
+        }}
+      >
+        <label for="withdraw-asset">Asset</label>
+        <select
+          id="withdraw-asset"
+          data-testid="withdraw-asset"
+          value={assetId()}
+          onChange={(event) => {
+            setAssetId(event.currentTarget.value);
+            setReview(null);
+          }}
+        >
+          <option value="">Choose an asset</option>
+          <For each={assets()}>{(asset) => <option value={asset.assetId}>{`${asset.symbol} ${asset.assetId}`}</option>}</For>
+        </select>
+        <label for="withdraw-amount">Amount</label>
+        <span>
+          <input
+            id="withdraw-amount"
+            data-testid="withdraw-amount"
+            inputMode="decimal"
+            autocomplete="off"
+            value={amountText()}
+            onInput={(event) => {
+              setAmountText(event.currentTarget.value);
+              setReview(null);
+            }}
+          />
+          <Show when={chosen() !== null && onAccount() !== null}>
+            <span class="muted" data-testid="withdraw-available">
+              {' '}
+              {formatUnits(onAccount()!, chosen()!.decimals)} {chosen()!.symbol} on the account
+            </span>
+            <button type="button" data-testid="withdraw-max" onClick={() => setAmountText(exactUnits(onAccount()!, chosen()!.decimals))}>
+              Max
+            </button>
+          </Show>
+        </span>
+        <label for="withdraw-kind">To</label>
+        <span>
+          <select id="withdraw-kind" data-testid="withdraw-destination-kind" value={destinationKind()} onChange={(event) => setDestinationKind(event.currentTarget.value as DestinationKind)}>
+            <option value="Address">Address (a wallet)</option>
+            <option value="ContractId">ContractId (a contract)</option>
+          </select>
+          <input
+            data-testid="withdraw-destination"
+            class="mono"
+            size="70"
+            placeholder="0x followed by 64 hex digits"
+            autocomplete="off"
+            spellcheck={false}
+            value={destinationText()}
+            onInput={(event) => {
+              setDestinationText(event.currentTarget.value);
+              setReview(null);
+            }}
+          />
+        </span>
+        <label for="withdraw-nonce">Nonce</label>
+        <select id="withdraw-nonce" data-testid="withdraw-nonce" value={nonce()} onChange={(event) => setNonce(event.currentTarget.value as 'parallel' | 'sequential')}>
+          <option value="parallel">Parallel (owner lane; does not wait for orders)</option>
+          <option value="sequential">Sequential (the account nonce)</option>
+        </select>
+        <Show when={watchOnly()}>
+          <label for="withdraw-lifetime">Request valid for</label>
+          <span>
+            <input
+              id="withdraw-lifetime"
+              data-testid="withdraw-lifetime"
+              type="number"
+              min="1"
+              max="168"
+              value={lifetimeHours()}
+              onInput={(event) => setLifetimeHours(Math.max(1, Math.min(168, Math.floor(Number(event.currentTarget.value) || 24))))}
+            />{' '}
+            hours
+          </span>
+        </Show>
+        <div class="custody-actions">
+          <button type="submit" data-testid="withdraw-review">
+            Review
+          </button>
+        </div>
+      </form>
+      <Show when={review()}>
+        {(fields) => (
+          <div class="callout" data-testid="withdraw-confirmation">
+            <p class="custody-words">{fields().sentence}</p>
+            <p class="muted">Read the destination and the amount in full before you go on.</p>
+            <button type="button" data-testid="withdraw-submit" disabled={busy()} onClick={() => void submit()}>
+              {watchOnly() ? 'Prepare the request for the offline signer' : 'Sign and send'}
+            </button>
+            <button type="button" data-testid="withdraw-cancel-review" onClick={() => setReview(null)}>
+              Change
+            </button>
+          </div>
+        )}
+      </Show>
+      <FailureLine failure={failure()} testId="withdraw-error" />
+      <Show when={result()}>{(done) => <OwnerResult result={done()} />}</Show>
+      <Show when={prepared()}>
+        {(request) => (
+          <p class="callout" data-testid="withdraw-prepared">
+            Request {request().requestId} is waiting for its signature: carry it to the offline signer (file or QR codes below, in the pending requests).
+          </p>
+        )}
+      </Show>
+    </section>
+  );
+};
