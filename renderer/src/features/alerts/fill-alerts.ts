@@ -34,6 +34,14 @@ export function describeFill(terminal: TerminalContextValue, notice: FillNotice)
 }
 
 export function installFillAlerts(terminal: TerminalContextValue): void {
+  // Browsers grant notifications only from a user gesture: ask once, on the first click, when
+  // the setting is on and the trader has not answered yet.
+  const askOnce = () => {
+    if (terminal.store.state.settings?.desktopNotifications && typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission();
+    window.removeEventListener('pointerdown', askOnce);
+  };
+  window.addEventListener('pointerdown', askOnce);
+  onCleanup(() => window.removeEventListener('pointerdown', askOnce));
   const stop = terminal.api.onFill((notice) => {
     const settings = terminal.store.state.settings;
     const text = describeFill(terminal, notice);
