@@ -12,6 +12,7 @@
 // | DepositInstructions | api                                                             | the trading account's contract id and asset ids with copy buttons; the transfer must name asset id and amount |
 // | ReferralCode        | api                                                             | look a referral code up and register it                                      |
 // | OfflineSigner       | api; now?() ms                                                  | offline mode: load a request, show what will be signed, keystores, sign, response file and QR |
+// | CustodyPanel        | api; now?() ms                                                  | the online components above arranged in one panel (session form for watch-only owners only) |
 //
 // data-testid of the controls: withdraw-* (asset, amount, max, destination-kind, destination, nonce,
 // lifetime, review, submit, confirmation, error), session-* (market, hours, prepare, error),
@@ -29,3 +30,4 @@ export { OwnerResult } from './OwnerResult';
 export { DepositInstructions } from './DepositInstructions';
 export { ReferralCode } from './ReferralCode';
 export { OfflineSigner } from './OfflineSigner';
+export { CustodyPanel } from './CustodyPanel';

@@ -13,7 +13,7 @@ import { formatUnits } from '../../format/units';
 import { createBookFeed } from '../market-data/book-feed';
 import { evaluateTicket } from '../ticket/ticket-model';
 import { clickPrice, fitPrecision, insideCentre, layoutRows, needsRecenter, precisionOptions } from './ladder-layout';
-import { buildLadderFrame, type LadderRow } from './ladder-model';
+import { bookHealth, buildLadderFrame, type LadderRow } from './ladder-model';
 import { createRowCells } from './row-cells';
 
 export const LADDER_ROW_HEIGHT = 18;
@@ -96,7 +96,15 @@ export const Ladder: Component<LadderProps> = (props) => {
     const current = feed.frame();
     return current && current.precision === precision() ? current : null;
   };
-  const resyncing = () => frame()?.state === 'resyncing';
+  const health = () => {
+    const current = frame();
+    return current ? bookHealth(current, terminal.store.state.connection?.stream === 'down') : null;
+  };
+  // Anything but a live, uncrossed book on a working stream: no level is shown or traded from.
+  const resyncing = () => {
+    const current = health();
+    return current !== null && current !== 'live';
+  };
   const bestBid = () => (resyncing() ? null : (frame()?.bids[0]?.price ?? null));
   const bestAsk = () => (resyncing() ? null : (frame()?.asks[0]?.price ?? null));
 
@@ -109,7 +117,7 @@ export const Ladder: Component<LadderProps> = (props) => {
   // Recenter on the first frame, and whenever the inside market nears an edge unless held.
   createEffect(() => {
     const current = frame();
-    if (!current || current.state === 'resyncing') return;
+    if (!current || health() !== 'live') return;
     const step = precision();
     const middle = centre();
     const bid = current.bids[0]?.price ?? null;
@@ -133,7 +141,7 @@ export const Ladder: Component<LadderProps> = (props) => {
   createEffect(() => {
     const current = frame();
     const prices = rowPrices();
-    const live = current !== null && current.state === 'live';
+    const live = current !== null && health() === 'live';
     const next = buildLadderFrame({
       rows: prices,
       step: precision(),
@@ -201,7 +209,7 @@ export const Ladder: Component<LadderProps> = (props) => {
       return;
     }
     if (resyncing()) {
-      flashHint('The book is resyncing; clicks are ignored until it is live');
+      flashHint('The book is not live; clicks are ignored until it is');
       return;
     }
     const draft = terminal.tickets.draft(props.market.market_id);
@@ -354,7 +362,13 @@ export const Ladder: Component<LadderProps> = (props) => {
           }}
         </For>
         <Show when={resyncing()}>
-          <div class="ladder-overlay" data-testid="ladder-resyncing">Resyncing the book… levels are hidden until it is live again</div>
+          <div class="ladder-overlay" data-testid="ladder-resyncing" data-reason={health() ?? ''}>
+            {health() === 'crossed'
+              ? 'The book arrived crossed: levels are hidden until main resyncs it'
+              : health() === 'stream-down'
+                ? 'Market data stream is down: levels are hidden until it reconnects'
+                : 'Resyncing the book… levels are hidden until it is live again'}
+          </div>
         </Show>
         <Show when={!frame() && !resyncing()}>
           <div class="ladder-overlay muted" data-testid="ladder-waiting">{feed.problem() ? `No book: ${feed.problem()}` : 'Waiting for the book…'}</div>

@@ -201,3 +201,19 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
   }
   return { rows, barScale: largest };
 }
+
+export type BookHealth = 'live' | 'resyncing' | 'crossed' | 'stream-down';
+
+/**
+ * Whether a frame may be shown and traded from. Main only sends checked books, but the ladder
+ * hides levels on its own too when a frame is crossed (a best bid at or above the best ask) or
+ * the market-data stream is down (the last frame may be stale): a trader never clicks into them.
+ */
+export function bookHealth(frame: { readonly state: 'live' | 'resyncing'; readonly bids: readonly PriceQuantity[]; readonly asks: readonly PriceQuantity[] }, streamDown: boolean): BookHealth {
+  if (frame.state === 'resyncing') return 'resyncing';
+  if (streamDown) return 'stream-down';
+  const bid = frame.bids[0];
+  const ask = frame.asks[0];
+  if (bid && ask && bid.price >= ask.price) return 'crossed';
+  return 'live';
+}

@@ -1,0 +1,36 @@
+// The online custody components together, for a "Funds" panel: deposit instructions, the withdraw
+// form, a watch-only owner's session request, the pending requests with their import, and referral
+// codes. The shell may place them one by one instead; this is the arrangement that reads in order.
+import { createResource, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import { DepositInstructions } from './DepositInstructions';
+import { ImportSignature } from './ImportSignature';
+import { PendingRequests } from './PendingRequests';
+import { ReferralCode } from './ReferralCode';
+import { SessionRequestForm } from './SessionRequestForm';
+import { WithdrawForm } from './WithdrawForm';
+
+export const CustodyPanel: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+  const [account] = createResource(async () => {
+    const state = await props.api.getAccountState({});
+    return state.ok ? state.value : null;
+  });
+  const watchOnly = () => account()?.activeOwner?.custody === 'watch-only';
+  return (
+    <div class="custody" data-testid="custody-panel">
+      <h2>Deposit</h2>
+      <DepositInstructions api={props.api} />
+      <h2>Withdraw</h2>
+      <WithdrawForm api={props.api} />
+      <Show when={watchOnly()}>
+        <h2>Trading session (signed offline)</h2>
+        <SessionRequestForm api={props.api} />
+      </Show>
+      <h2>Requests for the offline signer</h2>
+      <PendingRequests api={props.api} {...(props.now ? { now: props.now } : {})} />
+      <ImportSignature api={props.api} />
+      <h2>Referral</h2>
+      <ReferralCode api={props.api} />
+    </div>
+  );
+};

@@ -1,0 +1,166 @@
+// Reactive plumbing in the node environment (Solid's reactive core needs no DOM): one draw per
+// frame, keyed identity of ladder rows and of order rows, and the NOT_READY retry.
+import { createRoot, createEffect } from 'solid-js';
+import { describe, expect, it } from 'vitest';
+import type { TerminalApi } from '../../shared/ipc/contract';
+import type { OrderView } from '../../shared/ipc/views';
+import { fail, ok } from '../../shared/result';
+import { bookHealth, buildLadderRows } from '../../renderer/src/features/ladder/ladder-model';
+import { layoutRows } from '../../renderer/src/features/ladder/ladder-layout';
+import { createRowCells } from '../../renderer/src/features/ladder/row-cells';
+import { createFrameScheduler } from '../../renderer/src/lib/frame-scheduler';
+import { retryWhileNotReady } from '../../renderer/src/lib/retry';
+import { createTerminalStore } from '../../renderer/src/stores/terminal-store';
+import { createTicketStore } from '../../renderer/src/stores/ticket-store';
+
+function manualFrames() {
+  const callbacks: ((time: number) => void)[] = [];
+  return {
+    request: (callback: (time: number) => void) => callbacks.push(callback),
+    cancel: () => undefined,
+    run: () => {
+      for (const callback of callbacks.splice(0)) callback(0);
+    },
+    pending: () => callbacks.length,
+  };
+}
+
+describe('frame scheduler', () => {
+  it('draws once per frame with the latest value', () => {
+    const frames = manualFrames();
+    const scheduler = createFrameScheduler(frames.request, frames.cancel);
+    const drawn: number[] = [];
+    for (let value = 1; value <= 5; value++) scheduler.schedule('book', () => drawn.push(value));
+    scheduler.schedule('tape', () => drawn.push(100));
+    expect(frames.pending()).toBe(1);
+    frames.run();
+    expect(drawn).toEqual([5, 100]);
+    frames.run();
+    expect(drawn).toEqual([5, 100]);
+  });
+});
+
+describe('book health', () => {
+  const frame = (bid: bigint, ask: bigint) => ({ state: 'live' as const, bids: [{ price: bid, quantity: 1n }], asks: [{ price: ask, quantity: 1n }] });
+  it('hides a resyncing, crossed or stale book', () => {
+    expect(bookHealth(frame(99n, 100n), false)).toBe('live');
+    expect(bookHealth({ ...frame(99n, 100n), state: 'resyncing' }, false)).toBe('resyncing');
+    expect(bookHealth(frame(100n, 100n), false)).toBe('crossed');
+    expect(bookHealth(frame(99n, 100n), true)).toBe('stream-down');
+  });
+});
+
+describe('ladder row cells', () => {
+  const rowsAt = (centre: bigint, bid: bigint) =>
+    buildLadderRows({ rows: layoutRows(centre, 10n, 5), step: 10n, marketId: 'm', bids: [{ price: 1000n, quantity: bid }], asks: [{ price: 1010n, quantity: 5n }], volumeAtPrice: [], lastTrade: null, ownOrders: [] });
+
+  it('keeps a cell per price and tells only the rows that changed', () => {
+    createRoot((dispose) => {
+      const cells = createRowCells();
+      cells.apply(rowsAt(1000n, 1n));
+      const first = cells.list();
+      cells.apply(rowsAt(1000n, 2n));
+      expect(cells.list()).toBe(first);
+      // Scrolling by a row keeps the cells of the prices still shown.
+      cells.apply(rowsAt(990n, 2n));
+      const second = cells.list();
+      expect(second).not.toBe(first);
+      expect(second.filter((cell) => first.includes(cell)).map((cell) => cell.key)).toEqual(['1010', '1000', '990', '980']);
+      dispose();
+    });
+  });
+
+  it('redraws a row only when one of its values changed', async () => {
+    const runs = new Map<string, number>();
+    const dispose = createRoot((disposer) => {
+      const cells = createRowCells();
+      cells.apply(rowsAt(1000n, 1n));
+      for (const cell of cells.list()) {
+        createEffect(() => {
+          cell.row();
+          runs.set(cell.key, (runs.get(cell.key) ?? 0) + 1);
+        });
+      }
+      queueMicrotask(() => cells.apply(rowsAt(1000n, 2n)));
+      return disposer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Only the bid row changed (the ask of 5 still sets the bar scale): the ask row and the
+    // empty rows are not redrawn.
+    expect(runs.get('1000')).toBe(2);
+    expect(runs.get('1010')).toBe(1);
+    expect(runs.get('1020')).toBe(1);
+    expect(runs.get('980')).toBe(1);
+    dispose();
+  });
+});
+
+describe('pushed state keeps row identity', () => {
+  const order = (orderId: string, filled: bigint): OrderView => ({ orderId, marketId: 'm', side: 'Buy', orderType: 'Limit', price: 1n, quantity: 10n, filled, averagePrice: 0n, status: 'open', time: 1 });
+
+  it('applies an orders snapshot keyed by order id', async () => {
+    let push: ((snapshot: { open: OrderView[]; fills: [] }) => void) | null = null;
+    const notReady = () => Promise.resolve(fail('NOT_READY', 'not yet'));
+    const api = new Proxy({} as TerminalApi, {
+      get: (_target, name: string) => {
+        if (name === 'onOrders') return (listener: typeof push) => ((push = listener), () => undefined);
+        if (name.startsWith('on')) return () => () => undefined;
+        if (name === 'getOrders') return () => Promise.resolve(ok({ open: [order('a', 0n), order('b', 0n)], fills: [] }));
+        return notReady;
+      },
+    });
+    await createRoot(async (dispose) => {
+      const store = createTerminalStore(api, () => 0);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const [a, b] = store.state.openOrders;
+      expect(a?.orderId).toBe('a');
+      push!({ open: [order('a', 0n), order('b', 4n), order('c', 0n)], fills: [] });
+      expect(store.state.openOrders[0]).toBe(a);
+      expect(store.state.openOrders[1]).toBe(b);
+      expect(store.state.openOrders[1]?.filled).toBe(4n);
+      expect(store.state.openOrders).toHaveLength(3);
+      expect(store.state.problems.balances).toBe('not yet');
+      store.dispose();
+      dispose();
+    });
+  });
+});
+
+describe('retry while NOT_READY', () => {
+  it('retries on a timer until main answers, then stops', async () => {
+    const answers = [fail('NOT_READY', 'starting'), fail('NOT_READY', 'starting'), ok(7)];
+    const seen: unknown[] = [];
+    const timers: (() => void)[] = [];
+    retryWhileNotReady(() => Promise.resolve(answers.shift()!), (result) => seen.push(result.ok ? result.value : result.code), { setTimer: (callback) => timers.push(callback), clearTimer: () => undefined });
+    for (let round = 0; round < 3; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      timers.shift()?.();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual(['NOT_READY', 'NOT_READY', 7]);
+    expect(timers).toHaveLength(0);
+  });
+  it('does not retry other failures', async () => {
+    const timers: (() => void)[] = [];
+    const seen: string[] = [];
+    retryWhileNotReady(() => Promise.resolve(fail('UNKNOWN_MARKET', 'no')), (result) => seen.push(result.ok ? 'ok' : result.code), { setTimer: (callback) => timers.push(callback) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual(['UNKNOWN_MARKET']);
+    expect(timers).toHaveLength(0);
+  });
+});
+
+describe('ticket drafts per market', () => {
+  it('post-only toggles between Limit and PostOnly, per market', () => {
+    createRoot((dispose) => {
+      const tickets = createTicketStore();
+      expect(tickets.togglePostOnly('m')).toBe('PostOnly');
+      expect(tickets.draft('m').kind).toBe('PostOnly');
+      expect(tickets.draft('other').kind).toBe('Limit');
+      expect(tickets.togglePostOnly('m')).toBe('Limit');
+      tickets.update('m', { kind: 'Market' });
+      expect(tickets.togglePostOnly('m')).toBe('PostOnly');
+      dispose();
+    });
+  });
+});
