@@ -143,8 +143,15 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         cursor: { points: { show: false }, drag: { x: true, y: false } },
         scales: { x: { time: true, range: (_plot, min, max) => timeRange(min, max, resolutionSeconds(resolution())) } },
         axes: [
-          { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' } },
-          { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, size: 70, values: (_plot, splits) => splits.map((value) => value.toFixed(decimals)) },
+          { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, space: 80 },
+          {
+            stroke: '#7d8896',
+            grid: { stroke: '#1a2029' },
+            ticks: { stroke: '#222a35' },
+            // Wide enough for the longest price label of this market (tabular digits, about 7 px each).
+            size: (_plot, values) => 18 + 7 * Math.max(6, ...(values ?? []).map((value) => value.length)),
+            values: (_plot, splits) => splits.map((value) => value.toFixed(decimals)),
+          },
         ],
         series: [
           {},

@@ -28,7 +28,7 @@ export const CustodyPanel: Component<{ api: TerminalApi; now?: () => number }> =
       </Show>
       <h2>Requests for the offline signer</h2>
       <PendingRequests api={props.api} {...(props.now ? { now: props.now } : {})} />
-      <ImportSignature api={props.api} />
+      <ImportSignature api={props.api} showResult={false} />
       <h2>Referral</h2>
       <ReferralCode api={props.api} />
     </div>

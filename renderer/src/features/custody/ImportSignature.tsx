@@ -8,7 +8,8 @@ import type { Failure } from '../../../../shared/result';
 import { FailureLine, readChosenFile } from './parts';
 import { OwnerResult } from './OwnerResult';
 
-export const ImportSignature: Component<{ api: TerminalApi; onResult?: (result: OwnerSubmissionView) => void }> = (props) => {
+/** `showResult: false` when the result is shown elsewhere (PendingRequests shows the last one). */
+export const ImportSignature: Component<{ api: TerminalApi; onResult?: (result: OwnerSubmissionView) => void; showResult?: boolean }> = (props) => {
   const [text, setText] = createSignal('');
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [result, setResult] = createSignal<OwnerSubmissionView | null>(null);
@@ -54,7 +55,12 @@ export const ImportSignature: Component<{ api: TerminalApi; onResult?: (result: 
         Verify and submit
       </button>
       <FailureLine failure={failure()} testId="import-signature-error" />
-      <Show when={result()}>{(done) => <OwnerResult result={done()} />}</Show>
+      <Show when={props.showResult !== false ? result() : null}>{(done) => <OwnerResult result={done()} />}</Show>
+      <Show when={props.showResult === false && result() !== null}>
+        <p class="muted" data-testid="import-signature-done">
+          Submitted; the result is shown above.
+        </p>
+      </Show>
     </section>
   );
 };

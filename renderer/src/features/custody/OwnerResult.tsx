@@ -21,7 +21,9 @@ export const OwnerResult: Component<{ result: OwnerSubmissionView }> = (props) =
       </Show>
       {` at ${formatDateTime(props.result.at)}.`}
     </p>
-    <p class="muted">{props.result.detail}</p>
+    <Show when={props.result.status === 'landed'}>
+      <p class="muted">{props.result.detail}</p>
+    </Show>
     <Show when={props.result.session}>
       {(session) => (
         <p data-testid="owner-result-session">

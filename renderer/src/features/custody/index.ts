@@ -7,7 +7,7 @@
 // | WithdrawForm        | api; onPrepared?(OwnerRequestView)                              | asset, exact amount, destination, nonce; hot owner: review, sign and send; watch-only: prepare the offline request |
 // | SessionRequestForm  | api; onPrepared?(OwnerRequestView)                              | a watch-only owner's session request: markets, hours                          |
 // | PendingRequests     | api; now?() ms                                                  | requests awaiting signature: words, fields, nonce, countdown, file download, animated QR, cancel; the last result |
-// | ImportSignature     | api; onResult?(OwnerSubmissionView)                             | paste the response text or QR payloads, or choose the file; verify and submit |
+// | ImportSignature     | api; onResult?(OwnerSubmissionView); showResult? (default true) | paste the response text or QR payloads, or choose the file; verify and submit |
 // | OwnerResult         | result: OwnerSubmissionView                                     | what became of a submitted owner request                                     |
 // | DepositInstructions | api                                                             | the trading account's contract id and asset ids with copy buttons; the transfer must name asset id and amount |
 // | ReferralCode        | api                                                             | look a referral code up and register it                                      |
