@@ -9,7 +9,7 @@ import { b256Schema, identitySchema, orderTypeSchema, sideSchema, u64Schema } fr
 
 export const marginPeriodSchema = z.enum(MARGIN_PERIODS);
 
-const triggerKindSchema: z.ZodType<TriggerKind, unknown> = z.union(
+export const triggerKindSchema: z.ZodType<TriggerKind, unknown> = z.union(
   [
     z.literal('Market').transform((): TriggerKind => ({ kind: 'Market' })),
     z
@@ -20,7 +20,7 @@ const triggerKindSchema: z.ZodType<TriggerKind, unknown> = z.union(
   { error: 'expected "Market", {MarketBounded: {max_price, min_price}} or {Spot: {price}}' },
 );
 
-const triggerQuantitySchema: z.ZodType<TriggerQuantity, unknown> = z.union(
+export const triggerQuantitySchema: z.ZodType<TriggerQuantity, unknown> = z.union(
   [
     z.strictObject({ Quantity: z.object({ quantity: u64Schema }) }).transform(({ Quantity: value }): TriggerQuantity => ({ kind: 'Quantity', quantity: value.quantity })),
     z

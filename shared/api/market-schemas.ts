@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { BookLevel } from '../book/order-book';
 import type { Market } from '../market/market';
 import { amountSchema, b256Schema, displayNumberSchema, hexU64Schema, identitySchema, integerSchema, orderTypeSchema, sideSchema, u64Schema } from './primitives';
+import { triggerKindSchema, triggerQuantitySchema } from './action-schemas';
 
 const assetSchema = z.object({
   symbol: z.string(),
@@ -113,15 +114,37 @@ export const orderSchema = z.object({
 export const ordersResponseSchema = z.object({ identity: identitySchema.optional(), market_id: b256Schema.optional(), orders: z.array(orderSchema) });
 export const orderResponseSchema = z.object({ order: orderSchema });
 
-/** A trigger leg as listed by GET /v1/orders/active. */
-export const activeTriggerSchema = z.object({ order_id: b256Schema, market_id: b256Schema.optional(), side: sideSchema, trigger_price: u64Schema });
+/**
+ * A trigger leg as GET /v1/orders/active and the order stream's `triggers` list it: the wire notes'
+ * `order_id, market_id, side, trigger_price`, plus (optional) the leg as signed and its state
+ * (docs/protocol.md "Trigger orders").
+ */
+export const activeTriggerSchema = z.object({
+  order_id: b256Schema,
+  market_id: b256Schema.optional(),
+  side: sideSchema,
+  trigger_price: u64Schema,
+  order_type: triggerKindSchema.optional(),
+  quantity: triggerQuantitySchema.optional(),
+  state: z.enum(['pending', 'fired', 'cancelled']).optional(),
+  armed: z.boolean().optional(),
+  direction: z.enum(['rise', 'fall']).optional(),
+  parent_order_id: b256Schema.nullable().optional(),
+  expected_quantity: u64Schema.nullable().optional(),
+  oco_order_id: b256Schema.nullable().optional(),
+  locked: amountSchema.optional(),
+  fired_order_id: b256Schema.nullable().optional(),
+  reason: z.string().nullable().optional(),
+  timestamp: integerSchema.optional(),
+  turbo: z.boolean().optional(),
+});
 
 /** GET /v1/orders/active: orders with their nested triggers, and standalone triggers. */
 export const activeOrdersResponseSchema = z.object({
   entries: z.array(
     z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('order'), order_id: b256Schema, triggers: z.array(activeTriggerSchema).default([]) }).loose(),
-      z.object({ kind: z.literal('trigger'), order_id: b256Schema, market_id: b256Schema.optional(), side: sideSchema, trigger_price: u64Schema }),
+      activeTriggerSchema.extend({ kind: z.literal('trigger') }),
     ]),
   ),
 });
@@ -178,6 +201,7 @@ export type Trade = z.output<typeof tradeSchema>;
 export type Order = z.output<typeof orderSchema>;
 export type Fill = z.output<typeof fillSchema>;
 export type ActiveOrdersResponse = z.output<typeof activeOrdersResponseSchema>;
+export type ActiveTrigger = z.output<typeof activeTriggerSchema>;
 export type BalanceResponse = z.output<typeof balanceResponseSchema>;
 export type Ticker = z.output<typeof tickerSchema>;
 export type Summary = z.output<typeof summarySchema>;

@@ -6,7 +6,7 @@ import type { B256 } from '../encoding/b256';
 import { identityToJson, type Identity } from '../encoding/identity';
 import { MAX_IDENTITIES_PER_REQUEST } from './limits';
 import { marginStateSchema } from './margin-schemas';
-import { bookBalanceSchema, depthLevelSchema, orderSchema, tradeSchema } from './market-schemas';
+import { activeTriggerSchema, bookBalanceSchema, depthLevelSchema, orderSchema, tradeSchema } from './market-schemas';
 import { amountSchema, b256Schema, identitySchema, integerSchema, u128Schema, u64Schema } from './primitives';
 
 export const DEPTH_PRECISIONS = ['10', '100', '1000', '10000', '100000', '1000000', '10000000', '100000000', '1000000000'] as const;
@@ -113,7 +113,8 @@ const dataMessages = z.discriminatedUnion('action', [
     .superRefine(depthLevels)
     .transform((body) => ({ ...body, levels: (body.view ?? body.orders)! })),
   z.object({ action: z.literal('subscribe_trades'), market_id: b256Schema.optional(), trades: z.array(tradeSchema), confirmed: z.boolean().optional(), indexed_height: integerSchema.optional(), ...stamps }),
-  z.object({ action: z.literal('subscribe_orders'), orders: z.array(orderSchema), ...stamps }),
+  // `triggers` (ours): trigger legs whose state changed, docs/protocol.md "Trigger orders".
+  z.object({ action: z.literal('subscribe_orders'), orders: z.array(orderSchema), triggers: z.array(activeTriggerSchema).optional(), ...stamps }),
   z.object({ action: z.literal('subscribe_balances'), balance: z.array(balanceUpdateSchema), ...stamps }),
   z.object({ action: z.literal('subscribe_nonce'), contract_id: b256Schema, nonce: u64Schema, ...stamps }),
   z.object({
