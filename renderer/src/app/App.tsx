@@ -7,6 +7,7 @@ import { ConfirmDialog, createConfirm } from '../components/ConfirmDialog';
 import { installFillAlerts } from '../features/alerts/fill-alerts';
 import { Balances } from '../features/balances/Balances';
 import { CandleChart } from '../features/chart/CandleChart';
+import { CustodyPanel } from '../features/custody';
 import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
 import { installHotkeys } from '../features/hotkeys/hotkey-controller';
 import { Journal } from '../features/journal/Journal';
@@ -65,6 +66,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
 
   const [tab, setTab] = createSignal<BlotterTab>('orders');
   const [settingsOpen, setSettingsOpen] = createSignal(false);
+  const [fundsOpen, setFundsOpen] = createSignal(false);
   const [setupOpen, setSetupOpen] = createSignal(false);
   const setupIncomplete = () => state.account !== null && !state.account.canTrade;
   // Open account setup by itself once, when main first reports an account that cannot trade.
@@ -120,7 +122,27 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
           >
             {state.settings?.sound ? '♪ on' : '♪ off'}
           </button>
-          <button type="button" data-testid="open-settings" classList={{ on: settingsOpen() }} onClick={() => setSettingsOpen(!settingsOpen())}>
+          <button
+            type="button"
+            data-testid="open-funds"
+            classList={{ on: fundsOpen() }}
+            title="Deposit, withdraw, requests for the offline signer, referral"
+            onClick={() => {
+              setSettingsOpen(false);
+              setFundsOpen(!fundsOpen());
+            }}
+          >
+            Funds
+          </button>
+          <button
+            type="button"
+            data-testid="open-settings"
+            classList={{ on: settingsOpen() }}
+            onClick={() => {
+              setFundsOpen(false);
+              setSettingsOpen(!settingsOpen());
+            }}
+          >
             Settings
           </button>
           <KillSwitch />
@@ -196,6 +218,20 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
         </Show>
         <Show when={settingsOpen()}>
           <SettingsDrawer market={market()} onClose={() => setSettingsOpen(false)} />
+        </Show>
+        <Show when={fundsOpen()}>
+          <aside class="drawer funds-drawer" data-testid="funds-drawer">
+            <header class="panel-head">
+              <h2>Funds</h2>
+              <div class="spacer" />
+              <button type="button" data-testid="funds-close" onClick={() => setFundsOpen(false)}>
+                Close
+              </button>
+            </header>
+            <div class="funds-body">
+              <CustodyPanel api={props.api} now={now} />
+            </div>
+          </aside>
         </Show>
         <Toasts />
         <ConfirmDialog question={dialog.question()} settle={dialog.settle} />
