@@ -87,6 +87,11 @@ function sessionActions(request: OfflineSessionRequest): unknown[] {
   return [{ SetSession: { session_id: { Address: session.session_address }, expiry: session.expiry.toString(), contract_ids: [...session.contract_ids] } }];
 }
 
+function journalNonceOfRequest(request: OfflineRequest): Exclude<JournalNonce, { mode: 'none' }> {
+  const nonce = request.nonce;
+  return nonce.kind === 'sequential' ? { mode: 'sequential', value: nonce.value } : { mode: 'parallel', lane: nonce.lane, value: nonce.value };
+}
+
 function journalNonceOf(choice: NonceChoice): Exclude<JournalNonce, { mode: 'none' }> {
   return choice.kind === 'sequential' ? { mode: 'sequential', value: choice.value } : { mode: 'parallel', lane: OWNER_NONCE_LANE, value: choice.value };
 }
@@ -203,7 +208,10 @@ export class OwnerRequests {
   async requests(): Promise<Result<OwnerRequestsView>> {
     return this.serial(async () => {
       const active = this.active();
-      if (active.ok) await this.recheckUnknown(active.value);
+      if (active.ok) {
+        this.recoverInterrupted(active.value);
+        await this.recheckUnknown(active.value);
+      }
       return ok(await this.view());
     });
   }
@@ -256,8 +264,7 @@ export class OwnerRequests {
     if (!nonces) return;
     for (const record of this.deps.pending.list(active.rt.network.id, active.owner.address)) {
       if (record.state !== 'outcome-unknown' || record.journalId === null) continue;
-      const nonce = record.request.nonce;
-      const answer = await nonces.wasConsumed(nonce.kind === 'sequential' ? { mode: 'sequential', value: nonce.value } : { mode: 'parallel', lane: nonce.lane, value: nonce.value });
+      const answer = await nonces.wasConsumed(journalNonceOfRequest(record.request));
       if (!answer.ok || (answer.value !== 'landed' && answer.value !== 'final-unknown')) continue;
       this.deps.journal.appendReconciled({ id: record.journalId, status: 'landed', detail: 'The request landed after its answer was lost (its nonce is now consumed)' });
       await this.finishLanded(active, record, record.journalId, null);
@@ -282,7 +289,7 @@ export class OwnerRequests {
     }
     const keys = this.keys();
     if (!keys.ok) return keys;
-    const checked = await this.checkWithdraw(active.value, input);
+    const checked = await this.checkWithdraw(active.value, input, true);
     if (!checked.ok) return checked;
     const asset = checked.value;
     const submitter = this.submitter(active.value);
@@ -345,13 +352,16 @@ export class OwnerRequests {
     return ok(result);
   }
 
-  private async checkWithdraw(active: Active, input: WithdrawFields): Promise<Result<AssetInfo>> {
+  /** `sending`: the request leaves now, so the client's rate budget applies (not when merely preparing one). */
+  private async checkWithdraw(active: Active, input: WithdrawFields, sending: boolean): Promise<Result<AssetInfo>> {
     const markets = await this.market(active);
     if (!markets.ok) return markets;
     const asset = checkWithdrawFields(input, markets.value, active.tradeAccountId, active.rt.network.name);
     if (!asset.ok) return asset;
-    const budget = checkWithdrawBudget(active.rt.withdrawBudget(active.owner.address), this.deps.clock.now());
-    if (!budget.ok) return budget;
+    if (sending) {
+      const budget = checkWithdrawBudget(active.rt.withdrawBudget(active.owner.address), this.deps.clock.now());
+      if (!budget.ok) return budget;
+    }
     const balance = await active.rt.onAccountBalance(active.tradeAccountId, input.assetId);
     if (!balance.ok) return fail(balance.code, `The balance on the trading account could not be read, so nothing was signed: ${balance.message}`);
     const enough = checkOnAccount(input.amount, balance.value, asset.value);
@@ -368,6 +378,7 @@ export class OwnerRequests {
     const active = this.active();
     if (!active.ok) return active;
     const { rt, owner, tradeAccountId } = active.value;
+    this.recoverInterrupted(active.value);
     if (owner.custody !== 'watch-only') {
       return fail(
         CUSTODY_CODES.WRONG_CUSTODY,
@@ -403,7 +414,7 @@ export class OwnerRequests {
     let sessionMarkets: readonly string[] = [];
     let sessionKey: B256 | null = null;
     if (input.kind === 'withdraw') {
-      const checked = await this.checkWithdraw(active.value, input);
+      const checked = await this.checkWithdraw(active.value, input, false);
       if (!checked.ok) return checked;
       const nonce = await this.offlineNonce(active.value, input.nonce ?? 'parallel', lifetime);
       if (!nonce.ok) return nonce;
@@ -477,6 +488,7 @@ export class OwnerRequests {
     return this.serial(async () => {
       const active = this.active();
       if (!active.ok) return active;
+      this.recoverInterrupted(active.value);
       const record = this.deps.pending.get(active.value.rt.network.id, active.value.owner.address, kind);
       if (!record) return fail(CUSTODY_CODES.NO_PENDING_REQUEST, `kind: there is no pending ${kind} request to cancel`, { field: 'kind' });
       if (record.state === 'submitting') return fail(CUSTODY_CODES.REQUEST_PENDING, `kind: the ${kind} request is being submitted right now; wait for its result`, { field: 'kind' });
@@ -500,6 +512,7 @@ export class OwnerRequests {
     const active = this.active();
     if (!active.ok) return active;
     const { rt, owner, tradeAccountId } = active.value;
+    this.recoverInterrupted(active.value);
     const document = readDocumentText(text, 'response');
     if (!document.ok) return document;
     const response = document.value.response;
@@ -518,8 +531,7 @@ export class OwnerRequests {
     if (!submitter.ok) return submitter;
     if (record.state === 'outcome-unknown' && record.journalId !== null) {
       // Sent before and its answer lost: look first. Only an unused nonce lets the same signed request go again.
-      const nonce = record.request.nonce;
-      const verdict = await submitter.value.lookUp(nonce.kind === 'sequential' ? { mode: 'sequential', value: nonce.value } : { mode: 'parallel', lane: nonce.lane, value: nonce.value });
+      const verdict = await submitter.value.lookUp(journalNonceOfRequest(record.request));
       if (verdict.ok && verdict.value === 'landed') {
         submitter.value.recordLanded(record.journalId, 'The request landed after its answer was lost (checked before sending it again; it was not sent again)');
         return this.finishLanded(active.value, record, record.journalId, null);
@@ -533,9 +545,7 @@ export class OwnerRequests {
     if (record.kind === 'withdraw' && record.request.kind === 'withdraw') {
       // A refusal on chain consumes the nonce and the signature with it: check what can be checked first.
       const withdraw = record.request.withdraw;
-      const markets = await this.market(active.value);
-      if (!markets.ok) return markets;
-      const checked = await this.checkWithdraw(active.value, { assetId: withdraw.asset_id, amount: withdraw.amount, to: withdraw.to });
+      const checked = await this.checkWithdraw(active.value, { assetId: withdraw.asset_id, amount: withdraw.amount, to: withdraw.to }, true);
       if (!checked.ok) return fail(checked.code, `${checked.message}. The signature was verified and is kept: import it again once this is resolved.`, checked.details);
     }
 
@@ -563,21 +573,42 @@ export class OwnerRequests {
       lease = acquired.value;
     }
 
-    this.deps.pending.update(record.networkId, record.owner, record.kind, { state: 'submitting', response: canonicalJson(responseToJson(response)), detail: null });
+    // The journal id is stored with the request before it leaves: after a crash mid-way, the
+    // request is found in `submitting` with the entry to settle (recoverInterrupted).
+    const journalId = this.deps.newId();
+    this.deps.pending.update(record.networkId, record.owner, record.kind, { state: 'submitting', journalId, response: canonicalJson(responseToJson(response)), detail: null });
     await this.publish();
     const description = record.request.description;
+    const nonce = journalNonceOfRequest(record.request);
     const sent = await submitter.value.send({
       networkId: rt.network.id,
       owner: owner.address,
       tradeAccountId,
       body: accepted.value.body as OwnerBody,
-      nonce: record.request.nonce.kind === 'sequential' ? { mode: 'sequential', value: record.request.nonce.value } : { mode: 'parallel', lane: record.request.nonce.lane, value: record.request.nonce.value },
+      nonce,
       description: record.state === 'outcome-unknown' ? `${description} (the same signed request again, after a lost answer)` : description,
       actions: record.request.kind === 'withdraw' ? withdrawActions({ assetId: record.request.withdraw.asset_id, amount: record.request.withdraw.amount, to: record.request.withdraw.to }) : sessionActions(record.request),
+      journalId,
     });
     lease?.settle(sent.ok ? sent.value.outcome : leaseOutcomeOf(sent));
     if (sent.ok) return this.finishSent(active.value, record, sent.value);
+    if (record.state === 'outcome-unknown' && sent.details?.outcome === 'stale') {
+      // Sent again after a lost answer and refused for its nonce: the first attempt may have taken it.
+      const verdict = await submitter.value.lookUp(nonce);
+      if (verdict.ok && verdict.value === 'landed') return this.finishLanded(active.value, record, record.journalId ?? journalId, null);
+    }
     return this.failSent(record, sent);
+  }
+
+  /** A request left `submitting` by a crash (nothing is submitting between serial operations). */
+  private recoverInterrupted(active: Active): void {
+    for (const record of this.deps.pending.list(active.rt.network.id, active.owner.address)) {
+      if (record.state !== 'submitting') continue;
+      this.deps.pending.update(record.networkId, record.owner, record.kind, {
+        state: 'outcome-unknown',
+        detail: 'The terminal stopped while this request was being submitted; its nonce is checked before anything else, and it is never sent twice',
+      });
+    }
   }
 
   private async failSent(record: PendingRecord, sent: Failure): Promise<Result<OwnerSubmissionView>> {

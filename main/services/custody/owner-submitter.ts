@@ -32,7 +32,7 @@ export interface OwnerSubmission {
   readonly description: string;
   /** The public content of the request for the journal (never a signature). */
   readonly actions: readonly unknown[];
-  /** A journal id already written for this request (a re-import after a lost answer). */
+  /** The id to journal the request under (made by the caller, so it can be stored before sending). */
   readonly journalId?: string;
 }
 
@@ -100,21 +100,19 @@ export class OwnerSubmitter {
 
   async send(submission: OwnerSubmission): Promise<Result<OwnerSent>> {
     const endpoint = submission.body.kind === 'withdraw' ? 'POST /v1/accounts/withdraw' : 'PUT /v1/session';
-    let journalId = submission.journalId;
-    if (journalId === undefined) {
-      try {
-        journalId = this.deps.journal.appendSigned({
-          id: this.deps.newId(),
-          networkId: submission.networkId,
-          account: submission.tradeAccountId,
-          endpoint,
-          nonce: submission.nonce,
-          actions: [...submission.actions],
-          description: submission.description,
-        }).id;
-      } catch (error) {
-        return fail(CUSTODY_CODES.JOURNAL_FAILURE, `Nothing was sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`, { outcome: 'refused' });
-      }
+    let journalId: string;
+    try {
+      journalId = this.deps.journal.appendSigned({
+        id: submission.journalId ?? this.deps.newId(),
+        networkId: submission.networkId,
+        account: submission.tradeAccountId,
+        endpoint,
+        nonce: submission.nonce,
+        actions: [...submission.actions],
+        description: submission.description,
+      }).id;
+    } catch (error) {
+      return fail(CUSTODY_CODES.JOURNAL_FAILURE, `Nothing was sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`, { outcome: 'refused' });
     }
     const answer = submission.body.kind === 'withdraw' ? await this.deps.port.postWithdraw(submission.owner, submission.body.body) : await this.deps.port.putSession(submission.owner, submission.body.body);
     if (answer.ok) {

@@ -240,6 +240,25 @@ describe('owner requests of a watch-only owner', () => {
     expect(first.runtime.stored).toMatchObject({ sessionAddress, expiry: NOW + 48n * 3600n });
   });
 
+  it('a crash while submitting: found as outcome unknown, settled by its nonce, never sent twice', async () => {
+    const first = setup();
+    const view = unwrap(await first.service.prepare(withdraw));
+    if (view.nonce.kind !== 'parallel') throw new Error('expected a parallel nonce');
+    // What importNow leaves on disk just before the request leaves, then the crash.
+    const pending = new PendingStore(first.dataDir, () => undefined);
+    pending.update('devnet', OWNER, 'withdraw', { state: 'submitting', journalId: 'owner-crash' });
+    first.journal.appendSigned({ id: 'owner-crash', networkId: 'devnet', account: TRADE_ACCOUNT, endpoint: 'POST /v1/accounts/withdraw', nonce: { mode: 'parallel', lane: 4, value: view.nonce.value }, actions: [], description: view.description });
+    first.journal.close();
+    first.runtime.consumedPositions.add(`4:${view.nonce.bitPosition}`);
+
+    const restarted = setup(first.dataDir, first.clock, first.runtime, first.keys);
+    const listed = unwrap(await restarted.service.requests());
+    expect(listed.pending).toEqual([]);
+    expect(listed.lastResult).toMatchObject({ status: 'landed', journalId: 'owner-crash', requestId: view.requestId });
+    expect(first.runtime.sends).toEqual([]);
+    expect(restarted.journal.unresolved()).toEqual([]);
+  });
+
   it('a session whose nonce was used by someone else is not put in force', async () => {
     const { service, runtime } = setup();
     const view = unwrap(await service.prepare({ kind: 'session', marketIds: [MARKET], hours: 48 }));
