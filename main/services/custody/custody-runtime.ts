@@ -7,7 +7,6 @@ import type { WithdrawBody } from '../../../shared/protocol/owner-messages';
 import type { SessionBody } from '../../../shared/protocol/session';
 import { fail, ok, type Result } from '../../../shared/result';
 import { RATE_RULES } from '../../exchange/rate-rules';
-import type { KeyVault } from '../key-vault';
 import type { MarketsIndex } from '../markets-index';
 import type { NetworkRuntime } from '../network-runtime';
 import type { NetworkConfig } from '../networks';
@@ -57,15 +56,12 @@ export interface CustodyRuntime {
   refreshAccount(): void;
 }
 
+/** What custody needs of the key vault (KeyVault satisfies it). */
 export interface CustodyKeys {
   signAsOwner(address: B256, digest: Uint8Array): Promise<Result<Uint8Array>>;
   createSessionKey(): Promise<Result<B256>>;
   deleteSessionKey(address: B256): Promise<Result<boolean>>;
   loadSessionKey(address: B256): Promise<Result<void>>;
-}
-
-export function keysPort(vault: KeyVault): CustodyKeys {
-  return vault;
 }
 
 /** The custody view of a NetworkRuntime. */
