@@ -32,6 +32,7 @@ import { registerOwnerRoutes } from './routes/owner';
 import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/session';
 import { StreamHub } from './ws/hub';
+import { TriggerEngine } from './triggers/engine';
 
 export interface StreamServer {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -58,6 +59,8 @@ export interface SandboxApp {
   readonly maker: HouseMaker;
   /** The margin extension (pool, oracle, sessions); replaced by `reset` like the ledger. */
   readonly margin: MarginEngine;
+  /** Fires trigger legs after each committed transaction; replaced by `reset` like the ledger. */
+  readonly triggers: TriggerEngine;
   streams: StreamServer;
   /** Run the margin clock step now (expiry, rollover, liquidation); the control surface calls it after moving time or prices. */
   marginTick(): string[];
@@ -106,7 +109,7 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
 
   const marginConfig = buildMarginConfig(options.seed, network);
 
-  function build(): { ledger: Ledger; house: House; maker: HouseMaker; margin: MarginEngine } {
+  function build(): { ledger: Ledger; house: House; maker: HouseMaker; margin: MarginEngine; triggers: TriggerEngine } {
     const ledger = new Ledger(network, clock.now());
     const house = createHouse(ledger, network, options.seed);
     // The house maker quotes the canonical books with shared orders: it has the house role on every Turbo book.
@@ -116,8 +119,9 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
     ledger.onChange((changes) => {
       for (const listener of changeListeners) listener(changes, app);
     });
+    const triggers = new TriggerEngine({ ledger, margin, nextTxId, now: () => nowNanos(clock) });
     const maker = new HouseMaker((line) => app.log(line), ledger, house, clock, seededRandom(options.seed), nextTxId, { ...DEFAULT_MAKER, takesPerSecond: options.makerRate });
-    return { ledger, house, maker, margin };
+    return { ledger, house, maker, margin, triggers };
   }
 
   let state = build();
@@ -141,6 +145,9 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
     },
     get margin() {
       return state.margin;
+    },
+    get triggers() {
+      return state.triggers;
     },
     marginTick: () => {
       const timestamp = nowNanos(clock);

@@ -1,6 +1,7 @@
 // What one committed transaction changed, for the streams and the read models (bars, order
 // retention). Filled during the transaction, handed to listeners after commit, dropped on
 // revert: subscribers never see a state that was rolled back.
+import type { TriggerRecord } from '../triggers/records';
 import type { OrderRecord } from './orders';
 import type { Trade } from './trades';
 
@@ -13,6 +14,8 @@ export interface MarginActivity {
 
 export class ChangeSet {
   readonly orders = new Set<OrderRecord>();
+  /** Trigger legs created, fired or cancelled (the order stream's `triggers`). */
+  readonly triggers = new Set<TriggerRecord>();
   readonly trades: Trade[] = [];
   /** Trading accounts whose balances (on the account or in a book) changed. */
   readonly balances = new Set<string>();
@@ -35,6 +38,7 @@ export class ChangeSet {
   clear(): void {
     // Called twice per transaction: skip the work when nothing was recorded.
     if (this.orders.size > 0) this.orders.clear();
+    if (this.triggers.size > 0) this.triggers.clear();
     if (this.trades.length > 0) this.trades.length = 0;
     if (this.balances.size > 0) this.balances.clear();
     if (this.depth.size > 0) this.depth.clear();
@@ -44,6 +48,6 @@ export class ChangeSet {
   }
 
   get empty(): boolean {
-    return this.orders.size === 0 && this.trades.length === 0 && this.balances.size === 0 && this.depth.size === 0 && this.nonces.size === 0 && this.turboEvents.length === 0 && this.margin.size === 0;
+    return this.orders.size === 0 && this.triggers.size === 0 && this.trades.length === 0 && this.balances.size === 0 && this.depth.size === 0 && this.nonces.size === 0 && this.turboEvents.length === 0 && this.margin.size === 0;
   }
 }

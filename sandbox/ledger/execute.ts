@@ -5,11 +5,13 @@
 import type { SessionAction } from '../../shared/protocol/actions';
 import type { MarginEngine } from '../margin/engine';
 import { createSharedOrder, createTurboOrder, executeTurboOrders } from '../turbo/matching';
+import { applyCreateOrderWithTriggers, applyCreateTriggerOrder, applyCreateTriggerOrders } from '../triggers/create';
 import type { TurboLink } from '../turbo/link';
 import type { ContractAccount } from './accounts';
 import type { Ledger } from './ledger';
 import type { ActionContext, MarketState } from './market';
 import type { OrderRecord } from './orders';
+import type { TriggerRecord } from '../triggers/records';
 import { isRevert, revert, type Revert } from './revert';
 
 export interface ExecutableGroup {
@@ -24,6 +26,8 @@ export interface ExecutableGroup {
 export interface Executed {
   /** Orders created by the batch, in action order (collect_orders). */
   readonly orders: readonly OrderRecord[];
+  /** Trigger legs the batch created or cancelled (collect_orders' `triggers`, ours). */
+  readonly triggers: readonly TriggerRecord[];
 }
 
 export function executeBatch(ledger: Ledger, account: ContractAccount, groups: readonly ExecutableGroup[], txId: string, timestamp: bigint, margin?: MarginEngine): Executed | Revert {
@@ -44,7 +48,7 @@ export function executeBatch(ledger: Ledger, account: ContractAccount, groups: r
       const judged = margin.afterBatch(account, guard, withdrew);
       if (judged) return judged;
     }
-    return { orders };
+    return { orders, triggers: [...ledger.changes.triggers].filter((record) => record.account === account.id) };
   });
 }
 
@@ -52,16 +56,27 @@ function applyAction(ledger: Ledger, group: ExecutableGroup, context: ActionCont
   const { market } = group;
   const account = context.account;
   switch (action.kind) {
-    case 'CreateOrder': {
+    case 'CreateOrder':
+    case 'CreateOrderWithTriggers': {
       if (account.kind === 'margin') {
         const allowed = margin?.orderAllowed(account, market);
         if (allowed) return allowed;
       }
-      const args = { side: action.side, price: action.price, quantity: action.quantity, orderType: action.order_type };
-      if (group.turbo && group.link !== undefined) return createTurboOrder(group.link, ledger.journal, ledger.changes, context, args);
-      return market.createOrder(context, args);
+      const place = (args: Parameters<MarketState['createOrder']>[1]): OrderRecord | Revert =>
+        group.turbo && group.link !== undefined ? createTurboOrder(group.link, ledger.journal, ledger.changes, context, args) : market.createOrder(context, args);
+      if (action.kind === 'CreateOrderWithTriggers') return applyCreateOrderWithTriggers(group, context, action, place);
+      return place({ side: action.side, price: action.price, quantity: action.quantity, orderType: action.order_type });
     }
-    case 'CancelOrder': {
+    case 'CreateTriggerOrder':
+    case 'CreateTriggerOrders': {
+      if (account.kind === 'margin') {
+        const allowed = margin?.orderAllowed(account, market);
+        if (allowed) return allowed;
+      }
+      return action.kind === 'CreateTriggerOrder' ? applyCreateTriggerOrder(group, context, action) : applyCreateTriggerOrders(group, context, action);
+    }
+    case 'CancelOrder':
+    case 'CancelTriggerOrder': {
       const cancelled = market.cancelOrder(context, action.order_id);
       return isRevert(cancelled) ? cancelled : undefined;
     }
@@ -101,8 +116,8 @@ function applyAction(ledger: Ledger, group: ExecutableGroup, context: ActionCont
     case 'SetAutoProlong':
       return need(margin).poolAction(account, action, context);
     default:
-      // Refused before submission (routes/session.ts); reaching here is a bug.
-      throw new Error(`executeBatch: unsupported action ${action.kind}`);
+      // Every kind is handled; a new one reaching here unhandled is a bug.
+      throw new Error(`executeBatch: unsupported action ${(action as { kind: string }).kind}`);
   }
 }
 

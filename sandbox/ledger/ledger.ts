@@ -38,6 +38,8 @@ export class Ledger {
   readonly turboEvents = new BoundedLog<Record<string, unknown>>(TURBO_EVENT_CAPACITY);
   private turboEventSequence = 0;
   private readonly listeners: ChangeListener[] = [];
+  /** Run after every publish, once the change set is cleared (the trigger engine fires legs here). */
+  private readonly afterPublish: (() => void)[] = [];
 
   constructor(
     readonly network: NetworkConfig,
@@ -77,6 +79,11 @@ export class Ledger {
     this.listeners.push(listener);
   }
 
+  /** `hook` runs after each publish; it may run transactions of its own (they publish in turn). */
+  onPublished(hook: () => void): void {
+    this.afterPublish.push(hook);
+  }
+
   /**
    * Run `apply` as one atomic transaction. A returned Revert or a thrown error rolls back
    * every change; otherwise the changes are committed and published.
@@ -107,6 +114,7 @@ export class Ledger {
     if (this.changes.empty) return;
     for (const trade of this.changes.trades) this.marketOf(trade)?.recordCommittedTrade(trade);
     for (const order of this.changes.orders) this.marketOf(order)?.retain(order);
+    for (const trigger of this.changes.triggers) this.marketOf(trigger)?.triggers.retain(trigger);
     for (const event of this.changes.turboEvents) this.logTurboEvent(event);
     for (const order of this.changes.orders) {
       // A shared quote that left the book (filled, cancelled, closed as dust) is complete.
@@ -117,6 +125,7 @@ export class Ledger {
     }
     for (const listener of this.listeners) listener(this.changes);
     this.changes.clear();
+    for (const hook of this.afterPublish) hook();
   }
 
   accountOfOwner(owner: Identity): ContractAccount | undefined {
@@ -202,10 +211,16 @@ export class Ledger {
         if (order.side === 'Buy') entry.quote += order.lockedRemaining;
         else entry.base += order.lockedRemaining;
       }
+      // Pending trigger legs hold their escrow locked in the book too.
+      for (const [account, escrow] of market.triggers.escrowByAccount()) {
+        const entry = getOrCreate(locked, account, () => ({ base: 0n, quote: 0n }));
+        entry.base += escrow.base;
+        entry.quote += escrow.quote;
+      }
       for (const [account, balance] of market.balances) {
         const entry = locked.get(account) ?? { base: 0n, quote: 0n };
         if (entry.base !== balance.baseLocked || entry.quote !== balance.quoteLocked) {
-          problems.push(`market ${market.config.name} account ${account}: locked ${balance.baseLocked}/${balance.quoteLocked} != open orders ${entry.base}/${entry.quote}`);
+          problems.push(`market ${market.config.name} account ${account}: locked ${balance.baseLocked}/${balance.quoteLocked} != open orders and trigger escrow ${entry.base}/${entry.quote}`);
         }
       }
       const bid = market.book.bestBid();

@@ -19,6 +19,8 @@ import type { ChangeSet } from './changes';
 import { touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
+import { TriggerBook } from '../triggers/book';
+import { TRIGGER_CANCEL_REASONS, type TriggerRecord } from '../triggers/records';
 import { BoundedLog, type Trade } from './trades';
 
 /** Trades kept per market for REST reads; older ones drop off (bars keep the history). */
@@ -73,7 +75,7 @@ export interface PlacementOptions {
 }
 
 /** Contract error names for the shared pre-flight codes (docs/sandbox.md). */
-const REASONS: Readonly<Record<string, string>> = {
+export const REASONS: Readonly<Record<string, string>> = {
   [ORDER_CODES.ZERO_QUANTITY]: 'InvalidQuantity',
   [ORDER_CODES.ZERO_PRICE]: 'InvalidPrice',
   [ORDER_CODES.PRICE_PRECISION]: 'PricePrecision',
@@ -97,6 +99,8 @@ export class MarketState implements FillSink<OrderRecord> {
   readonly tradesByAccount = new Map<string, BoundedLog<Trade>>();
   readonly bars = new BarSeries();
   readonly balances = new Map<string, BookBalance>();
+  /** Trigger legs resting off the book with their escrow (sandbox/triggers). */
+  readonly triggers: TriggerBook;
   feesBase = 0n;
   feesQuote = 0n;
   lastPrice: bigint | undefined;
@@ -126,6 +130,7 @@ export class MarketState implements FillSink<OrderRecord> {
     // for a seed, and cheap (no hash on the hot path).
     this.idPrefix = config.contract_id.slice(0, 50);
     this.baseScale = powerOfTen(config.base.decimals);
+    this.triggers = new TriggerBook(config, journal, changes, (account) => this.balanceOf(account));
   }
 
   balanceOf(account: string): BookBalance {
@@ -149,6 +154,12 @@ export class MarketState implements FillSink<OrderRecord> {
 
   private nextId(sequence: number, kind: number): B256 {
     return `${this.idPrefix}${kind.toString(16).padStart(2, '0')}${sequence.toString(16).padStart(14, '0')}` as B256;
+  }
+
+  /** A fresh trigger id (kind 2 in the id scheme) and its sequence, inside a transaction. */
+  nextTrigger(): { id: B256; sequence: number } {
+    const sequence = this.triggers.nextSequence();
+    return { id: this.nextId(sequence, 2), sequence };
   }
 
   createOrder(context: ActionContext, args: NewOrder, options: PlacementOptions = {}): OrderRecord | Revert {
@@ -236,8 +247,18 @@ export class MarketState implements FillSink<OrderRecord> {
     return order;
   }
 
-  cancelOrder(context: ActionContext, orderId: string): OrderRecord | Revert {
+  /**
+   * `cancel_order`: an order, or a pending trigger leg (CancelTriggerOrder is the same call). The
+   * legs bound to a cancelled order are cancelled with it.
+   */
+  cancelOrder(context: ActionContext, orderId: string): OrderRecord | TriggerRecord | Revert {
     const order = this.orders.get(orderId);
+    const trigger = order === undefined ? this.triggers.byId.get(orderId) : undefined;
+    if (trigger !== undefined && trigger.account === context.account.id) {
+      if (trigger.state !== 'pending') return revert('OrderNotFound', `trigger ${orderId} is no longer pending (${trigger.state})`);
+      this.triggers.cancel(trigger, TRIGGER_CANCEL_REASONS.CANCELLED, context);
+      return trigger;
+    }
     if (order === undefined || order.account !== context.account.id) {
       return revert('OrderNotFound', `order ${orderId} is not an order of trade account ${context.account.id} on market ${this.config.market_id}`);
     }
@@ -250,6 +271,7 @@ export class MarketState implements FillSink<OrderRecord> {
     order.cancel = true;
     order.history.push({ type: 'cancel', status: 'success', tx_id: context.txId });
     this.unlock(order, this.balanceOf(order.account).touch());
+    this.triggers.onParentCancelled(order, context);
     this.changes.orders.add(order);
     this.changes.balances.add(order.account);
     this.changes.depth.add(this.config.market_id);

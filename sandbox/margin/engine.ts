@@ -4,6 +4,7 @@
 // Every mutation happens inside a ledger transaction through journaled state, so a revert
 // leaves nothing half-applied. Every margin figure comes from shared/margin (computeRisk,
 // openingAmount, openingTermSeconds, profitRequired): no second copy of a formula lives here.
+import { TRIGGER_CANCEL_REASONS } from '../triggers/records';
 import type { B256 } from '../../shared/encoding/b256';
 import { contractIdentity } from '../../shared/encoding/identity';
 import {
@@ -170,7 +171,9 @@ export class MarginEngine {
     const cleanups: CloseCleanup[] = [];
     for (const market of tierMarkets(this.ledger, session.tier)) {
       const open = [...(market.ordersByAccount.get(child.id) ?? [])].filter((order) => !order.close).map((order) => order.id);
-      if (open.length > 0) cleanups.push({ order_book_id: market.config.contract_id, order_ids: open });
+      // Pending trigger legs are cancelled through cancel_order too: after the orders.
+      const legs = market.triggers.pendingOf(child.id).map((record) => record.id);
+      if (open.length > 0 || legs.length > 0) cleanups.push({ order_book_id: market.config.contract_id, order_ids: [...open, ...legs] });
     }
     return cleanups;
   }
@@ -500,6 +503,7 @@ export class MarginEngine {
     touchSession(this.ledger.journal, session);
     const childContext = { ...context, account: child };
     for (const market of tierMarkets(this.ledger, session.tier)) {
+      for (const record of market.triggers.pendingOf(child.id)) market.triggers.cancel(record, TRIGGER_CANCEL_REASONS.SESSION_ENDED, childContext);
       for (const order of [...(market.ordersByAccount.get(child.id) ?? [])]) {
         if (!order.close) {
           const cancelled = market.cancelOrder(childContext, order.id);

@@ -8,6 +8,7 @@ import { accountSelector, marketById, pageParams, paginate } from '../http/selec
 import type { MarketState } from '../ledger/market';
 import type { OrderRecord } from '../ledger/orders';
 import { accountTradeView, marketOrderView } from '../views/orders';
+import { triggerView } from '../views/triggers';
 
 export const MAX_ORDERS_PAGE = 200;
 const MAX_TRADES_PAGE = 50;
@@ -54,16 +55,27 @@ export function registerOrderRoutes(app: SandboxApp): void {
     return json({ market_id: market.config.market_id, orders: open.slice(0, MAX_ORDERS_PAGE).map((order) => marketOrderView(market, order)) });
   });
 
-  // Active entries: spot orders with their trigger legs (none yet: trigger orders are not served).
+  // Active entries (wire notes): open orders with the pending legs bound to them, then pending
+  // legs bound to no open order (standalone, or protecting a parent that has filled).
   router.on('GET', '/v1/orders/active', (request) => {
     const market = marketById(app, request.query);
     if (market instanceof Refusal) return refuse(market);
     const account = accountSelector(app, request.query);
     if (account instanceof Refusal) return refuse(account);
-    const open = ordersOf(market, account as string).filter((order) => !order.close);
+    const open = ordersOf(market, account as string).filter((order) => !order.close).slice(0, MAX_ORDERS_PAGE);
+    const openIds = new Set<string>(open.map((order) => order.id));
+    const legs = market.triggers.pendingOf(account as string);
     return json({
       market_id: market.config.market_id,
-      entries: open.slice(0, MAX_ORDERS_PAGE).map((order) => ({ kind: 'order', order_id: order.id, triggers: [], order: marketOrderView(market, order) })),
+      entries: [
+        ...open.map((order) => ({
+          kind: 'order',
+          order_id: order.id,
+          triggers: legs.filter((record) => record.parentId === order.id).map((record) => triggerView(market, record)),
+          order: marketOrderView(market, order),
+        })),
+        ...legs.filter((record) => record.parentId === undefined || !openIds.has(record.parentId)).map((record) => ({ kind: 'trigger', ...triggerView(market, record) })),
+      ],
     });
   });
 

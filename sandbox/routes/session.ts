@@ -25,6 +25,22 @@ import { isRevert } from '../ledger/revert';
 import { sessionActionsRequestSchema, sessionRequestSchema } from '../../shared/api/request-schemas';
 import { consumeNonce, nonceProblem, revertReply } from '../signed';
 import { marketOrderView } from '../views/orders';
+import { triggerView } from '../views/triggers';
+import type { TriggerLeg } from '../../shared/protocol/trigger';
+
+/** The trigger legs an action creates. */
+function legsOf(action: SessionAction): TriggerLeg[] {
+  switch (action.kind) {
+    case 'CreateOrderWithTriggers':
+      return action.trigger_2 === undefined ? [action.trigger_1] : [action.trigger_1, action.trigger_2];
+    case 'CreateTriggerOrder':
+      return [action.args];
+    case 'CreateTriggerOrders':
+      return [action.first, action.second];
+    default:
+      return [];
+  }
+}
 
 /** The margin actions a Turbo Account sends (they target the pool). */
 export const MARGIN_ACCOUNT_ACTIONS = ['Draw', 'ReturnQuote', 'Borrow', 'Repay', 'RepayFromCollateral', 'RepayBaseFromCollateral', 'AddCollateral', 'WithdrawFromMargin', 'ProlongSession', 'SetAutoProlong'] as const;
@@ -37,12 +53,16 @@ const BATCH_CODE_TO_ERROR: Readonly<Record<string, number>> = {
   TOO_MANY_VARIABLE_OUTPUTS: ErrorCode.VARIABLE_OUTPUTS,
 };
 
-/** Actions of POST /v1/session/actions (triggers are not served yet: 7001). */
+/** Actions of POST /v1/session/actions. */
 const SUPPORTED_ACTIONS: ReadonlySet<string> = new Set([
   'CreateOrder',
   'CancelOrder',
   'SettleBalance',
   'RegisterReferer',
+  'CreateOrderWithTriggers',
+  'CreateTriggerOrder',
+  'CreateTriggerOrders',
+  'CancelTriggerOrder',
   'CreateSharedOrder',
   'ExecuteTurboOrders',
   'StartMarginSession',
@@ -53,7 +73,7 @@ const SUPPORTED_ACTIONS: ReadonlySet<string> = new Set([
 const PARENT_ACTIONS: ReadonlySet<string> = new Set(['StartMarginSession', 'CloseMarginSession', 'WithdrawFromMarginAccount', 'RegisterMarginAccount']);
 const CHILD_ONLY_ACTIONS: ReadonlySet<string> = new Set(MARGIN_ACCOUNT_ACTIONS);
 const HOUSE_ACTIONS: ReadonlySet<string> = new Set(['CreateSharedOrder', 'ExecuteTurboOrders']);
-const CREATES: ReadonlySet<string> = new Set(['CreateOrder', 'CreateSharedOrder']);
+const CREATES: ReadonlySet<string> = new Set(['CreateOrder', 'CreateSharedOrder', 'CreateOrderWithTriggers', 'CreateTriggerOrder', 'CreateTriggerOrders']);
 
 export function registerSessionRoutes(app: SandboxApp): void {
   app.router.on('PUT', '/v1/session', (request) => putSession(app, request));
@@ -190,6 +210,7 @@ function postActions(app: SandboxApp, request: ApiRequest, registration: boolean
   const reply: Record<string, unknown> = { tx_id: txId };
   if (body.collect_orders === true) {
     reply.orders = outcome.orders.map((order) => marketOrderView(app.ledger.marketOf(order) ?? (app.ledger.markets.get(order.marketId) as MarketState), order));
+    if (outcome.triggers.length > 0) reply.triggers = outcome.triggers.map((record) => triggerView(app.ledger.marketOf(record) ?? (app.ledger.markets.get(record.marketId) as MarketState), record));
   }
   return json(reply);
 }
@@ -232,8 +253,12 @@ function actionProblem(app: SandboxApp, account: ContractAccount, action: Sessio
       if (link.paused) return refusal(ErrorCode.MARKET_PAUSED, `market with id ${market.config.market_id} is paused`);
       if (!link.connected) return refusal(ErrorCode.HOUSE_BOOK_DISCONNECTED, 'House book is disconnected');
     } else if (market.paused) return refusal(ErrorCode.MARKET_PAUSED, `market with id ${market.config.market_id} is paused`);
-    if (isChild && action.kind === 'CreateOrder' && action.order_type.kind === 'Market') {
+    if (isChild && (action.kind === 'CreateOrder' || action.kind === 'CreateOrderWithTriggers') && action.order_type.kind === 'Market') {
       return refusal(ErrorCode.UNBOUNDED_MARKET_ORDER, `${where}: an unbounded Market order on a Turbo Account is rejected: the pool funds an order at its worst-case price; use BoundedMarket`);
+    }
+    const unbounded = isChild ? legsOf(action).findIndex((leg) => leg.order_type.kind === 'Market') : -1;
+    if (unbounded >= 0) {
+      return refusal(ErrorCode.UNBOUNDED_MARKET_ORDER, `${where}: an unbounded Market trigger leg on a Turbo Account is rejected: the pool funds an order at its worst-case price; use a MarketBounded leg`);
     }
   }
   void app;

@@ -18,6 +18,7 @@ import { depthView, levelsJson, turboDepthView, type DepthLevel, type DepthView,
 import { marginEventView, stateView } from '../margin/views';
 import type { Trade } from '../ledger/trades';
 import { marketOrderView, tradeView } from '../views/orders';
+import { triggerView } from '../views/triggers';
 import { Connection } from './connection';
 import { invalidJsonOffset, malformedJsonMessage } from './json-error';
 import { balancesOf, nonceV2Updates, stamped } from './payloads';
@@ -338,11 +339,15 @@ export class StreamHub implements StreamServer {
     switch (topic) {
       case 'orders': {
         const orders: Record<string, unknown>[] = [];
+        const triggers: Record<string, unknown>[] = [];
         const books = turbo ? [...app.ledger.turbo.values()].map((link) => link.turbo) : [...app.ledger.markets.values()];
         for (const market of books) {
-          for (const account of accounts) for (const order of market.ordersByAccount.get(account.id) ?? []) if (!order.close) orders.push(marketOrderView(market, order));
+          for (const account of accounts) {
+            for (const order of market.ordersByAccount.get(account.id) ?? []) if (!order.close) orders.push(marketOrderView(market, order));
+            for (const record of market.triggers.pendingOf(account.id)) triggers.push(triggerView(market, record));
+          }
         }
-        connection.send(stamped(app, { action: 'subscribe_orders', ...(turbo ? { turbo: true } : {}), orders }));
+        connection.send(stamped(app, { action: 'subscribe_orders', ...(turbo ? { turbo: true } : {}), orders, triggers }));
         return;
       }
       case 'balances':
@@ -435,20 +440,31 @@ export class StreamHub implements StreamServer {
       this.send(key, () => stamped(app, { action: 'subscribe_trades', market_id: marketId, ...(key.startsWith('trades|T|') ? this.turboTrades(newest) : { trades: newest.map(tradeView) }) }));
     }
 
-    const ordersByAccount = new Map<string, Record<string, unknown>[]>();
+    // Orders and trigger legs that changed, per account and book kind, in one message each.
+    const ordersByAccount = new Map<string, { orders: Record<string, unknown>[]; triggers: Record<string, unknown>[] }>();
+    const entryOf = (key: string) => {
+      let entry = ordersByAccount.get(key);
+      if (entry === undefined) {
+        entry = { orders: [], triggers: [] };
+        ordersByAccount.set(key, entry);
+      }
+      return entry;
+    };
     for (const order of changes.orders) {
       const market = app.ledger.marketOf(order);
       if (market === undefined) continue;
-      const key = `${order.turbo === true ? 'T|' : ''}${order.account}`;
-      const list = ordersByAccount.get(key) ?? [];
-      list.push(marketOrderView(market, order));
-      ordersByAccount.set(key, list);
+      entryOf(`${order.turbo === true ? 'T|' : ''}${order.account}`).orders.push(marketOrderView(market, order));
     }
-    for (const [key, orders] of ordersByAccount) {
+    for (const record of changes.triggers) {
+      const market = app.ledger.marketOf(record);
+      if (market === undefined) continue;
+      entryOf(`${record.turbo === true ? 'T|' : ''}${record.account}`).triggers.push(triggerView(market, record));
+    }
+    for (const [key, { orders, triggers }] of ordersByAccount) {
       const turbo = key.startsWith('T|');
       const accountId = turbo ? key.slice(2) : key;
       const keys = this.keysOf('orders', accountId).map((topic) => (turbo ? topic.replace('orders|', 'orders|T|') : topic));
-      for (const topic of keys) this.send(topic, () => stamped(app, { action: 'subscribe_orders', ...(turbo ? { turbo: true } : {}), orders }));
+      for (const topic of keys) this.send(topic, () => stamped(app, { action: 'subscribe_orders', ...(turbo ? { turbo: true } : {}), orders, ...(triggers.length > 0 ? { triggers } : {}) }));
     }
     for (const [childId, activities] of changes.margin) {
       const child = app.ledger.accounts.get(childId);
