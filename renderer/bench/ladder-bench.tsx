@@ -6,7 +6,7 @@ import { render } from 'solid-js/web';
 import type { TerminalApi } from '../../shared/ipc/contract';
 import type { BookFrame } from '../../shared/ipc/views';
 import { priceTick } from '../../shared/market/tick';
-import { createSimulatedTerminal, SIMULATED_MARKETS } from '../dev/simulated-terminal';
+import { createSimulatedTerminal, SIMULATED_MARKETS } from './simulated-terminal';
 import { createTerminal } from '../src/app/create-terminal';
 import { TerminalContext } from '../src/app/terminal-context';
 import { Ladder } from '../src/features/ladder/Ladder';

@@ -1,8 +1,8 @@
-// An in-memory TerminalApi for the ladder benchmark and the preview page: markets shaped like the
+// An in-memory TerminalApi for the ladder benchmark: markets shaped like the
 // sandbox's, a 500-level book per side on a seeded random walk, trades, bars, an account that
 // walks through onboarding, orders that rest and fill, balances and settings. It is never part of
-// the app's bundle (renderer/index.html does not import it); it exists so the renderer can be
-// measured and looked at without main's services.
+// the app's bundle (renderer/index.html does not import it); it exists so the renderer's drawing
+// cost can be measured in isolation, with a reproducible feed.
 import { requestNames, streamNames, type RequestInput, type RequestName, type StreamName, type StreamPayload, type TerminalApi, type Unsubscribe } from '../../shared/ipc/contract';
 import type {
   AccountState,
