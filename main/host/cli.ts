@@ -114,7 +114,6 @@ const host = await startBrowserHost({
 
 // test/support/browser-host.ts reads this exact line.
 process.stdout.write(`terminal ready at ${host.url}\n`);
-if (flags.offline) log('offline mode: the offline signer only; no sandbox, no exchange connection');
 
 let stopping = false;
 const shutdown = async () => {
