@@ -12,7 +12,7 @@ import type { MarginState } from '../../shared/api/margin-schemas';
 import type { Clock, TimerHandle } from '../../shared/clock';
 import type { B256 } from '../../shared/encoding/b256';
 import { fail, ok, type Result } from '../../shared/result';
-import { foldMarginEvent } from './margin-event';
+import { foldMarginEvent, type FoldedEvent, type FoldOptions } from './margin-event';
 import type { ExchangeStream, StreamEvent, StreamSubscription } from './stream-client';
 
 export const MARGIN_STALE = 'MARGIN_STALE';
@@ -34,6 +34,10 @@ export interface MarginFeedOptions {
   readonly onChange?: (feed: MarginFeed) => void;
   readonly refetchRetryMs?: number;
   readonly maxRefetchRounds?: number;
+  /** Tier versions the caller knows, so a session that starts on one folds without a refetch. */
+  readonly tierOf?: FoldOptions['tierOf'];
+  /** Every event folded in order (after the state took it): activities such as a liquidation. */
+  readonly onFolded?: (event: FoldedEvent) => void;
 }
 
 export class MarginFeed {
@@ -49,6 +53,7 @@ export class MarginFeed {
   private subscription: StreamSubscription | null = null;
   private readonly stopListening: () => void;
   private refetches = 0;
+  private readonly waiters = new Set<(live: boolean) => void>();
 
   constructor(private readonly options: MarginFeedOptions) {
     this.stopListening = options.stream.onEvent((event) => this.handle(event));
@@ -77,6 +82,25 @@ export class MarginFeed {
     return this.reason;
   }
 
+  /** The stream sequence the held state includes (null when the service sends none). */
+  sequence(): bigint | null {
+    return this.lastSequence;
+  }
+
+  /** Resolves once the state is live, or with false after `timeoutMs` (clock ms). */
+  whenLive(timeoutMs: number): Promise<boolean> {
+    if (this.live) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = (live: boolean) => {
+        this.waiters.delete(waiter);
+        this.options.clock.clearTimeout(timer);
+        resolve(live);
+      };
+      const timer = this.options.clock.setTimeout(() => waiter(false), timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
   /** GET /v1/margin/state calls made so far. */
   refetchCount(): number {
     return this.refetches;
@@ -84,6 +108,7 @@ export class MarginFeed {
 
   close(): void {
     this.closed = true;
+    for (const waiter of [...this.waiters]) waiter(false);
     this.stopListening();
     this.subscription?.close();
     if (this.retryTimer !== null) this.options.clock.clearTimeout(this.retryTimer);
@@ -107,7 +132,7 @@ export class MarginFeed {
     if (message.action !== 'subscribe_margin_update') return;
     this.epoch++;
     if (!this.live || this.current === null) return; // a refetch is out; it restarts on this epoch
-    const folded = foldMarginEvent(this.current, message.event);
+    const folded = foldMarginEvent(this.current, message.event, this.options.tierOf === undefined ? {} : { tierOf: this.options.tierOf });
     if (!folded.ok) return this.markStale(folded.message, true);
     const sequence = folded.value.sequence;
     if (sequence !== null && this.lastSequence !== null && sequence !== this.lastSequence + 1n) {
@@ -115,6 +140,7 @@ export class MarginFeed {
     }
     if (sequence !== null) this.lastSequence = sequence;
     this.current = folded.value.state;
+    this.options.onFolded?.(folded.value);
     this.changed();
   }
 
@@ -160,6 +186,7 @@ export class MarginFeed {
   }
 
   private changed(): void {
+    if (this.live) for (const waiter of [...this.waiters]) waiter(true);
     this.options.onChange?.(this);
   }
 }

@@ -358,7 +358,11 @@ export class AccountService {
 
   // ---- sessions -----------------------------------------------------------------------------
 
-  async createSession(marketIds: readonly string[], seconds: bigint): Promise<Result<SessionView>> {
+  /**
+   * `extraContractIds`: contracts beyond the markets' books that the session must name (margin:
+   * the pool, the accounts registry and every Turbo Account; margin-api 5.2). Renewals keep them.
+   */
+  async createSession(marketIds: readonly string[], seconds: bigint, extraContractIds: readonly B256[] = []): Promise<Result<SessionView>> {
     const owner = this.activeOwner();
     if (!owner) return fail(NO_OWNER, 'Create or choose an owner key first');
     if (owner.custody === 'watch-only') {
@@ -373,8 +377,9 @@ export class AccountService {
     if (!vault.ok) return vault;
     const chainId = this.deps.chainId();
     if (chainId === null) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
-    const contractIds = this.deps.contractIdsFor(marketIds);
-    if (!contractIds.ok) return contractIds;
+    const books = this.deps.contractIdsFor(marketIds);
+    if (!books.ok) return books;
+    const contractIds = ok([...new Set([...books.value, ...extraContractIds])]);
     const nonces = this.deps.nonces();
     if (!nonces) return fail(NO_TRADE_ACCOUNT, 'The trading account is not ready');
 
@@ -435,10 +440,13 @@ export class AccountService {
     if (session.expiry - now > renewMargin(days * DAY)) return;
     const markets = this.sessionMarkets();
     if (markets.length === 0) return;
+    // Keep what the session names beyond the markets' books (margin contracts and accounts).
+    const books = this.deps.contractIdsFor(markets);
+    const extras = books.ok ? (session.contractIds.filter((id) => !books.value.includes(id as B256)) as B256[]) : [];
     this.renewing = true;
     this.publish();
     try {
-      const renewed = await this.createSession(markets, days * DAY);
+      const renewed = await this.createSession(markets, days * DAY, extras);
       if (!renewed.ok) this.deps.log(`session renewal failed: ${renewed.message}`);
     } finally {
       this.renewing = false;

@@ -17,6 +17,9 @@ import { allRateRules } from '../exchange/rate-rules';
 import { wsSocketFactory, type SocketFactory } from '../exchange/socket';
 import { ExchangeStream, type StreamEvent, type StreamSubscription } from '../exchange/stream-client';
 import { AccountService } from './account-service';
+import { fetchJson } from '../exchange/http';
+import { MarginReads } from './margin/margin-reads';
+import { MarginService } from './margin/margin-service';
 import type { Journal } from './journal';
 import type { KeyVault } from './key-vault';
 import { MarketDataHub, type DepthHandle, type MarketFeed, type TradesEvent } from './market-data-hub';
@@ -61,6 +64,8 @@ export class NetworkRuntime {
   readonly accounts: AccountService;
   readonly trading: TradingService;
   readonly submitter: Submitter;
+  /** Margin (Turbo) accounts of the trading account; routes Turbo orders of a selected one. */
+  readonly margin: MarginService;
   private nonceManager: NonceManager | null = null;
   private marketsIndex: MarketsIndex | null = null;
   private marketsError: string | null = null;
@@ -104,7 +109,7 @@ export class NetworkRuntime {
         const identity = this.accounts.tradingIdentity();
         return identity.ok ? ok({ ...identity.value, networkId: network.id }) : identity;
       },
-      targets: () => (this.marketsIndex ? { accounts_registry_id: this.marketsIndex.response.accounts_registry_id } : {}),
+      targets: () => (this.marketsIndex ? { accounts_registry_id: this.marketsIndex.response.accounts_registry_id, ...this.margin.callTargets() } : {}),
       reconcile: (journalId) => this.trading.reconcile(journalId),
       newId: () => `${network.id}-${clock.now().toString(36)}-${(++this.journalIds).toString(36)}-${randomBytes(3).toString('hex')}`,
       log: deps.log,
@@ -127,6 +132,32 @@ export class NetworkRuntime {
       notice: deps.notice,
       log: deps.log,
     });
+
+    this.margin = new MarginService({
+      networkId: network.id,
+      clock,
+      rest: this.rest,
+      reads: new MarginReads({ rest: this.rest, baseUrl: deps.restUrl, fetch: deps.fetch ?? fetchJson }),
+      openStream: () => new ExchangeStream({ url: network.wsUrl ?? websocketUrlFor(deps.restUrl), clock, socketFactory: deps.socketFactory ?? wsSocketFactory() }),
+      markets: () => this.marketsIndex,
+      accounts: this.accounts,
+      submitter: this.submitter,
+      reconcileParent: (journalId) => this.trading.reconcile(journalId),
+      nonces: () => this.nonceManager,
+      journal: deps.journal,
+      preferences: deps.preferences,
+      sign: (address, digest) => (deps.vault ? deps.vault.signAsLoadedSession(address, digest) : fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store')),
+      loadSessionKey: (address) => (deps.vault ? deps.vault.loadSessionKey(address) : Promise.resolve(fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store'))),
+      windows: deps.windows,
+      publishOrders: () => deps.windows.broadcast('orders', this.trading.snapshot()),
+      publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
+      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      newId: () => `${network.id}-${clock.now().toString(36)}-${(++this.journalIds).toString(36)}-${randomBytes(3).toString('hex')}`,
+      wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
+      notice: deps.notice,
+      log: deps.log,
+    });
+    this.trading.setTurboDesk(this.margin);
 
     this.cleanups.push(
       this.stream.onStatus(() => deps.onConnection()),
@@ -197,6 +228,7 @@ export class NetworkRuntime {
     for (const subscription of this.identitySubscriptions) subscription.close();
     this.identitySubscriptions = [];
     this.trading.reset();
+    this.margin.accountChanged(tradeAccountId);
     if (tradeAccountId === null) {
       this.nonceManager = null;
       return;
@@ -249,6 +281,7 @@ export class NetworkRuntime {
 
   setParallelLanes(lanes: number): void {
     this.nonceManager?.setLanes(lanes);
+    this.margin.setParallelLanes(lanes);
   }
 
   private onStreamEvent(event: StreamEvent): void {
@@ -343,6 +376,7 @@ export class NetworkRuntime {
     if (this.renewTimer !== null) this.deps.clock.clearTimeout(this.renewTimer);
     for (const cleanup of this.cleanups) cleanup();
     for (const subscription of this.identitySubscriptions) subscription.close();
+    this.margin.stop();
     this.hub.close();
     this.books.dispose();
     this.stream.close();

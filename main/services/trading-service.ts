@@ -77,7 +77,27 @@ export interface TradingServiceDeps {
   readonly log: (line: string) => void;
 }
 
+/**
+ * Trading on Turbo books as a margin (Turbo) account, set by the margin service: while it is
+ * active, Turbo-book orders are signed as the selected Turbo Account; its orders are listed and
+ * cancelled with the trading account's (main/services/margin).
+ */
+export interface TurboDesk {
+  /** A Turbo Account is selected: Turbo-book orders are signed as it. */
+  active(): boolean;
+  /** The order belongs to a Turbo Account. */
+  owns(orderId: string): boolean;
+  placeOrder(input: PlaceIntent & { marketId: string }): Promise<Result<PlacedOrder>>;
+  cancelOrder(marketId: string, orderId: B256): Promise<Result<CancelReport>>;
+  cancelAll(marketId: string | undefined): Promise<Result<CancelReport>>;
+  moveOrder(marketId: string, orderId: B256, price: bigint): Promise<Result<PlacedOrder>>;
+  settle(marketId: string): Promise<Result<null>>;
+  openOrders(): readonly OrderView[];
+  fills(): readonly FillView[];
+}
+
 export class TradingService {
+  private turboDesk: TurboDesk | null = null;
   private readonly orders = new Map<string, TrackedOrder>();
   private fills: FillView[] = [];
   private balances: BalanceView[] = [];
@@ -87,10 +107,17 @@ export class TradingService {
 
   constructor(private readonly deps: TradingServiceDeps) {}
 
+  /** Route Turbo-book requests of a selected Turbo Account (the margin service). */
+  setTurboDesk(desk: TurboDesk | null): void {
+    this.turboDesk = desk;
+  }
+
   snapshot(): OrdersSnapshot {
     const open = [...this.orders.values()].filter((tracked) => isOpen(tracked.view)).map((tracked) => tracked.view);
+    if (this.turboDesk) open.push(...this.turboDesk.openOrders());
     open.sort((left, right) => right.time - left.time);
-    return { open, fills: this.fills };
+    const deskFills = this.turboDesk?.fills() ?? [];
+    return { open, fills: deskFills.length === 0 ? this.fills : [...this.fills, ...deskFills].sort((left, right) => right.time - left.time).slice(0, RECENT_FILLS) };
   }
 
   balancesView(): readonly BalanceView[] {
@@ -223,6 +250,7 @@ export class TradingService {
   }
 
   async placeOrder(input: PlaceIntent & { marketId: string; turbo: boolean }): Promise<Result<PlacedOrder>> {
+    if (input.turbo && this.turboDesk?.active()) return this.turboDesk.placeOrder(input);
     const market = this.market(input.marketId, input.turbo);
     if (!market.ok) return market;
     const identity = await this.identity();
@@ -283,6 +311,7 @@ export class TradingService {
   }
 
   async cancelOrder(marketId: string, turbo: boolean, orderId: B256): Promise<Result<CancelReport>> {
+    if (this.turboDesk?.owns(orderId)) return this.turboDesk.cancelOrder(marketId, orderId);
     const market = this.market(marketId, turbo);
     if (!market.ok) return market;
     const identity = await this.identity();
@@ -294,8 +323,22 @@ export class TradingService {
     return ok(report);
   }
 
-  /** The kill switch (no market) or cancel all in one market. Reads open orders fresh first. */
+  /** The kill switch (no market) or cancel all in one market, Turbo Accounts' orders included. */
   async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
+    const own = await this.cancelAllOwn(marketId);
+    if (!this.turboDesk || !own.ok) return own;
+    const desk = await this.turboDesk.cancelAll(marketId);
+    if (!desk.ok || desk.value.requested === 0) return own;
+    return ok({
+      requested: own.value.requested + desk.value.requested,
+      cancelled: [...own.value.cancelled, ...desk.value.cancelled],
+      failed: [...own.value.failed, ...desk.value.failed],
+      batches: own.value.batches + desk.value.batches,
+    });
+  }
+
+  /** Cancel all of the trading account's own orders. Reads open orders fresh first. */
+  private async cancelAllOwn(marketId: string | undefined): Promise<Result<CancelReport>> {
     const identity = await this.identity();
     if (!identity.ok) return identity;
     await this.refresh();
@@ -324,6 +367,7 @@ export class TradingService {
 
   /** Move an order: cancel it and place the remainder at the new price, atomically in one batch. */
   async moveOrder(marketId: string, turbo: boolean, orderId: B256, price: bigint): Promise<Result<PlacedOrder>> {
+    if (this.turboDesk?.owns(orderId)) return this.turboDesk.moveOrder(marketId, orderId, price);
     const market = this.market(marketId, turbo);
     if (!market.ok) return market;
     const identity = await this.identity();
@@ -351,6 +395,7 @@ export class TradingService {
 
   /** Move a book's unlocked balance back to the trading account. */
   async settle(marketId: string, turbo: boolean): Promise<Result<null>> {
+    if (turbo && this.turboDesk?.active()) return this.turboDesk.settle(marketId);
     const market = this.market(marketId, turbo);
     if (!market.ok) return market;
     const identity = await this.identity();

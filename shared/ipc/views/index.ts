@@ -5,3 +5,4 @@ export * from './trading';
 export * from './settings';
 export * from './journal';
 export * from './custody';
+export * from './margin';
