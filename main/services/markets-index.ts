@@ -69,9 +69,12 @@ export class MarketsIndex {
     return null;
   }
 
-  /** Order-book contracts a session for these markets must cover: each canonical book and its Turbo book. */
+  /**
+   * Contracts a session for these markets must cover: each canonical book and its Turbo book, and
+   * the accounts registry (RegisterReferer targets it).
+   */
   contractIdsFor(marketIds: readonly string[]): Result<B256[]> {
-    const ids: B256[] = [];
+    const ids: B256[] = [this.response.accounts_registry_id];
     for (const marketId of marketIds) {
       const market = this.canonical.get(marketId);
       if (!market) return fail(UNKNOWN_MARKET, `market ${marketId} is not listed on this network`, { field: 'marketIds' });

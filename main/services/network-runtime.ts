@@ -43,6 +43,8 @@ export interface RuntimeDeps {
   readonly windows: WindowHub;
   readonly fetch?: HttpFetch;
   readonly socketFactory?: SocketFactory;
+  /** Timeout of every REST request (10 s by default). */
+  readonly timeoutMs?: number;
   readonly log: (line: string) => void;
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** The connection indicator changed (stream state, REST health). */
@@ -77,9 +79,16 @@ export class NetworkRuntime {
 
   constructor(private readonly deps: RuntimeDeps) {
     const { network, clock } = deps;
-    this.limiter = new RateLimiter({ clock });
+    // Room for a burst of intents (100 in a second is a test case) while still bounded.
+    this.limiter = new RateLimiter({ clock, maxQueued: 256 });
     const faucet = network.kind === 'sandbox' ? { url: deps.restUrl, network: 'sandbox' } : network.faucetUrl && network.faucetNetwork ? { url: network.faucetUrl, network: network.faucetNetwork } : undefined;
-    this.rest = new ExchangeRestClient({ baseUrl: deps.restUrl, limiter: this.limiter, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(faucet ? { faucet } : {}) });
+    this.rest = new ExchangeRestClient({
+      baseUrl: deps.restUrl,
+      limiter: this.limiter,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(faucet ? { faucet } : {}),
+      ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
+    });
     this.stream = new ExchangeStream({ url: network.wsUrl ?? websocketUrlFor(deps.restUrl), clock, socketFactory: deps.socketFactory ?? wsSocketFactory() });
     this.books = new OrderBookFeed(this.stream);
     this.hub = new MarketDataHub(this.feed(), deps.windows, clock);

@@ -41,6 +41,9 @@ export interface Lease {
   settle(outcome: SubmissionOutcome): void;
 }
 
+/** Lanes 0-3 serve orders; lane 4 is kept for owner-signed requests (main/services/custody). */
+export const ORDER_LANES = 4;
+
 export class NonceManager {
   private sequential: SequentialNonceState = UNSYNCED_SEQUENTIAL;
   private sequentialTail: Promise<void> = Promise.resolve();
@@ -52,10 +55,12 @@ export class NonceManager {
     private readonly cursors: CursorStore,
     private lanes: number,
     private readonly nowSeconds: () => bigint,
-  ) {}
+  ) {
+    this.lanes = Math.min(lanes, ORDER_LANES);
+  }
 
   setLanes(lanes: number): void {
-    this.lanes = lanes;
+    this.lanes = Math.min(lanes, ORDER_LANES);
   }
 
   get laneCount(): number {

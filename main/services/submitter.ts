@@ -52,6 +52,7 @@ export interface SubmitRequest {
 }
 
 export const RECONCILING = 'RECONCILING';
+export const SESSION_ACTIONS_ENDPOINT = 'POST /v1/session/actions';
 
 function outcomeOf(failure: Failure): SubmissionOutcome {
   switch (failure.code) {
@@ -78,6 +79,14 @@ export class Submitter {
 
   constructor(private readonly deps: SubmitterDeps) {}
 
+  /**
+   * Session-action entries of this account. Owner-signed entries (withdrawals, offline requests)
+   * are settled by their own service, on their own nonce lane, and never hold up orders.
+   */
+  private isMine(signed: { networkId: string; account: string; endpoint: string }, identity: SubmitIdentity): boolean {
+    return signed.endpoint === SESSION_ACTIONS_ENDPOINT && signed.networkId === identity.networkId && signed.account === identity.tradeAccountId;
+  }
+
   /** True while a lost answer is being reconciled; new requests wait for it. */
   get isReconciling(): boolean {
     return this.reconciling !== null;
@@ -87,7 +96,7 @@ export class Submitter {
   async reconcileOpen(): Promise<void> {
     const identity = this.deps.identity();
     if (!identity.ok) return;
-    const open = this.deps.journal.unresolved().filter((record) => record.signed.networkId === identity.value.networkId && record.signed.account === identity.value.tradeAccountId);
+    const open = this.deps.journal.unresolved().filter((record) => this.isMine(record.signed, identity.value));
     if (open.length === 0) return;
     const work = (async () => {
       for (const record of open) {
@@ -101,10 +110,11 @@ export class Submitter {
 
   async submit(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
     if (this.reconciling) await this.reconciling;
-    if (this.deps.journal.unresolved().length > 0) {
+    const identityNow = this.deps.identity();
+    if (identityNow.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identityNow.value))) {
       await this.reconcileOpen();
       const identity = this.deps.identity();
-      const stillOpen = identity.ok && this.deps.journal.unresolved().some((record) => record.signed.account === identity.value.tradeAccountId && record.signed.networkId === identity.value.networkId);
+      const stillOpen = identity.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identity.value));
       if (stillOpen) return fail(RECONCILING, 'An earlier request is still being checked with the exchange; nothing new is signed until its outcome is known');
     }
     const first = await this.attempt(request);
@@ -148,7 +158,7 @@ export class Submitter {
         id: this.deps.newId(),
         networkId: identity.value.networkId,
         account: identity.value.tradeAccountId,
-        endpoint: 'POST /v1/session/actions',
+        endpoint: SESSION_ACTIONS_ENDPOINT,
         nonce: journalNonce(lease.value),
         actions: body.actions,
         description: request.description,

@@ -44,6 +44,8 @@ export interface TerminalOptions {
   readonly random: (length: number) => Uint8Array;
   readonly fetch?: HttpFetch;
   readonly socketFactory?: SocketFactory;
+  /** Timeout of every REST request (tests of slow answers shorten it). */
+  readonly requestTimeoutMs?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -198,6 +200,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       windows,
       fetch,
       ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
+      ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
       log,
       notice,
       onConnection: publishConnection,

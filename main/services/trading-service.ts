@@ -466,7 +466,15 @@ export class TradingService {
     const nonces = this.deps.nonces();
     if (!nonces) return fail('NO_TRADE_ACCOUNT', 'The trading account is not ready');
     const answer = await settleLostNonce(nonces, record.signed.nonce, this.deps.wait, this.deps.nowSeconds);
-    if (!answer.ok) return answer;
+    if (!answer.ok) {
+      // The account itself is gone (a reset sandbox, another network's data): nothing of the
+      // request can exist on this exchange any more.
+      if (answer.code !== 'NO_TRADE_ACCOUNT') return answer;
+      const detail = 'The exchange no longer knows the trading account (it was reset): the request cannot have landed there';
+      this.deps.journal.appendReconciled({ id: journalId, status: 'not-landed', detail });
+      this.deps.notice('warning', `${record.signed.description}: ${detail}`);
+      return ok('not-landed');
+    }
     const found = answer.value === 'not-landed' ? [] : await this.findOrdersOf(record.signed);
     const landed = answer.value === 'landed' || found.length > 0;
     const createsOrders = JSON.stringify(record.signed.actions).includes('"CreateOrder"');

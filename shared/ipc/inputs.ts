@@ -91,7 +91,8 @@ export const inputs = {
     hotkeys: z.partialRecord(z.enum(HOTKEY_ACTIONS), z.string().min(1).max(40)).optional(),
     sound: z.boolean().optional(),
     desktopNotifications: z.boolean().optional(),
-    parallelLanes: z.number().int().min(0).max(5).optional(),
+    /** 0-4: lane 4 is kept for owner-signed requests (withdrawals, offline requests). */
+    parallelLanes: z.number().int().min(0).max(4).optional(),
     sessionDays: z.number().int().min(1).max(365).optional(),
     quantityPresets: z.record(z.string().max(66), z.array(z.bigint().min(1n)).max(8)).optional(),
   }),
