@@ -170,12 +170,13 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
             <label class="line">
               <span>Parallel nonce lanes</span>
               <select data-testid="settings-lanes" value={String(current().parallelLanes)} onChange={(event) => void save({ parallelLanes: Number(event.currentTarget.value) })}>
-                <For each={[0, 1, 2, 3, 4, 5]}>{(lanes) => <option value={String(lanes)}>{lanes === 0 ? '0 (sequential)' : String(lanes)}</option>}</For>
+                <For each={[0, 1, 2, 3, 4]}>{(lanes) => <option value={String(lanes)}>{lanes === 0 ? '0 (sequential)' : String(lanes)}</option>}</For>
               </select>
             </label>
             <div class="help">
-              With 0, every signed action uses the account's next nonce, so actions go one after another and a slow answer holds up the next one. With 1 to 5 lanes, main signs with parallel nonces: several
-              orders or cancels can be in flight at once, and a lost answer can be resent safely because a used nonce position is never accepted twice.
+              With 0, every signed action uses the account's next nonce, so actions go one after another and a slow answer holds up the next one. With 1 to 4 lanes, main signs with parallel nonces: several
+              orders or cancels can be in flight at once. A lost answer is still never resent: the terminal checks whether its nonce position was used before signing
+              anything else. A fifth lane is kept for owner-signed requests such as withdrawals.
             </div>
             <h4>Session</h4>
             <label class="line">
