@@ -11,7 +11,8 @@ import { hardenApp } from './platform/hardening';
 import { installMenu } from './platform/menu';
 import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { APP_ORIGIN } from './platform/security';
-import { openMainWindow } from './platform/windows';
+import { ElectronDeskPlatform } from './platform/desk-windows';
+import { deskFor } from './services/desk/handlers';
 import { systemClock } from './services/system-clock';
 import { createTerminal } from './services/terminal';
 
@@ -36,12 +37,21 @@ if (!app.requestSingleInstanceLock()) {
     log,
   });
 
-  const openWindow = () =>
-    openMainWindow({
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      hub: terminal.windows,
-      ...(devServerUrl ? { rendererUrl: devServerUrl } : {}),
+  const desk = deskFor(terminal.windows);
+  const windowFactory = {
+    preload: join(import.meta.dirname, '../preload/index.cjs'),
+    hub: terminal.windows,
+    ...(devServerUrl ? { rendererUrl: devServerUrl } : {}),
+  };
+  let deskPlatform: ElectronDeskPlatform | null = null;
+  const openWindow = () => {
+    if (!deskPlatform || !desk) return;
+    const main = deskPlatform.openMain(desk.mainBounds());
+    // The main window is the app: closing it quits, panel windows included (they reopen next time).
+    main.on('closed', () => {
+      if (process.platform !== 'darwin') app.quit();
     });
+  };
 
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
@@ -63,6 +73,13 @@ if (!app.requestSingleInstanceLock()) {
     );
     const started = await terminal.start();
     if (!started.ok) log(`network start failed: ${started.message}`);
+    if (!desk) throw new Error('the terminal built no desk');
+    // `screen` exists only once the app is ready.
+    deskPlatform = new ElectronDeskPlatform(windowFactory, desk);
+    desk.attachPlatform(deskPlatform);
+    // The last session's arrangement first (panel windows open at their fitted places), then the
+    // main window at its own, on top.
+    desk.restore();
     openWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();
@@ -75,6 +92,8 @@ if (!app.requestSingleInstanceLock()) {
     // Stop the sandbox child and flush services before the process exits.
     event.preventDefault();
     quitting = true;
+    // Windows closing because the app quits stay in the remembered arrangement.
+    desk?.freeze();
     void terminal.stop().finally(() => app.quit());
   });
 

@@ -37,6 +37,11 @@ export interface BrowserHostOptions {
   readonly port?: number;
   /** Fixed token for tests; random otherwise. */
   readonly token?: string;
+  /**
+   * A page connected: `windowKey` is the desk window it was opened for (the `window` parameter of
+   * its bridge URL), null for the main window.
+   */
+  readonly onPage?: (pageId: string, windowKey: string | null) => void;
   readonly log?: (line: string) => void;
 }
 
@@ -136,13 +141,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (url.pathname !== '/bridge') return refuse(404, 'Not Found');
     if (request.headers.origin !== origin) return refuse(403, 'Forbidden');
     if (!tokensEqual(url.searchParams.get('token') ?? '', token)) return refuse(401, 'Unauthorized');
-    bridge.handleUpgrade(request, socket, head, (ws) => attach(ws));
+    // A panel window's tab names the window main prepared for it (16 random bytes, hex).
+    const windowKey = url.searchParams.get('window');
+    if (windowKey !== null && !/^[0-9a-f]{32}$/.test(windowKey)) return refuse(400, 'Bad Request');
+    bridge.handleUpgrade(request, socket, head, (ws) => attach(ws, windowKey));
   });
 
-  const attach = (ws: WebSocket) => {
+  const attach = (ws: WebSocket, windowKey: string | null) => {
     const windowId = `tab-${++nextWindow}`;
     const frameUrl = `${origin}/`;
     options.windows.attach(windowId, { send: (stream, payload) => ws.send(encodeFrame({ t: 'push', stream, payload })) });
+    options.onPage?.(windowId, windowKey);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
       let frame: CallFrame | null;

@@ -1,6 +1,11 @@
 // `npm run web`: the terminal's main services with the renderer served to a browser. Used where
 // no Electron runtime is available and by the end-to-end tests.
 //
+// `--displays "0,0,1920,1080;1920,0,1280,1024"`: the displays the desk simulates (a browser reports
+// none): one `x,y,width,height` per display, the first primary. Windows of a layout are fitted to
+// them; the `setSimulatedDisplays` request replaces them (a test's display change). Default: one
+// 1920×1080 display.
+//
 // `npm run web -- --offline`: the same app as the offline signer, for the air-gapped machine. The
 // online composition (terminal, sandbox, keychain, exchange clients) is imported only on the online
 // path, so in offline mode none of it is even loaded; the networking globals are removed as a
@@ -14,12 +19,14 @@ import { randomBytes } from 'node:crypto';
 import { createDispatcher, type Handlers } from '../ipc/dispatcher';
 import { systemClock } from '../services/system-clock';
 import type { WindowHub } from '../services/window-hub';
+import { deskFor } from '../services/desk/handlers';
 import { startBrowserHost } from './browser-host';
+import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk-browser';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--offline]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n`);
   process.exit(2);
 }
 
@@ -32,6 +39,8 @@ function parseFlags() {
         'renderer-dir': { type: 'string', default: join(projectRoot, 'out/renderer') },
         'sandbox-seed': { type: 'string' },
         offline: { type: 'boolean', default: false },
+        // The browser has no displays to report: the desk works on these simulated ones.
+        displays: { type: 'string', default: DEFAULT_DISPLAYS },
       },
       strict: true,
     });
@@ -40,6 +49,8 @@ function parseFlags() {
     const seed = values['sandbox-seed'];
     if (seed !== undefined && !/^\d{1,15}$/.test(seed)) usage(`--sandbox-seed: expected a non-negative integer, got ${JSON.stringify(seed)}`);
     if (values.offline && seed !== undefined) usage('--sandbox-seed: there is no sandbox in offline mode (--offline)');
+    const displays = parseDisplaysFlag(values.displays);
+    if (!displays.ok) usage(displays.message);
     const dataHome = process.env.XDG_DATA_HOME ?? join(process.env.HOME ?? '.', '.local/share');
     return {
       port,
@@ -47,6 +58,7 @@ function parseFlags() {
       rendererDir: resolve(values['renderer-dir']),
       sandboxSeed: seed,
       offline: values.offline,
+      displays: displays.value,
     };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -109,8 +121,19 @@ const host = await startBrowserHost({
   windows: composition.windows,
   rendererDir: flags.rendererDir,
   port: flags.port,
+  onPage: (pageId, windowKey) => deskFor(composition.windows)?.bindPage(pageId, windowKey),
   log,
 });
+
+// The desk (absent offline): tabs for panel windows and simulated displays, then the last session's arrangement.
+const desk = deskFor(composition.windows);
+const deskPlatform = desk
+  ? new BrowserDeskPlatform({ pageUrl: (windowKey) => `${host.url}&window=${windowKey}`, displays: flags.displays, clock: systemClock, onGone: (windowKey) => desk.pageGoneFor(windowKey) })
+  : null;
+if (desk && deskPlatform) {
+  desk.attachPlatform(deskPlatform);
+  desk.restore();
+}
 
 // test/support/browser-host.ts reads this exact line.
 process.stdout.write(`terminal ready at ${host.url}\n`);
@@ -119,6 +142,9 @@ let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
+  // Tabs closing because the host stops stay in the remembered arrangement.
+  desk?.freeze();
+  deskPlatform?.close();
   await host.close();
   await composition.stop();
   process.exit(0);
