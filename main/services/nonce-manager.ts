@@ -48,6 +48,7 @@ export class NonceManager {
   private sequential: SequentialNonceState = UNSYNCED_SEQUENTIAL;
   private sequentialTail: Promise<void> = Promise.resolve();
   private readonly allocators = new Map<number, ParallelNonceAllocator>();
+  private readonly seeding = new Map<number, Promise<Result<ParallelNonceAllocator>>>();
   private nextLane = 0;
 
   constructor(
@@ -121,9 +122,22 @@ export class NonceManager {
     });
   }
 
-  private async allocator(lane: number): Promise<Result<ParallelNonceAllocator>> {
+  /**
+   * The lane's allocator, created once: concurrent requests on a fresh lane must share one
+   * allocator (two would each start from the same window and hand out the same position).
+   */
+  private allocator(lane: number): Promise<Result<ParallelNonceAllocator>> {
     const existing = this.allocators.get(lane);
-    if (existing) return ok(existing);
+    if (existing) return Promise.resolve(ok(existing));
+    let pending = this.seeding.get(lane);
+    if (!pending) {
+      pending = this.seed(lane).finally(() => this.seeding.delete(lane));
+      this.seeding.set(lane, pending);
+    }
+    return pending;
+  }
+
+  private async seed(lane: number): Promise<Result<ParallelNonceAllocator>> {
     const allocator = new ParallelNonceAllocator(lane);
     const saved = this.cursors.load(lane);
     if (saved !== null) allocator.seedFromCursor({ lane, next_index: saved });

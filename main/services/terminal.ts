@@ -57,6 +57,8 @@ export interface Terminal {
   restUrl(): string | null;
   /** The runtime of the active network (tests and diagnostics). */
   runtime(): NetworkRuntime | null;
+  /** The embedded sandbox's process id, when it runs (diagnostics and fault tests). */
+  sandboxPid(): number | undefined;
 }
 
 function journalView(entry: JournalEntry): JournalEntryView {
@@ -403,6 +405,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     windows,
     restUrl,
     runtime: () => runtime,
+    sandboxPid: () => sandbox?.pid,
     async start() {
       const opened = await options.openKeychain();
       if (opened.ok) {

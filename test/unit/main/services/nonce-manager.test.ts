@@ -90,6 +90,18 @@ describe('nonce manager', () => {
     expect(fields?.ok && positionIndex(fields.value.word_position, fields.value.bit_position)).toBe(5n);
   });
 
+  it('parallel: concurrent requests on a fresh lane share one allocator and never get the same position', async () => {
+    const exchange = new FakeExchange();
+    const manager = new NonceManager(exchange, new MemoryCursors(), 1, now);
+    const leases = await Promise.all(Array.from({ length: 8 }, () => manager.acquire()));
+    const positions = leases.map((lease) => {
+      if (!lease.ok) throw new Error(lease.message);
+      const fields = unpackParallelNonce(lease.value.nonce.value);
+      return fields.ok ? positionIndex(fields.value.word_position, fields.value.bit_position) : -1n;
+    });
+    expect(new Set(positions).size).toBe(8);
+  });
+
   it('tells whether a request with a lost answer landed', async () => {
     const exchange = new FakeExchange();
     const manager = new NonceManager(exchange, new MemoryCursors(), 1, now);

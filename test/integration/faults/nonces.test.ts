@@ -1,0 +1,103 @@
+// Nonce conflicts: a sequential nonce made stale by another device, two parallel lanes in flight
+// at once, and a parallel nonce that expired while its request was on its way. Nothing is placed
+// twice, and what the app shows agrees with the exchange's ledger.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sequentialNonce } from '../../../shared/protocol/nonce-choice';
+import { ownerDigest, withdrawBody, withdrawMessage } from '../../../shared/protocol/owner-messages';
+import { signDigest } from '../../../shared/crypto/signature';
+import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
+import { addressIdentity } from '../../../shared/encoding/identity';
+import type { B256 } from '../../../shared/encoding/b256';
+import type { Market } from '../../../shared/market/market';
+import { caller, startHarness, value, type Harness } from '../../support/terminal-harness';
+
+describe.sequential('nonce conflicts', () => {
+  let harness: Harness;
+  let market: Market;
+  let tradeAccountId: string;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    const onboarded = await harness.onboard();
+    tradeAccountId = onboarded.tradeAccountId;
+    market = onboarded.markets[0]!;
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  const h = () => harness.terminal.handlers;
+
+  async function restingBuy(ticksBelow: bigint) {
+    const inside = await harness.insidePrices(market);
+    const tick = harness.priceTick(market);
+    const price = ((inside.bid * 97n) / 100n / tick) * tick - ticksBelow * tick;
+    return { marketId: market.market_id, side: 'Buy' as const, orderType: { kind: 'Spot' as const }, price, quantity: harness.sizeFor(market, price) };
+  }
+
+  async function ownOrdersAt(price: bigint) {
+    return (await harness.ledgerOrders(market.market_id)).filter((order) => order.owner?.ContractId === tradeAccountId && order.price === price.toString());
+  }
+
+  it('a sequential nonce used by another device is read again and the order signed once more, not twice', async () => {
+    value(await h().placeOrder(await restingBuy(1n), caller));
+    // Another device holding the owner key withdraws one unit: the account nonce moves on without the
+    // app. The app's stream is cut first, so it cannot learn the new nonce before it signs.
+    await harness.control('/control/ws/close-all', {});
+    const state = value(await h().getAccountState({}, caller));
+    const owner = state.activeOwner!.address as B256;
+    const stored = JSON.parse(harness.secrets.entries.get(`owner:${owner}`)!) as { key: string };
+    const account = await harness.ledgerAccount(tradeAccountId);
+    const chainId = value(await h().listMarkets({}, caller)).chainId;
+    const envelope = { nonce: sequentialNonce(BigInt(account!.nonce)), chain_id: chainId };
+    const withdraw = { to: addressIdentity(owner), amount: 1n, asset_id: market.quote.asset };
+    const signature = signDigest(ownerDigest(withdrawMessage(envelope, withdraw), 'ledger'), Uint8Array.from(Buffer.from(stored.key, 'hex')));
+    const response = await fetch(`${harness.base()}/v1/accounts/withdraw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Svc-Owner-Id': owner },
+      body: JSON.stringify(withdrawBody(tradeAccountId as B256, envelope, withdraw, signature)),
+    });
+    expect(response.status).toBe(200);
+
+    const order = await restingBuy(2n);
+    const placed = await h().placeOrder(order, caller);
+    expect(placed.ok).toBe(true);
+    expect(await ownOrdersAt(order.price)).toHaveLength(1);
+    const journal = value(await h().getJournal({ limit: 20 }, caller));
+    expect(journal.some((entry) => entry.kind === 'outcome' && entry.status === 'refused' && /nonce/i.test(entry.detail ?? ''))).toBe(true);
+  });
+
+  it('two parallel lanes carry several orders at once, each placed once', async () => {
+    value(await h().updateSettings({ parallelLanes: 2 }, caller));
+    const orders = await Promise.all([3n, 4n, 5n, 6n, 7n, 8n].map((ticks) => restingBuy(ticks)));
+    const results = await Promise.all(orders.map((order) => h().placeOrder(order, caller)));
+    expect(results.map((result) => (result.ok ? 'ok' : `${result.code}: ${result.message}`))).toEqual(orders.map(() => 'ok'));
+    for (const order of orders) expect(await ownOrdersAt(order.price)).toHaveLength(1);
+    const nonces = value(await h().getJournal({ limit: 20 }, caller)).filter((entry) => entry.kind === 'signed').slice(0, 6).map((entry) => entry.nonce);
+    expect(new Set(nonces).size).toBe(6);
+    expect(nonces.every((nonce) => /^lane [01] · /.test(nonce ?? ''))).toBe(true);
+  });
+
+  it('a parallel nonce that expired on its way is refused before execution and replaced once with a fresh one', async () => {
+    value(await h().updateSettings({ parallelLanes: 1 }, caller));
+    const order = await restingBuy(9n);
+    await harness.control('/control/faults/delay', { count: 1, delay_ms: 2000, method: 'POST', path_prefix: '/v1/session/actions' });
+    const placing = h().placeOrder(order, caller);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // While the request is delayed, the exchange's clock passes its 120-second expiry.
+    await harness.control('/control/clock/advance', { ms: 119_000 });
+    const placed = await placing;
+    expect(placed.ok).toBe(true);
+    expect(await ownOrdersAt(order.price)).toHaveLength(1);
+    const journal = value(await h().getJournal({ limit: 10 }, caller));
+    const refusal = journal.find((entry) => entry.kind === 'outcome' && entry.status === 'refused');
+    expect(refusal?.detail).toMatch(/not usable|expired|nonce/i);
+    const signed = journal.filter((entry) => entry.kind === 'signed').slice(0, 2).map((entry) => entry.nonce ?? '');
+    const expiries = signed.map((text) => {
+      const fields = unpackParallelNonce(BigInt(text.split(' · ')[1] ?? '0'));
+      return fields.ok ? fields.value.expiry : 0n;
+    });
+    expect(expiries[0]).toBeGreaterThan(expiries[1]!);
+  });
+});
