@@ -29,6 +29,7 @@ import { NonceManager } from './nonce-manager';
 import type { PreferencesStore } from './preferences';
 import { Submitter } from './submitter';
 import { toMillis, TradingService } from './trading-service';
+import { TriggerService } from './triggers/trigger-service';
 import type { WindowHub } from './window-hub';
 
 export interface RuntimeDeps {
@@ -68,6 +69,8 @@ export class NetworkRuntime {
   readonly submitter: Submitter;
   /** Margin (Turbo) accounts of the trading account; routes Turbo orders of a selected one. */
   readonly margin: MarginService;
+  /** Take-profit, stop-loss and OCO legs of the trading account (main/services/triggers). */
+  readonly triggers: TriggerService;
   private nonceManager: NonceManager | null = null;
   private marketsIndex: MarketsIndex | null = null;
   private marketsError: string | null = null;
@@ -137,7 +140,8 @@ export class NetworkRuntime {
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       publishOrders: (snapshot: OrdersSnapshot) => deps.windows.broadcast('orders', snapshot),
       publishBalances: (balances: readonly BalanceView[]) => deps.windows.broadcast('balances', balances),
-      publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
+      // A fill of an order a trigger leg became carries the leg.
+      publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', this.triggers.markFill(notice)),
       notice: deps.notice,
       log: deps.log,
     });
@@ -167,6 +171,21 @@ export class NetworkRuntime {
       log: deps.log,
     });
     this.trading.setTurboDesk(this.margin);
+
+    this.triggers = new TriggerService({
+      rest: this.rest,
+      markets: () => this.marketsIndex,
+      accounts: this.accounts,
+      submitter: this.submitter,
+      trading: this.trading,
+      loadSessionKey: (address) => (deps.vault ? deps.vault.loadSessionKey(address) : Promise.resolve(fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store'))),
+      nowSeconds,
+      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      turboAccountActive: () => this.margin.active(),
+      publish: (snapshot) => deps.windows.broadcast('triggers', snapshot),
+      notice: deps.notice,
+      log: deps.log,
+    });
 
     this.cleanups.push(
       this.stream.onStatus(() => deps.onConnection()),
@@ -237,6 +256,7 @@ export class NetworkRuntime {
     for (const subscription of this.identitySubscriptions) subscription.close();
     this.identitySubscriptions = [];
     this.trading.reset();
+    this.triggers.reset();
     this.margin.accountChanged(tradeAccountId);
     if (tradeAccountId === null) {
       this.nonceManager = null;
@@ -286,6 +306,7 @@ export class NetworkRuntime {
       else this.deps.log(`account stream: ${subscribed.message}`);
     }
     void this.trading.refresh();
+    void this.triggers.refresh();
   }
 
   setParallelLanes(lanes: number): void {
@@ -297,6 +318,7 @@ export class NetworkRuntime {
     if (event.type === 'connected' && event.reconnect) {
       // Anything may have happened while disconnected: rebuild from REST.
       void this.trading.refresh();
+      void this.triggers.refresh();
       void this.accounts.refresh();
       return;
     }
@@ -306,6 +328,8 @@ export class NetworkRuntime {
     const tradeAccount = this.accounts.accountRecord()?.tradeAccountId;
     switch (message.action) {
       case 'subscribe_orders':
+        // Legs first: a fired leg names the order it became, whose fills follow.
+        this.triggers.applyStream(message.triggers, message.turbo === true);
         for (const order of message.orders) {
           if (order.market_id === undefined) continue;
           this.trading.applyOrder(order, order.market_id, message.turbo === true || order.turbo === true);

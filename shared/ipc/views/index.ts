@@ -6,3 +6,4 @@ export * from './settings';
 export * from './journal';
 export * from './custody';
 export * from './margin';
+export * from './triggers';

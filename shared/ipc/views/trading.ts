@@ -1,5 +1,6 @@
 // Orders, fills, balances and the results of trading requests.
 import type { OrderTypeKind, Side } from '../../market/order-type';
+import type { TriggerFillMarker } from './triggers';
 
 export interface OrderView {
   readonly orderId: string;
@@ -83,6 +84,8 @@ export interface RateLimitView {
 export interface FillNotice {
   readonly fill: FillView;
   readonly symbol: string;
+  /** Present when the filled order was a trigger leg that fired (views/triggers.ts). */
+  readonly trigger?: TriggerFillMarker;
 }
 
 export interface Notice {

@@ -1,0 +1,449 @@
+// The trigger legs of the active trading account and every trigger request: an entry with a
+// take-profit and a stop-loss attached, a stop on its own, an OCO pair, cancel, move (cancel and
+// replace in one signed batch). Legs are checked before signing (shared/protocol's checkAction,
+// with the market row, the parent's side and the last trade price), sent through the submitter
+// (journal before send, a lost answer reconciled, never resent), and followed from GET
+// /v1/orders/active (start, reconnect, after each request) and the order stream's `triggers`. A
+// fill of an order a leg became carries a `trigger` marker; a leg that fires or is cancelled by the
+// exchange is announced.
+import type { ActiveTrigger, Order } from '../../../shared/api/market-schemas';
+import type { B256 } from '../../../shared/encoding/b256';
+import { contractIdentity } from '../../../shared/encoding/identity';
+import { formatUnits } from '../../../shared/encoding/units';
+import type { CancelReport, FillNotice, OrderView, PlacedTriggers, TriggerView, TriggersSnapshot } from '../../../shared/ipc/views';
+import type { Market } from '../../../shared/market/market';
+import { oppositeSide, type Side } from '../../../shared/market/order-type';
+import type { SessionAction } from '../../../shared/protocol/actions';
+import { checkAction } from '../../../shared/protocol/check-action';
+import type { ActionGroup } from '../../../shared/protocol/session-actions';
+import type { TriggerLeg, TriggerParent, TriggerQuantity } from '../../../shared/protocol/trigger';
+import { ZERO_B256 } from '../../../shared/encoding/b256';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { ExchangeRestClient } from '../../exchange/rest-client';
+import type { AccountService } from '../account-service';
+import type { MarketsIndex } from '../markets-index';
+import { pairName, prepareOrder, type OrderTypeIntent } from '../order-intents';
+import type { Submitter } from '../submitter';
+import { orderView, type TradingService } from '../trading-service';
+import { TRIGGER_CODES } from './codes';
+import { buildLeg, describeLeg, explicitQuantity, fromParent, movedLeg, orderPairByLock, type LegIntent } from './trigger-intents';
+import { knownTrigger, triggerRole, type KnownTrigger } from './trigger-views';
+
+/** Legs that fired or were cancelled, kept for the list and the fill markers. */
+const RECENT_LEGS = 100;
+
+export type LegSize = { readonly kind: 'quantity'; readonly quantity: bigint } | { readonly kind: 'parent'; readonly orderId: B256 };
+
+export interface TriggerServiceDeps {
+  readonly rest: ExchangeRestClient;
+  readonly markets: () => MarketsIndex | null;
+  readonly accounts: AccountService;
+  readonly submitter: Submitter;
+  readonly trading: TradingService;
+  readonly loadSessionKey: (address: B256) => Promise<Result<void>>;
+  readonly nowSeconds: () => bigint;
+  readonly maxQuantity: (marketId: string) => bigint | undefined;
+  /** A Turbo Account is selected (the margin service signs Turbo-book orders as it). */
+  readonly turboAccountActive: () => boolean;
+  readonly publish: (snapshot: TriggersSnapshot) => void;
+  readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
+  readonly log: (line: string) => void;
+}
+
+interface Book {
+  readonly market: Market;
+  readonly turbo: boolean;
+}
+
+export class TriggerService {
+  private readonly legs = new Map<string, KnownTrigger>();
+  /** Closed legs by the order they became (fill markers). */
+  private readonly byFiredOrder = new Map<string, KnownTrigger>();
+  private recent: TriggerView[] = [];
+  private refreshing: Promise<void> | null = null;
+
+  constructor(private readonly deps: TriggerServiceDeps) {}
+
+  snapshot(): TriggersSnapshot {
+    const pending = [...this.legs.values()].filter((known) => known.view.state === 'pending').map((known) => known.view);
+    pending.sort((left, right) => left.time - right.time || left.triggerId.localeCompare(right.triggerId));
+    return { pending, recent: this.recent };
+  }
+
+  /** Forget everything (the trading account changed). */
+  reset(): void {
+    this.legs.clear();
+    this.byFiredOrder.clear();
+    this.recent = [];
+    this.deps.publish(this.snapshot());
+  }
+
+  /** A fill of an order a leg became carries the leg. */
+  markFill(notice: FillNotice): FillNotice {
+    const known = this.byFiredOrder.get(notice.fill.orderId);
+    if (!known) return notice;
+    return { ...notice, trigger: { triggerId: known.view.triggerId, role: known.view.role, triggerPrice: known.view.triggerPrice } };
+  }
+
+  // ---- state from the exchange ------------------------------------------------------------
+
+  /** Legs of an order-stream message (call it before the message's orders are applied). */
+  applyStream(triggers: readonly ActiveTrigger[] | undefined, turbo: boolean): void {
+    if (triggers === undefined || triggers.length === 0) return;
+    for (const wire of triggers) this.apply(wire, wire.market_id ?? '', turbo, true);
+    this.deps.publish(this.snapshot());
+  }
+
+  private apply(wire: ActiveTrigger, marketId: string, turbo: boolean, announce: boolean): KnownTrigger {
+    const previous = this.legs.get(wire.order_id);
+    const known = knownTrigger(wire, marketId, turbo, previous);
+    this.legs.set(known.view.triggerId, known);
+    if (known.view.firedOrderId !== null) this.byFiredOrder.set(known.view.firedOrderId, known);
+    if (known.view.state !== 'pending') {
+      this.recent = [known.view, ...this.recent.filter((view) => view.triggerId !== known.view.triggerId)].slice(0, RECENT_LEGS);
+      this.legs.delete(known.view.triggerId);
+      if (announce && previous?.view.state === 'pending') this.announce(known);
+    }
+    // Keep the fill-marker map bounded with the recent list.
+    if (this.byFiredOrder.size > RECENT_LEGS * 2) {
+      const keep = new Set(this.recent.map((view) => view.firedOrderId));
+      for (const orderId of [...this.byFiredOrder.keys()]) if (!keep.has(orderId)) this.byFiredOrder.delete(orderId);
+    }
+    return known;
+  }
+
+  private announce(known: KnownTrigger): void {
+    const view = known.view;
+    const market = this.deps.markets()?.market(view.marketId, view.turbo);
+    const where = market?.ok ? ` on ${pairName(market.value)}` : '';
+    const price = market?.ok ? `${formatUnits(view.triggerPrice, market.value.quote.decimals)} ${market.value.quote.symbol}` : view.triggerPrice.toString();
+    const role = view.role === 'take-profit' ? 'Take-profit' : 'Stop-loss';
+    if (view.state === 'fired') this.deps.notice('info', `${role} ${view.side} at ${price}${where} fired`);
+    else if (view.reason !== null && view.reason !== 'Cancelled' && view.reason !== 'OcoSiblingFired') {
+      this.deps.notice('warning', `${role} ${view.side} at ${price}${where} was cancelled by the exchange: ${view.reason}`);
+    }
+  }
+
+  /** Rebuild the pending legs from GET /v1/orders/active on every book (start, reconnect, after requests). */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.pull().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async pull(): Promise<void> {
+    const markets = this.deps.markets();
+    const record = this.deps.accounts.accountRecord();
+    if (!markets || !record) return;
+    const contract = record.tradeAccountId as B256;
+    const books: Book[] = [...markets.markets().map((market) => ({ market, turbo: false })), ...markets.turboMarkets().map((market) => ({ market, turbo: true }))];
+    const seen = new Set<string>();
+    for (const { market, turbo } of books) {
+      const page = await this.deps.rest.getActiveOrders({ market_id: market.market_id, contract, ...(turbo ? { turbo: true } : {}) });
+      if (!page.ok) {
+        this.deps.log(`trigger legs of ${pairName(market)} could not be read: ${page.message}`);
+        return;
+      }
+      for (const entry of page.value.entries) {
+        const wires: ActiveTrigger[] = entry.kind === 'order' ? entry.triggers : [entry];
+        for (const wire of wires) {
+          const known = this.apply({ ...wire, ...(entry.kind === 'order' && wire.parent_order_id === undefined ? { parent_order_id: entry.order_id } : {}) }, market.market_id, turbo, false);
+          seen.add(known.view.triggerId);
+        }
+      }
+    }
+    // Pending legs the exchange no longer lists fired or were cancelled while we did not watch.
+    for (const id of [...this.legs.keys()]) if (!seen.has(id)) this.legs.delete(id);
+    this.deps.publish(this.snapshot());
+  }
+
+  // ---- requests ---------------------------------------------------------------------------
+
+  private async ready(marketId: string, turbo: boolean): Promise<Result<{ market: Market; tradeAccountId: B256 }>> {
+    if (turbo && this.deps.turboAccountActive()) {
+      return fail(TRIGGER_CODES.TURBO_ACCOUNT_SELECTED, 'A Turbo Account is selected: its Turbo-book orders are signed as that account, and trigger legs for it are not available yet. Deselect it to place legs as the trading account.');
+    }
+    const markets = this.deps.markets();
+    if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
+    const market = markets.market(marketId, turbo);
+    if (!market.ok) return market;
+    const identity = this.deps.accounts.tradingIdentity();
+    if (!identity.ok) return identity;
+    const loaded = await this.deps.loadSessionKey(identity.value.sessionAddress);
+    if (!loaded.ok) return loaded;
+    return ok({ market: market.value, tradeAccountId: identity.value.tradeAccountId });
+  }
+
+  /** The last trade price of a book, when one is known: a leg exactly at it has no side of the market. */
+  private async lastPrice(market: Market, turbo: boolean): Promise<bigint | undefined> {
+    const trades = await this.deps.rest.getTrades({ market_id: market.market_id, direction: 'desc', count: 1, ...(turbo ? { turbo: true } : {}) });
+    return trades.ok ? trades.value.trades[0]?.price : undefined;
+  }
+
+  private async check(action: SessionAction, market: Market, turbo: boolean, parentSide?: Side): Promise<Result<void>> {
+    const referencePrice = await this.lastPrice(market, turbo);
+    return checkAction(action, { market, turbo, ...(parentSide === undefined ? {} : { parentSide }), ...(referencePrice === undefined ? {} : { referencePrice }) });
+  }
+
+  private group(market: Market, turbo: boolean, actions: SessionAction[]): ActionGroup {
+    return { market_id: market.market_id, market, ...(turbo ? { turbo: true } : {}), actions };
+  }
+
+  /** Submit, then reread the legs; the result names the legs that belong to `owner` (or the ids given). */
+  private async send(group: ActionGroup, description: string, settleFirst: boolean): Promise<Result<{ journalId: string; orders: Order[] }>> {
+    const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst });
+    if (!submitted.ok) return submitted;
+    return ok({ journalId: submitted.value.journalId, orders: submitted.value.orders as Order[] });
+  }
+
+  private legsWhere(predicate: (view: TriggerView) => boolean): TriggerView[] {
+    return [...this.legs.values()].map((known) => known.view).filter(predicate);
+  }
+
+  /** An entry order with a take-profit and/or a stop-loss attached, sized from it (an OCO pair when both). */
+  async placeBracket(input: {
+    marketId: string;
+    turbo: boolean;
+    side: Side;
+    orderType: OrderTypeIntent;
+    price: bigint;
+    quantity: bigint;
+    takeProfit?: LegIntent | undefined;
+    stopLoss?: LegIntent | undefined;
+  }): Promise<Result<PlacedTriggers>> {
+    const ready = await this.ready(input.marketId, input.turbo);
+    if (!ready.ok) return ready;
+    const { market } = ready.value;
+    const prepared = prepareOrder(market, { side: input.side, orderType: input.orderType, price: input.price, quantity: input.quantity }, {
+      nowSeconds: this.deps.nowSeconds(),
+      maxQuantity: this.deps.maxQuantity(input.marketId),
+      turbo: input.turbo,
+    });
+    if (!prepared.ok) return prepared;
+    const created = prepared.value.group.actions[0];
+    if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');
+    const adjustments = [...prepared.value.adjustments];
+    const legs: TriggerLeg[] = [];
+    const labels: string[] = [];
+    for (const [label, intent] of [
+      ['takeProfit', input.takeProfit],
+      ['stopLoss', input.stopLoss],
+    ] as const) {
+      if (intent === undefined) continue;
+      const built = buildLeg(market, oppositeSide(input.side), intent, fromParent(ZERO_B256), label);
+      if (!built.ok) return built;
+      legs.push(built.value.leg);
+      labels.push(label);
+      adjustments.push(...built.value.adjustments);
+    }
+    const [first, second] = legs;
+    if (first === undefined) return fail('INVALID_INPUT', 'takeProfit: give a take-profit, a stop-loss or both', { field: 'takeProfit' });
+    const action: SessionAction = { ...created, kind: 'CreateOrderWithTriggers', trigger_1: first, ...(second === undefined ? {} : { trigger_2: second }) };
+    const checked = await this.check(action, market, input.turbo);
+    if (!checked.ok) return relabel(checked, labels);
+    const description = `${prepared.value.description} with ${legs.map((leg, index) => describeLeg(market, leg, labels[index] === 'takeProfit' ? 'take-profit' : 'stop-loss')).join(' and ')}`;
+    const sent = await this.send(this.group(market, input.turbo, [action]), description, true);
+    if (!sent.ok) return sent;
+    const views = this.afterOrders(sent.value.orders, input.marketId, input.turbo);
+    await this.refresh();
+    const order = views[0] ?? null;
+    return ok({ journalId: sent.value.journalId, order, triggers: order === null ? [] : this.legsWhere((view) => view.parentOrderId === order.orderId), adjustments });
+  }
+
+  private afterOrders(orders: readonly Order[], marketId: string, turbo: boolean): OrderView[] {
+    const views: OrderView[] = [];
+    for (const order of orders) {
+      this.deps.trading.applyOrder(order, marketId, turbo);
+      views.push(orderView(order, marketId));
+    }
+    void this.deps.trading.refresh();
+    return views;
+  }
+
+  /** The order a leg is sized from: the account's, on this book, open or filled. */
+  private async parentOrder(market: Market, turbo: boolean, orderId: B256): Promise<Result<OrderView>> {
+    const open = this.deps.trading.snapshot().open.find((view) => view.orderId === orderId);
+    if (open && open.marketId === market.market_id) return ok(open);
+    const read = await this.deps.rest.getOrder({ market_id: market.market_id, order_id: orderId, ...(turbo ? { turbo: true } : {}) });
+    if (!read.ok) return fail(TRIGGER_CODES.PARENT_NOT_FOUND, `order ${orderId} is not an order on ${pairName(market)}${turbo ? ' (Turbo book)' : ''}: ${read.message}`, { field: 'orderId' });
+    const view = orderView(read.value.order, market.market_id);
+    if (view.status === 'cancelled' && view.filled === 0n) return fail(TRIGGER_CODES.PARENT_NOT_FOUND, `order ${orderId} was cancelled without any fill: there is nothing to protect`, { field: 'orderId' });
+    return ok(view);
+  }
+
+  /** Size and parent of standalone legs. */
+  private async sizing(market: Market, turbo: boolean, size: LegSize): Promise<Result<{ quantity: TriggerQuantity; parent?: TriggerParent; parentSide?: Side; requested?: bigint }>> {
+    if (size.kind === 'quantity') return ok({ quantity: { kind: 'Quantity', quantity: size.quantity }, requested: size.quantity });
+    const parent = await this.parentOrder(market, turbo, size.orderId);
+    if (!parent.ok) return parent;
+    return ok({ quantity: fromParent(size.orderId), parent: { order_id: size.orderId, expected_quantity: parent.value.quantity }, parentSide: parent.value.side });
+  }
+
+  /** Explicit sizes floored and lowered for every leg's prices (a parent size is the exchange's to follow). */
+  private sized(market: Market, legs: TriggerLeg[], requested: bigint | undefined): Result<{ legs: TriggerLeg[]; adjustments: string[] }> {
+    if (requested === undefined) return ok({ legs, adjustments: [] });
+    const { quantity, adjustments } = explicitQuantity(market, requested, legs);
+    if (quantity === 0n) return fail(TRIGGER_CODES.ZERO_QUANTITY, `quantity: ${formatUnits(requested, market.base.decimals)} ${market.base.symbol} is below the smallest size the legs' prices allow.`, { field: 'size' });
+    return ok({ legs: legs.map((leg) => ({ ...leg, quantity: { kind: 'Quantity', quantity } })), adjustments });
+  }
+
+  /** A stop on its own: an entry stop, or protection sized explicitly or from an order. */
+  async placeStop(input: { marketId: string; turbo: boolean; side: Side; leg: LegIntent; size: LegSize }): Promise<Result<PlacedTriggers>> {
+    const ready = await this.ready(input.marketId, input.turbo);
+    if (!ready.ok) return ready;
+    const { market, tradeAccountId } = ready.value;
+    const sizing = await this.sizing(market, input.turbo, input.size);
+    if (!sizing.ok) return sizing;
+    const built = buildLeg(market, input.side, input.leg, sizing.value.quantity, 'leg');
+    if (!built.ok) return built;
+    const sized = this.sized(market, [built.value.leg], sizing.value.requested);
+    if (!sized.ok) return sized;
+    const leg = sized.value.legs[0] as TriggerLeg;
+    const action: SessionAction = { kind: 'CreateTriggerOrder', args: leg, ...(sizing.value.parent === undefined ? {} : { parent: sizing.value.parent }) };
+    const checked = await this.check(action, market, input.turbo, sizing.value.parentSide);
+    if (!checked.ok) return relabel(checked, ['leg']);
+    const role = triggerRole(leg.side, null);
+    const description = `${describeLeg(market, leg, sizing.value.parent ? role : 'stop')} on ${pairName(market)}`;
+    return this.placeLegs(market, input.turbo, tradeAccountId, action, description, [...built.value.adjustments, ...sized.value.adjustments]);
+  }
+
+  /** Two legs on one side, one firing cancels the other. */
+  async placeOco(input: { marketId: string; turbo: boolean; side: Side; first: LegIntent; second: LegIntent; size: LegSize }): Promise<Result<PlacedTriggers>> {
+    const ready = await this.ready(input.marketId, input.turbo);
+    if (!ready.ok) return ready;
+    const { market, tradeAccountId } = ready.value;
+    const sizing = await this.sizing(market, input.turbo, input.size);
+    if (!sizing.ok) return sizing;
+    const first = buildLeg(market, input.side, input.first, sizing.value.quantity, 'first');
+    if (!first.ok) return first;
+    const second = buildLeg(market, input.side, input.second, sizing.value.quantity, 'second');
+    if (!second.ok) return second;
+    const sized = this.sized(market, [first.value.leg, second.value.leg], sizing.value.requested);
+    if (!sized.ok) return sized;
+    const [one, two] = orderPairByLock(market, sized.value.legs[0] as TriggerLeg, sized.value.legs[1] as TriggerLeg);
+    const action: SessionAction = { kind: 'CreateTriggerOrders', first: one, second: two, ...(sizing.value.parent === undefined ? {} : { parent: sizing.value.parent }) };
+    const checked = await this.check(action, market, input.turbo, sizing.value.parentSide);
+    if (!checked.ok) return checked;
+    const description = `OCO on ${pairName(market)}: ${describeLeg(market, one, 'leg')} / ${describeLeg(market, two, 'leg')}`;
+    return this.placeLegs(market, input.turbo, tradeAccountId, action, description, [...first.value.adjustments, ...second.value.adjustments, ...sized.value.adjustments]);
+  }
+
+  /**
+   * Legs on their own: SettleBalance first in the same group (a leg's lock is taken from the
+   * trading account, and the position it protects usually sits in the book's unlocked balance).
+   */
+  private async placeLegs(market: Market, turbo: boolean, tradeAccountId: B256, action: SessionAction, description: string, adjustments: string[]): Promise<Result<PlacedTriggers>> {
+    const before = new Set(this.legs.keys());
+    const group = this.group(market, turbo, [{ kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, action]);
+    const sent = await this.send(group, description, false);
+    if (!sent.ok) return sent;
+    void this.deps.trading.refresh();
+    await this.refresh();
+    const legs = this.legsWhere((view) => !before.has(view.triggerId) && view.marketId === market.market_id && view.turbo === turbo);
+    return ok({ journalId: sent.value.journalId, order: null, triggers: legs, adjustments });
+  }
+
+  private pendingLeg(triggerId: string, marketId: string, turbo: boolean): Result<KnownTrigger> {
+    const known = this.legs.get(triggerId);
+    if (!known) {
+      const closed = this.recent.find((view) => view.triggerId === triggerId);
+      if (closed) return fail(TRIGGER_CODES.TRIGGER_NOT_PENDING, `trigger ${triggerId} already ${closed.state}`, { field: 'triggerId' });
+      return fail(TRIGGER_CODES.TRIGGER_NOT_FOUND, `trigger ${triggerId} is not a pending leg of this account`, { field: 'triggerId' });
+    }
+    if (known.view.marketId !== marketId || known.view.turbo !== turbo) {
+      return fail(TRIGGER_CODES.TRIGGER_NOT_FOUND, `trigger ${triggerId} is on another book than market ${marketId}${turbo ? ' (Turbo)' : ''}`, { field: 'triggerId' });
+    }
+    return ok(known);
+  }
+
+  async cancel(marketId: string, turbo: boolean, triggerId: B256): Promise<Result<CancelReport>> {
+    const ready = await this.ready(marketId, turbo);
+    if (!ready.ok) return ready;
+    const known = this.pendingLeg(triggerId, marketId, turbo);
+    if (!known.ok) return known;
+    const market = ready.value.market;
+    const group = this.group(market, turbo, [{ kind: 'CancelTriggerOrder', order_id: triggerId }]);
+    const sent = await this.send(group, `Cancel ${describeLeg(market, known.value.leg ?? legOfView(known.value.view), known.value.view.role)} on ${pairName(market)}`, false);
+    await this.refresh();
+    if (!sent.ok) {
+      if (sent.code === 'ONCHAIN_REVERT') return fail(TRIGGER_CODES.CANCEL_FAILED, `The leg could not be cancelled (it may have fired meanwhile); nothing changed: ${sent.message}`, sent.details);
+      return sent;
+    }
+    return ok({ requested: 1, cancelled: [triggerId], failed: [], batches: 1 });
+  }
+
+  /**
+   * Move a leg: cancel it (with its OCO sibling) and create it again at the new trigger price, in
+   * one batch. If the cancel fails (the leg fired meanwhile) the whole batch reverts.
+   */
+  async move(input: { marketId: string; turbo: boolean; triggerId: B256; triggerPrice: bigint; limitPrice?: bigint | undefined }): Promise<Result<PlacedTriggers>> {
+    const ready = await this.ready(input.marketId, input.turbo);
+    if (!ready.ok) return ready;
+    const { market, tradeAccountId } = ready.value;
+    const known = this.pendingLeg(input.triggerId, input.marketId, input.turbo);
+    if (!known.ok) return known;
+    const leg = known.value.leg;
+    if (leg === undefined) return fail(TRIGGER_CODES.TRIGGER_DETAILS_UNKNOWN, `trigger ${input.triggerId}: the exchange did not report how it executes, so it cannot be rebuilt; cancel it and place a new one`);
+    const moved = movedLeg(market, leg, input.triggerPrice, input.limitPrice);
+    if (!moved.ok) return moved;
+    const siblingId = known.value.view.ocoId;
+    const sibling = siblingId === null ? undefined : this.legs.get(siblingId);
+    if (sibling !== undefined && sibling.leg === undefined) return fail(TRIGGER_CODES.TRIGGER_DETAILS_UNKNOWN, `trigger ${siblingId}: the exchange did not report how the other leg of the pair executes`);
+    const parentId = known.value.view.parentOrderId as B256 | null;
+    let parent: TriggerParent | undefined;
+    let parentSide: Side | undefined;
+    if (parentId !== null) {
+      const order = await this.parentOrder(market, input.turbo, parentId);
+      if (!order.ok) return order;
+      parent = { order_id: parentId, expected_quantity: known.value.expectedQuantity ?? order.value.quantity };
+      parentSide = order.value.side;
+    }
+    // An attached leg (sized from its new order with a zero id) becomes a standalone leg bound to that order.
+    const rebind = (value: TriggerLeg): TriggerLeg => (value.quantity.kind === 'ParentOrder' && parentId !== null ? { ...value, quantity: fromParent(parentId) } : value);
+    const cancels: SessionAction[] = [{ kind: 'CancelTriggerOrder', order_id: input.triggerId }];
+    let create: SessionAction;
+    if (sibling?.leg !== undefined && sibling.view.state === 'pending') {
+      cancels.push({ kind: 'CancelTriggerOrder', order_id: sibling.view.triggerId as B256 });
+      const [one, two] = orderPairByLock(market, rebind(moved.value), rebind(sibling.leg));
+      create = { kind: 'CreateTriggerOrders', first: one, second: two, ...(parent === undefined ? {} : { parent }) };
+    } else {
+      create = { kind: 'CreateTriggerOrder', args: rebind(moved.value), ...(parent === undefined ? {} : { parent }) };
+    }
+    const checked = await this.check(create, market, input.turbo, parentSide);
+    if (!checked.ok) return checked;
+    const before = new Set(this.legs.keys());
+    const group = this.group(market, input.turbo, [...cancels, { kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, create]);
+    const description = `Move ${describeLeg(market, leg, known.value.view.role)} to ${formatUnits(input.triggerPrice, market.quote.decimals)} ${market.quote.symbol} on ${pairName(market)}`;
+    const sent = await this.send(group, description, false);
+    await this.refresh();
+    if (!sent.ok) {
+      if (sent.code === 'ONCHAIN_REVERT') return fail(TRIGGER_CODES.CANCEL_FAILED, `The leg could not be moved (it may have fired meanwhile); nothing changed: ${sent.message}`, sent.details);
+      return sent;
+    }
+    void this.deps.trading.refresh();
+    return ok({ journalId: sent.value.journalId, order: null, triggers: this.legsWhere((view) => !before.has(view.triggerId)), adjustments: [] });
+  }
+}
+
+/** A leg rebuilt from what the view shows (descriptions only). */
+function legOfView(view: TriggerView): TriggerLeg {
+  const kind: TriggerLeg['order_type'] =
+    view.kind === 'limit' && view.limitPrice !== null
+      ? { kind: 'Spot', price: view.limitPrice }
+      : view.kind === 'bounded' && view.maxPrice !== null && view.minPrice !== null
+        ? { kind: 'MarketBounded', max_price: view.maxPrice, min_price: view.minPrice }
+        : { kind: 'Market' };
+  const quantity: TriggerQuantity = view.quantity === null ? fromParent((view.parentOrderId ?? ZERO_B256) as B256) : { kind: 'Quantity', quantity: view.quantity };
+  return { order_type: kind, quantity, trigger_price: view.triggerPrice, side: view.side };
+}
+
+/** checkAction names attached legs trigger_1/trigger_2; the contract's inputs are takeProfit/stopLoss. */
+function relabel<T>(failure: Extract<Result<T>, { ok: false }>, labels: readonly string[]): Extract<Result<T>, { ok: false }> {
+  const field = failure.details?.field;
+  if (typeof field !== 'string') return failure;
+  const match = /^trigger_(\d)$/.exec(field);
+  const label = match ? labels[Number(match[1]) - 1] : field === 'args' ? labels[0] : undefined;
+  if (label === undefined) return failure;
+  return { ...failure, message: failure.message.replace(field, label), details: { ...failure.details, field: label } };
+}
