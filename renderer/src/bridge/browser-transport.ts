@@ -1,5 +1,7 @@
 // The bridge transport of the browser host: calls and pushes over a WebSocket to the host, which
-// accepts it only with the token of the URL the host printed.
+// accepts it only with the token of the URL the host printed. A panel window's tab also carries the
+// key of the window main prepared for it (the `window` parameter of the URL main gave), so main
+// knows which window context this connection is.
 import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
 import type { BridgeTransport } from '../../../shared/ipc/bridge';
 import type { StreamName } from '../../../shared/ipc/contract';
@@ -10,8 +12,10 @@ interface Pending {
 }
 
 export function connectBrowserTransport(location: Location, onClosed: (reason: string) => void): Promise<BridgeTransport> {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const socket = new WebSocket(`ws://${location.host}/bridge?token=${encodeURIComponent(token)}`);
+  const parameters = new URLSearchParams(location.search);
+  const token = parameters.get('token') ?? '';
+  const windowKey = parameters.get('window');
+  const socket = new WebSocket(`ws://${location.host}/bridge?token=${encodeURIComponent(token)}${windowKey ? `&window=${encodeURIComponent(windowKey)}` : ''}`);
   const pending = new Map<number, Pending>();
   const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();
   let nextId = 0;

@@ -1,0 +1,127 @@
+// The panels the terminal ships with, registered under their kinds. Each renders the same
+// component the main window shows, inside its panel frame, for the market and Turbo flag given.
+import { Show, type JSX } from 'solid-js';
+import type { Market } from '../../../../shared/market/market';
+import { Balances } from '../balances/Balances';
+import { CandleChart } from '../chart/CandleChart';
+import { Journal } from '../journal/Journal';
+import { Ladder } from '../ladder/Ladder';
+import { OpenOrders } from '../orders/OpenOrders';
+import { Fills, OrderHistory } from '../orders/OrderHistory';
+import { Tape } from '../tape/Tape';
+import { OrderTicket } from '../ticket/OrderTicket';
+import { registerPanel, type PanelProps } from './panel-registry';
+
+/**
+ * A market panel renders only once its market is known. `render` gets an accessor, so the panel
+ * follows a change of market in place (keeping its own state, as in the main window).
+ */
+const withMarket = (props: PanelProps, render: (market: () => Market) => JSX.Element) => <Show when={props.market}>{(market) => render(market)}</Show>;
+
+/** A panel whose component has no frame of its own: a titled section with a scrolling body. */
+function framed(title: string, testId: string, body: JSX.Element, detail?: JSX.Element): JSX.Element {
+  return (
+    <section class="panel" data-testid={testId}>
+      <header class="panel-head">
+        <h2>{title}</h2>
+        {detail}
+        <div class="spacer" />
+      </header>
+      <div class="panel-body">{body}</div>
+    </section>
+  );
+}
+
+let registered = false;
+
+export function registerBuiltinPanels(): void {
+  if (registered) return;
+  registered = true;
+  registerPanel({
+    kind: 'ladder',
+    title: 'Ladder',
+    needsMarket: true,
+    size: { width: 440, height: 780 },
+    controlsSelector: '.ladder-toolbar',
+    render: (props) =>
+      withMarket(props, (market) => (
+        <section class="panel" data-testid="ladder-panel">
+          <Ladder market={market()} turbo={props.turbo} />
+        </section>
+      )),
+  });
+  registerPanel({
+    kind: 'chart',
+    title: 'Chart',
+    needsMarket: true,
+    size: { width: 860, height: 540 },
+    controlsSelector: '.panel-head',
+    render: (props) => withMarket(props, (market) => <CandleChart market={market()} turbo={props.turbo} />),
+  });
+  registerPanel({
+    kind: 'ticket',
+    title: 'Order ticket',
+    needsMarket: true,
+    size: { width: 360, height: 600 },
+    controlsSelector: '.panel-head',
+    render: (props) => withMarket(props, (market) => <OrderTicket market={market()} turbo={props.turbo} />),
+  });
+  registerPanel({
+    kind: 'tape',
+    title: 'Trades',
+    needsMarket: true,
+    size: { width: 380, height: 600 },
+    controlsSelector: '.panel-head',
+    render: (props) =>
+      withMarket(props, (market) =>
+        framed(
+          'Trades',
+          'tape-panel',
+          <Tape market={market()} turbo={props.turbo} />,
+          <span class="muted">
+            {market().base.symbol}/{market().quote.symbol}
+          </span>,
+        ),
+      ),
+  });
+  registerPanel({
+    kind: 'orders',
+    title: 'Open orders',
+    needsMarket: true,
+    size: { width: 820, height: 420 },
+    controlsSelector: '.panel-head',
+    render: (props) => withMarket(props, (market) => framed('Open orders', 'orders-panel', <OpenOrders market={market()} turbo={props.turbo} allMarkets={true} />)),
+  });
+  registerPanel({
+    kind: 'history',
+    title: 'Order history',
+    needsMarket: true,
+    size: { width: 820, height: 420 },
+    controlsSelector: '.panel-head',
+    render: (props) => withMarket(props, (market) => framed('Order history', 'history-panel', <OrderHistory market={market()} turbo={props.turbo} />)),
+  });
+  registerPanel({
+    kind: 'fills',
+    title: 'Fills',
+    needsMarket: true,
+    size: { width: 820, height: 420 },
+    controlsSelector: '.panel-head',
+    render: (props) => withMarket(props, (market) => framed('Fills', 'fills-panel', <Fills market={market()} turbo={props.turbo} />)),
+  });
+  registerPanel({
+    kind: 'balances',
+    title: 'Balances',
+    needsMarket: false,
+    size: { width: 820, height: 380 },
+    controlsSelector: '.panel-head',
+    render: (props) => framed('Balances', 'balances-panel', <Balances turbo={props.turbo} />),
+  });
+  registerPanel({
+    kind: 'journal',
+    title: 'Journal',
+    needsMarket: false,
+    size: { width: 820, height: 420 },
+    controlsSelector: '.panel-head',
+    render: () => framed('Journal', 'journal-panel', <Journal />),
+  });
+}
