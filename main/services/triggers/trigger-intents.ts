@@ -59,7 +59,9 @@ export function explicitQuantity(market: Market, requested: bigint, legs: readon
   const floored = truncateQuantity(market, requested);
   let quantity = floored.value;
   if (floored.changed) adjustments.push(`Quantity floored from ${showQuantity(market, requested)} to ${showQuantity(market, quantity)} (the market's step).`);
-  const prices = legs.flatMap((leg) => triggerPrices({ ...leg, quantity: { kind: 'Quantity', quantity }, side: 'Sell' }));
+  // Off-step prices are left for the pre-flight to refuse by name; lowering for them would only hide it.
+  const tick = priceTick(market);
+  const prices = legs.flatMap((leg) => triggerPrices({ ...leg, quantity: { kind: 'Quantity', quantity }, side: 'Sell' })).filter((price) => price > 0n && price % tick === 0n);
   const before = quantity;
   // Lowering to one price's step may break another's; a common multiple is a fixed point.
   for (let round = 0; round < 8 && prices.some((price) => !isWholeQuoteValue(market, price, quantity)); round++) {

@@ -1,0 +1,196 @@
+// Main's trigger service end to end against a real sandbox child process: buy with a take-profit
+// and a stop-loss attached, move the market through the sandbox's control surface until the
+// take-profit fires, and see its fill (with the trigger marker), the stop-loss cancelled and the
+// notice; then a stop on its own moved and cancelled, an OCO pair sized from a resting order that
+// goes with it, and refusals found before anything is signed. A second trader (a plain signed
+// client of the sandbox) provides the liquidity the legs trade against.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeSandboxSpawner } from '../../../main/services/sandbox-process-node';
+import { systemClock } from '../../../main/services/system-clock';
+import { createTerminal, type Terminal } from '../../../main/services/terminal';
+import type { FillNotice, Notice, TriggersSnapshot } from '../../../shared/ipc/views';
+import type { Market } from '../../../shared/market/market';
+import { ok, type Result } from '../../../shared/result';
+import { MemorySecretStore } from '../../support/memory-secret-store';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../sandbox/client';
+
+const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
+const ETH = 1_000_000_000n;
+const USDC = 1_000_000n;
+const PRICE = (whole: bigint) => whole * USDC;
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value;
+}
+
+async function until<T>(probe: () => T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = probe();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('trigger legs through main against the sandbox', () => {
+  let terminal: Terminal;
+  let market: Market;
+  let counterparty: Trader;
+  const pushes: { stream: string; payload: unknown }[] = [];
+  const pushed = <T>(stream: string, predicate: (payload: T) => boolean) => until(() => pushes.find((push) => push.stream === stream && predicate(push.payload as T))?.payload as T | undefined);
+
+  const control = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+    const response = await fetch(`${terminal.restUrl()!}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const movePrice = (price: bigint) => control('/control/markets/price', { market_id: market.market_id, price: price.toString() });
+
+  beforeAll(async () => {
+    terminal = createTerminal({
+      clock: systemClock,
+      host: 'browser',
+      version: 'test',
+      dataDir: mkdtempSync(join(tmpdir(), 'lt-triggers-')),
+      openKeychain: () => Promise.resolve(ok(new MemorySecretStore())),
+      spawnSandbox: nodeSandboxSpawner({ modulePath: join(process.cwd(), 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
+      random: (length) => new Uint8Array(randomBytes(length)),
+      // No house maker: the book moves only when the test moves it.
+      sandboxArgs: ['--control', '--maker', 'off'],
+    });
+    terminal.windows.attach('w1', { send: (stream, payload) => pushes.push({ stream, payload }) });
+    value(await terminal.start());
+    const h = terminal.handlers;
+    const markets = value(await h.listMarkets({}, caller));
+    market = markets.markets.find((candidate) => candidate.base.symbol === 'ETH' && candidate.quote.symbol === 'USDC')!;
+    await movePrice(PRICE(3000n));
+    value(await h.createOwnerKey({ style: 'ledger' }, caller));
+    value(await h.createTradeAccount({}, caller));
+    value(await h.mintFromFaucet({}, caller));
+    value(await h.createSession({ marketIds: [market.market_id], days: 30 }, caller));
+    // POST /v1/accounts allows one per second per IP: the terminal just created its account.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    counterparty = await Trader.create(new SandboxClient(terminal.restUrl()!));
+    expect((await counterparty.openSession([market.contract_id], secondsFromNow(2n * HOUR))).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await terminal?.stop();
+  });
+
+  it('buys with a take-profit and a stop-loss; the price moved to the take-profit fires it: fill, sibling cancelled, notice', async () => {
+    const h = terminal.handlers;
+    const book = market;
+    expect((await counterparty.act(book, [order('Sell', PRICE(3005n), 2n * ETH)])).status).toBe(200);
+    const placed = value(
+      await h.placeBracketOrder(
+        {
+          marketId: market.market_id,
+          side: 'Buy',
+          orderType: { kind: 'Spot' },
+          price: PRICE(3010n),
+          quantity: ETH / 2n,
+          takeProfit: { triggerPrice: PRICE(3100n), execution: { kind: 'slippage', bps: 100 } },
+          stopLoss: { triggerPrice: PRICE(2900n), execution: { kind: 'slippage', bps: 100 } },
+        },
+        caller,
+      ),
+    );
+    expect(placed.order).toMatchObject({ side: 'Buy', filled: ETH / 2n });
+    expect(placed.adjustments.join(' ')).toContain('3069 USDC and 3131 USDC');
+    const takeProfit = placed.triggers.find((leg) => leg.role === 'take-profit')!;
+    const stopLoss = placed.triggers.find((leg) => leg.role === 'stop-loss')!;
+    expect(takeProfit).toMatchObject({ side: 'Sell', triggerPrice: PRICE(3100n), kind: 'bounded', maxPrice: PRICE(3131n), minPrice: PRICE(3069n), parentOrderId: placed.order!.orderId, ocoId: stopLoss.triggerId, armed: true, state: 'pending', quantity: null });
+    expect(stopLoss).toMatchObject({ direction: 'fall', minPrice: PRICE(2871n) });
+    await pushed<TriggersSnapshot>('triggers', (snapshot) => snapshot.pending.length === 2);
+    expect(value(await h.getTriggers({}, caller)).pending.map((leg) => leg.triggerId).sort()).toEqual([takeProfit.triggerId, stopLoss.triggerId].sort());
+
+    // A bid inside the take-profit's bounds; then the sandbox trades through the book to 3100.
+    expect((await counterparty.act(book, [order('Buy', PRICE(3090n), 5n * ETH)])).status).toBe(200);
+    await movePrice(PRICE(3100n));
+
+    const fill = await pushed<FillNotice>('fill', (notice) => notice.trigger?.triggerId === takeProfit.triggerId);
+    expect(fill).toMatchObject({ symbol: 'ETH/USDC', trigger: { role: 'take-profit', triggerPrice: PRICE(3100n) }, fill: { side: 'Sell', price: PRICE(3090n), quantity: ETH / 2n } });
+    const after = await pushed<TriggersSnapshot>('triggers', (snapshot) => snapshot.pending.length === 0 && snapshot.recent.length >= 2);
+    expect(after.recent.find((leg) => leg.triggerId === takeProfit.triggerId)).toMatchObject({ state: 'fired', firedOrderId: fill.fill.orderId });
+    expect(after.recent.find((leg) => leg.triggerId === stopLoss.triggerId)).toMatchObject({ state: 'cancelled', reason: 'OcoSiblingFired' });
+    const notice = await pushed<Notice>('notice', (payload) => payload.text.includes('Take-profit'));
+    expect(notice.text).toBe('Take-profit Sell at 3100 USDC on ETH/USDC fired');
+    const ledger = (await (await fetch(`${terminal.restUrl()!}/control/ledger`)).json()) as { invariant_problems: string[] };
+    expect(ledger.invariant_problems).toEqual([]);
+  });
+
+  it('a stop on its own is moved (one batch) and cancelled; an OCO pair sized from a resting order goes with it', async () => {
+    const h = terminal.handlers;
+    await movePrice(PRICE(3000n));
+    const stop = value(
+      await h.placeStopOrder({ marketId: market.market_id, side: 'Sell', leg: { triggerPrice: PRICE(2800n), execution: { kind: 'limit', price: PRICE(2790n) } }, size: { kind: 'quantity', quantity: ETH / 4n } }, caller),
+    );
+    expect(stop.triggers).toHaveLength(1);
+    const first = stop.triggers[0]!;
+    expect(first).toMatchObject({ kind: 'limit', limitPrice: PRICE(2790n), quantity: ETH / 4n, locked: ETH / 4n, parentOrderId: null, role: 'stop-loss' });
+
+    const moved = value(await h.moveTrigger({ marketId: market.market_id, triggerId: first.triggerId, triggerPrice: PRICE(2850n) }, caller));
+    expect(moved.triggers).toHaveLength(1);
+    expect(moved.triggers[0]).toMatchObject({ triggerPrice: PRICE(2850n), limitPrice: PRICE(2840n), quantity: ETH / 4n, state: 'pending' });
+    const snapshot = value(await h.getTriggers({}, caller));
+    expect(snapshot.pending.map((leg) => leg.triggerId)).toEqual([moved.triggers[0]!.triggerId]);
+    expect(snapshot.recent.find((leg) => leg.triggerId === first.triggerId)).toMatchObject({ state: 'cancelled', reason: 'Cancelled' });
+
+    const cancelled = value(await h.cancelTrigger({ marketId: market.market_id, triggerId: moved.triggers[0]!.triggerId }, caller));
+    expect(cancelled).toMatchObject({ requested: 1, cancelled: [moved.triggers[0]!.triggerId], failed: [] });
+    expect(value(await h.getTriggers({}, caller)).pending).toEqual([]);
+    expect(await h.cancelTrigger({ marketId: market.market_id, triggerId: moved.triggers[0]!.triggerId }, caller)).toMatchObject({ ok: false, code: 'TRIGGER_NOT_PENDING' });
+
+    const resting = value(await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(2950n), quantity: ETH / 2n }, caller));
+    const parentId = resting.orders[0]!.orderId;
+    const pair = value(
+      await h.placeOcoOrder(
+        {
+          marketId: market.market_id,
+          side: 'Sell',
+          first: { triggerPrice: PRICE(2700n), execution: { kind: 'slippage', bps: 50 } },
+          second: { triggerPrice: PRICE(3200n), execution: { kind: 'limit', price: PRICE(3190n) } },
+          size: { kind: 'parent', orderId: parentId },
+        },
+        caller,
+      ),
+    );
+    expect(pair.triggers).toHaveLength(2);
+    for (const leg of pair.triggers) expect(leg).toMatchObject({ parentOrderId: parentId, armed: false, quantity: null });
+    expect(pair.triggers[0]!.ocoId).toBe(pair.triggers[1]!.triggerId);
+    value(await h.cancelOrder({ marketId: market.market_id, orderId: parentId }, caller));
+    await until(() => {
+      const latest = pushes.filter((push) => push.stream === 'triggers').at(-1)?.payload as TriggersSnapshot | undefined;
+      return latest !== undefined && latest.pending.length === 0 && pair.triggers.every((leg) => latest.recent.some((closed) => closed.triggerId === leg.triggerId && closed.reason === 'ParentCancelled'));
+    });
+  });
+
+  it('refuses before signing, with the reason: an off-step trigger, a leg on its order’s side, a trigger at the last price', async () => {
+    const h = terminal.handlers;
+    const before = value(await h.getJournal({ limit: 500 }, caller)).length;
+    const offStep = await h.placeStopOrder({ marketId: market.market_id, side: 'Sell', leg: { triggerPrice: PRICE(2800n) + 1n, execution: { kind: 'market' } }, size: { kind: 'quantity', quantity: ETH / 4n } }, caller);
+    expect(offStep).toMatchObject({ ok: false, code: 'PRICE_PRECISION', details: { field: 'leg' } });
+    const resting = value(await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(2950n), quantity: ETH / 2n }, caller));
+    const afterOrder = value(await h.getJournal({ limit: 500 }, caller)).length;
+    const sameSide = await h.placeStopOrder(
+      { marketId: market.market_id, side: 'Buy', leg: { triggerPrice: PRICE(2800n), execution: { kind: 'market' } }, size: { kind: 'parent', orderId: resting.orders[0]!.orderId } },
+      caller,
+    );
+    expect(sameSide).toMatchObject({ ok: false, code: 'TRIGGER_SAME_SIDE' });
+    const atMarket = await h.placeBracketOrder(
+      { marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(2950n), quantity: ETH / 2n, stopLoss: { triggerPrice: PRICE(3000n), execution: { kind: 'market' } } },
+      caller,
+    );
+    expect(atMarket).toMatchObject({ ok: false, code: 'TRIGGER_AT_MARKET', details: { field: 'stopLoss' } });
+    // Only the resting order was signed.
+    expect(afterOrder).toBeGreaterThan(before);
+    expect(value(await h.getJournal({ limit: 500 }, caller)).length).toBe(afterOrder);
+    value(await h.cancelAllOrders({}, caller));
+  });
+});
