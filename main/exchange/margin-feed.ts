@@ -132,6 +132,9 @@ export class MarginFeed {
     if (message.action !== 'subscribe_margin_update') return;
     this.epoch++;
     if (!this.live || this.current === null) return; // a refetch is out; it restarts on this epoch
+    // An event the held state already includes (it was read after the event committed): skip it.
+    const announced = sequenceOfEvent(message.event);
+    if (announced !== null && this.lastSequence !== null && announced <= this.lastSequence) return;
     const folded = foldMarginEvent(this.current, message.event, this.options.tierOf === undefined ? {} : { tierOf: this.options.tierOf });
     if (!folded.ok) return this.markStale(folded.message, true);
     const sequence = folded.value.sequence;
@@ -142,6 +145,32 @@ export class MarginFeed {
     this.current = folded.value.state;
     this.options.onFolded?.(folded.value);
     this.changed();
+  }
+
+  /**
+   * While live, read GET /v1/margin/state and take it when the stream did not move meanwhile (and
+   * it is not older than what is held). Used after the account's own requests and after order
+   * changes, which the margin stream may report after their answer, or not at all for a fill
+   * that moved no margin member. A stale feed is already refetching: this waits for nothing.
+   */
+  async refresh(): Promise<Result<void>> {
+    const rounds = this.options.maxRefetchRounds ?? DEFAULT_MAX_REFETCH_ROUNDS;
+    for (let round = 0; round < rounds; round++) {
+      if (this.closed || !this.live) return fail(MARGIN_STALE, `margin state of ${this.options.account} is stale (${this.reason ?? 'closed'}); it is being fetched again`);
+      const started = this.epoch;
+      this.refetches++;
+      const fetched = await this.options.rest.getMarginState(this.options.account);
+      if (!fetched.ok) return fetched;
+      if (this.closed || !this.live) continue;
+      if (this.epoch !== started) continue;
+      const sequence = sequenceOf(fetched.value);
+      if (sequence !== null && this.lastSequence !== null && sequence < this.lastSequence) continue;
+      this.current = fetched.value;
+      if (sequence !== null) this.lastSequence = sequence;
+      this.changed();
+      return ok(undefined);
+    }
+    return fail(MARGIN_STALE, `margin state of ${this.options.account}: the stream kept moving during every read`);
   }
 
   private markStale(reason: string, refetch: boolean): void {
@@ -189,6 +218,12 @@ export class MarginFeed {
     if (this.live) for (const waiter of [...this.waiters]) waiter(true);
     this.options.onChange?.(this);
   }
+}
+
+/** The `sequence` of an event, read before the fold (which parses it fully). */
+function sequenceOfEvent(event: unknown): bigint | null {
+  if (event === null || typeof event !== 'object') return null;
+  return sequenceOf(event as MarginState);
 }
 
 /** A `sequence` member on the state, if the service sends one (not shown in the spec). */

@@ -12,7 +12,7 @@ import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { Journal, SignedEntry } from '../journal';
 import { NonceManager } from '../nonce-manager';
 import type { PreferencesStore } from '../preferences';
-import { settleLostNonce, Submitter, type SubmitIdentity } from '../submitter';
+import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess } from '../submitter';
 import { toMillis } from '../trading-service';
 
 export interface ChildSignerDeps {
@@ -33,6 +33,8 @@ export interface ChildSignerDeps {
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** After a reconciliation: read the child's orders and state again. */
   readonly onReconciled?: () => void;
+  /** After every request that was sent: the child's state is read again before the next check. */
+  readonly onSubmitted?: () => void;
   readonly log: (line: string) => void;
 }
 
@@ -67,6 +69,13 @@ export class ChildSigner {
       newId: deps.newId,
       log: deps.log,
     });
+  }
+
+  /** Sign and send one batch as the child (journal, rate limiter, reconciliation: the Submitter). */
+  async submit(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
+    const submitted = await this.submitter.submit(request);
+    this.deps.onSubmitted?.();
+    return submitted;
   }
 
   /** Follow the lane setting, never below one lane. */

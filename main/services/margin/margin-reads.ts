@@ -18,35 +18,40 @@ import { MarginCodes } from './codes';
 
 const PERIOD_KEYS = ['SixHours', 'Day', 'Week', 'Month'] as const satisfies readonly Period[];
 
-const perPeriod = z.partialRecord(z.enum(PERIOD_KEYS), amountSchema);
+// The REST client has already parsed the members shared/api names (to bigint) and passed the rest
+// through as the wire's decimal strings: accept either, never a JSON number for money.
+const amount = z.union([z.bigint().min(0n, 'expected >= 0'), amountSchema]);
+const integer = z.union([z.bigint().min(0n, 'expected >= 0'), integerSchema]);
+
+const perPeriod = z.partialRecord(z.enum(PERIOD_KEYS), amount);
 
 /** The members of a tier version the formulas and the opening amount read (docs/sandbox.md, tier body). */
 const tierTermsSchema = z
   .object({
     tier_id: z.string().max(20),
-    version: integerSchema,
+    version: integer,
     name: z.string().max(200).optional(),
     on_sale: z.boolean().optional(),
-    line: amountSchema,
-    max_credit_line_bps: integerSchema,
-    capital: amountSchema,
-    threshold: amountSchema,
-    open_buffer: amountSchema,
-    maintenance: amountSchema,
-    profit_share_bps: integerSchema,
-    duration: integerSchema,
-    prolong_seconds: z.union([perPeriod, integerSchema]).optional(),
-    open_fee: amountSchema.optional(),
+    line: amount,
+    max_credit_line_bps: integer,
+    capital: amount,
+    threshold: amount,
+    open_buffer: amount,
+    maintenance: amount,
+    profit_share_bps: integer,
+    duration: integer,
+    prolong_seconds: z.union([perPeriod, integer]).optional(),
+    open_fee: amount.optional(),
     prolong_fee: perPeriod.optional(),
-    required_collateral: amountSchema.optional(),
+    required_collateral: amount.optional(),
     books: z.array(b256Schema).max(64).optional(),
     turbo: z
       .object({
         forfeit_collateral: z.boolean(),
-        max_loss_bps: z.array(integerSchema).min(1).max(16),
-        rollover_profit_bps: integerSchema,
+        max_loss_bps: z.array(integer).min(1).max(16),
+        rollover_profit_bps: integer,
         max_rollovers: z.number().int().min(0).max(1_000),
-        term_seconds: integerSchema,
+        term_seconds: integer,
       })
       .loose()
       .optional(),
@@ -127,7 +132,7 @@ const childrenSchema = z
         z
           .object({
             trade_account_id: b256Schema,
-            index: integerSchema,
+            index: integer,
             parent: b256Schema.optional(),
             margin_session: z.enum(['Active', 'None']).optional(),
           })
@@ -144,8 +149,8 @@ export interface ChildAccount {
   readonly hasSession: boolean;
 }
 
-const discountSchema = z.object({ discount_bps: integerSchema.optional() }).loose();
-const poolSchema = z.object({ pool_id: b256Schema.optional(), paused: z.boolean(), collateral_asset_id: b256Schema.optional(), inventory: z.record(z.string(), amountSchema) }).loose();
+const discountSchema = z.object({ discount_bps: integer.optional() }).loose();
+const poolSchema = z.object({ pool_id: b256Schema.optional(), paused: z.boolean(), collateral_asset_id: b256Schema.optional(), inventory: z.record(z.string(), amount) }).loose();
 
 export interface PoolView {
   readonly poolId: B256 | null;
@@ -156,10 +161,10 @@ export interface PoolView {
 
 const settlementSchema = z
   .object({
-    pnl: integerSchema.or(z.string().regex(/^-\d{1,80}$/).transform(BigInt)).optional(),
-    profit_share: amountSchema.optional(),
-    collateral_returned: amountSchema.optional(),
-    collateral_forfeited: amountSchema.optional(),
+    pnl: z.union([z.bigint(), z.string().regex(/^-?\d{1,80}$/, 'expected a signed decimal string').transform(BigInt)]).optional(),
+    profit_share: amount.optional(),
+    collateral_returned: amount.optional(),
+    collateral_forfeited: amount.optional(),
     /** A JSON text of {asset: amount} (docs/sandbox.md), or the object itself. */
     returned_to_parent: z.union([z.string().max(10_000), z.record(z.string(), z.string())]).optional(),
   })
@@ -168,7 +173,7 @@ const settlementSchema = z
 const lastSessionSchema = z
   .object({
     status: z.enum(['Closed', 'Liquidated', 'Expired']),
-    ended_at: integerSchema.optional(),
+    ended_at: integer.optional(),
     settlement: settlementSchema.nullable().optional(),
   })
   .loose();

@@ -364,6 +364,7 @@ export class MarginService implements TurboDesk {
         newId: this.deps.newId,
         notice: this.deps.notice,
         onReconciled: () => void this.trackers.get(child)?.readOrders(),
+        onSubmitted: () => this.trackers.get(child)?.noteWrite(),
         log: this.deps.log,
       });
       this.signers.set(child, signer);
@@ -687,13 +688,14 @@ export class MarginService implements TurboDesk {
     const group = this.parentGroup(actions);
     if (!group.ok) return group;
     const submitted = await this.deps.submitter.submit({ groups: [group.value], description, settleFirst: false });
+    for (const action of actions) if ('margin_account_id' in action) this.trackers.get(action.margin_account_id)?.noteWrite();
     if (!submitted.ok) return submitted;
     this.scheduleOverview();
     return ok(receipt([submitted.value.journalId], [submitted.value.txId], description, notes));
   }
 
   private async sendChild(child: B256, request: SubmitRequest, notes: string[] = []): Promise<Result<MarginActionReceipt>> {
-    const submitted = await this.signer(child).submitter.submit(request);
+    const submitted = await this.signer(child).submit(request);
     if (!submitted.ok) {
       if (/paused|disconnected/i.test(submitted.message)) void this.refreshTurboRows();
       return submitted;
@@ -972,7 +974,7 @@ export class MarginService implements TurboDesk {
         for (let index = 0; index < ids.length; index += 4) {
           const chunk = ids.slice(index, index + 4);
           const actions: SessionAction[] = [...chunk.map((orderId) => ({ kind: 'CancelOrder' as const, order_id: orderId })), { kind: 'SettleBalance', to: contractIdentity(account) }];
-          const sent = await this.signer(account).submitter.submit({
+          const sent = await this.signer(account).submit({
             groups: [{ market_id: market.market_id, market, turbo: true, actions }],
             description: `Cancel ${chunk.length} order(s) on the Turbo book of ${pairName(market)} and settle, before closing margin account ${account}`,
             settleFirst: false,
@@ -1000,7 +1002,7 @@ export class MarginService implements TurboDesk {
       if (!fresh.ok) return fresh;
       const received = Object.values(fresh.value.balances).some((balance) => balance.received > 0n);
       if (received && settleGroups.length > 0) {
-        const sent = await this.signer(account).submitter.submit({ groups: settleGroups, description: `Settle the Turbo books of margin account ${account} before closing`, settleFirst: false });
+        const sent = await this.signer(account).submit({ groups: settleGroups, description: `Settle the Turbo books of margin account ${account} before closing`, settleFirst: false });
         if (!sent.ok) return fail(sent.code, `Settling the books before the close failed: ${sent.message}`, sent.details);
         journalIds.push(sent.value.journalId);
         txIds.push(sent.value.txId);
@@ -1023,7 +1025,7 @@ export class MarginService implements TurboDesk {
       if (actions.length > 0) {
         const group = this.childGroup(tier, actions);
         if (!group.ok) return group;
-        const sent = await this.signer(account).submitter.submit({ groups: [group.value], description: `Return drawn quote and repay debts of margin account ${account} before closing`, settleFirst: false });
+        const sent = await this.signer(account).submit({ groups: [group.value], description: `Return drawn quote and repay debts of margin account ${account} before closing`, settleFirst: false });
         if (!sent.ok) return fail(sent.code, `Returning quote and repaying debts before the close failed: ${sent.message}`, sent.details);
         journalIds.push(sent.value.journalId);
         txIds.push(sent.value.txId);
@@ -1258,7 +1260,7 @@ export class MarginService implements TurboDesk {
     ];
     const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'SettleBalance', to: contractIdentity(child) }, ...funding, ...prepared.value.group.actions] };
     const description = `${describeOrder(market, input.side, plan.orderType.kind, plan.price, prepared.value.quantity)} on the Turbo book as margin account ${showId(child)}${plan.draw > 0n ? `, drawing ${this.show(plan.draw)}` : ''}${plan.borrow > 0n ? `, borrowing ${formatUnits(plan.borrow, market.base.decimals)} ${market.base.symbol}` : ''}`;
-    const submitted = await this.signer(child).submitter.submit({ groups: [group], description, settleFirst: false });
+    const submitted = await this.signer(child).submit({ groups: [group], description, settleFirst: false });
     if (!submitted.ok) {
       if (/paused|disconnected/i.test(submitted.message)) void this.refreshTurboRows();
       return submitted;
@@ -1281,7 +1283,7 @@ export class MarginService implements TurboDesk {
     const parent = await this.ready();
     if (!parent.ok) return parent;
     // A cancel only reduces risk: it is sent even while the state is stale.
-    const sent = await this.signer(tracker.account).submitter.submit({
+    const sent = await this.signer(tracker.account).submit({
       groups: [{ market_id: market.market_id, market, turbo: true, actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(tracker.account) }] }],
       description: `Cancel order ${orderId} of margin account ${tracker.account} on the Turbo book of ${pairName(market)}`,
       settleFirst: false,
@@ -1310,7 +1312,7 @@ export class MarginService implements TurboDesk {
       report.requested += targets.length;
       for (const batch of packCancels(targets)) {
         report.batches++;
-        const sent = await this.signer(account).submitter.submit({ groups: batch.groups, description: `Cancel ${batch.orderIds.length} order(s) of margin account ${account}`, settleFirst: false });
+        const sent = await this.signer(account).submit({ groups: batch.groups, description: `Cancel ${batch.orderIds.length} order(s) of margin account ${account}`, settleFirst: false });
         if (sent.ok) report.cancelled.push(...batch.orderIds);
         else for (const orderId of batch.orderIds) report.failed.push({ orderId, reason: sent.message });
       }
@@ -1331,7 +1333,7 @@ export class MarginService implements TurboDesk {
     const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity: remaining }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true });
     if (!prepared.ok) return prepared;
     const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(tracker.account) }, ...prepared.value.group.actions] };
-    const submitted = await this.signer(tracker.account).submitter.submit({ groups: [group], description: `Move ${describeOrder(market, view.side, kind, view.price, remaining)} to ${price} as margin account ${tracker.account}`, settleFirst: false });
+    const submitted = await this.signer(tracker.account).submit({ groups: [group], description: `Move ${describeOrder(market, view.side, kind, view.price, remaining)} to ${price} as margin account ${tracker.account}`, settleFirst: false });
     if (!submitted.ok) return submitted;
     tracker.orders.markCancelled(orderId);
     const views = (submitted.value.orders as Parameters<typeof orderView>[0][]).map((order) => {
@@ -1348,7 +1350,7 @@ export class MarginService implements TurboDesk {
     if (child === null || !market) return fail(MarginCodes.TURBO_UNAVAILABLE, `marketId: ${marketId} has no Turbo book to settle as a margin account`, { field: 'marketId' });
     const parent = await this.ready();
     if (!parent.ok) return parent;
-    const sent = await this.signer(child).submitter.submit({
+    const sent = await this.signer(child).submit({
       groups: [{ market_id: market.market_id, market, turbo: true, actions: [{ kind: 'SettleBalance', to: contractIdentity(child) }] }],
       description: `Settle the Turbo book of ${pairName(market)} to margin account ${child}`,
       settleFirst: false,

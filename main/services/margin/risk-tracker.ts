@@ -28,6 +28,8 @@ const POOL_ACTIVITIES = new Set(['Draw', 'ReturnQuote', 'Borrow', 'Repay', 'Repa
 
 export const DEFAULT_POOL_REFRESH_MS = 30_000;
 const POOL_READ_DELAY_MS = 100;
+/** After an order change, the state is read again this much later (coalescing a burst of fills). */
+const REFRESH_DELAY_MS = 50;
 
 export type RiskFrameBody = Omit<MarginRiskFrame, 'subscriptionId'>;
 
@@ -80,6 +82,9 @@ export class RiskTracker {
   private computations = 0;
   /** The feed's next change comes from a folded event, not a complete state. */
   private foldPending = false;
+  /** The account did something the held state may not include yet (own request, order change). */
+  private behind = false;
+  private refreshTimer: TimerHandle | null = null;
 
   constructor(private readonly deps: RiskTrackerDeps) {
     this.compute = deps.compute ?? computeRisk;
@@ -126,6 +131,7 @@ export class RiskTracker {
     for (const subscription of this.subscriptions) subscription.close();
     if (this.poolTimer !== null) this.deps.clock.clearTimeout(this.poolTimer);
     if (this.poolReadTimer !== null) this.deps.clock.clearTimeout(this.poolReadTimer);
+    if (this.refreshTimer !== null) this.deps.clock.clearTimeout(this.refreshTimer);
     this.deps.stream.close();
   }
 
@@ -150,13 +156,39 @@ export class RiskTracker {
 
   /**
    * The state to sign against, waiting up to `timeoutMs` for it to be live. Refused while stale:
-   * the spec requires GET /v1/margin/state (which the feed is doing) before another action.
+   * the spec requires GET /v1/margin/state (which the feed is doing) before another action. After
+   * this account's own request or an order change the state is read again first, so a check never
+   * judges a state that misses what the account itself just did.
    */
   async live(timeoutMs: number): Promise<Result<LiveRisk>> {
     if (!this.isLive()) await this.feed.whenLive(timeoutMs);
+    if (this.behind && this.isLive()) await this.refresh();
     const snapshot = this.feed.snapshot();
     if (!snapshot.ok) return fail(MarginCodes.STALE, `${snapshot.message}: no margin action is signed until it is fresh again`, { field: 'marginAccountId' });
     return ok(this.evaluate(snapshot.value));
+  }
+
+  /** The account's own request was accepted: its state is read again before the next check. */
+  noteWrite(): void {
+    this.markBehind();
+  }
+
+  private markBehind(): void {
+    this.behind = true;
+    if (this.refreshTimer !== null || this.closed) return;
+    this.refreshTimer = this.deps.clock.setTimeout(() => {
+      this.refreshTimer = null;
+      if (this.behind) void this.refresh();
+    }, REFRESH_DELAY_MS);
+  }
+
+  private async refresh(): Promise<void> {
+    this.behind = false;
+    const refreshed = await this.feed.refresh();
+    if (!refreshed.ok) {
+      this.behind = true;
+      this.deps.log?.(`margin state of ${this.deps.account}: ${refreshed.message}`);
+    }
   }
 
   /** Read the account's open Turbo orders again (after a reconnect, or after a request). */
@@ -208,6 +240,8 @@ export class RiskTracker {
       if (order.owner !== undefined && !('ContractId' in order.owner && order.owner.ContractId === this.deps.account)) continue;
       this.orders.apply(order, order.market_id);
     }
+    // A fill moves balances; the margin stream may not report it (it moved no margin member).
+    this.markBehind();
     this.ordersChanged();
   }
 

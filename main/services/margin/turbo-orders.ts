@@ -51,7 +51,8 @@ export function boundMarketOrder(market: Market, side: Side, price: bigint, slip
   const slip = BigInt(slippageBps);
   if (side === 'Buy') {
     const worst = (((price * (BPS + slip)) / BPS) / tick) * tick;
-    return { orderType: { kind: 'BoundedMarket', maxPrice: worst, minPrice: 0n }, price: worst };
+    // The lowest price the book can quote: a bound must be above zero.
+    return { orderType: { kind: 'BoundedMarket', maxPrice: worst, minPrice: tick }, price: worst };
   }
   const scaled = (price * (BPS - slip)) / BPS;
   const worst = ((scaled + tick - 1n) / tick) * tick;

@@ -1,0 +1,331 @@
+// Margin (Turbo) accounts end to end: main's real services against an in-process sandbox with the
+// control surface, driven through the contract's handlers exactly as the renderer calls them.
+// A house account (granted the house role by control) posts the shared quotes Turbo orders fill
+// against; the oracle is pinned through control so the figures are deterministic.
+// - a prepaid child: registered (the session recreated to name it), a one-unit-off opening amount
+//   refused and the exact one accepted, trading on the Turbo book as the child with the risk
+//   report following (V and buy capacity), frozen by the oracle (a risk-increasing order refused
+//   with the reason, a risk-reducing one accepted), liquidated and settled, reported;
+// - a legacy child: opened, drawn, borrowed, repaid, prolonged, traded, closed with the exact
+//   cleanup list (after a close that said what remained), and withdrawn from once closed.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NetworkConfig } from '../../../main/services/networks';
+import { systemClock } from '../../../main/services/system-clock';
+import { createTerminal, type Terminal } from '../../../main/services/terminal';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import type { B256 } from '../../../shared/encoding/b256';
+import type { MarginOverview, MarginRiskFrame, Notice, OrdersSnapshot } from '../../../shared/ipc/views';
+import type { Market } from '../../../shared/market/market';
+import { ok, type Result } from '../../../shared/result';
+import { MemorySecretStore } from '../../support/memory-secret-store';
+import { HOUR, SandboxClient, secondsFromNow, Trader } from '../sandbox/client';
+
+const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
+const ETH = 1_000_000_000n;
+const USDC = 1_000_000n;
+const PRICE = (whole: bigint) => whole * USDC;
+const ORACLE = (whole: bigint) => whole * 10n ** 18n;
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value;
+}
+
+async function until<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = probe();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+let sandbox: RunningSandbox;
+let client: SandboxClient;
+let terminal: Terminal;
+let house: Trader;
+let ethUsdc: Market;
+let ethAsset: B256;
+let usdcAsset: B256;
+const frames: MarginRiskFrame[] = [];
+const notices: Notice[] = [];
+const overviews: MarginOverview[] = [];
+let orders: OrdersSnapshot = { open: [], fills: [] };
+
+async function control(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const reply = await client.request('POST', path, body);
+  return { status: reply.status, body: reply.body as Record<string, unknown> };
+}
+
+const houseQuotes: B256[] = [];
+
+/** A shared quote of the house on the canonical ETH/USDC book (Turbo takers fill against it). */
+async function sharedQuote(side: 'Buy' | 'Sell', price: bigint, quantity: bigint): Promise<void> {
+  const reply = await house.act(ethUsdc, [{ kind: 'CreateSharedOrder', side, price, quantity, order_type: { kind: 'PostOnly' } }]);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  houseQuotes.push(((reply.body.orders as { order_id: B256 }[])[0] as { order_id: B256 }).order_id);
+}
+
+/** Take the house's quotes down (one by one: a cancel of a filled order reverts its batch). */
+async function clearQuotes(): Promise<void> {
+  for (const orderId of houseQuotes.splice(0)) await house.act(ethUsdc, [{ kind: 'CancelOrder', order_id: orderId }]);
+}
+
+async function oracle(whole: bigint, tick = true): Promise<void> {
+  const reply = await control('/control/margin/oracle', { asset_id: ethAsset, price: ORACLE(whole).toString(), tick });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+const lastFrame = (account: string, predicate: (frame: MarginRiskFrame) => boolean = () => true) => [...frames].reverse().find((frame) => frame.marginAccountId === account && predicate(frame));
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, control: true, maker: false, rateLimits: false });
+  client = new SandboxClient(sandbox.url);
+  const { markets } = await client.markets();
+  ethUsdc = markets.find((market) => market.base.symbol === 'ETH' && market.quote.symbol === 'USDC') as Market;
+  ethAsset = ethUsdc.base.asset;
+  usdcAsset = ethUsdc.quote.asset;
+  house = await Trader.create(client);
+  expect((await house.openSession([ethUsdc.contract_id], secondsFromNow(2n * HOUR))).status).toBe(200);
+  expect((await control('/control/turbo/house-role', { market_id: ethUsdc.market_id, account: house.accountId })).status).toBe(200);
+  await oracle(3000n);
+
+  const network: NetworkConfig = { id: 'devnet', name: 'Sandbox (in process)', kind: 'devnet', restUrl: sandbox.url, wsUrl: null, faucetUrl: sandbox.url, faucetNetwork: 'sandbox', production: false };
+  terminal = createTerminal({
+    clock: systemClock,
+    host: 'browser',
+    version: 'test',
+    dataDir: mkdtempSync(join(tmpdir(), 'lt-margin-')),
+    openKeychain: () => Promise.resolve(ok(new MemorySecretStore())),
+    spawnSandbox: () => {
+      throw new Error('this test runs its own sandbox');
+    },
+    networkOverride: network,
+    random: (length) => new Uint8Array(randomBytes(length)),
+  });
+  terminal.windows.attach('w1', {
+    send: (stream, payload) => {
+      if (stream === 'marginRisk') frames.push(payload as MarginRiskFrame);
+      if (stream === 'notice') notices.push(payload as Notice);
+      if (stream === 'marginOverview') overviews.push(payload as MarginOverview);
+      if (stream === 'orders') orders = payload as OrdersSnapshot;
+    },
+  });
+  value(await terminal.start());
+  const h = terminal.handlers;
+  value(await h.createOwnerKey({ style: 'ledger' }, caller));
+  value(await h.createTradeAccount({}, caller));
+  value(await h.mintFromFaucet({}, caller));
+  value(await h.whitelistAccount({}, caller));
+  value(await h.createSession({ marketIds: [ethUsdc.market_id], hours: 48 }, caller));
+});
+
+afterAll(async () => {
+  await terminal?.stop();
+  await sandbox?.close();
+});
+
+describe('a prepaid Turbo Account', () => {
+  let child: B256;
+
+  it('lists the tiers with exact opening amounts and says the session must be recreated to add a child', async () => {
+    const overview = value(await terminal.handlers.getMarginOverview({}, caller));
+    expect(overview.accounts).toEqual([]);
+    expect(overview.nextAccount?.index).toBe(0n);
+    expect(overview.scope.covered).toBe(false);
+    expect(overview.scope.explanation).toMatch(/cannot be widened/);
+    const prepaid = overview.tiers.find((tier) => tier.tierId === '2');
+    expect(prepaid?.cohort).toBe('Turbo');
+    // Week only: discounted(50) + discounted(5 + 10) with no discount = 65 USDC.
+    expect(prepaid?.periods.filter((period) => period.allowed).map((period) => [period.period, period.amount])).toEqual([['Week', 65n * USDC]]);
+    expect(prepaid?.periods.find((period) => period.period === 'Day')?.reason).toMatch(/only with Week/);
+    expect(overview.tiers.find((tier) => tier.tierId === '4')).toMatchObject({ noExpiry: true });
+    expect(overview.tiers.find((tier) => tier.tierId === '4')?.periods.find((period) => period.period === 'Week')?.termSeconds).toBeNull();
+  });
+
+  it('registers a child with the predicted id and index, recreating the session to name it', async () => {
+    const before = value(await terminal.handlers.getMarginOverview({}, caller));
+    const registered = value(await terminal.handlers.registerMarginAccount({}, caller));
+    expect(registered.marginAccountId).toBe(before.nextAccount?.marginAccountId);
+    expect(registered.index).toBe(0n);
+    expect(registered.sessionRecreated).toBe(true);
+    expect(registered.notes.join(' ')).toMatch(/recreated to add margin account/);
+    child = registered.marginAccountId as B256;
+    const after = value(await terminal.handlers.getMarginOverview({}, caller));
+    expect(after.accounts.map((account) => account.marginAccountId)).toEqual([child]);
+    expect(after.accounts[0]).toMatchObject({ hasSession: false, inSessionScope: true });
+    expect(after.scope.covered).toBe(true);
+  });
+
+  it('refuses a one-unit-off prepaid amount and opens with the exact one', async () => {
+    expect((await control('/control/margin/discount', { user: value(await terminal.handlers.getAccountState({}, caller)).activeOwner?.address, discount_bps: 100 })).status).toBe(200);
+    const overview = value(await terminal.handlers.getMarginOverview({}, caller));
+    const exact = overview.tiers.find((tier) => tier.tierId === '2')?.periods.find((period) => period.period === 'Week')?.amount;
+    // Each leg discounted on its own: floor(50 × 0.99) + floor(15 × 0.99) = 49.5 + 14.85.
+    expect(exact).toBe(64_350_000n);
+    const off = await terminal.handlers.openMarginSession({ marginAccountId: child, tierId: '2', period: 'Week', amount: (exact as bigint) - 1n }, caller);
+    expect(off).toMatchObject({ ok: false, code: 'MARGIN_INEXACT_OPENING_AMOUNT' });
+    expect(!off.ok && off.message).toContain(`is not the exact opening amount ${exact}`);
+    const day = await terminal.handlers.openMarginSession({ marginAccountId: child, tierId: '2', period: 'Day' }, caller);
+    expect(day).toMatchObject({ ok: false, code: 'MARGIN_PERIOD_NOT_ALLOWED' });
+    const opened = value(await terminal.handlers.openMarginSession({ marginAccountId: child, tierId: '2', period: 'Week', amount: exact as bigint }, caller));
+    expect(opened.notes.join(' ')).toMatch(/forfeited/);
+  });
+
+  it('streams the risk of the child: cohort, L, V and buy capacity, with an expiry countdown input', async () => {
+    value(await terminal.handlers.subscribeMarginRisk({ marginAccountId: child }, caller));
+    const frame = await until(() => lastFrame(child, (candidate) => candidate.status === 'live' && candidate.risk !== null), 'a live risk frame');
+    expect(frame.cohort).toBe('Turbo');
+    expect(frame.noExpiry).toBe(false);
+    expect(frame.expiresAt).toBeGreaterThan(BigInt(Math.floor(Date.now() / 1000)));
+    expect(frame.risk).toMatchObject({ creditLine: 2000n * USDC, accountValue: 2000n * USDC, outstanding: 0n, buyCapacity: 2000n * USDC });
+    expect(frame.risk?.health.rule).toBe('ANCHORED_FLOOR');
+    expect(frame.risk?.health.threshold).toBe(1500n * USDC);
+    expect(frame.frozen).toBe(false);
+  });
+
+  it('trades on the Turbo book as the child: a Market order is bounded and funded by a draw, and the risk follows', async () => {
+    await sharedQuote('Sell', PRICE(3000n), ETH);
+    value(await terminal.handlers.selectMarginAccount({ marginAccountId: child }, caller));
+    const turbo = value(await terminal.handlers.getTurboMarkets({}, caller));
+    expect(turbo.tradingAs).toBe(child);
+    expect(turbo.markets.find((row) => row.marketId === ethUsdc.market_id)).toMatchObject({ hasTurboBook: true, tradable: true, connected: true, paused: false });
+    expect(turbo.markets.find((row) => row.pair === 'ETH/USDT')).toMatchObject({ hasTurboBook: false, tradable: false, reason: expect.stringMatching(/has no Turbo order book/) as string });
+    const check = value(await terminal.handlers.checkTurboOrder({ marketId: ethUsdc.market_id, side: 'Buy', orderKind: 'Market', price: PRICE(3000n), quantity: (ETH * 6n) / 10n }, caller));
+    expect(check).toMatchObject({ allowed: true, tradingAs: child, orderType: { kind: 'BoundedMarket', maxPrice: PRICE(3030n), minPrice: 10_000n }, draw: 1818n * USDC });
+    const before = lastFrame(child, (frame) => frame.risk !== null)?.risk;
+    const placed = value(
+      await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Market' }, price: PRICE(3000n), quantity: (ETH * 6n) / 10n }, caller),
+    );
+    expect(placed.adjustments.join(' ')).toMatch(/BoundedMarket/);
+    expect(placed.orders[0]).toMatchObject({ side: 'Buy', filled: (ETH * 6n) / 10n });
+    const after = await until(() => lastFrame(child, (frame) => (frame.risk?.outstanding ?? 0n) === 1818n * USDC && frame.risk?.assets.some((asset) => asset.assetId === ethAsset && asset.position > 0n) === true), 'the risk after the fill');
+    expect(after.risk?.quoteLockedByBuys).toBe(0n);
+    expect(after.risk?.buyCapacity).toBeLessThan(before?.buyCapacity ?? 0n);
+    expect(after.risk?.accountValue).not.toBe(before?.accountValue);
+    // Fees are in the bought asset: V = 18 cash + 2000 - 1818 + mark(0.59982 ETH at the bid).
+    expect(after.risk?.accountValue).toBeLessThan(2000n * USDC);
+    const journal = value(await terminal.handlers.getJournal({ limit: 20 }, caller));
+    expect(journal.some((entry) => entry.kind === 'signed' && /as margin account/.test(entry.description ?? '') && /lane/.test(entry.nonce ?? ''))).toBe(true);
+  });
+
+  it('freezes when the oracle falls: a risk-increasing order is refused with the reason, a risk-reducing one goes through', async () => {
+    await oracle(2900n);
+    const frozen = await until(() => lastFrame(child, (frame) => frame.frozen), 'the frozen frame');
+    expect(frozen.risk?.health.distanceToFreeze).toBeLessThan(0n);
+    expect(frozen.liquidatable).toBe(false);
+    const buy = await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Market' }, price: PRICE(2900n), quantity: ETH / 100n }, caller);
+    expect(buy).toMatchObject({ ok: false, code: 'MARGIN_FROZEN' });
+    expect(!buy.ok && buy.message).toMatch(/AccountFrozen/);
+    const draw = await terminal.handlers.marginDraw({ marginAccountId: child, amount: 10n * USDC }, caller);
+    expect(draw).toMatchObject({ ok: false, code: 'MARGIN_FROZEN' });
+    await sharedQuote('Buy', PRICE(2900n), ETH);
+    const sold = value(await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Sell', orderType: { kind: 'Market' }, price: PRICE(2900n), quantity: ETH / 10n }, caller));
+    expect(sold.orders[0]).toMatchObject({ side: 'Sell', filled: ETH / 10n });
+  });
+
+  it('is liquidated when V falls to the threshold, and the app reports the liquidation and its settlement', async () => {
+    await oracle(1500n, false);
+    await until(() => lastFrame(child, (frame) => frame.liquidatable), 'the liquidatable frame');
+    // The permissionless liquidator; the sandbox's own clock step may have been first.
+    const liquidated = await control('/control/margin/liquidate', { account: child });
+    expect(liquidated.status === 200 || liquidated.body.reason === 'NoActiveSession', JSON.stringify(liquidated.body)).toBe(true);
+    const ended = await until(() => lastFrame(child, (frame) => frame.lastSession?.status === 'Liquidated' && frame.session === null), 'the settled frame');
+    expect(ended.risk).toBeNull();
+    expect(ended.lastSession?.collateralForfeited).toBe(0n);
+    await until(() => notices.find((notice) => notice.level === 'error' && /was liquidated/.test(notice.text)), 'the liquidation notice');
+    await oracle(3000n);
+  });
+});
+
+describe('a legacy Turbo Account', () => {
+  let child: B256;
+
+  it('registers a second child (the session recreated again) and opens a legacy session', async () => {
+    const registered = value(await terminal.handlers.registerMarginAccount({}, caller));
+    expect(registered.index).toBe(1n);
+    expect(registered.sessionRecreated).toBe(true);
+    child = registered.marginAccountId as B256;
+    const overview = value(await terminal.handlers.getMarginOverview({}, caller));
+    const legacy = overview.tiers.find((tier) => tier.tierId === '1');
+    // required_collateral 1000 (never discounted) + discounted(5 + 15) at 100 bps = 1019.8 USDC.
+    const week = legacy?.periods.find((period) => period.period === 'Week');
+    expect(week).toMatchObject({ allowed: true, amount: 1_019_800_000n });
+    expect(legacy?.periods.filter((period) => period.allowed).map((period) => period.period)).toEqual(['SixHours', 'Day', 'Week', 'Month']);
+    value(await terminal.handlers.openMarginSession({ marginAccountId: child, tierId: '1', period: 'Week' }, caller));
+    value(await terminal.handlers.subscribeMarginRisk({ marginAccountId: child }, caller));
+    const frame = await until(() => lastFrame(child, (candidate) => candidate.risk !== null), 'the legacy risk frame');
+    expect(frame.cohort).toBe('Legacy');
+    expect(frame.risk?.health.rule).toBe('LEGACY');
+  });
+
+  it('draws, borrows, repays, prolongs and sets automatic prolongation; prepaid-only refusals name the reason', async () => {
+    const h = terminal.handlers;
+    value(await h.marginDraw({ marginAccountId: child, amount: 500n * USDC }, caller));
+    await until(() => lastFrame(child, (frame) => frame.risk?.outstanding === 500n * USDC), 'the draw in the risk');
+    const tooMuch = await h.marginDraw({ marginAccountId: child, amount: 10_000n * USDC }, caller);
+    expect(tooMuch).toMatchObject({ ok: false, code: 'MARGIN_ABOVE_CREDIT_LINE' });
+    value(await h.marginBorrow({ marginAccountId: child, assetId: ethAsset, amount: ETH / 10n }, caller));
+    const borrowed = await until(() => lastFrame(child, (frame) => frame.risk?.assets.find((asset) => asset.assetId === ethAsset)?.debt === ETH / 10n), 'the borrow in the risk');
+    expect(borrowed.risk?.inKindDebtValue).toBeGreaterThan(0n);
+    const collateralBorrow = await h.marginBorrow({ marginAccountId: child, assetId: usdcAsset, amount: 1n }, caller);
+    expect(!collateralBorrow.ok && collateralBorrow.message).toMatch(/cannot be borrowed in kind; use Draw/);
+    value(await h.marginRepay({ marginAccountId: child, assetId: ethAsset, amount: ETH / 10n }, caller));
+    await until(() => lastFrame(child, (frame) => frame.risk?.assets.find((asset) => asset.assetId === ethAsset)?.debt === 0n), 'the repay in the risk');
+    const expiresBefore = lastFrame(child)?.expiresAt ?? 0n;
+    value(await h.marginProlong({ marginAccountId: child, period: 'Day', times: 1n }, caller));
+    await until(() => (lastFrame(child)?.expiresAt ?? 0n) === expiresBefore + 86_400n, 'the prolonged expiry');
+    value(await h.marginSetAutoProlong({ marginAccountId: child, period: 'Day' }, caller));
+    await until(() => lastFrame(child)?.session?.autoProlong === 'Day', 'automatic prolongation');
+  });
+
+  it('trades as the legacy child, then a close says exactly what remains, and a close with the cleanups succeeds', async () => {
+    const h = terminal.handlers;
+    value(await h.selectMarginAccount({ marginAccountId: child }, caller));
+    await clearQuotes();
+    await sharedQuote('Sell', PRICE(3000n), ETH / 10n);
+    value(await h.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(3000n), quantity: ETH / 10n }, caller));
+    await sharedQuote('Buy', PRICE(3500n), ETH);
+    value(await h.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Sell', orderType: { kind: 'Spot' }, price: PRICE(3500n), quantity: (ETH * 999n) / 10_000n }, caller));
+    await until(() => lastFrame(child, (frame) => (frame.risk?.collateralHoldings ?? 0n) > 540n * USDC), 'the proceeds of the sale');
+    // A resting buy below the market: it is in the cleanup list at the close.
+    const resting = value(await h.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(3000n), quantity: ETH / 100n }, caller));
+    const restingId = resting.orders[0]?.orderId;
+    await until(() => orders.open.some((order) => order.orderId === restingId), 'the resting order in the open orders');
+
+    const blocked = value(await h.closeMarginSession({ marginAccountId: child, prepare: false }, caller));
+    expect(blocked.closed).toBe(false);
+    expect(blocked.steps.find((step) => step.step === 'return-quote')).toMatchObject({ state: 'remaining', detail: expect.stringMatching(/500 USDC of drawn quote remains/) as string });
+    value(await h.marginReturnQuote({ marginAccountId: child, amount: 500n * USDC }, caller));
+    await until(() => lastFrame(child, (frame) => frame.risk?.outstanding === 0n), 'the returned quote');
+
+    const closed = value(await h.closeMarginSession({ marginAccountId: child, prepare: false }, caller));
+    expect(closed.closed).toBe(true);
+    expect(closed.cleanups).toEqual([{ orderBookId: expect.any(String) as string, orderIds: [restingId] }]);
+    expect(closed.steps.map((step) => `${step.step}:${step.state}`)).toContain('close:done');
+    await until(() => lastFrame(child, (frame) => frame.lastSession?.status === 'Closed'), 'the closed frame');
+    await until(() => !orders.open.some((order) => order.orderId === restingId), 'the resting order gone from the open orders');
+  });
+
+  it('withdraws what the closed child holds to the trading account', async () => {
+    const h = terminal.handlers;
+    const overview = value(await h.getMarginOverview({}, caller));
+    const holdings = overview.accounts.find((account) => account.marginAccountId === child)?.holdings ?? [];
+    expect(holdings.find((holding) => holding.assetId === usdcAsset)?.amount).toBeGreaterThan(0n);
+    const live = await h.marginDraw({ marginAccountId: child, amount: 1n }, caller);
+    expect(live).toMatchObject({ ok: false, code: 'MARGIN_NO_SESSION' });
+    const withdrawn = value(await h.withdrawFromMarginAccount({ marginAccountId: child }, caller));
+    expect(withdrawn.description).toMatch(/from margin account/);
+    const after = value(await h.getMarginOverview({}, caller));
+    expect(after.accounts.find((account) => account.marginAccountId === child)?.holdings).toEqual([]);
+    const again = await h.withdrawFromMarginAccount({ marginAccountId: child }, caller);
+    expect(again).toMatchObject({ ok: false, code: 'MARGIN_NOTHING_TO_DO' });
+    const invariant = await client.get<{ invariant_problems: string[] }>('/control/ledger');
+    expect(invariant.body.invariant_problems).toEqual([]);
+  });
+});
