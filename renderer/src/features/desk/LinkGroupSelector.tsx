@@ -36,7 +36,7 @@ export const LinkGroupSelector: Component<{ windowKey?: string }> = (props) => {
         onClick={() => setOpen(!open())}
       >
         <span class="link-dot" data-group={current() ?? 'none'} />
-        <span>{current() ? 'Linked' : 'Unlinked'}</span>
+        <span class="muted">▾</span>
       </button>
       <Show when={open()}>
         <div class="link-group-menu" data-testid="link-group-menu">

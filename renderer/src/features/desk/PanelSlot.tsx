@@ -20,10 +20,18 @@ export const DetachButton: Component<{ kind: string; market: Market | null; turb
   };
   return (
     <button type="button" class="detach" data-testid={`detach-${props.kind}`} disabled={busy()} title={`Open ${panelTitle(props.kind)} in its own window`} onClick={() => void detach()}>
-      ⧉
+      <DetachIcon />
     </button>
   );
 };
+
+/** Two overlapping windows, drawn: the glyph (⧉) is missing from common system fonts. */
+export const DetachIcon: Component = () => (
+  <svg class="detach-icon" viewBox="0 0 14 14" width="13" height="13" aria-hidden="true">
+    <rect x="4.5" y="1.5" width="8" height="7" rx="1" fill="none" stroke="currentColor" stroke-width="1.3" />
+    <path d="M2 5 v6.5 a1 1 0 0 0 1 1 h6.5" fill="none" stroke="currentColor" stroke-width="1.3" />
+  </svg>
+);
 
 /** Where a detached panel is, with the way back. */
 export const DetachedPlaceholder: Component<{ kind: string; class?: string }> = (props) => {

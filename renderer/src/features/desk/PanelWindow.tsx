@@ -62,10 +62,11 @@ export const PanelWindow: Component<{ kind: string }> = (props) => {
           <MarketSelector markets={markets()} selected={market()} onSelect={choose} problem={state.problems.markets ?? null} />
         </Show>
         <LinkGroupSelector />
-        <Show when={displays().length > 1 || own()?.displayId === null}>
-          <label class="field-inline" title="Move this window to another display">
+        <span class="chip window-place" data-testid="window-place" title="The display main keeps this window on, and its size">
+          <Show when={displays().length > 1} fallback={<span>{displayLabel(desk.state(), own()?.displayId ?? null)}</span>}>
             <select
               data-testid="window-display"
+              title="Move this window to another display"
               value={own()?.displayId ?? ''}
               onChange={(event) => {
                 const key = desk.self()?.windowKey;
@@ -77,11 +78,8 @@ export const PanelWindow: Component<{ kind: string }> = (props) => {
               </Show>
               <For each={displays()}>{(display) => <option value={display.id}>{display.label}</option>}</For>
             </select>
-          </label>
-        </Show>
-        <span class="chip window-place" data-testid="window-place" title="Where main keeps this window">
-          {displayLabel(desk.state(), own()?.displayId ?? null)}
-          <Show when={own()?.bounds}>{(bounds) => <b class="mono">{`${bounds().width}×${bounds().height}`}</b>}</Show>
+          </Show>
+          <Show when={own()?.bounds}>{(bounds) => <b class="mono" data-testid="window-size">{`${bounds().width}×${bounds().height}`}</b>}</Show>
         </span>
         <div class="spacer" />
         <ConnectionIndicator status={state.connection} />

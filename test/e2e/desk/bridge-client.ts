@@ -1,0 +1,52 @@
+// The bridge the renderer uses (shared/ipc createBridge), carried over the browser host's
+// WebSocket from Node: the same frames and checks, no page. The desk tests use it to simulate a
+// display change and to read main's diagnostics, as a support tool would.
+import WebSocket from 'ws';
+import { createBridge, type BridgeTransport } from '../../../shared/ipc/bridge';
+import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import type { StreamName, TerminalApi } from '../../../shared/ipc/contract';
+import { fail, type Result } from '../../../shared/result';
+import type { RunningHost } from '../../support/browser-host';
+
+export interface BridgeClient {
+  readonly api: TerminalApi;
+  close(): void;
+}
+
+export function connectBridge(host: RunningHost): Promise<BridgeClient> {
+  const socket = new WebSocket(`${host.origin.replace('http', 'ws')}/bridge?token=${host.token}`, { origin: host.origin });
+  const pending = new Map<number, (result: Result<unknown>) => void>();
+  const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();
+  let nextId = 0;
+  socket.on('message', (data) => {
+    const frame = decodeFrame(data.toString()) as { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown };
+    if (frame.t === 'reply' && typeof frame.id === 'number') {
+      pending.get(frame.id)?.(frame.result as Result<unknown>);
+      pending.delete(frame.id);
+    } else if (frame.t === 'push' && typeof frame.stream === 'string') {
+      for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(frame.payload);
+    }
+  });
+  socket.on('close', () => {
+    for (const resolve of pending.values()) resolve(fail('BRIDGE_CLOSED', 'closed'));
+    pending.clear();
+  });
+  const transport: BridgeTransport = {
+    invoke: (name, input) =>
+      new Promise((resolve) => {
+        const id = ++nextId;
+        pending.set(id, resolve);
+        socket.send(encodeFrame({ t: 'call', id, name, input }));
+      }),
+    listen: (name, listener) => {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ api: createBridge(transport), close: () => socket.close() }));
+    socket.once('error', reject);
+  });
+}
