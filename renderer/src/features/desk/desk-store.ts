@@ -59,12 +59,17 @@ export function createDeskStore(api: TerminalApi, options: DeskStoreOptions = {}
 
   const state = () => holder.state;
   const own = () => ownWindow(state(), self()?.windowKey ?? null);
+  /** A plain copy: `reconcile` updates the store's window objects in place, so a proxy would read the new values. */
+  const ownCopy = (): DeskWindowView | null => {
+    const mine = own();
+    return mine ? { ...mine } : null;
+  };
   const emit = (choice: MarketChoice) => {
     for (const listener of listeners) listener(choice);
   };
 
   const apply = (next: DeskState) => {
-    const before = own();
+    const before = ownCopy();
     setHolder('state', reconcile(next, { key: 'windowKey' }));
     const change = marketChange(before, own());
     if (change && choicesInFlight === 0) emit(change);
@@ -81,7 +86,7 @@ export function createDeskStore(api: TerminalApi, options: DeskStoreOptions = {}
       // layout's) before anything reacts to either.
       batch(() => {
         setProblem(null);
-        const before = own();
+        const before = ownCopy();
         setSelf(result.value.self);
         setHolder('state', reconcile(result.value.state, { key: 'windowKey' }));
         const mine = own();
