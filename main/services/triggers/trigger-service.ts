@@ -225,14 +225,14 @@ export class TriggerService {
     if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');
     const adjustments = [...prepared.value.adjustments];
     const legs: TriggerLeg[] = [];
-    const labels: string[] = [];
+    const labels: LegLabel[] = [];
     for (const [label, intent] of [
-      ['takeProfit', input.takeProfit],
-      ['stopLoss', input.stopLoss],
+      [{ field: 'takeProfit', words: 'Take-profit' }, input.takeProfit],
+      [{ field: 'stopLoss', words: 'Stop-loss' }, input.stopLoss],
     ] as const) {
       if (intent === undefined) continue;
-      const built = buildLeg(market, oppositeSide(input.side), intent, fromParent(ZERO_B256), label);
-      if (!built.ok) return built;
+      const built = buildLeg(market, oppositeSide(input.side), intent, fromParent(ZERO_B256), label.words);
+      if (!built.ok) return relabelField(built, label);
       legs.push(built.value.leg);
       labels.push(label);
       adjustments.push(...built.value.adjustments);
@@ -242,7 +242,7 @@ export class TriggerService {
     const action: SessionAction = { ...created, kind: 'CreateOrderWithTriggers', trigger_1: first, ...(second === undefined ? {} : { trigger_2: second }) };
     const checked = await this.check(action, market, input.turbo);
     if (!checked.ok) return relabel(checked, labels);
-    const description = `${prepared.value.description} with ${legs.map((leg, index) => describeLeg(market, leg, labels[index] === 'takeProfit' ? 'take-profit' : 'stop-loss')).join(' and ')}`;
+    const description = `${prepared.value.description} with ${legs.map((leg, index) => describeLeg(market, leg, labels[index]?.field === 'takeProfit' ? 'take-profit' : 'stop-loss')).join(' and ')}`;
     const sent = await this.send(this.group(market, input.turbo, [action]), description, true);
     if (!sent.ok) return sent;
     const views = this.afterOrders(sent.value.orders, input.marketId, input.turbo);
@@ -295,14 +295,14 @@ export class TriggerService {
     const { market, tradeAccountId } = ready.value;
     const sizing = await this.sizing(market, input.turbo, input.size);
     if (!sizing.ok) return sizing;
-    const built = buildLeg(market, input.side, input.leg, sizing.value.quantity, 'leg');
-    if (!built.ok) return built;
+    const built = buildLeg(market, input.side, input.leg, sizing.value.quantity, 'Stop');
+    if (!built.ok) return relabelField(built, LEG);
     const sized = this.sized(market, [built.value.leg], sizing.value.requested);
     if (!sized.ok) return sized;
     const leg = sized.value.legs[0] as TriggerLeg;
     const action: SessionAction = { kind: 'CreateTriggerOrder', args: leg, ...(sizing.value.parent === undefined ? {} : { parent: sizing.value.parent }) };
     const checked = await this.check(action, market, input.turbo, sizing.value.parentSide);
-    if (!checked.ok) return relabel(checked, ['leg']);
+    if (!checked.ok) return relabel(checked, [LEG]);
     const role = triggerRole(leg.side, null);
     const description = `${describeLeg(market, leg, sizing.value.parent ? role : 'stop')} on ${pairName(market)}`;
     return this.placeLegs(market, input.turbo, tradeAccountId, action, description, [...built.value.adjustments, ...sized.value.adjustments]);
@@ -315,10 +315,10 @@ export class TriggerService {
     const { market, tradeAccountId } = ready.value;
     const sizing = await this.sizing(market, input.turbo, input.size);
     if (!sizing.ok) return sizing;
-    const first = buildLeg(market, input.side, input.first, sizing.value.quantity, 'first');
-    if (!first.ok) return first;
-    const second = buildLeg(market, input.side, input.second, sizing.value.quantity, 'second');
-    if (!second.ok) return second;
+    const first = buildLeg(market, input.side, input.first, sizing.value.quantity, 'First leg');
+    if (!first.ok) return relabelField(first, { field: 'first', words: 'First leg' });
+    const second = buildLeg(market, input.side, input.second, sizing.value.quantity, 'Second leg');
+    if (!second.ok) return relabelField(second, { field: 'second', words: 'Second leg' });
     const sized = this.sized(market, [first.value.leg, second.value.leg], sizing.value.requested);
     if (!sized.ok) return sized;
     const [one, two] = orderPairByLock(market, sized.value.legs[0] as TriggerLeg, sized.value.legs[1] as TriggerLeg);
@@ -438,12 +438,27 @@ function legOfView(view: TriggerView): TriggerLeg {
   return { order_type: kind, quantity, trigger_price: view.triggerPrice, side: view.side };
 }
 
-/** checkAction names attached legs trigger_1/trigger_2; the contract's inputs are takeProfit/stopLoss. */
-function relabel<T>(failure: Extract<Result<T>, { ok: false }>, labels: readonly string[]): Extract<Result<T>, { ok: false }> {
+/** A leg's input field in the contract and its name in words. */
+interface LegLabel {
+  readonly field: string;
+  readonly words: string;
+}
+
+const LEG: LegLabel = { field: 'leg', words: 'Stop' };
+
+type Refusal = Extract<Result<never>, { ok: false }>;
+
+/** A refusal about one leg names the contract's input field (`takeProfit`, `leg`, …). */
+function relabelField(failure: Refusal, label: LegLabel): Refusal {
+  return { ...failure, details: { ...failure.details, field: label.field } };
+}
+
+/** checkAction names attached legs trigger_1/trigger_2 and a single leg `args`: say which leg in words and name the input field. */
+function relabel(failure: Refusal, labels: readonly LegLabel[]): Refusal {
   const field = failure.details?.field;
   if (typeof field !== 'string') return failure;
   const match = /^trigger_(\d)$/.exec(field);
   const label = match ? labels[Number(match[1]) - 1] : field === 'args' ? labels[0] : undefined;
   if (label === undefined) return failure;
-  return { ...failure, message: failure.message.replace(field, label), details: { ...failure.details, field: label } };
+  return { ...failure, message: failure.message.replace(field, label.words), details: { ...failure.details, field: label.field } };
 }

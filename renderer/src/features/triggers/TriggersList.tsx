@@ -1,0 +1,204 @@
+// The account's pending legs under the orders they belong to (then the legs on their own), each with
+// cancel and move; and the legs that fired or were cancelled, with why. Meant to sit under (or
+// inside) the open orders panel.
+import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { TriggerView } from '../../../../shared/ipc/views';
+import type { Market } from '../../../../shared/market/market';
+import { fail, type Failure } from '../../../../shared/result';
+import { formatPrice, formatQuantity } from '../../format/market-format';
+import { formatClock } from '../../format/time';
+import { shortId } from '../../format/units';
+import { createOpenOrders, createTriggerSnapshot } from './trigger-data';
+import { groupUnderOrders, legLabel, snapToStep } from './trigger-model';
+import './triggers.css';
+
+const REASONS: Readonly<Record<string, string>> = {
+  Cancelled: 'by you (or moved)',
+  OcoSiblingFired: 'the other leg fired',
+  ParentCancelled: 'its order was cancelled',
+  ParentNotFilled: 'its order closed without a fill',
+  SessionEnded: 'the margin session ended',
+};
+
+export const TriggersList: Component<{
+  api: TerminalApi;
+  /** Every market of the network (to format prices); legs of unknown markets show raw values. */
+  markets: readonly Market[];
+  /** Only this market's legs; every market when absent. */
+  marketId?: string;
+  /** Also list legs that fired or were cancelled (default true). */
+  showRecent?: boolean;
+}> = (props) => {
+  const snapshot = createTriggerSnapshot(props.api);
+  const openOrders = createOpenOrders(props.api);
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  const [busy, setBusy] = createSignal<string | null>(null);
+  const [moveText, setMoveText] = createSignal<Record<string, string>>({});
+
+  const marketOf = (marketId: string) => props.markets.find((market) => market.market_id === marketId);
+  const mine = (leg: TriggerView) => props.marketId === undefined || leg.marketId === props.marketId;
+  const groups = createMemo(() => groupUnderOrders(snapshot().pending.filter(mine), openOrders()));
+  const recent = createMemo(() => snapshot().recent.filter(mine));
+  const pendingIds = createMemo(() => new Set(snapshot().pending.map((leg) => leg.triggerId)));
+  const price = (leg: TriggerView, value: bigint) => {
+    const market = marketOf(leg.marketId);
+    return market ? formatPrice(market, value) : value.toString();
+  };
+
+  const cancel = async (leg: TriggerView) => {
+    setBusy(leg.triggerId);
+    setFailure(null);
+    const done = await props.api.cancelTrigger({ marketId: leg.marketId, ...(leg.turbo ? { turbo: true } : {}), triggerId: leg.triggerId });
+    setBusy(null);
+    if (!done.ok) setFailure(done);
+  };
+
+  const move = async (leg: TriggerView) => {
+    const market = marketOf(leg.marketId);
+    if (!market) return;
+    setFailure(null);
+    const parsed = parseUnits((moveText()[leg.triggerId] ?? '').trim(), market.quote.decimals, 'New trigger price');
+    if (!parsed.ok) {
+      setFailure(parsed);
+      return;
+    }
+    // Refused, never moved onto the step: the trader typed this price.
+    if (snapToStep(market, parsed.value) !== parsed.value) {
+      setFailure(fail('PRICE_PRECISION', `New trigger price is finer than the market allows: prices move in steps of ${formatPrice(market, snapToStep(market, 1n))}.`, { field: 'New trigger price' }));
+      return;
+    }
+    setBusy(leg.triggerId);
+    const done = await props.api.moveTrigger({ marketId: leg.marketId, ...(leg.turbo ? { turbo: true } : {}), triggerId: leg.triggerId, triggerPrice: parsed.value });
+    setBusy(null);
+    if (!done.ok) setFailure(done);
+    else setMoveText((current) => ({ ...current, [leg.triggerId]: '' }));
+  };
+
+  const LegRow: Component<{ leg: TriggerView }> = (row) => {
+    const market = () => marketOf(row.leg.marketId);
+    return (
+      <tr class="trigger-leg-row" data-testid="trigger-row" data-trigger-id={row.leg.triggerId} data-role={row.leg.role} data-armed={String(row.leg.armed)}>
+        <td classList={{ buy: row.leg.side === 'Buy', sell: row.leg.side === 'Sell' }}>{market() ? legLabel(market()!, row.leg) : `${row.leg.side} @ ${row.leg.triggerPrice}`}</td>
+        <td class="num">{row.leg.quantity === null ? 'from order' : market() ? formatQuantity(market()!, row.leg.quantity) : row.leg.quantity.toString()}</td>
+        <td class="mono muted" title={row.leg.triggerId}>
+          {shortId(row.leg.triggerId)}
+          <Show when={row.leg.ocoId !== null && pendingIds().has(row.leg.ocoId) ? row.leg.ocoId : null}>
+            {(other) => (
+              <span title={`One cancels the other: ${other()}`} data-testid="trigger-oco">
+                {' '}
+                ⇄ {shortId(other())}
+              </span>
+            )}
+          </Show>
+        </td>
+        <td>
+          <div class="trigger-actions">
+            <input
+              class="trigger-move"
+              data-testid="trigger-move-price"
+              inputMode="decimal"
+              placeholder={price(row.leg, row.leg.triggerPrice)}
+              value={moveText()[row.leg.triggerId] ?? ''}
+              onInput={(event) => {
+                const text = event.currentTarget.value;
+                setMoveText((current) => ({ ...current, [row.leg.triggerId]: text }));
+              }}
+            />
+            <button type="button" data-testid="trigger-move" disabled={busy() !== null || !(moveText()[row.leg.triggerId] ?? '').trim()} onClick={() => void move(row.leg)}>
+              Move
+            </button>
+            <button type="button" data-testid="trigger-cancel" disabled={busy() !== null} onClick={() => void cancel(row.leg)}>
+              Cancel
+            </button>
+          </div>
+        </td>
+      </tr>
+    );
+  };
+
+  return (
+    <div class="trigger-list" data-testid="triggers-list">
+      <table>
+        <thead>
+          <tr>
+            <th>Leg</th>
+            <th class="num">Size</th>
+            <th>Id</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          <For each={groups()}>
+            {(group) => (
+              <>
+                <Show when={group.parentOrderId !== null}>
+                  <tr class="trigger-parent" data-testid="trigger-parent-row" data-order-id={group.parentOrderId ?? ''}>
+                    <td colSpan={4}>
+                      <Show
+                        when={group.parent}
+                        fallback={
+                          <span class="muted">
+                            Order {shortId(group.parentOrderId ?? '')} (filled or closed): legs of its position
+                          </span>
+                        }
+                      >
+                        {(parent) => {
+                          const market = () => marketOf(parent().marketId);
+                          return (
+                            <span classList={{ buy: parent().side === 'Buy', sell: parent().side === 'Sell' }}>
+                              {parent().side} {market() ? formatQuantity(market()!, parent().quantity) : parent().quantity.toString()} @ {market() ? formatPrice(market()!, parent().price) : parent().price.toString()} (filled{' '}
+                              {market() ? formatQuantity(market()!, parent().filled) : parent().filled.toString()}) · {shortId(parent().orderId)}
+                            </span>
+                          );
+                        }}
+                      </Show>
+                    </td>
+                  </tr>
+                </Show>
+                <Show when={group.parentOrderId === null}>
+                  <tr class="trigger-parent" data-testid="trigger-standalone-row">
+                    <td colSpan={4} class="muted">
+                      Stops on their own
+                    </td>
+                  </tr>
+                </Show>
+                <For each={group.legs}>{(leg) => <LegRow leg={leg} />}</For>
+              </>
+            )}
+          </For>
+          <Show when={groups().length === 0}>
+            <tr>
+              <td colSpan={4} class="empty" data-testid="triggers-empty">
+                No take-profit or stop-loss legs
+              </td>
+            </tr>
+          </Show>
+        </tbody>
+      </table>
+      <Show when={failure()}>
+        {(shown) => (
+          <p class="error" role="alert" data-testid="triggers-error" data-code={shown().code}>
+            <span class="mono">{shown().code}</span> {shown().message}
+          </p>
+        )}
+      </Show>
+      <Show when={props.showRecent !== false && recent().length > 0}>
+        <details data-testid="triggers-recent">
+          <summary>Fired and cancelled ({recent().length})</summary>
+          <ul class="trigger-adjustments">
+            <For each={recent()}>
+              {(leg) => (
+                <li data-testid="trigger-recent-row" data-trigger-id={leg.triggerId} data-state={leg.state}>
+                  <span class="mono">{formatClock(leg.time)}</span> {marketOf(leg.marketId) ? legLabel(marketOf(leg.marketId)!, leg) : leg.triggerId} —{' '}
+                  {leg.state === 'fired' ? `fired${leg.firedOrderId ? ` (order ${shortId(leg.firedOrderId)})` : ''}` : `cancelled: ${REASONS[leg.reason ?? ''] ?? leg.reason ?? 'by the exchange'}`}
+                </li>
+              )}
+            </For>
+          </ul>
+        </details>
+      </Show>
+    </div>
+  );
+};
