@@ -9,8 +9,15 @@
 // these margin rules. Before timing, the peer's figures are checked equal to ours, so the ratio
 // compares two implementations of the same results (the unit tests run the same check on
 // random snapshots).
+//
+// `details` times the margin service's own path on the same account (main/services/margin/
+// risk-frame.ts), checked to give the same figures: a recompute (the state's conversion reused,
+// the account's resting orders and the pool inventory added), a recompute after a new folded
+// state (converted once more), and a recompute with the view the risk frame carries.
 import { pathToFileURL } from 'node:url';
+import type { MarginState } from '../shared/api/margin-schemas';
 import { computeRisk, type MarginSnapshot, type RiskReport } from '../shared/margin';
+import { fullSnapshot, riskView, stateSnapshot } from '../main/services/margin/risk-frame';
 
 const BPS = 10_000n;
 
@@ -371,6 +378,46 @@ export interface BenchResult {
   readonly peer: number;
   readonly ratio: number;
   readonly target: string;
+  readonly details?: Record<string, unknown>;
+}
+
+/**
+ * The same account as the margin service holds it: the folded wire state (bigint members as
+ * shared/api parses them), from which main/services/margin converts once per state and then
+ * recomputes on each change with the account's resting orders and the pool inventory.
+ */
+export function benchState(snapshot: MarginSnapshot): MarginState {
+  const { session, tier, rollover } = snapshot;
+  const turbo = tier.turbo;
+  return {
+    session: { cohort: session.cohort, collateral: session.collateral, fees: session.fees, quote_drawn: session.quoteDrawn, expires_at: session.expiresAt, tier_id: '9', version: 1n },
+    tier: {
+      tier_id: '9',
+      version: 1n,
+      line: tier.line,
+      max_credit_line_bps: tier.maxCreditLineBps,
+      capital: tier.capital,
+      threshold: tier.threshold,
+      open_buffer: tier.openBuffer,
+      maintenance: tier.maintenance,
+      profit_share_bps: 0n,
+      duration: tier.duration,
+      ...(turbo === undefined
+        ? {}
+        : { turbo: { forfeit_collateral: turbo.forfeitCollateral, max_loss_bps: [...turbo.maxLossBps], rollover_profit_bps: turbo.rolloverProfitBps, max_rollovers: turbo.maxRollovers, term_seconds: turbo.termSeconds } }),
+    },
+    ...(rollover === undefined ? {} : { rollover: { anchor: rollover.anchor, withdrawn: rollover.withdrawn, outside: rollover.outside, rollovers_used: rollover.rolloversUsed, max_rollovers: rollover.maxRollovers } }),
+    balances: Object.fromEntries(Object.entries(snapshot.balances).map(([asset, b]) => [asset, { on_account: b.onAccount, received: b.received, locked: b.locked, settled: b.settled, debt: b.debt }])),
+    prices: Object.fromEntries(Object.entries(snapshot.prices).map(([asset, p]) => [asset, { bid: p.bid, ask: p.ask, decimals: p.decimals, stale: p.stale }])),
+    collateral_decimals: snapshot.collateralDecimals,
+    collateral_asset_id: snapshot.collateralAssetId,
+    risk_params: {
+      stress_band_bps: { ...snapshot.riskParams.stressBandBps },
+      absorption_band_bps: { ...snapshot.riskParams.absorptionBandBps },
+      ...(snapshot.riskParams.defaultStressBandBps === undefined ? {} : { default_stress_band_bps: snapshot.riskParams.defaultStressBandBps }),
+      ...(snapshot.riskParams.defaultAbsorptionBandBps === undefined ? {} : { default_absorption_band_bps: snapshot.riskParams.defaultAbsorptionBandBps }),
+    },
+  } as MarginState;
 }
 
 export function run(): BenchResult {
@@ -393,6 +440,42 @@ export function run(): BenchResult {
   const oursMicroseconds = median(oursRounds);
   const peerMicroseconds = median(peerRounds);
   const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+  // The margin service's path (main/services/margin/risk-frame.ts): a recompute after an order or
+  // pool change reuses the state's conversion; a new folded state converts once more; the frame
+  // maps the report to the view the renderer receives.
+  const converted = stateSnapshot(benchState(snapshot));
+  if (!converted.ok) throw new Error(`bench state refused: ${converted.message}`);
+  const part = converted.value;
+  const viaService = computeRisk(fullSnapshot(part, snapshot.restingOrders, snapshot.poolInventory));
+  if (!viaService.ok || stringify(figuresOf(viaService.value)) !== ours) throw new Error('the service path computes other figures than computeRisk on the snapshot');
+  const asset = (assetId: string) => ({ assetId, symbol: 'X', decimals: 9 });
+  const recompute = () => computeRisk(fullSnapshot(part, snapshot.restingOrders, snapshot.poolInventory));
+  const state = benchState(snapshot);
+  const withConversion = () => {
+    const fresh = stateSnapshot(state);
+    return fresh.ok ? computeRisk(fullSnapshot(fresh.value, snapshot.restingOrders, snapshot.poolInventory)) : fresh;
+  };
+  const toView = () => {
+    const full = fullSnapshot(part, snapshot.restingOrders, snapshot.poolInventory);
+    const report = computeRisk(full);
+    return report.ok ? riskView(report.value, full, asset, null) : report;
+  };
+  microsecondsPerOperation(withConversion, 5_000);
+  microsecondsPerOperation(toView, 5_000);
+  const serviceRounds: number[] = [];
+  const conversionRounds: number[] = [];
+  const viewRounds: number[] = [];
+  for (let round = 0; round < 7; round++) {
+    serviceRounds.push(microsecondsPerOperation(recompute, 5_000));
+    conversionRounds.push(microsecondsPerOperation(withConversion, 5_000));
+    viewRounds.push(microsecondsPerOperation(toView, 5_000));
+  }
+  const details = {
+    serviceRecomputeMicroseconds: round2(median(serviceRounds)),
+    serviceRecomputeWithStateConversionMicroseconds: round2(median(conversionRounds)),
+    serviceRecomputeWithFrameViewMicroseconds: round2(median(viewRounds)),
+  };
   return {
     name: 'margin risk recompute (10 assets)',
     unit: 'µs/op',
@@ -400,6 +483,7 @@ export function run(): BenchResult {
     peer: round2(peerMicroseconds),
     ratio: round2(peerMicroseconds / oursMicroseconds),
     target: '< 50 µs',
+    details,
   };
 }
 

@@ -74,17 +74,34 @@ export function stateSnapshot(state: MarginState): Result<StateSnapshot> {
   });
 }
 
+/** The state's part with the account's resting orders and the pool inventory (no spread: it runs per recompute). */
 export function fullSnapshot(part: StateSnapshot, restingOrders: Readonly<Record<string, RestingOrders>>, poolInventory: Readonly<Record<string, bigint>>): MarginSnapshot {
-  return { ...part.base, restingOrders, poolInventory };
+  const base = part.base;
+  return {
+    session: base.session,
+    tier: base.tier,
+    ...(base.rollover === undefined ? {} : { rollover: base.rollover }),
+    collateralAssetId: base.collateralAssetId,
+    collateralDecimals: base.collateralDecimals,
+    balances: base.balances,
+    prices: base.prices,
+    restingOrders,
+    poolInventory,
+    riskParams: base.riskParams,
+  };
 }
 
 export type AssetLookup = (assetId: string) => MarginAssetRef;
 
 export function riskView(report: RiskReport, snapshot: MarginSnapshot, asset: AssetLookup, eligibleNow: boolean | null): MarginRiskView {
+  // Written out without object spreads: a spread per asset costs more than the formulas.
   const assets: MarginAssetRiskView[] = report.assets.map((entry) => {
     const balance = snapshot.balances[entry.assetId];
+    const ref = asset(entry.assetId);
     return {
-      ...asset(entry.assetId),
+      assetId: ref.assetId,
+      symbol: ref.symbol,
+      decimals: ref.decimals,
       onAccount: balance?.onAccount ?? 0n,
       received: balance?.received ?? 0n,
       locked: balance?.locked ?? 0n,
@@ -133,7 +150,7 @@ export function riskView(report: RiskReport, snapshot: MarginSnapshot, asset: As
     spendableCash: report.spendableCash,
     returnableQuote: report.returnableQuote,
     quoteLockedByBuys: report.quoteLockedByBuys,
-    exposure: { ...report.exposure },
+    exposure: { spot: report.exposure.spot, stressedMarked: report.exposure.stressedMarked, stressedFilled: report.exposure.stressedFilled, gross: report.exposure.gross, pass: report.exposure.pass },
     exposureHeadroom: report.exposureHeadroom,
     buyCapacity: report.buyCapacity,
     health: {
@@ -154,7 +171,11 @@ export function riskView(report: RiskReport, snapshot: MarginSnapshot, asset: As
       report.rollover === null || rollover === undefined
         ? null
         : {
-            ...report.rollover,
+            profitRequired: report.rollover.profitRequired,
+            progress: report.rollover.progress,
+            remaining: report.rollover.remaining,
+            reached: report.rollover.reached,
+            canEarnMore: report.rollover.canEarnMore,
             anchor: rollover.anchor,
             withdrawn: rollover.withdrawn,
             outside: rollover.outside,
