@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { createDispatcher, type Handlers } from '../ipc/dispatcher';
 import { systemClock } from '../services/system-clock';
 import type { WindowHub } from '../services/window-hub';
-import { deskFor } from '../services/desk/handlers';
+import type { Desk } from '../services/desk/desk';
 import { startBrowserHost } from './browser-host';
 import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk-browser';
 
@@ -75,6 +75,8 @@ const version = process.env.npm_package_version ?? '0.0.0';
 interface Composition {
   readonly handlers: Handlers;
   readonly windows: WindowHub;
+  /** The windows and layouts of the online terminal; none offline. */
+  readonly desk: Desk | null;
   stop(): Promise<void>;
 }
 
@@ -82,14 +84,15 @@ async function offlineComposition(): Promise<Composition> {
   for (const name of ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest']) Reflect.deleteProperty(globalThis, name);
   const { createOfflineTerminal } = await import('../services/custody/offline-terminal');
   const terminal = createOfflineTerminal({ clock: systemClock, random, host: 'browser', version, dataDir: flags.dataDir, log });
-  return { handlers: terminal.handlers, windows: terminal.windows, stop: () => Promise.resolve() };
+  return { handlers: terminal.handlers, windows: terminal.windows, desk: null, stop: () => Promise.resolve() };
 }
 
 async function onlineComposition(): Promise<Composition> {
-  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }] = await Promise.all([
+  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }, { deskFor }] = await Promise.all([
     import('../services/terminal'),
     import('../platform/keychain'),
     import('../services/sandbox-process-node'),
+    import('../services/desk/handlers'),
   ]);
   const terminal = createTerminal({
     clock: systemClock,
@@ -107,7 +110,7 @@ async function onlineComposition(): Promise<Composition> {
     log(`could not start: ${started.message}`);
     process.exit(1);
   }
-  return { handlers: terminal.handlers, windows: terminal.windows, stop: () => terminal.stop() };
+  return { handlers: terminal.handlers, windows: terminal.windows, desk: deskFor(terminal.windows), stop: () => terminal.stop() };
 }
 
 const composition = flags.offline ? await offlineComposition() : await onlineComposition();
@@ -121,12 +124,12 @@ const host = await startBrowserHost({
   windows: composition.windows,
   rendererDir: flags.rendererDir,
   port: flags.port,
-  onPage: (pageId, windowKey) => deskFor(composition.windows)?.bindPage(pageId, windowKey),
+  onPage: (pageId, windowKey) => composition.desk?.bindPage(pageId, windowKey),
   log,
 });
 
 // The desk (absent offline): tabs for panel windows and simulated displays, then the last session's arrangement.
-const desk = deskFor(composition.windows);
+const desk = composition.desk;
 const deskPlatform = desk
   ? new BrowserDeskPlatform({ pageUrl: (windowKey) => `${host.url}&window=${windowKey}`, displays: flags.displays, clock: systemClock, onGone: (windowKey) => desk.pageGoneFor(windowKey) })
   : null;
