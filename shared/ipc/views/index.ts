@@ -7,3 +7,4 @@ export * from './journal';
 export * from './custody';
 export * from './margin';
 export * from './triggers';
+export * from './desk';
