@@ -156,6 +156,11 @@ export class MarketState implements FillSink<OrderRecord> {
     return `${this.idPrefix}${kind.toString(16).padStart(2, '0')}${sequence.toString(16).padStart(14, '0')}` as B256;
   }
 
+  /** The sequence of the last trade printed on this book (trigger legs watch the trades after it). */
+  get lastTradeSequence(): number {
+    return this.tradeSequence;
+  }
+
   /** A fresh trigger id (kind 2 in the id scheme) and its sequence, inside a transaction. */
   nextTrigger(): { id: B256; sequence: number } {
     const sequence = this.triggers.nextSequence();

@@ -56,7 +56,20 @@ function accountProblem(config: MarketConfig, account: ContractAccount): Revert 
   return undefined;
 }
 
-function newRecord(venue: TriggerVenue, context: ActionContext, leg: TriggerLeg, direction: TriggerDirection, extra: { parentId?: B256; expectedQuantity?: bigint; ownLock: bigint }): TriggerRecord {
+/** The books a leg watches and their last trade sequences now (a Turbo leg also watches its canonical book). */
+export function watchedSince(venue: TriggerVenue): Map<string, number> {
+  const since = new Map<string, number>([[venue.market.config.contract_id, venue.market.lastTradeSequence]]);
+  if (venue.turbo && venue.link !== undefined) since.set(venue.link.canonical.config.contract_id, venue.link.canonical.lastTradeSequence);
+  return since;
+}
+
+function newRecord(
+  venue: TriggerVenue,
+  context: ActionContext,
+  leg: TriggerLeg,
+  direction: TriggerDirection,
+  extra: { parentId?: B256; expectedQuantity?: bigint; ownLock: bigint; since?: Map<string, number> },
+): TriggerRecord {
   const { id, sequence } = venue.market.nextTrigger();
   return {
     id,
@@ -64,6 +77,7 @@ function newRecord(venue: TriggerVenue, context: ActionContext, leg: TriggerLeg,
     account: context.account.id,
     leg,
     direction,
+    since: extra.since ?? watchedSince(venue),
     ...(extra.parentId === undefined ? {} : { parentId: extra.parentId }),
     ...(extra.expectedQuantity === undefined ? {} : { expectedQuantity: extra.expectedQuantity }),
     ownLock: extra.ownLock,
@@ -184,6 +198,8 @@ export function applyCreateOrderWithTriggers(
     if (typeof direction !== 'string') return direction;
     directions.push(direction);
   }
+  // Judged against the market before the order trades: its own fills may reach a leg.
+  const since = watchedSince(venue);
   const order = place({ side: action.side, price: action.price, quantity: action.quantity, orderType: action.order_type });
   if (isRevert(order)) return order;
   const records = legs.map((leg, index) =>
@@ -191,6 +207,7 @@ export function applyCreateOrderWithTriggers(
       parentId: order.id,
       expectedQuantity: order.quantity,
       ownLock: 0n,
+      since,
     }),
   );
   pair(records[0] as TriggerRecord, records[1]);

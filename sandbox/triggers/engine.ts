@@ -22,9 +22,11 @@ import type { MarginEngine } from '../margin/engine';
 import { createTurboOrder } from '../turbo/matching';
 import { sizedFromParent, touchTrigger, type TriggerRecord } from './records';
 
-interface PriceRange {
-  low: bigint;
-  high: bigint;
+/** A trade a book's legs may react to: the book it printed on, its sequence there, its price. */
+interface PrintedTrade {
+  readonly book: string;
+  readonly sequence: number;
+  readonly price: bigint;
 }
 
 /** A leg sized from its parent arms once the parent has filled something; other legs are always armed. */
@@ -43,8 +45,8 @@ export interface TriggerEngineDeps {
 }
 
 export class TriggerEngine {
-  /** Books whose trades reached new prices since the last pass, with the range printed. */
-  private readonly reached = new Map<MarketState, PriceRange>();
+  /** Books whose legs may react to trades printed since the last pass, with those trades. */
+  private readonly reached = new Map<MarketState, PrintedTrade[]>();
   private draining = false;
   /** Legs fired since start (tests and diagnostics). */
   fired = 0;
@@ -54,14 +56,11 @@ export class TriggerEngine {
     deps.ledger.onPublished(() => this.drain());
   }
 
-  private note(market: MarketState, price: bigint): void {
+  private note(market: MarketState, trade: PrintedTrade): void {
     if (market.triggers.pendingCount === 0) return;
-    const range = this.reached.get(market);
-    if (range === undefined) this.reached.set(market, { low: price, high: price });
-    else {
-      if (price < range.low) range.low = price;
-      if (price > range.high) range.high = price;
-    }
+    const trades = this.reached.get(market);
+    if (trades === undefined) this.reached.set(market, [trade]);
+    else trades.push(trade);
   }
 
   private collect(changes: ChangeSet): void {
@@ -69,11 +68,12 @@ export class TriggerEngine {
     for (const trade of changes.trades) {
       const market = ledger.marketOf(trade);
       if (market === undefined) continue;
-      this.note(market, trade.price);
+      const printed: PrintedTrade = { book: market.config.contract_id, sequence: trade.sequence, price: trade.price };
+      this.note(market, printed);
       // Legs on a Turbo book also watch the canonical book, whose quotes the Turbo book trades against.
       if (trade.turbo !== true) {
         const link = ledger.turbo.get(trade.marketId);
-        if (link !== undefined) this.note(link.turbo, trade.price);
+        if (link !== undefined) this.note(link.turbo, printed);
       }
     }
   }
@@ -86,21 +86,21 @@ export class TriggerEngine {
       for (;;) {
         const next = this.reached.entries().next();
         if (next.done === true) break;
-        const [market, range] = next.value;
+        const [market, trades] = next.value;
         this.reached.delete(market);
-        this.evaluate(market, range);
+        this.evaluate(market, trades);
       }
     } finally {
       this.draining = false;
     }
   }
 
-  private evaluate(market: MarketState, range: PriceRange): void {
+  private evaluate(market: MarketState, trades: readonly PrintedTrade[]): void {
     for (const record of market.triggers.pending()) {
       if (record.state !== 'pending') continue;
-      const price = record.direction === 'rise' ? range.high : range.low;
-      if (!triggerReached(record.direction, record.leg.trigger_price, price)) continue;
-      if (!isArmed(market, record)) continue;
+      // Only trades printed after the leg was judged count.
+      const reached = trades.some((trade) => trade.sequence > (record.since.get(trade.book) ?? 0) && triggerReached(record.direction, record.leg.trigger_price, trade.price));
+      if (!reached || !isArmed(market, record)) continue;
       this.fire(market, record);
     }
   }

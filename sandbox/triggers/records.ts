@@ -40,6 +40,11 @@ export interface TriggerRecord {
   readonly leg: TriggerLeg;
   /** Fixed at creation from the side of the market the trigger stood on. */
   readonly direction: TriggerDirection;
+  /**
+   * Per book it watches (by contract id), the last trade sequence when it was judged: only later
+   * trades can fire it (an attached leg is judged before its own order trades).
+   */
+  readonly since: ReadonlyMap<string, number>;
   /** The order it is bound to (attached legs, and standalone legs with `parent`). */
   readonly parentId?: B256;
   /** The parent's initial quantity (attached legs: the new order's quantity). */

@@ -3,6 +3,7 @@
 // the ledger invariants after each step.
 import { describe, expect, it } from 'vitest';
 import { ZERO_B256, type B256 } from '../../../shared/encoding/b256';
+import type { OrderType } from '../../../shared/market/order-type';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import type { TriggerLeg } from '../../../shared/protocol/trigger';
 import { executeBatch } from '../../../sandbox/ledger/execute';
@@ -29,6 +30,7 @@ function setup() {
   return { ...base, engine, batch, legs };
 }
 
+const order = (side: 'Buy' | 'Sell', price: bigint, quantity: bigint, orderType: OrderType = { kind: 'Spot' }): SessionAction => ({ kind: 'CreateOrder', side, price, quantity, order_type: orderType });
 const bounded = (side: 'Buy' | 'Sell', trigger: bigint, slip: bigint, quantity?: bigint): TriggerLeg => ({
   order_type: { kind: 'MarketBounded', max_price: trigger + slip, min_price: trigger - slip },
   quantity: quantity === undefined ? { kind: 'ParentOrder', parent_order_id: ZERO_B256 } : { kind: 'Quantity', quantity },
@@ -193,6 +195,23 @@ describe('trigger legs in the ledger', () => {
     f.batch(f.alice, [{ kind: 'CancelOrder', order_id: parent.id }]);
     expect(f.legs(f.alice)[0]).toMatchObject({ state: 'cancelled', reason: 'ParentCancelled' });
     expect(f.ledger.checkInvariants()).toEqual([]);
+  });
+
+  it('only trades printed after a leg was judged can fire it: a stop placed after a sweep in the same batch waits', () => {
+    const f = setup();
+    placed(place(f, f.bob, 'Sell', 3_010n * USDC, ETH / 10n));
+    placed(place(f, f.bob, 'Sell', 3_030n * USDC, ETH / 10n));
+    // The sweep prints 3010 then 3030; the stop at 3020 is judged after it (below 3030: fall).
+    const done = f.batch(f.alice, [order('Buy', 3_030n * USDC, ETH / 5n, { kind: 'Market' }), { kind: 'CreateTriggerOrder', args: limit('Sell', 3_020n * USDC, 3_015n * USDC, ETH / 10n) }]);
+    if (isRevert(done)) throw new Error(done.message);
+    const [leg] = f.legs(f.alice);
+    expect(leg).toMatchObject({ state: 'pending', direction: 'fall' });
+    // An attached leg is judged before its own order trades: the same sweep fires it.
+    placed(place(f, f.bob, 'Sell', 3_050n * USDC, ETH));
+    const bracket = f.batch(f.alice, [{ kind: 'CreateOrderWithTriggers', side: 'Buy', price: 3_050n * USDC, quantity: ETH / 10n, order_type: { kind: 'Spot' }, trigger_1: bounded('Sell', 3_040n * USDC, 20n * USDC) }]);
+    if (isRevert(bracket)) throw new Error(bracket.message);
+    const attached = f.legs(f.alice).find((record) => record.parentId !== undefined);
+    expect(attached).toMatchObject({ direction: 'rise', state: 'fired' });
   });
 
   it('a Turbo group refuses bounded legs beyond trigger_max_slippage (150 bps on ETH/USDC)', () => {
