@@ -70,6 +70,15 @@ describe('desk: windows and monitors in the browser host', () => {
     await screenshot(main, 'desk-main-with-ladder-detached');
     await screenshot(ladder, 'desk-ladder-window');
 
+    // A reload is not a close: the tab comes back as the same window.
+    const key = (await desk()).windows.find((window) => window.panel === 'ladder')?.windowKey;
+    await ladder.reload();
+    await expect.poll(() => ladder.getByTestId('panel-window').getAttribute('data-panel'), { timeout: 20_000 }).toBe('ladder');
+    await expect.poll(() => ladder.getByTestId('ladder-row').count(), { timeout: 20_000 }).toBeGreaterThan(5);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect((await desk()).windows.find((window) => window.panel === 'ladder')).toMatchObject({ windowKey: key, state: 'open' });
+    expect(await main.getByTestId('detached-ladder').count()).toBe(1);
+
     const closed = ladder.waitForEvent('close', { timeout: 15_000 });
     await ladder.getByTestId('dock-window').click();
     await closed;
@@ -129,12 +138,19 @@ describe('desk: windows and monitors in the browser host', () => {
     const closed = ladder.waitForEvent('close', { timeout: 15_000 });
     await main.getByTestId('dock-ladder').click();
     await closed;
+    // The main window moves to another market; the layout will bring its saved one back.
+    const savedMarket = await main.locator('[data-testid=market-row].selected').getAttribute('data-market-id');
+    const other = await main.locator('[data-testid=market-row]:not(.selected)').first().getAttribute('data-market-id');
+    await main.getByTestId('market-selector').click();
+    await main.locator(`[data-testid=market-row][data-market-id="${other}"]`).click();
+    await expect.poll(() => main.locator('[data-testid=market-row].selected').getAttribute('data-market-id')).toBe(other);
     value(await bridge.api.setSimulatedDisplays({ displays: [{ id: '1', label: 'Display 1', bounds: { x: 0, y: 0, width: 1280, height: 800 }, workArea: { x: 0, y: 0, width: 1280, height: 800 }, primary: true }] }));
 
     // Restore the layout: the ladder's window comes back on the remaining display, clamped to it.
     await main.getByTestId('layout-menu').click();
     await main.getByTestId('layout-apply').click();
     await expect.poll(() => main.getByTestId('pending-window').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => main.locator('[data-testid=market-row].selected').getAttribute('data-market-id')).toBe(savedMarket);
     const restored = (await desk()).windows.find((window) => window.panel === 'ladder')!;
     expect(restored).toMatchObject({ displayId: '1', bounds: { x: 0, y: 0, width: 1280, height: 800 }, state: 'opening' });
     await screenshot(main, 'desk-layout-restored-pending');
