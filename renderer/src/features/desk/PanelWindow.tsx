@@ -1,7 +1,7 @@
 // A panel in a window of its own: a slim bar (panel, market, link group, display, connection, dock)
 // and the panel filling the rest. Its market is the window's own: chosen here (and passed by main to
 // its link group), or chosen in another window of its group.
-import { createMemo, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
 import { priceTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../app/terminal-context';
 import { ConnectionIndicator } from '../connection/ConnectionIndicator';
@@ -30,6 +30,11 @@ export const PanelWindow: Component<{ kind: string }> = (props) => {
   );
   const markets = () => state.markets?.markets ?? [];
   const market = createMemo(() => markets().find((item) => item.market_id === marketId()) ?? (marketId() === null ? (markets()[0] ?? null) : null));
+  // The title the OS shows in its taskbar and window switcher: which panel, which market.
+  createEffect(() => {
+    const current = definition?.needsMarket ? market() : null;
+    document.title = `${panelTitle(props.kind)}${current ? ` · ${current.base.symbol}/${current.quote.symbol}` : ''} — Ledger Terminal`;
+  });
   const choose = (id: string) => {
     setMarketId(id);
     desk.chooseMarket({ marketId: id, turbo: turbo() });
