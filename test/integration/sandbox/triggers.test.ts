@@ -256,6 +256,41 @@ describe('trigger actions', () => {
   });
 });
 
+describe('the other refusals of trigger actions', () => {
+  it('refuses an OCO on two sides, a leg sized from another order, unknown or unfilled parents, bad bounds, small sizes, a book without a price, a book that needs a whitelist', async () => {
+    await movePrice(PRICE(3000n));
+    const alice = await trader();
+    const reason = async (action: SessionAction, market: Market = ethUsdc, as: Trader = alice): Promise<unknown> => (await as.act(market, [action])).body.reason;
+    const explicit = (leg: TriggerLeg, quantity = ETH / 10n): TriggerLeg => ({ ...leg, quantity: { kind: 'Quantity', quantity } });
+    const stop = sellStop(PRICE(2900n), PRICE(10n));
+    expect(await reason({ kind: 'CreateTriggerOrders', first: explicit(stop), second: { ...explicit(stop), side: 'Buy', trigger_price: PRICE(2950n), order_type: { kind: 'MarketBounded', max_price: PRICE(2960n), min_price: PRICE(2940n) } } })).toBe(
+      'TriggerSideMismatch',
+    );
+    const resting = await alice.act(ethUsdc, [alice.settle(), order('Buy', PRICE(2950n), ETH / 2n)]);
+    const parentId = ((resting.body.orders as Json[])[0] as Json).order_id as B256;
+    const unknown = `0x${'ab'.repeat(32)}` as B256;
+    expect(await reason({ kind: 'CreateTriggerOrder', args: { ...stop, quantity: { kind: 'ParentOrder', parent_order_id: unknown } }, parent: { order_id: parentId, expected_quantity: ETH / 2n } })).toBe('TriggerParentMismatch');
+    expect(await reason({ kind: 'CreateTriggerOrder', args: { ...stop, quantity: { kind: 'ParentOrder', parent_order_id: unknown } }, parent: { order_id: unknown, expected_quantity: ETH / 2n } })).toBe('ParentOrderNotFound');
+    expect((await alice.act(ethUsdc, [{ kind: 'CancelOrder', order_id: parentId }])).status).toBe(200);
+    expect(await reason({ kind: 'CreateTriggerOrder', args: { ...stop, quantity: { kind: 'ParentOrder', parent_order_id: parentId } }, parent: { order_id: parentId, expected_quantity: ETH / 2n } })).toBe('ParentOrderClosed');
+    expect(await reason({ kind: 'CreateTriggerOrder', args: explicit({ ...stop, order_type: { kind: 'MarketBounded', max_price: PRICE(2890n), min_price: PRICE(2910n) } }) })).toBe('InvalidBounds');
+    // 0.0001 ETH is on the step but below the 0.001 ETH dust threshold; 0.001 ETH at 0.5 USDC is below the 1 USDC minimum.
+    expect(await reason({ kind: 'CreateTriggerOrder', args: explicit(stop, 100_000n) })).toBe('DustOrder');
+    expect(await reason({ kind: 'CreateTriggerOrder', args: explicit({ ...stop, trigger_price: PRICE(1n) / 2n, order_type: { kind: 'Spot', price: PRICE(1n) / 2n } }, 1_000_000n) })).toBe('OrderBelowMinimum');
+    // BTC/USDC has had no trade and no quote in this sandbox: a trigger has no side of the market.
+    const btc = net.canonical.find((market) => market.base.symbol === 'BTC') as Market;
+    const bob = await Trader.create(client);
+    await bob.openSession([btc.contract_id, net.canonical.find((market) => market.base.symbol === 'FUEL')!.contract_id], secondsFromNow(2n * HOUR));
+    const btcLeg: TriggerLeg = { order_type: { kind: 'Spot', price: 60_000n * 1_000_000n }, quantity: { kind: 'Quantity', quantity: 100_000n }, trigger_price: 59_000n * 1_000_000n, side: 'Sell' };
+    expect(await reason({ kind: 'CreateTriggerOrder', args: btcLeg }, btc, bob)).toBe('NoReferencePrice');
+    // FUEL/USDC requires a whitelisted account.
+    const fuel = net.canonical.find((market) => market.base.symbol === 'FUEL') as Market;
+    const fuelLeg: TriggerLeg = { order_type: { kind: 'Spot', price: 19_000n }, quantity: { kind: 'Quantity', quantity: 100n * 1_000_000_000n }, trigger_price: 19_000n, side: 'Sell' };
+    expect(await reason({ kind: 'CreateTriggerOrder', args: fuelLeg }, fuel, bob)).toBe('TraderNotWhiteListed');
+    expect(await invariants()).toEqual([]);
+  });
+});
+
 describe('trigger legs on a Turbo Account', () => {
   it('refuses unbounded market legs before submission (7007) and bounded legs beyond trigger_max_slippage', async () => {
     const parent = await Trader.create(client);
