@@ -1,0 +1,97 @@
+// One margin account in the manager: its session (cohort, tier, expiry), whether Turbo orders are
+// signed as it, and what can be done now: open a session, the credit actions and the close while
+// one is live, the withdrawal of what a closed account still holds.
+import { createSignal, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { MarginAccountView, MarginActionReceipt, MarginOverview } from '../../../../shared/ipc/views/margin';
+import type { Failure } from '../../../../shared/result';
+import { CloseSessionForm } from './CloseSessionForm';
+import { CreditActionForm } from './CreditActionForm';
+import { expiryText, money } from './margin-format';
+import { OpenSessionForm } from './OpenSessionForm';
+import { FailureLine, ReceiptLine } from './parts';
+
+export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountView; overview: MarginOverview; now: () => number; onChanged: () => void; onSelectAccount?: (marginAccountId: string | null) => void }> = (props) => {
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  const [receipt, setReceipt] = createSignal<MarginActionReceipt | null>(null);
+  const [busy, setBusy] = createSignal(false);
+  const collateral = () => props.overview.collateral ?? { assetId: '', symbol: '', decimals: 0 };
+  const assets = () => props.overview.pool?.inventory.map((entry) => ({ assetId: entry.assetId, symbol: entry.symbol, decimals: entry.decimals })) ?? [collateral()];
+
+  const select = async (selected: boolean) => {
+    setFailure(null);
+    const chosen = await props.api.selectMarginAccount({ marginAccountId: selected ? props.account.marginAccountId : null });
+    if (!chosen.ok) {
+      setFailure(chosen);
+      return;
+    }
+    props.onSelectAccount?.(selected ? props.account.marginAccountId : null);
+    props.onChanged();
+  };
+
+  const withdrawAll = async () => {
+    if (busy()) return;
+    setBusy(true);
+    setFailure(null);
+    setReceipt(null);
+    const sent = await props.api.withdrawFromMarginAccount({ marginAccountId: props.account.marginAccountId });
+    setBusy(false);
+    if (!sent.ok) {
+      setFailure(sent);
+      return;
+    }
+    setReceipt(sent.value);
+    props.onChanged();
+  };
+
+  return (
+    <article class="margin-card" data-testid="margin-account" data-account={props.account.marginAccountId} data-selected={props.account.selected ? 'true' : 'false'} data-session={props.account.hasSession ? 'active' : 'none'}>
+      <div class="margin-row">
+        <strong>Turbo Account {props.account.index.toString()}</strong>
+        <span class="margin-id" data-testid="margin-account-id">
+          {props.account.marginAccountId}
+        </span>
+      </div>
+      <div class="margin-row">
+        <span class="margin-badge" data-testid="margin-account-session">
+          {props.account.hasSession ? `${props.account.cohort === 'Turbo' ? 'Prepaid' : 'Legacy'} session, tier ${props.account.tierId ?? '?'} v${props.account.tierVersion?.toString() ?? '?'}` : 'No session'}
+        </span>
+        <Show when={props.account.hasSession}>
+          <span class="margin-badge" data-testid="margin-account-expiry">
+            {props.account.noExpiry ? 'No expiry' : `Expires in ${expiryText(props.account.expiresAt, props.account.noExpiry, props.now())}`}
+          </span>
+        </Show>
+        <Show when={!props.account.inSessionScope}>
+          <span class="margin-badge" data-tone="warning" data-testid="margin-account-out-of-scope">
+            Not in the trading session: create a new session to use it
+          </span>
+        </Show>
+        <label class="field-inline">
+          <input type="checkbox" data-testid="margin-account-select" checked={props.account.selected} onChange={(event) => void select(event.currentTarget.checked)} />
+          Trade Turbo books as this account
+        </label>
+      </div>
+      <Show when={props.account.holdings.length > 0}>
+        <p class="muted" data-testid="margin-account-holdings">
+          Holds {props.account.holdings.map((holding) => money(holding.amount, holding)).join(', ')}
+        </p>
+      </Show>
+      <Show when={!props.account.hasSession}>
+        <OpenSessionForm api={props.api} marginAccountId={props.account.marginAccountId} tiers={props.overview.tiers} collateral={collateral()} discountBps={props.overview.discountBps} onDone={props.onChanged} />
+        <Show when={props.account.holdings.length > 0}>
+          <div class="margin-row">
+            <button type="button" data-testid="margin-account-withdraw" disabled={busy()} onClick={() => void withdrawAll()}>
+              Withdraw everything to the trading account
+            </button>
+          </div>
+        </Show>
+      </Show>
+      <Show when={props.account.hasSession}>
+        <CreditActionForm api={props.api} marginAccountId={props.account.marginAccountId} cohort={props.account.cohort} collateral={collateral()} assets={assets()} onDone={props.onChanged} />
+        <CloseSessionForm api={props.api} marginAccountId={props.account.marginAccountId} onDone={props.onChanged} />
+      </Show>
+      <FailureLine failure={failure()} testId="margin-account-error" />
+      <ReceiptLine receipt={receipt()} testId="margin-account-result" />
+    </article>
+  );
+};

@@ -1,0 +1,177 @@
+// The credit actions of a live session, one form: draw, return quote, borrow (optionally returning
+// quote first in the same batch), repay, add collateral, withdraw to the trading account, and the
+// legacy remedies (repay from collateral, buy debt out from collateral, prolong, automatic
+// prolongation), which a prepaid session does not offer. Amounts are parsed exactly in the
+// chosen asset's raw units; main checks them against the live risk and refuses with the reason.
+import { createSignal, For, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { MarginActionReceipt, MarginAssetRef, MarginCohort, MarginPeriod } from '../../../../shared/ipc/views/margin';
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { Failure, Result } from '../../../../shared/result';
+import { FailureLine, ReceiptLine } from './parts';
+
+type ActionKind = 'draw' | 'returnQuote' | 'borrow' | 'repay' | 'addCollateral' | 'withdraw' | 'repayFromCollateral' | 'repayBaseFromCollateral' | 'prolong' | 'autoProlong';
+
+interface ActionSpec {
+  readonly kind: ActionKind;
+  readonly label: string;
+  /** Which asset the amount is in: the collateral, or a chosen non-collateral asset. */
+  readonly asset: 'collateral' | 'base' | 'any' | 'none';
+  readonly legacyOnly: boolean;
+}
+
+const ACTIONS: readonly ActionSpec[] = [
+  { kind: 'draw', label: 'Draw quote', asset: 'collateral', legacyOnly: false },
+  { kind: 'returnQuote', label: 'Return quote', asset: 'collateral', legacyOnly: false },
+  { kind: 'borrow', label: 'Borrow in kind', asset: 'base', legacyOnly: false },
+  { kind: 'repay', label: 'Repay in kind', asset: 'base', legacyOnly: false },
+  { kind: 'addCollateral', label: 'Add collateral', asset: 'collateral', legacyOnly: false },
+  { kind: 'withdraw', label: 'Withdraw to the trading account', asset: 'any', legacyOnly: false },
+  { kind: 'repayFromCollateral', label: 'Repay drawn quote from collateral', asset: 'collateral', legacyOnly: true },
+  { kind: 'repayBaseFromCollateral', label: 'Buy debt out from collateral', asset: 'base', legacyOnly: true },
+  { kind: 'prolong', label: 'Prolong the session', asset: 'none', legacyOnly: true },
+  { kind: 'autoProlong', label: 'Automatic prolongation', asset: 'none', legacyOnly: true },
+];
+
+const PERIODS: readonly MarginPeriod[] = ['SixHours', 'Day', 'Week', 'Month'];
+
+export const CreditActionForm: Component<{
+  api: TerminalApi;
+  marginAccountId: string;
+  cohort: MarginCohort | null;
+  collateral: MarginAssetRef;
+  /** Assets the pool lends (the collateral among them). */
+  assets: readonly MarginAssetRef[];
+  onDone?: () => void;
+}> = (props) => {
+  const [kind, setKind] = createSignal<ActionKind>('draw');
+  const [assetId, setAssetId] = createSignal('');
+  const [amountText, setAmountText] = createSignal('');
+  const [returnFirstText, setReturnFirstText] = createSignal('');
+  const [period, setPeriod] = createSignal<MarginPeriod | 'off'>('Day');
+  const [times, setTimes] = createSignal('1');
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  const [receipt, setReceipt] = createSignal<MarginActionReceipt | null>(null);
+  const [busy, setBusy] = createSignal(false);
+
+  const available = () => ACTIONS.filter((action) => !action.legacyOnly || props.cohort === 'Legacy');
+  const spec = () => ACTIONS.find((action) => action.kind === kind()) ?? ACTIONS[0]!;
+  const baseAssets = () => props.assets.filter((asset) => asset.assetId !== props.collateral.assetId);
+  const choices = () => (spec().asset === 'base' ? baseAssets() : spec().asset === 'any' ? props.assets : []);
+  const asset = (): MarginAssetRef | null => {
+    if (spec().asset === 'collateral') return props.collateral;
+    return choices().find((candidate) => candidate.assetId === assetId()) ?? choices()[0] ?? null;
+  };
+
+  const submit = async () => {
+    if (busy()) return;
+    setFailure(null);
+    setReceipt(null);
+    const marginAccountId = props.marginAccountId;
+    let sent: Result<MarginActionReceipt>;
+    const chosen = asset();
+    const amount = () => (chosen === null ? null : parseUnits(amountText().trim(), chosen.decimals, 'amount'));
+    const parsed = spec().asset === 'none' ? null : amount();
+    if (parsed !== null && !parsed.ok) {
+      setFailure(parsed);
+      return;
+    }
+    const value = parsed?.ok ? parsed.value : 0n;
+    const target = chosen?.assetId ?? '';
+    const first = kind() === 'borrow' && returnFirstText().trim() !== '' ? parseUnits(returnFirstText().trim(), props.collateral.decimals, 'return quote first') : null;
+    if (first !== null && !first.ok) {
+      setFailure(first);
+      return;
+    }
+    if (kind() === 'prolong' && !/^[1-9]\d{0,3}$/.test(times().trim())) {
+      setFailure({ ok: false, code: 'INVALID_INPUT', message: `times: expected a whole number from 1 to 1000, got ${JSON.stringify(times())}` });
+      return;
+    }
+    setBusy(true);
+    switch (kind()) {
+      case 'draw':
+        sent = await props.api.marginDraw({ marginAccountId, amount: value });
+        break;
+      case 'returnQuote':
+        sent = await props.api.marginReturnQuote({ marginAccountId, amount: value });
+        break;
+      case 'borrow':
+        sent = await props.api.marginBorrow({ marginAccountId, assetId: target, amount: value, ...(first?.ok && first.value > 0n ? { returnQuoteFirst: first.value } : {}) });
+        break;
+      case 'repay':
+        sent = await props.api.marginRepay({ marginAccountId, assetId: target, amount: value });
+        break;
+      case 'addCollateral':
+        sent = await props.api.marginAddCollateral({ marginAccountId, amount: value });
+        break;
+      case 'withdraw':
+        sent = await props.api.marginWithdraw({ marginAccountId, assetId: target, amount: value });
+        break;
+      case 'repayFromCollateral':
+        sent = await props.api.marginRepayFromCollateral({ marginAccountId, amount: value });
+        break;
+      case 'repayBaseFromCollateral':
+        sent = await props.api.marginRepayBaseFromCollateral({ marginAccountId, assetId: target, amount: value });
+        break;
+      case 'prolong':
+        sent = await props.api.marginProlong({ marginAccountId, period: period() === 'off' ? 'Day' : (period() as MarginPeriod), times: BigInt(times().trim()) });
+        break;
+      case 'autoProlong':
+        sent = await props.api.marginSetAutoProlong({ marginAccountId, period: period() === 'off' ? null : (period() as MarginPeriod) });
+        break;
+    }
+    setBusy(false);
+    if (!sent.ok) {
+      setFailure(sent);
+      return;
+    }
+    setReceipt(sent.value);
+    setAmountText('');
+    props.onDone?.();
+  };
+
+  return (
+    <div class="margin-form" data-testid="margin-credit">
+      <label for="margin-credit-action">Action</label>
+      <select id="margin-credit-action" data-testid="margin-credit-action" value={kind()} onChange={(event) => setKind(event.currentTarget.value as ActionKind)}>
+        <For each={available()}>{(action) => <option value={action.kind}>{action.label}</option>}</For>
+      </select>
+      <Show when={choices().length > 0}>
+        <label for="margin-credit-asset">Asset</label>
+        <select id="margin-credit-asset" data-testid="margin-credit-asset" value={asset()?.assetId ?? ''} onChange={(event) => setAssetId(event.currentTarget.value)}>
+          <For each={choices()}>{(candidate) => <option value={candidate.assetId}>{candidate.symbol}</option>}</For>
+        </select>
+      </Show>
+      <Show when={spec().asset !== 'none'}>
+        <label for="margin-credit-amount">Amount{asset() ? ` (${asset()?.symbol})` : ''}</label>
+        <input id="margin-credit-amount" data-testid="margin-credit-amount" inputmode="decimal" value={amountText()} onInput={(event) => setAmountText(event.currentTarget.value)} />
+      </Show>
+      <Show when={kind() === 'borrow'}>
+        <label for="margin-credit-return-first">Return quote first ({props.collateral.symbol})</label>
+        <input id="margin-credit-return-first" data-testid="margin-credit-return-first" inputmode="decimal" placeholder="0" value={returnFirstText()} onInput={(event) => setReturnFirstText(event.currentTarget.value)} />
+      </Show>
+      <Show when={kind() === 'prolong' || kind() === 'autoProlong'}>
+        <label for="margin-credit-period">Period</label>
+        <select id="margin-credit-period" data-testid="margin-credit-period" value={period()} onChange={(event) => setPeriod(event.currentTarget.value as MarginPeriod | 'off')}>
+          <Show when={kind() === 'autoProlong'}>
+            <option value="off">Off</option>
+          </Show>
+          <For each={PERIODS}>{(candidate) => <option value={candidate}>{candidate}</option>}</For>
+        </select>
+      </Show>
+      <Show when={kind() === 'prolong'}>
+        <label for="margin-credit-times">Times</label>
+        <input id="margin-credit-times" data-testid="margin-credit-times" inputmode="numeric" value={times()} onInput={(event) => setTimes(event.currentTarget.value)} />
+      </Show>
+      <div class="margin-actions">
+        <button type="button" data-testid="margin-credit-submit" disabled={busy()} onClick={() => void submit()}>
+          {spec().label}
+        </button>
+      </div>
+      <div class="margin-actions">
+        <FailureLine failure={failure()} testId="margin-credit-error" />
+        <ReceiptLine receipt={receipt()} testId="margin-credit-result" />
+      </div>
+    </div>
+  );
+};

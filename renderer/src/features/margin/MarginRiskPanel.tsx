@@ -1,0 +1,273 @@
+// The risk panel of one Turbo Account: every figure of shared/margin's RiskReport as main computed
+// it from one consistent snapshot, live or stale (with the reason), frozen and liquidatable states
+// shown first and prominently, the distance to the threshold and to the freeze line, rollover
+// progress on prepaid tiers, the expiry countdown (none for the no-expiry value), stale oracle
+// prices, and the last session's settlement (a liquidation, an expiry or a close).
+import { createEffect, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { MarginRiskFrame } from '../../../../shared/ipc/views/margin';
+import type { Failure } from '../../../../shared/result';
+import { basisPoints, expiryText, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
+import { FailureLine } from './parts';
+import './margin.css';
+
+const MAX_EARLY_FRAMES = 8;
+
+export const MarginRiskPanel: Component<{ api: TerminalApi; marginAccountId: string; now?: () => number }> = (props) => {
+  const now = () => (props.now ?? Date.now)();
+  const [frame, setFrame] = createSignal<MarginRiskFrame | null>(null);
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  const [tick, setTick] = createSignal(now());
+  let subscriptionId: string | null = null;
+  // A frame may arrive before the subscription's answer: keep the latest few by subscription.
+  const early = new Map<string, MarginRiskFrame>();
+  const stop = props.api.onMarginRisk((payload) => {
+    if (payload.subscriptionId === subscriptionId) setFrame(payload);
+    else if (subscriptionId === null) {
+      early.set(payload.subscriptionId, payload);
+      if (early.size > MAX_EARLY_FRAMES) early.delete(early.keys().next().value as string);
+    }
+  });
+  const timer = setInterval(() => setTick(now()), 1000);
+
+  const release = () => {
+    if (subscriptionId !== null) void props.api.unsubscribeMarginRisk({ subscriptionId });
+    subscriptionId = null;
+  };
+
+  createEffect(
+    on(
+      () => props.marginAccountId,
+      (account) => {
+        release();
+        setFrame(null);
+        setFailure(null);
+        void props.api.subscribeMarginRisk({ marginAccountId: account }).then((result) => {
+          if (account !== props.marginAccountId) {
+            if (result.ok) void props.api.unsubscribeMarginRisk({ subscriptionId: result.value.subscriptionId });
+            return;
+          }
+          if (!result.ok) {
+            setFailure(result);
+            return;
+          }
+          subscriptionId = result.value.subscriptionId;
+          const waiting = early.get(subscriptionId);
+          early.clear();
+          if (waiting) setFrame(waiting);
+        });
+      },
+    ),
+  );
+
+  onCleanup(() => {
+    stop();
+    clearInterval(timer);
+    release();
+  });
+
+  const risk = () => frame()?.risk ?? null;
+  const collateral = () => frame()?.collateral ?? { assetId: '', symbol: '', decimals: 0 };
+  const show = (raw: bigint) => money(raw, collateral());
+  const sign = (raw: bigint) => (raw < 0n ? 'negative' : 'positive');
+
+  return (
+    <section class="margin margin-risk" data-testid="margin-risk" data-account={props.marginAccountId} data-status={frame()?.status ?? 'loading'}>
+      <FailureLine failure={failure()} testId="margin-risk-error" />
+      <Show when={frame()} fallback={<p class="muted" data-testid="margin-risk-loading">Loading the margin state of {shortAccount(props.marginAccountId)}…</p>}>
+        {(current) => (
+          <>
+            <div class="margin-status">
+              <span class="margin-badge" data-tone={current().status === 'live' ? 'ok' : 'warning'} data-testid="margin-risk-status">
+                {current().status === 'live' ? 'Live' : 'Stale'}
+              </span>
+              <Show when={current().cohort}>
+                {(cohort) => (
+                  <span class="margin-badge" data-testid="margin-risk-cohort">
+                    {cohort() === 'Turbo' ? 'Turbo (prepaid)' : 'Legacy'}
+                  </span>
+                )}
+              </Show>
+              <Show when={current().session}>
+                <span class="margin-badge" data-testid="margin-risk-expiry" data-no-expiry={current().noExpiry ? 'true' : 'false'}>
+                  {current().noExpiry ? 'No expiry' : `Expires in ${expiryText(current().expiresAt, current().noExpiry, tick())}`}
+                </span>
+              </Show>
+              <Show when={current().poolPaused}>
+                <span class="margin-badge" data-tone="warning" data-testid="margin-risk-pool-paused">
+                  Pool paused: no draws or borrows
+                </span>
+              </Show>
+              <span class="muted mono" data-testid="margin-risk-sequence">
+                #{current().sequence?.toString() ?? '—'}
+              </span>
+            </div>
+
+            <Show when={current().liquidatable}>
+              <p class="margin-alert" data-tone="danger" role="alert" data-testid="margin-risk-liquidatable">
+                LIQUIDATABLE: the account value is at or below the liquidation threshold. Anyone may liquidate it now.
+              </p>
+            </Show>
+            <Show when={current().frozen && !current().liquidatable}>
+              <p class="margin-alert" data-tone="danger" role="alert" data-testid="margin-risk-frozen">
+                FROZEN: stressed equity is below the freeze line. Only risk-reducing orders are accepted (sell down longs, buy back shorts).
+              </p>
+            </Show>
+            <Show when={current().status === 'stale'}>
+              <p class="margin-alert" data-testid="margin-risk-stale">
+                Figures are from the last live state: {current().staleReason ?? 'the state is being fetched again'}. No margin action is signed until it is live.
+              </p>
+            </Show>
+            <Show when={current().stalePrices.length > 0}>
+              <p class="margin-alert" data-testid="margin-risk-stale-prices">
+                Stale oracle price for {current().stalePrices.map((asset) => asset.symbol).join(', ')}: values using it may be off.
+              </p>
+            </Show>
+            <Show when={current().riskProblem && current().session}>
+              <p class="error" data-testid="margin-risk-problem" data-code={current().riskProblem?.code}>
+                {current().riskProblem?.message}
+              </p>
+            </Show>
+
+            <Show when={risk()}>
+              {(view) => (
+                <>
+                  <dl class="margin-grid" data-testid="margin-risk-figures">
+                    <dt>Account value V</dt>
+                    <dd data-testid="margin-risk-value">{show(view().accountValue)}</dd>
+                    <dt>Equity (V − k)</dt>
+                    <dd data-testid="margin-risk-equity" data-sign={sign(view().traderEquity)}>
+                      {signedMoney(view().traderEquity, collateral())}
+                    </dd>
+                    <dt>Trading PnL</dt>
+                    <dd data-testid="margin-risk-pnl" data-sign={sign(view().tradingPnl)}>
+                      {signedMoney(view().tradingPnl, collateral())}
+                    </dd>
+                    <dt>Credit line L</dt>
+                    <dd data-testid="margin-risk-line">
+                      {show(view().creditLine)} <span class="muted">of cap {show(view().lineCap)}</span>
+                    </dd>
+                    <dt>Outstanding</dt>
+                    <dd data-testid="margin-risk-outstanding">{show(view().outstanding)}</dd>
+                    <dt>Loan headroom</dt>
+                    <dd data-testid="margin-risk-loan-headroom">{show(view().loanHeadroom)}</dd>
+                    <dt>Drawable quote</dt>
+                    <dd data-testid="margin-risk-drawable">{show(view().drawableQuote)}</dd>
+                    <dt>Buy capacity</dt>
+                    <dd data-testid="margin-risk-buy-capacity">{show(view().buyCapacity)}</dd>
+                    <dt>Exposure headroom</dt>
+                    <dd data-testid="margin-risk-exposure-headroom">
+                      {show(view().exposureHeadroom)} <span class="muted">gross {show(view().exposure.gross)} ({view().exposure.pass.toLowerCase().replace('_', ' ')})</span>
+                    </dd>
+                    <dt>Spendable cash</dt>
+                    <dd data-testid="margin-risk-spendable">{show(view().spendableCash)}</dd>
+                    <dt>Liquidation threshold</dt>
+                    <dd data-testid="margin-risk-threshold">{show(view().health.threshold)}</dd>
+                    <dt>Distance to threshold</dt>
+                    <dd data-testid="margin-risk-distance-threshold" data-sign={sign(view().health.distanceToThreshold)}>
+                      {signedMoney(view().health.distanceToThreshold, collateral())}
+                    </dd>
+                    <dt>Freeze line</dt>
+                    <dd data-testid="margin-risk-freeze-line">{show(view().health.freezeLine)}</dd>
+                    <dt>Distance to freeze</dt>
+                    <dd data-testid="margin-risk-distance-freeze" data-sign={sign(view().health.distanceToFreeze)}>
+                      {signedMoney(view().health.distanceToFreeze, collateral())}
+                    </dd>
+                    <dt>Drawn quote</dt>
+                    <dd data-testid="margin-risk-drawn">{show(current().session?.quoteDrawn ?? 0n)}</dd>
+                    <dt>Posted collateral − fees</dt>
+                    <dd data-testid="margin-risk-net-collateral">{show(view().netCollateral)}</dd>
+                  </dl>
+                  <p class="muted" data-testid="margin-risk-rule">
+                    Health rule {view().health.rule.toLowerCase().replace('_', ' ')}
+                    {view().health.lossFloor === null ? '' : `, loss floor ${show(view().health.lossFloor ?? 0n)}`}, absorption cost {show(view().health.absorptionCost)}, withdrawable value {show(view().health.giveawayAllowance)}
+                  </p>
+
+                  <Show when={view().rollover}>
+                    {(rollover) => (
+                      <div data-testid="margin-risk-rollover">
+                        <div class="margin-row">
+                          <span>
+                            Free term {rollover().rolloversUsed} of {rollover().maxRollovers}: profit {signedMoney(rollover().progress, collateral())} of {show(rollover().profitRequired)} required
+                          </span>
+                          <span class="margin-badge" data-tone={rollover().reached ? 'ok' : undefined} data-testid="margin-risk-rollover-state">
+                            {rollover().reached ? (rollover().canEarnMore ? 'Bar reached: next term is free' : 'Bar reached (no free terms left)') : `${show(rollover().remaining)} to go`}
+                          </span>
+                        </div>
+                        <div class="margin-bar" data-testid="margin-risk-rollover-bar">
+                          <span style={{ width: `${percentOf(rollover().progress, rollover().profitRequired)}%` }} />
+                        </div>
+                      </div>
+                    )}
+                  </Show>
+
+                  <table class="margin-table" data-testid="margin-risk-assets">
+                    <thead>
+                      <tr>
+                        <th>Asset</th>
+                        <th>Position</th>
+                        <th>Debt</th>
+                        <th>Mark</th>
+                        <th>Bid / ask</th>
+                        <th>Borrowable</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      <For each={view().assets}>
+                        {(asset) => (
+                          <tr data-testid="margin-risk-asset" data-asset={asset.assetId} data-stale={asset.stale ? 'true' : 'false'}>
+                            <td>
+                              {asset.symbol}
+                              <Show when={asset.stale}>
+                                <span class="warning"> stale</span>
+                              </Show>
+                            </td>
+                            <td>{money(asset.position, asset)}</td>
+                            <td>{money(asset.debt, asset)}</td>
+                            <td>{show(asset.mark)}</td>
+                            <td>
+                              {oraclePrice(asset.bid, collateral())} / {oraclePrice(asset.ask, collateral())}
+                            </td>
+                            <td title={`limited by ${asset.borrowLimitedBy.toLowerCase().replace('_', ' ')}; stress band ${basisPoints(asset.stressBandBps)}`}>{money(asset.borrowable, asset)}</td>
+                          </tr>
+                        )}
+                      </For>
+                    </tbody>
+                  </table>
+                  <Show when={view().fallbackRiskParamAssets.length > 0}>
+                    <p class="muted" data-testid="margin-risk-fallback-bands">
+                      Some assets are valued with the built-in stress bands: those figures are estimates.
+                    </p>
+                  </Show>
+                </>
+              )}
+            </Show>
+
+            <Show when={!current().session}>
+              <p class="muted" data-testid="margin-risk-no-session">
+                No live session on this account.
+              </p>
+            </Show>
+            <Show when={current().lastSession}>
+              {(last) => (
+                <div class={last().status === 'Liquidated' ? 'margin-alert' : 'margin-card'} data-tone={last().status === 'Liquidated' ? 'danger' : undefined} data-testid="margin-risk-last-session" data-status={last().status}>
+                  <strong>
+                    Last session: {last().status === 'Liquidated' ? 'liquidated' : last().status === 'Expired' ? 'expired' : 'closed'}
+                  </strong>
+                  <span>
+                    {' '}
+                    PnL {last().pnl === null ? '—' : signedMoney(last().pnl ?? 0n, collateral())}, profit share {last().profitShare === null ? '—' : show(last().profitShare ?? 0n)}, collateral returned{' '}
+                    {last().collateralReturned === null ? '—' : show(last().collateralReturned ?? 0n)}, forfeited {last().collateralForfeited === null ? '—' : show(last().collateralForfeited ?? 0n)}
+                  </span>
+                  <Show when={last().returnedToParent.length > 0}>
+                    <span> · returned to the trading account: {last().returnedToParent.map((holding) => money(holding.amount, holding)).join(', ')}</span>
+                  </Show>
+                </div>
+              )}
+            </Show>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+};

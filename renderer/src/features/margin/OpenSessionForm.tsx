@@ -1,0 +1,129 @@
+// Open a session on a margin account: choose a tier and one of the periods it allows, see the
+// exact opening amount main computed (shared/margin openingAmount with the owner's discount), and
+// confirm it. Prepaid tiers open only with Week and only with the exact amount; a legacy open may
+// forward more, posted as collateral. Main recomputes the amount right before signing and refuses
+// if it no longer matches what was confirmed here.
+import { createSignal, For, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { MarginActionReceipt, MarginAssetRef, MarginPeriod, MarginTierView } from '../../../../shared/ipc/views/margin';
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { Failure } from '../../../../shared/result';
+import { basisPoints, money } from './margin-format';
+import { FailureLine, ReceiptLine } from './parts';
+
+export const OpenSessionForm: Component<{
+  api: TerminalApi;
+  marginAccountId: string;
+  tiers: readonly MarginTierView[];
+  collateral: MarginAssetRef;
+  discountBps: bigint;
+  onDone?: () => void;
+}> = (props) => {
+  const [tierId, setTierId] = createSignal('');
+  const [period, setPeriod] = createSignal<MarginPeriod>('Week');
+  const [extra, setExtra] = createSignal('');
+  const [failure, setFailure] = createSignal<Failure | null>(null);
+  const [receipt, setReceipt] = createSignal<MarginActionReceipt | null>(null);
+  const [busy, setBusy] = createSignal(false);
+
+  const tier = () => props.tiers.find((candidate) => candidate.tierId === tierId()) ?? null;
+  const offer = () => tier()?.periods.find((candidate) => candidate.period === period()) ?? null;
+  const allowed = () => tier()?.periods.filter((candidate) => candidate.allowed) ?? [];
+
+  const chooseTier = (id: string) => {
+    setTierId(id);
+    const first = props.tiers.find((candidate) => candidate.tierId === id)?.periods.find((candidate) => candidate.allowed);
+    if (first) setPeriod(first.period);
+    setExtra('');
+  };
+
+  const open = async () => {
+    const chosen = offer();
+    const current = tier();
+    if (!chosen?.amount || !current || busy()) return;
+    let amount = chosen.amount;
+    if (current.cohort === 'Legacy' && extra().trim() !== '') {
+      const parsed = parseUnits(extra().trim(), props.collateral.decimals, 'extra collateral');
+      if (!parsed.ok) {
+        setFailure(parsed);
+        return;
+      }
+      amount += parsed.value;
+    }
+    setBusy(true);
+    setFailure(null);
+    setReceipt(null);
+    const opened = await props.api.openMarginSession({ marginAccountId: props.marginAccountId, tierId: current.tierId, period: chosen.period, amount });
+    setBusy(false);
+    if (!opened.ok) {
+      setFailure(opened);
+      return;
+    }
+    setReceipt(opened.value);
+    props.onDone?.();
+  };
+
+  return (
+    <div class="margin-form" data-testid="margin-open">
+      <label for="margin-open-tier">Tier</label>
+      <select id="margin-open-tier" data-testid="margin-open-tier" value={tierId()} onChange={(event) => chooseTier(event.currentTarget.value)}>
+        <option value="">Choose a tier…</option>
+        <For each={props.tiers}>
+          {(candidate) => (
+            <option value={candidate.tierId}>
+              {candidate.name} (tier {candidate.tierId} v{candidate.version.toString()}, {candidate.cohort === 'Turbo' ? 'prepaid' : 'legacy'}, line {money(candidate.line, props.collateral)}){candidate.onSale ? '' : ' — not on sale'}
+            </option>
+          )}
+        </For>
+      </select>
+      <Show when={tier()}>
+        {(current) => (
+          <>
+            <label for="margin-open-period">Period</label>
+            <select id="margin-open-period" data-testid="margin-open-period" value={period()} onChange={(event) => setPeriod(event.currentTarget.value as MarginPeriod)}>
+              <For each={allowed()}>{(candidate) => <option value={candidate.period}>{candidate.period}</option>}</For>
+            </select>
+            <span>Terms</span>
+            <span class="muted" data-testid="margin-open-terms">
+              k {money(current().capital, props.collateral)}, cap {money(current().lineCap, props.collateral)},{' '}
+              {current().cohort === 'Turbo'
+                ? `max loss ${current()
+                    .maxLossBps.map((bps) => basisPoints(bps))
+                    .join(' / ')}${current().maxRollovers > 0 ? `, ${current().maxRollovers} free terms at ${money(current().profitRequired, props.collateral)} profit each` : ''}${current().forfeitCollateral ? ', entry forfeited at settlement' : ''}`
+                : `threshold ${money(current().threshold, props.collateral)}, profit share ${basisPoints(current().profitShareBps)}`}
+              {current().noExpiry ? ', no expiry' : ''}
+            </span>
+            <Show when={offer()}>
+              {(chosen) => (
+                <>
+                  <span>Opening amount</span>
+                  <span class="mono" data-testid="margin-open-amount" data-amount={chosen().amount?.toString() ?? ''}>
+                    {chosen().amount === null ? '—' : money(chosen().amount ?? 0n, props.collateral)}
+                    <span class="muted">
+                      {' '}
+                      = {money(chosen().collateralLeg ?? 0n, props.collateral)} {current().cohort === 'Turbo' ? 'entry' : 'collateral'} + {money(chosen().feeLeg ?? 0n, props.collateral)} fees
+                      {props.discountBps > 0n ? ` (discount ${basisPoints(props.discountBps)})` : ''}
+                    </span>
+                  </span>
+                </>
+              )}
+            </Show>
+            <Show when={current().cohort === 'Legacy'}>
+              <label for="margin-open-extra">Extra collateral</label>
+              <input id="margin-open-extra" data-testid="margin-open-extra" inputmode="decimal" placeholder="0" value={extra()} onInput={(event) => setExtra(event.currentTarget.value)} />
+            </Show>
+            <div class="margin-actions">
+              <button type="button" data-testid="margin-open-submit" disabled={busy() || !offer()?.allowed} onClick={() => void open()}>
+                {current().cohort === 'Turbo' ? 'Pay the entry and open' : 'Post collateral and open'}
+              </button>
+            </div>
+          </>
+        )}
+      </Show>
+      <div class="margin-actions">
+        <FailureLine failure={failure()} testId="margin-open-error" />
+        <ReceiptLine receipt={receipt()} testId="margin-open-result" />
+      </div>
+    </div>
+  );
+};
