@@ -132,6 +132,12 @@ export class TriggerService {
     return this.refreshing;
   }
 
+  /** A read that starts after `now`: a refresh already in flight may have begun before a request landed. */
+  private async refreshAfterRequest(): Promise<void> {
+    if (this.refreshing) await this.refreshing;
+    await this.refresh();
+  }
+
   private async pull(): Promise<void> {
     const markets = this.deps.markets();
     const record = this.deps.accounts.accountRecord();
@@ -246,7 +252,7 @@ export class TriggerService {
     const sent = await this.send(this.group(market, input.turbo, [action]), description, true);
     if (!sent.ok) return sent;
     const views = this.afterOrders(sent.value.orders, input.marketId, input.turbo);
-    await this.refresh();
+    await this.refreshAfterRequest();
     const order = views[0] ?? null;
     return ok({ journalId: sent.value.journalId, order, triggers: order === null ? [] : this.legsWhere((view) => view.parentOrderId === order.orderId), adjustments });
   }
@@ -339,7 +345,7 @@ export class TriggerService {
     const sent = await this.send(group, description, false);
     if (!sent.ok) return sent;
     void this.deps.trading.refresh();
-    await this.refresh();
+    await this.refreshAfterRequest();
     const legs = this.legsWhere((view) => !before.has(view.triggerId) && view.marketId === market.market_id && view.turbo === turbo);
     return ok({ journalId: sent.value.journalId, order: null, triggers: legs, adjustments });
   }
@@ -365,7 +371,7 @@ export class TriggerService {
     const market = ready.value.market;
     const group = this.group(market, turbo, [{ kind: 'CancelTriggerOrder', order_id: triggerId }]);
     const sent = await this.send(group, `Cancel ${describeLeg(market, known.value.leg ?? legOfView(known.value.view), known.value.view.role)} on ${pairName(market)}`, false);
-    await this.refresh();
+    await this.refreshAfterRequest();
     if (!sent.ok) {
       if (sent.code === 'ONCHAIN_REVERT') return fail(TRIGGER_CODES.CANCEL_FAILED, `The leg could not be cancelled (it may have fired meanwhile); nothing changed: ${sent.message}`, sent.details);
       return sent;
@@ -416,7 +422,7 @@ export class TriggerService {
     const group = this.group(market, input.turbo, [...cancels, { kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, create]);
     const description = `Move ${describeLeg(market, leg, known.value.view.role)} to ${formatUnits(input.triggerPrice, market.quote.decimals)} ${market.quote.symbol} on ${pairName(market)}`;
     const sent = await this.send(group, description, false);
-    await this.refresh();
+    await this.refreshAfterRequest();
     if (!sent.ok) {
       if (sent.code === 'ONCHAIN_REVERT') return fail(TRIGGER_CODES.CANCEL_FAILED, `The leg could not be moved (it may have fired meanwhile); nothing changed: ${sent.message}`, sent.details);
       return sent;
