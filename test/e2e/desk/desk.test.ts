@@ -220,4 +220,28 @@ describe('desk: windows and monitors in the browser host', () => {
     await screenshot(main, 'desk-main-linked-blue');
     await context.close();
   });
+
+  it('opens as it was left: windows open when the host stopped come back at the next start', async () => {
+    // The previous test's tabs are gone once their reload grace has passed.
+    await expect.poll(async () => (await desk()).windows.length, { timeout: 10_000 }).toBe(1);
+    const context = await browser.newContext();
+    const main = await openMain(context, host);
+    await detach(context, main, 'tape');
+    const before = (await desk()).windows.find((window) => window.panel === 'tape');
+    // Stop the host with the tab still open (the app quitting), then start it again on the same data.
+    bridge.close();
+    await host.stop();
+    await context.close();
+    host = await startHost({ dataDir: host.dataDir, args: ['--displays', '0,0,1280,800;1280,0,2560,1440'] });
+    bridge = await connectBridge(host);
+    const again = await browser.newContext();
+    const page = await openMain(again, host);
+    await expect.poll(() => page.getByTestId('pending-window').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-panel'))), { timeout: 15_000 }).toEqual(['tape']);
+    expect(await page.getByTestId('detached-tape').count()).toBe(1);
+    expect((await desk()).windows.find((window) => window.panel === 'tape')).toMatchObject({ bounds: before?.bounds, linkGroup: before?.linkGroup, marketId: before?.marketId, state: 'opening' });
+    await screenshot(page, 'desk-restored-at-start');
+    const [tab] = await Promise.all([again.waitForEvent('page', { timeout: 15_000 }), page.getByTestId('pending-open').click()]);
+    await expect.poll(() => tab.getByTestId('tape-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await again.close();
+  });
 });
