@@ -2,6 +2,7 @@
 // a panel detached into a tab of its own and docked back; two windows on one market sharing one
 // upstream subscription; a saved layout restored after a display went away; linked windows.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskState } from '../../../shared/ipc/views/desk';
 import type { Result } from '../../../shared/result';
@@ -55,6 +56,29 @@ describe('desk: windows and monitors in the browser host', () => {
 
   const desk = async (): Promise<DeskState> => value(await bridge.api.getDesk({})).state;
   const upstream = async () => value(await bridge.api.getDeskDiagnostics({})).upstream;
+
+  it('accepts a bridge connection with a window key only when the key has the shape main gives', async () => {
+    const status = (windowKey: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(`${host.origin.replace('http', 'ws')}/bridge?token=${host.token}&window=${encodeURIComponent(windowKey)}`, { origin: host.origin });
+        socket.on('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.on('error', () => resolve(0));
+      });
+    expect(await status('../../etc')).toBe(400);
+    expect(await status('main')).toBe(400);
+    // A well-formed key main does not know connects, and learns it is no window of the desk.
+    expect(await status('0'.repeat(32))).toBe(101);
+    // A stale tab of a window that is gone says so instead of posing as the main window.
+    const page = await browser.newPage();
+    await page.goto(`${host.url}&window=${'0'.repeat(32)}`);
+    await expect.poll(() => page.getByTestId('window-gone').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('workspace').count()).toBe(0);
+    await page.close();
+  });
 
   it('detaches the ladder into its own window and docks it back', async () => {
     const context = await browser.newContext();
