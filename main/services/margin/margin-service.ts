@@ -293,6 +293,8 @@ export class MarginService implements TurboDesk {
     if (this.stopped) return;
     this.rowsTimer = this.deps.clock.setTimeout(() => {
       this.rowsTimer = null;
+      // Only once someone looked at the Turbo rows (a toggle, a selection): others pay nothing.
+      if (this.turboRows === null) return this.scheduleRowsRefresh();
       void this.refreshTurboRows().finally(() => this.scheduleRowsRefresh());
     }, TURBO_ROWS_REFRESH_MS);
   }
