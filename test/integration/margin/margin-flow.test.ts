@@ -6,8 +6,9 @@
 //   refused and the exact one accepted, trading on the Turbo book as the child with the risk
 //   report following (V and buy capacity), frozen by the oracle (a risk-increasing order refused
 //   with the reason, a risk-reducing one accepted), liquidated and settled, reported;
-// - a legacy child: opened, drawn, borrowed, repaid, prolonged, traded, closed with the exact
-//   cleanup list (after a close that said what remained), and withdrawn from once closed.
+// - a legacy child: opened, drawn, collateral added and repaid from, borrowed, repaid in kind and
+//   bought out from collateral, withdrawn from, prolonged, traded, closed with the exact cleanup
+//   list (after a close that said what remained), and withdrawn from (every asset) once closed.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -264,19 +265,28 @@ describe('a legacy Turbo Account', () => {
     expect(frame.risk?.health.rule).toBe('LEGACY');
   });
 
-  it('draws, borrows, repays, prolongs and sets automatic prolongation; prepaid-only refusals name the reason', async () => {
+  it('draws, posts and repays from collateral, borrows, repays in kind and from collateral, withdraws, prolongs and sets automatic prolongation', async () => {
     const h = terminal.handlers;
     value(await h.marginDraw({ marginAccountId: child, amount: 500n * USDC }, caller));
     await until(() => lastFrame(child, (frame) => frame.risk?.outstanding === 500n * USDC), 'the draw in the risk');
     const tooMuch = await h.marginDraw({ marginAccountId: child, amount: 10_000n * USDC }, caller);
     expect(tooMuch).toMatchObject({ ok: false, code: 'MARGIN_ABOVE_CREDIT_LINE' });
+    const posted = lastFrame(child)?.session?.collateral ?? 0n;
+    value(await h.marginAddCollateral({ marginAccountId: child, amount: 10n * USDC }, caller));
+    await until(() => lastFrame(child)?.session?.collateral === posted + 10n * USDC, 'the added collateral');
+    value(await h.marginRepayFromCollateral({ marginAccountId: child, amount: 10n * USDC }, caller));
+    await until(() => lastFrame(child, (frame) => frame.risk?.outstanding === 490n * USDC && frame.session?.collateral === posted), 'the repay from collateral');
     value(await h.marginBorrow({ marginAccountId: child, assetId: ethAsset, amount: ETH / 10n }, caller));
     const borrowed = await until(() => lastFrame(child, (frame) => frame.risk?.assets.find((asset) => asset.assetId === ethAsset)?.debt === ETH / 10n), 'the borrow in the risk');
     expect(borrowed.risk?.inKindDebtValue).toBeGreaterThan(0n);
     const collateralBorrow = await h.marginBorrow({ marginAccountId: child, assetId: usdcAsset, amount: 1n }, caller);
     expect(!collateralBorrow.ok && collateralBorrow.message).toMatch(/cannot be borrowed in kind; use Draw/);
-    value(await h.marginRepay({ marginAccountId: child, assetId: ethAsset, amount: ETH / 10n }, caller));
+    value(await h.marginRepay({ marginAccountId: child, assetId: ethAsset, amount: ETH / 20n }, caller));
+    value(await h.marginRepayBaseFromCollateral({ marginAccountId: child, assetId: ethAsset, amount: ETH / 20n }, caller));
     await until(() => lastFrame(child, (frame) => frame.risk?.assets.find((asset) => asset.assetId === ethAsset)?.debt === 0n), 'the repay in the risk');
+    const beforeWithdraw = lastFrame(child)?.risk?.collateralHoldings ?? 0n;
+    value(await h.marginWithdraw({ marginAccountId: child, assetId: usdcAsset, amount: 5n * USDC }, caller));
+    await until(() => lastFrame(child, (frame) => frame.risk?.collateralHoldings === beforeWithdraw - 5n * USDC), 'the withdrawal to the trading account');
     const expiresBefore = lastFrame(child)?.expiresAt ?? 0n;
     value(await h.marginProlong({ marginAccountId: child, period: 'Day', times: 1n }, caller));
     await until(() => (lastFrame(child)?.expiresAt ?? 0n) === expiresBefore + 86_400n, 'the prolonged expiry');
@@ -292,7 +302,7 @@ describe('a legacy Turbo Account', () => {
     value(await h.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(3000n), quantity: ETH / 10n }, caller));
     await sharedQuote('Buy', PRICE(3500n), ETH);
     value(await h.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Sell', orderType: { kind: 'Spot' }, price: PRICE(3500n), quantity: (ETH * 999n) / 10_000n }, caller));
-    await until(() => lastFrame(child, (frame) => (frame.risk?.collateralHoldings ?? 0n) > 540n * USDC), 'the proceeds of the sale');
+    await until(() => lastFrame(child, (frame) => (frame.risk?.collateralHoldings ?? 0n) > 530n * USDC), 'the proceeds of the sale');
     // A resting buy below the market: it is in the cleanup list at the close.
     const resting = value(await h.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(3000n), quantity: ETH / 100n }, caller));
     const restingId = resting.orders[0]?.orderId;
@@ -300,8 +310,8 @@ describe('a legacy Turbo Account', () => {
 
     const blocked = value(await h.closeMarginSession({ marginAccountId: child, prepare: false }, caller));
     expect(blocked.closed).toBe(false);
-    expect(blocked.steps.find((step) => step.step === 'return-quote')).toMatchObject({ state: 'remaining', detail: expect.stringMatching(/500 USDC of drawn quote remains/) as string });
-    value(await h.marginReturnQuote({ marginAccountId: child, amount: 500n * USDC }, caller));
+    expect(blocked.steps.find((step) => step.step === 'return-quote')).toMatchObject({ state: 'remaining', detail: expect.stringMatching(/490 USDC of drawn quote remains/) as string });
+    value(await h.marginReturnQuote({ marginAccountId: child, amount: 490n * USDC }, caller));
     await until(() => lastFrame(child, (frame) => frame.risk?.outstanding === 0n), 'the returned quote');
 
     const closed = value(await h.closeMarginSession({ marginAccountId: child, prepare: false }, caller));
@@ -317,10 +327,11 @@ describe('a legacy Turbo Account', () => {
     const overview = value(await h.getMarginOverview({}, caller));
     const holdings = overview.accounts.find((account) => account.marginAccountId === child)?.holdings ?? [];
     expect(holdings.find((holding) => holding.assetId === usdcAsset)?.amount).toBeGreaterThan(0n);
+    expect(holdings.find((holding) => holding.assetId === ethAsset)?.amount).toBeGreaterThan(0n);
     const live = await h.marginDraw({ marginAccountId: child, amount: 1n }, caller);
     expect(live).toMatchObject({ ok: false, code: 'MARGIN_NO_SESSION' });
     const withdrawn = value(await h.withdrawFromMarginAccount({ marginAccountId: child }, caller));
-    expect(withdrawn.description).toMatch(/from margin account/);
+    expect(withdrawn.description).toMatch(/USDC, .*ETH from margin account|ETH, .*USDC from margin account/);
     const after = value(await h.getMarginOverview({}, caller));
     expect(after.accounts.find((account) => account.marginAccountId === child)?.holdings).toEqual([]);
     const again = await h.withdrawFromMarginAccount({ marginAccountId: child }, caller);
