@@ -12,7 +12,6 @@ import { installMenu } from './platform/menu';
 import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { APP_ORIGIN } from './platform/security';
 import { ElectronDeskPlatform } from './platform/desk-windows';
-import { deskFor } from './services/desk/handlers';
 import { systemClock } from './services/system-clock';
 import { createTerminal } from './services/terminal';
 
@@ -37,7 +36,7 @@ if (!app.requestSingleInstanceLock()) {
     log,
   });
 
-  const desk = deskFor(terminal.windows);
+  const desk = terminal.desk;
   const windowFactory = {
     preload: join(import.meta.dirname, '../preload/index.cjs'),
     hub: terminal.windows,
@@ -73,7 +72,6 @@ if (!app.requestSingleInstanceLock()) {
     );
     const started = await terminal.start();
     if (!started.ok) log(`network start failed: ${started.message}`);
-    if (!desk) throw new Error('the terminal built no desk');
     // `screen` exists only once the app is ready.
     deskPlatform = new ElectronDeskPlatform(windowFactory, desk);
     desk.attachPlatform(deskPlatform);
@@ -93,7 +91,7 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     quitting = true;
     // Windows closing because the app quits stay in the remembered arrangement.
-    desk?.freeze();
+    desk.freeze();
     void terminal.stop().finally(() => app.quit());
   });
 

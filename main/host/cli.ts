@@ -88,11 +88,10 @@ async function offlineComposition(): Promise<Composition> {
 }
 
 async function onlineComposition(): Promise<Composition> {
-  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }, { deskFor }] = await Promise.all([
+  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }] = await Promise.all([
     import('../services/terminal'),
     import('../platform/keychain'),
     import('../services/sandbox-process-node'),
-    import('../services/desk/handlers'),
   ]);
   const terminal = createTerminal({
     clock: systemClock,
@@ -110,7 +109,7 @@ async function onlineComposition(): Promise<Composition> {
     log(`could not start: ${started.message}`);
     process.exit(1);
   }
-  return { handlers: terminal.handlers, windows: terminal.windows, desk: deskFor(terminal.windows), stop: () => terminal.stop() };
+  return { handlers: terminal.handlers, windows: terminal.windows, desk: terminal.desk, stop: () => terminal.stop() };
 }
 
 const composition = flags.offline ? await offlineComposition() : await onlineComposition();

@@ -14,6 +14,7 @@ import type { SocketFactory } from '../exchange/socket';
 import type { AreaHandlers, Handlers } from '../ipc/dispatcher';
 import type { coreRequests } from '../../shared/ipc/areas/core';
 import { custodyHandlers } from './custody/handlers';
+import { Desk } from './desk/desk';
 import { deskHandlers } from './desk/handlers';
 import type { HandlerContext } from './handler-context';
 import { marginHandlers } from './margin/handlers';
@@ -59,6 +60,8 @@ export interface Terminal {
   runtime(): NetworkRuntime | null;
   /** The embedded sandbox's process id, when it runs (diagnostics and fault tests). */
   sandboxPid(): number | undefined;
+  /** Windows, layouts and displays; the Electron entry or the browser host attaches its platform. */
+  readonly desk: Desk;
 }
 
 function journalView(entry: JournalEntry): JournalEntryView {
@@ -390,11 +393,13 @@ export function createTerminal(options: TerminalOptions): Terminal {
     log,
   };
 
+  const desk = new Desk({ clock, dataDir: options.dataDir, windows, log, newKey: () => Buffer.from(options.random(16)).toString('hex') });
+
   const handlers: Handlers = {
     ...coreHandlers,
     ...marginHandlers(context),
     ...triggerHandlers(context),
-    ...deskHandlers(context),
+    ...deskHandlers(context, desk),
     ...custodyHandlers(context),
   };
 
@@ -406,6 +411,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     restUrl,
     runtime: () => runtime,
     sandboxPid: () => sandbox?.pid,
+    desk,
     async start() {
       const opened = await options.openKeychain();
       if (opened.ok) {

@@ -1,32 +1,13 @@
-// Request handlers of the desk area of the contract. The desk service is built here, once per
-// terminal, and found again by the Electron entry and the browser host through the terminal's
-// window hub (`deskFor(terminal.windows)`), which both hold: they attach the platform that opens
+// Request handlers of the desk area of the contract. The desk service is built by the terminal
+// (`terminal.desk`); the Electron entry and the browser host attach the platform that opens
 // windows and reads displays, which the terminal's composition does not know about.
-import { randomBytes } from 'node:crypto';
 import type { deskRequests } from '../../../shared/ipc/areas/desk';
 import { ok } from '../../../shared/result';
 import type { AreaHandlers } from '../../ipc/dispatcher';
 import type { HandlerContext } from '../handler-context';
-import type { WindowHub } from '../window-hub';
-import { Desk } from './desk';
+import type { Desk } from './desk';
 
-const desks = new WeakMap<WindowHub, Desk>();
-
-/** The desk of the terminal whose window hub this is (null before its handlers were built). */
-export function deskFor(windows: WindowHub): Desk | null {
-  return desks.get(windows) ?? null;
-}
-
-export function deskHandlers(context: HandlerContext): AreaHandlers<typeof deskRequests> {
-  const desk = new Desk({
-    clock: context.clock,
-    dataDir: context.dataDir,
-    windows: context.windows,
-    log: context.log,
-    newKey: () => randomBytes(16).toString('hex'),
-  });
-  desks.set(context.windows, desk);
-
+export function deskHandlers(context: HandlerContext, desk: Desk): AreaHandlers<typeof deskRequests> {
   return {
     getDesk: (_input, caller) => ok(desk.view(caller.windowId)),
     openPanelWindow: (input, caller) => desk.openPanelWindow(caller.windowId, input),
