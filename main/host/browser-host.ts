@@ -42,6 +42,8 @@ export interface BrowserHostOptions {
    * its bridge URL), null for the main window.
    */
   readonly onPage?: (pageId: string, windowKey: string | null) => void;
+  /** Sees every bridge frame, both ways, as sent (the security test records and scans them). */
+  readonly record?: (direction: 'in' | 'out', text: string) => void;
   readonly log?: (line: string) => void;
 }
 
@@ -150,23 +152,30 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const attach = (ws: WebSocket, windowKey: string | null) => {
     const windowId = `tab-${++nextWindow}`;
     const frameUrl = `${origin}/`;
-    options.windows.attach(windowId, { send: (stream, payload) => ws.send(encodeFrame({ t: 'push', stream, payload })) });
+    const send = (frame: unknown) => {
+      const text = encodeFrame(frame);
+      options.record?.('out', text);
+      ws.send(text);
+    };
+    options.windows.attach(windowId, { send: (stream, payload) => send({ t: 'push', stream, payload }) });
     options.onPage?.(windowId, windowKey);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
+      const text = data.toString();
+      options.record?.('in', text);
       let frame: CallFrame | null;
       try {
-        frame = asCallFrame(decodeFrame(data.toString()));
+        frame = asCallFrame(decodeFrame(text));
       } catch {
         frame = null;
       }
       if (frame === null) {
-        ws.send(encodeFrame({ t: 'error', result: fail('INVALID_FRAME', 'bridge frame: expected {"t":"call","id":<integer>,"name":...,"input":...}') }));
+        send({ t: 'error', result: fail('INVALID_FRAME', 'bridge frame: expected {"t":"call","id":<integer>,"name":...,"input":...}') });
         return;
       }
       const { id } = frame;
       dispatch(frame.name, frame.input, { windowId, frameUrl })
-        .then((result) => ws.send(encodeFrame({ t: 'reply', id, result })))
+        .then((result) => send({ t: 'reply', id, result }))
         .catch((error: unknown) => log(`bridge dispatch failed: ${String(error)}`));
     });
     ws.on('close', () => options.windows.detach(windowId));

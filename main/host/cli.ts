@@ -11,7 +11,7 @@
 // path, so in offline mode none of it is even loaded; the networking globals are removed as a
 // second line (as main/offline/cli.ts does). The browser host itself listens on 127.0.0.1 to serve
 // the page and its bridge, nothing else.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,7 @@ import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--exchange-url URL] [--record-bridge FILE]\n`);
   process.exit(2);
 }
 
@@ -41,6 +41,14 @@ function parseFlags() {
         offline: { type: 'boolean', default: false },
         // The browser has no displays to report: the desk works on these simulated ones.
         displays: { type: 'string', default: DEFAULT_DISPLAYS },
+        // The embedded sandbox with its control surface (moving prices, injecting faults): for
+        // practice and tests.
+        'sandbox-control': { type: 'boolean', default: false },
+        // An exchange that runs outside this process (another sandbox, a devnet) instead of the
+        // embedded sandbox; its faucet is expected at the same address.
+        'exchange-url': { type: 'string' },
+        // Append every bridge frame, both ways, to this file (the security test scans it).
+        'record-bridge': { type: 'string' },
       },
       strict: true,
     });
@@ -49,6 +57,9 @@ function parseFlags() {
     const seed = values['sandbox-seed'];
     if (seed !== undefined && !/^\d{1,15}$/.test(seed)) usage(`--sandbox-seed: expected a non-negative integer, got ${JSON.stringify(seed)}`);
     if (values.offline && seed !== undefined) usage('--sandbox-seed: there is no sandbox in offline mode (--offline)');
+    const exchangeUrl = values['exchange-url'];
+    if (exchangeUrl !== undefined && !/^https?:\/\/[^\s/]+(:\d{1,5})?\/?$/.test(exchangeUrl)) usage(`--exchange-url: expected http(s)://host[:port], got ${JSON.stringify(exchangeUrl)}`);
+    if (values.offline && (exchangeUrl !== undefined || values['sandbox-control'])) usage('--exchange-url and --sandbox-control: there is no network in offline mode (--offline)');
     const displays = parseDisplaysFlag(values.displays);
     if (!displays.ok) usage(displays.message);
     const dataHome = process.env.XDG_DATA_HOME ?? join(process.env.HOME ?? '.', '.local/share');
@@ -59,6 +70,9 @@ function parseFlags() {
       sandboxSeed: seed,
       offline: values.offline,
       displays: displays.value,
+      sandboxControl: values['sandbox-control'],
+      exchangeUrl: exchangeUrl?.replace(/\/$/, ''),
+      recordBridge: values['record-bridge'] === undefined ? undefined : resolve(values['record-bridge']),
     };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -66,6 +80,14 @@ function parseFlags() {
 }
 
 const flags = parseFlags();
+
+/** Appends each bridge frame as one line `<in|out> <frame text>`, flushed as it goes. */
+function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) => void {
+  const fd = openSync(path, 'a', 0o600);
+  return (direction, text) => {
+    writeSync(fd, `${direction} ${text}\n`);
+  };
+}
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -101,7 +123,21 @@ async function onlineComposition(): Promise<Composition> {
     openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
     random,
     spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
-    sandboxArgs: flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : [],
+    sandboxArgs: [...(flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : []), ...(flags.sandboxControl ? ['--control'] : [])],
+    ...(flags.exchangeUrl === undefined
+      ? {}
+      : {
+          networkOverride: {
+            id: 'external',
+            name: 'External exchange',
+            kind: 'devnet' as const,
+            restUrl: flags.exchangeUrl,
+            wsUrl: null,
+            faucetUrl: flags.exchangeUrl,
+            faucetNetwork: 'sandbox',
+            production: false,
+          },
+        }),
     log,
   });
   const started = await terminal.start();
@@ -124,6 +160,7 @@ const host = await startBrowserHost({
   rendererDir: flags.rendererDir,
   port: flags.port,
   onPage: (pageId, windowKey) => composition.desk?.bindPage(pageId, windowKey),
+  ...(flags.recordBridge === undefined ? {} : { record: bridgeRecorder(flags.recordBridge) }),
   log,
 });
 

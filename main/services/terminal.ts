@@ -141,8 +141,16 @@ export function createTerminal(options: TerminalOptions): Terminal {
 
   const settings = (): Settings => preferences.preferences.get().settings;
 
+  // A network given at start (an external exchange) is listed beside the configured ones.
+  const knownNetworks = (): NetworkConfig[] => {
+    const override = options.networkOverride;
+    const configured = preferences.networks();
+    return override ? [...configured.filter((candidate) => candidate.id !== override.id), override] : configured;
+  };
+  const findNetwork = (id: string): NetworkConfig | null => knownNetworks().find((candidate) => candidate.id === id) ?? null;
+
   const networkViews = (): NetworkView[] =>
-    preferences.networks().map((candidate) => ({
+    knownNetworks().map((candidate) => ({
       id: candidate.id,
       name: candidate.name,
       kind: candidate.kind,
@@ -241,7 +249,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     getConnection: () => ok(connectionStatus()),
     listNetworks: () => ok(networkViews()),
     selectNetwork: async ({ networkId }) => {
-      const target = preferences.network(networkId);
+      const target = findNetwork(networkId);
       if (!target) return fail('UNKNOWN_NETWORK', `networkId: no network named ${JSON.stringify(networkId)}`, { field: 'networkId' });
       if (target.kind !== 'sandbox' && target.restUrl === null) {
         return fail('NETWORK_NOT_CONFIGURED', `${target.name} has no REST address yet: configure its URLs first`, { field: 'networkId' });
@@ -430,7 +438,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
         keychain = { available: false, description: 'OS keychain', reason: opened.message };
         log(opened.message);
       }
-      const chosen = options.networkOverride ?? preferences.network(preferences.preferences.get().networkId) ?? preferences.network('sandbox');
+      const chosen = options.networkOverride ?? findNetwork(preferences.preferences.get().networkId) ?? findNetwork('sandbox');
       monitor.start();
       if (!chosen) return fail('UNKNOWN_NETWORK', 'no network');
       const started = await switchTo(chosen);
