@@ -29,13 +29,14 @@ async function handle(app: SandboxApp, request: IncomingMessage, response: Serve
   const method = request.method ?? 'GET';
   const ip = request.socket.remoteAddress ?? 'unknown';
   const fault = app.faults.take(method, url.pathname);
+  // The body is read before any injected delay: a request the exchange has received is processed
+  // even if its client goes away meanwhile (a crashed app), as a real service would.
+  const body = await readJsonBody(request);
   if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
   if (fault.failStatus !== undefined) {
-    request.resume();
     send(response, refuse(refusal(ErrorCode.INJECTED_FAILURE, `control: injected failure ${fault.failStatus}`, fault.failStatus)));
     return;
   }
-  const body = await readJsonBody(request);
   if (!body.ok) {
     response.setHeader('connection', 'close');
     send(response, refuse(body.refusal));

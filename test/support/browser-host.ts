@@ -15,13 +15,16 @@ export interface RunningHost {
   readonly output: string[];
   readonly child: ChildProcess;
   stop(): Promise<void>;
+  /** Kill the whole process group at once (a crash: no shutdown code runs). */
+  crash(): Promise<void>;
 }
 
-export async function startHost(options: { dataDir?: string; args?: readonly string[] } = {}): Promise<RunningHost> {
+export async function startHost(options: { dataDir?: string; args?: readonly string[]; keyringHome?: string } = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lt-host-'));
   const child = spawnInKeyringSession(process.execPath, ['--import', 'tsx', 'main/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
+    ...(options.keyringHome === undefined ? {} : { keyringHome: options.keyringHome }),
   });
   const output: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
@@ -48,6 +51,12 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
     dataDir,
     output,
     child,
+    crash: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.pid === undefined) return resolve();
+        child.once('exit', () => resolve());
+        process.kill(-child.pid, 'SIGKILL');
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.pid === undefined) return resolve();

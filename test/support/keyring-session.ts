@@ -5,12 +5,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export function spawnInKeyringSession(command: string, args: readonly string[], options: SpawnOptions = {}): ChildProcess {
-  const dataHome = mkdtempSync(join(tmpdir(), 'lt-keyring-'));
+/** `keyringHome`: reuse a keyring directory (keys survive a restart of the app); a new one otherwise. */
+export function spawnInKeyringSession(command: string, args: readonly string[], options: SpawnOptions & { keyringHome?: string } = {}): ChildProcess {
+  const { keyringHome, ...spawnOptions } = options;
+  const dataHome = keyringHome ?? mkdtempSync(join(tmpdir(), 'lt-keyring-'));
   const script = 'echo -n test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$@"';
   return spawn('dbus-run-session', ['--', 'sh', '-c', script, 'sh', command, ...args], {
-    ...options,
-    env: { ...process.env, ...options.env, XDG_DATA_HOME: dataHome, HOME: process.env.HOME ?? dataHome },
+    ...spawnOptions,
+    env: { ...process.env, ...spawnOptions.env, XDG_DATA_HOME: dataHome, HOME: process.env.HOME ?? dataHome },
   });
 }
 

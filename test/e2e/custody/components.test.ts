@@ -24,7 +24,7 @@ import { sequentialNonce } from '../../../shared/protocol/nonce-choice';
 import type { Result } from '../../../shared/result';
 import { launchChromium, screenshot } from '../../support/chromium';
 import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from './bridge-client';
+import { connectBridge, type BridgeClient } from '../../support/bridge-client';
 
 const root = resolve(import.meta.dirname, '../../..');
 const harness = join(root, '.tmp', `custody-harness-${process.pid}`);

@@ -17,7 +17,7 @@ import { verifyOfflineResponse } from '../../../shared/offline/verify-response';
 import { sequentialNonce } from '../../../shared/protocol/nonce-choice';
 import type { Result } from '../../../shared/result';
 import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from './bridge-client';
+import { connectBridge, type BridgeClient } from '../../support/bridge-client';
 
 const random = (length: number) => new Uint8Array(randomBytes(length));
 

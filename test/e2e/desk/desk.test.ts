@@ -8,7 +8,7 @@ import type { DeskState } from '../../../shared/ipc/views/desk';
 import type { Result } from '../../../shared/result';
 import { launchChromium, screenshot } from '../../support/chromium';
 import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from './bridge-client';
+import { connectBridge, type BridgeClient } from '../../support/bridge-client';
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);

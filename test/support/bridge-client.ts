@@ -1,11 +1,11 @@
 // The bridge the renderer uses (shared/ipc createBridge), carried over the browser host's
 // WebSocket from Node: the same frames, the same token and origin checks, no page.
 import WebSocket from 'ws';
-import { createBridge, type BridgeTransport } from '../../../shared/ipc/bridge';
-import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
-import type { StreamName, TerminalApi } from '../../../shared/ipc/contract';
-import { fail, type Result } from '../../../shared/result';
-import type { RunningHost } from '../../support/browser-host';
+import { createBridge, type BridgeTransport } from '../../shared/ipc/bridge';
+import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
+import type { StreamName, TerminalApi } from '../../shared/ipc/contract';
+import { fail, type Result } from '../../shared/result';
+import type { RunningHost } from './browser-host';
 
 export interface BridgeClient {
   readonly api: TerminalApi;

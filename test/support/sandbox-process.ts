@@ -1,0 +1,32 @@
+// A sandbox exchange in its own process, outside the app (so it outlives an app crash).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface SandboxProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the sandbox did not start')), 30_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1],
+        child,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
+  });
+}
