@@ -8,6 +8,7 @@ import type { AccountState, KeychainView, OnboardingStep, OwnerView, SessionView
 import { checkSessionGrant, sessionBody, sessionDigest, type SessionGrant } from '../../shared/protocol/session';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ExchangeRestClient } from '../exchange/rest-client';
+import type { Journal } from './journal';
 import type { KeyVault } from './key-vault';
 import type { NetworkConfig } from './networks';
 import type { NonceManager } from './nonce-manager';
@@ -36,7 +37,12 @@ export interface AccountServiceDeps {
   /** The trading account was created or changed (streams must follow it). */
   readonly onTradeAccount: (tradeAccountId: B256 | null) => void;
   readonly log: (line: string) => void;
+  /** Owner-signed session requests are journaled like every signed request. */
+  readonly journal: Journal;
+  readonly newJournalId: () => string;
 }
+
+export const SESSION_ENDPOINT = 'PUT /v1/session';
 
 /** Renew when less than this fraction of the session's life is left (or a day, whichever is less). */
 function renewMargin(grantedSeconds: bigint): bigint {
@@ -400,12 +406,40 @@ export class AccountService {
         lease.value.settle({ kind: 'refused' });
         return signature;
       }
+      // Journaled before it leaves, like every signed request (the grant is public; no signature).
+      const entry = this.deps.journal.appendSigned({
+        id: this.deps.newJournalId(),
+        networkId: this.networkId,
+        account: record.tradeAccountId,
+        endpoint: SESSION_ENDPOINT,
+        nonce: { mode: 'sequential', value: grant.nonce },
+        actions: [{ SetSession: { session_id: { Address: grant.session_address }, expiry: grant.expiry.toString(), contract_ids: grant.contract_ids } }],
+        description: `Create a trading session for ${marketIds.length} market${marketIds.length === 1 ? '' : 's'} until ${new Date(Number(expiry) * 1000).toISOString()}`,
+      });
       const answer = await this.deps.rest.putSession(owner.address as B256, sessionBody(record.tradeAccountId as B256, grant, signature.value));
       if (!answer.ok) {
-        lease.value.settle(answer.code === 'ONCHAIN_REVERT' ? { kind: 'reverted' } : answer.code === 'OUTCOME_UNKNOWN' ? { kind: 'unknown' } : /nonce in the request/i.test(answer.message) ? { kind: 'stale' } : { kind: 'refused' });
+        const unknown = answer.code === 'OUTCOME_UNKNOWN';
+        lease.value.settle(answer.code === 'ONCHAIN_REVERT' ? { kind: 'reverted' } : unknown ? { kind: 'unknown' } : /nonce in the request/i.test(answer.message) ? { kind: 'stale' } : { kind: 'refused' });
+        this.deps.journal.appendOutcome({ id: entry.id, status: answer.code === 'ONCHAIN_REVERT' ? 'reverted' : unknown ? 'unknown' : 'refused', txId: null, orderIds: [], code: answer.code, message: answer.message });
+        if (unknown) {
+          // Never resent: the account nonce tells whether it was executed.
+          const fetched = await this.deps.rest.getAccount({ trade_account_id: record.tradeAccountId as B256 });
+          const executed = fetched.ok && fetched.value.kind === 'found' && fetched.value.trade_account.nonce > grant.nonce;
+          this.deps.journal.appendReconciled({
+            id: entry.id,
+            status: executed ? 'landed' : 'not-landed',
+            detail: executed ? 'The session request was executed (the account nonce moved past it)' : 'The session request did not execute (its nonce was not consumed); it was not resent',
+          });
+          if (executed && (await this.restoreSession(entry.actions[0]))) {
+            this.rememberSessionMarkets(marketIds);
+            const view = this.sessionView();
+            if (view) return ok(view);
+          }
+        }
         return fail(answer.code, `The session could not be created: ${answer.message}`);
       }
       lease.value.settle({ kind: 'accepted' });
+      this.deps.journal.appendOutcome({ id: entry.id, status: 'accepted', txId: answer.value.tx_id, orderIds: [], code: null, message: null });
       const previous = record.session?.sessionAddress;
       const session: SessionRecord = { sessionAddress: sessionKey.value, expiry, contractIds: [...contractIds.value], txId: answer.value.tx_id };
       const saved = this.saveAccount((current) => (current ? { ...current, session } : current));
@@ -417,6 +451,45 @@ export class AccountService {
       const view = this.sessionView();
       return view ? ok(view) : fail(NO_SESSION, 'The session was created but could not be read back');
     });
+  }
+
+  /**
+   * Session requests left without an outcome by a crash: the account nonce says whether each was
+   * executed. (They are never resent; a new session is created by the trader or by renewal.)
+   */
+  async reconcileOpenSessions(): Promise<void> {
+    const record = this.accountRecord();
+    if (!record) return;
+    const open = this.deps.journal.unresolved().filter((entry) => entry.signed.endpoint === SESSION_ENDPOINT && entry.signed.networkId === this.networkId && entry.signed.account === record.tradeAccountId);
+    if (open.length === 0) return;
+    const fetched = await this.deps.rest.getAccount({ trade_account_id: record.tradeAccountId as B256 });
+    if (!fetched.ok) return;
+    for (const entry of open) {
+      if (entry.signed.nonce.mode !== 'sequential') continue;
+      const executed = fetched.value.kind === 'found' && fetched.value.trade_account.nonce > entry.signed.nonce.value;
+      const restored = executed ? await this.restoreSession(entry.signed.actions[0]) : false;
+      this.deps.journal.appendReconciled({
+        id: entry.signed.id,
+        status: executed ? 'landed' : 'not-landed',
+        detail: !executed
+          ? 'The session request did not execute (its nonce was not consumed)'
+          : restored
+            ? 'The session request was executed before the app stopped; its session is in use'
+            : 'The session request was executed before the app stopped; create a session again to trade',
+      });
+    }
+    this.publish();
+  }
+
+  /** Adopt a session executed without its answer reaching us, if its key is in the keychain. */
+  private async restoreSession(action: unknown): Promise<boolean> {
+    const grant = (action as { SetSession?: { session_id?: { Address?: string }; expiry?: string; contract_ids?: string[] } } | undefined)?.SetSession;
+    const address = grant?.session_id?.Address;
+    if (!grant || !address || !grant.expiry || !/^\d{1,20}$/.test(grant.expiry) || !Array.isArray(grant.contract_ids) || this.deps.vault === null) return false;
+    const held = await this.deps.vault.hasSessionKey(address as B256);
+    if (!held.ok || !held.value) return false;
+    const session: SessionRecord = { sessionAddress: address, expiry: BigInt(grant.expiry), contractIds: grant.contract_ids.filter((id) => typeof id === 'string'), txId: null };
+    return this.saveAccount((current) => (current ? { ...current, session } : current)).ok;
   }
 
   /** The session key and the account to sign orders with, when trading is possible. */

@@ -110,6 +110,8 @@ export class NetworkRuntime {
       onChange: (state) => deps.windows.broadcast('account', state),
       onTradeAccount: (tradeAccountId) => this.followAccount(tradeAccountId),
       log: deps.log,
+      journal: deps.journal,
+      newJournalId: () => this.newJournalId(),
     });
 
     this.submitter = new Submitter({
@@ -123,7 +125,7 @@ export class NetworkRuntime {
       },
       targets: () => (this.marketsIndex ? { accounts_registry_id: this.marketsIndex.response.accounts_registry_id, ...this.margin.callTargets() } : {}),
       reconcile: (journalId) => this.trading.reconcile(journalId),
-      newId: () => `${network.id}-${clock.now().toString(36)}-${(++this.journalIds).toString(36)}-${randomBytes(3).toString('hex')}`,
+      newId: () => this.newJournalId(),
       log: deps.log,
     });
 
@@ -165,7 +167,7 @@ export class NetworkRuntime {
       publishOrders: () => deps.windows.broadcast('orders', this.trading.snapshot()),
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
-      newId: () => `${network.id}-${clock.now().toString(36)}-${(++this.journalIds).toString(36)}-${randomBytes(3).toString('hex')}`,
+      newId: () => this.newJournalId(),
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       notice: deps.notice,
       log: deps.log,
@@ -192,6 +194,11 @@ export class NetworkRuntime {
       this.stream.onEvent((event) => this.onStreamEvent(event)),
       this.limiter.onChange(() => deps.windows.broadcast('rateLimits', this.rateLimits())),
     );
+  }
+
+  /** A unique, sortable journal id for a request signed on this network. */
+  newJournalId(): string {
+    return `${this.deps.network.id}-${this.deps.clock.now().toString(36)}-${(++this.journalIds).toString(36)}-${randomBytes(3).toString('hex')}`;
   }
 
   get markets(): MarketsIndex | null {
@@ -394,6 +401,7 @@ export class NetworkRuntime {
     this.followAccount((this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null);
     // Requests left without an answer by a crash or a lost response are settled before any new one.
     void this.submitter.reconcileOpen();
+    void this.accounts.reconcileOpenSessions();
     this.scheduleRenewal();
   }
 

@@ -98,6 +98,18 @@ describe.sequential('faults of answers', () => {
     await expectAgreement();
   });
 
+  it('a session request whose answer is lost is checked, not resent, and its session adopted when it executed', async () => {
+    const before = value(await h().getAccountState({}, caller)).session!.sessionAddress;
+    await harness.control('/control/faults/drop', { count: 1, method: 'PUT', path_prefix: '/v1/session' });
+    const session = value(await h().createSession({ marketIds: [market.market_id], days: 2 }, caller));
+    expect(session.sessionAddress).not.toBe(before);
+    const journal = value(await h().getJournal({ limit: 10 }, caller));
+    expect(journal.find((entry) => entry.kind === 'reconciled')).toMatchObject({ status: 'landed' });
+    expect(journal.filter((entry) => entry.kind === 'signed' && entry.endpoint === 'PUT /v1/session')).toHaveLength(1);
+    // Orders go on with the adopted session.
+    value(await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...(await restingBuy(7n)) }, caller));
+  });
+
   it('the exchange restarting with a request in flight: the request is settled as not landed and the app starts over', async () => {
     const order = await restingBuy(6n);
     await harness.control('/control/faults/delay', { count: 1, delay_ms: 1000, method: 'POST', path_prefix: '/v1/session/actions' });
