@@ -1,6 +1,6 @@
 // Electron hardening applied to every web contents and session: navigation away from the app,
 // new windows, webviews and every permission request are refused.
-import { app, session, shell, type WebContents } from 'electron';
+import { app, session, type WebContents } from 'electron';
 import { decidePermission, isAppUrl } from './security';
 
 export function hardenApp(allowedOrigins: readonly string[], log: (line: string) => void): void {
@@ -23,9 +23,9 @@ export function hardenApp(allowedOrigins: readonly string[], log: (line: string)
       if (!isAppUrl(url, allowedOrigins)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
+    // No page may open a window or hand a URL to the system browser: a compromised page could
+    // otherwise open a look-alike site outside the app. Panel windows are opened by main (desk).
     contents.setWindowOpenHandler(({ url }) => {
-      // Links to the outside world (documentation, explorers) open in the user's browser.
-      if (url.startsWith('https://')) void shell.openExternal(url);
       log(`blocked window.open of ${url}`);
       return { action: 'deny' };
     });
