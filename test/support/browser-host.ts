@@ -55,7 +55,11 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.pid === undefined) return resolve();
         child.once('exit', () => resolve());
-        process.kill(-child.pid, 'SIGKILL');
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          resolve();
+        }
       }),
     stop: () =>
       new Promise<void>((resolve) => {
@@ -72,7 +76,13 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
           resolve();
         });
         // The whole process group: dbus-run-session, the host and its sandbox child.
-        process.kill(-child.pid, 'SIGTERM');
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // Already gone between the check and the signal.
+          clearTimeout(timer);
+          resolve();
+        }
       }),
   };
 }

@@ -1,0 +1,150 @@
+// Keys never leave main. A full run in Chromium (key import, onboarding, a session, orders) with
+// every bridge frame recorded by the browser host; afterwards the keychain is opened and every
+// private key it holds (the imported owner key, the session key) is searched for in the recorded
+// frames, in the data directory and in the host's output, in hex and base64. The bridge carries
+// only operations of the contract, and none of them signs caller-supplied bytes. The host refuses
+// connections from anything but loopback.
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { requestNames } from '../../shared/ipc/contract';
+import { decodeFrame } from '../../shared/ipc/codec';
+import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
+import { startHost, type RunningHost } from '../support/browser-host';
+import { collect, spawnInKeyringSession } from '../support/keyring-session';
+
+// A well-known test key (never used for anything else); its address is checked by the onboarding.
+const IMPORTED_KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function forms(hex: string): string[] {
+  const bytes = Buffer.from(hex, 'hex');
+  return [hex.toLowerCase(), hex.toUpperCase(), bytes.toString('base64'), bytes.toString('base64url')];
+}
+
+describe.sequential('keys never cross the bridge', () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  const dataDir = mkdtempSync(join(tmpdir(), 'lt-security-data-'));
+  const keyringHome = mkdtempSync(join(tmpdir(), 'lt-security-keyring-'));
+  const recordFile = join(mkdtempSync(join(tmpdir(), 'lt-security-record-')), 'bridge.log');
+
+  beforeAll(async () => {
+    host = await startHost({ dataDir, keyringHome, args: ['--record-bridge', recordFile] });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('runs a full session: key import, onboarding, a session and orders', async () => {
+    const done = (id: string) =>
+      page.waitForFunction((wanted) => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector(`[data-testid=onboarding-step-${wanted}]`)?.getAttribute('data-state') === 'done', id, { timeout: 30_000 });
+    await page.getByTestId('onboarding').waitFor({ timeout: 30_000 });
+    await page.getByTestId('owner-mode-import').click();
+    await page.getByTestId('owner-import-key').fill(IMPORTED_KEY);
+    await page.getByTestId('onboarding-import-key').click();
+    await done('owner');
+    // The input is cleared once the key is in main.
+    expect(await page.getByTestId('owner-import-key').count() === 0 || (await page.getByTestId('owner-import-key').inputValue()) === '').toBe(true);
+    await page.getByTestId('onboarding-create-account').click();
+    await done('account');
+    await page.getByTestId('onboarding-mint').click();
+    await done('funds');
+    if ((await page.getByTestId('onboarding-step-whitelist').getAttribute('data-state')) !== 'done') {
+      await page.getByTestId('onboarding-whitelist').click();
+      await done('whitelist');
+    }
+    await page.getByTestId('onboarding-create-session').click();
+    await done('session');
+    await page.getByTestId('close-setup').click();
+    await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
+    await page.getByTestId('ticket-quantity').fill('0.1');
+    await page.getByTestId('ticket-price-bid').click();
+    await page.getByTestId('ticket-submit').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor({ timeout: 5000 }).catch(() => undefined);
+    if (await dialog.count()) await page.getByTestId('confirm-accept').click();
+    await page.getByTestId('open-order-row').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('kill-switch').click();
+    await page.getByTestId('kill-report').waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'security-run.png') });
+  });
+
+  it('no private key appears in any bridge frame, file of the data directory or log line', async () => {
+    await browser.close();
+    await host.stop();
+    // Open the same keychain again and read every key the app stored in it.
+    const reader = spawnInKeyringSession(process.execPath, ['--input-type=module', '-e', "import { findCredentials } from '@napi-rs/keyring'; console.log(JSON.stringify(findCredentials('ledger-terminal')));"], {
+      keyringHome,
+      cwd: process.cwd(),
+    });
+    const read = await collect(reader);
+    const credentials = JSON.parse(read.stdout.trim().split('\n').filter((line) => line.startsWith('[')).pop() ?? '[]') as { account: string; password: string }[];
+    const keys = credentials.filter((entry) => /^(owner|session):/.test(entry.account)).map((entry) => (JSON.parse(entry.password) as { key: string }).key);
+    expect(keys).toContain(IMPORTED_KEY);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+
+    const record = readFileSync(recordFile, 'utf8');
+    expect(record.length).toBeGreaterThan(10_000);
+    const haystacks: [string, string][] = [['bridge frames', record], ['host output', host.output.join('\n')], ...filesUnder(dataDir).map((path): [string, string] => [path, readFileSync(path, 'latin1')])];
+    for (const key of keys) {
+      for (const form of forms(key)) {
+        for (const [where, text] of haystacks) expect(text.includes(form), `${where} contains a private key`).toBe(false);
+      }
+    }
+  });
+
+  it('the bridge carried only operations of the contract, none of which signs bytes it is given', () => {
+    const lines = readFileSync(recordFile, 'utf8').trim().split('\n');
+    const called = new Set<string>();
+    for (const line of lines) {
+      if (!line.startsWith('in ')) continue;
+      const frame = decodeFrame(line.slice(3)) as { name?: unknown };
+      called.add(String(frame.name));
+    }
+    expect([...called].filter((name) => !requestNames.includes(name as never))).toEqual([]);
+    expect(called.has('importOwnerKey')).toBe(true);
+    // No operation takes a digest, a message or raw bytes to sign.
+    const declarations = readdirSync('shared/ipc/areas').map((file) => readFileSync(join('shared/ipc/areas', file), 'utf8')).join('\n') + readFileSync('shared/ipc/inputs.ts', 'utf8');
+    expect(declarations).not.toMatch(/\b(digest|bytesToSign|rawMessage|messageBytes|privateKey|seed|mnemonic)\s*:/);
+    expect(requestNames.filter((name) => /^sign|Digest|RawSign/i.test(name))).toEqual([]);
+  });
+
+  it('the browser host answers on loopback only', async () => {
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal);
+    if (!external) {
+      console.log('skipped the non-loopback check: this machine has no non-loopback IPv4 address');
+      return;
+    }
+    const again = await startHost();
+    try {
+      const port = new URL(again.origin).port;
+      const outcome = await new Promise<string>((resolve) => {
+        const socket = new WebSocket(`ws://${external.address}:${port}/bridge?token=${again.token}`, { origin: again.origin });
+        socket.on('open', () => resolve('open'));
+        socket.on('unexpected-response', (_request, response) => resolve(`http ${response.statusCode}`));
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+      expect(outcome).toBe('ECONNREFUSED');
+    } finally {
+      await again.stop();
+    }
+  });
+});
