@@ -9,6 +9,8 @@ import { bindIpc } from './ipc/electron-binding';
 import { registerAppScheme, serveRenderer } from './platform/app-protocol';
 import { hardenApp } from './platform/hardening';
 import { installMenu } from './platform/menu';
+import { showFillNotification } from './platform/notifications';
+import { openMainWindow } from './platform/windows';
 import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { APP_ORIGIN } from './platform/security';
 import { ElectronDeskPlatform } from './platform/desk-windows';
@@ -16,6 +18,8 @@ import { systemClock } from './services/system-clock';
 import { createTerminal } from './services/terminal';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+// `--offline`: the offline signer for an air-gapped machine; no sandbox, no network, no exchange.
+const offline = process.argv.includes('--offline');
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance owns the keys, the journal and the nonce cursors: never run two.
@@ -25,6 +29,45 @@ if (!app.requestSingleInstanceLock()) {
   const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
   const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [new URL(devServerUrl).origin] : [])];
 
+  if (offline) {
+    startOffline(allowedOrigins);
+  } else {
+    startOnline(allowedOrigins, devServerUrl);
+  }
+}
+
+function commonSetup(allowedOrigins: readonly string[], handlers: Parameters<typeof createDispatcher>[0]): void {
+  hardenApp(allowedOrigins, log);
+  serveRenderer(join(import.meta.dirname, '../renderer'));
+  installMenu();
+  bindIpc(
+    createDispatcher(handlers, {
+      allowedOrigins,
+      onBug: (error, channel) => log(`bug in ${channel}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    }),
+  );
+}
+
+function startOffline(allowedOrigins: readonly string[]): void {
+  // Loaded only here, so the online composition (exchange clients, sandbox) is never imported.
+  void import('./services/custody/offline-terminal').then(({ createOfflineTerminal }) => {
+    const terminal = createOfflineTerminal({
+      clock: systemClock,
+      random: (length) => new Uint8Array(randomBytes(length)),
+      host: 'electron',
+      version: app.getVersion(),
+      dataDir: app.getPath('userData'),
+      log,
+    });
+    void app.whenReady().then(() => {
+      commonSetup(allowedOrigins, terminal.handlers);
+      openMainWindow({ preload: join(import.meta.dirname, '../preload/index.cjs'), hub: terminal.windows });
+    });
+    app.on('window-all-closed', () => app.quit());
+  });
+}
+
+function startOnline(allowedOrigins: readonly string[], devServerUrl: string | undefined): void {
   const terminal = createTerminal({
     clock: systemClock,
     host: 'electron',
@@ -60,16 +103,15 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
+  // One desktop notification per fill, when the trader wants them.
+  terminal.windows.observe('fill', (notice) => {
+    if (!terminal.settings().desktopNotifications) return;
+    const market = terminal.runtime()?.markets?.market(notice.fill.marketId);
+    showFillNotification(notice, market?.ok ? market.value : null);
+  });
+
   void app.whenReady().then(async () => {
-    hardenApp(allowedOrigins, log);
-    serveRenderer(join(import.meta.dirname, '../renderer'));
-    installMenu();
-    bindIpc(
-      createDispatcher(terminal.handlers, {
-        allowedOrigins,
-        onBug: (error, channel) => log(`bug in ${channel}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
-      }),
-    );
+    commonSetup(allowedOrigins, terminal.handlers);
     const started = await terminal.start();
     if (!started.ok) log(`network start failed: ${started.message}`);
     // `screen` exists only once the app is ready.

@@ -62,6 +62,8 @@ export interface Terminal {
   sandboxPid(): number | undefined;
   /** Windows, layouts and displays; the Electron entry or the browser host attaches its platform. */
   readonly desk: Desk;
+  /** The user's settings as saved now. */
+  settings(): Settings;
 }
 
 function journalView(entry: JournalEntry): JournalEntryView {
@@ -275,7 +277,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       withRuntime(async (current) => {
         const index = current.markets ?? (await current.loadMarkets().then((loaded) => (loaded.ok ? loaded.value : null)));
         if (!index) return fail(NOT_READY, `The markets of ${network?.name ?? 'the network'} could not be loaded: ${current.marketsProblem ?? 'no answer'}`);
-        const view: MarketsView = { networkId: network?.id ?? '', chainId: index.chainId, markets: index.markets() };
+        const view: MarketsView = { networkId: network?.id ?? '', chainId: index.chainId, markets: index.markets(), turboMarkets: index.turboMarkets() };
         return ok(view);
       }),
 
@@ -420,6 +422,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     runtime: () => runtime,
     sandboxPid: () => sandbox?.pid,
     desk,
+    settings,
     async start() {
       const opened = await options.openKeychain();
       if (opened.ok) {

@@ -14,6 +14,7 @@ interface WindowEntry {
 export class WindowHub {
   private readonly windows = new Map<string, WindowEntry>();
   private readonly closeListeners = new Set<(windowId: string) => void>();
+  private readonly observers = new Map<StreamName, Set<(payload: unknown) => void>>();
 
   attach(windowId: string, sink: WindowSink, visible = true): void {
     this.windows.set(windowId, { sink, visible });
@@ -54,5 +55,15 @@ export class WindowHub {
   /** Push state every window shows (connection, account). Hidden windows get it when shown again. */
   broadcast<K extends StreamName>(stream: K, payload: StreamPayload<K>): void {
     for (const entry of this.windows.values()) if (entry.visible) entry.sink.send(stream, payload);
+    for (const observer of this.observers.get(stream) ?? []) observer(payload);
+  }
+
+  /** Main-side consumers of a broadcast stream (the desktop notification of a fill). */
+  observe<K extends StreamName>(stream: K, listener: (payload: StreamPayload<K>) => void): () => void {
+    let set = this.observers.get(stream);
+    if (!set) this.observers.set(stream, (set = new Set()));
+    const observer = listener as (payload: unknown) => void;
+    set.add(observer);
+    return () => set.delete(observer);
   }
 }

@@ -1,0 +1,14 @@
+// A desktop notification per fill, raised by main: the renderer's own Notification permission is
+// denied like every permission (hardening.ts), so pages cannot pop notifications of their own.
+import { Notification } from 'electron';
+import { formatUnits } from '../../shared/encoding/units';
+import type { FillNotice } from '../../shared/ipc/views';
+import type { Market } from '../../shared/market/market';
+
+export function showFillNotification(notice: FillNotice, market: Market | null): void {
+  if (!Notification.isSupported()) return;
+  const { fill } = notice;
+  const what = notice.trigger ? (notice.trigger.role === 'take-profit' ? 'Take-profit filled' : 'Stop-loss filled') : 'Order filled';
+  const amount = market ? `${formatUnits(fill.quantity, market.base.decimals)} ${market.base.symbol} at ${formatUnits(fill.price, market.quote.decimals)} ${market.quote.symbol}` : `${fill.quantity} at ${fill.price} (raw units)`;
+  new Notification({ title: `${what}: ${notice.symbol}`, body: `${fill.side} ${amount}`, silent: true }).show();
+}
