@@ -1,7 +1,7 @@
 // Folding one `subscribe_margin_update` event into the last margin state (margin-api 6).
 //
 // The spec leaves the event payload "not shown"; the shape read here is the one docs/sandbox.md
-// publishes (and docs/protocol-margin.md records as our client's reading):
+// publishes (and docs/protocol.md (Margin) records as our client's reading):
 //   {sequence, kind, activities: [{kind, …amounts, tx_id}], session, balances, prices, pool_paused,
 //    drawn_total, collateral_total, fees_total, asset_id?, debt_total?, received_total?, rollover?,
 //    session_closed?, published_tiers?}

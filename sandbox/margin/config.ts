@@ -1,6 +1,6 @@
 // What the sandbox's margin extension sells and publishes: tier versions (both cohorts, with
 // history), the pool's funding, the oracle's spread and the risk bands of `risk_params`
-// (docs/protocol-margin.md 4.1). Amounts are raw USDC units (6 decimals), the pool's collateral.
+// (docs/protocol.md (Margin) 4.1). Amounts are raw USDC units (6 decimals), the pool's collateral.
 import type { B256 } from '../../shared/encoding/b256';
 import { NO_EXPIRY, type MarginTier, type Period } from '../../shared/margin/index';
 import type { NetworkConfig } from '../config/network';

@@ -61,7 +61,7 @@ export class MarginEngine {
   readonly history = new Map<string, MarginSession[]>();
   /** Registered children per parent, in index order. */
   readonly children = new Map<string, ContractAccount[]>();
-  /** Fee discount per owner wallet, bps (docs/protocol-margin.md 8). */
+  /** Fee discount per owner wallet, bps (docs/protocol.md (Margin) 8). */
   readonly discounts = new Map<string, bigint>();
   /** Tier versions published after start (control), on top of the configured ones. */
   readonly published: TierVersion[] = [];

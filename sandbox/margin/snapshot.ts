@@ -55,7 +55,7 @@ export function balancesOf(ledger: Ledger, config: MarginConfig, child: Contract
   return balances;
 }
 
-/** Per base asset, the child's open orders on the tier's books (docs/protocol-margin.md 5). */
+/** Per base asset, the child's open orders on the tier's books (docs/protocol.md (Margin) 5). */
 export function restingOrdersOf(ledger: Ledger, child: ContractAccount, tier: TierVersion): Record<string, RestingOrders> {
   const resting: Record<string, RestingOrders> = {};
   for (const market of tierMarkets(ledger, tier)) {

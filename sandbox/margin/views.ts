@@ -1,6 +1,6 @@
 // JSON bodies of the margin reads (margin 2.2-2.5, 4.1) and of the margin stream. Member names
 // the spec leaves open are ours and documented in docs/sandbox.md; the state uses exactly the
-// names of docs/protocol-margin.md (★ there), which the client reads.
+// names of docs/protocol.md (Margin) (★ there), which the client reads.
 import { profitRequired, rolloverProgress, type RiskReport } from '../../shared/margin/index';
 import type { ContractAccount } from '../ledger/accounts';
 import type { TierVersion } from './config';

@@ -1,5 +1,5 @@
 // Margin (Turbo) reads and events (margin-api 2.2-2.5, 4.1, 6). Members the spec names are typed;
-// members it leaves "not shown" follow docs/protocol-margin.md (★ there) and unknown extras pass
+// members it leaves "not shown" follow docs/protocol.md (Margin) (★ there) and unknown extras pass
 // through untouched, so a newer service does not break parsing.
 import { z } from 'zod';
 import { amountSchema, b256ListSchema, b256Schema, integerSchema, sideSchema, u64Schema } from './primitives';

@@ -2,7 +2,7 @@
 // (spec margin-api 2.6). Stress always moves a price against the position it values: a long
 // is marked at a lower stressed bid, a short at a higher shocked ask.
 //
-// The passes (the spec names them; their content is ours, docs/protocol-margin.md):
+// The passes (the spec names them; their content is ours, docs/protocol.md (Margin)):
 // - spot: the current positions at the oracle bid and ask, resting orders still resting:
 //     G = quote locked by buys + Σ max(|mark(pos)|, |mark(pos - resting sells)|)
 // - stressed-marked: the same positions and resting orders, marked at stressed prices.

@@ -35,7 +35,7 @@ export interface OpeningTerms {
   readonly requiredCollateral: bigint;
   readonly openFee: bigint;
   readonly prolongFee: Readonly<Partial<Record<Period, bigint>>>;
-  /** The parent's active fee discount, bps (docs/protocol-margin.md: `discount.discount_bps`). */
+  /** The parent's active fee discount, bps (docs/protocol.md (Margin): `discount.discount_bps`). */
   readonly discountBps: bigint;
   readonly period: Period;
 }

@@ -2,7 +2,7 @@
 // balances, prices and session fields fetched at different times"). Money, prices, amounts,
 // basis points and timestamps are bigint in raw units; decimals and term counters are small
 // integers and stay `number`. The wire member each field comes from is listed in
-// docs/protocol-margin.md.
+// docs/protocol.md (Margin).
 
 /** An asset id (B256, lowercase 0x-prefixed hex). */
 export type AssetId = string;

@@ -1,6 +1,6 @@
 // The orders of one Turbo Account on Turbo books, followed like the trading account's own: from
 // its `subscribe_orders` stream (turbo: true) and REST reads after a (re)connect. Also the
-// resting-order sums the risk formulas take per base asset (docs/protocol-margin.md 5), kept
+// resting-order sums the risk formulas take per base asset (docs/protocol.md (Margin) 5), kept
 // until the orders change so a recompute does not rebuild them.
 import type { Order } from '../../../shared/api/market-schemas';
 import type { FillView, OrderView } from '../../../shared/ipc/views';

@@ -1,4 +1,4 @@
-// Stable codes of the margin service's expected failures (docs/protocol-margin.md, client side).
+// Stable codes of the margin service's expected failures (docs/protocol.md (Margin), client side).
 export const MarginCodes = {
   /** No live trading session, or no trading account: onboarding first. */
   NOT_READY: 'MARGIN_NOT_READY',

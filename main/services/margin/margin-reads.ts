@@ -1,6 +1,6 @@
 // The margin reads the service needs, typed beyond what shared/api keeps: the REST client parses
 // tiers, pool, discount and state as loose objects (members the spec leaves "not shown" pass
-// through untouched), and this file narrows the members docs/protocol-margin.md and
+// through untouched), and this file narrows the members docs/protocol.md (Margin) and
 // docs/sandbox.md define (capital, fees per period, required collateral, pool_id, discount_bps,
 // margin_accounts, last_session). Every value is parsed here, at the boundary, with messages
 // naming the field and the value.

@@ -3,7 +3,7 @@
 // fetched cleanups, withdraw), the live risk of each followed account, and trading on Turbo books
 // as the selected Turbo Account (TurboDesk, which the trading service routes Turbo requests to).
 //
-// Rules kept here (margin-api; docs/protocol-margin.md, client side):
+// Rules kept here (margin-api; docs/protocol.md (Margin), client side):
 // - Before any margin action is signed, the account's state must be live: a reconnect, a sequence
 //   gap or a failed fold makes it stale, and GET /v1/margin/state is fetched before anything is
 //   signed again (RiskTracker.live refuses until then).

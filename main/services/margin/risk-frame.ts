@@ -1,7 +1,7 @@
 // From the folded margin state to shared/margin's input, and from its RiskReport to the view the
 // renderer shows. One consistent snapshot per computation: the state object the stream fold
 // produced (balances, prices, session, tier and rollover of the same event), the account's own
-// resting orders, and the pool inventory (the one input outside the state, docs/protocol-margin.md
+// resting orders, and the pool inventory (the one input outside the state, docs/protocol.md (Margin)
 // 2). The conversion of the state is cached per state object, so a recompute caused by an order
 // or a pool change reuses it; no formula is copied here: computeRisk does all the arithmetic.
 import type { MarginState } from '../../../shared/api/margin-schemas';

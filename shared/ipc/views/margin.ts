@@ -121,7 +121,7 @@ export interface MarginOverview {
   readonly networkId: string;
   readonly parentAccountId: string | null;
   readonly collateral: MarginAssetRef | null;
-  /** The owner's active fee discount (docs/protocol-margin.md 8), bps. */
+  /** The owner's active fee discount (docs/protocol.md (Margin) 8), bps. */
   readonly discountBps: bigint;
   readonly pool: MarginPoolView | null;
   readonly tiers: readonly MarginTierView[];
