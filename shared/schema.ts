@@ -7,6 +7,7 @@ import { fail, ok, type Result } from './result';
 export const INVALID_INPUT = 'INVALID_INPUT';
 
 const MAX_SHOWN = 80;
+const MAX_PROBLEM = 200;
 
 /** A short, printable rendering of an offending value for an error message. */
 export function showValue(value: unknown): string {
@@ -26,7 +27,11 @@ export function showValue(value: unknown): string {
 
 function formatPath(root: string, path: readonly PropertyKey[]): string {
   let out = root;
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out ? '.' : ''}${String(key)}`;
+  for (const key of path) {
+    // A record's key is input too: a megabyte key must not make a megabyte message.
+    const name = String(key).length > MAX_SHOWN ? `${String(key).slice(0, MAX_SHOWN)}…` : String(key);
+    out += typeof key === 'number' ? `[${key}]` : `${out ? '.' : ''}${name}`;
+  }
   return out || '(value)';
 }
 
@@ -41,7 +46,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, root =
   const first = issues[0];
   if (!first) return fail(code, `${root || 'value'}: invalid`);
   const field = formatPath(root, first.path);
+  // zod's own text can quote the input too (an unrecognised key in full): bounded like the value.
+  const problem = first.message.length > MAX_PROBLEM ? `${first.message.slice(0, MAX_PROBLEM)}…` : first.message;
   const got = 'input' in first ? `, got ${showValue(first.input)}` : '';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-  return fail(code, `${field}: ${first.message}${got}${more}`, { field });
+  return fail(code, `${field}: ${problem}${got}${more}`, { field });
 }

@@ -5,7 +5,7 @@
 import { isRequestName, requests, type RequestName, type RequestResult } from '../../shared/ipc/contract';
 import type { ParsedInputOf } from '../../shared/ipc/spec';
 import { fail, type Result } from '../../shared/result';
-import { parseWith } from '../../shared/schema';
+import { parseWith, showValue } from '../../shared/schema';
 
 export const UNKNOWN_CHANNEL = 'UNKNOWN_CHANNEL';
 export const FORBIDDEN_SENDER = 'FORBIDDEN_SENDER';
@@ -58,7 +58,9 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions)
       return fail(FORBIDDEN_SENDER, `request refused: the sender ${caller.frameUrl === null ? '(unknown frame)' : JSON.stringify(caller.frameUrl)} is not a page of this app`);
     }
     if (!isRequestName(channel)) {
-      return fail(UNKNOWN_CHANNEL, `request refused: ${JSON.stringify(String(channel)).slice(0, 80)} is not an operation of the terminal`);
+      // showValue, not String(): a channel such as {"toString": 1} makes String() throw, and the
+      // browser host would then never answer the call.
+      return fail(UNKNOWN_CHANNEL, `request refused: ${showValue(channel)} is not an operation of the terminal`);
     }
     const parsed = parseWith(requests[channel].input, input, channel);
     if (!parsed.ok) return parsed;

@@ -58,7 +58,8 @@ export const sessionResponseSchema = z.object({
 export const actionsResultSchema = z.union([
   z.object({ tx_id: z.string(), orders: z.array(orderSchema).optional() }).transform((body) => ({ kind: 'success' as const, tx_id: body.tx_id, orders: body.orders ?? [] })),
   z
-    .object({ message: z.string(), reason: z.unknown(), receipts: z.unknown() })
+    // `reason` a string, as errors.ts asRevert reads a revert: the two must agree on what a revert is.
+    .object({ message: z.string(), reason: z.string(), receipts: z.unknown() })
     .transform((body) => ({ kind: 'reverted' as const, message: body.message, reason: body.reason, receipts: body.receipts })),
   apiErrorSchema.transform((body) => ({ kind: 'refused' as const, code: body.code, message: body.message })),
 ]);
