@@ -1,11 +1,12 @@
 // Order books maintained from the depth stream with shared/book: a snapshot, then deltas (quantity
 // 0 removes a level). After every applied message the book is checked in full (sorted, positive,
-// uncrossed). On any inconsistency, on a disconnect, or on an update that cannot be attributed to
-// one book, the book turns `resyncing`: it serves nothing until a fresh snapshot has been applied,
-// so a consumer never sees a stale or crossed book. Resyncing means unsubscribe + subscribe for a
-// new snapshot (the stream client does that and replays subscriptions after a reconnect).
+// uncrossed). On any inconsistency, on a disconnect, on a frame it could not read that may have
+// been one of its updates, or on an update that cannot be attributed to one book, the book turns
+// `resyncing`: it serves nothing until a fresh snapshot has been applied, so a consumer never sees
+// a stale or crossed book. Resyncing means unsubscribe + subscribe for a new snapshot (the stream
+// client does that and replays subscriptions after a reconnect).
 import { OrderBook } from '../../shared/book/order-book';
-import type { B256 } from '../../shared/encoding/b256';
+import { isB256, type B256 } from '../../shared/encoding/b256';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TurboDepthView } from './queries';
 import type { ExchangeStream, StreamEvent, StreamMessage, StreamSubscription } from './stream-client';
@@ -45,6 +46,9 @@ interface Entry {
 }
 
 type DepthMessage = Extract<StreamMessage, { action: 'subscribe_depth' | 'subscribe_depth_update' }>;
+
+/** Server messages that never carry this feed's depth. */
+const NOT_DEPTH_ACTIONS: ReadonlySet<string> = new Set(['subscribe_depth_view', 'subscribe_trades', 'subscribe_orders', 'subscribe_balances', 'subscribe_nonce', 'subscribe_nonce_v2', 'subscribe_margin', 'subscribe_margin_update', 'error']);
 
 function entryKey(marketId: B256, turbo: boolean): string {
   return `${marketId}|${turbo ? 'turbo' : 'canonical'}`;
@@ -123,6 +127,7 @@ export class OrderBookFeed {
   }
 
   private handle(event: StreamEvent): void {
+    if (event.type === 'invalid_frame') return this.unreadable(event);
     if (event.type === 'disconnected') {
       // The stream resubscribes on reconnect; until the new snapshot nothing may be served.
       for (const entry of this.books.values()) this.markResyncing(entry, `disconnected: ${event.reason}`, false);
@@ -132,6 +137,19 @@ export class OrderBookFeed {
     const message = event.message;
     if (message.action !== 'subscribe_depth' && message.action !== 'subscribe_depth_update') return;
     this.apply(message);
+  }
+
+  /**
+   * A frame that could not be read may have been a depth update this book now lacks: unless it
+   * names another market or an action that carries no depth, the book resyncs.
+   */
+  private unreadable(event: Extract<StreamEvent, { type: 'invalid_frame' }>): void {
+    if (event.action !== undefined && NOT_DEPTH_ACTIONS.has(event.action)) return;
+    const market = event.marketId?.toLowerCase();
+    const named = market !== undefined && isB256(market) ? market : null;
+    for (const entry of [...this.books.values()]) {
+      if (named === null || entry.handle.market_id === named) this.markResyncing(entry, `a depth frame could not be read: ${event.message}`, true);
+    }
   }
 
   private targets(message: DepthMessage): Entry[] {

@@ -78,8 +78,12 @@ export type StreamEvent =
   | { readonly type: 'stream_error'; readonly error: string }
   /** The Turbo trade stream restarted and closed its subscription; the client resubscribed it. */
   | { readonly type: 'resync_required'; readonly message: string; readonly turbo: boolean }
-  /** A frame that is not JSON or does not match the schema (the message names the field). */
-  | { readonly type: 'invalid_frame'; readonly code: string; readonly message: string }
+  /**
+   * A frame that is not JSON or does not match the schema (the message names the field). `action`
+   * and `marketId` are the frame's own members when they could be read, so a consumer can tell
+   * whether the frame it lost was one of its own (a book that missed an update must resync).
+   */
+  | { readonly type: 'invalid_frame'; readonly code: string; readonly message: string; readonly action?: string; readonly marketId?: string }
   | { readonly type: 'connected'; readonly reconnect: boolean }
   | { readonly type: 'disconnected'; readonly reason: string };
 
@@ -356,7 +360,14 @@ export class ExchangeStream {
       const hasAction = typeof json === 'object' && json !== null && 'action' in json;
       const detailed = hasAction ? parseWith(serverMessageSchema.options[0], json, 'stream', EXCHANGE_ERRORS.BAD_RESPONSE) : parsed;
       const failure = detailed.ok ? parsed : detailed;
-      return this.emit({ type: 'invalid_frame', code: failure.code, message: failure.message });
+      const members = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+      return this.emit({
+        type: 'invalid_frame',
+        code: failure.code,
+        message: failure.message,
+        ...(typeof members.action === 'string' ? { action: members.action } : {}),
+        ...(typeof members.market_id === 'string' ? { marketId: members.market_id } : {}),
+      });
     }
     const message = parsed.value;
     if (message.action === 'stream_error') return this.emit({ type: 'stream_error', error: message.error });

@@ -100,7 +100,7 @@ describe('every bridge request, with hostile input, through the real dispatcher'
     it(`${name}: never throws or hangs; a handler call with a valid value, or INVALID_INPUT naming the field`, async () => {
       await fc.assert(
         fc.asyncProperty(fc.oneof({ arbitrary: mutationOf(validInputs[name]), weight: 3 }, { arbitrary: hostileValue, weight: 1 }), (input) => checkRequest(name, input)),
-        { numRuns: 200 },
+        { numRuns: 150 },
       );
     });
   }
