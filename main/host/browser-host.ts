@@ -134,6 +134,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let nextWindow = 0;
 
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    // After 'upgrade' the socket is ours: without a listener, a peer resetting it while we refuse
+    // throws an unhandled 'error' and ends the host (any local process could do that).
+    socket.on('error', (error) => log(`bridge socket error: ${error.message}`));
     const refuse = (status: number, reason: string) => {
       log(`bridge connection refused: ${reason}`);
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n\r\n`);
@@ -157,6 +160,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       options.record?.('out', text);
       ws.send(text);
     };
+    // ws reports a frame over maxPayload, bad UTF-8 and other protocol errors here, then closes
+    // the connection; unhandled, the error would end the host.
+    ws.on('error', (error) => log(`bridge connection ${windowId}: ${error.message}`));
     options.windows.attach(windowId, { send: (stream, payload) => send({ t: 'push', stream, payload }) });
     options.onPage?.(windowId, windowKey);
     ws.on('message', (data, isBinary) => {
