@@ -23,6 +23,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
   onCleanup(() => {
     terminal.store.dispose();
     terminal.frames.dispose();
+    terminal.turboBooks.dispose();
     desk.dispose();
   });
 

@@ -1,29 +1,28 @@
-// The main window: top bar (network, market, link group, connection, budget, session, layouts,
-// settings, kill switch), the workspace of panels for the selected market (each can go to a window
-// of its own and come back), account setup, notices. Its market is remembered here and told to main,
-// which passes it on to the windows of its link group; theirs come back the same way.
-import { createEffect, createMemo, createSignal, on, onCleanup, Show, type Accessor, type Component } from 'solid-js';
+// The main window: the top bar (network, connection, budget, session, layouts, account, funds, a
+// menu of the rest, kill switch), the market bar (market, Canonical/Turbo book, link group, the
+// book's rules, inside market), the workspace of panels for the selected market and book (each can
+// go to a window of its own and come back), account setup, the funds drawer, notices. Its market
+// and book are remembered here and told to main, which passes them on to the windows of its link
+// group; theirs come back the same way.
+import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show, type Accessor, type Component } from 'solid-js';
 import { priceTick } from '../../../shared/market/tick';
 import { installFillAlerts } from '../features/alerts/fill-alerts';
-import { Balances } from '../features/balances/Balances';
-import { CustodyPanel } from '../features/custody';
 import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
 import { useDesk } from '../features/desk/desk-context';
 import { detachedKinds } from '../features/desk/desk-model';
 import { LayoutMenu } from '../features/desk/LayoutMenu';
-import { LinkGroupSelector } from '../features/desk/LinkGroupSelector';
 import { DetachButton, DetachedPlaceholder, PanelSlot } from '../features/desk/PanelSlot';
+import { PanelTabs, type PanelTab } from '../features/desk/PanelTabs';
 import { PendingWindows } from '../features/desk/PendingWindows';
 import '../features/desk/desk.css';
+import { FundsPanel } from '../features/funds/FundsPanel';
 import { installHotkeys } from '../features/hotkeys/hotkey-controller';
-import { Journal } from '../features/journal/Journal';
 import { createBookFeed } from '../features/market-data/book-feed';
-import { MarketSelector } from '../features/markets/MarketSelector';
+import { MarketHeader } from '../features/markets/MarketHeader';
 import { Onboarding } from '../features/onboarding/Onboarding';
-import { OpenOrders } from '../features/orders/OpenOrders';
-import { Fills, OrderHistory } from '../features/orders/OrderHistory';
 import { SettingsDrawer } from '../features/settings/SettingsDrawer';
 import { KillSwitch } from '../features/shell/KillSwitch';
+import { MoreMenu } from '../features/shell/MoreMenu';
 import { NetworkSelector } from '../features/shell/NetworkSelector';
 import { RateLimits } from '../features/shell/RateLimits';
 import { SessionCountdown } from '../features/shell/SessionCountdown';
@@ -31,15 +30,17 @@ import { Toasts } from '../features/shell/Toasts';
 import { useTerminal } from './terminal-context';
 
 const SELECTED_MARKET_KEY = 'ledger-terminal.market';
-type BlotterTab = 'orders' | 'history' | 'fills' | 'balances' | 'journal';
-/** The blotter's tabs are panels too: each can be detached on its own. */
-const TABS: readonly { id: BlotterTab; label: string }[] = [
-  { id: 'orders', label: 'Open orders' },
-  { id: 'history', label: 'History' },
-  { id: 'fills', label: 'Fills' },
-  { id: 'balances', label: 'Balances' },
-  { id: 'journal', label: 'Journal' },
-];
+/** Markets shown on their Turbo book, by market id. */
+const TURBO_MARKETS_KEY = 'ledger-terminal.turbo-markets';
+
+function loadTurboMarkets(): ReadonlySet<string> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(TURBO_MARKETS_KEY) ?? '[]');
+    return new Set(Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string' && /^0x[0-9a-f]{64}$/.test(item)) : []);
+  } catch {
+    return new Set();
+  }
+}
 
 export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: string, lines: readonly string[]) => Promise<boolean> }> = (props) => {
   const terminal = useTerminal();
@@ -53,20 +54,41 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     setSelectedId(marketId);
     localStorage.setItem(SELECTED_MARKET_KEY, marketId);
   };
-  // The canonical book; the Turbo toggle arrives with the margin panels.
-  const turbo = () => false;
+
+  // Canonical or Turbo, per market: the choice is kept for each market the trader switched, and
+  // holds only where the market has a Turbo book.
+  const [turboChosen, setTurboChosen] = createSignal<ReadonlySet<string>>(loadTurboMarkets());
+  const chooseTurbo = (marketId: string, on: boolean) => {
+    const next = new Set(turboChosen());
+    if (on) next.add(marketId);
+    else next.delete(marketId);
+    setTurboChosen(next);
+    localStorage.setItem(TURBO_MARKETS_KEY, JSON.stringify([...next]));
+  };
+  const turbo = createMemo(() => {
+    const current = market();
+    if (!current || !turboChosen().has(current.market_id)) return false;
+    // Until the Turbo rows are known the choice stands; a market without a Turbo book shows its canonical one.
+    return terminal.turboBooks.row(current.market_id)?.hasTurboBook !== false;
+  });
+
   // A market main sends (a linked window's choice, a layout's) is shown, not sent back.
-  onCleanup(desk.onMarket((choice) => remember(choice.marketId)));
+  onCleanup(
+    desk.onMarket((choice) => {
+      remember(choice.marketId);
+      chooseTurbo(choice.marketId, choice.turbo);
+    }),
+  );
   // The market shown is the one main knows for this window, so linked windows follow it.
   // Only once main has said which window this is: before that, the window may be about to take a restored market.
   createEffect(
-    on([market, desk.self], ([current, self]) => {
-      if (current && self) desk.chooseMarket({ marketId: current.market_id, turbo: turbo() });
+    on([market, turbo, desk.self], ([current, book, self]) => {
+      if (current && self) desk.chooseMarket({ marketId: current.market_id, turbo: book });
     }),
   );
   const selectMarket = (marketId: string) => remember(marketId);
 
-  const [tab, setTab] = createSignal<BlotterTab>('orders');
+  const [tab, setTab] = createSignal('orders');
   const [settingsOpen, setSettingsOpen] = createSignal(false);
   const [fundsOpen, setFundsOpen] = createSignal(false);
   const [setupOpen, setSetupOpen] = createSignal(false);
@@ -80,76 +102,99 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     }
   });
 
-  // The inside market of the selected market for hotkeys (a one-level subscription).
+  // The inside market of the selected book, for hotkeys and the market bar (a one-level subscription).
   const inside = createBookFeed(terminal.api, terminal.frames, () => {
     const current = market();
     return current ? { marketId: current.market_id, turbo: turbo(), precision: priceTick(current), levels: 1 } : null;
   });
   const liveInside = () => (inside.frame()?.state === 'live' ? inside.frame() : null);
-  installHotkeys(terminal, {
-    market,
-    turbo,
-    bestBid: () => liveInside()?.bids[0]?.price ?? null,
-    bestAsk: () => liveInside()?.asks[0]?.price ?? null,
-  });
+  const bestBid = () => liveInside()?.bids[0]?.price ?? null;
+  const bestAsk = () => liveInside()?.asks[0]?.price ?? null;
+  installHotkeys(terminal, { market, turbo, bestBid, bestAsk });
   installFillAlerts(terminal);
 
+  // Drawers open below the top bar, whose height depends on whether it wrapped.
+  let topbar: HTMLElement | undefined;
+  onMount(() => {
+    if (!topbar) return;
+    const element = topbar;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--topbar-bottom', `${Math.ceil(element.getBoundingClientRect().bottom)}px`));
+    observer.observe(element);
+    onCleanup(() => observer.disconnect());
+  });
+
   const detached = createMemo(() => detachedKinds(desk.state()));
+  const ticketTabs: readonly PanelTab[] = [
+    { kind: 'ticket', label: () => 'Order ticket' },
+    { kind: 'stops', label: () => 'Stops' },
+  ];
+  /** The blotter's tabs are panels too: each can be detached on its own. */
+  const blotterTabs: readonly PanelTab[] = [
+    { kind: 'orders', label: () => `Open orders (${state.openOrders.length})` },
+    { kind: 'history', label: () => 'History' },
+    { kind: 'fills', label: () => 'Fills' },
+    { kind: 'balances', label: () => 'Balances' },
+    { kind: 'margin', label: () => 'Margin' },
+    { kind: 'journal', label: () => 'Journal' },
+  ];
 
   return (
     <div class="app">
-      <header class="topbar">
-        <div class="brand">Ledger Terminal</div>
-        <NetworkSelector confirm={props.confirm} />
-        <MarketSelector markets={markets()} selected={market()} onSelect={selectMarket} problem={state.problems.markets ?? null} />
-        <LinkGroupSelector />
-        <ConnectionIndicator status={state.connection} />
-        <div class="spacer" />
-        <RateLimits />
-        <SessionCountdown now={props.now} />
-        <LayoutMenu confirm={props.confirm} />
-        <button type="button" data-testid="open-setup" classList={{ on: setupOpen() }} onClick={() => setSetupOpen(!setupOpen())} title={state.problems.account ?? ''}>
-          Account{setupIncomplete() ? ' · setup' : ''}
-        </button>
-        <button
-          type="button"
-          data-testid="sound-toggle"
-          title={state.settings?.sound ? 'Fill sound on: click to mute' : 'Fill sound off: click to unmute'}
-          disabled={!state.settings}
-          onClick={() => void terminal.api.updateSettings({ sound: !state.settings?.sound }).then((result) => result.ok && terminal.store.setSettings(result.value))}
-        >
-          {state.settings?.sound ? '♪ on' : '♪ off'}
-        </button>
-        <button
-          type="button"
-          data-testid="open-funds"
-          classList={{ on: fundsOpen() }}
-          title="Deposit, withdraw, requests for the offline signer, referral"
-          onClick={() => {
-            setSettingsOpen(false);
-            setFundsOpen(!fundsOpen());
-          }}
-        >
-          Funds
-        </button>
-        <button
-          type="button"
-          data-testid="open-settings"
-          classList={{ on: settingsOpen() }}
-          onClick={() => {
-            setFundsOpen(false);
-            setSettingsOpen(!settingsOpen());
-          }}
-        >
-          Settings
-        </button>
-        <KillSwitch />
+      <header class="topbar" data-testid="topbar" ref={(element) => (topbar = element)}>
+        <div class="topbar-group">
+          <div class="brand" title="Ledger Terminal">
+            Ledger<span class="brand-long"> Terminal</span>
+          </div>
+          <NetworkSelector confirm={props.confirm} />
+          <ConnectionIndicator status={state.connection} compact />
+        </div>
+        <div class="topbar-group topbar-end">
+          <RateLimits />
+          <SessionCountdown now={props.now} />
+          <LayoutMenu confirm={props.confirm} />
+          <button type="button" data-testid="open-setup" classList={{ on: setupOpen(), attention: setupIncomplete() }} onClick={() => setSetupOpen(!setupOpen())} title={state.problems.account ?? (setupIncomplete() ? 'Account setup is not finished: trading needs it' : 'Owner keys, trading account, session')}>
+            {setupIncomplete() ? 'Setup' : 'Account'}
+          </button>
+          <button
+            type="button"
+            data-testid="open-funds"
+            classList={{ on: fundsOpen() }}
+            title="Balances, deposit, withdraw, requests for the offline signer, referral"
+            onClick={() => {
+              setSettingsOpen(false);
+              setFundsOpen(!fundsOpen());
+            }}
+          >
+            Funds
+          </button>
+          <MoreMenu
+            settingsOpen={settingsOpen()}
+            onSettings={() => {
+              setFundsOpen(false);
+              setSettingsOpen(!settingsOpen());
+            }}
+          />
+          <KillSwitch />
+        </div>
       </header>
+      <MarketHeader
+        markets={markets()}
+        market={market()}
+        onSelect={selectMarket}
+        problem={state.problems.markets ?? null}
+        turbo={turbo()}
+        onTurbo={(on) => {
+          const current = market();
+          if (current) chooseTurbo(current.market_id, on);
+        }}
+        bestBid={bestBid()}
+        bestAsk={bestAsk()}
+      />
       <PendingWindows />
       <Show
         when={!setupOpen()}
         fallback={
-          <div style={{ flex: 1, overflow: 'auto' }}>
+          <div class="setup-page">
             <Onboarding now={props.now} />
             <div style={{ 'text-align': 'center', 'padding-bottom': '24px' }}>
               <button type="button" data-testid="close-setup" onClick={() => setSetupOpen(false)}>
@@ -161,46 +206,11 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
       >
         <Show when={market()} fallback={<div class="panel-note" data-testid="no-market">{state.problems.markets ? `Markets are not available: ${state.problems.markets}` : 'Loading markets…'}</div>}>
           {(current) => (
-            <main class="workspace" data-testid="workspace">
+            <main class="workspace" data-testid="workspace" data-book={turbo() ? 'turbo' : 'canonical'}>
               <PanelSlot kind="ladder" class="area-ladder" market={current()} turbo={turbo()} />
               <PanelSlot kind="chart" class="area-chart" market={current()} turbo={turbo()} />
-              <PanelSlot kind="ticket" class="area-ticket" market={current()} turbo={turbo()} />
-              <section class="panel area-blotter" data-testid="blotter">
-                <header class="panel-head">
-                  <div class="tabs">
-                    {TABS.map((item) => (
-                      <button type="button" classList={{ on: tab() === item.id, detached: detached().has(item.id) }} data-testid={`tab-${item.id}`} onClick={() => setTab(item.id)}>
-                        {item.label}
-                        {item.id === 'orders' ? ` (${state.openOrders.length})` : ''}
-                        {detached().has(item.id) ? ' ⧉' : ''}
-                      </button>
-                    ))}
-                  </div>
-                  <div class="spacer" />
-                  <Show when={!detached().has(tab())}>
-                    <DetachButton kind={tab()} market={current()} turbo={turbo()} />
-                  </Show>
-                </header>
-                <div class="panel-body">
-                  <Show when={!detached().has(tab())} fallback={<DetachedPlaceholder kind={tab()} />}>
-                    <Show when={tab() === 'orders'}>
-                      <OpenOrders market={current()} turbo={turbo()} allMarkets={true} />
-                    </Show>
-                    <Show when={tab() === 'history'}>
-                      <OrderHistory market={current()} turbo={turbo()} />
-                    </Show>
-                    <Show when={tab() === 'fills'}>
-                      <Fills market={current()} turbo={turbo()} />
-                    </Show>
-                    <Show when={tab() === 'balances'}>
-                      <Balances turbo={turbo()} />
-                    </Show>
-                    <Show when={tab() === 'journal'}>
-                      <Journal />
-                    </Show>
-                  </Show>
-                </div>
-              </section>
+              <PanelTabs tabs={ticketTabs} class="area-ticket" testId="ticket-area" market={current()} turbo={turbo()} />
+              <PanelTabs tabs={blotterTabs} class="area-blotter" testId="blotter" market={current()} turbo={turbo()} selected={tab()} onSelect={setTab} />
               <PanelSlot kind="tape" class="area-tape" market={current()} turbo={turbo()} />
             </main>
           )}
@@ -214,13 +224,16 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
           <header class="panel-head">
             <h2>Funds</h2>
             <div class="spacer" />
+            <Show when={!detached().has('funds')}>
+              <DetachButton kind="funds" market={null} turbo={false} />
+            </Show>
             <button type="button" data-testid="funds-close" onClick={() => setFundsOpen(false)}>
               Close
             </button>
           </header>
-          <div class="funds-body">
-            <CustodyPanel api={terminal.api} now={props.now} />
-          </div>
+          <Show when={!detached().has('funds')} fallback={<DetachedPlaceholder kind="funds" />}>
+            <FundsPanel now={props.now} />
+          </Show>
         </aside>
       </Show>
       <Toasts />

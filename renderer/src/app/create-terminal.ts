@@ -5,6 +5,7 @@ import { createTradingActions, type Confirm } from '../features/trading/trading-
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
 import { createTerminalStore } from '../stores/terminal-store';
 import { createTicketStore } from '../stores/ticket-store';
+import { createTurboBooks } from '../stores/turbo-store';
 import { createLadderCommands, type TerminalContextValue } from './terminal-context';
 
 export function createTerminal(api: TerminalApi, confirm: Confirm, frames: FrameScheduler = createFrameScheduler()): TerminalContextValue {
@@ -17,6 +18,7 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     tickets,
     trading,
     frames,
+    turboBooks: createTurboBooks(api),
     ...createLadderCommands(),
     market: (marketId) => store.state.markets?.markets.find((market) => market.market_id === marketId) ?? null,
   };

@@ -8,6 +8,7 @@ import type { TradingActions } from '../features/trading/trading-actions';
 import type { FrameScheduler } from '../lib/frame-scheduler';
 import type { TerminalStore } from '../stores/terminal-store';
 import type { TicketStore } from '../stores/ticket-store';
+import type { TurboBooks } from '../stores/turbo-store';
 
 export type LadderCommand = { readonly kind: 'recenter'; readonly serial: number };
 
@@ -17,6 +18,8 @@ export interface TerminalContextValue {
   readonly tickets: TicketStore;
   readonly trading: TradingActions;
   readonly frames: FrameScheduler;
+  /** The Turbo rows: which markets have a Turbo book, paused or disconnected now, who signs. */
+  readonly turboBooks: TurboBooks;
   /** Commands from hotkeys to the ladders of this window. */
   readonly ladderCommand: Accessor<LadderCommand | null>;
   sendLadderCommand(kind: LadderCommand['kind']): void;

@@ -27,6 +27,14 @@ export function formatAmount(raw: bigint, decimals: number): string {
   return formatUnits(raw, decimals);
 }
 
+/**
+ * A fill's fee with its asset: every fill pays in the asset its side receives (a buy in base, a
+ * sale in quote), so "0.000005 ETH" for a buy and "0.015 USDC" for a sale.
+ */
+export function formatFillFee(market: MarketRules, side: 'Buy' | 'Sell', raw: bigint): string {
+  return side === 'Buy' ? `${formatQuantity(market, raw)} ${market.base.symbol}` : `${formatQuote(market, raw)} ${market.quote.symbol}`;
+}
+
 /** Text a trader can edit back into the same raw value (no separators). */
 export function editablePrice(market: MarketRules, raw: bigint): string {
   return formatUnits(raw, market.quote.decimals).replaceAll(',', '');

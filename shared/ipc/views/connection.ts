@@ -7,6 +7,12 @@ export interface MarketsView {
   readonly chainId: bigint;
   /** Rows of GET /v1/markets with money as bigint. Markets are matched by asset ids, never symbols. */
   readonly markets: readonly Market[];
+  /**
+   * The Turbo rows (GET /v1/markets?turbo=true), one per market that has a Turbo book, under the
+   * canonical row's `market_id`: their own contract, fees, min_order and price window, which the
+   * ticket validates against on a Turbo book. Absent or empty where the network has none.
+   */
+  readonly turboMarkets?: readonly Market[];
 }
 
 export type LinkState = 'connecting' | 'up' | 'down' | 'resyncing';

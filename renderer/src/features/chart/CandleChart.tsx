@@ -1,16 +1,20 @@
 // Candles with uPlot at every resolution of the venue, updating live (subscribeBars), with the
-// trader's own fills marked. Bars stay exact in a signal; uPlot gets numbers through setData once
-// per frame, and the legend shows the exact values of the bar under the cursor.
-import { createEffect, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
+// trader's own fills marked (fills of a fired take-profit or stop-loss labelled TP or SL) and the
+// pending legs of the book drawn as lines, each with a marker that drags it to a new trigger price.
+// Bars stay exact in a signal; uPlot gets numbers through setData once per frame, and the legend
+// shows the exact values of the bar under the cursor.
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { RESOLUTIONS, type BarsFrame, type BarView, type Resolution } from '../../../../shared/ipc/views';
+import { parseUnits } from '../../../../shared/encoding/units';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
-import { barsToColumns, mergeBars, resolutionSeconds, timeRange, toDrawingNumber } from './bars-model';
+import { createTriggerOverlay, TriggerMarker, triggerLines, type TriggerLine } from '../triggers';
+import { barsToColumns, mergeBars, priceRange, resolutionSeconds, timeRange, toDrawingNumber } from './bars-model';
 
 const COUNT_BACK = 600;
 let chartSerial = 0;
@@ -19,12 +23,25 @@ interface FillMark {
   readonly x: number;
   readonly y: number;
   readonly side: 'Buy' | 'Sell';
+  /** The fill of a fired leg: labelled TP or SL beside its triangle. */
+  readonly leg: 'TP' | 'SL' | null;
 }
 
-function candlePlugin(getFills: () => readonly FillMark[]): uPlot.Plugin {
+/** A leg's line as drawn: its price as a drawing number, colour, and the bounds it may fill within. */
+interface LegStroke {
+  readonly y: number;
+  readonly tone: 'tp' | 'sl';
+  readonly armed: boolean;
+  readonly band: { readonly min: number; readonly max: number } | null;
+}
+
+const TONE_COLOURS = { tp: '#2fbf71', sl: '#e5484d' } as const;
+
+function candlePlugin(getFills: () => readonly FillMark[], getLegs: () => readonly LegStroke[], onDraw: () => void): uPlot.Plugin {
   return {
     hooks: {
       draw: (plot: uPlot) => {
+        onDraw();
         const context = plot.ctx;
         const data = plot.data as unknown as number[][] | null;
         if (!data) return;
@@ -50,7 +67,30 @@ function candlePlugin(getFills: () => readonly FillMark[]): uPlot.Plugin {
           const top = Math.min(open, close);
           context.fillRect(Math.round(x - width / 2), top, Math.round(width), Math.max(1, Math.abs(close - open)));
         }
-        // Own fills: a triangle under the price for buys, over it for sells.
+        // Pending legs: a line across the plot (dashed while it waits for its order to fill), and the
+        // bounds a bounded leg executes within, shaded.
+        const left = plot.bbox.left;
+        const right = plot.bbox.left + plot.bbox.width;
+        for (const leg of getLegs()) {
+          const y = Math.round(plot.valToPos(leg.y, 'y', true)) + 0.5;
+          if (leg.band) {
+            const top = plot.valToPos(leg.band.max, 'y', true);
+            const bottom = plot.valToPos(leg.band.min, 'y', true);
+            context.fillStyle = leg.tone === 'tp' ? 'rgba(47, 191, 113, 0.07)' : 'rgba(229, 72, 77, 0.07)';
+            context.fillRect(left, Math.min(top, bottom), plot.bbox.width, Math.abs(bottom - top));
+          }
+          context.strokeStyle = TONE_COLOURS[leg.tone];
+          context.lineWidth = devicePixelRatio;
+          context.setLineDash(leg.armed ? [] : [6 * devicePixelRatio, 4 * devicePixelRatio]);
+          context.beginPath();
+          context.moveTo(left, y);
+          context.lineTo(right, y);
+          context.stroke();
+        }
+        context.setLineDash([]);
+        // Own fills: a triangle under the price for buys, over it for sells; a fired leg's fill says TP or SL.
+        context.font = `${10 * devicePixelRatio}px sans-serif`;
+        context.textAlign = 'center';
         for (const fill of getFills()) {
           const x = plot.valToPos(fill.x, 'x', true);
           const y = plot.valToPos(fill.y, 'y', true);
@@ -68,6 +108,11 @@ function candlePlugin(getFills: () => readonly FillMark[]): uPlot.Plugin {
             context.lineTo(x + size / 2, y - size - 2);
           }
           context.fill();
+          if (fill.leg) {
+            context.fillStyle = fill.leg === 'TP' ? TONE_COLOURS.tp : TONE_COLOURS.sl;
+            const labelY = fill.side === 'Buy' ? y + size + 14 * devicePixelRatio : y - size - 6 * devicePixelRatio;
+            context.fillText(fill.leg, x, labelY);
+          }
         }
         context.restore();
       },
@@ -88,10 +133,29 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   let plot: uPlot | null = null;
   let box: HTMLDivElement | undefined;
 
-  const fills = (): FillMark[] =>
+  // The legs of this book: lines from the account's legs (the dragged one at its new price).
+  const overlay = createTriggerOverlay(terminal.api, { market: () => props.market, turbo: () => props.turbo });
+  const legIds = createMemo(() => overlay.lines().map((line) => line.triggerId), undefined, { equals: (a, b) => a.length === b.length && a.every((id, index) => id === b[index]) });
+  const legLine = (triggerId: string): TriggerLine | null => overlay.lines().find((line) => line.triggerId === triggerId) ?? null;
+  const drawing = (raw: bigint) => toDrawingNumber(raw, props.market.quote.decimals);
+  const legs = (): LegStroke[] =>
+    overlay.lines().map((line) => ({ y: drawing(line.price), tone: line.tone, armed: line.armed, band: line.band ? { min: drawing(line.band.min), max: drawing(line.band.max) } : null }));
+  /** Prices the y axis keeps in view besides the bars: the legs where they were placed (not where a drag is). */
+  const legPrices = createMemo(() => triggerLines(overlay.snapshot(), props.market, props.turbo).map((line) => drawing(line.price)));
+
+  // Orders that were fired legs, by the order they became: their fills are labelled.
+  const firedLegs = createMemo(() => {
+    const fired = new Map<string, 'TP' | 'SL'>();
+    for (const leg of overlay.snapshot().recent) if (leg.firedOrderId) fired.set(leg.firedOrderId, leg.role === 'take-profit' ? 'TP' : 'SL');
+    return fired;
+  });
+  const fillMarks = createMemo((): FillMark[] =>
     terminal.store.state.fills
       .filter((fill) => fill.marketId === props.market.market_id)
-      .map((fill) => ({ x: fill.time / 1000, y: toDrawingNumber(fill.price, props.market.quote.decimals), side: fill.side }));
+      .map((fill) => ({ x: fill.time / 1000, y: drawing(fill.price), side: fill.side, leg: firedLegs().get(fill.orderId) ?? null })),
+  );
+  // Bumped on every draw: the leg markers follow the plot's scale.
+  const [drawn, setDrawn] = createSignal(0);
 
   // Frames that arrive before subscribeBars's reply names their subscription (bounded).
   const early: BarsFrame[] = [];
@@ -141,7 +205,11 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         height: Math.max(120, element.clientHeight || 300),
         legend: { show: false },
         cursor: { points: { show: false }, drag: { x: true, y: false } },
-        scales: { x: { time: true, range: (_plot, min, max) => timeRange(min, max, resolutionSeconds(resolution())) } },
+        scales: {
+          // From the bars themselves: uPlot widens a single bar's x range to 1000 days on a seconds scale.
+          x: { time: true, range: () => timeRange((bars()[0]?.time ?? 0) / 1000, (bars().at(-1)?.time ?? 0) / 1000, resolutionSeconds(resolution())) },
+          y: { range: (_plot, min, max) => priceRange(min, max, legPrices()) },
+        },
         axes: [
           { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, space: 80 },
           {
@@ -162,16 +230,22 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           { label: 'volume', show: false },
         ],
         hooks: { setCursor: [(current) => setHover(current.cursor.idx ?? null)] },
-        plugins: [candlePlugin(fills)],
+        plugins: [candlePlugin(fillMarks, legs, () => queueMicrotask(() => setDrawn((count) => count + 1)))],
       },
       data,
       element,
     );
-    const observer = new ResizeObserver(() => created.setSize({ width: element.clientWidth, height: Math.max(120, element.clientHeight) }));
-    observer.observe(element);
-    onCleanup(() => observer.disconnect());
     return created;
   };
+  // The plot follows its box (window resizes, panels docked or detached). Observed for the
+  // chart's whole life: the plot itself is made again with each market.
+  onMount(() => {
+    if (!box) return;
+    const element = box;
+    const observer = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth, height: Math.max(120, element.clientHeight) }));
+    observer.observe(element);
+    onCleanup(() => observer.disconnect());
+  });
 
   createEffect(
     on(
@@ -192,8 +266,41 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     if (plot) plot.setData(data);
     else plot = createPlot(box, data);
   });
-  // Redraw when own fills change (the marks), without new bars.
-  createEffect(on(() => terminal.store.state.fills.length, () => plot?.redraw(false), { defer: true }));
+  // Redraw when own fills change (the marks) or a leg moves, without new bars; a leg placed or gone
+  // may change the price range, which setData recomputes.
+  createEffect(on([fillMarks, overlay.lines], () => plot?.redraw(false), { defer: true }));
+  createEffect(
+    on(
+      legPrices,
+      () => {
+        if (plot) plot.setData(plot.data);
+      },
+      { defer: true },
+    ),
+  );
+
+  /**
+   * Where a leg's marker goes, in px from the top of the chart box: on its line, or held at the
+   * plot's edge when the line is off it (a marker being dragged must stay under the pointer's capture).
+   */
+  const legTop = (line: TriggerLine): { top: number; off: boolean } | null => {
+    drawn();
+    if (!plot || !box) return null;
+    const over = plot.over.getBoundingClientRect();
+    const offset = over.top - box.getBoundingClientRect().top;
+    const y = plot.valToPos(drawing(line.price), 'y');
+    if (!Number.isFinite(y)) return null;
+    const clamped = Math.min(Math.max(y, 0), over.height);
+    return { top: Math.round(offset + clamped), off: clamped !== y };
+  };
+  /** The price under the pointer, on the quote's raw units (exact from the decimal text). */
+  const priceAt = (clientY: number): bigint | null => {
+    if (!plot) return null;
+    const value = plot.posToVal(clientY - plot.over.getBoundingClientRect().top, 'y');
+    if (!Number.isFinite(value) || value <= 0) return null;
+    const parsed = parseUnits(value.toFixed(props.market.quote.decimals), props.market.quote.decimals, 'price');
+    return parsed.ok ? parsed.value : null;
+  };
 
   onCleanup(() => {
     stop();
@@ -237,7 +344,39 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           )}
         </Show>
       </div>
-      <div class="chart-box" data-testid="chart" ref={(element) => (box = element)} />
+      <div
+        class="chart-box"
+        data-testid="chart"
+        data-legs={legIds().length}
+        data-fill-marks={fillMarks().length}
+        data-leg-fill-marks={fillMarks().filter((mark) => mark.leg !== null).length}
+        ref={(element) => (box = element)}
+      >
+        <div class="chart-legs" data-testid="chart-legs">
+          <For each={legIds()}>
+            {(triggerId) => (
+              <Show when={legLine(triggerId)}>
+                {(line) => (
+                  <Show when={legTop(line())}>
+                    {(place) => (
+                      <div class="chart-leg" classList={{ 'off-plot': place().off }} data-testid="chart-leg" data-trigger-id={triggerId} data-role={line().role} style={{ top: `${place().top}px` }}>
+                        <TriggerMarker overlay={overlay} line={line()} market={props.market} priceAt={priceAt} />
+                      </div>
+                    )}
+                  </Show>
+                )}
+              </Show>
+            )}
+          </For>
+        </div>
+        <Show when={overlay.failure()}>
+          {(failure) => (
+            <div class="chart-leg-error error" data-testid="chart-leg-error" data-code={failure().code}>
+              Leg not moved: {failure().message}
+            </div>
+          )}
+        </Show>
+      </div>
     </section>
   );
 };

@@ -60,3 +60,19 @@ export function timeRange(min: number, max: number, barSeconds: number): [number
   const span = Math.max(max - min, barSeconds * 40);
   return [max - span + barSeconds * 2, max + barSeconds * 2];
 }
+
+/**
+ * The y range: the bars' own (padded a little) widened to take in the given prices (the pending
+ * legs of the book), so a leg far from the market is still on the chart.
+ */
+export function priceRange(min: number | null, max: number | null, keep: readonly number[]): [number, number] {
+  let low = min ?? Number.POSITIVE_INFINITY;
+  let high = max ?? Number.NEGATIVE_INFINITY;
+  for (const price of keep) {
+    if (price < low) low = price;
+    if (price > high) high = price;
+  }
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return [0, 1];
+  const pad = Math.max((high - low) * 0.06, Math.abs(high) * 0.0005, 1e-9);
+  return [low - pad, high + pad];
+}

@@ -1,8 +1,9 @@
 // The online custody components together, for a "Funds" panel: deposit instructions, the withdraw
 // form, a watch-only owner's session request, the pending requests with their import, and referral
 // codes. The shell may place them one by one instead; this is the arrangement that reads in order.
-import { createResource, Show, type Component } from 'solid-js';
+import { createResource, createSignal, onCleanup, Show, type Component } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { AccountState } from '../../../../shared/ipc/views';
 import { DepositInstructions } from './DepositInstructions';
 import { ImportSignature } from './ImportSignature';
 import { PendingRequests } from './PendingRequests';
@@ -11,10 +12,14 @@ import { SessionRequestForm } from './SessionRequestForm';
 import { WithdrawForm } from './WithdrawForm';
 
 export const CustodyPanel: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
-  const [account] = createResource(async () => {
+  const [loaded] = createResource(async () => {
     const state = await props.api.getAccountState({});
     return state.ok ? state.value : null;
   });
+  // The owner may change while the panel is open (a watch-only owner registered in account setup).
+  const [pushed, setPushed] = createSignal<AccountState | null>(null);
+  onCleanup(props.api.onAccount((state) => setPushed(state)));
+  const account = () => pushed() ?? loaded() ?? null;
   const watchOnly = () => account()?.activeOwner?.custody === 'watch-only';
   return (
     <div class="custody" data-testid="custody-panel">

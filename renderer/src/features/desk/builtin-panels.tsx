@@ -1,15 +1,20 @@
 // The panels the terminal ships with, registered under their kinds. Each renders the same
-// component the main window shows, inside its panel frame, for the market and Turbo flag given.
+// component the main window shows, inside its panel frame, for the market and Turbo flag given;
+// panels that are tabs in the main window also give their content without the frame (`body`).
 import { Show, type JSX } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
+import { useTerminal } from '../../app/terminal-context';
 import { Balances } from '../balances/Balances';
 import { CandleChart } from '../chart/CandleChart';
+import { FundsPanel } from '../funds/FundsPanel';
 import { Journal } from '../journal/Journal';
 import { Ladder } from '../ladder/Ladder';
+import { MarginPanel } from '../margin/MarginPanel';
 import { OpenOrders } from '../orders/OpenOrders';
 import { Fills, OrderHistory } from '../orders/OrderHistory';
 import { Tape } from '../tape/Tape';
-import { OrderTicket } from '../ticket/OrderTicket';
+import { OrderTicket, OrderTicketForm } from '../ticket/OrderTicket';
+import { StopOrderForm, TriggersList } from '../triggers';
 import { registerPanel, type PanelProps } from './panel-registry';
 
 /**
@@ -30,6 +35,23 @@ function framed(title: string, testId: string, body: JSX.Element, detail?: JSX.E
       <div class="panel-body">{body}</div>
     </section>
   );
+}
+
+/** Stops on their own and OCO pairs for the market, with the market's legs under the form. */
+function StopsBody(props: { market: Market; turbo: boolean }): JSX.Element {
+  const terminal = useTerminal();
+  return (
+    <div class="stops" data-testid="stops">
+      <StopOrderForm api={terminal.api} market={props.market} turbo={props.turbo} />
+      <h3 class="subhead">Legs in {props.market.base.symbol}/{props.market.quote.symbol}</h3>
+      <TriggersList api={terminal.api} markets={terminal.store.state.markets?.markets ?? []} marketId={props.market.market_id} showRecent={false} />
+    </div>
+  );
+}
+
+function MarginBody(): JSX.Element {
+  const terminal = useTerminal();
+  return <MarginPanel api={terminal.api} />;
 }
 
 let registered = false;
@@ -65,6 +87,16 @@ export function registerBuiltinPanels(): void {
     size: { width: 360, height: 600 },
     controlsSelector: '.panel-head',
     render: (props) => withMarket(props, (market) => <OrderTicket market={market()} turbo={props.turbo} />),
+    body: (props) => withMarket(props, (market) => <OrderTicketForm market={market()} turbo={props.turbo} />),
+  });
+  registerPanel({
+    kind: 'stops',
+    title: 'Stops',
+    needsMarket: true,
+    size: { width: 420, height: 640 },
+    controlsSelector: '.panel-head',
+    render: (props) => withMarket(props, (market) => framed('Stops', 'stops-panel', <StopsBody market={market()} turbo={props.turbo} />, <span class="muted">{market().base.symbol}/{market().quote.symbol}</span>)),
+    body: (props) => withMarket(props, (market) => <StopsBody market={market()} turbo={props.turbo} />),
   });
   registerPanel({
     kind: 'tape',
@@ -91,6 +123,7 @@ export function registerBuiltinPanels(): void {
     size: { width: 820, height: 420 },
     controlsSelector: '.panel-head',
     render: (props) => withMarket(props, (market) => framed('Open orders', 'orders-panel', <OpenOrders market={market()} turbo={props.turbo} allMarkets={true} />)),
+    body: (props) => withMarket(props, (market) => <OpenOrders market={market()} turbo={props.turbo} allMarkets={true} />),
   });
   registerPanel({
     kind: 'history',
@@ -99,6 +132,7 @@ export function registerBuiltinPanels(): void {
     size: { width: 820, height: 420 },
     controlsSelector: '.panel-head',
     render: (props) => withMarket(props, (market) => framed('Order history', 'history-panel', <OrderHistory market={market()} turbo={props.turbo} />)),
+    body: (props) => withMarket(props, (market) => <OrderHistory market={market()} turbo={props.turbo} />),
   });
   registerPanel({
     kind: 'fills',
@@ -107,6 +141,7 @@ export function registerBuiltinPanels(): void {
     size: { width: 820, height: 420 },
     controlsSelector: '.panel-head',
     render: (props) => withMarket(props, (market) => framed('Fills', 'fills-panel', <Fills market={market()} turbo={props.turbo} />)),
+    body: (props) => withMarket(props, (market) => <Fills market={market()} turbo={props.turbo} />),
   });
   registerPanel({
     kind: 'balances',
@@ -115,6 +150,25 @@ export function registerBuiltinPanels(): void {
     size: { width: 820, height: 380 },
     controlsSelector: '.panel-head',
     render: (props) => framed('Balances', 'balances-panel', <Balances turbo={props.turbo} />),
+    body: (props) => <Balances turbo={props.turbo} />,
+  });
+  registerPanel({
+    kind: 'margin',
+    title: 'Margin',
+    needsMarket: false,
+    size: { width: 980, height: 720 },
+    controlsSelector: '.panel-head',
+    render: () => framed('Margin', 'margin-panel-frame', <MarginBody />),
+    body: () => <MarginBody />,
+  });
+  registerPanel({
+    kind: 'funds',
+    title: 'Funds',
+    needsMarket: false,
+    size: { width: 760, height: 820 },
+    controlsSelector: '.panel-head',
+    render: () => framed('Funds', 'funds-panel-frame', <FundsPanel />),
+    body: () => <FundsPanel />,
   });
   registerPanel({
     kind: 'journal',
@@ -123,5 +177,6 @@ export function registerBuiltinPanels(): void {
     size: { width: 820, height: 420 },
     controlsSelector: '.panel-head',
     render: () => framed('Journal', 'journal-panel', <Journal />),
+    body: () => <Journal />,
   });
 }

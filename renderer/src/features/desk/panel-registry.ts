@@ -27,6 +27,11 @@ export interface PanelDefinition {
   readonly controlsSelector?: string;
   /** The panel with its frame (a `.panel` section), filling the box it is given. */
   readonly render: (props: PanelProps) => JSX.Element;
+  /**
+   * The panel's content without its frame, for a tab of a tab group in the main window (the group
+   * draws the frame and the tabs). Panels without one are shown framed in the tab.
+   */
+  readonly body?: (props: PanelProps) => JSX.Element;
 }
 
 const panels = new Map<string, PanelDefinition>();

@@ -1,7 +1,8 @@
 // The depth ladder (DOM): a fixed price column with bid and ask sizes, own orders, volume at price,
 // best bid, best ask and the last trade on their rows. Click-to-trade is off until armed; a click
 // in the bid column buys at the row's price, in the ask column sells (type and size from the
-// ticket); a click on an own order cancels it, a drag moves it (cancel and replace).
+// ticket); a click on an own order cancels it, a drag moves it (cancel and replace). Take-profit and
+// stop-loss legs of the book are marked on their rows; dragging a marker moves the leg.
 // Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
 import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
@@ -10,7 +11,9 @@ import { priceTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../app/terminal-context';
 import { editablePrice, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
+import { bookRules } from '../../stores/turbo-store';
 import { createBookFeed } from '../market-data/book-feed';
+import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
 import { evaluateTicket } from '../ticket/ticket-model';
 import { clickPrice, fitPrecision, insideCentre, layoutRows, needsRecenter, precisionOptions } from './ladder-layout';
 import { bookHealth, buildLadderFrame, type LadderRow } from './ladder-model';
@@ -20,6 +23,7 @@ export const LADDER_ROW_HEIGHT = 18;
 /** Auto-recenter when the inside market comes within this many rows of the top or bottom. */
 export const RECENTER_MARGIN_ROWS = 4;
 const PRICED_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'FillOrKill'];
+const NO_LEGS: readonly string[] = [];
 
 interface DragState {
   readonly side: Side;
@@ -107,6 +111,31 @@ export const Ladder: Component<LadderProps> = (props) => {
   };
   const bestBid = () => (resyncing() ? null : (frame()?.bids[0]?.price ?? null));
   const bestAsk = () => (resyncing() ? null : (frame()?.asks[0]?.price ?? null));
+
+  // Trigger legs of this book, placed on the rows their trigger prices fall in. A dragged leg stays
+  // on its row (its marker says where it goes) and the row it would land on is outlined.
+  const overlay = createTriggerOverlay(terminal.api, { market: () => props.market, turbo: () => props.turbo });
+  const legsByRow = createMemo(() => {
+    const rows = new Map<string, string[]>();
+    const step = precision();
+    for (const line of triggerLines(overlay.snapshot(), props.market, props.turbo)) {
+      const key = rowOf(line.price, step).toString();
+      const list = rows.get(key);
+      if (list) list.push(line.triggerId);
+      else rows.set(key, [line.triggerId]);
+    }
+    return rows;
+  });
+  const legLine = (triggerId: string) => overlay.lines().find((line) => line.triggerId === triggerId) ?? null;
+  const legTarget = createMemo(() => {
+    const dragging = overlay.dragging();
+    return dragging === null || dragging.to === dragging.from ? null : rowOf(dragging.to, precision()).toString();
+  });
+  const rowPriceAt = (clientY: number): bigint | null => {
+    if (!body) return null;
+    const index = Math.floor((clientY - body.getBoundingClientRect().top) / LADDER_ROW_HEIGHT);
+    return rowPrices()[index] ?? null;
+  };
 
   const ownOrders = createMemo(() =>
     terminal.store.state.openOrders
@@ -204,12 +233,17 @@ export const Ladder: Component<LadderProps> = (props) => {
   };
 
   const placeAt = (side: Side, row: bigint) => {
+    const book = bookRules(terminal.store.state.markets, props.market, props.turbo, props.turbo ? terminal.turboBooks.row(props.market.market_id) : null);
     if (!armed()) {
       flashHint('Arm the ladder to trade by clicking');
       return;
     }
     if (resyncing()) {
       flashHint('The book is not live; clicks are ignored until it is');
+      return;
+    }
+    if (book === null) {
+      flashHint("The Turbo book's rules are not loaded yet; clicks are ignored until they are");
       return;
     }
     const draft = terminal.tickets.draft(props.market.market_id);
@@ -221,13 +255,13 @@ export const Ladder: Component<LadderProps> = (props) => {
     const evaluation = evaluateTicket(
       { ...draft, side, kind, priceText: editablePrice(props.market, price) },
       {
-        market: props.market,
+        market: book,
         turbo: props.turbo,
         maxOrderQuantity: settings?.maxOrderQuantity[props.market.market_id] ?? null,
         bestBid: bestBid(),
         bestAsk: bestAsk(),
-        availableQuote: balances.find((balance) => balance.assetId === props.market.quote.asset)?.unlocked ?? null,
-        availableBase: balances.find((balance) => balance.assetId === props.market.base.asset)?.unlocked ?? null,
+        availableQuote: props.turbo ? null : (balances.find((balance) => balance.assetId === props.market.quote.asset)?.unlocked ?? null),
+        availableBase: props.turbo ? null : (balances.find((balance) => balance.assetId === props.market.base.asset)?.unlocked ?? null),
       },
     );
     if (!evaluation.ok) {
@@ -267,13 +301,20 @@ export const Ladder: Component<LadderProps> = (props) => {
     onCleanup(() => window.removeEventListener('mouseup', cancelDrag));
   });
 
-  const pair = () => `${props.market.base.symbol}/${props.market.quote.symbol}`;
+  const pair = () => `${props.market.base.symbol}/${props.market.quote.symbol}${props.turbo ? ' (Turbo book)' : ''}`;
   const stepLabel = (step: bigint) => formatUnits(step, props.market.quote.decimals);
   const size = (quantity: bigint) => (quantity > 0n ? formatQuantity(props.market, quantity) : '');
   const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${formatQuantity(props.market, quantity)}` : '');
 
   return (
-    <div class="ladder" classList={{ armed: armed(), dragging: drag() !== null }} data-testid="ladder" data-market-id={props.market.market_id} data-armed={armed() ? 'true' : 'false'}>
+    <div
+      class="ladder"
+      classList={{ armed: armed(), dragging: drag() !== null || overlay.dragging() !== null }}
+      data-testid="ladder"
+      data-market-id={props.market.market_id}
+      data-book={props.turbo ? 'turbo' : 'canonical'}
+      data-armed={armed() ? 'true' : 'false'}
+    >
       <div class="ladder-toolbar">
         <button
           type="button"
@@ -331,7 +372,8 @@ export const Ladder: Component<LadderProps> = (props) => {
                 spread: row().inSpread,
                 'last-buy': row().lastTrade === 'Buy',
                 'last-sell': row().lastTrade === 'Sell',
-                'drop-target': drag()?.overRow === cell.price,
+                'drop-target': drag()?.overRow === cell.price || legTarget() === cell.key,
+                'has-legs': legsByRow().has(cell.key),
               }}
               data-testid="ladder-row"
               data-price={cell.key}
@@ -357,6 +399,15 @@ export const Ladder: Component<LadderProps> = (props) => {
                 {own(row().ownSellCount, row().ownSellQuantity)}
               </span>
               <span class="volume num">{size(row().volume)}</span>
+              <Show when={legsByRow().get(cell.key)}>
+                {(legs) => (
+                  <span class="ladder-legs" onMouseDown={(event) => event.stopPropagation()}>
+                    <For each={legs() ?? NO_LEGS}>
+                      {(triggerId) => <Show when={legLine(triggerId)}>{(line) => <TriggerMarker overlay={overlay} line={line()} market={props.market} priceAt={rowPriceAt} />}</Show>}
+                    </For>
+                  </span>
+                )}
+              </Show>
             </div>
             );
           }}
@@ -382,6 +433,13 @@ export const Ladder: Component<LadderProps> = (props) => {
         <span title="A click on a merged row: a buy at the row price (its lowest bid), a sell at the row price (its highest ask)">
           Click price: row price · tick {formatPrice(props.market, tick())}
         </span>
+        <Show when={overlay.failure()}>
+          {(failure) => (
+            <span class="error" data-testid="ladder-leg-error" data-code={failure().code} title={failure().message}>
+              Leg not moved: {failure().message}
+            </span>
+          )}
+        </Show>
         <Show when={hold()}>
           <span class="held" data-testid="ladder-held">HOLD</span>
         </Show>

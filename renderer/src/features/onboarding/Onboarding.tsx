@@ -9,6 +9,7 @@ import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../app/terminal-context';
 import { formatDateTime, formatRemaining } from '../../format/time';
 import { shortId } from '../../format/units';
+import { ImportSignature, PendingRequests, SessionRequestForm } from '../custody';
 import { labelText, marketLabel } from '../markets/market-label';
 import { explain, waitingFor } from './steps';
 import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-import-crypto';
@@ -134,7 +135,7 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
           >
             <div class="actions">
               <span>The faucet mints test assets into the trade account, once a minute.</span>
-              <button type="button" data-testid="onboarding-mint" disabled={!state.tradeAccount || busy() !== null} onClick={() => void run('funds', 'Asking the faucet', () => terminal.api.mintFromFaucet({}), (value) => terminal.store.notify('info', `Faucet: ${value.message}`))}>
+              <button type="button" data-testid="onboarding-mint" disabled={!state.tradeAccount || busy() !== null} onClick={() => void run('funds', 'Asking the faucet', () => terminal.api.mintFromFaucet({}), () => terminal.store.notify('info', 'Faucet: test funds were minted into the trading account; Funds and Balances show them as they arrive.'))}>
                 Mint test funds
               </button>
             </div>
@@ -160,9 +161,15 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
         return (
           <Switch>
             <Match when={state.activeOwner?.custody === 'watch-only'}>
-              <div class="callout" data-testid="watch-only-session">
-                This owner is watch-only: its key stays offline, and creating a session must be signed by it. Owner-signed actions (session creation, withdrawals) will go through the offline signer, which
-                arrives in a later release; until then this terminal cannot create a session for a watch-only owner, so it can show the account but not trade.
+              <div class="watch-only-session" data-testid="watch-only-session">
+                <p class="callout">
+                  This owner is watch-only: its key stays offline, so the session is signed there. Choose the markets and how long it lasts: the terminal makes the session key (it never leaves this
+                  machine) and a request for the offline signer. Carry the request file or its QR codes to the offline machine, sign it there, and bring the signature back below; the session
+                  starts once it is submitted.
+                </p>
+                <SessionRequestForm api={terminal.api} />
+                <PendingRequests api={terminal.api} now={props.now} />
+                <ImportSignature api={terminal.api} />
               </div>
             </Match>
             <Match when={state.session}>
@@ -282,8 +289,8 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
             </button>
           </div>
           <span class="help">
-            Watch-only: the owner key stays offline and the terminal only knows its address. Owner-signed actions (session creation, withdrawals) will go through the offline signer, coming in a later
-            release; until then a watch-only owner cannot create a session, so it can watch but not trade.
+            Watch-only: the owner key stays offline and the terminal only knows its address. Owner-signed actions (the trading session, withdrawals) are prepared here as requests, signed by the
+            offline signer, and their signatures imported back; the session step below walks through it.
           </span>
         </Match>
       </Switch>

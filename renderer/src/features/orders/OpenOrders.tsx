@@ -1,4 +1,5 @@
-// Open orders of every market (the market's own rows first): cancel one, cancel all in a market.
+// Open orders of every market (the market's own rows first): cancel one, cancel all in a market;
+// under them, the take-profit and stop-loss legs grouped under the orders they belong to.
 import { createMemo, For, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
@@ -7,6 +8,7 @@ import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';
 import { marketLabel, labelText } from '../markets/market-label';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
+import { TriggersList } from '../triggers';
 
 export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets: boolean }> = (props) => {
   const terminal = useTerminal();
@@ -51,7 +53,13 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
                   <td class="num">{market() ? formatQuantity(market()!, order.filled) : order.filled.toString()}</td>
                   <td class="mono muted" title={order.orderId}>{shortId(order.orderId)}</td>
                   <td>
-                    <button type="button" data-testid="cancel-order" disabled={!market()} onClick={() => market() && void terminal.trading.cancel(market()!, order.orderId, props.turbo)}>
+                    <button
+                      type="button"
+                      data-testid="cancel-order"
+                      disabled={!market()}
+                      // The window's book choice is known for its own market only; other markets' orders are on their canonical books.
+                      onClick={() => market() && void terminal.trading.cancel(market()!, order.orderId, order.marketId === props.market.market_id && props.turbo)}
+                    >
                       Cancel
                     </button>
                   </td>
@@ -68,6 +76,10 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
           </Show>
         </tbody>
       </table>
+      <div class="orders-legs">
+        <h3 class="subhead">Take-profit / stop-loss</h3>
+        <TriggersList api={terminal.api} markets={markets()} {...(props.allMarkets ? {} : { marketId: props.market.market_id })} />
+      </div>
     </div>
   );
 };

@@ -2,7 +2,7 @@
 import { For, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
-import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
+import { formatFillFee, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
@@ -73,7 +73,9 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
             <th>Side</th>
             <th class="num">Price</th>
             <th class="num">Quantity</th>
-            <th class="num">Fee ({props.market.quote.symbol})</th>
+            <th class="num" title="Each fill pays its fee in the asset it receives: a buy in the base asset, a sale in the quote asset">
+              Fee
+            </th>
             <th>Order</th>
           </tr>
         </thead>
@@ -85,7 +87,7 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
                 <td classList={{ buy: fill.side === 'Buy', sell: fill.side === 'Sell' }}>{fill.side}</td>
                 <td class="num">{formatPrice(props.market, fill.price)}</td>
                 <td class="num">{formatQuantity(props.market, fill.quantity)}</td>
-                <td class="num">{formatQuote(props.market, fill.fee)}</td>
+                <td class="num">{formatFillFee(props.market, fill.side, fill.fee)}</td>
                 <td class="mono muted" title={fill.orderId}>{shortId(fill.orderId)}</td>
               </tr>
             )}

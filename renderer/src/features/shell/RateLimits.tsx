@@ -1,4 +1,5 @@
-// The rate-limit budget left, per limiter; the chip shows the tightest one.
+// The rate-limit budget left, per limiter; the chip shows the tightest one (its name only where
+// the top bar has room: every limiter is in the tooltip).
 import { createMemo, For, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../app/terminal-context';
 
@@ -32,7 +33,7 @@ export const RateLimits: Component = () => {
             <b data-testid="rate-limit-remaining">
               {limit().remaining}/{limit().capacity}
             </b>
-            <span>{limit().limiter}</span>
+            <span class="rate-limiter">{limit().limiter}</span>
             <Show when={limit().queued > 0}>
               <span class="warning">{limit().queued} queued</span>
             </Show>

@@ -1,31 +1,64 @@
 // The order ticket: side, every order type of the venue, exact price and quantity inputs, presets
-// and a percent-of-available control, inline validation with the market's own rules, the
-// worst-case fee and the amount that will be locked, then placeOrder with main's answer shown.
-import { createMemo, createSignal, For, Match, Show, Switch, type Component } from 'solid-js';
+// and a percent-of-available control, inline validation with the book's own rules (the Turbo row's
+// on a Turbo book), the worst-case fee and the amount that will be locked, an optional take-profit
+// and stop-loss placed with the entry in one request, then main's answer shown. On a Turbo book
+// main's own check (checkTurboOrder) runs before anything is sent: the order type it will sign, its
+// bounds, any draw or borrow, and the refusal with its reason.
+import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, Show, Switch, type Component } from 'solid-js';
+import type { TurboOrderCheck } from '../../../../shared/ipc/views/margin';
 import type { Market } from '../../../../shared/market/market';
 import type { OrderTypeKind } from '../../../../shared/market/order-type';
 import { priceTick } from '../../../../shared/market/tick';
+import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../app/terminal-context';
 import { Panel } from '../../components/Panel';
 import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
 import { formatPpm } from '../../format/units';
+import { bookRules } from '../../stores/turbo-store';
 import { createBookFeed } from '../market-data/book-feed';
-import { describeOrder } from '../trading/trading-actions';
-import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, type TicketField } from './ticket-model';
+import { adjustmentsText, describeLegs, describeOrder } from '../trading/trading-actions';
+import { BracketSection, bracketInput, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
+import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, type TicketField, type TicketReady } from './ticket-model';
+import { TurboCheckView, turboCheckInput } from './TurboCheck';
 
-export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props) => {
+/** How long the ticket waits after the last keystroke before asking main to check a Turbo order. */
+const TURBO_CHECK_DELAY_MS = 250;
+
+export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props) => (
+  <Panel
+    title="Order ticket"
+    testId="order-ticket"
+    controls={
+      <span class="muted">
+        {props.market.base.symbol}/{props.market.quote.symbol}
+        {props.turbo ? ' · Turbo' : ''}
+      </span>
+    }
+  >
+    <OrderTicketForm market={props.market} turbo={props.turbo} />
+  </Panel>
+);
+
+export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
   const marketId = () => props.market.market_id;
   const draft = () => terminal.tickets.draft(marketId());
   const update = (change: Parameters<typeof terminal.tickets.update>[1]) => terminal.tickets.update(marketId(), change);
   const [percent, setPercent] = createSignal(0);
   const [sending, setSending] = createSignal(false);
-  const [lastResult, setLastResult] = createSignal<{ ok: boolean; text: string } | null>(null);
+  const [lastResult, setLastResult] = createSignal<{ ok: boolean; text: string; code?: string } | null>(null);
   const [touched, setTouched] = createSignal(false);
+  const [bracket, setBracket] = createSignal<BracketDraft>({ takeProfit: emptyLeg(), stopLoss: emptyLeg() });
+  const bracketOn = () => bracket().takeProfit.enabled || bracket().stopLoss.enabled;
+
+  // The rules of the book the ticket trades on: the Turbo row has its own fees and min_order.
+  const turboRow = () => (props.turbo ? terminal.turboBooks.row(marketId()) : null);
+  const rules = createMemo(() => bookRules(terminal.store.state.markets, props.market, props.turbo, turboRow()));
+  const book = () => rules() ?? props.market;
 
   // The best bid and offer, from a one-level subscription of this panel's own.
-  const book = createBookFeed(terminal.api, terminal.frames, () => ({ marketId: marketId(), turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
-  const live = () => (book.frame()?.state === 'live' ? book.frame() : null);
+  const feed = createBookFeed(terminal.api, terminal.frames, () => ({ marketId: marketId(), turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
+  const live = () => (feed.frame()?.state === 'live' ? feed.frame() : null);
   const bestBid = () => live()?.bids[0]?.price ?? null;
   const bestAsk = () => live()?.asks[0]?.price ?? null;
 
@@ -38,18 +71,57 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
 
   const evaluation = createMemo(() =>
     evaluateTicket(draft(), {
-      market: props.market,
+      market: book(),
       turbo: props.turbo,
       maxOrderQuantity: maxQuantity(),
       bestBid: bestBid(),
       bestAsk: bestAsk(),
-      availableQuote: availableQuote(),
-      availableBase: availableBase(),
+      // A Turbo Account trades with its own funds and credit: the trading account's balances say nothing there.
+      availableQuote: props.turbo ? null : availableQuote(),
+      availableBase: props.turbo ? null : availableBase(),
     }),
   );
+  const ready = (): TicketReady | null => {
+    const current = evaluation();
+    return current.ok ? current : null;
+  };
   const problemField = (): TicketField | null => {
     const result = evaluation();
     return !result.ok && touched() ? result.field : null;
+  };
+  const entry = (): BracketEntry | null => {
+    const current = ready();
+    return current ? { side: current.request.side, orderType: current.request.orderType, price: current.request.price, quantity: current.request.quantity } : null;
+  };
+  const bracketRequest = () => {
+    const current = entry();
+    if (!bracketOn() || current === null) return null;
+    return bracketInput(book(), props.turbo, current, bracket().takeProfit, bracket().stopLoss);
+  };
+
+  // ---- Turbo: main's check of the order as it would be signed ------------------------------------
+  const [turboCheck, setTurboCheck] = createSignal<Result<TurboOrderCheck> | null>(null);
+  let checkSerial = 0;
+  const runTurboCheck = async (current: TicketReady): Promise<Result<TurboOrderCheck>> => {
+    const serial = ++checkSerial;
+    const checked = await terminal.api.checkTurboOrder(turboCheckInput(current));
+    if (serial === checkSerial) setTurboCheck(checked);
+    return checked;
+  };
+  createEffect(
+    on([ready, () => props.turbo], ([current, turbo]) => {
+      checkSerial++;
+      setTurboCheck(null);
+      if (!turbo || current === null) return;
+      const timer = setTimeout(() => void runTurboCheck(current), TURBO_CHECK_DELAY_MS);
+      onCleanup(() => clearTimeout(timer));
+    }),
+  );
+  const turboRefusal = () => {
+    const checked = turboCheck();
+    if (!props.turbo || checked === null) return null;
+    if (!checked.ok) return { code: checked.code, message: checked.message };
+    return checked.value.allowed ? null : (checked.value.refusal ?? { code: 'MARGIN_REFUSED', message: 'Main refuses this Turbo order.' });
   };
 
   const priceForPercent = () => {
@@ -68,30 +140,65 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
       // Without a valid price yet, size a buy at the best offer.
       price = bestAsk();
     }
-    const quantity = quantityForPercent(props.market, draft().side, value, price, available);
+    const quantity = quantityForPercent(book(), draft().side, value, price, available);
     setTouched(true);
     update({ quantityText: quantity > 0n ? editableQuantity(props.market, quantity) : '' });
   };
 
   const submit = async () => {
     setTouched(true);
-    const result = evaluation();
-    if (!result.ok || sending()) return;
+    const result = ready();
+    if (result === null || sending()) return;
+    const withBracket = bracketRequest();
+    if (withBracket !== null && !withBracket.ok) {
+      setLastResult({ ok: false, text: withBracket.message, code: withBracket.code });
+      return;
+    }
     setSending(true);
     setLastResult(null);
-    const placed = await terminal.trading.place(props.market, result.request, 'the ticket');
-    setSending(false);
-    if (placed === null) return;
-    if (placed.ok) {
-      const adjustments = placed.value.adjustments.length > 0 ? ` Main adjusted: ${placed.value.adjustments.join('; ')}.` : '';
-      setLastResult({ ok: true, text: `Placed ${describeOrder(props.market, result.request)}.${adjustments}` });
-    } else setLastResult({ ok: false, text: `${placed.message} (${placed.code})` });
+    try {
+      if (props.turbo) {
+        // Checked again right before sending: the account's risk may have moved since the last look.
+        const checked = await runTurboCheck(result);
+        const refusal = !checked.ok ? checked : checked.value.allowed ? null : checked.value.refusal;
+        if (refusal) {
+          setLastResult({ ok: false, text: `Not sent: ${refusal.message}`, code: refusal.code });
+          return;
+        }
+      }
+      if (withBracket !== null) {
+        const placed = await terminal.trading.placeBracket(props.market, withBracket.value, 'the ticket');
+        if (placed === null) return;
+        if (placed.ok) {
+          const adjustments = placed.value.adjustments.length > 0 ? ` Main adjusted: ${adjustmentsText(placed.value.adjustments)}.` : '';
+          setLastResult({ ok: true, text: `Placed ${describeOrder(props.market, result.request)} with ${describeLegs(props.market, withBracket.value)}.${adjustments}` });
+        } else setLastResult({ ok: false, text: placed.message, code: placed.code });
+        return;
+      }
+      const placed = await terminal.trading.place(props.market, result.request, 'the ticket');
+      if (placed === null) return;
+      if (placed.ok) {
+        const adjustments = placed.value.adjustments.length > 0 ? ` Main adjusted: ${adjustmentsText(placed.value.adjustments)}.` : '';
+        setLastResult({ ok: true, text: `Placed ${describeOrder(props.market, result.request)}.${adjustments}` });
+      } else setLastResult({ ok: false, text: placed.message, code: placed.code });
+    } finally {
+      setSending(false);
+    }
   };
 
   const canTrade = () => terminal.store.state.account?.canTrade === true;
   const side = () => draft().side;
   const sideClass = () => (side() === 'Buy' ? 'buy-side' : 'sell-side');
   const needsPrice = () => draft().kind !== 'Market' && draft().kind !== 'BoundedMarket';
+  const blockedReason = () => {
+    if (!canTrade()) return 'No trading session yet: finish the account setup first';
+    if (props.turbo && rules() === null) return "The Turbo book's rules are not loaded yet";
+    const refusal = turboRefusal();
+    if (refusal) return refusal.message;
+    const withBracket = bracketRequest();
+    if (withBracket !== null && !withBracket.ok) return withBracket.message;
+    return '';
+  };
 
   const fillPrice = (price: bigint | null) => {
     if (price === null) return;
@@ -100,111 +207,143 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
   };
 
   return (
-    <Panel
-      title="Order ticket"
-      testId="order-ticket"
-      controls={<span class="muted">{props.market.base.symbol}/{props.market.quote.symbol}</span>}
+    <form
+      class="ticket"
+      data-testid="ticket-form"
+      data-book={props.turbo ? 'turbo' : 'canonical'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
     >
-      <form
-        class="ticket"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div class="side-toggle">
-          <button type="button" class="buy-side" classList={{ on: side() === 'Buy' }} data-testid="ticket-side-buy" onClick={() => update({ side: 'Buy' })}>
-            Buy
-          </button>
-          <button type="button" class="sell-side" classList={{ on: side() === 'Sell' }} data-testid="ticket-side-sell" onClick={() => update({ side: 'Sell' })}>
-            Sell
-          </button>
+      <div class="side-toggle">
+        <button type="button" class="buy-side" classList={{ on: side() === 'Buy' }} data-testid="ticket-side-buy" onClick={() => update({ side: 'Buy' })}>
+          Buy
+        </button>
+        <button type="button" class="sell-side" classList={{ on: side() === 'Sell' }} data-testid="ticket-side-sell" onClick={() => update({ side: 'Sell' })}>
+          Sell
+        </button>
+      </div>
+      <Show when={props.turbo}>
+        <div class="ticket-book" data-testid="ticket-book">
+          <b>Turbo book</b>
+          <span class="muted">
+            min order {formatQuote(book(), book().min_order)} {props.market.quote.symbol} · taker {formatPpm(book().taker_fee)} · maker {formatPpm(book().maker_fee)}
+          </span>
         </div>
-        <label class="field">
-          <span>Order type</span>
-          <select data-testid="ticket-type" value={draft().kind} onChange={(event) => update({ kind: event.currentTarget.value as OrderTypeKind })}>
-            <For each={ORDER_KINDS}>{(kind) => <option value={kind}>{ORDER_KIND_LABELS[kind]}</option>}</For>
-          </select>
-          <span class="help">{ORDER_KIND_HELP[draft().kind]}</span>
-        </label>
-        <Switch>
-          <Match when={needsPrice()}>
+      </Show>
+      <label class="field">
+        <span>Order type</span>
+        <select data-testid="ticket-type" value={draft().kind} onChange={(event) => update({ kind: event.currentTarget.value as OrderTypeKind })}>
+          <For each={ORDER_KINDS}>{(kind) => <option value={kind}>{ORDER_KIND_LABELS[kind]}</option>}</For>
+        </select>
+        <span class="help">{ORDER_KIND_HELP[draft().kind]}</span>
+      </label>
+      <Switch>
+        <Match when={needsPrice()}>
+          <label class="field">
+            <span class="field-title">
+              <span>Price ({props.market.quote.symbol})</span>
+              <button type="button" class="link" data-testid="ticket-price-bid" onClick={() => fillPrice(bestBid())}>
+                bid {bestBid() !== null ? formatPrice(props.market, bestBid()!) : '—'}
+              </button>
+              <button type="button" class="link" data-testid="ticket-price-ask" onClick={() => fillPrice(bestAsk())}>
+                ask {bestAsk() !== null ? formatPrice(props.market, bestAsk()!) : '—'}
+              </button>
+            </span>
+            <input
+              data-testid="ticket-price"
+              inputmode="decimal"
+              autocomplete="off"
+              spellcheck={false}
+              classList={{ invalid: problemField() === 'price' }}
+              placeholder={`step ${formatPrice(props.market, priceTick(props.market))}`}
+              value={draft().priceText}
+              onInput={(event) => {
+                setTouched(true);
+                update({ priceText: event.currentTarget.value });
+              }}
+            />
+          </label>
+        </Match>
+        <Match when={draft().kind === 'BoundedMarket'}>
+          <div class="row">
             <label class="field">
-              <span>
-                Price ({props.market.quote.symbol}){' '}
-                <button type="button" class="link" data-testid="ticket-price-bid" onClick={() => fillPrice(bestBid())}>
-                  bid {bestBid() !== null ? formatPrice(props.market, bestBid()!) : '—'}
-                </button>{' '}
-                <button type="button" class="link" data-testid="ticket-price-ask" onClick={() => fillPrice(bestAsk())}>
-                  ask {bestAsk() !== null ? formatPrice(props.market, bestAsk()!) : '—'}
-                </button>
-              </span>
+              <span>Max price</span>
               <input
-                data-testid="ticket-price"
+                data-testid="ticket-max-price"
                 inputmode="decimal"
-                autocomplete="off"
-                spellcheck={false}
-                classList={{ invalid: problemField() === 'price' }}
-                placeholder={`step ${formatPrice(props.market, priceTick(props.market))}`}
-                value={draft().priceText}
+                classList={{ invalid: problemField() === 'maxPrice' }}
+                value={draft().maxPriceText}
                 onInput={(event) => {
                   setTouched(true);
-                  update({ priceText: event.currentTarget.value });
+                  update({ maxPriceText: event.currentTarget.value });
                 }}
               />
             </label>
-          </Match>
-          <Match when={draft().kind === 'BoundedMarket'}>
-            <div class="row">
-              <label class="field">
-                <span>Max price</span>
-                <input data-testid="ticket-max-price" inputmode="decimal" classList={{ invalid: problemField() === 'maxPrice' }} value={draft().maxPriceText} onInput={(event) => { setTouched(true); update({ maxPriceText: event.currentTarget.value }); }} />
-              </label>
-              <label class="field">
-                <span>Min price</span>
-                <input data-testid="ticket-min-price" inputmode="decimal" placeholder="0" classList={{ invalid: problemField() === 'minPrice' }} value={draft().minPriceText} onInput={(event) => { setTouched(true); update({ minPriceText: event.currentTarget.value }); }} />
-              </label>
-            </div>
-          </Match>
-        </Switch>
-        <Show when={draft().kind === 'Limit'}>
-          <label class="field">
-            <span>Timestamp (Unix seconds, optional: now when empty)</span>
-            <input data-testid="ticket-timestamp" inputmode="numeric" classList={{ invalid: problemField() === 'timestamp' }} value={draft().timestampText} onInput={(event) => update({ timestampText: event.currentTarget.value })} />
-          </label>
-        </Show>
-        <label class="field">
-          <span>
-            Quantity ({props.market.base.symbol})
-            <Show when={maxQuantity() !== null}>
-              <span class="muted"> · max {formatQuantity(props.market, maxQuantity()!)}</span>
-            </Show>
-          </span>
-          <input
-            data-testid="ticket-quantity"
-            inputmode="decimal"
-            autocomplete="off"
-            spellcheck={false}
-            classList={{ invalid: problemField() === 'quantity' }}
-            value={draft().quantityText}
-            onInput={(event) => {
-              setTouched(true);
-              setPercent(0);
-              update({ quantityText: event.currentTarget.value });
-            }}
-          />
-        </label>
-        <Show when={presets().length > 0}>
-          <div class="presets" data-testid="ticket-presets">
-            <For each={presets()}>
-              {(preset) => (
-                <button type="button" data-testid="ticket-preset" onClick={() => { setTouched(true); update({ quantityText: editableQuantity(props.market, preset) }); }}>
-                  {formatQuantity(props.market, preset)}
-                </button>
-              )}
-            </For>
+            <label class="field">
+              <span>Min price</span>
+              <input
+                data-testid="ticket-min-price"
+                inputmode="decimal"
+                placeholder="0"
+                classList={{ invalid: problemField() === 'minPrice' }}
+                value={draft().minPriceText}
+                onInput={(event) => {
+                  setTouched(true);
+                  update({ minPriceText: event.currentTarget.value });
+                }}
+              />
+            </label>
           </div>
-        </Show>
+        </Match>
+      </Switch>
+      <Show when={draft().kind === 'Limit'}>
+        <label class="field">
+          <span>Timestamp (Unix seconds, optional: now when empty)</span>
+          <input data-testid="ticket-timestamp" inputmode="numeric" classList={{ invalid: problemField() === 'timestamp' }} value={draft().timestampText} onInput={(event) => update({ timestampText: event.currentTarget.value })} />
+        </label>
+      </Show>
+      <label class="field">
+        <span>
+          Quantity ({props.market.base.symbol})
+          <Show when={maxQuantity() !== null}>
+            <span class="muted"> · max {formatQuantity(props.market, maxQuantity()!)}</span>
+          </Show>
+        </span>
+        <input
+          data-testid="ticket-quantity"
+          inputmode="decimal"
+          autocomplete="off"
+          spellcheck={false}
+          classList={{ invalid: problemField() === 'quantity' }}
+          value={draft().quantityText}
+          onInput={(event) => {
+            setTouched(true);
+            setPercent(0);
+            update({ quantityText: event.currentTarget.value });
+          }}
+        />
+      </label>
+      <Show when={presets().length > 0}>
+        <div class="presets" data-testid="ticket-presets">
+          <For each={presets()}>
+            {(preset) => (
+              <button
+                type="button"
+                data-testid="ticket-preset"
+                onClick={() => {
+                  setTouched(true);
+                  update({ quantityText: editableQuantity(props.market, preset) });
+                }}
+              >
+                {formatQuantity(props.market, preset)}
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
+      <Show when={!props.turbo}>
         <div class="percent" title={side() === 'Buy' ? `Share of unlocked ${props.market.quote.symbol} spent at the price` : `Share of unlocked ${props.market.base.symbol}`}>
           <input type="range" min="0" max="100" step="1" data-testid="ticket-percent" value={percent()} onInput={(event) => applyPercent(Number(event.currentTarget.value))} />
           <For each={[25, 50, 100]}>
@@ -215,7 +354,9 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
             )}
           </For>
         </div>
-        <div class="ticket-summary" data-testid="ticket-summary">
+      </Show>
+      <div class="ticket-summary" data-testid="ticket-summary">
+        <Show when={!props.turbo}>
           <span>Available</span>
           <b>
             {side() === 'Buy'
@@ -226,59 +367,70 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
                 ? `${formatAmount(availableBase()!, props.market.base.decimals)} ${props.market.base.symbol}`
                 : '—'}
           </b>
-          <Show when={evaluation().ok ? evaluation() : null}>
-            {(ready) => {
-              const value = () => (ready() as Extract<ReturnType<typeof evaluation>, { ok: true }>);
-              return (
-                <>
-                  <span>Order value{value().priceIsEstimate ? ' (est.)' : ''}</span>
-                  <b data-testid="ticket-value">
-                    {formatQuote(props.market, value().quoteValue)} {props.market.quote.symbol}
-                  </b>
-                  <span>Taker fee, worst case ({formatPpm(props.market.taker_fee)})</span>
-                  <b data-testid="ticket-fee">
-                    {formatQuote(props.market, value().takerFee)} {props.market.quote.symbol}
-                  </b>
-                  <span>Locked by the order</span>
-                  <b data-testid="ticket-locked">
-                    {value().locked.asset === props.market.quote.asset
-                      ? `${formatQuote(props.market, value().locked.amount)} ${props.market.quote.symbol}`
-                      : `${formatQuantity(props.market, value().locked.amount)} ${props.market.base.symbol}`}
-                  </b>
-                </>
-              );
-            }}
-          </Show>
-        </div>
-        <div class="ticket-problem" data-testid="ticket-problem" role="status">
-          {(() => {
-            const current = evaluation();
-            return !current.ok && touched() ? current.message : '';
-          })()}
-        </div>
-        <Show when={evaluation().ok && (evaluation() as { warnings: readonly string[] }).warnings.length > 0}>
-          <For each={(evaluation() as { warnings: readonly string[] }).warnings}>{(warning) => <div class="ticket-warning">{warning}</div>}</For>
         </Show>
-        <button
-          type="submit"
-          class={`ticket-submit ${sideClass()}`}
-          data-testid="ticket-submit"
-          disabled={!evaluation().ok || sending() || !canTrade()}
-          title={canTrade() ? '' : 'No trading session yet: finish the account setup first'}
-        >
-          {sending() ? 'Sending…' : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}`}
-        </button>
-        <Show when={!canTrade()}>
-          <div class="help">Trading needs an account and a session: open Account setup.</div>
-        </Show>
-        <Show when={lastResult()}>
-          {(result) => (
-            <div classList={{ 'ticket-warning': !result().ok, help: result().ok }} data-testid="ticket-result">
-              {result().text}
-            </div>
+        <Show when={ready()}>
+          {(value) => (
+            <>
+              <span>Order value{value().priceIsEstimate ? ' (est.)' : ''}</span>
+              <b data-testid="ticket-value">
+                {formatQuote(book(), value().quoteValue)} {props.market.quote.symbol}
+              </b>
+              <span>Taker fee, worst case ({formatPpm(book().taker_fee)})</span>
+              <b data-testid="ticket-fee">
+                {formatQuote(book(), value().takerFee)} {props.market.quote.symbol}
+              </b>
+              <span>Locked by the order</span>
+              <b data-testid="ticket-locked">
+                {value().locked.asset === props.market.quote.asset
+                  ? `${formatQuote(book(), value().locked.amount)} ${props.market.quote.symbol}`
+                  : `${formatQuantity(book(), value().locked.amount)} ${props.market.base.symbol}`}
+              </b>
+            </>
           )}
         </Show>
-      </form>
-    </Panel>
+      </div>
+      <Show when={props.turbo}>
+        <TurboCheckView market={props.market} check={turboCheck()} pending={ready() !== null && turboCheck() === null} />
+      </Show>
+      <details class="ticket-bracket" open={bracketOn()} data-testid="ticket-bracket">
+        <summary>
+          Take-profit / stop-loss
+          <Show when={bracketOn()}>
+            <span class="muted"> · attached</span>
+          </Show>
+        </summary>
+        <BracketSection api={terminal.api} market={book()} turbo={props.turbo} entry={entry} onChange={setBracket} hidePlaceButton />
+      </details>
+      <div class="ticket-problem" data-testid="ticket-problem" role="status">
+        {(() => {
+          const current = evaluation();
+          return !current.ok && touched() ? current.message : '';
+        })()}
+      </div>
+      <Show when={ready()?.warnings.length}>
+        <For each={ready()?.warnings ?? []}>{(warning) => <div class="ticket-warning">{warning}</div>}</For>
+      </Show>
+      <button
+        type="submit"
+        class={`ticket-submit ${sideClass()}`}
+        data-testid="ticket-submit"
+        disabled={ready() === null || sending() || blockedReason() !== ''}
+        title={blockedReason()}
+      >
+        {sending()
+          ? 'Sending…'
+          : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${bracketOn() ? ' + TP/SL' : ''}${props.turbo ? ' · Turbo' : ''}`}
+      </button>
+      <Show when={!canTrade()}>
+        <div class="help">Trading needs an account and a session: open Account setup.</div>
+      </Show>
+      <Show when={lastResult()}>
+        {(result) => (
+          <div classList={{ 'ticket-warning': !result().ok, help: result().ok }} data-testid="ticket-result" data-ok={result().ok ? 'true' : 'false'} data-code={result().code ?? ''}>
+            {result().text}
+          </div>
+        )}
+      </Show>
+    </form>
   );
 };

@@ -2,7 +2,7 @@
 // and a notice with main's answer (including what main adjusted before signing), so the ticket,
 // the ladder, the hotkeys and the kill switch all behave the same way.
 import type { RequestInput, TerminalApi } from '../../../../shared/ipc/contract';
-import type { CancelReport, PlacedOrder } from '../../../../shared/ipc/views';
+import type { CancelReport, PlacedOrder, PlacedTriggers } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
@@ -10,11 +10,14 @@ import type { TerminalStore } from '../../stores/terminal-store';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 
 export type PlaceOrderRequest = RequestInput<'placeOrder'>;
+export type PlaceBracketRequest = RequestInput<'placeBracketOrder'>;
 
 export type Confirm = (title: string, lines: readonly string[]) => Promise<boolean>;
 
 export interface TradingActions {
   place(market: Market, request: PlaceOrderRequest, origin: string): Promise<Result<PlacedOrder> | null>;
+  /** An entry with its take-profit and/or stop-loss in one signed request; null when not confirmed. */
+  placeBracket(market: Market, request: PlaceBracketRequest, origin: string): Promise<Result<PlacedTriggers> | null>;
   cancel(market: Market, orderId: string, turbo: boolean): Promise<Result<CancelReport>>;
   cancelAll(market: Market | null): Promise<Result<CancelReport>>;
   move(market: Market, orderId: string, price: bigint, turbo: boolean): Promise<Result<PlacedOrder>>;
@@ -26,6 +29,19 @@ export function describeOrder(market: Market, request: PlaceOrderRequest): strin
   const kind = ORDER_KIND_LABELS[request.orderType.kind];
   const priced = request.orderType.kind === 'Market' ? 'at market' : `at ${formatPrice(market, request.price)} ${market.quote.symbol}`;
   return `${request.side} ${formatQuantity(market, request.quantity)} ${market.base.symbol} ${priced} (${kind})`;
+}
+
+/** What main adjusted before signing, as one sentence list (each adjustment's own full stop dropped). */
+export function adjustmentsText(adjustments: readonly string[]): string {
+  return adjustments.map((line) => line.replace(/\.+$/, '')).join('; ');
+}
+
+/** "take-profit 3,100.00 and stop-loss 2,900.00 USDC": the legs of a bracket, in words. */
+export function describeLegs(market: Market, request: Pick<PlaceBracketRequest, 'takeProfit' | 'stopLoss'>): string {
+  const legs: string[] = [];
+  if (request.takeProfit) legs.push(`take-profit ${formatPrice(market, request.takeProfit.triggerPrice)}`);
+  if (request.stopLoss) legs.push(`stop-loss ${formatPrice(market, request.stopLoss.triggerPrice)}`);
+  return `${legs.join(' and ')} ${market.quote.symbol}`;
 }
 
 export function describeCancelReport(report: CancelReport): string {
@@ -49,10 +65,27 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
       if (result.ok) {
         for (const order of result.value.orders) placed.push({ market, orderId: order.orderId, turbo: request.turbo === true });
         if (placed.length > 50) placed.splice(0, placed.length - 50);
-        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${result.value.adjustments.join('; ')}.` : '';
+        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
         store.notify('info', `Placed: ${text}.${adjusted}`);
       } else {
         store.notify('error', `Order refused (${result.code}): ${result.message}`);
+      }
+      return result;
+    },
+    async placeBracket(market, request, origin) {
+      const text = `${describeOrder(market, request)} with ${describeLegs(market, request)}`;
+      if (store.state.settings?.confirmOrders) {
+        const accepted = await confirm('Confirm order with bracket', [text, `Market ${market.base.symbol}/${market.quote.symbol} · from ${origin}`]);
+        if (!accepted) return null;
+      }
+      const result = await api.placeBracketOrder(request);
+      if (result.ok) {
+        const order = result.value.order;
+        if (order) placed.push({ market, orderId: order.orderId, turbo: request.turbo === true });
+        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
+        store.notify('info', `Placed: ${text}.${adjusted}`);
+      } else {
+        store.notify('error', `Order with bracket refused (${result.code}): ${result.message}`);
       }
       return result;
     },
@@ -73,7 +106,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
       const result = await api.moveOrder({ marketId: market.market_id, orderId, price, ...(turbo ? { turbo } : {}) });
       if (result.ok) {
         for (const order of result.value.orders) placed.push({ market, orderId: order.orderId, turbo });
-        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${result.value.adjustments.join('; ')}.` : '';
+        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
         store.notify('info', `Moved order to ${formatPrice(market, price)} ${market.quote.symbol}.${adjusted}`);
       } else {
         store.notify('error', `Move refused (${result.code}): ${result.message}`);

@@ -1,0 +1,57 @@
+// The Margin panel: the live risk of one Turbo Account beside the accounts themselves (register,
+// open, credit actions, close, withdraw, which one trades on Turbo books). The risk shown follows
+// the account chosen for Turbo trading, else the first with a live session, unless the trader
+// picks another.
+import { createMemo, createResource, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
+import type { MarginOverview } from '../../../../shared/ipc/views/margin';
+import { MarginAccountManager } from './MarginAccountManager';
+import { MarginRiskPanel } from './MarginRiskPanel';
+import { shortAccount } from './margin-format';
+import './margin.css';
+
+export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+  const [pushed, setPushed] = createSignal<MarginOverview | null>(null);
+  const [loaded] = createResource(async () => {
+    const read = await props.api.getMarginOverview({});
+    return read.ok ? read.value : null;
+  });
+  onCleanup(props.api.onMarginOverview((overview) => setPushed(overview)));
+  const overview = () => pushed() ?? loaded() ?? null;
+  const [picked, setPicked] = createSignal<string | null>(null);
+  const accounts = () => overview()?.accounts ?? [];
+  const shown = createMemo(() => {
+    const list = accounts();
+    const choice = picked();
+    if (choice !== null && list.some((account) => account.marginAccountId === choice)) return choice;
+    return overview()?.selectedMarginAccountId ?? list.find((account) => account.hasSession)?.marginAccountId ?? list[0]?.marginAccountId ?? null;
+  });
+  return (
+    <div class="margin-panel" data-testid="margin-panel">
+      <section class="margin-panel-risk">
+        <header class="margin-panel-head">
+          <h3 class="subhead">Risk</h3>
+          <Show when={accounts().length > 1}>
+            <select data-testid="margin-panel-account" value={shown() ?? ''} onChange={(event) => setPicked(event.currentTarget.value)}>
+              <For each={accounts()}>
+                {(account) => (
+                  <option value={account.marginAccountId}>
+                    #{account.index.toString()} {shortAccount(account.marginAccountId)}
+                    {account.hasSession ? '' : ' (no session)'}
+                  </option>
+                )}
+              </For>
+            </select>
+          </Show>
+        </header>
+        <Show when={shown()} keyed fallback={<p class="muted" data-testid="margin-panel-no-account">Register a Turbo Account to see its risk here.</p>}>
+          {(marginAccountId) => <MarginRiskPanel api={props.api} marginAccountId={marginAccountId} {...(props.now ? { now: props.now } : {})} />}
+        </Show>
+      </section>
+      <section class="margin-panel-accounts">
+        <h3 class="subhead">Turbo Accounts</h3>
+        <MarginAccountManager api={props.api} {...(props.now ? { now: props.now } : {})} onSelectAccount={(marginAccountId) => marginAccountId !== null && setPicked(marginAccountId)} />
+      </section>
+    </div>
+  );
+};

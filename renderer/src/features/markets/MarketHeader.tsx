@@ -1,0 +1,62 @@
+// The market bar of the main window: the market, its book (canonical or Turbo, switched here), the
+// link group, the rules of the book traded on (tick, minimum order, fees: a Turbo book has its own)
+// and the inside market.
+import { Show, type Component } from 'solid-js';
+import type { Market } from '../../../../shared/market/market';
+import { priceTick, quantityTick } from '../../../../shared/market/tick';
+import { useTerminal } from '../../app/terminal-context';
+import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
+import { formatPpm } from '../../format/units';
+import { bookRules } from '../../stores/turbo-store';
+import { LinkGroupSelector } from '../desk/LinkGroupSelector';
+import { TurboToggle } from '../margin';
+import { MarketSelector } from './MarketSelector';
+
+export const MarketHeader: Component<{
+  markets: readonly Market[];
+  market: Market | null;
+  onSelect: (marketId: string) => void;
+  problem: string | null;
+  turbo: boolean;
+  onTurbo: (turbo: boolean) => void;
+  bestBid: bigint | null;
+  bestAsk: bigint | null;
+}> = (props) => {
+  const terminal = useTerminal();
+  const rules = () => {
+    const market = props.market;
+    return market ? bookRules(terminal.store.state.markets, market, props.turbo, props.turbo ? terminal.turboBooks.row(market.market_id) : null) : null;
+  };
+  return (
+    <div class="marketbar" data-testid="market-bar" data-book={props.turbo ? 'turbo' : 'canonical'}>
+      <MarketSelector markets={props.markets} selected={props.market} onSelect={props.onSelect} problem={props.problem} />
+      <LinkGroupSelector />
+      <Show when={props.market}>{(market) => <TurboToggle api={terminal.api} marketId={market().market_id} turbo={props.turbo} onChange={props.onTurbo} />}</Show>
+      <div class="spacer" />
+      <Show when={props.market && rules()}>
+        {(book) => (
+          <span class="book-facts muted" data-testid="book-facts" title={`The rules of the ${props.turbo ? 'Turbo' : 'canonical'} book: orders are checked against them before they are signed`}>
+            tick <b class="mono">{formatPrice(book(), priceTick(book()))}</b> · size step <b class="mono">{formatQuantity(book(), quantityTick(book()))}</b> · min order{' '}
+            <b class="mono" data-testid="book-min-order">
+              {formatQuote(book(), book().min_order)} {book().quote.symbol}
+            </b>{' '}
+            · maker/taker <b class="mono">{formatPpm(book().maker_fee)}</b>/<b class="mono">{formatPpm(book().taker_fee)}</b>
+          </span>
+        )}
+      </Show>
+      <Show when={props.market}>
+        {(market) => (
+          <span class="inside mono" data-testid="inside-market">
+            <span class="buy" title="Best bid">
+              {props.bestBid !== null ? formatPrice(market(), props.bestBid) : '—'}
+            </span>
+            <span class="muted"> / </span>
+            <span class="sell" title="Best ask">
+              {props.bestAsk !== null ? formatPrice(market(), props.bestAsk) : '—'}
+            </span>
+          </span>
+        )}
+      </Show>
+    </div>
+  );
+};

@@ -1,0 +1,101 @@
+// Driving the app's page in Chromium the way a trader does, for the end-to-end suites: onboarding
+// through account setup, the confirmation dialog, screenshots per suite, and the sandbox's control
+// surface (its URL read from main through the bridge, as the app knows it).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { TerminalApi } from '../../shared/ipc/contract';
+import type { Result } from '../../shared/result';
+import { SCREENSHOT_DIR } from './chromium';
+
+export function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value;
+}
+
+/** The page's document as functions sent to the page see it (test files compile without the DOM library). */
+interface PageElement {
+  getAttribute(name: string): string | null;
+}
+declare const document: { querySelector(selector: string): PageElement | null };
+
+export function stepDone(page: Page, id: string, timeout = 30_000): Promise<unknown> {
+  return page.waitForFunction((wanted) => document.querySelector(`[data-testid=onboarding-step-${wanted}]`)?.getAttribute('data-state') === 'done', id, { timeout });
+}
+
+/** Accept the order confirmation when the settings ask for one. */
+export async function confirmIfAsked(page: Page): Promise<void> {
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
+  if (await dialog.count()) await page.getByTestId('confirm-accept').click();
+}
+
+export type SetupStep = 'owner' | 'account' | 'funds' | 'whitelist' | 'session';
+
+/** Run these steps of account setup in order (the page shows account setup), skipping those done or not needed. */
+export async function runSetup(page: Page, steps: readonly SetupStep[]): Promise<void> {
+  await page.getByTestId('onboarding').waitFor({ timeout: 30_000 });
+  const buttons: Record<SetupStep, string> = {
+    owner: 'onboarding-create-key',
+    account: 'onboarding-create-account',
+    funds: 'onboarding-mint',
+    whitelist: 'onboarding-whitelist',
+    session: 'onboarding-create-session',
+  };
+  for (const step of steps) {
+    const state = await page.getByTestId(`onboarding-step-${step}`).getAttribute('data-state');
+    if (state === 'done' || state === 'not-needed') continue;
+    await page.getByTestId(buttons[step]).click();
+    await stepDone(page, step);
+  }
+}
+
+/** From an empty keychain: owner key, trading account, test funds, whitelisting, session; back to the workspace. */
+export async function onboard(page: Page): Promise<void> {
+  await runSetup(page, ['owner', 'account', 'funds', 'whitelist', 'session']);
+  await page.getByTestId('close-setup').click();
+  await page.getByTestId('workspace').waitFor({ timeout: 30_000 });
+}
+
+/** Screenshots of one suite under test-results/screenshots/<suite>/<name>.png. */
+export function screenshots(page: () => Page, suite: string): (name: string) => Promise<string> {
+  const directory = join(SCREENSHOT_DIR, suite);
+  mkdirSync(directory, { recursive: true });
+  return async (name) => {
+    const path = join(directory, `${name}.png`);
+    await page().screenshot({ path });
+    return path;
+  };
+}
+
+/** The sandbox's control surface (`--sandbox-control`), at the URL main reports for the active network. */
+export interface SandboxControl {
+  readonly url: string;
+  post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  get(path: string): Promise<{ status: number; body: Record<string, unknown> }>;
+}
+
+export async function sandboxControl(api: TerminalApi): Promise<SandboxControl> {
+  const networks = value(await api.listNetworks({}));
+  const url = networks.find((network) => network.active)?.restUrl;
+  if (!url) throw new Error('the active network has no REST address (is the sandbox running?)');
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  return { url, post: (path, body) => call('POST', path, body), get: (path) => call('GET', path) };
+}
+
+/** Poll `probe` until it returns something truthy. */
+export async function until<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
