@@ -41,12 +41,64 @@ export function readJsonBody(request: IncomingMessage, limit = MAX_BODY_BYTES): 
         resolve({ ok: true, body: undefined });
         return;
       }
+      let body: unknown;
       try {
-        resolve({ ok: true, body: JSON.parse(text) as unknown });
+        body = JSON.parse(text) as unknown;
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         resolve({ ok: false, refusal: refusal(ErrorCode.INVALID_JSON, `body: invalid JSON (${detail})`) });
+        return;
       }
+      const repeated = repeatedMember(text);
+      if (repeated !== null) resolve({ ok: false, refusal: refusal(ErrorCode.INVALID_JSON, `${repeated}: the member appears more than once; each member may appear once`) });
+      else resolve({ ok: true, body });
     });
   });
+}
+
+interface Container {
+  readonly object: boolean;
+  readonly path: string;
+  readonly keys: Set<string>;
+  expectKey: boolean;
+  lastKey: string;
+  index: number;
+}
+
+/**
+ * The path of the first member named twice in one object of `text` (valid JSON), or null.
+ * JSON.parse keeps the last of two equal keys, another parser may keep the first: a signed body
+ * whose meaning depends on the parser is refused, as the service's serde structs refuse it.
+ */
+export function repeatedMember(text: string): string | null {
+  const stack: Container[] = [];
+  const childPath = (): string => {
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) return 'body';
+    return parent.object ? `${parent.path}.${parent.lastKey}` : `${parent.path}[${parent.index}]`;
+  };
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    const top = stack[stack.length - 1];
+    if (char === '"') {
+      let end = at + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (top?.object && top.expectKey) {
+        const key = JSON.parse(text.slice(at, end + 1)) as string;
+        if (top.keys.has(key)) return `${top.path}.${key}`;
+        top.keys.add(key);
+        top.lastKey = key;
+        top.expectKey = false;
+      }
+      at = end;
+    } else if (char === '{' || char === '[') {
+      stack.push({ object: char === '{', path: childPath(), keys: new Set(), expectKey: char === '{', lastKey: '', index: 0 });
+    } else if (char === '}' || char === ']') {
+      stack.pop();
+    } else if (char === ',' && top !== undefined) {
+      if (top.object) top.expectKey = true;
+      else top.index++;
+    }
+  }
+  return null;
 }
