@@ -81,11 +81,14 @@ function parseFlags() {
 
 const flags = parseFlags();
 
-/** Appends each bridge frame as one line `<in|out> <frame text>`, flushed as it goes. */
+/**
+ * Appends each bridge frame as one line `<in|out> <epoch ms, µs precision> <frame text>`, written as
+ * it goes (the security test scans the frames; the order-path bench reads the times).
+ */
 function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) => void {
   const fd = openSync(path, 'a', 0o600);
   return (direction, text) => {
-    writeSync(fd, `${direction} ${text}\n`);
+    writeSync(fd, `${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
   };
 }
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });

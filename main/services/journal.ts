@@ -2,7 +2,7 @@
 // is sent, and its outcome is appended after. After a crash, the entries that have no settled
 // outcome are exactly the requests whose fate must be reconciled with the exchange before
 // anything else is signed; nothing in the journal is ever resent blindly.
-import { closeSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, write, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
@@ -63,6 +63,10 @@ export type ReconciledEntry = Extract<JournalEntry, { kind: 'reconciled' }>;
 
 type Omitted<T> = Omit<T, 'kind' | 'seq' | 'at'>;
 
+/** Zeros kept ahead of the data (see ensureRoom). */
+const CHUNK_BYTES = 1024 * 1024;
+const ROOM_MARGIN = 64 * 1024;
+
 export interface JournalOptions {
   readonly directory: string;
   readonly now: () => number;
@@ -84,6 +88,10 @@ export class Journal {
   private fd: number;
   private seq = 0;
   private bytes = 0;
+  /** Size of the file, zeros after the data included. */
+  private allocated = 0;
+  /** Asynchronous appends not yet flushed (rotation waits for none). */
+  private inFlight = 0;
   private readonly recent: JournalEntry[] = [];
   /** Signed entries whose outcome is missing or unknown and not yet reconciled. */
   private readonly open = new Map<string, JournalRecord>();
@@ -93,17 +101,25 @@ export class Journal {
   constructor(private readonly options: JournalOptions) {
     ensureDirectory(options.directory);
     this.path = join(options.directory, 'journal.jsonl');
+    this.fd = openSync(this.path, existsSync(this.path) ? 'r+' : 'w+', 0o600);
     this.load();
-    this.fd = openSync(this.path, 'a', 0o600);
+    this.ensureRoom(0);
   }
 
+  /**
+   * Read the valid entries. The file is preallocated (zeros after the last entry), so the data ends
+   * at the first NUL byte; a torn last line from a crash is dropped, and the bytes of that line are
+   * zeroed so a later, shorter entry written over it leaves no garbage behind.
+   */
   private load(): void {
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch {
-      return;
-    }
+    const size = fstatSync(this.fd).size;
+    this.allocated = size;
+    if (size === 0) return;
+    const raw = Buffer.alloc(size);
+    readSync(this.fd, raw, 0, size, 0);
+    const nul = raw.indexOf(0);
+    const dataEnd = nul === -1 ? size : nul;
+    const text = raw.subarray(0, dataEnd).toString('utf8');
     let validLength = 0;
     let offset = 0;
     for (const line of text.split('\n')) {
@@ -124,16 +140,25 @@ export class Journal {
       validLength = offset;
       this.remember(entry);
     }
-    if (validLength < Buffer.byteLength(text)) {
-      const fd = openSync(this.path, 'r+');
-      try {
-        ftruncateSync(fd, validLength);
-        fdatasyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+    validLength = Math.min(validLength, dataEnd);
+    if (validLength < dataEnd) {
+      writeSync(this.fd, Buffer.alloc(dataEnd - validLength), 0, dataEnd - validLength, validLength);
+      fdatasyncSync(this.fd);
     }
     this.bytes = validLength;
+  }
+
+  /**
+   * Keep zeros ahead of the write position: an append then changes no file size, so its flush is a
+   * data-only fdatasync (the metadata journal of the file system is not involved), which is what
+   * keeps the order path fast.
+   */
+  private ensureRoom(length: number): void {
+    if (this.bytes + length + ROOM_MARGIN <= this.allocated) return;
+    const grow = Math.max(CHUNK_BYTES, length + ROOM_MARGIN);
+    writeSync(this.fd, Buffer.alloc(grow), 0, grow, this.allocated);
+    fdatasyncSync(this.fd);
+    this.allocated += grow;
   }
 
   private remember(entry: JournalEntry): void {
@@ -163,32 +188,73 @@ export class Journal {
     }
   }
 
-  private write(entry: JournalEntry): void {
-    const line = `${encodeFrame(entry)}\n`;
-    writeSync(this.fd, line);
-    // Flushed before the caller sends anything: after a crash the entry is on disk.
-    fdatasyncSync(this.fd);
-    this.bytes += Buffer.byteLength(line);
+  /** Claim the bytes of one line at the end of the data, in order. */
+  private reserve(entry: JournalEntry): { line: Buffer; offset: number } {
+    const line = Buffer.from(`${encodeFrame(entry)}\n`);
+    this.ensureRoom(line.length);
+    const offset = this.bytes;
+    this.bytes += line.length;
     this.remember(entry);
+    return { line, offset };
+  }
+
+  private announce(entry: JournalEntry): void {
     for (const listener of this.listeners) listener(entry);
-    if (this.bytes > (this.options.rotateBytes ?? 8 * 1024 * 1024)) this.rotate();
+    if (this.bytes > (this.options.rotateBytes ?? 8 * 1024 * 1024) && this.inFlight === 0) this.rotate();
+  }
+
+  /** Write and flush synchronously: when this returns the entry is on disk. */
+  private write(entry: JournalEntry): void {
+    const { line, offset } = this.reserve(entry);
+    writeSync(this.fd, line, 0, line.length, offset);
+    fdatasyncSync(this.fd);
+    this.announce(entry);
+  }
+
+  /**
+   * Write and flush on the I/O thread pool; the promise settles once the entry is on disk. The
+   * caller does other work meanwhile (the submitter signs) and sends nothing before it settles.
+   */
+  private writeDurably(entry: JournalEntry): Promise<void> {
+    const { line, offset } = this.reserve(entry);
+    this.inFlight++;
+    return new Promise<void>((resolve, reject) => {
+      write(this.fd, line, 0, line.length, offset, (writeError) => {
+        if (writeError) {
+          this.inFlight--;
+          reject(writeError);
+          return;
+        }
+        fdatasync(this.fd, (syncError) => {
+          this.inFlight--;
+          if (syncError) reject(syncError);
+          else resolve();
+        });
+      });
+    }).then(() => this.announce(entry));
   }
 
   private rotate(): void {
+    // The archive keeps only its data: the preallocated zeros are cut off.
+    ftruncateSync(this.fd, this.bytes);
+    fdatasyncSync(this.fd);
     closeSync(this.fd);
     const archived = join(this.options.directory, `journal-${this.options.now()}-${this.seq}.jsonl`);
     renameSync(this.path, archived);
-    this.fd = openSync(this.path, 'a', 0o600);
+    this.fd = openSync(this.path, 'w+', 0o600);
     this.bytes = 0;
+    this.allocated = 0;
     // Carry what is still unresolved, so a restart finds it in the active file.
+    const carried: Buffer[] = [];
     for (const record of this.open.values()) {
       for (const entry of [record.signed, record.outcome, record.reconciled]) {
-        if (entry === null) continue;
-        const line = `${encodeFrame(entry)}\n`;
-        writeSync(this.fd, line);
-        this.bytes += Buffer.byteLength(line);
+        if (entry !== null) carried.push(Buffer.from(`${encodeFrame(entry)}\n`));
       }
     }
+    const data = Buffer.concat(carried);
+    this.ensureRoom(data.length);
+    writeSync(this.fd, data, 0, data.length, 0);
+    this.bytes = data.length;
     fdatasyncSync(this.fd);
     this.options.log?.(`journal rotated to ${archived}`);
   }
@@ -197,6 +263,16 @@ export class Journal {
     const full: SignedEntry = { kind: 'signed', seq: this.seq, at: this.options.now(), ...entry };
     this.write(full);
     return full;
+  }
+
+  /**
+   * The order path's append: the entry is in the journal (and in `unresolved()`) at once, and the
+   * promise settles when it is flushed to disk. Send nothing before it settles; on rejection send
+   * nothing at all.
+   */
+  appendSignedDurably(entry: Omitted<SignedEntry>): { entry: SignedEntry; flushed: Promise<void> } {
+    const full: SignedEntry = { kind: 'signed', seq: this.seq, at: this.options.now(), ...entry };
+    return { entry: full, flushed: this.writeDurably(full) };
   }
 
   appendOutcome(entry: Omitted<OutcomeEntry>): OutcomeEntry {
@@ -227,8 +303,9 @@ export class Journal {
     return () => this.listeners.delete(listener);
   }
 
-  sizeOnDisk(): number {
-    return statSync(this.path).size;
+  /** Bytes of entries in the active file (the file itself is preallocated beyond them). */
+  dataBytes(): number {
+    return this.bytes;
   }
 
   close(): void {

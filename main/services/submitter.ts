@@ -4,7 +4,7 @@
 import type { B256 } from '../../shared/encoding/b256';
 import { addressIdentity } from '../../shared/encoding/identity';
 import type { CallTargets } from '../../shared/protocol/action-calls';
-import { prepareSessionActions, sessionActionsBody, type ActionGroup, type SessionActionsBody } from '../../shared/protocol/session-actions';
+import { groupsToJson, prepareSessionActions, sessionActionsBody, type ActionGroup, type SessionActionsBody } from '../../shared/protocol/session-actions';
 import type { SubmissionOutcome } from '../../shared/nonce/sequential';
 import { unpackParallelNonce } from '../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../shared/result';
@@ -146,27 +146,38 @@ export class Submitter {
       lease.value.settle({ kind: 'refused' });
       return prepared;
     }
-    const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
-    if (!signature.ok) {
-      lease.value.settle({ kind: 'refused' });
-      return signature;
-    }
-    const body = sessionActionsBody(prepared.value, signature.value);
-    let entryId: string;
+    // The entry goes to disk on the I/O thread while this thread signs; nothing is sent before
+    // both are done.
+    let journaled: { entry: { id: string }; flushed: Promise<void> };
     try {
-      entryId = this.deps.journal.appendSigned({
+      journaled = this.deps.journal.appendSignedDurably({
         id: this.deps.newId(),
         networkId: identity.value.networkId,
         account: identity.value.tradeAccountId,
         endpoint: SESSION_ACTIONS_ENDPOINT,
         nonce: journalNonce(lease.value),
-        actions: body.actions,
+        actions: groupsToJson(prepared.value.groups),
         description: request.description,
-      }).id;
+      });
     } catch (error) {
       lease.value.settle({ kind: 'refused' });
       return fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`);
     }
+    const entryId = journaled.entry.id;
+    const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
+    try {
+      await journaled.flushed;
+    } catch (error) {
+      lease.value.settle({ kind: 'refused' });
+      this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: 'JOURNAL_FAILURE', message: 'not sent: the journal could not be flushed' });
+      return fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be flushed to disk: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!signature.ok) {
+      lease.value.settle({ kind: 'refused' });
+      this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: signature.code, message: `not sent: ${signature.message}` });
+      return signature;
+    }
+    const body = sessionActionsBody(prepared.value, signature.value);
 
     const response = await this.deps.port.post(body, identity.value.owner);
     if (response.ok) {

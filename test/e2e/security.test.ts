@@ -114,7 +114,8 @@ describe.sequential('keys never cross the bridge', () => {
     const called = new Set<string>();
     for (const line of lines) {
       if (!line.startsWith('in ')) continue;
-      const frame = decodeFrame(line.slice(3)) as { name?: unknown };
+      // `in <time> <frame>`
+      const frame = decodeFrame(line.slice(line.indexOf(' ', 3) + 1)) as { name?: unknown };
       called.add(String(frame.name));
     }
     expect([...called].filter((name) => !requestNames.includes(name as never))).toEqual([]);

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,13 @@ import { Journal } from '../../../../main/services/journal';
 
 function directory() {
   return mkdtempSync(join(tmpdir(), 'lt-journal-'));
+}
+
+/** The journal's data: the file is preallocated, so its text ends at the first NUL byte. */
+function dataOf(dir: string): string {
+  const raw = readFileSync(join(dir, 'journal.jsonl'));
+  const end = raw.indexOf(0);
+  return raw.subarray(0, end === -1 ? raw.length : end).toString('utf8');
 }
 
 const signed = (id: string) => ({
@@ -24,7 +31,7 @@ describe('journal of signed actions', () => {
     const journal = new Journal({ directory: dir, now: () => 1000 });
     journal.appendSigned(signed('a'));
     // Read the file directly, without closing the journal: the entry is already there.
-    expect(readFileSync(join(dir, 'journal.jsonl'), 'utf8')).toContain('"id":"a"');
+    expect(dataOf(dir)).toContain('"id":"a"');
     journal.appendOutcome({ id: 'a', status: 'accepted', txId: '0x1', orderIds: ['0xo'], code: null, message: null });
     journal.appendSigned(signed('b'));
     journal.close();
@@ -51,14 +58,21 @@ describe('journal of signed actions', () => {
     const journal = new Journal({ directory: dir, now: () => 1 });
     journal.appendSigned(signed('a'));
     journal.close();
-    appendFileSync(join(dir, 'journal.jsonl'), '{"kind":"signed","seq":1,"at":1,"id":"b","netw');
+    // A crash in the middle of writing the next entry leaves part of it after the data.
+    const torn = '{"kind":"signed","seq":1,"at":1,"id":"b","network":"sandbox","account":"0xabc","endpoint":"POST /v1/session/actions","nonce":{"mode":"sequ';
+    const fd = openSync(join(dir, 'journal.jsonl'), 'r+');
+    writeSync(fd, torn, Buffer.byteLength(dataOf(dir)));
+    closeSync(fd);
     const reopened = new Journal({ directory: dir, now: () => 1 });
     expect(reopened.unresolved().map((record) => record.signed.id)).toEqual(['a']);
-    reopened.appendSigned(signed('c'));
+    // A shorter entry written over the torn one leaves no garbage behind it.
+    reopened.appendSigned({ ...signed('c'), actions: [], description: 'x' });
     reopened.close();
-    const lines = readFileSync(join(dir, 'journal.jsonl'), 'utf8').trim().split('\n');
+    const lines = dataOf(dir).trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines.every((line) => JSON.parse(line) !== null)).toBe(true);
+    const again = new Journal({ directory: dir, now: () => 1 });
+    expect(again.unresolved().map((record) => record.signed.id)).toEqual(['a', 'c']);
   });
 
   it('rotates past its size limit and carries unresolved entries into the new file', () => {
@@ -71,9 +85,24 @@ describe('journal of signed actions', () => {
     }
     journal.close();
     expect(readdirSync(dir).some((name) => /^journal-42-\d+\.jsonl$/.test(name))).toBe(true);
-    expect(statSync(join(dir, 'journal.jsonl')).size).toBeLessThan(2000);
+    expect(Buffer.byteLength(dataOf(dir))).toBeLessThan(2000);
+    // The archive keeps only data, no preallocated zeros.
+    const archive = readdirSync(dir).find((name) => /^journal-42-/.test(name))!;
+    expect(readFileSync(join(dir, archive)).includes(0)).toBe(false);
     const reopened = new Journal({ directory: dir, now: () => 43 });
     expect(reopened.unresolved().map((record) => record.signed.id)).toEqual(['pending']);
+  });
+
+  it('a durable append is in the journal at once and on disk when its promise settles', async () => {
+    const dir = directory();
+    const journal = new Journal({ directory: dir, now: () => 1 });
+    const { entry, flushed } = journal.appendSignedDurably(signed('d'));
+    expect(journal.unresolved().map((record) => record.signed.id)).toEqual(['d']);
+    await flushed;
+    expect(dataOf(dir)).toContain(`"id":"${entry.id}"`);
+    journal.appendOutcome({ id: 'd', status: 'accepted', txId: null, orderIds: [], code: null, message: null });
+    journal.close();
+    expect(new Journal({ directory: dir, now: () => 2 }).unresolved()).toEqual([]);
   });
 
   it('creates its file readable by the owner only', () => {
