@@ -100,7 +100,7 @@ export function planTurboOrder(market: Market, intent: TurboOrderIntent, report:
   if (report.health.frozen && increasesExposure) {
     return fail(
       MarginCodes.FROZEN,
-      `AccountFrozen: the account is frozen (stressed equity ${report.health.stressedEquity} is below the freeze line minus k; distance ${report.health.distanceToFreeze}): a ${intent.side} of ${show(intent.quantity, base.decimals, base.symbol)} would increase exposure. Only risk-reducing orders are accepted: sell down a long or buy back a short.`,
+      `AccountFrozen: the account is frozen (stressed equity ${show(report.health.stressedEquity, quote.decimals, quote.symbol)} is below the freeze line minus k; distance ${show(report.health.distanceToFreeze, quote.decimals, quote.symbol)}): a ${intent.side} of ${show(intent.quantity, base.decimals, base.symbol)} would increase exposure. Only risk-reducing orders are accepted: sell down a long or buy back a short.`,
       { field: 'quantity' },
     );
   }

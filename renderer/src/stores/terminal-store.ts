@@ -58,6 +58,8 @@ export interface TerminalStore {
   readonly state: TerminalState;
   /** Add a notice of the renderer's own (order results, refusals) beside main's. */
   notify(level: Notice['level'], text: string): void;
+  /** Show a notice under a key of the window's own, replacing the one shown under it (a growing fill). */
+  showNotice(key: string, level: Notice['level'], text: string): void;
   dismissNotice(id: string): void;
   /** Reload a slice by request (after an action whose push may lag). */
   reload(slice: 'orders' | 'balances' | 'account' | 'networks' | 'markets' | 'settings'): void;
@@ -171,6 +173,10 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
     notify(level, text) {
       const notice: Notice = { id: `local-${++localNotice}`, level, text, time: now() };
       setState('notices', (notices) => [...notices, notice].slice(-MAX_NOTICES));
+    },
+    showNotice(key, level, text) {
+      const notice: Notice = { id: `local-${key}`, level, text, time: now() };
+      setState('notices', (notices) => [...notices.filter((old) => old.id !== notice.id), notice].slice(-MAX_NOTICES));
     },
     dismissNotice(id) {
       setState('notices', (notices) => notices.filter((notice) => notice.id !== id));

@@ -45,7 +45,32 @@ export function describeFill(terminal: TerminalContextValue, notice: FillNotice)
   return `${notice.fill.side} ${formatQuantity(market, notice.fill.quantity)} ${market.base.symbol} at ${formatPrice(market, notice.fill.price)} ${market.quote.symbol} · fee ${formatFillFee(market, notice.fill.side, notice.fill.fee)}${trigger}`;
 }
 
-export function installFillAlerts(terminal: TerminalContextValue): void {
+/** Fills of one order arriving this close together share one toast (a market order sweeping levels). */
+const GROUP_MS = 3000;
+
+/** Several fills of one order as one line: total size, the price range and the fees. */
+export function describeFills(terminal: TerminalContextValue, notices: readonly FillNotice[]): string {
+  const first = notices[0];
+  if (!first) return '';
+  if (notices.length === 1) return describeFill(terminal, first);
+  const market = terminal.market(first.fill.marketId);
+  let quantity = 0n;
+  let fee = 0n;
+  let low = first.fill.price;
+  let high = first.fill.price;
+  for (const notice of notices) {
+    quantity += notice.fill.quantity;
+    fee += notice.fill.fee;
+    if (notice.fill.price < low) low = notice.fill.price;
+    if (notice.fill.price > high) high = notice.fill.price;
+  }
+  if (!market) return `${first.fill.side} ${quantity} in ${notices.length} fills (${first.symbol}, raw units)`;
+  const prices = low === high ? formatPrice(market, low) : `${formatPrice(market, low)}–${formatPrice(market, high)}`;
+  return `${first.fill.side} ${formatQuantity(market, quantity)} ${market.base.symbol} in ${notices.length} fills at ${prices} ${market.quote.symbol} · fees ${formatFillFee(market, first.fill.side, fee)}`;
+}
+
+export function installFillAlerts(terminal: TerminalContextValue, now: () => number = () => Date.now()): void {
+  const groups = new Map<string, { readonly key: string; readonly started: number; readonly notices: FillNotice[] }>();
   // Until main says which host this is, assume Electron: a page never asks there.
   let browserHost = false;
   void terminal.api.getAppInfo({}).then((info) => {
@@ -63,7 +88,15 @@ export function installFillAlerts(terminal: TerminalContextValue): void {
     const settings = terminal.store.state.settings;
     const text = describeFill(terminal, notice);
     const title = fillTitle(notice);
-    terminal.store.notify('info', `${title}: ${text}`);
+    const at = now();
+    for (const [orderId, group] of groups) if (at - group.started > GROUP_MS) groups.delete(orderId);
+    let group = groups.get(notice.fill.orderId);
+    if (!group) {
+      group = { key: `fill-${notice.fill.orderId}-${at}`, started: at, notices: [] };
+      groups.set(notice.fill.orderId, group);
+    }
+    group.notices.push(notice);
+    terminal.store.showNotice(group.key, 'info', `${title}: ${describeFills(terminal, group.notices)}`);
     if (settings?.sound) beep(notice.fill.side);
     if (browserHost && settings?.desktopNotifications && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       // A tag per fill: one notification each, never merged into the previous one.

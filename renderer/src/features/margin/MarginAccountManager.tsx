@@ -2,7 +2,7 @@
 // session covers what margin actions need (and why a new one is made to add an account), the
 // registration of a new account with its predicted id, and one card per account (open, credit
 // actions, close, withdraw, and which account trades on Turbo books).
-import { createResource, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
+import { createEffect, createMemo, createResource, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginOverview, MarginRegistration } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
@@ -12,7 +12,15 @@ import { MarginSettingsForm } from './MarginSettingsForm';
 import { FailureLine, ReceiptLine } from './parts';
 import './margin.css';
 
-export const MarginAccountManager: Component<{ api: TerminalApi; now?: () => number; onSelectAccount?: (marginAccountId: string | null) => void }> = (props) => {
+export const MarginAccountManager: Component<{
+  api: TerminalApi;
+  now?: () => number;
+  onSelectAccount?: (marginAccountId: string | null) => void;
+  /** Every overview the manager shows (pushed or read after its own actions), for a panel beside it. */
+  onOverview?: (overview: MarginOverview) => void;
+  /** Read the overview again whenever this changes (the pool paused or resumed, a session ended). */
+  refreshKey?: unknown;
+}> = (props) => {
   const now = () => (props.now ?? Date.now)();
   const [tick, setTick] = createSignal(now());
   const [pushed, setPushed] = createSignal<MarginOverview | null>(null);
@@ -36,6 +44,14 @@ export const MarginAccountManager: Component<{ api: TerminalApi; now?: () => num
   });
   const overview = () => pushed() ?? loaded() ?? null;
   const reload = () => void refetch();
+  createEffect(on(() => props.refreshKey, reload, { defer: true }));
+  createEffect(() => {
+    const current = overview();
+    if (current) props.onOverview?.(current);
+  });
+  // One card per account id: a card keeps its own state (a tier being chosen) while overviews arrive.
+  const accountIds = createMemo(() => overview()?.accounts.map((account) => account.marginAccountId) ?? [], [], { equals: (a, b) => a.length === b.length && a.every((id, index) => id === b[index]) });
+  const accountById = (marginAccountId: string) => overview()?.accounts.find((account) => account.marginAccountId === marginAccountId) ?? null;
 
   const register = async () => {
     if (busy()) return;
@@ -106,8 +122,12 @@ export const MarginAccountManager: Component<{ api: TerminalApi; now?: () => num
               </Show>
             </div>
             <ReceiptLine receipt={registration()} testId="margin-manager-registration" />
-            <For each={current().accounts} fallback={<p class="muted" data-testid="margin-manager-empty">No Turbo Account yet.</p>}>
-              {(account) => <AccountCard api={props.api} account={account} overview={current()} now={tick} onChanged={reload} {...(props.onSelectAccount ? { onSelectAccount: props.onSelectAccount } : {})} />}
+            <For each={accountIds()} fallback={<p class="muted" data-testid="margin-manager-empty">No Turbo Account yet.</p>}>
+              {(marginAccountId) => (
+                <Show when={accountById(marginAccountId)}>
+                  {(account) => <AccountCard api={props.api} account={account()} overview={current()} now={tick} onChanged={reload} {...(props.onSelectAccount ? { onSelectAccount: props.onSelectAccount } : {})} />}
+                </Show>
+              )}
             </For>
             <details>
               <summary data-testid="margin-manager-settings-toggle">Turbo order settings</summary>

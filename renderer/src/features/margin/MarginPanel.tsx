@@ -2,7 +2,7 @@
 // open, credit actions, close, withdraw, which one trades on Turbo books). The risk shown follows
 // the account chosen for Turbo trading, else the first with a live session, unless the trader
 // picks another.
-import { createMemo, createResource, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
+import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginOverview } from '../../../../shared/ipc/views/margin';
 import { MarginAccountManager } from './MarginAccountManager';
@@ -11,14 +11,12 @@ import { shortAccount } from './margin-format';
 import './margin.css';
 
 export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
-  const [pushed, setPushed] = createSignal<MarginOverview | null>(null);
-  const [loaded] = createResource(async () => {
-    const read = await props.api.getMarginOverview({});
-    return read.ok ? read.value : null;
-  });
-  onCleanup(props.api.onMarginOverview((overview) => setPushed(overview)));
-  const overview = () => pushed() ?? loaded() ?? null;
+  // The accounts as the manager beside it shows them (it reads and follows the overview).
+  const [overview, setOverview] = createSignal<MarginOverview | null>(null);
   const [picked, setPicked] = createSignal<string | null>(null);
+  // The overview is pushed when accounts or sessions change, not when the pool pauses: the risk
+  // frames say that, and the accounts beside them are read again.
+  const [frameState, setFrameState] = createSignal('');
   const accounts = () => overview()?.accounts ?? [];
   const shown = createMemo(() => {
     const list = accounts();
@@ -27,6 +25,7 @@ export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = 
     return overview()?.selectedMarginAccountId ?? list.find((account) => account.hasSession)?.marginAccountId ?? list[0]?.marginAccountId ?? null;
   });
   return (
+    <div class="margin-panel-host">
     <div class="margin-panel" data-testid="margin-panel">
       <section class="margin-panel-risk">
         <header class="margin-panel-head">
@@ -45,13 +44,27 @@ export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = 
           </Show>
         </header>
         <Show when={shown()} keyed fallback={<p class="muted" data-testid="margin-panel-no-account">Register a Turbo Account to see its risk here.</p>}>
-          {(marginAccountId) => <MarginRiskPanel api={props.api} marginAccountId={marginAccountId} {...(props.now ? { now: props.now } : {})} />}
+          {(marginAccountId) => (
+            <MarginRiskPanel
+              api={props.api}
+              marginAccountId={marginAccountId}
+              {...(props.now ? { now: props.now } : {})}
+              onFrame={(frame) => setFrameState(`${frame.poolPaused}|${frame.session !== null}|${frame.lastSession?.status ?? ''}`)}
+            />
+          )}
         </Show>
       </section>
       <section class="margin-panel-accounts">
         <h3 class="subhead">Turbo Accounts</h3>
-        <MarginAccountManager api={props.api} {...(props.now ? { now: props.now } : {})} onSelectAccount={(marginAccountId) => marginAccountId !== null && setPicked(marginAccountId)} />
+        <MarginAccountManager
+          api={props.api}
+          {...(props.now ? { now: props.now } : {})}
+          onOverview={setOverview}
+          refreshKey={frameState()}
+          onSelectAccount={(marginAccountId) => marginAccountId !== null && setPicked(marginAccountId)}
+        />
       </section>
+    </div>
     </div>
   );
 };

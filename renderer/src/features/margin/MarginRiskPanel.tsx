@@ -13,7 +13,13 @@ import './margin.css';
 
 const MAX_EARLY_FRAMES = 8;
 
-export const MarginRiskPanel: Component<{ api: TerminalApi; marginAccountId: string; now?: () => number }> = (props) => {
+export const MarginRiskPanel: Component<{
+  api: TerminalApi;
+  marginAccountId: string;
+  now?: () => number;
+  /** Every frame shown (a panel beside it may react to the pool or the session changing). */
+  onFrame?: (frame: MarginRiskFrame) => void;
+}> = (props) => {
   const now = () => (props.now ?? Date.now)();
   const [frame, setFrame] = createSignal<MarginRiskFrame | null>(null);
   const [failure, setFailure] = createSignal<Failure | null>(null);
@@ -22,7 +28,10 @@ export const MarginRiskPanel: Component<{ api: TerminalApi; marginAccountId: str
   // A frame may arrive before the subscription's answer: keep the latest few by subscription.
   const early = new Map<string, MarginRiskFrame>();
   const stop = props.api.onMarginRisk((payload) => {
-    if (payload.subscriptionId === subscriptionId) setFrame(payload);
+    if (payload.subscriptionId === subscriptionId) {
+      setFrame(payload);
+      props.onFrame?.(payload);
+    }
     else if (subscriptionId === null) {
       early.set(payload.subscriptionId, payload);
       if (early.size > MAX_EARLY_FRAMES) early.delete(early.keys().next().value as string);
@@ -54,7 +63,10 @@ export const MarginRiskPanel: Component<{ api: TerminalApi; marginAccountId: str
           subscriptionId = result.value.subscriptionId;
           const waiting = early.get(subscriptionId);
           early.clear();
-          if (waiting) setFrame(waiting);
+          if (waiting) {
+            setFrame(waiting);
+            props.onFrame?.(waiting);
+          }
         });
       },
     ),

@@ -4,7 +4,7 @@
 // and stop-loss placed with the entry in one request, then main's answer shown. On a Turbo book
 // main's own check (checkTurboOrder) runs before anything is sent: the order type it will sign, its
 // bounds, any draw or borrow, and the refusal with its reason.
-import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, Show, Switch, type Component } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, onMount, Show, Switch, type Component } from 'solid-js';
 import type { TurboOrderCheck } from '../../../../shared/ipc/views/margin';
 import type { Market } from '../../../../shared/market/market';
 import type { OrderTypeKind } from '../../../../shared/market/order-type';
@@ -19,10 +19,12 @@ import { createBookFeed } from '../market-data/book-feed';
 import { adjustmentsText, describeLegs, describeOrder } from '../trading/trading-actions';
 import { BracketSection, bracketInput, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
 import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, type TicketField, type TicketReady } from './ticket-model';
-import { TurboCheckView, turboCheckInput } from './TurboCheck';
+import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
 
 /** How long the ticket waits after the last keystroke before asking main to check a Turbo order. */
 const TURBO_CHECK_DELAY_MS = 250;
+/** How often a standing Turbo order is checked again. */
+const TURBO_CHECK_REFRESH_MS = 3000;
 
 export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props) => (
   <Panel
@@ -101,25 +103,52 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
 
   // ---- Turbo: main's check of the order as it would be signed ------------------------------------
   const [turboCheck, setTurboCheck] = createSignal<Result<TurboOrderCheck> | null>(null);
+  const [checking, setChecking] = createSignal(false);
   let checkSerial = 0;
-  const runTurboCheck = async (current: TicketReady): Promise<Result<TurboOrderCheck>> => {
+  const runTurboCheck = async (current: TicketReady, quiet = false): Promise<Result<TurboOrderCheck>> => {
     const serial = ++checkSerial;
+    if (!quiet) setChecking(true);
     const checked = await terminal.api.checkTurboOrder(turboCheckInput(current));
-    if (serial === checkSerial) setTurboCheck(checked);
+    if (serial === checkSerial) {
+      setTurboCheck(checked);
+      setChecking(false);
+    }
     return checked;
   };
+  // Checked again when the order changes, not with every tick of the book: a market order's price
+  // is only the reference its bound is taken from (and the send checks once more anyway).
+  const checkKey = createMemo(() => {
+    const current = ready();
+    return props.turbo && current !== null ? turboCheckKey(turboCheckInput(current)) : null;
+  });
   createEffect(
-    on([ready, () => props.turbo], ([current, turbo]) => {
+    on(checkKey, (key) => {
       checkSerial++;
-      setTurboCheck(null);
-      if (!turbo || current === null) return;
-      const timer = setTimeout(() => void runTurboCheck(current), TURBO_CHECK_DELAY_MS);
+      if (key === null) {
+        setTurboCheck(null);
+        setChecking(false);
+        return;
+      }
+      setChecking(true);
+      const timer = setTimeout(() => {
+        const current = ready();
+        if (current !== null) void runTurboCheck(current);
+      }, TURBO_CHECK_DELAY_MS);
       onCleanup(() => clearTimeout(timer));
     }),
   );
+  // The account's risk moves on its own (prices, fills, a freeze, the session ending): the shown
+  // check is refreshed quietly while the order stands.
+  onMount(() => {
+    const timer = setInterval(() => {
+      const current = ready();
+      if (props.turbo && current !== null && !checking() && !sending()) void runTurboCheck(current, true);
+    }, TURBO_CHECK_REFRESH_MS);
+    onCleanup(() => clearInterval(timer));
+  });
   const turboRefusal = () => {
     const checked = turboCheck();
-    if (!props.turbo || checked === null) return null;
+    if (!props.turbo || checked === null || checking()) return null;
     if (!checked.ok) return { code: checked.code, message: checked.message };
     return checked.value.allowed ? null : (checked.value.refusal ?? { code: 'MARGIN_REFUSED', message: 'Main refuses this Turbo order.' });
   };
@@ -390,7 +419,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         </Show>
       </div>
       <Show when={props.turbo}>
-        <TurboCheckView market={props.market} check={turboCheck()} pending={ready() !== null && turboCheck() === null} />
+        <TurboCheckView market={props.market} check={turboCheck()} pending={checking()} />
       </Show>
       <details class="ticket-bracket" open={bracketOn()} data-testid="ticket-bracket">
         <summary>

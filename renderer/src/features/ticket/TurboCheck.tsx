@@ -25,10 +25,29 @@ export function turboCheckInput(ready: TicketReady): RequestInput<'checkTurboOrd
   };
 }
 
+/** What identifies a check: the order, without a market order's reference price (it moves with the book). */
+export function turboCheckKey(input: RequestInput<'checkTurboOrder'>): string {
+  return [input.marketId, input.side, input.orderKind, input.quantity, input.orderKind === 'Market' ? '' : input.price, input.maxPrice ?? '', input.minPrice ?? ''].join('|');
+}
+
+/**
+ * Main's warnings, less those the check's own lines already say (the conversion's bound, the draw
+ * or borrow), so each fact is shown once.
+ */
+export function otherWarnings(warnings: readonly string[]): string[] {
+  return warnings.filter((warning) => !/^(Market order sent as BoundedMarket|Draws |Borrows )/.test(warning));
+}
+
 export const TurboCheckView: Component<{ market: Market; check: Result<TurboOrderCheck> | null; pending: boolean }> = (props) => {
-  const bound = (value: bigint | null) => (value === null ? '—' : formatPrice(props.market, value));
+  /** The bound that limits the order: a buy's highest price, a sale's lowest. */
+  const worst = (check: TurboOrderCheck) => (check.side === 'Buy' ? check.orderType.maxPrice : check.orderType.minPrice);
   return (
-    <div class="ticket-turbo" data-testid="ticket-turbo-check" data-state={props.check === null ? (props.pending ? 'checking' : 'idle') : props.check.ok && props.check.value.allowed ? 'allowed' : 'refused'}>
+    <div
+      class="ticket-turbo"
+      classList={{ checking: props.pending }}
+      data-testid="ticket-turbo-check"
+      data-state={props.pending ? 'checking' : props.check === null ? 'idle' : props.check.ok && props.check.value.allowed ? 'allowed' : 'refused'}
+    >
       <Switch fallback={<span class="muted">{props.pending ? 'Checking with the margin account…' : 'Main checks a Turbo order against the account before it is signed.'}</span>}>
         <Match when={props.check && !props.check.ok ? props.check : null}>
           {(failure) => (
@@ -43,16 +62,22 @@ export const TurboCheckView: Component<{ market: Market; check: Result<TurboOrde
               <div data-testid="ticket-turbo-signer">
                 Signed as {check().tradingAs ? <span class="mono" title={check().tradingAs ?? ''}>Turbo Account {shortId(check().tradingAs ?? '')}</span> : 'the trading account'}
               </div>
-              <div data-testid="ticket-turbo-order">
-                Sent as <b>{check().orderType.kind}</b>
-                <Show when={check().orderType.maxPrice !== null || check().orderType.minPrice !== null}>
-                  {' '}
-                  <span class="mono" data-testid="ticket-turbo-bounds">
-                    (max {bound(check().orderType.maxPrice)}, min {bound(check().orderType.minPrice)} {props.market.quote.symbol})
-                  </span>
-                </Show>{' '}
-                · value <span class="mono">{formatQuote(props.market, check().quoteValue)} {props.market.quote.symbol}</span>
-              </div>
+              <Show when={check().allowed}>
+                <div data-testid="ticket-turbo-order">
+                  Sent as <b>{check().orderType.kind}</b>
+                  <Show when={worst(check())}>
+                    {(price) => (
+                      <>
+                        {', '}
+                        <span data-testid="ticket-turbo-bounds">
+                          {check().side === 'Buy' ? 'buying at most at' : 'selling at least at'} <span class="mono">{formatPrice(props.market, price())}</span> {props.market.quote.symbol}
+                        </span>
+                      </>
+                    )}
+                  </Show>{' '}
+                  · value <span class="mono">{formatQuote(props.market, check().quoteValue)} {props.market.quote.symbol}</span>
+                </div>
+              </Show>
               <Show when={check().draw > 0n}>
                 <div data-testid="ticket-turbo-draw">
                   Draws <b class="mono">{formatQuote(props.market, check().draw)} {props.market.quote.symbol}</b> of credit in the same batch
@@ -68,7 +93,7 @@ export const TurboCheckView: Component<{ market: Market; check: Result<TurboOrde
                   Buy capacity {formatQuote(props.market, check().buyCapacity ?? 0n)} {props.market.quote.symbol}
                 </div>
               </Show>
-              <For each={check().warnings}>{(warning) => <div class="ticket-warning">{warning}</div>}</For>
+              <For each={otherWarnings(check().warnings)}>{(warning) => <div class="ticket-warning">{warning}</div>}</For>
               <Show when={!check().allowed}>
                 <div class="error" data-testid="ticket-turbo-refusal" data-code={check().refusal?.code ?? ''}>
                   <span class="mono">{check().refusal?.code}</span> {check().refusal?.message ?? 'Main refuses this order.'}
