@@ -4,6 +4,7 @@ import { createResource, createSignal, For, Show, type Component } from 'solid-j
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { OwnerRequestView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
+import { labelText, marketLabel } from '../markets/market-label';
 import { FailureLine } from './parts';
 
 export const SessionRequestForm: Component<{ api: TerminalApi; onPrepared?: (request: OwnerRequestView) => void }> = (props) => {
@@ -36,14 +37,16 @@ export const SessionRequestForm: Component<{ api: TerminalApi; onPrepared?: (req
 
   return (
     <section class="custody" data-testid="session-request-form">
-      <fieldset>
+      <fieldset class="custody-markets">
         <legend>Markets the session may trade</legend>
         <For each={markets() ?? []}>
           {(market) => (
             <label>
               <input type="checkbox" data-testid="session-market" value={market.market_id} checked={selected().includes(market.market_id)} onChange={(event) => toggle(market.market_id, event.currentTarget.checked)} />
-              {` ${market.base.symbol}/${market.quote.symbol} `}
-              <span class="mono muted">{market.market_id}</span>
+              <b>{labelText(marketLabel(market, markets() ?? []))}</b>
+              <span class="mono muted" title={`market ${market.market_id}\nquote asset ${market.quote.asset}`}>
+                {market.market_id}
+              </span>
             </label>
           )}
         </For>

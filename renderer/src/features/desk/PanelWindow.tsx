@@ -65,6 +65,11 @@ export const PanelWindow: Component<{ kind: string }> = (props) => {
         <div class="brand">{panelTitle(props.kind)}</div>
         <Show when={definition?.needsMarket}>
           <MarketSelector markets={markets()} selected={market()} onSelect={choose} problem={state.problems.markets ?? null} />
+          <Show when={turbo()}>
+            <span class="chip turbo-chip" data-testid="window-turbo" title="This window shows the market's Turbo book (switched in the main window's market bar, followed through the link group)">
+              Turbo book
+            </span>
+          </Show>
         </Show>
         <LinkGroupSelector />
         <span class="chip window-place" data-testid="window-place" title="The display main keeps this window on, and its size">

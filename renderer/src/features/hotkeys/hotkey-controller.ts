@@ -6,6 +6,7 @@ import type { Market } from '../../../../shared/market/market';
 import type { Side } from '../../../../shared/market/order-type';
 import type { TerminalContextValue } from '../../app/terminal-context';
 import { editablePrice } from '../../format/market-format';
+import { bookRules } from '../../stores/turbo-store';
 import { evaluateTicket } from '../ticket/ticket-model';
 import { findHotkeyAction, isTypingTarget } from './hotkeys';
 
@@ -28,19 +29,26 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       terminal.store.notify('warning', `No ${side === 'Buy' ? 'offer to buy from' : 'bid to sell to'} in ${market.base.symbol}/${market.quote.symbol}.`);
       return;
     }
+    const turbo = target.turbo();
+    // On a Turbo book its own row's rules (fees, min_order) apply.
+    const rules = bookRules(terminal.store.state.markets, market, turbo, turbo ? terminal.turboBooks.row(market.market_id) : null);
+    if (rules === null) {
+      terminal.store.notify('warning', `Hotkey ${side.toLowerCase()} not sent: the Turbo book's rules of ${market.base.symbol}/${market.quote.symbol} are not loaded yet.`);
+      return;
+    }
     const draft = terminal.tickets.draft(market.market_id);
     const kind = draft.kind === 'Market' || draft.kind === 'BoundedMarket' ? 'Limit' : draft.kind;
     const balances = terminal.store.state.balances;
     const evaluation = evaluateTicket(
       { ...draft, side, kind, priceText: editablePrice(market, price) },
       {
-        market,
-        turbo: target.turbo(),
+        market: rules,
+        turbo,
         maxOrderQuantity: terminal.store.state.settings?.maxOrderQuantity[market.market_id] ?? null,
         bestBid: target.bestBid(),
         bestAsk: target.bestAsk(),
-        availableQuote: balances.find((balance) => balance.assetId === market.quote.asset)?.unlocked ?? null,
-        availableBase: balances.find((balance) => balance.assetId === market.base.asset)?.unlocked ?? null,
+        availableQuote: turbo ? null : (balances.find((balance) => balance.assetId === market.quote.asset)?.unlocked ?? null),
+        availableBase: turbo ? null : (balances.find((balance) => balance.assetId === market.base.asset)?.unlocked ?? null),
       },
     );
     if (!evaluation.ok) {
