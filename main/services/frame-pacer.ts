@@ -25,10 +25,17 @@ export class FramePacer {
   private run(): void {
     this.timer = null;
     if (this.dirty.size === 0) return;
-    this.lastFlush = this.clock.now();
+    // Timers can fire a little early by the clock (they run on the event loop's own time), and a
+    // flush takes time: wait out what is left of the interval since the last flush ended.
+    const left = this.lastFlush + this.intervalMs - this.clock.now();
+    if (left > 0) {
+      this.timer = this.clock.setTimeout(() => this.run(), left);
+      return;
+    }
     const keys = new Set(this.dirty);
     this.dirty.clear();
     this.flush(keys);
+    this.lastFlush = this.clock.now();
   }
 
   /** Drop pending work (window closed). */

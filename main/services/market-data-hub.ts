@@ -39,6 +39,11 @@ export interface MarketFeed {
 }
 
 const TAPE_LENGTH = 200;
+/**
+ * Volume-at-price rows kept per trade channel. A market that drifts prints new prices for as long
+ * as it is watched; only rows near the price are ever shown, so the farthest ones are dropped.
+ */
+const MAX_VOLUME_ROWS = 4_000;
 
 interface TradeChannel {
   readonly handle: { close(): void };
@@ -174,6 +179,7 @@ export class MarketDataHub {
     channel.tape.unshift(...ordered);
     if (channel.tape.length > TAPE_LENGTH) channel.tape.length = TAPE_LENGTH;
     channel.last = channel.tape[0] ?? channel.last;
+    if (channel.volume.size > MAX_VOLUME_ROWS && channel.last !== null) keepNearest(channel.volume, channel.last.price, (MAX_VOLUME_ROWS * 3) / 4);
     for (const subscription of this.subscriptions.values()) {
       if (this.tradeKey(subscription.market, subscription.turbo) !== key) continue;
       if (subscription.kind === 'trades') {
@@ -358,6 +364,16 @@ export class MarketDataHub {
     for (const pacer of this.pacers.values()) pacer.cancel();
     this.pacers.clear();
   }
+}
+
+/** Keep the `keep` prices nearest `around` (ties: the lower price), dropping the rest. */
+function keepNearest(volume: Map<bigint, bigint>, around: bigint, keep: number): void {
+  const distance = (price: bigint) => (price > around ? price - around : around - price);
+  const byDistance = [...volume.keys()].sort((a, b) => {
+    const difference = distance(a) - distance(b);
+    return difference < 0n ? -1 : difference > 0n ? 1 : a < b ? -1 : 1;
+  });
+  for (const price of byDistance.slice(keep)) volume.delete(price);
 }
 
 /** Fine levels read to build a grouped view (the stream's depth is at most 500 levels a side). */
