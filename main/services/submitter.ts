@@ -60,6 +60,10 @@ function outcomeOf(failure: Failure): SubmissionOutcome {
       return { kind: 'reverted' };
     case 'OUTCOME_UNKNOWN':
       return { kind: 'unknown' };
+    case 'BAD_RESPONSE':
+      // The exchange answered, but not in a shape we can read (a 2xx body that is neither a
+      // success nor a refusal, or no JSON at all): the request may have executed. Look it up.
+      return { kind: 'unknown' };
     case 'PREFLIGHT_REFUSED':
       return /nonce in the request/i.test(failure.message) ? { kind: 'stale' } : { kind: 'refused' };
     case 'PARALLEL_NONCE_REJECTED':

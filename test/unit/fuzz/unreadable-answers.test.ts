@@ -1,0 +1,105 @@
+// An answer the client cannot read, to a signed order request, property-based: the real order path
+// (Submitter, NonceManager, Journal) over the real REST client, whose injected fetch answers HTTP
+// 2xx with arbitrary bodies and mutations of a success. A 2xx answer means the exchange took the
+// request; unless its body says it was refused or reverted, the order may exist. So the outcome is
+// never journaled as "refused" (which invites placing it again): it is an unknown outcome, looked
+// up (reconciled) before anything else is signed.
+import fc from 'fast-check';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { asRefusal, asRevert } from '../../../main/exchange/errors';
+import type { HttpFetch } from '../../../main/exchange/http';
+import { ExchangeRestClient } from '../../../main/exchange/rest-client';
+import { Journal } from '../../../main/services/journal';
+import { NonceManager, type NoncePort } from '../../../main/services/nonce-manager';
+import { Submitter } from '../../../main/services/submitter';
+import { actionsResultSchema } from '../../../shared/api/account-schemas';
+import { addressOf } from '../../../shared/crypto/address';
+import { publicKeyOf } from '../../../shared/crypto/keys';
+import { signDigest } from '../../../shared/crypto/signature';
+import { b256, type B256 } from '../../../shared/encoding/b256';
+import type { Market } from '../../../shared/market/market';
+import { ok } from '../../../shared/result';
+import { showValue } from '../../../shared/schema';
+import { hostileJson, mutationOf } from './hostile';
+
+const sessionKey = new Uint8Array(32).fill(7);
+const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger') as B256;
+const owner = b256(`0x${'11'.repeat(32)}`);
+const tradeAccount = b256(`0x${'22'.repeat(32)}`);
+const market: Market = {
+  contract_id: b256(`0x${'33'.repeat(32)}`),
+  market_id: b256(`0x${'44'.repeat(32)}`),
+  base: { symbol: 'ETH', asset: b256(`0x${'55'.repeat(32)}`), decimals: 9, max_precision: 3 },
+  quote: { symbol: 'USDC', asset: b256(`0x${'66'.repeat(32)}`), decimals: 9, max_precision: 2 },
+  maker_fee: 100n,
+  taker_fee: 200n,
+  min_order: 1n,
+  dust: 1n,
+  price_window: 0,
+};
+const groups = [{ market_id: market.market_id, market, actions: [{ kind: 'CreateOrder' as const, side: 'Buy' as const, price: 3_000_000_000_000n, quantity: 1_000_000_000n, order_type: { kind: 'Spot' as const } }] }];
+const success = {
+  tx_id: '0xabc',
+  orders: [{ order_id: `0x${'0c'.repeat(32)}`, owner: { ContractId: tradeAccount }, side: 'Buy', order_type: 'Spot', market_id: market.market_id, quantity: '1000000000', price: '3000000000000', timestamp: '1' }],
+};
+
+class NonceExchange implements NoncePort {
+  accountNonce() {
+    return Promise.resolve(ok(5n));
+  }
+  window(lane: number) {
+    return Promise.resolve(ok({ lane, base: 0n, slots: [] }));
+  }
+}
+
+function orderPath(status: number, body: unknown) {
+  const journal = new Journal({ directory: mkdtempSync(join(tmpdir(), 'lt-unreadable-')), now: () => 1 });
+  const nonces = new NonceManager(new NonceExchange(), { load: () => null, save: () => ok(undefined) }, 0, () => 1_700_000_000n);
+  const fetch: HttpFetch = () => Promise.resolve(ok({ status, body }));
+  const rest = new ExchangeRestClient({ baseUrl: 'http://exchange.test', fetch });
+  const reconciled: string[] = [];
+  const submitter = new Submitter({
+    port: { post: (request, signer) => rest.postSessionActions(signer, request) },
+    nonces: () => nonces,
+    journal,
+    sign: (_address, digest) => ok(signDigest(digest, sessionKey)),
+    identity: () => ok({ networkId: 'sandbox', owner, tradeAccountId: tradeAccount, sessionAddress }),
+    targets: () => ({}),
+    newId: () => 'entry-1',
+    reconcile: (id) => {
+      reconciled.push(id);
+      journal.appendReconciled({ id, status: 'not-landed', detail: 'test' });
+      return Promise.resolve(ok('not-landed' as const));
+    },
+  });
+  return { journal, submitter, reconciled };
+}
+
+const answerBody = fc.oneof({ arbitrary: mutationOf(success, hostileJson), weight: 4 }, { arbitrary: hostileJson, weight: 2 }, { arbitrary: fc.constantFrom<unknown>(null, '', [], {}, { tx_id: 7 }, { orders: [] }, { message: 'ok' }), weight: 1 });
+
+describe('an unreadable answer to a signed order', () => {
+  it('is never journaled as refused: unless the body refuses or reverts, the outcome is unknown and looked up', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(200, 201, 202, 204), answerBody, async (status, body) => {
+        const { journal, submitter, reconciled } = orderPath(status, body);
+        const result = await submitter.submit({ groups, description: 'Buy 1 ETH at 3,000' });
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const outcome = journal.list(10).find((entry) => entry.kind === 'outcome');
+        if (result.ok) {
+          expect(outcome).toMatchObject({ status: 'accepted' });
+          return;
+        }
+        const parsed = actionsResultSchema.safeParse(body);
+        const saysRefused = asRefusal(body) !== null || (parsed.success && parsed.data.kind === 'refused');
+        const saysReverted = asRevert(body) !== null;
+        if (saysRefused || saysReverted) return;
+        expect(outcome, `HTTP ${status} ${showValue(body)} → ${result.code}`).toMatchObject({ status: 'unknown' });
+        expect(reconciled).toEqual(['entry-1']);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
