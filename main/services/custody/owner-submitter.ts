@@ -71,6 +71,10 @@ function classify(failure: Failure): OwnerFailureOutcome {
       return 'reverted';
     case 'OUTCOME_UNKNOWN':
       return 'unknown';
+    case 'BAD_RESPONSE':
+      // An answer that cannot be read (a 2xx body that is neither a success nor a refusal): the
+      // withdrawal may have happened, so it is looked up, never assumed refused.
+      return 'unknown';
     case 'PARALLEL_NONCE_REJECTED':
       // "nonce already used" may be this very request landing earlier (a re-import): look it up.
       return failure.details?.retry === 'resync-and-retry-once' ? 'stale' : 'unknown';

@@ -1,9 +1,9 @@
-// An answer the client cannot read, to a signed order request, property-based: the real order path
-// (Submitter, NonceManager, Journal) over the real REST client, whose injected fetch answers HTTP
-// 2xx with arbitrary bodies and mutations of a success. A 2xx answer means the exchange took the
-// request; unless its body says it was refused or reverted, the order may exist. So the outcome is
-// never journaled as "refused" (which invites placing it again): it is an unknown outcome, looked
-// up (reconciled) before anything else is signed.
+// An answer the client cannot read, to a signed request, property-based: the real order path
+// (Submitter, NonceManager, Journal) and the real withdrawal path (OwnerSubmitter, Journal) over
+// the real REST client, whose injected fetch answers HTTP 2xx with arbitrary bodies and mutations
+// of a success. A 2xx answer means the exchange took the request; unless its body says it was
+// refused or reverted, the order or the withdrawal may have happened. So the outcome is never
+// journaled as "refused" (which invites doing it again): it is unknown, and looked up.
 import fc from 'fast-check';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import { ExchangeRestClient } from '../../../main/exchange/rest-client';
 import { Journal } from '../../../main/services/journal';
 import { NonceManager, type NoncePort } from '../../../main/services/nonce-manager';
 import { Submitter } from '../../../main/services/submitter';
+import { OwnerSubmitter } from '../../../main/services/custody/owner-submitter';
+import type { WithdrawBody } from '../../../shared/protocol/owner-messages';
 import { actionsResultSchema } from '../../../shared/api/account-schemas';
 import { addressOf } from '../../../shared/crypto/address';
 import { publicKeyOf } from '../../../shared/crypto/keys';
@@ -98,6 +100,36 @@ describe('an unreadable answer to a signed order', () => {
         if (saysRefused || saysReverted) return;
         expect(outcome, `HTTP ${status} ${showValue(body)} → ${result.code}`).toMatchObject({ status: 'unknown' });
         expect(reconciled).toEqual(['entry-1']);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+const withdrawal: WithdrawBody = { trade_account_id: tradeAccount, signature: { Secp256k1: `0x${'11'.repeat(64)}` }, nonce: '7', to: { Address: owner }, asset_id: market.quote.asset, amount: '5' };
+
+describe('an unreadable answer to a withdrawal', () => {
+  it('is never journaled as refused: unless the body refuses or reverts, the nonce is looked up', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(200, 201, 204), fc.oneof(mutationOf({ tx_id: '0xabc' }, hostileJson), hostileJson), async (status, body) => {
+        const journal = new Journal({ directory: mkdtempSync(join(tmpdir(), 'lt-unreadable-owner-')), now: () => 1 });
+        const rest = new ExchangeRestClient({ baseUrl: 'http://exchange.test', fetch: () => Promise.resolve(ok({ status, body })) });
+        let lookups = 0;
+        const submitter = new OwnerSubmitter({
+          port: { postWithdraw: (signer, request) => rest.postAccountWithdraw(signer, request), putSession: (signer, request) => rest.putSession(signer, request) },
+          journal,
+          newId: () => 'owner-1',
+          wasConsumed: () => (lookups++, Promise.resolve(ok('landed' as const))),
+          wait: () => Promise.resolve(),
+          nowSeconds: () => 1_700_000_000n,
+        });
+        const result = await submitter.send({ networkId: 'sandbox', owner, tradeAccountId: tradeAccount, body: { kind: 'withdraw', body: withdrawal }, nonce: { mode: 'sequential', value: 7n }, description: 'Withdraw 5', actions: [] });
+        const outcome = journal.list(10).find((entry) => entry.kind === 'outcome');
+        if (result.ok && outcome?.status === 'accepted') return;
+        if (asRefusal(body) !== null || asRevert(body) !== null) return;
+        expect(outcome, `HTTP ${status} ${showValue(body)}`).toMatchObject({ status: 'unknown' });
+        expect(lookups).toBeGreaterThan(0);
+        expect(journal.list(10).find((entry) => entry.kind === 'reconciled')).toMatchObject({ status: 'landed' });
       }),
       { numRuns: 200 },
     );
