@@ -94,7 +94,7 @@ export async function run() {
     await page.getByTestId('ticket-quantity').fill('0.1');
     await page.getByTestId('ladder-arm').click();
     await page.evaluate(() => {
-      const scope = globalThis as unknown as { __clicks: number[]; addEventListener(type: string, listener: () => void, capture: boolean): void; performance: Performance };
+      const scope = globalThis as unknown as { __clicks: number[]; addEventListener(type: string, listener: () => void, capture: boolean): void; performance: { timeOrigin: number; now(): number } };
       scope.__clicks = [];
       scope.addEventListener('pointerdown', () => scope.__clicks.push(scope.performance.timeOrigin + scope.performance.now()), true);
     });

@@ -2,7 +2,7 @@
 // is sent, and its outcome is appended after. After a crash, the entries that have no settled
 // outcome are exactly the requests whose fate must be reconciled with the exchange before
 // anything else is signed; nothing in the journal is ever resent blindly.
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, write, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
@@ -92,6 +92,8 @@ export class Journal {
   private allocated = 0;
   /** Asynchronous appends not yet flushed (rotation waits for none). */
   private inFlight = 0;
+  /** Settles when every append so far has been flushed (or failed). */
+  private tail: Promise<void> = Promise.resolve();
   private readonly recent: JournalEntry[] = [];
   /** Signed entries whose outcome is missing or unknown and not yet reconciled. */
   private readonly open = new Map<string, JournalRecord>();
@@ -217,21 +219,24 @@ export class Journal {
    */
   private writeDurably(entry: JournalEntry): Promise<void> {
     const { line, offset } = this.reserve(entry);
+    // The bytes go to the file at once (a fast copy into the page cache), so entries are always
+    // contiguous and in order even if the process dies now; only the flush to the device is left
+    // to the I/O thread pool.
+    try {
+      writeSync(this.fd, line, 0, line.length, offset);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     this.inFlight++;
-    return new Promise<void>((resolve, reject) => {
-      write(this.fd, line, 0, line.length, offset, (writeError) => {
-        if (writeError) {
-          this.inFlight--;
-          reject(writeError);
-          return;
-        }
-        fdatasync(this.fd, (syncError) => {
-          this.inFlight--;
-          if (syncError) reject(syncError);
-          else resolve();
-        });
+    const done = new Promise<void>((resolve, reject) => {
+      fdatasync(this.fd, (syncError) => {
+        this.inFlight--;
+        if (syncError) reject(syncError);
+        else resolve();
       });
     }).then(() => this.announce(entry));
+    this.tail = Promise.all([this.tail, done.catch(() => undefined)]).then(() => undefined);
+    return done;
   }
 
   private rotate(): void {
@@ -275,9 +280,14 @@ export class Journal {
     return { entry: full, flushed: this.writeDurably(full) };
   }
 
+  /**
+   * Outcomes are recorded in order and at once in memory, and flushed without blocking the event
+   * loop (the next order may be waiting): if the app dies before the flush, the request simply looks
+   * unresolved at the next start and is reconciled, which is safe.
+   */
   appendOutcome(entry: Omitted<OutcomeEntry>): OutcomeEntry {
     const full: OutcomeEntry = { kind: 'outcome', seq: this.seq, at: this.options.now(), ...entry };
-    this.write(full);
+    this.writeDurably(full).catch((error: unknown) => this.options.log?.(`journal: an outcome could not be flushed: ${String(error)}`));
     return full;
   }
 
@@ -308,7 +318,14 @@ export class Journal {
     return this.bytes;
   }
 
-  close(): void {
+  /** Resolves once every entry appended so far is on disk. */
+  flushed(): Promise<void> {
+    return this.tail;
+  }
+
+  /** Close after every pending entry is flushed. */
+  async close(): Promise<void> {
+    await this.tail;
     closeSync(this.fd);
   }
 }

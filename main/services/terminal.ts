@@ -454,7 +454,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       runtime = null;
       await sandbox?.stop();
       vault?.clearMemory();
-      journal.close();
+      await journal.close();
     },
   };
 }

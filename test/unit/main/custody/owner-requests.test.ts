@@ -227,7 +227,7 @@ describe('owner requests of a watch-only owner', () => {
     expect(first.keys.sessionKeys.has(sessionAddress)).toBe(true);
     // A crash after the journal entry of some earlier withdrawal was flushed and before its answer.
     first.journal.appendSigned({ id: 'crashed', networkId: 'devnet', account: TRADE_ACCOUNT, endpoint: 'POST /v1/accounts/withdraw', nonce: { mode: 'sequential', value: 4n }, actions: [], description: 'Withdraw 1' });
-    first.journal.close();
+    await first.journal.close();
 
     const restarted = setup(first.dataDir, first.clock, first.runtime, first.keys);
     const listed = unwrap(await restarted.service.requests());
@@ -248,7 +248,7 @@ describe('owner requests of a watch-only owner', () => {
     const pending = new PendingStore(first.dataDir, () => undefined);
     pending.update('devnet', OWNER, 'withdraw', { state: 'submitting', journalId: 'owner-crash' });
     first.journal.appendSigned({ id: 'owner-crash', networkId: 'devnet', account: TRADE_ACCOUNT, endpoint: 'POST /v1/accounts/withdraw', nonce: { mode: 'parallel', lane: 4, value: view.nonce.value }, actions: [], description: view.description });
-    first.journal.close();
+    await first.journal.close();
     first.runtime.consumedPositions.add(`4:${view.nonce.bitPosition}`);
 
     const restarted = setup(first.dataDir, first.clock, first.runtime, first.keys);

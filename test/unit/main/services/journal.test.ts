@@ -26,7 +26,7 @@ const signed = (id: string) => ({
 });
 
 describe('journal of signed actions', () => {
-  it('is on disk before the caller goes on, and survives a reopen', () => {
+  it('is on disk before the caller goes on, and survives a reopen', async () => {
     const dir = directory();
     const journal = new Journal({ directory: dir, now: () => 1000 });
     journal.appendSigned(signed('a'));
@@ -34,7 +34,7 @@ describe('journal of signed actions', () => {
     expect(dataOf(dir)).toContain('"id":"a"');
     journal.appendOutcome({ id: 'a', status: 'accepted', txId: '0x1', orderIds: ['0xo'], code: null, message: null });
     journal.appendSigned(signed('b'));
-    journal.close();
+    await journal.close();
 
     const reopened = new Journal({ directory: dir, now: () => 2000 });
     expect(reopened.unresolved().map((record) => record.signed.id)).toEqual(['b']);
@@ -44,7 +44,7 @@ describe('journal of signed actions', () => {
     expect(reopened.list(10).map((entry) => `${entry.kind}:${entry.id}`)).toEqual(['signed:c', 'signed:b', 'outcome:a', 'signed:a']);
   });
 
-  it('keeps an unknown outcome open until it is reconciled', () => {
+  it('keeps an unknown outcome open until it is reconciled', async () => {
     const journal = new Journal({ directory: directory(), now: () => 1 });
     journal.appendSigned(signed('x'));
     journal.appendOutcome({ id: 'x', status: 'unknown', txId: null, orderIds: [], code: 'TIMEOUT', message: 'no answer' });
@@ -53,11 +53,11 @@ describe('journal of signed actions', () => {
     expect(journal.unresolved()).toHaveLength(0);
   });
 
-  it('drops a torn last line left by a crash mid-write, and keeps the rest', () => {
+  it('drops a torn last line left by a crash mid-write, and keeps the rest', async () => {
     const dir = directory();
     const journal = new Journal({ directory: dir, now: () => 1 });
     journal.appendSigned(signed('a'));
-    journal.close();
+    await journal.close();
     // A crash in the middle of writing the next entry leaves part of it after the data.
     const torn = '{"kind":"signed","seq":1,"at":1,"id":"b","network":"sandbox","account":"0xabc","endpoint":"POST /v1/session/actions","nonce":{"mode":"sequ';
     const fd = openSync(join(dir, 'journal.jsonl'), 'r+');
@@ -67,7 +67,7 @@ describe('journal of signed actions', () => {
     expect(reopened.unresolved().map((record) => record.signed.id)).toEqual(['a']);
     // A shorter entry written over the torn one leaves no garbage behind it.
     reopened.appendSigned({ ...signed('c'), actions: [], description: 'x' });
-    reopened.close();
+    await reopened.close();
     const lines = dataOf(dir).trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines.every((line) => JSON.parse(line) !== null)).toBe(true);
@@ -75,7 +75,7 @@ describe('journal of signed actions', () => {
     expect(again.unresolved().map((record) => record.signed.id)).toEqual(['a', 'c']);
   });
 
-  it('rotates past its size limit and carries unresolved entries into the new file', () => {
+  it('rotates past its size limit and carries unresolved entries into the new file', async () => {
     const dir = directory();
     const journal = new Journal({ directory: dir, now: () => 42, rotateBytes: 2000 });
     journal.appendSigned(signed('pending'));
@@ -83,7 +83,7 @@ describe('journal of signed actions', () => {
       journal.appendSigned(signed(`done-${index}`));
       journal.appendOutcome({ id: `done-${index}`, status: 'accepted', txId: null, orderIds: [], code: null, message: null });
     }
-    journal.close();
+    await journal.close();
     expect(readdirSync(dir).some((name) => /^journal-42-\d+\.jsonl$/.test(name))).toBe(true);
     expect(Buffer.byteLength(dataOf(dir))).toBeLessThan(2000);
     // The archive keeps only data, no preallocated zeros.
@@ -101,13 +101,13 @@ describe('journal of signed actions', () => {
     await flushed;
     expect(dataOf(dir)).toContain(`"id":"${entry.id}"`);
     journal.appendOutcome({ id: 'd', status: 'accepted', txId: null, orderIds: [], code: null, message: null });
-    journal.close();
+    await journal.close();
     expect(new Journal({ directory: dir, now: () => 2 }).unresolved()).toEqual([]);
   });
 
-  it('creates its file readable by the owner only', () => {
+  it('creates its file readable by the owner only', async () => {
     const dir = directory();
-    new Journal({ directory: dir, now: () => 1 }).close();
+    await new Journal({ directory: dir, now: () => 1 }).close();
     expect(statSync(join(dir, 'journal.jsonl')).mode & 0o777).toBe(0o600);
   });
 });
