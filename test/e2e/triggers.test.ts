@@ -203,7 +203,8 @@ describe.sequential('take-profit and stop-loss in Chromium against the sandbox',
     // The legs are gone from the ladder and the chart; the chart marks the fired leg's fill TP.
     await expect.poll(() => page.locator('[data-testid=ladder] [data-testid=trigger-marker]').count()).toBe(0);
     await expect.poll(() => page.getByTestId('chart').getAttribute('data-legs')).toBe('0');
-    await expect.poll(() => page.getByTestId('chart').getAttribute('data-leg-fill-marks'), { timeout: 15_000 }).toBe('1');
+    // One mark per fill of the order the leg became (it may have filled against several levels).
+    await expect.poll(async () => Number(await page.getByTestId('chart').getAttribute('data-leg-fill-marks')), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await shot('06-sibling-cancelled-chart-mark');
 
     await page.getByTestId('tab-fills').click();
