@@ -30,7 +30,7 @@ export function toMillis(value: bigint | undefined): number {
   return Number(value * 1000n);
 }
 
-export function orderView(order: Order, marketId: string): OrderView {
+export function orderView(order: Order, marketId: string, turbo = order.turbo === true): OrderView {
   const filled = order.quantity_fill ?? 0n;
   const status: OrderView['status'] =
     order.cancel === true ? 'cancelled' : order.close === true ? 'filled' : filled > 0n || order.partially_filled === true ? 'partially-filled' : 'open';
@@ -44,6 +44,7 @@ export function orderView(order: Order, marketId: string): OrderView {
     filled,
     averagePrice: order.price_fill ?? 0n,
     status,
+    turbo,
     time: toMillis(order.timestamp),
   };
 }
@@ -138,7 +139,7 @@ export class TradingService {
 
   /** An order as the stream or a REST read reports it. */
   applyOrder(order: Order, marketId: string, turbo: boolean, announce = true): void {
-    const view = orderView(order, marketId);
+    const view = orderView(order, marketId, turbo);
     const tracked = this.orders.get(view.orderId);
     const fills = order.fills ?? [];
     if (!tracked) {
@@ -242,7 +243,7 @@ export class TradingService {
     const views: OrderView[] = [];
     for (const order of orders as Order[]) {
       this.applyOrder(order, marketId, turbo);
-      views.push(orderView(order, marketId));
+      views.push(orderView(order, marketId, turbo));
     }
     this.deps.publishOrders(this.snapshot());
     void this.refresh();
@@ -441,7 +442,7 @@ export class TradingService {
   async orderHistory(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<Page<OrderView>>> {
     const page = await this.ordersPage(marketId, turbo, cursor);
     if (!page.ok) return page;
-    return ok({ items: page.value.orders.map((order) => orderView(order, marketId)), next: page.value.next });
+    return ok({ items: page.value.orders.map((order) => orderView(order, marketId, turbo)), next: page.value.next });
   }
 
   async fillHistory(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<Page<FillView>>> {

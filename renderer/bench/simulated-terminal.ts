@@ -244,7 +244,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       const mid = MIDS[market.market_id]!;
       const price = side === 'Buy' ? mid - BigInt(5 + index * 3) * 10_000n : mid + 8n * 10_000n;
       const orderId = id(0x90 + index);
-      orders.set(orderId, { orderId, marketId: market.market_id, side, orderType: 'Limit', price, quantity: 500_000_000n, filled: index === 1 ? 100_000_000n : 0n, averagePrice: index === 1 ? price : 0n, status: index === 1 ? 'partially-filled' : 'open', time: now() - index * 60_000 });
+      orders.set(orderId, { orderId, marketId: market.market_id, side, orderType: 'Limit', price, quantity: 500_000_000n, filled: index === 1 ? 100_000_000n : 0n, averagePrice: index === 1 ? price : 0n, status: index === 1 ? 'partially-filled' : 'open', turbo: false, time: now() - index * 60_000 });
     }
     fills.push({ orderId: id(0x91), marketId: id(0xa1), side: 'Buy', price: MIDS[id(0xa1)]! - 110_000n, quantity: 100_000_000n, fee: 30_000n, time: now() - 30_000 });
     journalAdd('Buy 0.5 ETH at 2,999.95 USDC (Limit) on ETH/USDC', 'accepted');
@@ -331,7 +331,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
 
   const place = (input: RequestInput<'placeOrder'>) => {
     const orderId = `0x${(0x1000 + ++serial).toString(16).padStart(64, '0')}`;
-    const order: OrderView = { orderId, marketId: input.marketId, side: input.side, orderType: input.orderType.kind, price: input.price, quantity: input.quantity, filled: 0n, averagePrice: 0n, status: 'open', time: now() };
+    const order: OrderView = { orderId, marketId: input.marketId, side: input.side, orderType: input.orderType.kind, price: input.price, quantity: input.quantity, filled: 0n, averagePrice: 0n, status: 'open', turbo: input.turbo ?? false, time: now() };
     orders.set(orderId, order);
     const entry = journalAdd(`${input.side} ${input.quantity} at ${input.price} (${input.orderType.kind})`, 'accepted');
     pushOrders();

@@ -39,7 +39,8 @@ export class ChildOrders {
 
   /** An order as the stream or a REST read reports it. `announce`: new fills are notified. */
   apply(order: Order, marketId: string, announce = true): void {
-    const view = orderView(order, marketId);
+    // A Turbo Account trades on Turbo books.
+    const view = orderView(order, marketId, true);
     const fills = order.fills ?? [];
     let tracked = this.orders.get(view.orderId);
     if (tracked === undefined) {

@@ -1271,7 +1271,7 @@ export class MarginService implements TurboDesk {
     const views: OrderView[] = [];
     for (const order of submitted.value.orders as Parameters<typeof orderView>[0][]) {
       tracker?.orders.apply(order, input.marketId);
-      views.push(orderView(order, input.marketId));
+      views.push(orderView(order, input.marketId, true));
     }
     tracker?.ordersChanged();
     void tracker?.readOrders();
@@ -1340,7 +1340,7 @@ export class MarginService implements TurboDesk {
     tracker.orders.markCancelled(orderId);
     const views = (submitted.value.orders as Parameters<typeof orderView>[0][]).map((order) => {
       tracker.orders.apply(order, marketId);
-      return orderView(order, marketId);
+      return orderView(order, marketId, true);
     });
     tracker.ordersChanged();
     return ok({ journalId: submitted.value.journalId, orders: views, adjustments: prepared.value.adjustments });

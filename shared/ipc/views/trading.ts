@@ -13,6 +13,8 @@ export interface OrderView {
   /** Average fill price; 0 when nothing filled. */
   readonly averagePrice: bigint;
   readonly status: 'open' | 'partially-filled' | 'filled' | 'cancelled';
+  /** On the market's Turbo book (true) or its canonical book. */
+  readonly turbo: boolean;
   /** Milliseconds since the epoch. */
   readonly time: number;
 }

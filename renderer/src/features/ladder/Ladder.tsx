@@ -139,7 +139,7 @@ export const Ladder: Component<LadderProps> = (props) => {
 
   const ownOrders = createMemo(() =>
     terminal.store.state.openOrders
-      .filter((order) => order.marketId === props.market.market_id)
+      .filter((order) => order.marketId === props.market.market_id && order.turbo === props.turbo)
       .map((order) => ({ orderId: order.orderId, marketId: order.marketId, side: order.side, price: order.price, remaining: order.quantity - order.filled })),
   );
 

@@ -58,7 +58,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
                       data-testid="cancel-order"
                       disabled={!market()}
                       // The window's book choice is known for its own market only; other markets' orders are on their canonical books.
-                      onClick={() => market() && void terminal.trading.cancel(market()!, order.orderId, order.marketId === props.market.market_id && props.turbo)}
+                      onClick={() => market() && void terminal.trading.cancel(market()!, order.orderId, order.turbo)}
                     >
                       Cancel
                     </button>
