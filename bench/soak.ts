@@ -129,9 +129,9 @@ interface WindowPlan {
 
 const WINDOWS: readonly WindowPlan[] = [
   { id: 'soak-1', market: 0, precision: 10n, levels: 25, trades: true, bars: '1m' },
-  { id: 'soak-2', market: 0, precision: 1_000n, levels: 50, trades: true, bars: null },
-  { id: 'soak-3', market: 1, precision: 10n, levels: 10, trades: false, bars: '5m' },
-  { id: 'soak-4', market: 1, precision: 100_000n, levels: 100, trades: true, bars: '1m' },
+  { id: 'soak-2', market: 0, precision: 1_000n, levels: 50, trades: true, bars: '5m' },
+  { id: 'soak-3', market: 1, precision: 10n, levels: 10, trades: true, bars: '1m' },
+  { id: 'soak-4', market: 1, precision: 100_000n, levels: 100, trades: true, bars: '15m' },
 ];
 
 async function main(): Promise<void> {
@@ -229,7 +229,7 @@ async function main(): Promise<void> {
     const tick = 10n ** BigInt(Math.max(0, market.quote.decimals - market.quote.max_precision));
     const step = 10n ** BigInt(Math.max(0, market.base.decimals - market.base.max_precision));
     const side = tradeStep % 4 < 2 ? 'Buy' : 'Sell';
-    const price = side === 'Buy' ? ((prices.bid * 96n) / 100n / tick) * tick : ((prices.ask * 104n) / 100n / tick + 1n) * tick;
+    const price = side === 'Buy' ? ((prices.bid * 93n) / 100n / tick) * tick : ((prices.ask * 107n) / 100n / tick + 1n) * tick;
     const byValue = ((2n * market.min_order * 10n ** BigInt(market.base.decimals)) / price / step + 2n) * step;
     const byDust = ((market.dust + step - 1n) / step) * step;
     const placed = await h.placeOrder({ marketId: market.market_id, side, orderType: { kind: 'PostOnly' }, price, quantity: byValue > byDust ? byValue : byDust }, account);
