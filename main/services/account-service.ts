@@ -418,7 +418,8 @@ export class AccountService {
       });
       const answer = await this.deps.rest.putSession(owner.address as B256, sessionBody(record.tradeAccountId as B256, grant, signature.value));
       if (!answer.ok) {
-        const unknown = answer.code === 'OUTCOME_UNKNOWN';
+        // An answer that was lost, or that cannot be read, leaves the outcome unknown.
+        const unknown = answer.code === 'OUTCOME_UNKNOWN' || answer.code === 'BAD_RESPONSE';
         lease.value.settle(answer.code === 'ONCHAIN_REVERT' ? { kind: 'reverted' } : unknown ? { kind: 'unknown' } : /nonce in the request/i.test(answer.message) ? { kind: 'stale' } : { kind: 'refused' });
         this.deps.journal.appendOutcome({ id: entry.id, status: answer.code === 'ONCHAIN_REVERT' ? 'reverted' : unknown ? 'unknown' : 'refused', txId: null, orderIds: [], code: answer.code, message: answer.message });
         if (unknown) {

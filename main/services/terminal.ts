@@ -127,7 +127,15 @@ export function createTerminal(options: TerminalOptions): Terminal {
     };
   };
 
-  const publishConnection = () => windows.broadcast('connection', connectionStatus());
+  // Sent only when it changed: the stream reports its status with every message it carries.
+  let lastConnection = '';
+  const publishConnection = () => {
+    const status = connectionStatus();
+    const text = JSON.stringify(status);
+    if (text === lastConnection) return;
+    lastConnection = text;
+    windows.broadcast('connection', status);
+  };
 
   const monitor = new ConnectionMonitor({
     fetch,
