@@ -4,7 +4,7 @@
 import type { B256 } from '../../shared/encoding/b256';
 import { identityToJson } from '../../shared/encoding/identity';
 import { ownerStyleOf, sessionActionDigest } from '../../shared/crypto/index';
-import type { SessionAction } from '../../shared/protocol/actions';
+import { SESSION_ACTION_KINDS, type SessionAction } from '../../shared/protocol/actions';
 import type { ContractAccount } from '../ledger/accounts';
 import { signatureVariantFor } from '../../shared/protocol/nonce-choice';
 import { checkBatchLimits, groupsToCalls, sessionActionsMessage, type ActionGroup } from '../../shared/protocol/session-actions';
@@ -53,23 +53,8 @@ const BATCH_CODE_TO_ERROR: Readonly<Record<string, number>> = {
   TOO_MANY_VARIABLE_OUTPUTS: ErrorCode.VARIABLE_OUTPUTS,
 };
 
-/** Actions of POST /v1/session/actions. */
-const SUPPORTED_ACTIONS: ReadonlySet<string> = new Set([
-  'CreateOrder',
-  'CancelOrder',
-  'SettleBalance',
-  'RegisterReferer',
-  'CreateOrderWithTriggers',
-  'CreateTriggerOrder',
-  'CreateTriggerOrders',
-  'CancelTriggerOrder',
-  'CreateSharedOrder',
-  'ExecuteTurboOrders',
-  'StartMarginSession',
-  'CloseMarginSession',
-  'WithdrawFromMarginAccount',
-  ...MARGIN_ACCOUNT_ACTIONS,
-]);
+/** Actions of POST /v1/session/actions: every kind but registration (POST /v1/margin/accounts only). */
+const SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(SESSION_ACTION_KINDS.filter((kind) => kind !== 'RegisterMarginAccount'));
 const PARENT_ACTIONS: ReadonlySet<string> = new Set(['StartMarginSession', 'CloseMarginSession', 'WithdrawFromMarginAccount', 'RegisterMarginAccount']);
 const CHILD_ONLY_ACTIONS: ReadonlySet<string> = new Set(MARGIN_ACCOUNT_ACTIONS);
 const HOUSE_ACTIONS: ReadonlySet<string> = new Set(['CreateSharedOrder', 'ExecuteTurboOrders']);
