@@ -4,6 +4,7 @@ import { app, BrowserWindow } from 'electron';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { openOsKeychain } from './platform/keychain';
+import { chooseDigestSigner } from './platform/native-secp256k1';
 import { createDispatcher } from './ipc/dispatcher';
 import { bindIpc } from './ipc/electron-binding';
 import { registerAppScheme, serveRenderer } from './platform/app-protocol';
@@ -75,6 +76,7 @@ function startOnline(allowedOrigins: readonly string[], devServerUrl: string | u
     dataDir: app.getPath('userData'),
     openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
     random: (length) => new Uint8Array(randomBytes(length)),
+    signer: chooseDigestSigner(),
     spawnSandbox: utilitySandboxSpawner(join(import.meta.dirname, 'sandbox.js')),
     log,
   });

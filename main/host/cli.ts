@@ -85,10 +85,24 @@ const flags = parseFlags();
  * Appends each bridge frame as one line `<in|out> <epoch ms, µs precision> <frame text>`, written as
  * it goes (the security test scans the frames; the order-path bench reads the times).
  */
+/**
+ * Every bridge frame with the moment it passed, one line each. Lines are stamped at once and written
+ * in batches (every 50 ms and at exit), so recording puts no disk write on the event loop of each
+ * frame (bench/order-path.bench.ts times main with it on).
+ */
 function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) => void {
   const fd = openSync(path, 'a', 0o600);
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const lines = pending.join('');
+    pending = [];
+    writeSync(fd, lines);
+  };
+  setInterval(flush, 50).unref();
+  process.on('exit', flush);
   return (direction, text) => {
-    writeSync(fd, `${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
+    pending.push(`${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
   };
 }
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
@@ -113,10 +127,11 @@ async function offlineComposition(): Promise<Composition> {
 }
 
 async function onlineComposition(): Promise<Composition> {
-  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }] = await Promise.all([
+  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }, { chooseDigestSigner }] = await Promise.all([
     import('../services/terminal'),
     import('../platform/keychain'),
     import('../services/sandbox-process-node'),
+    import('../platform/native-secp256k1'),
   ]);
   const terminal = createTerminal({
     clock: systemClock,
@@ -125,6 +140,7 @@ async function onlineComposition(): Promise<Composition> {
     dataDir: flags.dataDir,
     openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
     random,
+    signer: chooseDigestSigner(),
     spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
     sandboxArgs: [...(flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : []), ...(flags.sandboxControl ? ['--control'] : [])],
     ...(flags.exchangeUrl === undefined

@@ -94,6 +94,8 @@ export class Journal {
   private inFlight = 0;
   /** Settles when every append so far has been flushed (or failed). */
   private tail: Promise<void> = Promise.resolve();
+  /** Why a flush to the device failed, once one has: the journal can no longer be trusted. */
+  private flushFailure: string | null = null;
   private readonly recent: JournalEntry[] = [];
   /** Signed entries whose outcome is missing or unknown and not yet reconciled. */
   private readonly open = new Map<string, JournalRecord>();
@@ -214,29 +216,37 @@ export class Journal {
   }
 
   /**
-   * Write and flush on the I/O thread pool; the promise settles once the entry is on disk. The
-   * caller does other work meanwhile (the submitter signs) and sends nothing before it settles.
+   * Write at once, flush on the I/O thread pool. When this returns the entry is in the file (the
+   * OS's page cache): it survives the app dying at any point from here on. The promise settles
+   * once it is on the device too. A write that fails throws, and nothing may be sent then; a flush
+   * that fails rejects the promise and marks the whole journal failed (see `failure()`).
    */
   private writeDurably(entry: JournalEntry): Promise<void> {
     const { line, offset } = this.reserve(entry);
     // The bytes go to the file at once (a fast copy into the page cache), so entries are always
     // contiguous and in order even if the process dies now; only the flush to the device is left
     // to the I/O thread pool.
-    try {
-      writeSync(this.fd, line, 0, line.length, offset);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+    writeSync(this.fd, line, 0, line.length, offset);
     this.inFlight++;
     const done = new Promise<void>((resolve, reject) => {
       fdatasync(this.fd, (syncError) => {
         this.inFlight--;
-        if (syncError) reject(syncError);
-        else resolve();
+        if (syncError) {
+          // After a failed fsync the kernel may have dropped the dirty pages: what is in the file
+          // is unknown. Nothing more is sent on the strength of this journal.
+          this.flushFailure ??= `${syncError.code ?? 'EIO'}: ${syncError.message}`;
+          this.options.log?.(`journal: a flush to disk failed (${syncError.message}); no further request will be sent`);
+          reject(syncError);
+        } else resolve();
       });
     }).then(() => this.announce(entry));
     this.tail = Promise.all([this.tail, done.catch(() => undefined)]).then(() => undefined);
     return done;
+  }
+
+  /** Why the journal failed to reach the disk, or null while it is sound. */
+  failure(): string | null {
+    return this.flushFailure;
   }
 
   private rotate(): void {
@@ -271,9 +281,9 @@ export class Journal {
   }
 
   /**
-   * The order path's append: the entry is in the journal (and in `unresolved()`) at once, and the
-   * promise settles when it is flushed to disk. Send nothing before it settles; on rejection send
-   * nothing at all.
+   * The order path's append: when this returns, the entry is in the journal (and in
+   * `unresolved()`) and in the file, so it outlives a crash of the app; `flushed` settles once it
+   * is on the device. Throws when the entry could not be written: send nothing then.
    */
   appendSignedDurably(entry: Omitted<SignedEntry>): { entry: SignedEntry; flushed: Promise<void> } {
     const full: SignedEntry = { kind: 'signed', seq: this.seq, at: this.options.now(), ...entry };
@@ -287,7 +297,11 @@ export class Journal {
    */
   appendOutcome(entry: Omitted<OutcomeEntry>): OutcomeEntry {
     const full: OutcomeEntry = { kind: 'outcome', seq: this.seq, at: this.options.now(), ...entry };
-    this.writeDurably(full).catch((error: unknown) => this.options.log?.(`journal: an outcome could not be flushed: ${String(error)}`));
+    try {
+      this.writeDurably(full).catch((error: unknown) => this.options.log?.(`journal: an outcome could not be flushed: ${String(error)}`));
+    } catch (error) {
+      this.options.log?.(`journal: an outcome could not be written: ${String(error)}`);
+    }
     return full;
   }
 

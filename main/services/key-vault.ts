@@ -30,6 +30,9 @@ function wipe(bytes: Uint8Array): void {
   bytes.fill(0);
 }
 
+/** Signs a 32-byte digest (spec 5.4 layout); shared/crypto's `signDigest` or an equivalent. */
+export type DigestSigner = (digest: Uint8Array, privateKey: Uint8Array) => Uint8Array;
+
 export class KeyVault {
   /** Session keys sign every order; keeping them in main's memory avoids a keychain round trip per order. */
   private readonly sessionKeys = new Map<B256, Uint8Array>();
@@ -37,6 +40,7 @@ export class KeyVault {
   constructor(
     private readonly store: SecretStore,
     private readonly random: RandomBytes,
+    private readonly signer: DigestSigner = signDigest,
   ) {}
 
   get storeDescription(): string {
@@ -109,7 +113,7 @@ export class KeyVault {
       if (addressOf(publicKeyOf(loaded.value.key), loaded.value.style) !== address) {
         return fail(KEY_CORRUPT, `The key stored for ${address} belongs to another address`);
       }
-      return ok(signDigest(digest, loaded.value.key));
+      return ok(this.signer(digest, loaded.value.key));
     } finally {
       wipe(loaded.value.key);
     }
@@ -141,7 +145,7 @@ export class KeyVault {
       key = loaded.value.key;
       this.sessionKeys.set(address, key);
     }
-    return ok(signDigest(digest, key));
+    return ok(this.signer(digest, key));
   }
 
   /** Bring a session key into memory ahead of the hot path (after a restart). */
@@ -157,7 +161,7 @@ export class KeyVault {
   signAsLoadedSession(address: B256, digest: Uint8Array): Result<Uint8Array> {
     const key = this.sessionKeys.get(address);
     if (!key) return fail(KEY_NOT_FOUND, `the session key ${address} is not loaded`);
-    return ok(signDigest(digest, key));
+    return ok(this.signer(digest, key));
   }
 
   async deleteSessionKey(address: B256): Promise<Result<boolean>> {

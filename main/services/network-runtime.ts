@@ -189,10 +189,21 @@ export class NetworkRuntime {
       log: deps.log,
     });
 
+    // A permit is granted on the order path, just before the request is written: the budget is
+    // pushed to the windows after that, once per turn of the event loop however many changed.
+    let rateLimitsDue: NodeJS.Immediate | null = null;
     this.cleanups.push(
       this.stream.onStatus(() => deps.onConnection()),
       this.stream.onEvent((event) => this.onStreamEvent(event)),
-      this.limiter.onChange(() => deps.windows.broadcast('rateLimits', this.rateLimits())),
+      this.limiter.onChange(() => {
+        rateLimitsDue ??= setImmediate(() => {
+          rateLimitsDue = null;
+          deps.windows.broadcast('rateLimits', this.rateLimits());
+        });
+      }),
+      () => {
+        if (rateLimitsDue !== null) clearImmediate(rateLimitsDue);
+      },
     );
   }
 

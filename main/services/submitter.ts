@@ -1,6 +1,7 @@
-// The order path after validation: nonce → build and sign → journal (flushed) → POST → fold the
-// outcome. A request whose answer is lost is never resent: it is reconciled (did its nonce get
-// consumed? which orders exist?) and until then no other request of the account is signed.
+// The order path after validation: nonce → build → journal entry written → sign (while the entry
+// is flushed to the device) → POST → fold the outcome. A request whose answer is lost is never
+// resent: it is reconciled (did its nonce get consumed? which orders exist?) and until then no
+// other request of the account is signed.
 import type { B256 } from '../../shared/encoding/b256';
 import { addressIdentity } from '../../shared/encoding/identity';
 import type { CallTargets } from '../../shared/protocol/action-calls';
@@ -113,6 +114,8 @@ export class Submitter {
   }
 
   async submit(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
+    const broken = this.deps.journal.failure();
+    if (broken !== null) return fail('JOURNAL_FAILURE', `Nothing is sent: the journal of signed requests could not be flushed to disk (${broken}). Check the disk and restart the terminal.`);
     if (this.reconciling) await this.reconciling;
     const identityNow = this.deps.identity();
     if (identityNow.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identityNow.value))) {
@@ -150,8 +153,12 @@ export class Submitter {
       lease.value.settle({ kind: 'refused' });
       return prepared;
     }
-    // The entry goes to disk on the I/O thread while this thread signs; nothing is sent before
-    // both are done.
+    // The entry is written to the file before anything is signed, so a crash of the app at any
+    // later point leaves it there to reconcile. Its flush to the device runs on the I/O thread
+    // while this thread signs and sends: waiting for it would put the disk's latency (milliseconds,
+    // with a long tail) on every order. If the OS itself dies before that flush, the entry may be
+    // lost; nothing is resent because of that, and at the next start the account's orders and
+    // nonce are read from the exchange anyway. A failed flush stops all further sending.
     let journaled: { entry: { id: string }; flushed: Promise<void> };
     try {
       journaled = this.deps.journal.appendSignedDurably({
@@ -168,14 +175,8 @@ export class Submitter {
       return fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`);
     }
     const entryId = journaled.entry.id;
+    journaled.flushed.catch(() => undefined); // recorded by the journal: see `failure()`
     const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
-    try {
-      await journaled.flushed;
-    } catch (error) {
-      lease.value.settle({ kind: 'refused' });
-      this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: 'JOURNAL_FAILURE', message: 'not sent: the journal could not be flushed' });
-      return fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be flushed to disk: ${error instanceof Error ? error.message : String(error)}`);
-    }
     if (!signature.ok) {
       lease.value.settle({ kind: 'refused' });
       this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: signature.code, message: `not sent: ${signature.message}` });

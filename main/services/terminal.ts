@@ -22,7 +22,7 @@ import { triggerHandlers } from './triggers/handlers';
 import { ConnectionMonitor, type HealthReading } from './connection-monitor';
 import { Journal, type JournalEntry } from './journal';
 import { KeyImportExchange } from './key-import';
-import { KeyVault } from './key-vault';
+import { KeyVault, type DigestSigner } from './key-vault';
 import { NetworkRuntime } from './network-runtime';
 import type { NetworkConfig } from './networks';
 import { PreferencesStore } from './preferences';
@@ -43,6 +43,8 @@ export interface TerminalOptions {
   /** A network to use instead of the remembered one (tests, --network). */
   readonly networkOverride?: NetworkConfig;
   readonly random: (length: number) => Uint8Array;
+  /** How digests are signed (main/platform/native-secp256k1.ts picks one); shared/crypto by default. */
+  readonly signer?: { readonly sign: DigestSigner; readonly implementation: string; readonly reason: string | null };
   readonly fetch?: HttpFetch;
   readonly socketFactory?: SocketFactory;
   /** Timeout of every REST request (tests of slow answers shorten it). */
@@ -434,7 +436,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     async start() {
       const opened = await options.openKeychain();
       if (opened.ok) {
-        vault = new KeyVault(opened.value, options.random);
+        vault = new KeyVault(opened.value, options.random, options.signer?.sign);
+        if (options.signer) log(`signing with ${options.signer.implementation}${options.signer.reason === null ? '' : ` (${options.signer.reason})`}`);
         keychain = { available: true, description: opened.value.description, reason: null };
         // Keys already in the keychain (from an earlier install) are owners the app knows.
         const held = await vault.ownerAddresses();

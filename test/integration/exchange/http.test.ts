@@ -15,6 +15,11 @@ beforeAll(async () => {
     const path = request.url ?? '/';
     if (path === '/slow') return void setTimeout(() => response.end('{}'), 500);
     if (path === '/big') return void response.end(JSON.stringify({ data: 'x'.repeat(5_000) }));
+    if (path === '/big-chunked') {
+      // No content-length: the bound has to hold while the body streams in.
+      for (let chunk = 0; chunk < 10; chunk++) response.write('x'.repeat(1_000));
+      return void response.end();
+    }
     if (path === '/html') return void response.end('<html>oops</html>');
     if (path === '/drop') return void request.on('data', () => undefined).on('end', () => request.socket.destroy());
     response.setHeader('content-type', 'application/json');
@@ -41,6 +46,74 @@ describe('fetchJson', () => {
   it('refuses a body above the bound and a body that is not JSON', async () => {
     expect(await fetchJson({ method: 'GET', url: `${base}/big`, timeoutMs: 2_000, maxResponseBytes: 1_000 })).toMatchObject({ ok: false, code: 'BAD_RESPONSE', message: expect.stringContaining('larger than 1000 bytes') as string });
     expect(await fetchJson({ method: 'GET', url: `${base}/html`, timeoutMs: 2_000 })).toMatchObject({ ok: false, code: 'BAD_RESPONSE', message: expect.stringContaining('not JSON') as string });
+  });
+
+  it('refuses a streamed body once it passes the bound, without a declared length', async () => {
+    expect(await fetchJson({ method: 'GET', url: `${base}/big-chunked`, timeoutMs: 2_000, maxResponseBytes: 2_500 })).toMatchObject({ ok: false, code: 'BAD_RESPONSE', message: expect.stringContaining('larger than 2500 bytes') as string });
+  });
+
+  it('sends POST bodies with their length and the owner header, and reads the answer', async () => {
+    const seen: { length: string | undefined; owner: string | undefined; body: string }[] = [];
+    const echo = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        seen.push({ length: request.headers['content-length'], owner: request.headers['x-owner'] as string | undefined, body });
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ tx_id: '0x01', orders: [] }));
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1/session/actions`;
+    const body = JSON.stringify({ actions: [{ note: 'ünïcode counts in bytes' }] });
+    expect(await fetchJson({ method: 'POST', url, body, headers: { 'x-owner': '0xab' }, timeoutMs: 2_000 })).toEqual({ ok: true, value: { status: 200, body: { tx_id: '0x01', orders: [] } } });
+    expect(seen).toEqual([{ length: String(Buffer.byteLength(body)), owner: '0xab', body }]);
+    echo.closeAllConnections();
+    await new Promise((resolve) => echo.close(resolve));
+  });
+
+  it('keeps one connection for a burst of requests, and retires an idle one before the server closes it', async () => {
+    let connections = 0;
+    const keeper = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end('{"ok":true}');
+    });
+    // The server advertises `Keep-Alive: timeout=2` and closes an idle connection after 2 s.
+    keeper.keepAliveTimeout = 2_000;
+    keeper.on('connection', () => connections++);
+    await new Promise<void>((resolve) => keeper.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(keeper.address() as AddressInfo).port}/health`;
+    for (let request = 0; request < 5; request++) expect(await fetchJson({ method: 'GET', url, timeoutMs: 2_000 })).toMatchObject({ ok: true });
+    expect(connections).toBe(1);
+    // After 1.9 s idle the server is about to close the connection: the client must not reuse it.
+    await new Promise((resolve) => setTimeout(resolve, 1_900));
+    expect(await fetchJson({ method: 'POST', url, body: '{}', timeoutMs: 2_000 })).toMatchObject({ ok: true });
+    expect(connections).toBe(2);
+    keeper.closeAllConnections();
+    await new Promise((resolve) => keeper.close(resolve));
+  });
+
+  it('a connection the server dropped while idle costs a new connection, not a lost request', async () => {
+    let connections = 0;
+    const dropper = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end('{"ok":true}');
+    });
+    dropper.on('connection', () => connections++);
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(dropper.address() as AddressInfo).port}/health`;
+    expect(await fetchJson({ method: 'GET', url, timeoutMs: 2_000 })).toMatchObject({ ok: true });
+    dropper.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await fetchJson({ method: 'POST', url, body: '{}', timeoutMs: 2_000 })).toMatchObject({ ok: true });
+    expect(connections).toBe(2);
+    dropper.closeAllConnections();
+    await new Promise((resolve) => dropper.close(resolve));
+  });
+
+  it('an unsupported protocol or a malformed URL never leaves (stage connect)', async () => {
+    expect(await fetchJson({ method: 'GET', url: 'ftp://127.0.0.1/x', timeoutMs: 2_000 })).toMatchObject({ ok: false, code: 'NETWORK_ERROR', details: { stage: 'connect' } });
+    expect(await fetchJson({ method: 'GET', url: 'not a url', timeoutMs: 2_000 })).toMatchObject({ ok: false, code: 'NETWORK_ERROR', details: { stage: 'connect' } });
   });
 
   it('tells a refused connection (never sent) from a lost answer', async () => {

@@ -1,0 +1,114 @@
+// The order path writes its journal entry to the file before it signs and sends, and flushes it to
+// the device meanwhile. A flush that fails (EIO: the kernel may have dropped the dirty pages) means
+// the journal can no longer be trusted, so nothing further is signed or sent until a restart.
+import type * as fs from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const failing = vi.hoisted(() => ({ next: 0 }));
+
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof fs>();
+  return {
+    ...actual,
+    fdatasync: (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+      if (failing.next > 0) {
+        failing.next--;
+        const error: NodeJS.ErrnoException = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO', errno: -5, syscall: 'fdatasync' });
+        setImmediate(() => callback(error));
+        return;
+      }
+      actual.fdatasync(fd, callback);
+    },
+  };
+});
+
+const { Journal } = await import('../../../../main/services/journal');
+const { NonceManager } = await import('../../../../main/services/nonce-manager');
+const { Submitter } = await import('../../../../main/services/submitter');
+const { addressOf } = await import('../../../../shared/crypto/address');
+const { publicKeyOf } = await import('../../../../shared/crypto/keys');
+const { signDigest } = await import('../../../../shared/crypto/signature');
+const { b256 } = await import('../../../../shared/encoding/b256');
+const { ok } = await import('../../../../shared/result');
+
+const sessionKey = new Uint8Array(32).fill(9);
+const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger');
+const owner = b256(`0x${'11'.repeat(32)}`);
+const tradeAccount = b256(`0x${'22'.repeat(32)}`);
+const market = {
+  contract_id: b256(`0x${'33'.repeat(32)}`),
+  market_id: b256(`0x${'44'.repeat(32)}`),
+  base: { symbol: 'ETH', asset: b256(`0x${'55'.repeat(32)}`), decimals: 9, max_precision: 3 },
+  quote: { symbol: 'USDC', asset: b256(`0x${'66'.repeat(32)}`), decimals: 9, max_precision: 2 },
+  maker_fee: 100n,
+  taker_fee: 200n,
+  min_order: 1n,
+  dust: 1n,
+  price_window: 0,
+};
+const groups = [{ market_id: market.market_id, market, actions: [{ kind: 'CreateOrder' as const, side: 'Buy' as const, price: 3_000_000_000_000n, quantity: 1_000_000_000n, order_type: { kind: 'Spot' as const } }] }];
+
+function setup() {
+  const directory = mkdtempSync(join(tmpdir(), 'lt-flush-'));
+  const journal = new Journal({ directory, now: () => 1 });
+  let accountNonce = 5n;
+  const nonces = new NonceManager(
+    { accountNonce: () => Promise.resolve(ok(accountNonce)), window: (lane: number) => Promise.resolve(ok({ lane, base: 0n, slots: [] })) },
+    { load: () => null, save: () => ok(undefined) },
+    0,
+    () => 1_700_000_000n,
+  );
+  const sent: { journalAtSend: string }[] = [];
+  let ids = 0;
+  const submitter = new Submitter({
+    port: {
+      post: () => {
+        sent.push({ journalAtSend: readFileSync(join(directory, 'journal.jsonl'), 'utf8') });
+        accountNonce++;
+        return Promise.resolve(ok({ tx_id: `0xtx${sent.length}`, orders: [] }));
+      },
+    },
+    nonces: () => nonces,
+    journal,
+    sign: (_address, digest) => ok(signDigest(digest, sessionKey)),
+    identity: () => ok({ networkId: 'sandbox', owner, tradeAccountId: tradeAccount, sessionAddress }),
+    targets: () => ({}),
+    newId: () => `entry-${++ids}`,
+    reconcile: () => Promise.resolve(ok('not-landed' as const)),
+  });
+  return { journal, submitter, sent };
+}
+
+beforeEach(() => {
+  failing.next = 0;
+});
+
+describe('a journal flush that fails', () => {
+  it('marks the journal failed and rejects the flush of that entry', async () => {
+    const { journal } = setup();
+    expect(journal.failure()).toBeNull();
+    failing.next = 1;
+    const { flushed } = journal.appendSignedDurably({ id: 'a', networkId: 'sandbox', account: tradeAccount, endpoint: 'POST /v1/session/actions', nonce: { mode: 'sequential', value: 5n }, actions: [], description: 'Buy' });
+    await expect(flushed).rejects.toThrow(/EIO/);
+    expect(journal.failure()).toMatch(/^EIO: /);
+  });
+
+  it('the order already written is sent; after that nothing more is signed or sent', async () => {
+    const { submitter, sent, journal } = setup();
+    expect(await submitter.submit({ groups, description: 'Buy 1 ETH' })).toMatchObject({ ok: true });
+    failing.next = 1;
+    // The entry is in the file when the request leaves, whatever the device does later.
+    expect(await submitter.submit({ groups, description: 'Buy 1 ETH again' })).toMatchObject({ ok: true });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.journalAtSend).toContain('Buy 1 ETH again');
+    await journal.flushed();
+    expect(journal.failure()).not.toBeNull();
+    const refused = await submitter.submit({ groups, description: 'Buy 1 ETH a third time' });
+    expect(refused).toMatchObject({ ok: false, code: 'JOURNAL_FAILURE' });
+    expect(refused.ok ? '' : refused.message).toMatch(/could not be flushed to disk \(EIO: .*\)\. Check the disk and restart/);
+    expect(sent).toHaveLength(2);
+  });
+});
