@@ -19,6 +19,8 @@ export const MARGIN_STALE = 'MARGIN_STALE';
 export const DEFAULT_REFETCH_RETRY_MS = 2_000;
 export const DEFAULT_MAX_REFETCH_ROUNDS = 5;
 
+const MARGIN_ACTIONS: ReadonlySet<string> = new Set(['subscribe_margin', 'subscribe_margin_update']);
+
 export type MarginFeedState = 'live' | 'stale';
 
 export interface MarginStateSource {
@@ -117,6 +119,12 @@ export class MarginFeed {
 
   private handle(event: StreamEvent): void {
     if (this.closed) return;
+    // A frame that could not be read may have been a margin update this state now lacks: unless it
+    // names an action that is not margin, the state is stale until it is read again.
+    if (event.type === 'invalid_frame') {
+      if (event.action === undefined || MARGIN_ACTIONS.has(event.action)) this.markStale(`a margin frame could not be read: ${event.message}`, true);
+      return;
+    }
     if (event.type === 'disconnected') return this.markStale(`disconnected: ${event.reason}`, false);
     if (event.type === 'connected' && event.reconnect) return this.markStale('reconnected', true);
     if (event.type !== 'message') return;

@@ -92,6 +92,28 @@ describe('margin feed', () => {
     expect(drawn(feed)).toBe(130n);
   });
 
+  it('a margin frame that cannot be read turns the state stale and refetches it; a frame of another stream does not', async () => {
+    const { server, feed, rest } = setup();
+    server.last.push({ action: 'subscribe_margin', state: wireState('100') });
+    // Not margin: the state is untouched.
+    server.last.push({ action: 'subscribe_trades', market_id: 42 });
+    expect(feed.state()).toBe('live');
+    expect(rest.calls).toBe(0);
+    // A margin update the stream cannot read (no event at all): it may have moved the state.
+    server.last.push({ action: 'subscribe_margin_update', evnet: { drawn_total: '150' } });
+    expect(feed.state()).toBe('stale');
+    expect(feed.staleReason()).toMatch(/^a margin frame could not be read: /);
+    expect(feed.snapshot()).toMatchObject({ ok: false, code: 'MARGIN_STALE' });
+    expect(rest.calls).toBe(1);
+    rest.answer(ok(parsedState(150n)));
+    await flush();
+    expect(drawn(feed)).toBe(150n);
+    // A frame that is not even JSON could have been anything, a margin update included.
+    server.last.push('{"action":"subscribe_margin_update","event":{"drawn_total":"1');
+    expect(feed.state()).toBe('stale');
+    expect(rest.calls).toBe(2);
+  });
+
   it('on an event it cannot fold turns stale and refetches', async () => {
     const { server, feed, rest } = setup();
     server.last.push({ action: 'subscribe_margin', state: wireState('100') });
