@@ -1,6 +1,31 @@
 // The windows main pushes to. Each window (an Electron BrowserWindow or a browser-host tab) is a
-// sink; a hidden or minimised window receives no frames it cannot draw.
+// sink; a hidden or minimised window receives no frames it cannot draw. What it missed of the state
+// every window shows is sent when it shows again: the latest of each state stream, and the journal
+// entries and notices in order (market data is refreshed by its own services, see
+// market-data-hub.ts).
 import type { StreamName, StreamPayload } from '../../shared/ipc/contract';
+
+/** Streams whose every push is the whole current state: a window shown again needs the latest only. */
+const LATEST_WINS: ReadonlySet<StreamName> = new Set<StreamName>([
+  'account',
+  'balances',
+  'connection',
+  'desk',
+  'marginOverview',
+  'orders',
+  'ownerRequests',
+  'rateLimits',
+  'settings',
+  'triggers',
+  'turboMarkets',
+]);
+/**
+ * Streams of events a window keeps a list of (the renderer drops one it already has, by id or seq).
+ * Fills are not among them: the orders snapshot carries them, and a fill alert is about now.
+ */
+const REPLAYED: ReadonlySet<StreamName> = new Set<StreamName>(['journal', 'notice']);
+/** Events kept for a hidden window; older ones are dropped (the window reloads the journal view). */
+export const MAX_MISSED_EVENTS = 200;
 
 export interface WindowSink {
   send(stream: StreamName, payload: unknown): void;
@@ -9,6 +34,9 @@ export interface WindowSink {
 interface WindowEntry {
   readonly sink: WindowSink;
   visible: boolean;
+  /** While hidden: the latest payload of each state stream, and the events, in order. */
+  readonly missed: Map<StreamName, unknown>;
+  readonly missedEvents: { stream: StreamName; payload: unknown }[];
 }
 
 export class WindowHub {
@@ -17,7 +45,7 @@ export class WindowHub {
   private readonly observers = new Map<StreamName, Set<(payload: unknown) => void>>();
 
   attach(windowId: string, sink: WindowSink, visible = true): void {
-    this.windows.set(windowId, { sink, visible });
+    this.windows.set(windowId, { sink, visible, missed: new Map(), missedEvents: [] });
   }
 
   detach(windowId: string): void {
@@ -33,7 +61,15 @@ export class WindowHub {
 
   setVisible(windowId: string, visible: boolean): void {
     const entry = this.windows.get(windowId);
-    if (entry) entry.visible = visible;
+    if (!entry) return;
+    const shown = visible && !entry.visible;
+    entry.visible = visible;
+    if (!shown) return;
+    const missed = [...entry.missed];
+    const events = entry.missedEvents.splice(0);
+    entry.missed.clear();
+    for (const [stream, payload] of missed) entry.sink.send(stream, payload);
+    for (const event of events) entry.sink.send(event.stream, event.payload);
   }
 
   isVisible(windowId: string): boolean {
@@ -54,7 +90,16 @@ export class WindowHub {
 
   /** Push state every window shows (connection, account). Hidden windows get it when shown again. */
   broadcast<K extends StreamName>(stream: K, payload: StreamPayload<K>): void {
-    for (const entry of this.windows.values()) if (entry.visible) entry.sink.send(stream, payload);
+    for (const entry of this.windows.values()) {
+      if (entry.visible) entry.sink.send(stream, payload);
+      else if (LATEST_WINS.has(stream)) {
+        entry.missed.delete(stream);
+        entry.missed.set(stream, payload);
+      } else if (REPLAYED.has(stream)) {
+        entry.missedEvents.push({ stream, payload });
+        if (entry.missedEvents.length > MAX_MISSED_EVENTS) entry.missedEvents.splice(0, entry.missedEvents.length - MAX_MISSED_EVENTS);
+      }
+    }
     for (const observer of this.observers.get(stream) ?? []) observer(payload);
   }
 
