@@ -75,7 +75,8 @@ export const MAX_TRACKED_ACCOUNTS = 8;
 export const LIVE_WAIT_MS = 5_000;
 /** A followed account nobody watches and nobody trades as is dropped after this long. */
 export const IDLE_TRACKER_MS = 120_000;
-const TURBO_ROWS_REFRESH_MS = 30_000;
+// GET /v1/markets is not rate limited; no stream announces a pause or a disconnection.
+const TURBO_ROWS_REFRESH_MS = 10_000;
 const MAX_CHILDREN_SWEPT = 16;
 
 export interface MarginServiceDeps {
