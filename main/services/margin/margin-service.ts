@@ -780,12 +780,12 @@ export class MarginService implements TurboDesk {
       if (terms.cohort === 'Turbo' && input.amount !== exact.value.amount) {
         return fail(
           MarginCodes.INEXACT_OPENING_AMOUNT,
-          `amount: ${input.amount} is not the exact opening amount ${exact.value.amount} of prepaid tier ${terms.tierId} v${terms.version} (${legs}); a prepaid open forwards exactly that amount and is refused, not clamped, otherwise`,
+          `amount: ${this.show(input.amount)} is not the exact opening amount ${this.show(exact.value.amount)} of prepaid tier ${terms.tierId} v${terms.version} (${legs}); a prepaid open forwards exactly that amount and is refused, not clamped, otherwise`,
           { field: 'amount', expected: exact.value.amount.toString() },
         );
       }
       if (terms.cohort === 'Legacy' && input.amount < exact.value.amount) {
-        return fail(MarginCodes.INEXACT_OPENING_AMOUNT, `amount: ${input.amount} is below the opening amount ${exact.value.amount} of tier ${terms.tierId} v${terms.version} (${legs})`, { field: 'amount', expected: exact.value.amount.toString() });
+        return fail(MarginCodes.INEXACT_OPENING_AMOUNT, `amount: ${this.show(input.amount)} is below the opening amount ${this.show(exact.value.amount)} of tier ${terms.tierId} v${terms.version} (${legs})`, { field: 'amount', expected: exact.value.amount.toString() });
       }
       amount = input.amount;
     }

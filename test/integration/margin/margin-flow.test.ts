@@ -171,7 +171,8 @@ describe('a prepaid Turbo Account', () => {
     expect(exact).toBe(64_350_000n);
     const off = await terminal.handlers.openMarginSession({ marginAccountId: child, tierId: '2', period: 'Week', amount: (exact as bigint) - 1n }, caller);
     expect(off).toMatchObject({ ok: false, code: 'MARGIN_INEXACT_OPENING_AMOUNT' });
-    expect(!off.ok && off.message).toContain(`is not the exact opening amount ${exact}`);
+    // In whole units, as the trader reads them, not raw units.
+    expect(!off.ok && off.message).toMatch(/^amount: 64\.349999 USDC is not the exact opening amount 64\.35 USDC of prepaid tier 2 /);
     const day = await terminal.handlers.openMarginSession({ marginAccountId: child, tierId: '2', period: 'Day' }, caller);
     expect(day).toMatchObject({ ok: false, code: 'MARGIN_PERIOD_NOT_ALLOWED' });
     const opened = value(await terminal.handlers.openMarginSession({ marginAccountId: child, tierId: '2', period: 'Week', amount: exact as bigint }, caller));
