@@ -4,7 +4,7 @@
 // Flags: --only <suite,...> runs a subset (typecheck, lint, unit, renderer, integration, e2e, electron).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { electronRuntime, ensureNodeModules, ensureTestPackages, npmEnv, root } from './setup.mjs';
 
 const onlyIndex = process.argv.indexOf('--only');
@@ -37,19 +37,29 @@ function vitest(suite, projects, extraEnv = {}) {
   banner(`${suite} tests`);
   const output = join(resultsDir, `${suite}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  // A report left by an earlier run must never stand in for this one.
+  rmSync(output, { force: true });
   const status = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...npmEnv, ...extraEnv } }).status;
   if (!existsSync(output)) {
     summary.push({ suite, passed: 0, failed: 1, skipped: 0, note: `vitest exited with ${status} and wrote no report` });
     return;
   }
   const report = JSON.parse(readFileSync(output, 'utf8'));
-  // A suite that fails to load counts as a failure even though it ran no test.
-  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  // A file that failed with no failed test (it did not load, or a beforeAll/afterAll hook failed or
+  // timed out) counts as one failure: its tests may all have passed, the file did not.
+  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'));
+  let failed = report.numFailedTests + brokenFiles.length;
+  const notes = brokenFiles.map((file) => `${relative(root, file.name)} failed outside its tests: ${String(file.message ?? '').split('\n')[0]}`);
+  if (failed === 0 && (status !== 0 || report.success === false)) {
+    failed = 1;
+    notes.push(`vitest exited with ${status} and reported no failure`);
+  }
   summary.push({
     suite,
     passed: report.numPassedTests,
-    failed: report.numFailedTests + brokenFiles,
+    failed,
     skipped: report.numPendingTests + report.numTodoTests,
+    ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
   });
 }
 

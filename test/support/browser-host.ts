@@ -44,6 +44,21 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
     });
   });
   const parsed = new URL(url);
+  // Whether the host has exited, however (a signal leaves exitCode null), and a promise for it.
+  let exited = child.exitCode !== null || child.signalCode !== null;
+  const exit = exited ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exit.then(() => (exited = true));
+  // Signal the whole process group: dbus-run-session, the host, its sandbox child and the keyring
+  // daemon, which outlives the session it was started in unless it is told to stop.
+  const signalGroup = (signal: NodeJS.Signals): boolean => {
+    if (child.pid === undefined) return false;
+    try {
+      process.kill(-child.pid, signal);
+      return true;
+    } catch {
+      return false; // the group is gone
+    }
+  };
   return {
     url,
     origin: parsed.origin,
@@ -51,38 +66,19 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
     dataDir,
     output,
     child,
-    crash: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.pid === undefined) return resolve();
-        child.once('exit', () => resolve());
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          resolve();
-        }
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.pid === undefined) return resolve();
-        const timer = setTimeout(() => {
-          try {
-            process.kill(-child.pid!, 'SIGKILL');
-          } catch {
-            /* already gone */
-          }
-        }, 5000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        // The whole process group: dbus-run-session, the host and its sandbox child.
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          // Already gone between the check and the signal.
-          clearTimeout(timer);
-          resolve();
-        }
-      }),
+    crash: async () => {
+      if (!exited && signalGroup('SIGKILL')) await exit;
+    },
+    stop: async () => {
+      if (exited) {
+        signalGroup('SIGKILL'); // whatever of the group is left
+        return;
+      }
+      if (!signalGroup('SIGTERM')) return;
+      const timer = setTimeout(() => signalGroup('SIGKILL'), 5000);
+      await exit;
+      clearTimeout(timer);
+      signalGroup('SIGKILL');
+    },
   };
 }

@@ -21,8 +21,19 @@ function readyUrl(child: ChildProcess): Promise<string> {
 }
 
 describe('sandbox CLI', () => {
-  it('prints its URL, serves /health and /v1/markets, and exits 0 on SIGTERM (npx tsx)', async () => {
-    const child = spawn('npx', ['tsx', 'sandbox/cli.ts', '--port', '0', '--maker', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it('prints its URL, serves /health and /v1/markets, and exits on SIGTERM (npx tsx), leaving no process behind', async () => {
+    // Its own process group: npx, tsx and the sandbox are signalled together, as a terminal's ^C
+    // would (npx does not pass a SIGTERM sent to it alone down to its child).
+    const child = spawn('npx', ['tsx', 'sandbox/cli.ts', '--port', '0', '--maker', 'off'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const group = -child.pid!;
+    const alive = () => {
+      try {
+        process.kill(group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     try {
       const url = await readyUrl(child);
       const health = await fetch(`${url}/health`);
@@ -32,10 +43,13 @@ describe('sandbox CLI', () => {
       expect(BigInt(markets.chain_id)).not.toBe(0n);
       expect(markets.markets.length).toBeGreaterThanOrEqual(4);
     } finally {
-      // npx forwards the signal to tsx, which forwards it to the sandbox.
-      child.kill('SIGTERM');
-      const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
-      expect(code === 0 || signal === 'SIGTERM').toBe(true);
+      const exited = once(child, 'exit');
+      process.kill(group, 'SIGTERM');
+      await exited;
+      for (let wait = 0; wait < 50 && alive(); wait++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const leftBehind = alive();
+      if (leftBehind) process.kill(group, 'SIGKILL');
+      expect(leftBehind, 'a process of the sandbox outlived SIGTERM by 5 s').toBe(false);
     }
   });
 
