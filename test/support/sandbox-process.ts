@@ -21,8 +21,13 @@ export function startSandboxProcess(args: readonly string[] = []): Promise<Sandb
         child,
         stop: () =>
           new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
+            // A signal leaves exitCode null: check both, or a second stop would wait forever.
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              done();
+            });
             child.kill('SIGTERM');
           }),
       });
