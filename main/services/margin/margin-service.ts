@@ -446,12 +446,26 @@ export class MarginService implements TurboDesk {
         const collateral = this.pool?.collateralAssetId;
         return typeof value === 'string' && /^-?\d{1,80}$/.test(value) && collateral ? `${formatUnits(BigInt(value), this.asset(collateral).decimals)} ${this.asset(collateral).symbol}` : String(value ?? '?');
       };
+      // What went back to the trading account: `returned_to_parent` is a JSON object of asset → raw amount.
+      const remainder = (): string => {
+        let returned: unknown = null;
+        try {
+          returned = typeof activity.returned_to_parent === 'string' ? (JSON.parse(activity.returned_to_parent) as unknown) : activity.returned_to_parent;
+        } catch {
+          returned = null;
+        }
+        if (returned === null || typeof returned !== 'object' || Array.isArray(returned)) return 'what remained went to the trading account';
+        const parts = Object.entries(returned as Record<string, unknown>)
+          .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^\d{1,80}$/.test(entry[1]) && BigInt(entry[1]) > 0n)
+          .map(([asset, raw]) => `${formatUnits(BigInt(raw), this.asset(asset).decimals)} ${this.asset(asset).symbol}`);
+        return parts.length === 0 ? 'nothing was left to return to the trading account' : `${parts.join(', ')} went back to the trading account`;
+      };
       switch (activity.kind) {
         case 'SessionLiquidated':
-          this.deps.notice('error', `${who} was liquidated: its positions were unwound off market and settled (PnL ${amount('pnl')}, profit share ${amount('profit_share')}, collateral returned ${amount('collateral_returned')}, forfeited ${amount('collateral_forfeited')}); what remained went to the trading account.`);
+          this.deps.notice('error', `${who} was liquidated: its positions were unwound off market and settled (PnL ${amount('pnl')}, profit share ${amount('profit_share')}, collateral returned ${amount('collateral_returned')}, forfeited ${amount('collateral_forfeited')}); ${remainder()}.`);
           break;
         case 'SessionExpired':
-          this.deps.notice('warning', `${who}: the session expired and was settled (PnL ${amount('pnl')}); what remained went to the trading account.`);
+          this.deps.notice('warning', `${who}: the session expired and was settled (PnL ${amount('pnl')}); ${remainder()}.`);
           break;
         case 'SessionClosed':
           this.deps.notice('info', `${who}: the session is closed (PnL ${amount('pnl')}, collateral returned ${amount('collateral_returned')}); withdraw what the account still holds.`);

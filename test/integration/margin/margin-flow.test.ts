@@ -240,7 +240,10 @@ describe('a prepaid Turbo Account', () => {
     const ended = await until(() => lastFrame(child, (frame) => frame.lastSession?.status === 'Liquidated' && frame.session === null), 'the settled frame');
     expect(ended.risk).toBeNull();
     expect(ended.lastSession?.collateralForfeited).toBe(0n);
-    await until(() => notices.find((notice) => notice.level === 'error' && /was liquidated/.test(notice.text)), 'the liquidation notice');
+    const notice = await until(() => notices.find((candidate) => candidate.level === 'error' && /was liquidated/.test(candidate.text)), 'the liquidation notice');
+    // It says what went back to the trading account, in whole units, or that nothing did.
+    const returned = ended.lastSession?.returnedToParent ?? [];
+    expect(notice.text).toMatch(returned.length === 0 ? /; nothing was left to return to the trading account\.$/ : /; [\d.]+ [A-Z]+(, [\d.]+ [A-Z]+)* went back to the trading account\.$/);
     await oracle(3000n);
   });
 });

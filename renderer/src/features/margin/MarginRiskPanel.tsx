@@ -274,6 +274,12 @@ export const MarginRiskPanel: Component<{
                   <Show when={last().returnedToParent.length > 0}>
                     <span> · returned to the trading account: {last().returnedToParent.map((holding) => money(holding.amount, holding)).join(', ')}</span>
                   </Show>
+                  <Show when={last().status !== 'Closed' && last().returnedToParent.length === 0}>
+                    <span data-testid="margin-risk-nothing-returned"> · nothing was left to return to the trading account</span>
+                  </Show>
+                  <Show when={current().cohort === 'Turbo'}>
+                    <span> · the prepaid entry paid at the open is not refunded</span>
+                  </Show>
                 </div>
               )}
             </Show>
