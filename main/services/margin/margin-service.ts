@@ -448,7 +448,7 @@ export class MarginService implements TurboDesk {
       };
       // What went back to the trading account: `returned_to_parent` is a JSON object of asset → raw amount.
       const remainder = (): string => {
-        let returned: unknown = null;
+        let returned: unknown;
         try {
           returned = typeof activity.returned_to_parent === 'string' ? (JSON.parse(activity.returned_to_parent) as unknown) : activity.returned_to_parent;
         } catch {
