@@ -28,7 +28,7 @@ import { websocketUrlFor, type NetworkConfig } from './networks';
 import { NonceManager } from './nonce-manager';
 import type { PreferencesStore } from './preferences';
 import { Submitter } from './submitter';
-import { toMillis, TradingService } from './trading-service';
+import { bookBalances, toMillis, TradingService } from './trading-service';
 import { TriggerService } from './triggers/trigger-service';
 import type { WindowHub } from './window-hub';
 
@@ -367,7 +367,7 @@ export class NetworkRuntime {
             onAccount: balance.trading_account_balance,
             locked: balance.total_locked,
             unlocked: balance.total_unlocked,
-            books: Object.entries(balance.order_books).map(([marketId, book]) => ({ marketId, locked: book.locked, unlocked: book.unlocked })),
+            books: bookBalances(balance.order_books, markets.turboMarkets()),
           });
         }
         if (views.length > 0) this.trading.applyBalances(views);

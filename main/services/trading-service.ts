@@ -6,7 +6,7 @@
 import type { Order } from '../../shared/api/market-schemas';
 import type { B256 } from '../../shared/encoding/b256';
 import { contractIdentity } from '../../shared/encoding/identity';
-import type { BalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../shared/ipc/views';
+import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../shared/ipc/views';
 import type { Market } from '../../shared/market/market';
 import type { ActionGroup } from '../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../shared/result';
@@ -209,7 +209,7 @@ export class TradingService {
     for (const asset of markets.assets()) {
       const balance = await this.deps.rest.getBalance({ contract, asset_id: asset.assetId });
       if (!balance.ok) continue;
-      const books = Object.entries(balance.value.order_books).map(([marketId, book]) => ({ marketId, locked: book.locked, unlocked: book.unlocked }));
+      const books = bookBalances(balance.value.order_books, markets.turboMarkets());
       balances.push({
         assetId: asset.assetId,
         symbol: asset.symbol,
@@ -512,4 +512,15 @@ export class TradingService {
     }
     return found;
   }
+}
+
+/**
+ * The per-book entries of a balance (GET /v1/balance or the balances stream). A canonical book is
+ * keyed by its market id; a Turbo book shares that market id, so it is keyed by its own contract id.
+ */
+export function bookBalances(orderBooks: Readonly<Record<string, { readonly locked: bigint; readonly unlocked: bigint }>>, turboMarkets: readonly Market[]): BookBalanceView[] {
+  return Object.entries(orderBooks).map(([key, book]) => {
+    const turboBook = turboMarkets.find((market) => market.contract_id.toLowerCase() === key.toLowerCase());
+    return { marketId: turboBook?.market_id ?? key, turbo: turboBook !== undefined, locked: book.locked, unlocked: book.unlocked };
+  });
 }

@@ -206,8 +206,8 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
   const fills: FillView[] = [];
   const balances: BalanceView[] = options.onboarded
     ? [
-        { assetId: id(0xe1), symbol: 'ETH', decimals: 9, onAccount: 8_000_000_000n, locked: 1_500_000_000n, unlocked: 8_500_000_000n, books: [{ marketId: id(0xa1), locked: 1_500_000_000n, unlocked: 500_000_000n }] },
-        { assetId: id(0xd1), symbol: 'USDC', decimals: 6, onAccount: 95_000_000_000n, locked: 4_500_000_000n, unlocked: 95_500_123_456n, books: [{ marketId: id(0xa1), locked: 4_500_000_000n, unlocked: 500_123_456n }] },
+        { assetId: id(0xe1), symbol: 'ETH', decimals: 9, onAccount: 8_000_000_000n, locked: 1_500_000_000n, unlocked: 8_500_000_000n, books: [{ marketId: id(0xa1), turbo: false, locked: 1_500_000_000n, unlocked: 500_000_000n }] },
+        { assetId: id(0xd1), symbol: 'USDC', decimals: 6, onAccount: 95_000_000_000n, locked: 4_500_000_000n, unlocked: 95_500_123_456n, books: [{ marketId: id(0xa1), turbo: false, locked: 4_500_000_000n, unlocked: 500_123_456n }] },
         { assetId: id(0xd2), symbol: 'USDT', decimals: 6, onAccount: 100_000_000_000n, locked: 0n, unlocked: 100_000_000_000n, books: [] },
       ]
     : [];

@@ -32,20 +32,26 @@ export interface BalanceView {
   trading_account_balance: string;
 }
 
-/** Balances of one asset of a trading account: on the account and in every book trading it. */
+/**
+ * Balances of one asset of a trading account: on the account and in every book trading it, Turbo
+ * books included (GET /v1/balance is account-wide: margin-api 2.5 says it ignores `turbo`). A
+ * canonical book's entry is keyed by its market id (spec 2.5); a Turbo book shares that market id,
+ * so its entry is keyed by the book's own contract id (docs/sandbox.md).
+ */
 export function accountBalanceView(ledger: Ledger, account: ContractAccount, asset: string): BalanceView {
   const onAccount = account.balances.get(asset);
   let locked = 0n;
   let unlocked = onAccount;
   const books: BalanceView['order_books'] = {};
-  for (const market of ledger.markets.values()) {
+  for (const market of ledger.allMarkets()) {
     const isBase = market.config.base.asset === asset;
     if (!isBase && market.config.quote.asset !== asset) continue;
     const balance = market.balances.get(account.id);
     const bookLocked = balance === undefined ? 0n : isBase ? balance.baseLocked : balance.quoteLocked;
     const bookUnlocked = balance === undefined ? 0n : isBase ? balance.baseUnlocked : balance.quoteUnlocked;
     const fee = balance === undefined ? 0n : isBase ? balance.feesPaidBase : balance.feesPaidQuote;
-    books[market.config.market_id] = { locked: bookLocked.toString(), unlocked: bookUnlocked.toString(), fee: fee.toString() };
+    if (market.turbo && balance === undefined) continue; // a Turbo book the account never used
+    books[market.turbo ? market.config.contract_id : market.config.market_id] = { locked: bookLocked.toString(), unlocked: bookUnlocked.toString(), fee: fee.toString() };
     locked += bookLocked;
     unlocked += bookUnlocked;
   }

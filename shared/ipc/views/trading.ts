@@ -31,6 +31,8 @@ export interface FillView {
 
 export interface BookBalanceView {
   readonly marketId: string;
+  /** The market's Turbo book rather than its canonical one. */
+  readonly turbo: boolean;
   readonly locked: bigint;
   readonly unlocked: bigint;
 }

@@ -114,6 +114,30 @@ describe('terminal services against the sandbox', () => {
     expect(journal.filter((entry) => entry.kind === 'signed').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('funds locked by an order on a Turbo book show under that book, marked Turbo, and count in the totals', async () => {
+    const h = terminal.handlers;
+    const market = value(await h.listMarkets({}, caller)).markets[0]!;
+    value(await h.subscribeBook({ marketId: market.market_id, precision: 10n, levels: 20 }, caller));
+    const frame = await until(() => pushes.map((push) => push.payload as BookFrame).find((payload) => payload.state === 'live' && payload.bids?.length > 0));
+    const tick = 10n ** BigInt(market.quote.decimals - market.quote.max_precision);
+    const price = ((frame.bids[0]!.price * 95n) / 100n / tick) * tick;
+    const quantity = 10n ** BigInt(market.base.decimals - 2); // 0.01 base: above the Turbo book's minimum
+    const placed = value(await h.placeOrder({ marketId: market.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Spot' }, price, quantity }, caller));
+    expect(placed.orders[0]).toMatchObject({ turbo: true });
+    const lockedValue = (price * quantity) / 10n ** BigInt(market.base.decimals);
+    const quoteBalance = async () => value(await h.getBalances({}, caller)).find((balance) => balance.assetId === market.quote.asset);
+    let quote = await quoteBalance();
+    for (let attempt = 0; attempt < 100 && !quote?.books.some((book) => book.turbo && book.locked >= lockedValue); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      quote = await quoteBalance();
+    }
+    if (!quote) throw new Error('no quote balance');
+    const turboBook = quote.books.find((book) => book.turbo)!;
+    expect(turboBook.marketId).toBe(market.market_id);
+    expect(quote.locked).toBeGreaterThanOrEqual(turboBook.locked);
+    value(await h.cancelAllOrders({}, caller));
+  });
+
   it('a request committed but whose answer was lost is reconciled, not resent', async () => {
     const h = terminal.handlers;
     const base = terminal.restUrl()!;

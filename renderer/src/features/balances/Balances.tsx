@@ -6,16 +6,19 @@ import { formatAmount } from '../../format/market-format';
 import { shortId } from '../../format/units';
 import { labelText, marketLabel } from '../markets/market-label';
 
-export const Balances: Component<{ turbo: boolean }> = (props) => {
+export const Balances: Component = () => {
   const terminal = useTerminal();
   const [settling, setSettling] = createSignal<string | null>(null);
   const markets = () => terminal.store.state.markets?.markets ?? [];
-  const settle = async (marketId: string) => {
-    setSettling(marketId);
-    const result = await terminal.api.settleBalance({ marketId, ...(props.turbo ? { turbo: true } : {}) });
+  // One key per book: a market's canonical and Turbo books share its market id.
+  const bookKey = (book: { marketId: string; turbo: boolean }) => `${book.marketId}:${book.turbo ? 'turbo' : 'canonical'}`;
+  const settle = async (book: { marketId: string; turbo: boolean }) => {
+    const marketId = book.marketId;
+    setSettling(bookKey(book));
+    const result = await terminal.api.settleBalance({ marketId, ...(book.turbo ? { turbo: true } : {}) });
     setSettling(null);
     const market = terminal.market(marketId);
-    const name = market ? labelText(marketLabel(market, markets())) : shortId(marketId);
+    const name = `${market ? labelText(marketLabel(market, markets())) : shortId(marketId)}${book.turbo ? ' (Turbo book)' : ''}`;
     terminal.store.notify(result.ok ? 'info' : 'error', result.ok ? `Settled ${name}: unlocked funds moved to the account` : `Settle ${name} refused (${result.code}): ${result.message}`);
   };
   return (
@@ -44,13 +47,16 @@ export const Balances: Component<{ turbo: boolean }> = (props) => {
                   {(book) => {
                     const market = () => terminal.market(book.marketId);
                     return (
-                      <div class="line" data-testid="balance-book" data-market-id={book.marketId} style={{ display: 'flex', gap: '8px', 'align-items': 'center' }}>
+                      <div class="line" data-testid="balance-book" data-market-id={book.marketId} data-turbo={book.turbo ? 'true' : 'false'} style={{ display: 'flex', gap: '8px', 'align-items': 'center' }}>
                         <span>{market() ? labelText(marketLabel(market()!, markets())) : shortId(book.marketId)}</span>
+                        <Show when={book.turbo}>
+                          <span class="margin-badge" title="The market's Turbo book">Turbo</span>
+                        </Show>
                         <span class="mono">
                           {formatAmount(book.locked, balance.decimals)} / {formatAmount(book.unlocked, balance.decimals)}
                         </span>
-                        <button type="button" data-testid="settle-book" disabled={book.unlocked === 0n || settling() === book.marketId} onClick={() => void settle(book.marketId)}>
-                          {settling() === book.marketId ? 'Settling…' : 'Settle'}
+                        <button type="button" data-testid="settle-book" disabled={book.unlocked === 0n || settling() === bookKey(book)} onClick={() => void settle(book)}>
+                          {settling() === bookKey(book) ? 'Settling…' : 'Settle'}
                         </button>
                       </div>
                     );

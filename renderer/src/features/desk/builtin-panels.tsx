@@ -149,8 +149,8 @@ export function registerBuiltinPanels(): void {
     needsMarket: false,
     size: { width: 820, height: 380 },
     controlsSelector: '.panel-head',
-    render: (props) => framed('Balances', 'balances-panel', <Balances turbo={props.turbo} />),
-    body: (props) => <Balances turbo={props.turbo} />,
+    render: () => framed('Balances', 'balances-panel', <Balances />),
+    body: () => <Balances />,
   });
   registerPanel({
     kind: 'margin',
