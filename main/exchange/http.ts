@@ -1,7 +1,7 @@
 // The HTTP client of main: a timeout on every request, a bound on the response size, JSON in and out,
 // and failures as data. It sits on node:http / node:https with a keep-alive agent rather than on
-// fetch (undici): a signed order leaves main in about a third of the time, with a far shorter tail
-// (bench/order-path.bench.ts), and an order never waits for a connection to be set up. A failure says whether the request can have reached the server
+// fetch (undici), which added about 0.3 ms and a long tail to every signed order
+// (bench/order-path.bench.ts). A failure says whether the request can have reached the server
 // (`details.stage`): `connect` means it never left (refused, unknown host), `exchange` means it
 // may have been received and applied; the REST client reports a lost write of the second kind as
 // OUTCOME_UNKNOWN.

@@ -82,13 +82,9 @@ function parseFlags() {
 const flags = parseFlags();
 
 /**
- * Appends each bridge frame as one line `<in|out> <epoch ms, µs precision> <frame text>`, written as
- * it goes (the security test scans the frames; the order-path bench reads the times).
- */
-/**
- * Every bridge frame with the moment it passed, one line each. Lines are stamped at once and written
- * in batches (every 50 ms and at exit), so recording puts no disk write on the event loop of each
- * frame (bench/order-path.bench.ts times main with it on).
+ * Appends each bridge frame as one line `<in|out> <epoch ms, µs precision> <frame text>` (the security
+ * test scans the frames; the order-path bench reads the times). Lines are stamped at once and written
+ * in batches (every 50 ms and at exit), so recording puts no disk write on the event loop per frame.
  */
 function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) => void {
   const fd = openSync(path, 'a', 0o600);

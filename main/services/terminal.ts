@@ -22,7 +22,8 @@ import { triggerHandlers } from './triggers/handlers';
 import { ConnectionMonitor, type HealthReading } from './connection-monitor';
 import { Journal, type JournalEntry } from './journal';
 import { KeyImportExchange } from './key-import';
-import { KeyVault, type DigestSigner } from './key-vault';
+import type { ChosenSigner } from '../platform/native-secp256k1';
+import { KeyVault } from './key-vault';
 import { NetworkRuntime } from './network-runtime';
 import type { NetworkConfig } from './networks';
 import { PreferencesStore } from './preferences';
@@ -44,7 +45,7 @@ export interface TerminalOptions {
   readonly networkOverride?: NetworkConfig;
   readonly random: (length: number) => Uint8Array;
   /** How digests are signed (main/platform/native-secp256k1.ts picks one); shared/crypto by default. */
-  readonly signer?: { readonly sign: DigestSigner; readonly implementation: string; readonly reason: string | null };
+  readonly signer?: ChosenSigner;
   readonly fetch?: HttpFetch;
   readonly socketFactory?: SocketFactory;
   /** Timeout of every REST request (tests of slow answers shorten it). */

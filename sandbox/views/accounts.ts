@@ -47,10 +47,10 @@ export function accountBalanceView(ledger: Ledger, account: ContractAccount, ass
     const isBase = market.config.base.asset === asset;
     if (!isBase && market.config.quote.asset !== asset) continue;
     const balance = market.balances.get(account.id);
+    if (market.turbo && balance === undefined) continue; // a Turbo book the account never used
     const bookLocked = balance === undefined ? 0n : isBase ? balance.baseLocked : balance.quoteLocked;
     const bookUnlocked = balance === undefined ? 0n : isBase ? balance.baseUnlocked : balance.quoteUnlocked;
     const fee = balance === undefined ? 0n : isBase ? balance.feesPaidBase : balance.feesPaidQuote;
-    if (market.turbo && balance === undefined) continue; // a Turbo book the account never used
     books[market.turbo ? market.config.contract_id : market.config.market_id] = { locked: bookLocked.toString(), unlocked: bookUnlocked.toString(), fee: fee.toString() };
     locked += bookLocked;
     unlocked += bookUnlocked;

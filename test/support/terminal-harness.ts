@@ -48,6 +48,8 @@ export interface Harness {
   insidePrices(market: Market): Promise<{ bid: bigint; ask: bigint }>;
   /** A quantity on the market's step that passes min_order (twice over) and dust at a price. */
   sizeFor(market: Market, price: bigint): bigint;
+  /** A buy that rests: 3 % under the best bid, `ticksBelow` ticks lower still (inside the price window). */
+  restingBuy(market: Market, ticksBelow?: bigint): Promise<{ marketId: string; side: 'Buy'; orderType: { kind: 'Spot' }; price: bigint; quantity: bigint }>;
   priceTick(market: Market): bigint;
   stop(): Promise<void>;
 }
@@ -130,6 +132,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const sides = body.view ?? body.orders;
       if (!sides?.buys[0] || !sides.sells[0]) throw new Error('the book has no inside market');
       return { bid: BigInt(sides.buys[0].price), ask: BigInt(sides.sells[0].price) };
+    },
+    async restingBuy(market, ticksBelow = 0n) {
+      const inside = await harness.insidePrices(market);
+      const tick = harness.priceTick(market);
+      const price = ((inside.bid * 97n) / 100n / tick) * tick - ticksBelow * tick;
+      return { marketId: market.market_id, side: 'Buy' as const, orderType: { kind: 'Spot' as const }, price, quantity: harness.sizeFor(market, price) };
     },
     sizeFor(market, price) {
       const step = 10n ** BigInt(Math.max(0, market.base.decimals - market.base.max_precision));

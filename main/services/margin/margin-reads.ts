@@ -188,6 +188,25 @@ export interface LastSession {
   readonly returnedToParent: readonly { readonly assetId: string; readonly amount: bigint }[];
 }
 
+/**
+ * A settlement's `returned_to_parent`: a JSON text of {asset: raw amount} (docs/sandbox.md) or the
+ * object itself, as holdings; null when it is absent or unreadable.
+ */
+export function returnedToParentOf(value: unknown): { readonly assetId: string; readonly amount: bigint }[] | null {
+  let returned: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      returned = JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (returned === null || typeof returned !== 'object' || Array.isArray(returned)) return null;
+  return Object.entries(returned as Record<string, unknown>)
+    .filter((entry): entry is [string, string] => /^0x[0-9a-f]{64}$/.test(entry[0]) && typeof entry[1] === 'string' && /^\d{1,80}$/.test(entry[1]))
+    .map(([assetId, amount]) => ({ assetId, amount: BigInt(amount) }));
+}
+
 /** `last_session` of the state (GET, or folded from an ending activity); null when absent or unreadable. */
 export function lastSessionOf(state: MarginState): LastSession | null {
   const raw = (state as Record<string, unknown>).last_session;
@@ -195,19 +214,7 @@ export function lastSessionOf(state: MarginState): LastSession | null {
   const parsed = lastSessionSchema.safeParse(raw);
   if (!parsed.success) return null;
   const settlement = parsed.data.settlement ?? {};
-  let returned: Record<string, unknown> = {};
-  const text = settlement.returned_to_parent;
-  if (typeof text === 'string') {
-    try {
-      const decoded: unknown = JSON.parse(text);
-      if (decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)) returned = decoded as Record<string, unknown>;
-    } catch {
-      returned = {};
-    }
-  } else if (text !== undefined) returned = text;
-  const returnedToParent = Object.entries(returned)
-    .filter((entry): entry is [string, string] => /^0x[0-9a-f]{64}$/.test(entry[0]) && typeof entry[1] === 'string' && /^\d{1,80}$/.test(entry[1]))
-    .map(([assetId, amount]) => ({ assetId, amount: BigInt(amount) }));
+  const returnedToParent = returnedToParentOf(settlement.returned_to_parent) ?? [];
   return {
     status: parsed.data.status,
     endedAt: parsed.data.ended_at ?? null,

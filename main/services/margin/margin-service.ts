@@ -64,7 +64,7 @@ import { orderView, type TurboDesk } from '../trading-service';
 import type { WindowHub } from '../window-hub';
 import { ChildSigner } from './child-signer';
 import { MarginCodes } from './codes';
-import type { ChildAccount, MarginReads, PoolView, TierTerms } from './margin-reads';
+import { returnedToParentOf, type ChildAccount, type MarginReads, type PoolView, type TierTerms } from './margin-reads';
 import { missingFromScope, scopeView, tierView } from './overview';
 import { RiskTracker, type LiveRisk, type RiskFrameBody } from './risk-tracker';
 import { DEFAULT_TURBO_ORDER_SETTINGS, planTurboOrder, type TurboOrderPlan, type TurboOrderSettings } from './turbo-orders';
@@ -446,18 +446,11 @@ export class MarginService implements TurboDesk {
         const collateral = this.pool?.collateralAssetId;
         return typeof value === 'string' && /^-?\d{1,80}$/.test(value) && collateral ? `${formatUnits(BigInt(value), this.asset(collateral).decimals)} ${this.asset(collateral).symbol}` : String(value ?? '?');
       };
-      // What went back to the trading account: `returned_to_parent` is a JSON object of asset → raw amount.
+      // What went back to the trading account, from the settlement's `returned_to_parent`.
       const remainder = (): string => {
-        let returned: unknown;
-        try {
-          returned = typeof activity.returned_to_parent === 'string' ? (JSON.parse(activity.returned_to_parent) as unknown) : activity.returned_to_parent;
-        } catch {
-          returned = null;
-        }
-        if (returned === null || typeof returned !== 'object' || Array.isArray(returned)) return 'what remained went to the trading account';
-        const parts = Object.entries(returned as Record<string, unknown>)
-          .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^\d{1,80}$/.test(entry[1]) && BigInt(entry[1]) > 0n)
-          .map(([asset, raw]) => `${formatUnits(BigInt(raw), this.asset(asset).decimals)} ${this.asset(asset).symbol}`);
+        const returned = returnedToParentOf(activity.returned_to_parent);
+        if (returned === null) return 'what remained went to the trading account';
+        const parts = returned.filter((holding) => holding.amount > 0n).map((holding) => `${formatUnits(holding.amount, this.asset(holding.assetId).decimals)} ${this.asset(holding.assetId).symbol}`);
         return parts.length === 0 ? 'nothing was left to return to the trading account' : `${parts.join(', ')} went back to the trading account`;
       };
       switch (activity.kind) {

@@ -23,13 +23,7 @@ describe.sequential('faults of answers', () => {
 
   const h = () => harness.terminal.handlers;
 
-  /** A resting buy a few ticks under the best bid (inside the price window). */
-  async function restingBuy(ticksBelow: bigint) {
-    const inside = await harness.insidePrices(market);
-    const tick = harness.priceTick(market);
-    const price = ((inside.bid * 97n) / 100n / tick) * tick - ticksBelow * tick;
-    return { price, quantity: harness.sizeFor(market, price) };
-  }
+  const restingBuy = (ticksBelow: bigint) => harness.restingBuy(market, ticksBelow);
 
   async function ownOpen(): Promise<string[]> {
     const orders = await harness.ledgerOrders(market.market_id);
@@ -52,11 +46,11 @@ describe.sequential('faults of answers', () => {
   it('a request committed but whose answer is lost is found, not resent, before anything else is signed', async () => {
     const order = await restingBuy(1n);
     await harness.control('/control/faults/drop', { count: 1, method: 'POST', path_prefix: '/v1/session/actions' });
-    const lost = await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...order }, caller);
+    const lost = await h().placeOrder(order, caller);
     expect(lost).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
     expect(!lost.ok && lost.message).toMatch(/checking with the exchange/);
     const next = await restingBuy(2n);
-    value(await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...next }, caller));
+    value(await h().placeOrder(next, caller));
     const journal = value(await h().getJournal({ limit: 50 }, caller));
     expect(journal.some((entry) => entry.kind === 'reconciled' && entry.status === 'landed')).toBe(true);
     const atLostPrice = (await harness.ledgerOrders(market.market_id)).filter((candidate) => candidate.owner?.ContractId === tradeAccountId && candidate.price === order.price.toString());
@@ -68,13 +62,13 @@ describe.sequential('faults of answers', () => {
   it('an answer later than the client timeout is an unknown outcome; at most one of it and the next request lands', async () => {
     const order = await restingBuy(3n);
     await harness.control('/control/faults/delay', { count: 1, delay_ms: 3000, method: 'POST', path_prefix: '/v1/session/actions' });
-    const late = await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...order }, caller);
+    const late = await h().placeOrder(order, caller);
     expect(late).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
     // The next request waits for the reconciliation. The late request had not executed when it was
     // checked, so the next one reuses its sequential nonce: when the late one finally reaches the
     // chain its nonce is spent, so it cannot land too.
     const next = await restingBuy(4n);
-    value(await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...next }, caller));
+    value(await h().placeOrder(next, caller));
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const journal = value(await h().getJournal({ limit: 50 }, caller));
     const verdict = journal.find((entry) => entry.kind === 'reconciled' && entry.id === (!late.ok ? String(late.details?.journalId) : ''));
@@ -88,10 +82,10 @@ describe.sequential('faults of answers', () => {
     const before = await harness.ledgerAccount(tradeAccountId);
     const order = await restingBuy(5n);
     await harness.control('/control/faults/fail', { count: 1, status: 503, method: 'POST', path_prefix: '/v1/session/actions' });
-    const failed = await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...order }, caller);
+    const failed = await h().placeOrder(order, caller);
     expect(failed).toMatchObject({ ok: false, code: 'SERVER_ERROR' });
     expect((await harness.ledgerAccount(tradeAccountId))?.nonce).toBe(before?.nonce);
-    value(await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...order }, caller));
+    value(await h().placeOrder(order, caller));
     expect(BigInt((await harness.ledgerAccount(tradeAccountId))?.nonce ?? '0')).toBe(BigInt(before?.nonce ?? '0') + 1n);
     const atPrice = (await harness.ledgerOrders(market.market_id)).filter((candidate) => candidate.owner?.ContractId === tradeAccountId && candidate.price === order.price.toString());
     expect(atPrice).toHaveLength(1);
@@ -107,13 +101,13 @@ describe.sequential('faults of answers', () => {
     expect(journal.find((entry) => entry.kind === 'reconciled')).toMatchObject({ status: 'landed' });
     expect(journal.filter((entry) => entry.kind === 'signed' && entry.endpoint === 'PUT /v1/session')).toHaveLength(1);
     // Orders go on with the adopted session.
-    value(await h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...(await restingBuy(7n)) }, caller));
+    value(await h().placeOrder(await restingBuy(7n), caller));
   });
 
   it('the exchange restarting with a request in flight: the request is settled as not landed and the app starts over', async () => {
     const order = await restingBuy(6n);
     await harness.control('/control/faults/delay', { count: 1, delay_ms: 1000, method: 'POST', path_prefix: '/v1/session/actions' });
-    const inFlight = h().placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, ...order }, caller);
+    const inFlight = h().placeOrder(order, caller);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const status = value(await h().getConnection({}, caller));
     expect(status.sandbox?.state).toBe('running');

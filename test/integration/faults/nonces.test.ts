@@ -29,12 +29,7 @@ describe.sequential('nonce conflicts', () => {
 
   const h = () => harness.terminal.handlers;
 
-  async function restingBuy(ticksBelow: bigint) {
-    const inside = await harness.insidePrices(market);
-    const tick = harness.priceTick(market);
-    const price = ((inside.bid * 97n) / 100n / tick) * tick - ticksBelow * tick;
-    return { marketId: market.market_id, side: 'Buy' as const, orderType: { kind: 'Spot' as const }, price, quantity: harness.sizeFor(market, price) };
-  }
+  const restingBuy = (ticksBelow: bigint) => harness.restingBuy(market, ticksBelow);
 
   async function ownOrdersAt(price: bigint) {
     return (await harness.ledgerOrders(market.market_id)).filter((order) => order.owner?.ContractId === tradeAccountId && order.price === price.toString());

@@ -57,10 +57,10 @@ describe.sequential('stream faults', () => {
   });
 
   it('a fill that happens while the order stream is down is in the app after the reconnect', async () => {
-    const inside = await harness.insidePrices(market);
+    const order = await harness.restingBuy(market);
+    const price = order.price;
     const tick = harness.priceTick(market);
-    const price = ((inside.bid * 97n) / 100n / tick) * tick;
-    const placed = value(await harness.terminal.handlers.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price, quantity: harness.sizeFor(market, price) }, caller));
+    const placed = value(await harness.terminal.handlers.placeOrder(order, caller));
     const orderId = placed.orders[0]!.orderId;
     await harness.control('/control/ws/close-all', {});
     // The house trades the market down through our order while the app is disconnected.

@@ -10,25 +10,10 @@ import { nodeSandboxSpawner } from '../../../main/services/sandbox-process-node'
 import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import type { BookFrame, FillNotice, OrdersSnapshot } from '../../../shared/ipc/views';
-import { ok, type Result } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import { MemorySecretStore } from '../../support/memory-secret-store';
+import { caller, until, value } from '../../support/terminal-harness';
 
-const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value;
-}
-
-async function until<T>(probe: () => T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = probe();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('terminal services against the sandbox', () => {
   let terminal: Terminal;
@@ -125,13 +110,10 @@ describe('terminal services against the sandbox', () => {
     const placed = value(await h.placeOrder({ marketId: market.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Spot' }, price, quantity }, caller));
     expect(placed.orders[0]).toMatchObject({ turbo: true });
     const lockedValue = (price * quantity) / 10n ** BigInt(market.base.decimals);
-    const quoteBalance = async () => value(await h.getBalances({}, caller)).find((balance) => balance.assetId === market.quote.asset);
-    let quote = await quoteBalance();
-    for (let attempt = 0; attempt < 100 && !quote?.books.some((book) => book.turbo && book.locked >= lockedValue); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      quote = await quoteBalance();
-    }
-    if (!quote) throw new Error('no quote balance');
+    const quote = await until(async () => {
+      const usdc = value(await h.getBalances({}, caller)).find((balance) => balance.assetId === market.quote.asset);
+      return usdc?.books.some((book) => book.turbo && book.locked >= lockedValue) ? usdc : undefined;
+    }, 10_000, 'the Turbo book in the balances');
     const turboBook = quote.books.find((book) => book.turbo)!;
     expect(turboBook.marketId).toBe(market.market_id);
     expect(quote.locked).toBeGreaterThanOrEqual(turboBook.locked);

@@ -14,29 +14,14 @@ import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import type { FillNotice, Notice, TriggersSnapshot } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
-import { ok, type Result } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import { MemorySecretStore } from '../../support/memory-secret-store';
+import { caller, until, value } from '../../support/terminal-harness';
 import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../sandbox/client';
 
-const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
 const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;
 const PRICE = (whole: bigint) => whole * USDC;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value;
-}
-
-async function until<T>(probe: () => T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = probe();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('trigger legs through main against the sandbox', () => {
   let terminal: Terminal;

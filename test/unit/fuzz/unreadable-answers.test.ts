@@ -21,28 +21,14 @@ import { actionsResultSchema } from '../../../shared/api/account-schemas';
 import { addressOf } from '../../../shared/crypto/address';
 import { publicKeyOf } from '../../../shared/crypto/keys';
 import { signDigest } from '../../../shared/crypto/signature';
-import { b256, type B256 } from '../../../shared/encoding/b256';
-import type { Market } from '../../../shared/market/market';
+import type { B256 } from '../../../shared/encoding/b256';
 import { ok } from '../../../shared/result';
 import { showValue } from '../../../shared/schema';
+import { groups, market, owner, tradeAccount } from '../../support/order-fixture';
 import { hostileJson, mutationOf } from './hostile';
 
 const sessionKey = new Uint8Array(32).fill(7);
 const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger') as B256;
-const owner = b256(`0x${'11'.repeat(32)}`);
-const tradeAccount = b256(`0x${'22'.repeat(32)}`);
-const market: Market = {
-  contract_id: b256(`0x${'33'.repeat(32)}`),
-  market_id: b256(`0x${'44'.repeat(32)}`),
-  base: { symbol: 'ETH', asset: b256(`0x${'55'.repeat(32)}`), decimals: 9, max_precision: 3 },
-  quote: { symbol: 'USDC', asset: b256(`0x${'66'.repeat(32)}`), decimals: 9, max_precision: 2 },
-  maker_fee: 100n,
-  taker_fee: 200n,
-  min_order: 1n,
-  dust: 1n,
-  price_window: 0,
-};
-const groups = [{ market_id: market.market_id, market, actions: [{ kind: 'CreateOrder' as const, side: 'Buy' as const, price: 3_000_000_000_000n, quantity: 1_000_000_000n, order_type: { kind: 'Spot' as const } }] }];
 const success = {
   tx_id: '0xabc',
   orders: [{ order_id: `0x${'0c'.repeat(32)}`, owner: { ContractId: tradeAccount }, side: 'Buy', order_type: 'Spot', market_id: market.market_id, quantity: '1000000000', price: '3000000000000', timestamp: '1' }],

@@ -4,6 +4,7 @@ import { createSignal, For, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../app/terminal-context';
 import { formatAmount } from '../../format/market-format';
 import { shortId } from '../../format/units';
+import type { BookBalanceView } from '../../../../shared/ipc/views';
 import { labelText, marketLabel } from '../markets/market-label';
 
 export const Balances: Component = () => {
@@ -11,9 +12,9 @@ export const Balances: Component = () => {
   const [settling, setSettling] = createSignal<string | null>(null);
   const markets = () => terminal.store.state.markets?.markets ?? [];
   // One key per book: a market's canonical and Turbo books share its market id.
-  const bookKey = (book: { marketId: string; turbo: boolean }) => `${book.marketId}:${book.turbo ? 'turbo' : 'canonical'}`;
-  const settle = async (book: { marketId: string; turbo: boolean }) => {
-    const marketId = book.marketId;
+  const bookKey = (book: BookBalanceView) => `${book.marketId}:${book.turbo ? 'turbo' : 'canonical'}`;
+  const settle = async (book: BookBalanceView) => {
+    const { marketId } = book;
     setSettling(bookKey(book));
     const result = await terminal.api.settleBalance({ marketId, ...(book.turbo ? { turbo: true } : {}) });
     setSettling(null);

@@ -31,25 +31,11 @@ const { Submitter } = await import('../../../../main/services/submitter');
 const { addressOf } = await import('../../../../shared/crypto/address');
 const { publicKeyOf } = await import('../../../../shared/crypto/keys');
 const { signDigest } = await import('../../../../shared/crypto/signature');
-const { b256 } = await import('../../../../shared/encoding/b256');
 const { ok } = await import('../../../../shared/result');
+const { groups, tradeAccount, owner } = await import('../../../support/order-fixture');
 
 const sessionKey = new Uint8Array(32).fill(9);
 const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger');
-const owner = b256(`0x${'11'.repeat(32)}`);
-const tradeAccount = b256(`0x${'22'.repeat(32)}`);
-const market = {
-  contract_id: b256(`0x${'33'.repeat(32)}`),
-  market_id: b256(`0x${'44'.repeat(32)}`),
-  base: { symbol: 'ETH', asset: b256(`0x${'55'.repeat(32)}`), decimals: 9, max_precision: 3 },
-  quote: { symbol: 'USDC', asset: b256(`0x${'66'.repeat(32)}`), decimals: 9, max_precision: 2 },
-  maker_fee: 100n,
-  taker_fee: 200n,
-  min_order: 1n,
-  dust: 1n,
-  price_window: 0,
-};
-const groups = [{ market_id: market.market_id, market, actions: [{ kind: 'CreateOrder' as const, side: 'Buy' as const, price: 3_000_000_000_000n, quantity: 1_000_000_000n, order_type: { kind: 'Spot' as const } }] }];
 
 function setup() {
   const directory = mkdtempSync(join(tmpdir(), 'lt-flush-'));

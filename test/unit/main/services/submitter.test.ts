@@ -9,31 +9,15 @@ import { addressOf } from '../../../../shared/crypto/address';
 import { publicKeyOf } from '../../../../shared/crypto/keys';
 import { recoverAddress, signDigest } from '../../../../shared/crypto/signature';
 import { sha256 } from '../../../../shared/crypto/hashes';
-import { b256, type B256 } from '../../../../shared/encoding/b256';
-import type { Market } from '../../../../shared/market/market';
+import type { B256 } from '../../../../shared/encoding/b256';
 import { fail, ok } from '../../../../shared/result';
 import { prepareSessionActions, type SessionActionsBody } from '../../../../shared/protocol/session-actions';
 import { encodeFrame } from '../../../../shared/ipc/codec';
 import { addressIdentity } from '../../../../shared/encoding/identity';
+import { groups, owner, tradeAccount } from '../../../support/order-fixture';
 
 const sessionKey = new Uint8Array(32).fill(7);
 const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger');
-const owner = b256(`0x${'11'.repeat(32)}`);
-const tradeAccount = b256(`0x${'22'.repeat(32)}`);
-const market: Market = {
-  contract_id: b256(`0x${'33'.repeat(32)}`),
-  market_id: b256(`0x${'44'.repeat(32)}`),
-  base: { symbol: 'ETH', asset: b256(`0x${'55'.repeat(32)}`), decimals: 9, max_precision: 3 },
-  quote: { symbol: 'USDC', asset: b256(`0x${'66'.repeat(32)}`), decimals: 9, max_precision: 2 },
-  maker_fee: 100n,
-  taker_fee: 200n,
-  min_order: 1n,
-  dust: 1n,
-  price_window: 0,
-};
-const groups = [
-  { market_id: market.market_id, market, actions: [{ kind: 'CreateOrder' as const, side: 'Buy' as const, price: 3_000_000_000_000n, quantity: 1_000_000_000n, order_type: { kind: 'Spot' as const } }] },
-];
 
 class NonceExchange implements NoncePort {
   nonce = 5n;
