@@ -8,10 +8,12 @@
 // clock. The peer figure is the bridge alone, measured in the same run: the click to the moment main
 // received the page's placeOrder call (the host's bridge record) — the floor every order path pays
 // before main's own work (market rules, nonce, journal entry written, signing, rate limiter, the
-// HTTP write). The first WARM_UP clicks are traded but not counted.
-import { mkdtempSync, readFileSync } from 'node:fs';
+// HTTP write). The first WARM_UP clicks are traded but not counted. The notes also give the device
+// flush alone, measured in the same run on the same file system: every order waits for its journal
+// entry to be on the device, so that flush is part of the floor.
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { decodeFrame } from '../shared/ipc/codec';
@@ -29,6 +31,32 @@ const PACE_MS = 350; // under the 5 per second signed-request budget, so no clic
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
   return result.value;
+}
+
+/**
+ * The device flush alone, on the file system of the host's data directory, with the app still
+ * running: the journal entry of every order must be on the device before the order leaves, so
+ * this is part of the floor under the figure. Same pacing as the journal sees it (idle between
+ * flushes), preallocated like the journal so each flush is data-only.
+ */
+async function flushAlone(directory: string, count: number): Promise<number[]> {
+  const fd = openSync(join(directory, 'flush-probe'), 'w+', 0o600);
+  try {
+    writeSync(fd, Buffer.alloc(1 << 20), 0, 1 << 20, 0);
+    fdatasyncSync(fd);
+    const line = Buffer.from(`${'x'.repeat(600)}\n`);
+    const times: number[] = [];
+    for (let index = 0; index < count; index++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      writeSync(fd, line, 0, line.length, index * line.length);
+      fdatasyncSync(fd);
+      times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function percentile(values: readonly number[], fraction: number): number {
@@ -123,6 +151,7 @@ export async function run() {
       await new Promise((resolve) => setTimeout(resolve, PACE_MS));
     }
     await new Promise((resolve) => setTimeout(resolve, 1500));
+    const flushes = await flushAlone(dirname(record), CLICKS);
     const clicks = await page.evaluate(() => (globalThis as unknown as { __clicks: number[] }).__clicks);
     const received = readFileSync(record, 'utf8')
       .split('\n')
@@ -154,7 +183,7 @@ export async function run() {
       peer: round(peer),
       ratio: round(peer / ours),
       target: '< 5 ms',
-      notes: `peer: the bridge alone (click to the call reaching main); p50 ours ${round(percentile(leaving, 0.5))} ms, bridge ${round(percentile(bridged, 0.5))} ms; main's own part p99 ${round(percentile(leaving.map((total, index) => total - bridged[index]!), 0.99))} ms`,
+      notes: `peer: the bridge alone (click to the call reaching main); p50 ours ${round(percentile(leaving, 0.5))} ms, bridge ${round(percentile(bridged, 0.5))} ms; main's own part p99 ${round(percentile(leaving.map((total, index) => total - bridged[index]!), 0.99))} ms; the journal's device flush alone (same run, same file system) p50 ${round(percentile(flushes, 0.5))} ms, p99 ${round(percentile(flushes, 0.99))} ms`,
     };
   } finally {
     await browser.close();

@@ -96,6 +96,10 @@ export class Journal {
   private tail: Promise<void> = Promise.resolve();
   /** Why a flush to the device failed, once one has: the journal can no longer be trusted. */
   private flushFailure: string | null = null;
+  private closed = false;
+  /** Written entries the listeners have not heard of yet, in order (see `announce`). */
+  private readonly unannounced: JournalEntry[] = [];
+  private announcing = false;
   private readonly recent: JournalEntry[] = [];
   /** Signed entries whose outcome is missing or unknown and not yet reconciled. */
   private readonly open = new Map<string, JournalRecord>();
@@ -202,24 +206,57 @@ export class Journal {
     return { line, offset };
   }
 
+  /**
+   * Listeners (the journal view of every window) hear of entries in order, on the next turn of the
+   * event loop: telling them is never on the way of a request to the exchange.
+   */
   private announce(entry: JournalEntry): void {
-    for (const listener of this.listeners) listener(entry);
-    if (this.bytes > (this.options.rotateBytes ?? 8 * 1024 * 1024) && this.inFlight === 0) this.rotate();
+    this.unannounced.push(entry);
+    if (this.announcing) return;
+    this.announcing = true;
+    setImmediate(() => {
+      this.announcing = false;
+      for (const next of this.unannounced.splice(0)) for (const listener of this.listeners) listener(next);
+    });
+  }
+
+  /** Rotate once the active file is past its limit and no flush is in flight on its descriptor. */
+  private rotateIfDue(): void {
+    if (this.closed || this.inFlight > 0 || this.bytes <= (this.options.rotateBytes ?? 8 * 1024 * 1024)) return;
+    this.rotate();
   }
 
   /** Write and flush synchronously: when this returns the entry is on disk. */
   private write(entry: JournalEntry): void {
     const { line, offset } = this.reserve(entry);
     writeSync(this.fd, line, 0, line.length, offset);
-    fdatasyncSync(this.fd);
+    this.flushNow();
     this.announce(entry);
+    this.rotateIfDue();
+  }
+
+  private flushNow(): void {
+    try {
+      fdatasyncSync(this.fd);
+    } catch (error) {
+      this.flushFailed(error as NodeJS.ErrnoException);
+      throw error;
+    }
+  }
+
+  private flushFailed(error: NodeJS.ErrnoException): void {
+    // After a failed fsync the kernel may have dropped the dirty pages: what is in the file is
+    // unknown. Nothing more is sent on the strength of this journal.
+    this.flushFailure ??= `${error.code ?? 'EIO'}: ${error.message}`;
+    this.options.log?.(`journal: a flush to disk failed (${error.message}); no further request will be sent`);
   }
 
   /**
    * Write at once, flush on the I/O thread pool. When this returns the entry is in the file (the
-   * OS's page cache): it survives the app dying at any point from here on. The promise settles
-   * once it is on the device too. A write that fails throws, and nothing may be sent then; a flush
-   * that fails rejects the promise and marks the whole journal failed (see `failure()`).
+   * OS's page cache): it survives the app dying at any point from here on, and the caller can sign
+   * meanwhile. The promise settles once the entry is on the device: a request is sent only after
+   * that. A write that fails throws; a flush that fails rejects the promise and marks the whole
+   * journal failed (see `failure()`).
    */
   private writeDurably(entry: JournalEntry): Promise<void> {
     const { line, offset } = this.reserve(entry);
@@ -227,19 +264,21 @@ export class Journal {
     // contiguous and in order even if the process dies now; only the flush to the device is left
     // to the I/O thread pool.
     writeSync(this.fd, line, 0, line.length, offset);
+    this.announce(entry);
     this.inFlight++;
     const done = new Promise<void>((resolve, reject) => {
       fdatasync(this.fd, (syncError) => {
         this.inFlight--;
         if (syncError) {
-          // After a failed fsync the kernel may have dropped the dirty pages: what is in the file
-          // is unknown. Nothing more is sent on the strength of this journal.
-          this.flushFailure ??= `${syncError.code ?? 'EIO'}: ${syncError.message}`;
-          this.options.log?.(`journal: a flush to disk failed (${syncError.message}); no further request will be sent`);
+          this.flushFailed(syncError);
           reject(syncError);
-        } else resolve();
+          return;
+        }
+        resolve();
+        // Not before the caller has sent its request (that runs first, in the promise's reaction).
+        setImmediate(() => this.rotateIfDue());
       });
-    }).then(() => this.announce(entry));
+    });
     this.tail = Promise.all([this.tail, done.catch(() => undefined)]).then(() => undefined);
     return done;
   }
@@ -283,7 +322,9 @@ export class Journal {
   /**
    * The order path's append: when this returns, the entry is in the journal (and in
    * `unresolved()`) and in the file, so it outlives a crash of the app; `flushed` settles once it
-   * is on the device. Throws when the entry could not be written: send nothing then.
+   * is on the device, and the request may be sent only then (it is signed meanwhile). Throws when
+   * the entry could not be written, and `flushed` rejects when it could not be flushed: send
+   * nothing in either case.
    */
   appendSignedDurably(entry: Omitted<SignedEntry>): { entry: SignedEntry; flushed: Promise<void> } {
     const full: SignedEntry = { kind: 'signed', seq: this.seq, at: this.options.now(), ...entry };
@@ -337,9 +378,11 @@ export class Journal {
     return this.tail;
   }
 
-  /** Close after every pending entry is flushed. */
+  /** Close after every pending entry is flushed (and the file rotated if it is due). */
   async close(): Promise<void> {
     await this.tail;
+    this.rotateIfDue();
+    this.closed = true;
     closeSync(this.fd);
   }
 }

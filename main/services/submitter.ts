@@ -1,11 +1,11 @@
 // The order path after validation: nonce → build → journal entry written → sign (while the entry
-// is flushed to the device) → POST → fold the outcome. A request whose answer is lost is never
-// resent: it is reconciled (did its nonce get consumed? which orders exist?) and until then no
-// other request of the account is signed.
+// is flushed to the device) → once it is on the device, POST → fold the outcome. A request whose
+// answer is lost is never resent: it is reconciled (did its nonce get consumed? which orders
+// exist?) and until then no other request of the account is signed.
 import type { B256 } from '../../shared/encoding/b256';
 import { addressIdentity } from '../../shared/encoding/identity';
 import type { CallTargets } from '../../shared/protocol/action-calls';
-import { groupsToJson, prepareSessionActions, sessionActionsBody, type ActionGroup, type SessionActionsBody } from '../../shared/protocol/session-actions';
+import { batchGroups, encodeSessionActions, groupsToJson, sessionActionsBody, type ActionGroup, type SessionActionsBody } from '../../shared/protocol/session-actions';
 import type { SubmissionOutcome } from '../../shared/nonce/sequential';
 import { unpackParallelNonce } from '../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../shared/result';
@@ -140,7 +140,7 @@ export class Submitter {
     if (nonces === null) return fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet');
     const lease = await nonces.acquire();
     if (!lease.ok) return lease;
-    const prepared = prepareSessionActions({
+    const batch = {
       trade_account_id: identity.value.tradeAccountId,
       session_id: addressIdentity(identity.value.sessionAddress),
       nonce: lease.value.nonce,
@@ -148,17 +148,16 @@ export class Submitter {
       targets: this.deps.targets(),
       settle_before_orders: request.settleFirst ?? true,
       collect_orders: true,
-    });
-    if (!prepared.ok) {
+    };
+    const groups = batchGroups(batch);
+    if (!groups.ok) {
       lease.value.settle({ kind: 'refused' });
-      return prepared;
+      return groups;
     }
-    // The entry is written to the file before anything is signed, so a crash of the app at any
-    // later point leaves it there to reconcile. Its flush to the device runs on the I/O thread
-    // while this thread signs and sends: waiting for it would put the disk's latency (milliseconds,
-    // with a long tail) on every order. If the OS itself dies before that flush, the entry may be
-    // lost; nothing is resent because of that, and at the next start the account's orders and
-    // nonce are read from the exchange anyway. A failed flush stops all further sending.
+    // The entry is written to the file first, so a crash of the app at any later point leaves it
+    // there to reconcile. Its flush to the device runs on the I/O thread pool while this thread
+    // encodes and signs the batch, and nothing is sent before the entry is on the device. A failed
+    // flush refuses this request and stops all further sending (see Journal.failure()).
     let journaled: { entry: { id: string }; flushed: Promise<void> };
     try {
       journaled = this.deps.journal.appendSignedDurably({
@@ -167,7 +166,7 @@ export class Submitter {
         account: identity.value.tradeAccountId,
         endpoint: SESSION_ACTIONS_ENDPOINT,
         nonce: journalNonce(lease.value),
-        actions: groupsToJson(prepared.value.groups),
+        actions: groupsToJson(groups.value),
         description: request.description,
       });
     } catch (error) {
@@ -175,14 +174,24 @@ export class Submitter {
       return fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`);
     }
     const entryId = journaled.entry.id;
-    journaled.flushed.catch(() => undefined); // recorded by the journal: see `failure()`
-    const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
-    if (!signature.ok) {
+    journaled.flushed.catch(() => undefined); // awaited below; a rejection seen before then is not unhandled
+    const notSent = (failure: Failure): Failure => {
       lease.value.settle({ kind: 'refused' });
-      this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: signature.code, message: `not sent: ${signature.message}` });
-      return signature;
-    }
+      this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: failure.code, message: `not sent: ${failure.message}` });
+      return failure;
+    };
+    const prepared = encodeSessionActions(batch, groups.value);
+    if (!prepared.ok) return notSent(prepared);
+    const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
+    if (!signature.ok) return notSent(signature);
     const body = sessionActionsBody(prepared.value, signature.value);
+    try {
+      await journaled.flushed;
+    } catch (error) {
+      return notSent(
+        fail('JOURNAL_FAILURE', `The order was not sent because its journal entry could not be flushed to disk (${error instanceof Error ? error.message : String(error)}). Check the disk and restart the terminal.`),
+      );
+    }
 
     const response = await this.deps.port.post(body, identity.value.owner);
     if (response.ok) {

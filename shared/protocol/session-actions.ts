@@ -127,15 +127,26 @@ export function checkBatchLimits(groups: readonly ActionGroup[], variableOutputs
   return ok(undefined);
 }
 
-/** Build the batch: settle first (by default), check the limits, encode the calls and the message. */
-export function prepareSessionActions(request: SessionActionsRequest): Result<PreparedSessionActions> {
+/** The groups as they will be signed: settle first (by default), within the batch limits. */
+export function batchGroups(request: SessionActionsRequest): Result<ActionGroup[]> {
   const groups = request.settle_before_orders === false ? [...request.groups] : withSettleBeforeOrders(request.groups, request.trade_account_id);
   const limits = checkBatchLimits(groups, request.variable_outputs);
   if (!limits.ok) return limits;
+  return ok(groups);
+}
+
+/** Encode the calls and the message of groups from `batchGroups(request)`, and their digest. */
+export function encodeSessionActions(request: SessionActionsRequest, groups: ActionGroup[]): Result<PreparedSessionActions> {
   const calls = groupsToCalls(groups, { ...request.targets, trade_account_id: request.trade_account_id });
   if (!calls.ok) return calls;
   const message = sessionActionsMessage(request.nonce, calls.value);
   return ok({ request, groups, calls: calls.value, message, digest: sessionActionDigest(message) });
+}
+
+/** Build the batch: settle first (by default), check the limits, encode the calls and the message. */
+export function prepareSessionActions(request: SessionActionsRequest): Result<PreparedSessionActions> {
+  const groups = batchGroups(request);
+  return groups.ok ? encodeSessionActions(request, groups.value) : groups;
 }
 
 export function groupsToJson(groups: readonly ActionGroup[]): ActionGroupJson[] {

@@ -1,13 +1,14 @@
-// The order path writes its journal entry to the file before it signs and sends, and flushes it to
-// the device meanwhile. A flush that fails (EIO: the kernel may have dropped the dirty pages) means
-// the journal can no longer be trusted, so nothing further is signed or sent until a restart.
+// The order path writes its journal entry to the file before it signs, flushes it to the device
+// while signing, and sends only once it is on the device. A flush that fails (EIO: the kernel may
+// have dropped the dirty pages) means the journal can no longer be trusted: that request is not
+// sent, and nothing further is signed or sent until a restart.
 import type * as fs from 'node:fs';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const failing = vi.hoisted(() => ({ next: 0 }));
+const failing = vi.hoisted(() => ({ next: 0, hold: false, release: null as (() => void) | null }));
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof fs>();
@@ -18,6 +19,11 @@ vi.mock('node:fs', async (importOriginal) => {
         failing.next--;
         const error: NodeJS.ErrnoException = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO', errno: -5, syscall: 'fdatasync' });
         setImmediate(() => callback(error));
+        return;
+      }
+      if (failing.hold) {
+        // A slow device: the flush completes only when the test says so.
+        failing.release = () => actual.fdatasync(fd, callback);
         return;
       }
       actual.fdatasync(fd, callback);
@@ -70,6 +76,8 @@ function setup() {
 
 beforeEach(() => {
   failing.next = 0;
+  failing.hold = false;
+  failing.release = null;
 });
 
 describe('a journal flush that fails', () => {
@@ -82,19 +90,33 @@ describe('a journal flush that fails', () => {
     expect(journal.failure()).toMatch(/^EIO: /);
   });
 
-  it('the order already written is sent; after that nothing more is signed or sent', async () => {
+  it('an order whose entry is not on the device is not sent; after that nothing more is signed or sent', async () => {
     const { submitter, sent, journal } = setup();
     expect(await submitter.submit({ groups, description: 'Buy 1 ETH' })).toMatchObject({ ok: true });
+    expect(sent).toHaveLength(1);
+    // Each request leaves only once its entry is on the device.
+    expect(sent[0]!.journalAtSend).toContain('Buy 1 ETH');
     failing.next = 1;
-    // The entry is in the file when the request leaves, whatever the device does later.
-    expect(await submitter.submit({ groups, description: 'Buy 1 ETH again' })).toMatchObject({ ok: true });
-    expect(sent).toHaveLength(2);
-    expect(sent[1]!.journalAtSend).toContain('Buy 1 ETH again');
-    await journal.flushed();
-    expect(journal.failure()).not.toBeNull();
+    const unflushed = await submitter.submit({ groups, description: 'Buy 1 ETH again' });
+    expect(unflushed).toMatchObject({ ok: false, code: 'JOURNAL_FAILURE' });
+    expect(unflushed.ok ? '' : unflushed.message).toMatch(/was not sent because its journal entry could not be flushed to disk \(EIO: /);
+    expect(sent).toHaveLength(1);
+    expect(journal.failure()).toMatch(/^EIO: /);
     const refused = await submitter.submit({ groups, description: 'Buy 1 ETH a third time' });
     expect(refused).toMatchObject({ ok: false, code: 'JOURNAL_FAILURE' });
     expect(refused.ok ? '' : refused.message).toMatch(/could not be flushed to disk \(EIO: .*\)\. Check the disk and restart/);
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a request waits for its flush: nothing reaches the exchange while the entry is only in the page cache', async () => {
+    const { submitter, sent } = setup();
+    failing.hold = true;
+    const pending = submitter.submit({ groups, description: 'Buy 1 ETH' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(sent).toHaveLength(0);
+    failing.hold = false;
+    failing.release?.();
+    expect(await pending).toMatchObject({ ok: true });
+    expect(sent).toHaveLength(1);
   });
 });
