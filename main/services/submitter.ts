@@ -158,6 +158,7 @@ export class Submitter {
     // there to reconcile. Its flush to the device runs on the I/O thread pool while this thread
     // encodes and signs the batch, and nothing is sent before the entry is on the device. A failed
     // flush refuses this request and stops all further sending (see Journal.failure()).
+    const actions = groupsToJson(groups.value);
     let journaled: { entry: { id: string }; flushed: Promise<void> };
     try {
       journaled = this.deps.journal.appendSignedDurably({
@@ -166,7 +167,7 @@ export class Submitter {
         account: identity.value.tradeAccountId,
         endpoint: SESSION_ACTIONS_ENDPOINT,
         nonce: journalNonce(lease.value),
-        actions: groupsToJson(groups.value),
+        actions,
         description: request.description,
       });
     } catch (error) {
@@ -184,7 +185,7 @@ export class Submitter {
     if (!prepared.ok) return notSent(prepared);
     const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
     if (!signature.ok) return notSent(signature);
-    const body = sessionActionsBody(prepared.value, signature.value);
+    const body = sessionActionsBody(prepared.value, signature.value, actions);
     try {
       await journaled.flushed;
     } catch (error) {

@@ -157,11 +157,14 @@ export function groupsToJson(groups: readonly ActionGroup[]): ActionGroupJson[] 
   }));
 }
 
-/** The request body, given the session key's 64-byte signature over `prepared.digest`. */
-export function sessionActionsBody(prepared: PreparedSessionActions, signature: Uint8Array): SessionActionsBody {
+/**
+ * The request body, given the session key's 64-byte signature over `prepared.digest`. `actions`
+ * is `groupsToJson(prepared.groups)`, passed in by a caller that has it already.
+ */
+export function sessionActionsBody(prepared: PreparedSessionActions, signature: Uint8Array, actions: ActionGroupJson[] = groupsToJson(prepared.groups)): SessionActionsBody {
   const { request } = prepared;
   return {
-    actions: groupsToJson(prepared.groups),
+    actions,
     signature: signatureToJson(signature, signatureVariantFor(request.nonce)),
     ...nonceJson(request.nonce),
     trade_account_id: request.trade_account_id,

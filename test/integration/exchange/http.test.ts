@@ -10,6 +10,25 @@ import { ExchangeRestClient } from '../../../main/exchange/rest-client';
 let server: Server;
 let base: string;
 
+/** Listen on a free loopback port; the origin of the server. */
+async function listen(target: Server): Promise<string> {
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+}
+
+async function shut(target: Server): Promise<void> {
+  target.closeAllConnections();
+  await new Promise((resolve) => target.close(resolve));
+}
+
+/** The origin of a port nothing listens on (any more). */
+async function closedOrigin(): Promise<string> {
+  const closed = createServer();
+  const origin = await listen(closed);
+  await shut(closed);
+  return origin;
+}
+
 beforeAll(async () => {
   server = createServer((request, response) => {
     const path = request.url ?? '/';
@@ -25,14 +44,10 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ status: 'ok' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listen(server);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => shut(server));
 
 describe('fetchJson', () => {
   it('answers JSON with its status', async () => {
@@ -63,13 +78,11 @@ describe('fetchJson', () => {
         response.end(JSON.stringify({ tx_id: '0x01', orders: [] }));
       });
     });
-    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1/session/actions`;
+    const url = `${await listen(echo)}/v1/session/actions`;
     const body = JSON.stringify({ actions: [{ note: 'ünïcode counts in bytes' }] });
     expect(await fetchJson({ method: 'POST', url, body, headers: { 'x-owner': '0xab' }, timeoutMs: 2_000 })).toEqual({ ok: true, value: { status: 200, body: { tx_id: '0x01', orders: [] } } });
     expect(seen).toEqual([{ length: String(Buffer.byteLength(body)), owner: '0xab', body }]);
-    echo.closeAllConnections();
-    await new Promise((resolve) => echo.close(resolve));
+    await shut(echo);
   });
 
   it('keeps one connection for a burst of requests, and retires an idle one before the server closes it', async () => {
@@ -81,16 +94,14 @@ describe('fetchJson', () => {
     // The server advertises `Keep-Alive: timeout=2` and closes an idle connection after 2 s.
     keeper.keepAliveTimeout = 2_000;
     keeper.on('connection', () => connections++);
-    await new Promise<void>((resolve) => keeper.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(keeper.address() as AddressInfo).port}/health`;
+    const url = `${await listen(keeper)}/health`;
     for (let request = 0; request < 5; request++) expect(await fetchJson({ method: 'GET', url, timeoutMs: 2_000 })).toMatchObject({ ok: true });
     expect(connections).toBe(1);
     // After 1.9 s idle the server is about to close the connection: the client must not reuse it.
     await new Promise((resolve) => setTimeout(resolve, 1_900));
     expect(await fetchJson({ method: 'POST', url, body: '{}', timeoutMs: 2_000 })).toMatchObject({ ok: true });
     expect(connections).toBe(2);
-    keeper.closeAllConnections();
-    await new Promise((resolve) => keeper.close(resolve));
+    await shut(keeper);
   });
 
   it('a connection the server dropped while idle costs a new connection, not a lost request', async () => {
@@ -100,15 +111,13 @@ describe('fetchJson', () => {
       response.end('{"ok":true}');
     });
     dropper.on('connection', () => connections++);
-    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(dropper.address() as AddressInfo).port}/health`;
+    const url = `${await listen(dropper)}/health`;
     expect(await fetchJson({ method: 'GET', url, timeoutMs: 2_000 })).toMatchObject({ ok: true });
     dropper.closeIdleConnections();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await fetchJson({ method: 'POST', url, body: '{}', timeoutMs: 2_000 })).toMatchObject({ ok: true });
     expect(connections).toBe(2);
-    dropper.closeAllConnections();
-    await new Promise((resolve) => dropper.close(resolve));
+    await shut(dropper);
   });
 
   it('an unsupported protocol or a malformed URL never leaves (stage connect)', async () => {
@@ -117,11 +126,7 @@ describe('fetchJson', () => {
   });
 
   it('tells a refused connection (never sent) from a lost answer', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    expect(await fetchJson({ method: 'POST', url: `http://127.0.0.1:${port}/v1/accounts`, body: '{}', timeoutMs: 2_000 })).toMatchObject({ ok: false, code: 'NETWORK_ERROR', details: { stage: 'connect' } });
+    expect(await fetchJson({ method: 'POST', url: `${await closedOrigin()}/v1/accounts`, body: '{}', timeoutMs: 2_000 })).toMatchObject({ ok: false, code: 'NETWORK_ERROR', details: { stage: 'connect' } });
     expect(await fetchJson({ method: 'POST', url: `${base}/drop`, body: '{}', timeoutMs: 2_000 })).toMatchObject({ ok: false, code: 'NETWORK_ERROR', details: { stage: 'exchange' } });
   });
 
@@ -132,11 +137,7 @@ describe('fetchJson', () => {
     expect(lost).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
     const slow = await new ExchangeRestClient({ baseUrl: base, timeoutMs: 50, fetch: (request) => fetchJson({ ...request, url: `${base}/slow` }) }).createAccount(owner);
     expect(slow).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN', details: { transport: 'TIMEOUT' } });
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const refused = await new ExchangeRestClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 2_000 }).createAccount(owner);
+    const refused = await new ExchangeRestClient({ baseUrl: await closedOrigin(), timeoutMs: 2_000 }).createAccount(owner);
     expect(refused).toMatchObject({ ok: false, code: 'NETWORK_ERROR', details: { stage: 'connect' } });
   });
 });
