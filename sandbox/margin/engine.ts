@@ -18,6 +18,8 @@ import {
   ownedValue,
   owedValue,
   profitRequired,
+  profitShare,
+  realizedProfit,
   rolloverProgress,
   scaleFor,
   type RiskReport,
@@ -290,7 +292,8 @@ export class MarginEngine {
     const debt = [...session.debts].find(([, amount]) => amount !== 0n);
     if (debt !== undefined) return revert('DebtOutstanding', `in-kind debt ${debt[1]} of asset ${debt[0]} must be repaid before a clean close`);
     const risk = this.risk(child);
-    const pnl = risk?.ok === true ? risk.value.traderEquity - session.basis : 0n;
+    // Realized profit as the panel shows it (shared/margin realizedProfit on the same report).
+    const pnl = risk?.ok === true ? realizedProfit(risk.value.traderEquity, session.basis) : 0n;
     this.finish(child, session, 'Closed', context, pnl, false);
     return undefined;
   }
@@ -436,7 +439,7 @@ export class MarginEngine {
         child.balances.add(collateral, -action.amount);
         custody.add(collateral, action.amount);
         session.collateral += action.amount;
-        session.basis += action.amount;
+        // Coins already on the account become posted collateral: equity and the PnL basis stay.
         // Prepaid: value that arrived rather than being earned does not count toward the bar.
         if (session.rollover !== null) session.rollover.outside += action.amount;
         return this.activity_(child.id, 'AddCollateral', context, { amount: action.amount.toString(), collateral_total: session.collateral.toString() });
@@ -449,9 +452,13 @@ export class MarginEngine {
         if (risk?.ok === true && value > risk.value.health.giveawayAllowance) {
           return revert('WithdrawalTooLarge', `withdrawing value ${value} exceeds the giveaway allowance ${risk.value.health.giveawayAllowance}`);
         }
+        const equityBefore = risk?.ok === true ? risk.value.traderEquity : undefined;
         child.balances.add(action.asset_id, -action.amount);
         const parent = this.ledger.accounts.get(child.margin?.parent ?? '') as ContractAccount;
         parent.balances.add(action.asset_id, action.amount);
+        // What left for the parent is not a loss: the PnL basis drops by the equity it took.
+        const after = this.risk(child);
+        session.basis -= equityBefore !== undefined && after?.ok === true ? equityBefore - after.value.traderEquity : value;
         changes.balances.add(parent.id);
         // The anchor is fixed for the term: a withdrawal moves `withdrawn`, never the anchor.
         if (session.rollover !== null) session.rollover.withdrawn += value;
@@ -483,6 +490,8 @@ export class MarginEngine {
     this.custody().add(this.config.collateralAssetId, -fee);
     this.platform().add(this.config.collateralAssetId, fee);
     session.fees += fee;
+    // Fees are reported apart from profit (margin 2.6): the PnL basis carries them.
+    session.basis -= fee;
     session.expiresAt = isNoExpiry(seconds) ? NO_EXPIRY : session.expiresAt + seconds * times;
     return this.activity_(child.id, kind, context, { period, times: times.toString(), fee: fee.toString(), fees_total: session.fees.toString(), expires_at: session.expiresAt.toString() });
   }
@@ -564,7 +573,8 @@ export class MarginEngine {
       this.badDebt += bad;
       this.ledger.journal.record(() => (this.badDebt = before));
     }
-    const pnl = child.balances.get(collateral) + (session.collateral - session.fees) - session.basis;
+    // Trader equity once unwound (no position, nothing drawn or owed): H[collateral] + C - F.
+    const pnl = realizedProfit(child.balances.get(collateral) + (session.collateral - session.fees), session.basis);
     this.finish(child, session, kind, context, pnl, true);
     return undefined;
   }
@@ -574,15 +584,19 @@ export class MarginEngine {
     touchSession(this.ledger.journal, session);
     const collateral = this.config.collateralAssetId;
     const parent = this.ledger.accounts.get(child.margin?.parent ?? '') as ContractAccount;
-    const share = pnl > 0n ? (pnl * session.tier.profitShareBps) / BASIS_POINTS : 0n;
-    const taken = minimum(share, child.balances.get(collateral));
-    child.balances.add(collateral, -taken);
-    this.platform().add(collateral, taken);
+    // The house's share is owed: it rounds up (the trader's share, owned, rounds down). It is
+    // paid from the account's collateral asset, then from the posted collateral on its way out.
+    const due = profitShare(pnl, session.tier.profitShareBps).house;
+    const fromAccount = minimum(due, child.balances.get(collateral));
+    child.balances.add(collateral, -fromAccount);
     const net = session.collateral - session.fees;
     const posted = net > 0n ? net : 0n;
-    const forfeited = session.cohort === 'Turbo' && session.tier.turbo?.forfeitCollateral === true;
+    const fromPosted = minimum(due - fromAccount, posted);
+    const taken = fromAccount + fromPosted;
     this.custody().add(collateral, -posted);
-    (forfeited ? this.platform() : parent.balances).add(collateral, posted);
+    this.platform().add(collateral, taken);
+    const forfeited = session.cohort === 'Turbo' && session.tier.turbo?.forfeitCollateral === true;
+    (forfeited ? this.platform() : parent.balances).add(collateral, posted - fromPosted);
     const returned: Record<string, string> = {};
     if (toParent) {
       for (const [asset, amount] of [...child.balances.entries()]) {
@@ -594,7 +608,14 @@ export class MarginEngine {
     }
     session.status = status;
     session.endedAt = this.nowSeconds();
-    session.settlement = { pnl: pnl.toString(), profit_share: taken.toString(), collateral_returned: forfeited ? '0' : posted.toString(), collateral_forfeited: forfeited ? posted.toString() : '0', returned_to_parent: JSON.stringify(returned) };
+    session.settlement = {
+      pnl: pnl.toString(),
+      profit_share: taken.toString(),
+      ...(taken === due ? {} : { profit_share_unpaid: (due - taken).toString() }),
+      collateral_returned: forfeited ? '0' : (posted - fromPosted).toString(),
+      collateral_forfeited: forfeited ? (posted - fromPosted).toString() : '0',
+      returned_to_parent: JSON.stringify(returned),
+    };
     this.sessions.delete(child.id);
     let list = this.history.get(child.id);
     if (list === undefined) {
@@ -688,6 +709,23 @@ export class MarginEngine {
       return revert('NotLiquidatable', `V ${risk.value.accountValue} is above the threshold ${risk.value.health.threshold}`);
     }
     return this.settle(child, 'Liquidated', context);
+  }
+
+  /**
+   * Value arriving on an account from outside (a faucet mint, an owner withdrawal to it): `apply`
+   * moves it. On a child with a live session the equity it brings is not profit, so the PnL
+   * basis rises by exactly the change of trader equity (inside the caller's transaction).
+   */
+  receive(accountId: string, apply: () => void): void {
+    const session = this.sessions.get(accountId);
+    const child = this.ledger.accounts.get(accountId);
+    const before = child === undefined || session === undefined ? undefined : this.risk(child);
+    apply();
+    if (child === undefined || session === undefined || before?.ok !== true) return;
+    const after = this.risk(child);
+    if (after?.ok !== true) return;
+    touchSession(this.ledger.journal, session);
+    session.basis += after.value.traderEquity - before.value.traderEquity;
   }
 
   /** Value of an amount in collateral units at the oracle bid (the collateral is itself). */

@@ -31,7 +31,11 @@ export interface MarginSession {
   quoteDrawn: bigint;
   /** In-kind debt per asset. */
   debts: Map<string, bigint>;
-  /** What the trader put in (net collateral at open plus collateral added): the PnL basis. */
+  /**
+   * The PnL basis of realized profit (shared/margin settlement.ts): C - F at open, less fees
+   * charged after open and the equity withdrawn to the parent, plus equity that arrived from
+   * outside. Published as `session.pnl_basis`.
+   */
   basis: bigint;
   /** Unix seconds. */
   readonly openedAt: bigint;

@@ -98,7 +98,7 @@ export function snapshotOf(ledger: Ledger, config: MarginConfig, oracle: Oracle,
   const rollover = session.rollover;
   const turbo = tier.turbo;
   return {
-    session: { cohort: session.cohort, collateral: session.collateral, fees: session.fees, quoteDrawn: session.quoteDrawn, expiresAt: session.expiresAt },
+    session: { cohort: session.cohort, collateral: session.collateral, fees: session.fees, quoteDrawn: session.quoteDrawn, expiresAt: session.expiresAt, pnlBasis: session.basis },
     tier: marginTierOf(tier),
     ...(rollover === null || turbo === undefined
       ? {}

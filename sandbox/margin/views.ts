@@ -87,6 +87,8 @@ function sessionView(session: MarginSession, risk: RiskReport | undefined): Json
     collateral: session.collateral.toString(),
     fees: session.fees.toString(),
     quote_drawn: session.quoteDrawn.toString(),
+    // ★ The basis of realized profit (docs/protocol.md (Margin) 3.2): trading PnL = equity - pnl_basis.
+    pnl_basis: session.basis.toString(),
     ...(risk === undefined ? {} : { credit_line: risk.creditLine.toString() }),
     debts: Object.fromEntries([...session.debts].filter(([, amount]) => amount !== 0n).map(([asset, amount]) => [asset, amount.toString()])),
     opened_at: session.openedAt.toString(),

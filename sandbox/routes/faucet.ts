@@ -38,7 +38,10 @@ export function registerFaucetRoutes(app: SandboxApp): void {
     lastMint.delete(key);
     lastMint.set(key, now);
     app.ledger.transact(() => {
-      for (const asset of app.network.assets) app.ledger.mint(target, asset.id, asset.faucetAmount);
+      // Into a margin child: the value arrived from outside, not earned (its PnL basis rises).
+      app.margin.receive(id, () => {
+        for (const asset of app.network.assets) app.ledger.mint(target, asset.id, asset.faucetAmount);
+      });
     });
     const minted = app.network.assets.map((asset) => `${asset.faucetAmount} ${asset.symbol}`).join(', ');
     return json({ message: `Minted ${minted} (raw units) to ${id}` });

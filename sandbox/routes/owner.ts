@@ -85,7 +85,8 @@ export function registerOwnerRoutes(app: SandboxApp): void {
       if (held < args.amount) return revert('InsufficientBalance', `trade account ${account.id} holds ${held} of ${args.asset_id}, withdrawal asks ${args.amount}`);
       if (identitiesEqual(args.to, contractIdentity(account.id))) return revert('InvalidDestination', 'withdraw: the destination is the trade account itself');
       account.balances.add(args.asset_id, -args.amount);
-      app.ledger.holder(args.to).add(args.asset_id, args.amount);
+      // Into a margin child: the value arrived from outside, not earned (its PnL basis rises).
+      app.margin.receive(identityValue(args.to), () => app.ledger.holder(args.to).add(args.asset_id, args.amount));
       app.ledger.changes.balances.add(account.id);
       const destination = identityValue(args.to);
       if (app.ledger.accounts.has(destination)) app.ledger.changes.balances.add(destination);

@@ -42,12 +42,21 @@ export const tierSchema = z
 /** GET /v1/margin/tiers and /tiers/history: an array, or an object holding `tiers`. */
 export const tiersResponseSchema = z.union([z.array(tierSchema), z.object({ tiers: z.array(tierSchema) }).transform((body) => body.tiers)]);
 
+/** A signed amount (decimal string, optional leading minus), |value| at most u256: the PnL basis may be negative. */
+const signedAmountSchema = z
+  .string({ error: 'expected a signed amount as a decimal string' })
+  .regex(/^-?(0|[1-9][0-9]{0,77})$/, 'expected a signed amount as a decimal string (digits with an optional leading minus, no leading zeros)')
+  .transform((value) => BigInt(value))
+  .refine((value) => (value < 0n ? -value : value) < 2n ** 256n, 'expected a signed amount of magnitude below 2^256');
+
 export const marginSessionSchema = z
   .object({
     cohort: cohortSchema.optional(),
     collateral: amountSchema,
     fees: amountSchema,
     quote_drawn: amountSchema,
+    // ★ docs/protocol.md (Margin) 3.2: the basis of realized profit; absent on services that do not publish it.
+    pnl_basis: signedAmountSchema.optional(),
     credit_line: amountSchema.optional(),
     expires_at: integerSchema,
     tier_id: z.string().optional(),

@@ -10,4 +10,5 @@ export * from './health';
 export * from './opening';
 export * from './risk';
 export * from './rollover';
+export * from './settlement';
 export type * from './snapshot';

@@ -24,7 +24,6 @@ import {
   spendableCash,
   traderEquity,
   tradingBasis,
-  tradingPnl,
   undrawnLine,
 } from './credit';
 import { MarginErrorCode } from './errors';
@@ -54,6 +53,7 @@ import {
   type HealthLines,
 } from './health';
 import { profitRequired, rolloverProgress, type RolloverProgress } from './rollover';
+import { realizedProfit } from './settlement';
 import type { AssetBalance, AssetId, Cohort, MarginSnapshot, RestingOrders } from './snapshot';
 
 /**
@@ -509,7 +509,9 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
       : null;
 
   const equity = traderEquity(value, tier.capital);
-  const basis = tradingBasis(session.collateral, session.fees);
+  // One definition of realized profit for the panel and settlement (settlement.ts): the
+  // published PnL basis when the state has one, else the spec's C - F.
+  const basis = session.pnlBasis ?? tradingBasis(session.collateral, session.fees);
   return ok({
     cohort,
     lineCap: cap,
@@ -524,7 +526,7 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
     stressedFilledValue,
     traderEquity: equity,
     tradingBasis: basis,
-    tradingPnl: tradingPnl(equity, basis),
+    tradingPnl: realizedProfit(equity, basis),
     inKindDebtValue: debtValueTotal,
     outstanding: owed,
     loanHeadroom: headroom,

@@ -21,6 +21,11 @@ export interface MarginSession {
   readonly quoteDrawn: bigint;
   /** Unix seconds; NO_EXPIRY (u64 max) means the session does not expire. */
   readonly expiresAt: bigint;
+  /**
+   * The PnL basis realized profit is measured from (`session.pnl_basis` ★, docs/protocol.md
+   * (Margin) 3.2); absent: the spec's trading basis C - F stands in. May be negative.
+   */
+  readonly pnlBasis?: bigint;
 }
 
 /** `tier.turbo`: present exactly on prepaid tiers. */

@@ -62,6 +62,7 @@ export function stateSnapshot(state: MarginState): Result<StateSnapshot> {
         fees: session.fees,
         quoteDrawn: session.quote_drawn,
         expiresAt: session.expires_at,
+        ...(session.pnl_basis === undefined ? {} : { pnlBasis: session.pnl_basis }),
       },
       tier: tier.value.margin,
       ...(rollover === undefined ? {} : { rollover }),

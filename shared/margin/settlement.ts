@@ -1,0 +1,36 @@
+// Realized profit and the profit share of settlement (spec margin-api 4.7), one definition for
+// the sandbox's settlement and the client's risk panel (docs/protocol.md (Margin) 3.2).
+//
+// realized profit = trader equity - PnL basis
+//   PnL basis = net posted collateral at open (C - F; 0 on a prepaid session)
+//               - session fees charged after open (prolongations: fees are reported apart)
+//               - the equity each WithdrawFromMargin took to the parent
+//               + the equity that arrived on the account from outside (a faucet mint)
+// Moves between the account's own pockets (AddCollateral, RepayFromCollateral, Draw, ReturnQuote,
+// Borrow, Repay) leave both equity and the basis unchanged, so they are not profit. Where the
+// state publishes no basis (`session.pnl_basis`), the spec's trading basis C - F stands in.
+import { BASIS_POINTS } from './arithmetic';
+
+/** realized profit = trader equity - PnL basis (negative: a loss). */
+export function realizedProfit(equity: bigint, basis: bigint): bigint {
+  return equity - basis;
+}
+
+export interface ProfitShare {
+  /** The trader's share: floor(profit × (10,000 - profit_share_bps) / 10,000), owned, rounds down. */
+  readonly trader: bigint;
+  /** The house's share: profit - trader share = ceil(profit × profit_share_bps / 10,000), owed, rounds up. */
+  readonly house: bigint;
+}
+
+/**
+ * Split a realized profit between the trader and the house (4.7: the trader's share is
+ * 10,000 - tier.profit_share_bps). Section 2.1: owned value rounds down, owed value rounds up,
+ * so the trader's share is floored and the house takes the rest. A loss or zero shares nothing.
+ */
+export function profitShare(profit: bigint, profitShareBps: bigint): ProfitShare {
+  if (profit <= 0n) return { trader: 0n, house: 0n };
+  const bps = profitShareBps < 0n ? 0n : profitShareBps > BASIS_POINTS ? BASIS_POINTS : profitShareBps;
+  const trader = (profit * (BASIS_POINTS - bps)) / BASIS_POINTS;
+  return { trader, house: profit - trader };
+}
