@@ -28,6 +28,13 @@ const MIME: Record<string, string> = {
 
 const MAX_FRAME_BYTES = 1 << 20;
 
+/**
+ * Authenticated bridge connections at once: the main window, 16 panel windows (the desk's limit)
+ * and room for reloads whose old connection has not closed yet. A holder of the token cannot open
+ * more and grow main's memory or its per-page state without bound.
+ */
+export const MAX_BRIDGE_CONNECTIONS = 40;
+
 export interface BrowserHostOptions {
   /** Builds the dispatcher once the host's origin (and so the allowed sender) is known. */
   readonly createDispatch: (origin: string) => Dispatch;
@@ -45,6 +52,8 @@ export interface BrowserHostOptions {
   /** Sees every bridge frame, both ways, as sent (the security test records and scans them). */
   readonly record?: (direction: 'in' | 'out', text: string) => void;
   readonly log?: (line: string) => void;
+  /** At most this many bridge connections at once (MAX_BRIDGE_CONNECTIONS by default). */
+  readonly maxConnections?: number;
 }
 
 export interface BrowserHost {
@@ -102,7 +111,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', origin).pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', origin).pathname);
+    } catch {
+      // A malformed percent-escape (`/%E0%A4%A`) is the client's mistake, not a failure of ours.
+      response.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path has a malformed percent-escape');
+      return;
+    }
     const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
     const file = normalize(join(root, relative));
     if (!file.startsWith(root)) {
@@ -132,6 +148,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const bridge = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let nextWindow = 0;
+  const maxConnections = options.maxConnections ?? MAX_BRIDGE_CONNECTIONS;
 
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     // After 'upgrade' the socket is ours: without a listener, a peer resetting it while we refuse
@@ -141,14 +158,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       log(`bridge connection refused: ${reason}`);
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n\r\n`);
     };
-    const url = new URL(request.url ?? '/', origin);
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', origin);
+    } catch {
+      return refuse(400, 'Bad Request');
+    }
     if (!isLoopback(socket.remoteAddress)) return refuse(403, 'Forbidden');
+    // As for files: a Host other than our own is a DNS-rebinding page, whatever its Origin says.
+    if (request.headers.host !== `127.0.0.1:${port}`) return refuse(421, 'Misdirected Request');
     if (url.pathname !== '/bridge') return refuse(404, 'Not Found');
     if (request.headers.origin !== origin) return refuse(403, 'Forbidden');
     if (!tokensEqual(url.searchParams.get('token') ?? '', token)) return refuse(401, 'Unauthorized');
+    if (bridge.clients.size >= maxConnections) return refuse(503, 'Service Unavailable');
     // A panel window's tab names the window main prepared for it (16 random bytes, hex).
     const windowKey = url.searchParams.get('window');
     if (windowKey !== null && !/^[0-9a-f]{32}$/.test(windowKey)) return refuse(400, 'Bad Request');
+    // ws completes the upgrade synchronously (no verifyClient, no compression), so `clients`
+    // already counts this connection when the next upgrade is checked.
     bridge.handleUpgrade(request, socket, head, (ws) => attach(ws, windowKey));
   });
 

@@ -6,6 +6,9 @@ import { ErrorCode, refusal, type Refusal } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** The deepest nesting of arrays and objects a body may have; the deepest valid request has 6. */
+export const MAX_BODY_DEPTH = 32;
+
 export type BodyResult = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly refusal: Refusal };
 
 export function readJsonBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyResult> {
@@ -41,6 +44,13 @@ export function readJsonBody(request: IncomingMessage, limit = MAX_BODY_BYTES): 
         resolve({ ok: true, body: undefined });
         return;
       }
+      // Checked before parsing: a 30,000-deep array parses, but every recursive walk of it
+      // (validation, the message that names a field) would overflow the stack.
+      const depth = nestingDepth(text);
+      if (depth > MAX_BODY_DEPTH) {
+        resolve({ ok: false, refusal: refusal(ErrorCode.INVALID_JSON, `body: nested ${depth} levels deep; at most ${MAX_BODY_DEPTH} levels of arrays and objects are accepted`) });
+        return;
+      }
       let body: unknown;
       try {
         body = JSON.parse(text) as unknown;
@@ -54,6 +64,25 @@ export function readJsonBody(request: IncomingMessage, limit = MAX_BODY_BYTES): 
       else resolve({ ok: true, body });
     });
   });
+}
+
+/** The deepest nesting of `[` and `{` in `text`, outside strings (the text need not be valid JSON). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '"') {
+      at++;
+      while (at < text.length && text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+    } else if (char === '[' || char === '{') {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (char === ']' || char === '}') {
+      depth--;
+    }
+  }
+  return deepest;
 }
 
 interface Container {

@@ -67,7 +67,8 @@ export function show(value: unknown): string {
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    // A cycle or a structure too deep to print: String() of it would recurse just as deep.
+    text = Array.isArray(value) ? '[…]' : typeof value === 'object' && value !== null ? '{…}' : '…';
   }
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }

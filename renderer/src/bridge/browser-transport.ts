@@ -11,10 +11,35 @@ interface Pending {
   resolve(result: Result<unknown>): void;
 }
 
+/** Where the token is kept for this tab once it is out of the URL (a reload needs it again). */
+export const TOKEN_KEY = 'ledger-terminal.bridge-token';
+
+export interface TokenPlace {
+  readonly location: Pick<Location, 'search' | 'pathname' | 'hash'>;
+  readonly history: Pick<History, 'replaceState' | 'state'>;
+  readonly storage: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+/**
+ * The bridge token of this tab: taken from the URL the host printed, then replaced out of the URL
+ * and its history entry (history.replaceState), so it is not left in the address bar, the
+ * browser's history or a screen share; kept in this tab's sessionStorage for a reload. Every other
+ * parameter (`window`) stays.
+ */
+export function takeBridgeToken(place: TokenPlace): string {
+  const parameters = new URLSearchParams(place.location.search);
+  const fromUrl = parameters.get('token');
+  if (fromUrl === null) return place.storage.getItem(TOKEN_KEY) ?? '';
+  place.storage.setItem(TOKEN_KEY, fromUrl);
+  parameters.delete('token');
+  const rest = parameters.toString();
+  place.history.replaceState(place.history.state, '', `${place.location.pathname}${rest ? `?${rest}` : ''}${place.location.hash}`);
+  return fromUrl;
+}
+
 export function connectBrowserTransport(location: Location, onClosed: (reason: string) => void): Promise<BridgeTransport> {
-  const parameters = new URLSearchParams(location.search);
-  const token = parameters.get('token') ?? '';
-  const windowKey = parameters.get('window');
+  const windowKey = new URLSearchParams(location.search).get('window');
+  const token = takeBridgeToken({ location, history: globalThis.history, storage: globalThis.sessionStorage });
   const socket = new WebSocket(`ws://${location.host}/bridge?token=${encodeURIComponent(token)}${windowKey ? `&window=${encodeURIComponent(windowKey)}` : ''}`);
   const pending = new Map<number, Pending>();
   const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();

@@ -93,6 +93,19 @@ describe('robustness', () => {
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ code: 1004 });
 
+    // A 30,000-deep array (60 KB, under the size limit) on every body-reading route: a clean 400
+    // naming the problem, never a stack overflow answered with a 500.
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    for (const path of ['/v1/session/actions', '/v1/accounts/withdraw', '/v1/accounts/calls', '/api/sandbox/mint-v2', '/analytics/v1/whitelist']) {
+      const answer = await client.request('POST', path, deep, trader.headers);
+      expect(answer.status, `${path} -> ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(400);
+      expect(answer.body).toMatchObject({ code: 1000, message: expect.stringContaining('nested 30000 levels deep') });
+    }
+    const deepObject = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
+    const objectAnswer = await client.request('POST', '/v1/session/actions', deepObject, trader.headers);
+    expect(objectAnswer.status).toBe(400);
+    expect(objectAnswer.body).toMatchObject({ code: 1000, message: expect.stringContaining('nested 40 levels deep') });
+
     expect((await client.get('/health')).body).toEqual({ status: 'ok' });
     const ledger = await client.get<{ invariant_problems: string[]; minted: Record<string, string>; held_plus_fees: Record<string, string> }>('/control/ledger');
     expect(ledger.body.invariant_problems).toEqual([]);

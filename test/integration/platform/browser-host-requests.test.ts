@@ -1,0 +1,118 @@
+// The browser host's HTTP and upgrade checks against a real host (startBrowserHost with recording
+// handlers and a temporary renderer directory) over real sockets: a malformed percent-escape is a
+// 400 (not a 500), the WebSocket upgrade checks Host as well as Origin and the token, and the
+// number of authenticated bridge connections is capped.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { MAX_BRIDGE_CONNECTIONS, startBrowserHost, type BrowserHost } from '../../../main/host/browser-host';
+import { createDispatcher, type Handlers } from '../../../main/ipc/dispatcher';
+import { WindowHub } from '../../../main/services/window-hub';
+import { requestNames } from '../../../shared/ipc/contract';
+import { ok } from '../../../shared/result';
+
+const TOKEN = 'e'.repeat(64);
+const CAP = 4;
+let host: BrowserHost;
+let port: number;
+
+beforeAll(async () => {
+  const rendererDir = mkdtempSync(join(tmpdir(), 'lt-host-requests-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>host</title>');
+  const handlers = Object.fromEntries(requestNames.map((name) => [name, () => ok(null)])) as unknown as Handlers;
+  host = await startBrowserHost({ createDispatch: (origin) => createDispatcher(handlers, { allowedOrigins: [origin] }), windows: new WindowHub(), rendererDir, token: TOKEN, maxConnections: CAP });
+  port = Number(new URL(host.origin).port);
+});
+
+afterAll(async () => {
+  await host.close();
+});
+
+function get(path: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** An upgrade request with the given Host and Origin: 101 when accepted, else the refusal's status. */
+function upgrade(options: { host?: string; origin?: string; token?: string }): Promise<{ status: number; socket: { destroy(): void } | null }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': randomBytes(16).toString('base64'),
+      host: options.host ?? `127.0.0.1:${port}`,
+    };
+    if (options.origin !== undefined) headers.origin = options.origin;
+    const request = httpRequest({ host: '127.0.0.1', port, path: `/bridge?token=${options.token ?? TOKEN}`, headers });
+    request.on('upgrade', (response, socket) => resolve({ status: response.statusCode ?? 0, socket }));
+    request.on('response', (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, socket: null });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('browser host requests', () => {
+  it('answers a malformed percent-escape with 400 and keeps serving', async () => {
+    expect(await get('/%E0%A4%A')).toBe(400);
+    expect(await get('/%')).toBe(400);
+    expect(await get('/index.html')).toBe(200);
+    expect(await get('/%2e%2e/%2e%2e/etc/passwd')).toBe(404);
+  });
+
+  it('refuses an upgrade whose Host is not its own, even with the right Origin and token', async () => {
+    for (const name of ['evil.example', `evil.example:${port}`, `localhost:${port}`, `127.0.0.1:${port + 1}`]) {
+      expect((await upgrade({ host: name, origin: host.origin })).status, name).toBe(421);
+    }
+    expect((await upgrade({ origin: 'http://evil.example' })).status).toBe(403);
+    expect((await upgrade({})).status).toBe(403);
+    expect((await upgrade({ origin: host.origin, token: '0'.repeat(64) })).status).toBe(401);
+    const accepted = await upgrade({ origin: host.origin });
+    expect(accepted.status).toBe(101);
+    accepted.socket?.destroy();
+  });
+
+  it('caps the authenticated bridge connections and frees a place when one closes', async () => {
+    expect(MAX_BRIDGE_CONNECTIONS).toBeGreaterThanOrEqual(17);
+    const open = (): Promise<WebSocket | number> =>
+      new Promise((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge?token=${TOKEN}`, { origin: host.origin });
+        socket.once('open', () => resolve(socket));
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      });
+    const sockets: WebSocket[] = [];
+    for (let index = 0; index < CAP; index++) {
+      const socket = await open();
+      expect(socket).toBeInstanceOf(WebSocket);
+      sockets.push(socket as WebSocket);
+    }
+    expect(await open()).toBe(503);
+    const first = sockets.shift()!;
+    await new Promise<void>((resolve) => {
+      first.once('close', () => resolve());
+      first.close();
+    });
+    // The host sees the close a moment later: wait for the place to be free, never for a fixed time.
+    let again: WebSocket | number = 503;
+    for (let attempt = 0; attempt < 50 && again === 503; attempt++) {
+      again = await open();
+      if (again === 503) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(again).toBeInstanceOf(WebSocket);
+    sockets.push(again as WebSocket);
+    for (const socket of sockets) socket.close();
+  });
+});
