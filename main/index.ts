@@ -12,6 +12,7 @@ import { hardenApp } from './platform/hardening';
 import { installMenu } from './platform/menu';
 import { showFillNotification } from './platform/notifications';
 import { openMainWindow } from './platform/windows';
+import { debugSwitchDecision } from './platform/debug-switches';
 import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { APP_ORIGIN } from './platform/security';
 import { ElectronDeskPlatform } from './platform/desk-windows';
@@ -22,7 +23,14 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 // `--offline`: the offline signer for an air-gapped machine; no sandbox, no network, no exchange.
 const offline = process.argv.includes('--offline');
 
-if (!app.requestSingleInstanceLock()) {
+// A packaged build started with a debugging switch (--remote-debugging-port, --inspect, ...)
+// quits before anything opens: fuses cover Node's inspector, not Chromium's DevTools protocol.
+const debugging = debugSwitchDecision(process.argv, app.isPackaged);
+
+if (debugging.refuse) {
+  log(`refusing to start: a packaged Ledger Terminal does not run with debugging switches (${debugging.found.join(' ')})`);
+  app.exit(1);
+} else if (!app.requestSingleInstanceLock()) {
   // Another instance owns the keys, the journal and the nonce cursors: never run two.
   app.quit();
 } else {

@@ -34,9 +34,11 @@ export interface SecureWebPreferences {
   readonly experimentalFeatures: false;
   readonly navigateOnDragDrop: false;
   readonly spellcheck: false;
+  /** Development builds only: a packaged app has no DevTools (`!app.isPackaged`). */
+  readonly devTools: boolean;
 }
 
-export function secureWebPreferences(preload: string): SecureWebPreferences {
+export function secureWebPreferences(preload: string, options: { readonly packaged: boolean }): SecureWebPreferences {
   return {
     preload,
     contextIsolation: true,
@@ -50,6 +52,7 @@ export function secureWebPreferences(preload: string): SecureWebPreferences {
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    devTools: !options.packaged,
   };
 }
 

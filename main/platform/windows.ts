@@ -1,7 +1,7 @@
 // Creates the app's windows from the secure preferences and connects each one to the window hub.
 // The main window and every panel window are the same page of the same origin, built the same way:
 // a panel window learns which panel it shows from main (getDesk), not from its URL.
-import { BrowserWindow, type Rectangle } from 'electron';
+import { app, BrowserWindow, type Rectangle } from 'electron';
 import { streamChannel } from '../../shared/ipc/channels';
 import type { WindowHub } from '../services/window-hub';
 import { APP_ORIGIN, secureWebPreferences } from './security';
@@ -40,7 +40,7 @@ export function openAppWindow(factory: WindowFactoryOptions, options: AppWindowO
     backgroundColor: '#0e1116',
     title: options.title,
     // Every window, the main one and each panel's, gets the same hardened preferences.
-    webPreferences: secureWebPreferences(factory.preload),
+    webPreferences: secureWebPreferences(factory.preload, { packaged: app.isPackaged }),
   });
   const pageId = pageIdOf(window);
   factory.hub.attach(pageId, { send: (stream, payload) => window.webContents.send(streamChannel(stream), payload) }, false);

@@ -21,7 +21,7 @@ describe('desk windows keep the Electron hardening', () => {
     expect(constructing.map((file) => relative(root, file))).toEqual(['main/platform/windows.ts']);
     const source = readFileSync(join(root, 'main/platform/windows.ts'), 'utf8');
     expect(source.match(/new BrowserWindow\(/g)).toHaveLength(1);
-    expect(source).toMatch(/webPreferences: secureWebPreferences\(factory\.preload\)/);
+    expect(source).toMatch(/webPreferences: secureWebPreferences\(factory\.preload, \{ packaged: app\.isPackaged \}\)/);
   });
 
   it('opens panel windows through that factory', () => {
@@ -40,6 +40,6 @@ describe('desk windows keep the Electron hardening', () => {
   });
 
   it('the preferences are the checklist', () => {
-    expect(secureWebPreferences('/p.cjs')).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, webSecurity: true });
+    expect(secureWebPreferences('/p.cjs', { packaged: true })).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, webSecurity: true, devTools: false });
   });
 });
