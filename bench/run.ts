@@ -20,7 +20,8 @@ interface BenchResult {
 }
 
 interface BenchModule {
-  run(): BenchResult | Promise<BenchResult>;
+  /** One row, or several when a bench measures more than one shape of the same thing. */
+  run(): BenchResult | BenchResult[] | Promise<BenchResult | BenchResult[]>;
 }
 
 type Verdict = 'pass' | 'FAIL' | 'n/a';
@@ -66,8 +67,8 @@ async function main(): Promise<void> {
     try {
       const module = (await import(pathToFileURL(join(folder, file)).href)) as Partial<BenchModule>;
       if (typeof module.run !== 'function') throw new Error('exports no run()');
-      const result = await module.run();
-      rows.push({ file, result, verdict: verdict(result) });
+      const produced = await module.run();
+      for (const result of Array.isArray(produced) ? produced : [produced]) rows.push({ file, result, verdict: verdict(result) });
     } catch (error) {
       rows.push({ file, error: error instanceof Error ? error.message : String(error), verdict: 'ERROR' });
     }

@@ -1,6 +1,8 @@
 // Order books maintained from the depth stream with shared/book: a snapshot, then deltas (quantity
-// 0 removes a level). After every applied message the book is checked in full (sorted, positive,
-// uncrossed). On any inconsistency, on a disconnect, on a frame it could not read that may have
+// 0 removes a level). A snapshot is checked in full (sorted, positive, uncrossed); every delta
+// checks what it can break (shared/book/book-side.ts: its level's place in the price order, the
+// order and the levels agreeing, no negative value; the book uncrossed after each message), which
+// keeps the same guarantees without an O(levels) walk per message. On any inconsistency, on a disconnect, on a frame it could not read that may have
 // been one of its updates, or on an update that cannot be attributed to one book, the book turns
 // `resyncing`: it serves nothing until a fresh snapshot has been applied, so a consumer never sees
 // a stale or crossed book. Resyncing means unsubscribe + subscribe for a new snapshot (the stream
@@ -39,9 +41,6 @@ interface Entry {
   state: BookFeedState;
   problem: string | null;
   resyncCount: number;
-  /** Messages applied since the last full check. */
-  sinceCheck: number;
-  readonly checkEvery: number;
   readonly onChange: ((handle: BookHandle) => void) | undefined;
 }
 
@@ -56,6 +55,9 @@ function entryKey(marketId: B256, turbo: boolean): string {
 
 export class OrderBookFeed {
   private readonly books = new Map<string, Entry>();
+  /** The same entries by market id, per book kind (a depth update is routed without building a key). */
+  private readonly canonical = new Map<string, Entry>();
+  private readonly turbo = new Map<string, Entry>();
   private readonly stopListening: () => void;
 
   constructor(private readonly stream: ExchangeStream) {
@@ -73,12 +75,6 @@ export class OrderBookFeed {
       turbo?: boolean;
       view?: TurboDepthView;
       onChange?: (handle: BookHandle) => void;
-      /**
-       * Run the O(levels) full check (sorted, positive, uncrossed) every this many messages; 1, the
-       * default, checks after each one. Crossing is checked on every message regardless (by
-       * shared/book); sortedness is kept by construction, so the full check guards against bugs.
-       */
-      fullCheckEvery?: number;
     } = {},
   ): Result<BookHandle> {
     const turbo = options.turbo === true;
@@ -93,8 +89,6 @@ export class OrderBookFeed {
       state: 'resyncing',
       problem: null,
       resyncCount: 0,
-      sinceCheck: 0,
-      checkEvery: Math.max(1, Math.floor(options.fullCheckEvery ?? 1)),
       onChange: options.onChange,
       handle: {
         market_id: marketId,
@@ -113,11 +107,13 @@ export class OrderBookFeed {
           if (closed) return;
           closed = true;
           this.books.delete(key);
+          (turbo ? this.turbo : this.canonical).delete(marketId);
           entry.subscription.close();
         },
       },
     };
     this.books.set(key, entry);
+    (turbo ? this.turbo : this.canonical).set(marketId, entry);
     return ok(entry.handle);
   }
 
@@ -155,16 +151,15 @@ export class OrderBookFeed {
   private targets(message: DepthMessage): Entry[] {
     const turbo = message.turbo === true;
     if (message.market_id !== undefined) {
-      const entry = this.books.get(entryKey(message.market_id, turbo));
+      const entry = (turbo ? this.turbo : this.canonical).get(message.market_id);
       return entry === undefined ? [] : [entry];
     }
-    return [...this.books.values()].filter((entry) => entry.handle.turbo === turbo);
+    return [...(turbo ? this.turbo : this.canonical).values()];
   }
 
   private apply(message: DepthMessage): void {
-    const targets = this.targets(message);
     if (message.action === 'subscribe_depth') {
-      for (const entry of targets) {
+      for (const entry of this.targets(message)) {
         const applied = entry.book.applySnapshot(message.levels);
         const checked = applied.ok ? entry.book.check() : applied;
         if (!checked.ok) this.markResyncing(entry, `snapshot refused: ${checked.message}`, true);
@@ -175,20 +170,19 @@ export class OrderBookFeed {
       }
       return;
     }
-    if (targets.length > 1) {
+    // The hot path (one call per update): routed by market id without allocating.
+    const books = message.turbo === true ? this.turbo : this.canonical;
+    let entry: Entry | undefined;
+    if (message.market_id !== undefined) entry = books.get(message.market_id);
+    else if (books.size > 1) {
       // An update without market_id while several books are open cannot be attributed safely.
-      for (const entry of targets) this.markResyncing(entry, 'a depth update without market_id arrived while several books are open', true);
+      for (const each of [...books.values()]) this.markResyncing(each, 'a depth update without market_id arrived while several books are open', true);
       return;
-    }
-    const entry = targets[0];
+    } else entry = books.values().next().value;
     // Updates before the snapshot of a (re)subscription belong to the previous one: dropped.
     if (entry === undefined || entry.state !== 'live') return;
     const applied = entry.book.applyDeltas(message.changes);
-    entry.sinceCheck++;
-    const due = entry.sinceCheck >= entry.checkEvery;
-    if (due) entry.sinceCheck = 0;
-    const checked = applied.ok && due ? entry.book.check() : applied;
-    if (!checked.ok) this.markResyncing(entry, `update refused: ${checked.message}`, true);
+    if (!applied.ok) this.markResyncing(entry, `update refused: ${applied.message}`, true);
     else entry.onChange?.(entry.handle);
   }
 

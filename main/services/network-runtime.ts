@@ -229,8 +229,8 @@ export class NetworkRuntime {
   private feed(): MarketFeed {
     return {
       openDepth: (marketId, turbo, onChange): DepthHandle => {
-        // Crossing is checked on every message; the O(levels) full check every 20 guards against bugs.
-        const opened = this.books.open(marketId as B256, 10n, { turbo, onChange: () => onChange(), fullCheckEvery: 20 });
+        // Every message is checked for what it can break (shared/book); a snapshot in full.
+        const opened = this.books.open(marketId as B256, 10n, { turbo, onChange: () => onChange() });
         if (!opened.ok) {
           this.deps.log(`depth ${marketId}: ${opened.message}`);
           return { state: () => 'resyncing', book: () => null, close: () => undefined };

@@ -24,6 +24,16 @@ export const ownerIdSchema = z
   .refine((value) => B256_PATTERN.test(value) || BARE_B256_PATTERN.test(value), 'expected an owner id (64 hex digits, 0x optional)')
   .transform((value) => (value.startsWith('0x') || value.startsWith('0X') ? `0x${value.slice(2).toLowerCase()}` : `0x${value.toLowerCase()}`) as B256);
 
+/**
+ * The conversion every decimal field of the wire goes through (decimalSchema below): the bigint,
+ * or null when `text` is not an unsigned decimal integer no larger than `max`.
+ */
+export function decimalValue(text: string, max: bigint): bigint | null {
+  if (!DECIMAL_PATTERN.test(text)) return null;
+  const parsed = BigInt(text);
+  return parsed > max ? null : parsed;
+}
+
 /** An unsigned decimal integer string no larger than `max`, as bigint. */
 export function decimalSchema(max: bigint, what = 'a decimal integer string') {
   return z.unknown().transform((value, context): bigint => {
@@ -31,16 +41,14 @@ export function decimalSchema(max: bigint, what = 'a decimal integer string') {
       context.issues.push({ code: 'custom', message: `expected ${what}`, input: value });
       return z.NEVER;
     }
+    const parsed = decimalValue(value, max);
+    if (parsed !== null) return parsed;
     if (!DECIMAL_PATTERN.test(value)) {
       context.issues.push({ code: 'custom', message: `expected ${what}: the value ${describeDecimalProblem(value)}`, input: value });
       return z.NEVER;
     }
-    const parsed = BigInt(value);
-    if (parsed > max) {
-      context.issues.push({ code: 'custom', message: `expected ${what} at most ${max}`, input: value });
-      return z.NEVER;
-    }
-    return parsed;
+    context.issues.push({ code: 'custom', message: `expected ${what} at most ${max}`, input: value });
+    return z.NEVER;
   });
 }
 

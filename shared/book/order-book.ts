@@ -1,9 +1,14 @@
 // An exact order book for one market at one depth precision: a snapshot, then deltas (quantity 0
-// removes a level). Inconsistencies are reported as data, never thrown: the owner (main's market
-// data hub) drops the book and resubscribes for a fresh snapshot. Prices and quantities are bigint.
+// removes a level). Inconsistencies are reported as data, never thrown: the owner (main's book
+// feed) drops the book and resubscribes for a fresh snapshot. Prices and quantities are bigint.
+// A snapshot is checked in full; every delta checks what it can break (BookSide.set: order and
+// consistency around the level it touched; here: no negative value, and the book uncrossed after
+// each message), so a book that applied its deltas without a problem passes the full check.
 import type { B256 } from '../encoding/b256';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Ok, type Result } from '../result';
 import { BookSide, type SideName } from './book-side';
+
+const OK: Ok<void> = ok(undefined);
 
 export interface BookLevel {
   readonly price: bigint;
@@ -21,6 +26,8 @@ export const BOOK_CODES = {
   ZERO_QUANTITY: 'BOOK_ZERO_QUANTITY',
   NEGATIVE_VALUE: 'BOOK_NEGATIVE_VALUE',
   CROSSED: 'BOOK_CROSSED',
+  /** The price order and the levels disagree (found by a delta's own check or the full check). */
+  INCONSISTENT: 'BOOK_INCONSISTENT',
   NOT_SYNCED: 'BOOK_NOT_SYNCED',
 } as const;
 
@@ -78,7 +85,8 @@ export class OrderBook {
             return this.broken(BOOK_CODES.UNSORTED, `snapshot ${name} is not ${name === 'buys' ? 'descending' : 'ascending'} at index ${index} (${previous} then ${level.price})`);
           }
         }
-        side.set(level.price, level.quantity);
+        const problem = side.set(level.price, level.quantity);
+        if (problem !== null) return this.broken(BOOK_CODES.INCONSISTENT, problem);
       }
     }
     const crossed = this.crossing();
@@ -88,21 +96,24 @@ export class OrderBook {
     return ok(undefined);
   }
 
-  /** Apply one batch of deltas (`subscribe_depth_update.changes`). */
+  /** Apply one batch of deltas (`subscribe_depth_update.changes`), checking what each can break. */
   applyDeltas(changes: BookLevels): Result<void> {
     if (!this.synced) return fail(BOOK_CODES.NOT_SYNCED, this.problem ?? 'no snapshot applied yet');
     this.version++;
-    for (const name of ['buys', 'sells'] as const) {
-      const levels = changes[name];
-      const side = this.side(name);
-      for (let index = 0; index < levels.length; index++) {
-        const level = levels[index]!;
-        if (level.price < 0n || level.quantity < 0n) return this.broken(BOOK_CODES.NEGATIVE_VALUE, `delta ${name}[${index}] has a negative value`);
-        side.set(level.price, level.quantity);
-      }
-    }
+    const refused = this.applyLevels(this.buys, changes.buys) ?? this.applyLevels(this.sells, changes.sells);
+    if (refused !== null) return refused;
     const crossed = this.crossing();
-    return crossed ? this.broken(BOOK_CODES.CROSSED, crossed) : ok(undefined);
+    return crossed === null ? OK : this.broken(BOOK_CODES.CROSSED, crossed);
+  }
+
+  private applyLevels(side: BookSide, levels: readonly BookLevel[]): Result<void> | null {
+    for (let index = 0; index < levels.length; index++) {
+      const level = levels[index]!;
+      if (level.price < 0n || level.quantity < 0n) return this.broken(BOOK_CODES.NEGATIVE_VALUE, `delta ${side.name}[${index}] has a negative value`);
+      const problem = side.set(level.price, level.quantity);
+      if (problem !== null) return this.broken(BOOK_CODES.INCONSISTENT, problem);
+    }
+    return null;
   }
 
   /** Apply a single level change (same rules as a batch of one). */
@@ -110,9 +121,10 @@ export class OrderBook {
     if (!this.synced) return fail(BOOK_CODES.NOT_SYNCED, this.problem ?? 'no snapshot applied yet');
     if (price < 0n || quantity < 0n) return this.broken(BOOK_CODES.NEGATIVE_VALUE, `delta ${name} at ${price} has a negative value`);
     this.version++;
-    this.side(name).set(price, quantity);
+    const problem = this.side(name).set(price, quantity);
+    if (problem !== null) return this.broken(BOOK_CODES.INCONSISTENT, problem);
     const crossed = this.crossing();
-    return crossed ? this.broken(BOOK_CODES.CROSSED, crossed) : ok(undefined);
+    return crossed === null ? OK : this.broken(BOOK_CODES.CROSSED, crossed);
   }
 
   private side(name: SideName): BookSide {
@@ -139,9 +151,15 @@ export class OrderBook {
     return { buys: this.buys.top(count), sells: this.sells.top(count) };
   }
 
-  /** Full self-check (O(levels)): sorted, positive quantities, uncrossed. */
+  /**
+   * The full self-check (O(levels)): sorted, positive quantities, price order and levels agree,
+   * uncrossed. Deltas need not run it (each checks what it can break); it backs the property test
+   * that says so (test/unit/shared/book).
+   */
   check(): Result<void> {
-    const problem = this.buys.checkInvariants() ?? this.sells.checkInvariants() ?? this.crossing();
-    return problem === null ? ok(undefined) : fail(problem.startsWith('book crossed') ? BOOK_CODES.CROSSED : BOOK_CODES.UNSORTED, problem);
+    const side = this.buys.checkInvariants() ?? this.sells.checkInvariants();
+    if (side !== null) return fail(side.includes('out of order') ? BOOK_CODES.UNSORTED : BOOK_CODES.INCONSISTENT, side);
+    const crossed = this.crossing();
+    return crossed === null ? OK : fail(BOOK_CODES.CROSSED, crossed);
   }
 }

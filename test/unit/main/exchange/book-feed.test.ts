@@ -74,6 +74,28 @@ describe('order book feed', () => {
     expect(book.resyncs()).toBe(1);
   });
 
+  it('goes resyncing when a delta finds the book inconsistent (a level out of its place), without a full walk', () => {
+    const { server, book } = setup();
+    server.last.push(snapshot());
+    const live = book.book();
+    if (live === null) throw new Error('not live');
+    // Plant a bug in the price order's binary search: a new level lands one place too far.
+    const side = live.buys as unknown as { insertionIndex(price: bigint): number };
+    const right = side.insertionIndex.bind(live.buys);
+    side.insertionIndex = (price: bigint) => right(price) + 1;
+    server.last.sent.length = 0;
+    server.last.push(update([level(98, 1), level(97, 1)], []));
+    expect(book.state()).toBe('resyncing');
+    expect(book.book()).toBeNull();
+    expect(book.lastProblem()).toMatch(/update refused: buys: levels .* out of order/);
+    expect(server.last.requests()).toEqual([
+      { action: 'unsubscribe_depth', market_id: market, precision: '100' },
+      { action: 'subscribe_depth', market_id: market, precision: '100' },
+    ]);
+    server.last.push(snapshot());
+    expect(top(book).buys).toEqual([[100n, 5n], [99n, 7n]]);
+  });
+
   it('refuses an unsorted snapshot and resubscribes', () => {
     const { server, book } = setup();
     server.last.push({ action: 'subscribe_depth', market_id: market, view: { buys: [level(99, 1), level(100, 1)], sells: [] } });

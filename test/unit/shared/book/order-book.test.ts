@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { b256 } from '../../../../shared/encoding/b256';
 import { OrderBook, type BookLevel } from '../../../../shared/book/order-book';
+import type { BookSide } from '../../../../shared/book/book-side';
 
 const marketId = b256(`0x${'a1'.repeat(32)}`);
 const level = (price: bigint, quantity: bigint): BookLevel => ({ price, quantity });
@@ -109,5 +110,98 @@ describe('order book', () => {
         }
       }),
     );
+  });
+
+  // Main's feed no longer walks the book after each message: each delta checks what it can break
+  // (shared/book/book-side.ts). These two properties are why that is enough: whatever the deltas
+  // (valid, crossing, negative, removals of absent levels), and even when the code that places a
+  // level in the price order is wrong, the full check never finds a problem in a book whose
+  // incremental checks all passed.
+  const anyDelta = fc.record({
+    side: fc.constantFrom('buys' as const, 'sells' as const),
+    price: fc.bigInt({ min: 1n, max: 80n }),
+    quantity: fc.oneof({ weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 9n }) }, { weight: 2, arbitrary: fc.constant(0n) }, { weight: 1, arbitrary: fc.bigInt({ min: -3n, max: -1n }) }),
+  });
+  const snapshotOf = (buys: bigint[], sells: bigint[]) => ({
+    buys: [...new Set(buys)].sort((a, b) => (a > b ? -1 : 1)).map((price) => level(price, 1n)),
+    sells: [...new Set(sells)].sort((a, b) => (a < b ? -1 : 1)).map((price) => level(price, 1n)),
+  });
+
+  /** Replace a side's binary search by one that is off by `shifts[call]` places (a planted bug). */
+  function plantBug(side: BookSide, shifts: readonly number[]): { wrong: number } {
+    const inner = side as unknown as { insertionIndex(price: bigint): number; size: number };
+    const right = inner.insertionIndex.bind(side);
+    const planted = { wrong: 0 };
+    let call = 0;
+    inner.insertionIndex = (price: bigint) => {
+      const shift = shifts.length === 0 ? 0 : shifts[call++ % shifts.length]!;
+      const index = Math.min(Math.max(right(price) + shift, 0), inner.size);
+      if (index !== right(price)) planted.wrong++;
+      return index;
+    };
+    return planted;
+  }
+
+  it('property: a book whose per-delta checks all passed passes the full check (any deltas)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: 1n, max: 40n }), { maxLength: 12 }), fc.array(fc.bigInt({ min: 41n, max: 80n }), { maxLength: 12 }), fc.array(fc.array(anyDelta, { maxLength: 5 }), { maxLength: 60 }), (buys, sells, batches) => {
+        const book = new OrderBook(marketId, 1n);
+        expect(book.applySnapshot(snapshotOf(buys, sells)).ok).toBe(true);
+        for (const batch of batches) {
+          const applied =
+            batch.length === 1
+              ? book.applyDelta(batch[0]!.side, batch[0]!.price, batch[0]!.quantity)
+              : book.applyDeltas({ buys: batch.filter((change) => change.side === 'buys').map((change) => level(change.price, change.quantity)), sells: batch.filter((change) => change.side === 'sells').map((change) => level(change.price, change.quantity)) });
+          if (!applied.ok) {
+            expect(['BOOK_CROSSED', 'BOOK_NEGATIVE_VALUE']).toContain(applied.code);
+            expect(book.isSynced()).toBe(false);
+            return;
+          }
+          expect(book.check()).toEqual({ ok: true, value: undefined });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: with a planted bug in the price order, the per-delta checks report every inconsistency the full check finds, no later', () => {
+    let caught = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt({ min: 1n, max: 40n }), { minLength: 3, maxLength: 12 }),
+        fc.array(fc.bigInt({ min: 41n, max: 80n }), { minLength: 3, maxLength: 12 }),
+        fc.array(fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: 3 }) }), { maxLength: 20 }),
+        fc.array(fc.bigInt({ min: 1n, max: 40n }).chain((price) => fc.record({ side: fc.constant('buys' as const), price: fc.constant(price), quantity: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 9n })) })), { minLength: 1, maxLength: 60 }),
+        (buys, sells, shifts, deltas) => {
+          const book = new OrderBook(marketId, 1n);
+          expect(book.applySnapshot(snapshotOf(buys, sells)).ok).toBe(true);
+          const planted = plantBug(book.buys, shifts);
+          for (const delta of deltas) {
+            const applied = book.applyDelta(delta.side, delta.price, delta.quantity);
+            if (!applied.ok) {
+              // Refused at the delta that went wrong: resync, nothing of this book is served.
+              expect(applied.code).toBe('BOOK_INCONSISTENT');
+              expect(planted.wrong).toBeGreaterThan(0);
+              caught++;
+              return;
+            }
+            // Passed its own checks: then the full walk finds nothing either.
+            expect(book.check()).toEqual({ ok: true, value: undefined });
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // The planted bug did cause inconsistencies (the property is not vacuous).
+    expect(caught).toBeGreaterThan(20);
+  });
+
+  it('an off-by-one placement is refused at the delta that makes it (and the full check agrees)', () => {
+    const book = freshBook();
+    plantBug(book.buys, [1]);
+    const applied = book.applyDelta('buys', 98n, 1n); // belongs between 97 and 99; placed one too far
+    expect(applied).toMatchObject({ ok: false, code: 'BOOK_INCONSISTENT' });
+    expect(book.isSynced()).toBe(false);
+    expect(book.check()).toMatchObject({ ok: false, code: 'BOOK_UNSORTED' });
   });
 });
