@@ -196,7 +196,7 @@ async function main(): Promise<void> {
     if (plan.bars !== null) value(await h.subscribeBars({ marketId, resolution: plan.bars, countBack: 300 }, caller), `subscribeBars ${plan.id}`);
   }
   const runtime = await until(() => terminal.runtime(), 10_000, 'the network runtime');
-  const hub = runtime.hub as unknown as HubInternals;
+  const hub = terminal.hub as unknown as HubInternals;
   const journal = (runtime as unknown as { deps: { journal: JournalInternals } }).deps.journal;
   const stream = runtime.stream as unknown as StreamInternals;
 

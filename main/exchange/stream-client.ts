@@ -1,6 +1,7 @@
 // The WebSocket client of one network (spec 6, margin 4.6 and 6): one connection, every
-// subscription of both documents, text PING every 20 s (the server closes a connection after 60 s
-// without a message from the client), reconnect on the spec's schedule and resubscribe everything.
+// subscription of both documents, text PING every 5 s (the server closes a connection after 60 s
+// without a message from the client; the PONG is also the heartbeat that tells the terminal its data
+// is current when the market is quiet), reconnect on the spec's schedule and resubscribe everything.
 //
 // Subscriptions are state, not messages: the registry holds what should be subscribed, and a
 // (re)connect replays it. Requests are never queued while the socket is down, so nothing piles up.
@@ -45,8 +46,14 @@ export const STREAM_ERRORS = {
 export const MAX_MARKET_TOPICS = 256;
 export const MAX_IDENTITIES_PER_TOPIC = 500;
 
-/** A text PING this often keeps the server's 60-second inactivity rule from closing the socket. */
-export const DEFAULT_PING_INTERVAL_MS = 20_000;
+/**
+ * A text PING this often keeps the server's 60-second inactivity rule from closing the socket, and
+ * its PONG is the heartbeat: a healthy connection delivers some frame at least this often (plus a
+ * round trip), so a longer silence means the data shown may no longer be current (STALE_AFTER_MS).
+ */
+export const DEFAULT_PING_INTERVAL_MS = 5_000;
+/** Silence (no frame at all, heartbeats included) longer than this marks the stream's data stale. */
+export const STALE_AFTER_MS = 8_000;
 /** No frame at all (not even a PONG) for this long: the connection is dead; drop it and reconnect. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 50_000;
 /** A topic that got no first message in this long stops counting as resyncing (and is reported). */
@@ -67,6 +74,8 @@ export interface StreamStatus {
   readonly nextRetryAt: number | null;
   /** Topics waiting for their first message after a (re)subscribe. */
   readonly awaiting: number;
+  /** Clock time of the last frame received on the open socket (heartbeats included); null while not open. */
+  readonly lastInboundAt: number | null;
 }
 
 /** A data message of a subscription (errors are separate events). */
@@ -188,6 +197,7 @@ export class ExchangeStream {
       pingRoundTripMs: this.pingRoundTripMs,
       nextRetryAt: this.retryAt,
       awaiting: this.awaitingCount(),
+      lastInboundAt: this.open ? this.lastInboundAt : null,
     };
   }
 
@@ -596,6 +606,16 @@ export class ExchangeStream {
   isAwaiting(key: string): boolean {
     const entry = this.markets.get(key);
     return !this.open || entry === undefined || entry.awaitingSince !== null;
+  }
+
+  /**
+   * An identity topic: `absent` (nothing followed), `awaiting` (its first message after a
+   * (re)subscribe has not come, or the socket is not up) or `live`.
+   */
+  identityTopicState(name: IdentityTopicName): 'absent' | 'awaiting' | 'live' {
+    const topic = this.identityTopics.get(name);
+    if (topic === undefined || topic.identities.size === 0) return 'absent';
+    return !this.open || topic.awaitingSince !== null ? 'awaiting' : 'live';
   }
 
   // ---- identity subscriptions -----------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { Notice } from '../../shared/ipc/views';
 import { fail, type Result } from '../../shared/result';
 import type { Journal } from './journal';
 import type { KeyVault } from './key-vault';
+import type { MarketDataHub } from './market-data-hub';
 import type { NetworkRuntime } from './network-runtime';
 import type { NetworkConfig } from './networks';
 import type { PreferencesStore } from './preferences';
@@ -18,6 +19,8 @@ export interface HandlerContext {
   readonly journal: Journal;
   readonly windows: WindowHub;
   runtime(): NetworkRuntime | null;
+  /** The windows' market data subscriptions (they outlive network switches). */
+  readonly hub: MarketDataHub;
   network(): NetworkConfig | null;
   vault(): KeyVault | null;
   notice(level: Notice['level'], text: string): void;

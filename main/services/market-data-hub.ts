@@ -2,6 +2,11 @@
 // contract; the hub reference-counts them so that two windows on one market cause one upstream
 // subscription and the last one to leave unsubscribes. Each window receives at most one frame per
 // frame interval per subscription, only the levels it shows, and nothing while it is hidden.
+//
+// The hub outlives the network: a network switch detaches the old network's feed (every window is
+// sent a frame that clears what it showed: an empty, resyncing book, an empty tape and chart) and
+// attaches the new one, on which the windows' subscriptions are opened again under the same ids.
+// A window never has to notice the switch to keep receiving data.
 import type { Clock } from '../../shared/clock';
 import type { OrderBook } from '../../shared/book/order-book';
 import type { BarView, BarsFrame, BookFrame, LevelView, Resolution, TradeView } from '../../shared/ipc/views';
@@ -47,6 +52,8 @@ const MAX_VOLUME_ROWS = 4_000;
 
 interface TradeChannel {
   readonly handle: { close(): void };
+  /** No trade message since the channel opened or its stream restarted. */
+  awaiting: boolean;
   readonly users: Set<string>;
   readonly tape: TradeView[];
   /** Base quantity traded per exact price since the channel opened. */
@@ -69,6 +76,7 @@ type Subscription =
       readonly market: string;
       readonly turbo: boolean;
       readonly resolution: Resolution;
+      readonly countBack: number;
       bars: BarView[];
       changed: Set<number>;
       reset: boolean;
@@ -76,6 +84,16 @@ type Subscription =
     };
 
 export const UNKNOWN_SUBSCRIPTION = 'UNKNOWN_SUBSCRIPTION';
+
+/** The upstream channels open now, for the freshness of each market's book and trades. */
+export interface ChannelStates {
+  readonly marketId: string;
+  readonly turbo: boolean;
+  /** Null when no window shows the book. */
+  readonly depth: FeedState | null;
+  /** Null when nothing follows the trades. */
+  readonly tradesAwaiting: boolean | null;
+}
 const MAX_SUBSCRIPTIONS_PER_WINDOW = 64;
 
 export class MarketDataHub {
@@ -84,16 +102,79 @@ export class MarketDataHub {
   private readonly trades = new Map<string, TradeChannel>();
   private readonly pacers = new Map<string, FramePacer>();
   private nextId = 0;
+  /** Increases with every attach and detach: work of an earlier feed finds it changed and stops. */
+  private epoch = 0;
   private readonly stopListening: () => void;
 
   constructor(
-    private readonly feed: MarketFeed,
+    private feed: MarketFeed | null,
     private readonly windows: WindowHub,
     private readonly clock: Clock,
   ) {
     this.stopListening = windows.onWindowClosed((windowId) => this.dropWindow(windowId));
   }
 
+  /**
+   * The network is going away: close every upstream channel and send each window a frame that
+   * clears what it shows of it. The subscriptions stay; `attach` serves them from the next network.
+   */
+  detach(): void {
+    this.epoch++;
+    this.feed = null;
+    for (const channel of this.depth.values()) channel.handle.close();
+    for (const channel of this.trades.values()) channel.handle.close();
+    this.depth.clear();
+    this.trades.clear();
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.kind === 'trades') {
+        subscription.reset = true;
+        subscription.pending = [];
+      } else if (subscription.kind === 'bars') {
+        subscription.bars = [];
+        subscription.changed.clear();
+        subscription.reset = true;
+        // Sent once, empty: the chart clears; the new network's history follows on attach.
+        subscription.loaded = true;
+      }
+    }
+    // At once, not on the next frame: the next network attaches before that.
+    const byWindow = new Map<string, Set<string>>();
+    for (const subscription of this.subscriptions.values()) {
+      let ids = byWindow.get(subscription.windowId);
+      if (!ids) byWindow.set(subscription.windowId, (ids = new Set()));
+      ids.add(subscription.id);
+    }
+    for (const [windowId, ids] of byWindow) this.flush(windowId, ids);
+  }
+
+  /** Serve every subscription from `feed` (a new network), under the ids the windows hold. */
+  attach(feed: MarketFeed): void {
+    if (this.feed !== null) this.detach();
+    this.epoch++;
+    this.feed = feed;
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.kind === 'book') this.retainDepth(subscription.market, subscription.turbo, subscription.id);
+      this.retainTrades(subscription.market, subscription.turbo, subscription.id);
+      if (subscription.kind === 'bars') {
+        subscription.loaded = false;
+        void this.loadBars(subscription);
+      }
+      this.pacer(subscription.windowId).mark(subscription.id);
+    }
+  }
+
+  /** The upstream channels, for freshness. */
+  channelStates(): ChannelStates[] {
+    const keys = new Set([...this.depth.keys(), ...this.trades.keys()]);
+    const states: ChannelStates[] = [];
+    for (const key of keys) {
+      const [marketId, book] = key.split(':') as [string, string];
+      const depth = this.depth.get(key);
+      const trades = this.trades.get(key);
+      states.push({ marketId, turbo: book === 'turbo', depth: depth ? depth.handle.state() : null, tradesAwaiting: trades ? trades.awaiting : null });
+    }
+    return states;
+  }
   /** Upstream subscriptions currently open (tests, diagnostics). */
   upstreamCount(): { depth: number; trades: number } {
     return { depth: this.depth.size, trades: this.trades.size };
@@ -123,20 +204,35 @@ export class MarketDataHub {
     return this.tradeKey(market, turbo);
   }
 
-  private retainTrades(market: string, turbo: boolean, subscriptionId: string): TradeChannel {
+  private retainDepth(market: string, turbo: boolean, subscriptionId: string): void {
+    const feed = this.feed;
+    if (feed === null) return;
+    const key = this.depthKey(market, turbo);
+    let channel = this.depth.get(key);
+    if (!channel) {
+      channel = { users: new Set(), handle: feed.openDepth(market, turbo, () => this.onDepth(key)) };
+      this.depth.set(key, channel);
+    }
+    channel.users.add(subscriptionId);
+  }
+
+  private retainTrades(market: string, turbo: boolean, subscriptionId: string): void {
+    const feed = this.feed;
+    if (feed === null) return;
     const key = this.tradeKey(market, turbo);
     let channel = this.trades.get(key);
     if (!channel) {
       const created: TradeChannel = {
         users: new Set(),
+        awaiting: true,
         tape: [],
         volume: new Map(),
         last: null,
-        handle: this.feed.openTrades(market, turbo, (event) => this.onTrades(key, event)),
+        handle: feed.openTrades(market, turbo, (event) => this.onTrades(key, event)),
       };
       channel = created;
       this.trades.set(key, channel);
-      void this.feed.recentTrades(market, turbo).then((recent) => {
+      void feed.recentTrades(market, turbo).then((recent) => {
         if (!recent.ok || this.trades.get(key) !== created) return;
         // Recent history goes behind what the stream already delivered.
         const known = new Set(created.tape.map((trade) => trade.tradeId));
@@ -152,7 +248,6 @@ export class MarketDataHub {
       });
     }
     channel.users.add(subscriptionId);
-    return channel;
   }
 
   private releaseTrades(market: string, turbo: boolean, subscriptionId: string): void {
@@ -169,6 +264,7 @@ export class MarketDataHub {
   private onTrades(key: string, event: TradesEvent): void {
     const channel = this.trades.get(key);
     if (!channel) return;
+    channel.awaiting = event.reset;
     if (event.reset) channel.tape.length = 0;
     // Streams deliver oldest first within a message; the tape is newest first.
     const ordered = [...event.trades].sort((left, right) => right.time - left.time);
@@ -205,16 +301,7 @@ export class MarketDataHub {
     if (!id.ok) return id;
     const subscription: Subscription = { kind: 'book', id: id.value, windowId, market: input.marketId, turbo: input.turbo, precision: input.precision, levels: input.levels, sequence: 0 };
     this.subscriptions.set(id.value, subscription);
-    const key = this.depthKey(input.marketId, input.turbo);
-    let channel = this.depth.get(key);
-    if (!channel) {
-      channel = {
-        users: new Set(),
-        handle: this.feed.openDepth(input.marketId, input.turbo, () => this.onDepth(key)),
-      };
-      this.depth.set(key, channel);
-    }
-    channel.users.add(id.value);
+    this.retainDepth(input.marketId, input.turbo, id.value);
     this.retainTrades(input.marketId, input.turbo, id.value);
     this.pacer(windowId).mark(id.value);
     return id;
@@ -256,6 +343,7 @@ export class MarketDataHub {
       market: input.marketId,
       turbo: input.turbo,
       resolution: input.resolution,
+      countBack: input.countBack,
       bars: [],
       changed: new Set(),
       reset: true,
@@ -263,16 +351,32 @@ export class MarketDataHub {
     };
     this.subscriptions.set(id.value, subscription);
     this.retainTrades(input.marketId, input.turbo, id.value);
-    const history = await this.feed.bars(input.marketId, input.turbo, input.resolution, input.countBack);
-    if (!history.ok) {
-      this.unsubscribe(windowId, id.value);
-      return history;
+    // Without a network (a switch in progress) the history is loaded when the next one attaches.
+    if (this.feed === null) return id;
+    const loaded = await this.loadBars(subscription);
+    if (!loaded.ok) {
+      if (this.subscriptions.has(id.value)) this.unsubscribe(windowId, id.value);
+      return loaded;
     }
     if (!this.subscriptions.has(id.value)) return fail(UNKNOWN_SUBSCRIPTION, 'the subscription was closed while loading');
-    subscription.bars = [...history.value];
-    subscription.loaded = true;
-    this.pacer(windowId).mark(id.value);
     return id;
+  }
+
+  /** Load (or reload, on a new network) a chart's history, then send it whole. */
+  private async loadBars(subscription: Extract<Subscription, { kind: 'bars' }>): Promise<Result<null>> {
+    const feed = this.feed;
+    if (feed === null) return ok(null);
+    const epoch = this.epoch;
+    const history = await feed.bars(subscription.market, subscription.turbo, subscription.resolution, subscription.countBack);
+    // A switch meanwhile: the next network's load takes over.
+    if (epoch !== this.epoch || !this.subscriptions.has(subscription.id)) return ok(null);
+    if (!history.ok) return history;
+    subscription.bars = [...history.value];
+    subscription.changed.clear();
+    subscription.reset = true;
+    subscription.loaded = true;
+    this.pacer(subscription.windowId).mark(subscription.id);
+    return ok(null);
   }
 
   unsubscribe(windowId: string, subscriptionId: string): Result<null> {

@@ -1,6 +1,7 @@
 // Everything main runs for one network: the REST client and rate limiter, the WebSocket stream
-// and its order books, the market data hub the windows subscribe to, the account (onboarding,
-// session), the nonces, the submitter and the trading service. Switching networks stops one
+// and its order books, the market feed of the data hub the windows subscribe to (the hub itself
+// outlives networks, see terminal.ts), the account (onboarding, session), the nonces, the
+// submitter and the trading service. Switching networks stops one
 // runtime and starts another; nothing is shared between networks but the journal and the keys.
 import { randomBytes } from 'node:crypto';
 import type { Trade } from '../../shared/api/market-schemas';
@@ -22,7 +23,7 @@ import { MarginReads } from './margin/margin-reads';
 import { MarginService } from './margin/margin-service';
 import type { Journal } from './journal';
 import type { KeyVault } from './key-vault';
-import { MarketDataHub, type DepthHandle, type MarketFeed, type TradesEvent } from './market-data-hub';
+import type { DepthHandle, MarketFeed, TradesEvent } from './market-data-hub';
 import { MarketsIndex } from './markets-index';
 import { websocketUrlFor, type NetworkConfig } from './networks';
 import { NonceManager } from './nonce-manager';
@@ -63,7 +64,8 @@ export class NetworkRuntime {
   readonly limiter: RateLimiter;
   readonly stream: ExchangeStream;
   readonly books: OrderBookFeed;
-  readonly hub: MarketDataHub;
+  /** What the terminal's market data hub reads this network through. */
+  readonly marketFeed: MarketFeed;
   readonly accounts: AccountService;
   readonly trading: TradingService;
   readonly submitter: Submitter;
@@ -94,7 +96,7 @@ export class NetworkRuntime {
     });
     this.stream = new ExchangeStream({ url: network.wsUrl ?? websocketUrlFor(deps.restUrl), clock, socketFactory: deps.socketFactory ?? wsSocketFactory() });
     this.books = new OrderBookFeed(this.stream);
-    this.hub = new MarketDataHub(this.feed(), deps.windows, clock);
+    this.marketFeed = this.feed();
     const nowSeconds = () => BigInt(Math.floor(clock.now() / 1000));
 
     this.accounts = new AccountService({
@@ -429,7 +431,6 @@ export class NetworkRuntime {
     for (const cleanup of this.cleanups) cleanup();
     for (const subscription of this.identitySubscriptions) subscription.close();
     this.margin.stop();
-    this.hub.close();
     this.books.dispose();
     this.stream.close();
     this.limiter.close();

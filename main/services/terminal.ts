@@ -20,6 +20,9 @@ import type { HandlerContext } from './handler-context';
 import { marginHandlers } from './margin/handlers';
 import { triggerHandlers } from './triggers/handlers';
 import { ConnectionMonitor, type HealthReading } from './connection-monitor';
+import { STALE_AFTER_MS } from '../exchange/stream-client';
+import { FreshnessPublisher } from './freshness';
+import { MarketDataHub } from './market-data-hub';
 import { Journal, type JournalEntry } from './journal';
 import { KeyImportExchange } from './key-import';
 import type { ChosenSigner } from '../platform/native-secp256k1';
@@ -61,6 +64,8 @@ export interface Terminal {
   restUrl(): string | null;
   /** The runtime of the active network (tests and diagnostics). */
   runtime(): NetworkRuntime | null;
+  /** The windows' market data subscriptions; they outlive network switches. */
+  readonly hub: MarketDataHub;
   /** The embedded sandbox's process id, when it runs (diagnostics and fault tests). */
   sandboxPid(): number | undefined;
   /** Windows, layouts and displays; the Electron entry or the browser host attaches its platform. */
@@ -100,6 +105,11 @@ export function createTerminal(options: TerminalOptions): Terminal {
   let health: HealthReading | null = null;
   let switching: Promise<Result<void>> | null = null;
   let noticeCount = 0;
+  /** Network activations so far: data of an earlier generation is another network's. */
+  let generation = 0;
+  /** Why no runtime serves the network now (a switch in progress, a failed start). */
+  let noRuntimeReason: string | null = 'starting';
+  const hub = new MarketDataHub(null, windows, clock);
 
   const notice = (level: Notice['level'], text: string) => {
     const payload: Notice = { id: `notice-${++noticeCount}`, level, text, time: clock.now() };
@@ -112,10 +122,37 @@ export function createTerminal(options: TerminalOptions): Terminal {
     return network.kind === 'sandbox' ? (sandbox?.current.url ?? null) : network.restUrl;
   };
 
+  const freshness = new FreshnessPublisher({
+    clock,
+    inputs: () => {
+      const stream = runtime?.stream ?? null;
+      return {
+        networkId: network?.id ?? 'none',
+        generation,
+        link: stream?.status() ?? null,
+        switching: noRuntimeReason,
+        orders: stream?.identityTopicState('orders') ?? 'absent',
+        ordersTurbo: stream?.identityTopicState('orders_turbo') ?? 'absent',
+        balances: stream?.identityTopicState('balances') ?? 'absent',
+        channels: hub.channelStates(),
+        staleAfterMs: STALE_AFTER_MS,
+      };
+    },
+    publish: (view) => windows.broadcast('freshness', view),
+    // The header's stream state turns stale by time passing: re-derived on the same beat.
+    onTick: () => publishConnection(),
+  });
+
   const connectionStatus = (): ConnectionStatus => {
     const sandboxStatus = network?.kind === 'sandbox' && sandbox ? sandbox.current : null;
     const rest: LinkState = health === null ? 'connecting' : health.up ? 'up' : 'down';
     const streamLink = runtime?.streamLink() ?? { state: 'connecting' as LinkState, latencyMs: null, detail: null };
+    // The stream counts as up only while frames (heartbeats included) actually arrive.
+    const link = freshness.current().link;
+    if (link.state === 'stale' && (streamLink.state === 'up' || streamLink.state === 'resyncing')) {
+      streamLink.state = 'stale';
+      streamLink.detail = link.detail;
+    }
     return {
       networkId: network?.id ?? 'none',
       networkName: network?.name ?? 'No network',
@@ -138,6 +175,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     if (text === lastConnection) return;
     lastConnection = text;
     windows.broadcast('connection', status);
+    freshness.check(false);
   };
 
   const monitor = new ConnectionMonitor({
@@ -203,18 +241,34 @@ export function createTerminal(options: TerminalOptions): Terminal {
   };
 
   const activate = async (next: NetworkConfig): Promise<Result<void>> => {
+    generation++;
+    noRuntimeReason = `switching to ${next.name}`;
+    // Nothing of the previous network stays on screen as if current: the hub clears every window's
+    // book, tape and chart (and serves the same subscriptions from the next network), orders and
+    // balances are emptied until the next network's arrive.
+    hub.detach();
     runtime?.stop();
     runtime = null;
     health = null;
     network = next;
+    windows.broadcast('orders', { open: [], fills: [] });
+    windows.broadcast('balances', []);
+    freshness.check(true);
     publishConnection();
+    const failed = <T>(result: Result<T>): Result<T> => {
+      if (!result.ok) {
+        noRuntimeReason = `${next.name}: ${result.message}`;
+        freshness.check(true);
+      }
+      return result;
+    };
     let url: string | null = next.restUrl;
     if (next.kind === 'sandbox') {
       const started = await ensureSandbox();
-      if (!started.ok) return started;
+      if (!started.ok) return failed(started);
       url = started.value;
     }
-    if (url === null) return fail('NETWORK_NOT_CONFIGURED', `${next.name} has no REST address yet: configure its URLs first`);
+    if (url === null) return failed(fail('NETWORK_NOT_CONFIGURED', `${next.name} has no REST address yet: configure its URLs first`));
     const created = new NetworkRuntime({
       network: next,
       restUrl: url,
@@ -232,6 +286,9 @@ export function createTerminal(options: TerminalOptions): Terminal {
       onConnection: publishConnection,
     });
     runtime = created;
+    noRuntimeReason = null;
+    hub.attach(created.marketFeed);
+    freshness.check(true);
     await created.start();
     void monitor.probe();
     windows.broadcast('account', created.accountState());
@@ -260,6 +317,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
   const coreHandlers: AreaHandlers<typeof coreRequests> = {
     getAppInfo: () => ok({ version: options.version, host: options.host, offline: false }),
     getConnection: () => ok(connectionStatus()),
+    getFreshness: () => ok(freshness.current()),
     listNetworks: () => ok(networkViews()),
     selectNetwork: async ({ networkId }) => {
       const target = findNetwork(networkId);
@@ -328,28 +386,26 @@ export function createTerminal(options: TerminalOptions): Terminal {
         return current.accounts.createSession(marketIds, seconds);
       }),
 
-    subscribeBook: (input, caller) =>
-      withRuntime((current) => {
-        const market = current.markets?.market(input.marketId, input.turbo ?? false);
-        if (market && !market.ok) return market;
-        const subscribed = current.hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels });
-        return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
-      }),
-    updateBookView: ({ subscriptionId, levels }, caller) => withRuntime((current) => current.hub.updateBookView(caller.windowId, subscriptionId, levels)),
-    subscribeTrades: (input, caller) =>
-      withRuntime((current) => {
-        const subscribed = current.hub.subscribeTrades(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false });
-        return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
-      }),
-    subscribeBars: (input, caller) =>
-      withRuntime(async (current) => {
-        const subscribed = await current.hub.subscribeBars(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, resolution: input.resolution, countBack: input.countBack });
-        return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
-      }),
-    unsubscribe: ({ subscriptionId }, caller) => withRuntime((current) => current.hub.unsubscribe(caller.windowId, subscriptionId)),
+    // Market data subscriptions are the hub's, not a network's: they are accepted during a switch
+    // and served by whichever network is active (their frames say when nothing is live).
+    subscribeBook: (input, caller) => {
+      const market = runtime?.markets?.market(input.marketId, input.turbo ?? false);
+      if (market && !market.ok) return market;
+      const subscribed = hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels });
+      return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
+    },
+    updateBookView: ({ subscriptionId, levels }, caller) => hub.updateBookView(caller.windowId, subscriptionId, levels),
+    subscribeTrades: (input, caller) => {
+      const subscribed = hub.subscribeTrades(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false });
+      return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
+    },
+    subscribeBars: async (input, caller) => {
+      const subscribed = await hub.subscribeBars(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, resolution: input.resolution, countBack: input.countBack });
+      return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
+    },
+    unsubscribe: ({ subscriptionId }, caller) => hub.unsubscribe(caller.windowId, subscriptionId),
     setWindowVisible: ({ visible }, caller) => {
-      if (runtime) runtime.hub.setVisible(caller.windowId, visible);
-      else windows.setVisible(caller.windowId, visible);
+      hub.setVisible(caller.windowId, visible);
       return ok(null);
     },
 
@@ -408,6 +464,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     journal,
     windows,
     runtime: () => runtime,
+    hub,
     network: () => network,
     vault: () => vault,
     notice,
@@ -431,6 +488,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     windows,
     restUrl,
     runtime: () => runtime,
+    hub,
     sandboxPid: () => sandbox?.pid,
     desk,
     settings,
@@ -455,6 +513,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       }
       const chosen = options.networkOverride ?? findNetwork(preferences.preferences.get().networkId) ?? findNetwork('sandbox');
       monitor.start();
+      freshness.start();
       if (!chosen) return fail('UNKNOWN_NETWORK', 'no network');
       const started = await switchTo(chosen);
       if (!started.ok) log(`network start failed: ${started.message}`);
@@ -462,6 +521,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     },
     async stop() {
       monitor.stop();
+      freshness.stop();
+      hub.close();
       runtime?.stop();
       runtime = null;
       await sandbox?.stop();

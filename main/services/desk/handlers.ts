@@ -22,7 +22,7 @@ export function deskHandlers(context: HandlerContext, desk: Desk): AreaHandlers<
     setSimulatedDisplays: ({ displays }) => desk.setSimulatedDisplays(displays),
     getDeskDiagnostics: () =>
       ok({
-        upstream: context.runtime()?.hub.upstreamCount() ?? { depth: 0, trades: 0 },
+        upstream: context.hub.upstreamCount(),
         connections: context.windows.ids().length,
       }),
   };

@@ -11,6 +11,7 @@ import type {
   ConnectionStatus,
   FillNotice,
   FillView,
+  FreshnessView,
   KeyImportChallenge,
   MarketsView,
   NetworkView,
@@ -30,6 +31,7 @@ export const coreRequests = {
   // App and networks
   getAppInfo: request<AppInfo>()(noInput),
   getConnection: request<ConnectionStatus>()(noInput),
+  getFreshness: request<FreshnessView>()(noInput),
   listNetworks: request<readonly NetworkView[]>()(noInput),
   selectNetwork: request<NetworkView>()(inputs.selectNetwork),
   configureNetwork: request<NetworkView>()(inputs.configureNetwork),
@@ -76,6 +78,7 @@ export const coreRequests = {
 
 export const coreStreams = {
   connection: stream<ConnectionStatus>(),
+  freshness: stream<FreshnessView>(),
   account: stream<AccountState>(),
   book: stream<BookFrame>(),
   trades: stream<TradesFrame>(),

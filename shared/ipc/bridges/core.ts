@@ -7,6 +7,7 @@ export function coreBridge(transport: BridgeTransport) {
   return {
     getAppInfo: (input) => call(transport, 'getAppInfo', input),
     getConnection: (input) => call(transport, 'getConnection', input),
+    getFreshness: (input) => call(transport, 'getFreshness', input),
     listNetworks: (input) => call(transport, 'listNetworks', input),
     selectNetwork: (input) => call(transport, 'selectNetwork', input),
     configureNetwork: (input) => call(transport, 'configureNetwork', input),
@@ -42,6 +43,7 @@ export function coreBridge(transport: BridgeTransport) {
     getRateLimits: (input) => call(transport, 'getRateLimits', input),
     getJournal: (input) => call(transport, 'getJournal', input),
     onConnection: (listener) => on(transport, 'connection', listener),
+    onFreshness: (listener) => on(transport, 'freshness', listener),
     onAccount: (listener) => on(transport, 'account', listener),
     onBook: (listener) => on(transport, 'book', listener),
     onTrades: (listener) => on(transport, 'trades', listener),

@@ -15,7 +15,8 @@ export interface MarketsView {
   readonly turboMarkets?: readonly Market[];
 }
 
-export type LinkState = 'connecting' | 'up' | 'down' | 'resyncing';
+/** `stale`: the socket is open but nothing (not even a heartbeat) arrived within the expected cadence. */
+export type LinkState = 'connecting' | 'up' | 'down' | 'resyncing' | 'stale';
 
 export interface ConnectionStatus {
   readonly networkId: string;

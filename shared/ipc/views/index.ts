@@ -8,3 +8,4 @@ export * from './custody';
 export * from './margin';
 export * from './triggers';
 export * from './desk';
+export * from './freshness';

@@ -16,6 +16,7 @@ const rect = { x: 0, y: 0, width: 1920, height: 1080 };
 export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   getAppInfo: {},
   getConnection: {},
+  getFreshness: {},
   listNetworks: {},
   selectNetwork: { networkId: 'sandbox' },
   configureNetwork: { networkId: 'testnet', restUrl: 'https://api.example.org', wsUrl: 'wss://ws.example.org/v1/ws', faucetUrl: null },

@@ -10,6 +10,7 @@ const labels: Record<LinkState, string> = {
   up: 'Connected',
   down: 'Disconnected',
   resyncing: 'Resyncing',
+  stale: 'Stale',
 };
 
 export const ConnectionIndicator: Component<{ status: ConnectionStatus | null; compact?: boolean }> = (props) => {

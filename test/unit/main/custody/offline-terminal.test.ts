@@ -11,6 +11,7 @@ import { custodyHandlers } from '../../../../main/services/custody/handlers';
 import { createOfflineTerminal } from '../../../../main/services/custody/offline-terminal';
 import type { HandlerContext } from '../../../../main/services/handler-context';
 import { Journal } from '../../../../main/services/journal';
+import { MarketDataHub } from '../../../../main/services/market-data-hub';
 import { PreferencesStore } from '../../../../main/services/preferences';
 import { WindowHub } from '../../../../main/services/window-hub';
 import { ManualClock } from '../../../../shared/clock';
@@ -115,13 +116,15 @@ describe('each mode refuses the other mode’s requests', () => {
   it('online: the signer requests are OFFLINE_ONLY', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lt-online-'));
     const clock = new ManualClock(0);
+    const windows = new WindowHub();
     const context: HandlerContext = {
       clock,
       dataDir,
       preferences: new PreferencesStore(dataDir, () => undefined),
       journal: new Journal({ directory: join(dataDir, 'journal'), now: () => clock.now() }),
-      windows: new WindowHub(),
+      windows,
       runtime: () => null,
+      hub: new MarketDataHub(null, windows, clock),
       network: () => null,
       vault: () => null,
       notice: () => undefined,

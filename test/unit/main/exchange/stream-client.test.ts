@@ -26,11 +26,11 @@ function setup() {
 const depthSnapshot = (marketId = market) => ({ action: 'subscribe_depth', market_id: marketId, view: { buys: [{ price: '100', quantity: '1' }], sells: [{ price: '101', quantity: '1' }] }, seen_timestamp: '1' });
 
 describe('stream client: connection', () => {
-  it('sends a text PING every 20 s, measures the PONG round trip, and never idles into the 60-second rule', () => {
+  it('sends a text PING every 5 s, measures the PONG round trip, and never idles into the 60-second rule', () => {
     const { clock, server, stream } = setup();
     stream.connect();
     server.last.open();
-    clock.advance(19_999);
+    clock.advance(4_999);
     expect(server.last.pings()).toBe(0);
     clock.advance(1);
     expect(server.last.pings()).toBe(1);
@@ -38,7 +38,7 @@ describe('stream client: connection', () => {
     server.last.push('PONG');
     expect(stream.status().pingRoundTripMs).toBe(35);
     for (let i = 0; i < 9; i++) {
-      clock.advance(20_000);
+      clock.advance(5_000);
       server.last.push('PONG');
     }
     expect(server.last.pings()).toBe(10);
@@ -50,7 +50,7 @@ describe('stream client: connection', () => {
     const { clock, server, stream, events } = setup();
     stream.connect();
     server.last.open();
-    clock.advance(60_000);
+    clock.advance(50_000);
     expect(server.connections[0]?.terminated).toBe(true);
     expect(stream.status()).toMatchObject({ state: 'down', retry: 1 });
     expect(events.some((event) => event.type === 'disconnected')).toBe(true);

@@ -108,6 +108,64 @@ describe('market data hub', () => {
     expect(frames[1]!.asks[0]).toEqual({ price: 1010n, quantity: 99n });
   });
 
+  it('a network switch clears every window at once and serves the same subscriptions from the next feed', async () => {
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    const book = hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    const trades = hub.subscribeTrades('w1', { marketId: market, turbo: false });
+    const bars = await hub.subscribeBars('w1', { marketId: market, turbo: false, resolution: '1m', countBack: 10 });
+    clock.advance(16);
+    feed.tradeListeners[0]!({ reset: false, trades: [{ tradeId: 't1', marketId: market, side: 'Buy', price: 1010n, quantity: 2n, time: 120_000 }] });
+    clock.advance(16);
+    expect(hub.channelStates()).toEqual([{ marketId: market, turbo: false, depth: 'live', tradesAwaiting: false }]);
+    const mark = received.get('w1')!.length;
+    hub.detach();
+    // Synchronous: nothing of the old network is left on screen, even if the next one attaches at once.
+    const cleared = received.get('w1')!.slice(mark);
+    expect(books(cleared).at(-1)).toMatchObject({ subscriptionId: book.ok && book.value, state: 'resyncing', bids: [], asks: [] });
+    expect(cleared.find((m) => m.stream === 'trades')?.payload).toMatchObject({ subscriptionId: trades.ok && trades.value, reset: true, trades: [] });
+    expect(cleared.find((m) => m.stream === 'bars')?.payload).toMatchObject({ subscriptionId: bars.ok && bars.value, reset: true, bars: [] });
+    expect(feed.depthOpen).toBe(0);
+    expect(feed.tradesOpen).toBe(0);
+    expect(hub.channelStates()).toEqual([]);
+
+    const next = new FakeFeed();
+    hub.attach(next);
+    expect(next.depthOpen).toBe(1);
+    expect(next.tradesOpen).toBe(1);
+    expect(hub.channelStates()).toEqual([{ marketId: market, turbo: false, depth: 'live', tradesAwaiting: true }]);
+    await Promise.resolve();
+    clock.advance(16);
+    const after = received.get('w1')!.slice(mark + cleared.length);
+    expect(books(after).at(-1)).toMatchObject({ subscriptionId: book.ok && book.value, state: 'live' });
+    expect(after.find((m) => m.stream === 'bars')?.payload).toMatchObject({ subscriptionId: bars.ok && bars.value, reset: true, bars: [{ time: 0 }] });
+    next.tradeListeners[0]!({ reset: false, trades: [{ tradeId: 't2', marketId: market, side: 'Sell', price: 1000n, quantity: 1n, time: 121_000 }] });
+    clock.advance(16);
+    const tape = received.get('w1')!.filter((m) => m.stream === 'trades').map((m) => m.payload as TradesFrame);
+    expect(tape.at(-1)!.trades.map((trade) => trade.tradeId)).toContain('t2');
+    expect(tape.at(-1)!.trades.map((trade) => trade.tradeId)).not.toContain('t1');
+    // Ids are never reused across feeds: a new subscription gets a new one.
+    const again = hub.subscribeTrades('w1', { marketId: market, turbo: false });
+    expect(again.ok && [book, trades, bars].every((old) => old.ok && old.value !== again.value)).toBe(true);
+  });
+
+  it('accepts subscriptions while no feed is attached and opens them on attach', async () => {
+    const { attach, clock, hub, received } = setup();
+    hub.detach();
+    attach('w1');
+    const book = hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    const bars = await hub.subscribeBars('w1', { marketId: market, turbo: false, resolution: '1m', countBack: 10 });
+    expect(book.ok && bars.ok).toBe(true);
+    clock.advance(16);
+    expect(books(received.get('w1')!).at(-1)).toMatchObject({ state: 'resyncing', bids: [] });
+    const next = new FakeFeed();
+    hub.attach(next);
+    await Promise.resolve();
+    clock.advance(16);
+    expect(books(received.get('w1')!).at(-1)).toMatchObject({ state: 'live' });
+    expect(received.get('w1')!.filter((m) => m.stream === 'bars').at(-1)?.payload).toMatchObject({ reset: true, bars: [{ time: 0 }] });
+  });
+
   it('shows resyncing with no levels instead of a stale book', () => {
     const { attach, clock, feed, hub, received } = setup();
     attach('w1');
