@@ -50,7 +50,7 @@ async function handle(app: SandboxApp, request: IncomingMessage, response: Serve
     // A bug, not an expected failure: answer 500 and keep serving. Batches are applied
     // inside a journal (ledger/journal.ts), so a throw mid-batch leaves nothing half-done.
     app.log(`bug while serving ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    reply = { status: 500, body: { code: 1999, message: 'internal error' } };
+    reply = { status: 500, body: { code: 1999, name: 'InternalError', message: 'internal error' } };
   }
   if (fault.drop) {
     // The request was applied; the client never learns the outcome (control surface).
@@ -73,7 +73,7 @@ export async function startSandbox(overrides: StartOptions = {}): Promise<Runnin
   const server = createServer((request, response) => {
     handle(app, request, response).catch((error: unknown) => {
       app.log(`bug in the transport: ${String(error)}`);
-      if (!response.headersSent) send(response, { status: 500, body: { code: 1999, message: 'internal error' } });
+      if (!response.headersSent) send(response, { status: 500, body: { code: 1999, name: 'InternalError', message: 'internal error' } });
     });
   });
   server.on('connection', (socket) => {

@@ -56,7 +56,7 @@ export interface RequestKind {
 
 const MAX_RECEIPTS_TEXT = 4_096;
 
-export type RefusalBody = { readonly code: number; readonly message: string };
+export type RefusalBody = { readonly code: number; readonly message: string; readonly name?: string };
 export type RevertBody = { readonly message: string; readonly reason: string; readonly receipts?: unknown };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -66,7 +66,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** `{code, message}`: a refusal, whatever the HTTP status (the service sometimes answers 200). */
 export function asRefusal(body: unknown): RefusalBody | null {
   if (!isRecord(body) || typeof body.code !== 'number' || typeof body.message !== 'string') return null;
-  return { code: body.code, message: body.message };
+  // `name`: the error's name where the service sends one (the spec's, e.g. MarketNotFound).
+  return typeof body.name === 'string' ? { code: body.code, message: body.message, name: body.name } : { code: body.code, message: body.message };
 }
 
 /** `{message, reason, receipts}`: an on-chain revert. */
@@ -110,7 +111,9 @@ export function responseFailure(kind: RequestKind, status: number, body: unknown
   const exchangeCode = refusal?.code ?? null;
   const serverText = refusal?.message ?? revert?.message ?? (isRecord(body) && typeof body.message === 'string' ? body.message : null);
   const said = serverText === null ? '' : `: ${serverText}`;
-  const base = { status, exchangeCode };
+  const base: Record<string, string | number | null> = { status, exchangeCode };
+  if (refusal?.name !== undefined) base.exchangeName = refusal.name;
+  const codeText = refusal === null ? '' : refusal.name === undefined ? `code ${refusal.code}` : `code ${refusal.code} ${refusal.name}`;
 
   if (status === 429 || exchangeCode === EXCHANGE_NUMERIC_CODES.rateLimited) {
     return fail(EXCHANGE_ERRORS.RATE_LIMITED, `${kind.label}: rate limited by the exchange (HTTP ${status})${said}`, base);
@@ -151,9 +154,9 @@ export function responseFailure(kind: RequestKind, status: number, body: unknown
     const nonceClass = classifyNonceRefusal(refusal.message);
     const nonceDetail: Record<string, string> = nonceClass === 'NOT_A_NONCE_REFUSAL' ? {} : { nonceRefusal: nonceClass };
     if (kind.signed) {
-      return fail(EXCHANGE_ERRORS.PREFLIGHT_REFUSED, `${kind.label}: refused before submission (code ${refusal.code}): ${refusal.message}`, { ...base, ...nonceDetail, nonceConsumed: false });
+      return fail(EXCHANGE_ERRORS.PREFLIGHT_REFUSED, `${kind.label}: refused before submission (${codeText}): ${refusal.message}`, { ...base, ...nonceDetail, nonceConsumed: false });
     }
-    return fail(EXCHANGE_ERRORS.REQUEST_REFUSED, `${kind.label}: refused (HTTP ${status}, code ${refusal.code}): ${refusal.message}`, { ...base, ...nonceDetail });
+    return fail(EXCHANGE_ERRORS.REQUEST_REFUSED, `${kind.label}: refused (HTTP ${status}, ${codeText}): ${refusal.message}`, { ...base, ...nonceDetail });
   }
   if (status < 200 || status >= 300) {
     return fail(EXCHANGE_ERRORS.REQUEST_REFUSED, `${kind.label}: refused (HTTP ${status}) with a body that is not {code, message}: ${showValue(body)}`, base);

@@ -1,6 +1,7 @@
 // The sandbox's numeric error codes (docs/sandbox.md has the table). The spec fixes 4000,
 // 4002, 1003 (rate limit, HTTP 429) and 7004 (too many actions); the rest are ours and stable.
-// Every refusal body is `{code, message}` with a message naming the field and the value.
+// Every refusal body is `{code, name, message}` with a message naming the field and the value;
+// `name` is the error's name, the spec's where the spec names one (margin 7: MarketNotFound).
 
 export const ErrorCode = {
   INVALID_JSON: 1000,
@@ -38,6 +39,58 @@ export const ErrorCode = {
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * The name each code carries on the wire (`name`). Spec-named errors keep the spec's name:
+ * MarketNotFound (margin 7: turbo=true for a market without a Turbo book, and any unknown
+ * market), MarginAccountNotInSessionScope (wire notes). The others are ours and stable.
+ */
+export const ERROR_NAMES: Readonly<Record<ErrorCodeValue, string>> = {
+  1000: 'InvalidJson',
+  1001: 'InvalidField',
+  1002: 'NotFound',
+  1003: 'RateLimited',
+  1004: 'BodyTooLarge',
+  1005: 'MethodNotAllowed',
+  1006: 'InjectedFailure',
+  2001: 'MarketNotFound',
+  2002: 'OrderNotFound',
+  2003: 'AssetNotFound',
+  2004: 'MarketPaused',
+  2005: 'HouseBookDisconnected',
+  4000: 'InvalidSignature',
+  4001: 'MissingOwnerId',
+  4002: 'AccountNotFound',
+  4003: 'NoSession',
+  4004: 'SessionExpired',
+  4005: 'ContractNotInSessionScope',
+  4006: 'NonceMismatch',
+  4007: 'ParallelNonceNotUsable',
+  4008: 'OwnerMismatch',
+  4009: 'InvalidSessionExpiry',
+  4010: 'MarginAccountNotInSessionScope',
+  4011: 'ParallelNonceRequired',
+  4012: 'HouseRoleRequired',
+  7001: 'UnknownAction',
+  7002: 'EmptyBatch',
+  7003: 'TooManyVariableOutputs',
+  7004: 'TooManyActions',
+  7005: 'HouseActionOnTurboBook',
+  7006: 'InvalidExecutionBound',
+  7007: 'UnboundedMarketOrder',
+};
+
+/** Every refusal's message for a Turbo read or subscription of a market without a Turbo book (margin 7). */
+export function noTurboBookMessage(marketId: string): string {
+  return `Market ${marketId} has no Turbo order book`;
+}
+
+const NO_TURBO_BOOK = /^Market \S+ has no Turbo order book$/;
+
+/** The spec's name of a stream error text, when the spec names it (the WebSocket errors are `{error, name?}`). */
+export function streamErrorName(text: string): string | undefined {
+  return NO_TURBO_BOOK.test(text) || text.startsWith('Market not found: ') ? ERROR_NAMES[ErrorCode.MARKET_NOT_FOUND] : undefined;
+}
 
 /**
  * A refusal before anything is applied: nothing changed, no nonce consumed. A class so that a

@@ -1,5 +1,5 @@
 // What a route hands back: a status and a JSON body. Routes never touch the socket.
-import type { Refusal } from './errors';
+import { ERROR_NAMES, type Refusal } from './errors';
 
 export interface Reply {
   readonly status: number;
@@ -11,5 +11,5 @@ export function json(body: unknown, status = 200): Reply {
 }
 
 export function refuse(r: Refusal): Reply {
-  return { status: r.status, body: { code: r.code, message: r.message } };
+  return { status: r.status, body: { code: r.code, name: ERROR_NAMES[r.code], message: r.message } };
 }

@@ -9,6 +9,7 @@ import { MAX_IDENTITIES_PER_REQUEST, TOO_MANY_TOPICS_MESSAGE } from '../../share
 import type { DEPTH_VIEW_FREQUENCIES} from '../../shared/api/websocket-schemas';
 import { DEPTH_PRECISIONS, isDepthViewFrequency } from '../../shared/api/websocket-schemas';
 import { parseIdentity, type Identity } from '../../shared/encoding/identity';
+import { streamErrorName } from '../http/errors';
 import type { SandboxApp, StreamServer } from '../app';
 import type { ContractAccount } from '../ledger/accounts';
 import type { ChangeSet } from '../ledger/changes';
@@ -140,7 +141,10 @@ export class StreamHub implements StreamServer {
       return;
     }
     const error = this.handle(connection, message as Record<string, unknown>);
-    if (error !== undefined) connection.send({ error });
+    if (error === undefined) return;
+    // The spec's error name travels with the text where the spec names one (margin 7: MarketNotFound).
+    const name = streamErrorName(error);
+    connection.send(name === undefined ? { error } : { error, name });
   }
 
   /** Apply one request; returns the error text, if any. */

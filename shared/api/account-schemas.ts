@@ -6,7 +6,8 @@ import { orderSchema } from './market-schemas';
 import { b256ListSchema, b256Schema, hexU64Schema, identitySchema, integerSchema, u128Schema, u64Schema } from './primitives';
 
 /** The structured REST error `{code, message}` (4000 signature, 4002 account not found, 7004 batch, 1003 rate). */
-export const apiErrorSchema = z.object({ code: z.number().int(), message: z.string() });
+/** `{code, message}`, with the error's `name` where the service sends one (the sandbox always does; docs/sandbox.md). */
+export const apiErrorSchema = z.object({ code: z.number().int(), message: z.string(), name: z.string().optional() });
 
 export const tradeAccountSchema = z.object({
   last_modification: integerSchema.optional(),
@@ -61,7 +62,7 @@ export const actionsResultSchema = z.union([
     // `reason` a string, as errors.ts asRevert reads a revert: the two must agree on what a revert is.
     .object({ message: z.string(), reason: z.string(), receipts: z.unknown() })
     .transform((body) => ({ kind: 'reverted' as const, message: body.message, reason: body.reason, receipts: body.receipts })),
-  apiErrorSchema.transform((body) => ({ kind: 'refused' as const, code: body.code, message: body.message })),
+  apiErrorSchema.transform((body) => ({ kind: 'refused' as const, code: body.code, message: body.message, ...(body.name === undefined ? {} : { name: body.name }) })),
 ]);
 
 /** GET /health */

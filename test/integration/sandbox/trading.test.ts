@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { Market } from '../../../shared/market/market';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { StreamClient } from './stream-client';
 import { sha256, signDigest } from '../../../shared/crypto/index';
 import { sessionDigest } from '../../../shared/protocol/session';
 import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
@@ -41,7 +42,7 @@ describe('accounts', () => {
     expect(byId.body.trade_account.nonce).toBe('0');
     expect(byId.body.trade_account.synced_with_network).toBe(true);
     const missingOwner = await client.get(`/v1/accounts?owner=0x${'ab'.repeat(32)}`);
-    expect(missingOwner).toEqual({ status: 404, body: { code: 4002, message: 'Account not found' } });
+    expect(missingOwner).toEqual({ status: 404, body: { code: 4002, name: 'AccountNotFound', message: 'Account not found' } });
     const missingId = await client.get(`/v1/accounts?trade_account_id=0x${'ab'.repeat(32)}`);
     expect(missingId).toEqual({ status: 200, body: { trade_account_id: null, trade_account: null, session: null } });
     const both = await client.get(`/v1/accounts?owner=${trader.owner.address}&trade_account_id=${trader.accountId}`);
@@ -66,8 +67,24 @@ describe('accounts', () => {
     const turbo = await client.get<{ markets: { market_id: string }[] }>('/v1/markets?turbo=true');
     expect(turbo.body.markets.map((row) => row.market_id)).toContain(ethUsdc.market_id);
     expect(turbo.body.markets.map((row) => row.market_id)).not.toContain(fuelUsdc.market_id);
-    const depth = await client.get(`/v1/depth?market_id=${fuelUsdc.market_id}&turbo=true`);
-    expect(depth).toEqual({ status: 404, body: { code: 2001, message: `Market ${fuelUsdc.market_id} has no Turbo order book` } });
+    // Margin 7: MarketNotFound, by name on the wire, with the spec's message; every Turbo read refuses alike.
+    const refusal = { status: 404, body: { code: 2001, name: 'MarketNotFound', message: `Market ${fuelUsdc.market_id} has no Turbo order book` } };
+    for (const path of ['/v1/depth', '/v1/trades', '/v1/bars', '/v1/orders/book']) {
+      const read = await client.get(`${path}?market_id=${fuelUsdc.market_id}&turbo=true&resolution=1m&from=0&to=1&precision=10`);
+      expect({ path, ...read }).toEqual({ path, ...refusal });
+    }
+    // Every other refusal names its error too (docs/sandbox.md, Error codes).
+    expect((await client.get(`/v1/depth?market_id=0x${'ab'.repeat(32)}`)).body).toMatchObject({ code: 2001, name: 'MarketNotFound' });
+    expect((await client.get('/v1/no-such-endpoint')).body).toMatchObject({ code: 1002, name: 'NotFound' });
+    // The stream says it by name as well: `{error, name}`.
+    const stream = await StreamClient.open(sandbox.url);
+    try {
+      stream.send({ action: 'subscribe_trades', market_id: fuelUsdc.market_id, turbo: true });
+      const error = await stream.waitFor((message) => typeof message.error === 'string');
+      expect(error).toEqual({ error: `Market ${fuelUsdc.market_id} has no Turbo order book`, name: 'MarketNotFound' });
+    } finally {
+      stream.close();
+    }
   });
 
   it('answers referral code lookups', async () => {
