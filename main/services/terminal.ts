@@ -431,8 +431,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     settleBalance: ({ marketId, turbo }) => withRuntime((current) => current.trading.settle(marketId, turbo ?? false)),
     getOrders: () => withRuntime((current) => ok(current.trading.snapshot())),
     getBalances: () => withRuntime((current) => ok(current.trading.balancesView())),
-    getOrderHistory: ({ marketId, turbo, cursor }) => withRuntime((current) => current.trading.orderHistory(marketId, turbo ?? false, cursor)),
-    getFills: ({ marketId, turbo, cursor }) => withRuntime((current) => current.trading.fillHistory(marketId, turbo ?? false, cursor)),
+    getOrderHistory: ({ marketId, cursor }) => withRuntime((current) => current.trading.orderHistory(marketId, cursor)),
+    getFills: ({ marketId, cursor }) => withRuntime((current) => current.trading.fillHistory(marketId, cursor)),
 
     getSettings: () => ok(settings()),
     updateSettings: (patch) => {

@@ -20,6 +20,48 @@ import { settleLostNonce, type Submitter } from './submitter';
 
 const RECENT_FILLS = 200;
 const HISTORY_PAGE = 50;
+/** The trading account on two books and its Turbo Accounts: bounded, as the cursor carries each. */
+const MAX_HISTORY_SOURCES = 12;
+const HISTORY_END = 'end';
+
+interface HistorySource {
+  /** `c:` canonical or `t:` Turbo book, then the account. */
+  readonly key: string;
+  readonly turbo: boolean;
+  readonly account: string;
+}
+
+/** Newest first; the order id breaks a tie. */
+function compareOrders(left: Order, right: Order): number {
+  const a = left.timestamp ?? 0n;
+  const b = right.timestamp ?? 0n;
+  if (a !== b) return a > b ? -1 : 1;
+  return left.order_id < right.order_id ? 1 : left.order_id > right.order_id ? -1 : 0;
+}
+
+function cursorFields(position: string): { start_timestamp: bigint; start_order_id: B256 } {
+  const match = /^(\d{1,30}):(0x[0-9a-f]{64})$/.exec(position) as RegExpExecArray;
+  return { start_timestamp: BigInt(match[1]!), start_order_id: match[2]! as B256 };
+}
+
+/** The list cursor: per source, `<timestamp>:<order id>` of the last item listed, or `end`. */
+function parseHistoryCursor(cursor: string | null): Result<Record<string, string>> {
+  if (cursor === null) return ok({});
+  const refuse = () => fail('INVALID_INPUT', `cursor: expected a cursor returned by a previous page, got ${JSON.stringify(cursor.slice(0, 80))}`, { field: 'cursor' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(cursor);
+  } catch {
+    return refuse();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return refuse();
+  const positions: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!/^[ct]:0x[0-9a-f]{64}$/.test(key) || typeof value !== 'string' || (value !== HISTORY_END && !/^\d{1,30}:0x[0-9a-f]{64}$/.test(value))) return refuse();
+    positions[key] = value;
+  }
+  return ok(positions);
+}
 
 /** Order and stream timestamps come in seconds, milliseconds or nanoseconds; the app shows ms. */
 export function toMillis(value: bigint | undefined): number {
@@ -30,7 +72,17 @@ export function toMillis(value: bigint | undefined): number {
   return Number(value * 1000n);
 }
 
-export function orderView(order: Order, marketId: string, turbo = order.turbo === true): OrderView {
+/** The account named as the order's owner ({ContractId}), else `fallback`. */
+export function orderAccount(order: Order, fallback: string): string {
+  return order.owner !== undefined && 'ContractId' in order.owner ? order.owner.ContractId : fallback;
+}
+
+/** Each fill of an order, as the panels show it. */
+export function fillViews(order: Order, view: OrderView): FillView[] {
+  return (order.fills ?? []).map((fill) => ({ orderId: view.orderId, marketId: view.marketId, side: view.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, turbo: view.turbo, account: view.account, time: toMillis(fill.timestamp) }));
+}
+
+export function orderView(order: Order, marketId: string, turbo = order.turbo === true, account = ''): OrderView {
   const filled = order.quantity_fill ?? 0n;
   const status: OrderView['status'] =
     order.cancel === true ? 'cancelled' : order.close === true ? 'filled' : filled > 0n || order.partially_filled === true ? 'partially-filled' : 'open';
@@ -45,6 +97,7 @@ export function orderView(order: Order, marketId: string, turbo = order.turbo ==
     averagePrice: order.price_fill ?? 0n,
     status,
     turbo,
+    account: orderAccount(order, account),
     time: toMillis(order.timestamp),
   };
 }
@@ -95,6 +148,8 @@ export interface TurboDesk {
   settle(marketId: string): Promise<Result<null>>;
   openOrders(): readonly OrderView[];
   fills(): readonly FillView[];
+  /** Every Turbo Account of the trading account known here (their history is listed with its own). */
+  marginAccounts(): readonly string[];
 }
 
 export class TradingService {
@@ -139,7 +194,11 @@ export class TradingService {
 
   /** An order as the stream or a REST read reports it. */
   applyOrder(order: Order, marketId: string, turbo: boolean, announce = true): void {
-    const view = orderView(order, marketId, turbo);
+    // Only the trading account's own orders: a Turbo Account's (a child whose owner is this
+    // account) are followed by the margin service, and counting them here too announced every
+    // fill twice (issue 14 item 3).
+    if (!this.ownsOrder(order)) return;
+    const view = orderView(order, marketId, turbo, this.accountId());
     const tracked = this.orders.get(view.orderId);
     const fills = order.fills ?? [];
     if (!tracked) {
@@ -150,8 +209,7 @@ export class TradingService {
     const entry = this.orders.get(view.orderId)!;
     if (fills.length > entry.fillsSeen) {
       const market = this.deps.markets()?.market(view.marketId, turbo);
-      for (const fill of fills.slice(entry.fillsSeen)) {
-        const fillView: FillView = { orderId: view.orderId, marketId: view.marketId, side: view.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, time: toMillis(fill.timestamp) };
+      for (const fillView of fillViews(order, view).slice(entry.fillsSeen)) {
         this.fills = [fillView, ...this.fills].slice(0, RECENT_FILLS);
         if (announce && market?.ok) this.deps.publishFill({ fill: fillView, symbol: pairName(market.value) });
       }
@@ -159,6 +217,18 @@ export class TradingService {
     }
     // Closed orders stay only as history; keep the map bounded.
     if (!isOpen(view) && this.orders.size > 2_000) this.orders.delete(view.orderId);
+  }
+
+  private accountId(): string {
+    return this.deps.accounts.accountRecord()?.tradeAccountId ?? '';
+  }
+
+  /** The order's owner, when the exchange names it, is the trading account. */
+  private ownsOrder(order: Order): boolean {
+    if (order.owner === undefined) return true;
+    const account = this.deps.accounts.accountRecord()?.tradeAccountId;
+    if (account === undefined) return false;
+    return 'ContractId' in order.owner && order.owner.ContractId.toLowerCase() === account.toLowerCase();
   }
 
   applyBalances(balances: readonly BalanceView[]): void {
@@ -243,7 +313,7 @@ export class TradingService {
     const views: OrderView[] = [];
     for (const order of orders as Order[]) {
       this.applyOrder(order, marketId, turbo);
-      views.push(orderView(order, marketId, turbo));
+      views.push(orderView(order, marketId, turbo, this.accountId()));
     }
     this.deps.publishOrders(this.snapshot());
     void this.refresh();
@@ -412,48 +482,84 @@ export class TradingService {
   }
 
   // ---- history ------------------------------------------------------------------------------
+  //
+  // Order history and fills of one market list every book and account the trader trades it with:
+  // the trading account on the canonical book and on the Turbo book, and each Turbo Account on
+  // the Turbo book, merged newest first and labelled (OrderView.turbo, .account). Each source is
+  // paged with its own exchange cursor; the list's cursor carries them all.
 
-  private async ordersPage(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<{ orders: Order[]; next: string | null }>> {
+  private historySources(marketId: string): HistorySource[] {
     const record = this.deps.accounts.accountRecord();
-    if (!record) return fail('NO_TRADE_ACCOUNT', 'There is no trading account yet');
-    let start: { start_timestamp: bigint; start_order_id: B256 } | Record<string, never> = {};
-    if (cursor !== null) {
-      const match = /^(\d{1,30}):(0x[0-9a-f]{64})$/.exec(cursor);
-      if (!match) return fail('INVALID_INPUT', `cursor: expected a cursor returned by a previous page, got ${JSON.stringify(cursor.slice(0, 80))}`, { field: 'cursor' });
-      start = { start_timestamp: BigInt(match[1]!), start_order_id: match[2]! as B256 };
+    if (!record) return [];
+    const own = record.tradeAccountId;
+    const sources: HistorySource[] = [{ key: `c:${own}`, turbo: false, account: own }];
+    const markets = this.deps.markets();
+    if (markets?.market(marketId, true).ok === true) {
+      sources.push({ key: `t:${own}`, turbo: true, account: own });
+      for (const child of this.turboDesk?.marginAccounts() ?? []) sources.push({ key: `t:${child}`, turbo: true, account: child });
     }
-    const page = await this.deps.rest.getOrders({
-      market_id: marketId as B256,
-      contract: record.tradeAccountId as B256,
-      is_open: false,
-      direction: 'desc',
-      count: HISTORY_PAGE,
-      ...start,
-      ...(turbo ? { turbo: true } : {}),
-    });
-    if (!page.ok) return page;
-    // The cursor item may be repeated at the top of the next page; drop it.
-    const orders = page.value.orders.filter((order) => cursor === null || !cursor.endsWith(order.order_id));
-    const last = page.value.orders.at(-1);
-    const next = page.value.orders.length >= HISTORY_PAGE && last?.timestamp !== undefined ? `${last.timestamp}:${last.order_id}` : null;
-    return ok({ orders, next });
+    return sources.slice(0, MAX_HISTORY_SOURCES);
   }
 
-  async orderHistory(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<Page<OrderView>>> {
-    const page = await this.ordersPage(marketId, turbo, cursor);
-    if (!page.ok) return page;
-    return ok({ items: page.value.orders.map((order) => orderView(order, marketId, turbo)), next: page.value.next });
-  }
-
-  async fillHistory(marketId: string, turbo: boolean, cursor: string | null): Promise<Result<Page<FillView>>> {
-    const page = await this.ordersPage(marketId, turbo, cursor);
-    if (!page.ok) return page;
-    const items: FillView[] = [];
-    for (const order of page.value.orders) {
-      for (const fill of order.fills ?? []) {
-        items.push({ orderId: order.order_id, marketId, side: order.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, time: toMillis(fill.timestamp) });
+  private async historyPage(marketId: string, cursor: string | null): Promise<Result<{ entries: { order: Order; turbo: boolean; account: string }[]; next: string | null }>> {
+    const sources = this.historySources(marketId);
+    if (sources.length === 0) return fail('NO_TRADE_ACCOUNT', 'There is no trading account yet');
+    const positions = parseHistoryCursor(cursor);
+    if (!positions.ok) return positions;
+    const pages: { source: HistorySource; orders: Order[]; more: boolean; from: string | undefined }[] = [];
+    for (const source of sources) {
+      const from = positions.value[source.key];
+      if (from === HISTORY_END) continue;
+      // A source not in the cursor (an account found since) starts from its newest order.
+      const start = from === undefined || cursor === null ? {} : cursorFields(from);
+      const page = await this.deps.rest.getOrders({
+        market_id: marketId as B256,
+        contract: source.account as B256,
+        is_open: false,
+        direction: 'desc',
+        count: HISTORY_PAGE,
+        ...start,
+        ...(source.turbo ? { turbo: true } : {}),
+      });
+      if (!page.ok) return page;
+      // The cursor item may be repeated at the top of the next page; drop it.
+      const orders = page.value.orders.filter((order) => from === undefined || !from.endsWith(order.order_id));
+      pages.push({ source, orders, more: page.value.orders.length >= HISTORY_PAGE, from });
+    }
+    // Everything newer than the oldest item of the fullest-reaching source that has more is final.
+    let threshold: Order | undefined;
+    for (const page of pages) {
+      const last = page.orders.at(-1);
+      if (page.more && last !== undefined && (threshold === undefined || compareOrders(last, threshold) < 0)) threshold = last;
+    }
+    const entries: { order: Order; turbo: boolean; account: string }[] = [];
+    const next: Record<string, string> = { ...positions.value };
+    let finished = true;
+    for (const page of pages) {
+      const kept = threshold === undefined ? page.orders : page.orders.filter((order) => compareOrders(order, threshold) <= 0);
+      for (const order of kept) entries.push({ order, turbo: page.source.turbo, account: page.source.account });
+      const last = kept.at(-1);
+      if (!page.more && kept.length === page.orders.length) next[page.source.key] = HISTORY_END;
+      else {
+        finished = false;
+        if (last?.timestamp !== undefined) next[page.source.key] = `${last.timestamp}:${last.order_id}`;
+        else if (page.from !== undefined) next[page.source.key] = page.from;
       }
     }
+    entries.sort((left, right) => compareOrders(left.order, right.order));
+    return ok({ entries, next: finished ? null : JSON.stringify(next) });
+  }
+
+  async orderHistory(marketId: string, cursor: string | null): Promise<Result<Page<OrderView>>> {
+    const page = await this.historyPage(marketId, cursor);
+    if (!page.ok) return page;
+    return ok({ items: page.value.entries.map(({ order, turbo, account }) => orderView(order, marketId, turbo, account)), next: page.value.next });
+  }
+
+  async fillHistory(marketId: string, cursor: string | null): Promise<Result<Page<FillView>>> {
+    const page = await this.historyPage(marketId, cursor);
+    if (!page.ok) return page;
+    const items = page.value.entries.flatMap(({ order, turbo, account }) => fillViews(order, orderView(order, marketId, turbo, account)));
     items.sort((left, right) => right.time - left.time);
     return ok({ items, next: page.value.next });
   }

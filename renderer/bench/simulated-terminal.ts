@@ -24,6 +24,8 @@ import { priceTick, quantityTick } from '../../shared/market/tick';
 import { fail, ok, type Result } from '../../shared/result';
 
 const id = (seed: number) => `0x${seed.toString(16).padStart(2, '0').repeat(32)}` as B256;
+/** The simulated trading account. */
+const ACCOUNT = id(0x7a);
 
 const asset = (symbol: string, seed: number, decimals: number, maxPrecision: number) => ({ symbol, asset: id(seed), decimals, max_precision: maxPrecision });
 
@@ -244,9 +246,9 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       const mid = MIDS[market.market_id]!;
       const price = side === 'Buy' ? mid - BigInt(5 + index * 3) * 10_000n : mid + 8n * 10_000n;
       const orderId = id(0x90 + index);
-      orders.set(orderId, { orderId, marketId: market.market_id, side, orderType: 'Limit', price, quantity: 500_000_000n, filled: index === 1 ? 100_000_000n : 0n, averagePrice: index === 1 ? price : 0n, status: index === 1 ? 'partially-filled' : 'open', turbo: false, time: now() - index * 60_000 });
+      orders.set(orderId, { orderId, marketId: market.market_id, side, orderType: 'Limit', price, quantity: 500_000_000n, filled: index === 1 ? 100_000_000n : 0n, averagePrice: index === 1 ? price : 0n, status: index === 1 ? 'partially-filled' : 'open', turbo: false, account: ACCOUNT, time: now() - index * 60_000 });
     }
-    fills.push({ orderId: id(0x91), marketId: id(0xa1), side: 'Buy', price: MIDS[id(0xa1)]! - 110_000n, quantity: 100_000_000n, fee: 30_000n, time: now() - 30_000 });
+    fills.push({ orderId: id(0x91), marketId: id(0xa1), side: 'Buy', price: MIDS[id(0xa1)]! - 110_000n, quantity: 100_000_000n, fee: 30_000n, turbo: false, account: ACCOUNT, time: now() - 30_000 });
     journalAdd('Buy 0.5 ETH at 2,999.95 USDC (Limit) on ETH/USDC', 'accepted');
     journalAdd('Sell 0.5 ETH at 3,000.08 USDC (Limit) on ETH/USDC', 'accepted');
   }
@@ -281,7 +283,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     for (const order of orders.values()) {
       if (order.marketId !== book.market.market_id || order.status === 'filled' || order.status === 'cancelled') continue;
       if (order.price !== best || order.side === side) continue;
-      const fill: FillView = { orderId: order.orderId, marketId: order.marketId, side: order.side, price: best, quantity: order.quantity - order.filled, fee: 1000n, time: now() };
+      const fill: FillView = { orderId: order.orderId, marketId: order.marketId, side: order.side, price: best, quantity: order.quantity - order.filled, fee: 1000n, turbo: order.turbo, account: order.account, time: now() };
       orders.set(order.orderId, { ...order, filled: order.quantity, averagePrice: best, status: 'filled' });
       fills.unshift(fill);
       emit('fill', { fill, symbol: `${book.market.base.symbol}/${book.market.quote.symbol}` });
@@ -331,7 +333,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
 
   const place = (input: RequestInput<'placeOrder'>) => {
     const orderId = `0x${(0x1000 + ++serial).toString(16).padStart(64, '0')}`;
-    const order: OrderView = { orderId, marketId: input.marketId, side: input.side, orderType: input.orderType.kind, price: input.price, quantity: input.quantity, filled: 0n, averagePrice: 0n, status: 'open', turbo: input.turbo ?? false, time: now() };
+    const order: OrderView = { orderId, marketId: input.marketId, side: input.side, orderType: input.orderType.kind, price: input.price, quantity: input.quantity, filled: 0n, averagePrice: 0n, status: 'open', turbo: input.turbo ?? false, account: ACCOUNT, time: now() };
     orders.set(orderId, order);
     const entry = journalAdd(`${input.side} ${input.quantity} at ${input.price} (${input.orderType.kind})`, 'accepted');
     pushOrders();

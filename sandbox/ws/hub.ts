@@ -491,11 +491,15 @@ export class StreamHub implements StreamServer {
     }
   }
 
-  /** Subscription keys that name an account: by its id, or by its owner. */
+  /**
+   * Subscription keys that name an account: by its id, or by its owner wallet ({Address}). A
+   * margin child's owner is its parent's contract: a subscription naming the parent's ContractId
+   * follows the parent's own orders, never its children's (those are subscribed by the child's id).
+   */
   private keysOf(topic: Topic, accountId: string): string[] {
     const account = this.app.ledger.accounts.get(accountId);
     const keys = [`${topic}|ContractId:${accountId}`];
-    if (account !== undefined) keys.push(`${topic}|${ownerKey(account.owner)}`);
+    if (account !== undefined && 'Address' in account.owner) keys.push(`${topic}|${ownerKey(account.owner)}`);
     return keys;
   }
 }

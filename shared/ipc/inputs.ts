@@ -82,8 +82,8 @@ export const inputs = {
   cancelAllOrders: z.strictObject({ marketId: b256Input.optional() }),
   moveOrder: z.strictObject({ ...marketRef, orderId: b256Input, price: amount }),
   settleBalance: z.strictObject({ ...marketRef }),
-  getOrderHistory: z.strictObject({ ...marketRef, cursor: z.string().max(200).nullable() }),
-  getFills: z.strictObject({ ...marketRef, cursor: z.string().max(200).nullable() }),
+  getOrderHistory: z.strictObject({ ...marketRef, cursor: z.string().max(2000).nullable() }),
+  getFills: z.strictObject({ ...marketRef, cursor: z.string().max(2000).nullable() }),
 
   updateSettings: z.strictObject({
     confirmOrders: z.boolean().optional(),

@@ -104,7 +104,7 @@ describe('the chart keeps the legs in view', () => {
 describe('fills and order results in words', () => {
   const terminal = { market: (marketId: string) => (marketId === ethUsdc.market_id ? ethUsdc : null) } as unknown as TerminalContextValue;
   const fill = (side: 'Buy' | 'Sell', price: bigint, quantity: bigint, fee: bigint): FillNotice => ({
-    fill: { orderId: `0x${'0a'.repeat(32)}`, marketId: ethUsdc.market_id, side, price, quantity, fee, time: 1 },
+    fill: { orderId: `0x${'0a'.repeat(32)}`, marketId: ethUsdc.market_id, side, price, quantity, fee, turbo: false, account: '', time: 1 },
     symbol: 'ETH/USDC',
   });
 

@@ -96,7 +96,7 @@ describe('ladder row cells', () => {
 });
 
 describe('pushed state keeps row identity', () => {
-  const order = (orderId: string, filled: bigint): OrderView => ({ orderId, marketId: 'm', side: 'Buy', orderType: 'Limit', price: 1n, quantity: 10n, filled, averagePrice: 0n, status: 'open', turbo: false, time: 1 });
+  const order = (orderId: string, filled: bigint): OrderView => ({ orderId, marketId: 'm', side: 'Buy', orderType: 'Limit', price: 1n, quantity: 10n, filled, averagePrice: 0n, status: 'open', turbo: false, account: 'a', time: 1 });
 
   it('applies an orders snapshot keyed by order id', async () => {
     let push: ((snapshot: { open: OrderView[]; fills: [] }) => void) | null = null;

@@ -6,7 +6,7 @@ import type { Order } from '../../../shared/api/market-schemas';
 import type { FillView, OrderView } from '../../../shared/ipc/views';
 import type { RestingOrders } from '../../../shared/margin/index';
 import { powerOfTen, type Market } from '../../../shared/market/market';
-import { orderView, toMillis } from '../trading-service';
+import { fillViews, orderView } from '../trading-service';
 
 /** Closed orders kept for "already filled" answers and fill history; open ones are always kept. */
 const MAX_CLOSED = 500;
@@ -18,6 +18,8 @@ interface Tracked {
 }
 
 export interface ChildOrdersDeps {
+  /** The Turbo Account whose orders these are. */
+  readonly account: string;
   /** The Turbo row of a market, when it has one. */
   readonly turboMarket: (marketId: string) => Market | undefined;
   /** The pool's collateral asset: only books quoted in it enter the resting sums. */
@@ -40,7 +42,7 @@ export class ChildOrders {
   /** An order as the stream or a REST read reports it. `announce`: new fills are notified. */
   apply(order: Order, marketId: string, announce = true): void {
     // A Turbo Account trades on Turbo books.
-    const view = orderView(order, marketId, true);
+    const view = orderView(order, marketId, true, this.deps.account);
     const fills = order.fills ?? [];
     let tracked = this.orders.get(view.orderId);
     if (tracked === undefined) {
@@ -52,8 +54,7 @@ export class ChildOrders {
     }
     if (fills.length > tracked.fillsSeen) {
       const market = this.deps.turboMarket(view.marketId);
-      for (const fill of fills.slice(tracked.fillsSeen)) {
-        const fillView: FillView = { orderId: view.orderId, marketId: view.marketId, side: view.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, time: toMillis(fill.timestamp) };
+      for (const fillView of fillViews(order, view).slice(tracked.fillsSeen)) {
         this.recentFills = [fillView, ...this.recentFills].slice(0, MAX_FILLS);
         if (announce && market !== undefined) this.deps.onFill?.(fillView, market);
       }

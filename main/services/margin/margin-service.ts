@@ -1194,6 +1194,11 @@ export class MarginService implements TurboDesk {
     return [...this.trackers.values()].flatMap((tracker) => [...tracker.orders.fills()]);
   }
 
+  /** The Turbo Accounts of the trading account this terminal knows (registered or followed). */
+  marginAccounts(): readonly string[] {
+    return [...new Set<string>([...this.children.map((child) => child.marginAccountId), ...this.trackers.keys()])];
+  }
+
   /** The order the selected account would sign, and whether the protocol would take it. */
   async checkTurboOrder(input: { marketId: string; side: Side; orderKind: OrderTypeIntent['kind']; price: bigint; quantity: bigint; maxPrice?: bigint | undefined; minPrice?: bigint | undefined }): Promise<Result<TurboOrderCheck>> {
     const intent: PlaceIntent = {
@@ -1279,7 +1284,7 @@ export class MarginService implements TurboDesk {
     const views: OrderView[] = [];
     for (const order of submitted.value.orders as Parameters<typeof orderView>[0][]) {
       tracker?.orders.apply(order, input.marketId);
-      views.push(orderView(order, input.marketId, true));
+      views.push(orderView(order, input.marketId, true, child));
     }
     tracker?.ordersChanged();
     void tracker?.readOrders();
@@ -1348,7 +1353,7 @@ export class MarginService implements TurboDesk {
     tracker.orders.markCancelled(orderId);
     const views = (submitted.value.orders as Parameters<typeof orderView>[0][]).map((order) => {
       tracker.orders.apply(order, marketId);
-      return orderView(order, marketId, true);
+      return orderView(order, marketId, true, tracker.account);
     });
     tracker.ordersChanged();
     return ok({ journalId: submitted.value.journalId, orders: views, adjustments: prepared.value.adjustments });

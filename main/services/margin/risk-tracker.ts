@@ -89,6 +89,7 @@ export class RiskTracker {
   constructor(private readonly deps: RiskTrackerDeps) {
     this.compute = deps.compute ?? computeRisk;
     this.orders = new ChildOrders({
+      account: deps.account,
       turboMarket: (marketId) => deps.turboMarkets().find((market) => market.market_id === marketId),
       collateralAssetId: () => this.collateralAssetId(),
       ...(deps.onFill ? { onFill: deps.onFill } : {}),

@@ -261,7 +261,7 @@ export class TriggerService {
     const views: OrderView[] = [];
     for (const order of orders) {
       this.deps.trading.applyOrder(order, marketId, turbo);
-      views.push(orderView(order, marketId, turbo));
+      views.push(orderView(order, marketId, turbo, this.deps.accounts.accountRecord()?.tradeAccountId ?? ''));
     }
     void this.deps.trading.refresh();
     return views;
@@ -273,7 +273,7 @@ export class TriggerService {
     if (open && open.marketId === market.market_id) return ok(open);
     const read = await this.deps.rest.getOrder({ market_id: market.market_id, order_id: orderId, ...(turbo ? { turbo: true } : {}) });
     if (!read.ok) return fail(TRIGGER_CODES.PARENT_NOT_FOUND, `order ${orderId} is not an order on ${pairName(market)}${turbo ? ' (Turbo book)' : ''}: ${read.message}`, { field: 'orderId' });
-    const view = orderView(read.value.order, market.market_id, turbo);
+    const view = orderView(read.value.order, market.market_id, turbo, this.deps.accounts.accountRecord()?.tradeAccountId ?? '');
     if (view.status === 'cancelled' && view.filled === 0n) return fail(TRIGGER_CODES.PARENT_NOT_FOUND, `order ${orderId} was cancelled without any fill: there is nothing to protect`, { field: 'orderId' });
     return ok(view);
   }

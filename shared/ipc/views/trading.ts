@@ -15,6 +15,8 @@ export interface OrderView {
   readonly status: 'open' | 'partially-filled' | 'filled' | 'cancelled';
   /** On the market's Turbo book (true) or its canonical book. */
   readonly turbo: boolean;
+  /** The account that owns the order: the trading account, or one of its Turbo Accounts. */
+  readonly account: string;
   /** Milliseconds since the epoch. */
   readonly time: number;
 }
@@ -26,6 +28,10 @@ export interface FillView {
   readonly price: bigint;
   readonly quantity: bigint;
   readonly fee: bigint;
+  /** The order's book: the market's Turbo book (true) or its canonical book. */
+  readonly turbo: boolean;
+  /** The account that owns the order: the trading account, or one of its Turbo Accounts. */
+  readonly account: string;
   readonly time: number;
 }
 

@@ -19,7 +19,7 @@ import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import type { B256 } from '../../../shared/encoding/b256';
-import type { MarginOverview, MarginRiskFrame, Notice, OrdersSnapshot } from '../../../shared/ipc/views';
+import type { FillNotice, MarginOverview, MarginRiskFrame, Notice, OrdersSnapshot } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
 import { ok, type Result } from '../../../shared/result';
 import { MemorySecretStore } from '../../support/memory-secret-store';
@@ -55,6 +55,7 @@ let ethAsset: B256;
 let usdcAsset: B256;
 const frames: MarginRiskFrame[] = [];
 const notices: Notice[] = [];
+const fillNotices: FillNotice[] = [];
 const overviews: MarginOverview[] = [];
 let orders: OrdersSnapshot = { open: [], fills: [] };
 
@@ -115,6 +116,7 @@ beforeAll(async () => {
       if (stream === 'notice') notices.push(payload as Notice);
       if (stream === 'marginOverview') overviews.push(payload as MarginOverview);
       if (stream === 'orders') orders = payload as OrdersSnapshot;
+      if (stream === 'fill') fillNotices.push(payload as FillNotice);
     },
   });
   value(await terminal.start());
@@ -214,6 +216,41 @@ describe('a prepaid Turbo Account', () => {
     expect(after.risk?.accountValue).toBeLessThan(2000n * USDC);
     const journal = value(await terminal.handlers.getJournal({ limit: 20 }, caller));
     expect(journal.some((entry) => entry.kind === 'signed' && /as margin account/.test(entry.description ?? '') && /lane/.test(entry.nonce ?? ''))).toBe(true);
+  });
+
+  it('announces a Turbo fill once, with the exchange\'s size and fee, and lists it in Fills and History with its book and account', async () => {
+    // Issue 14 item 3: a 0.02 ETH order signed as the Turbo Account was announced as "Buy 0.04 ETH
+    // in 2 fills" with a doubled fee, and never appeared in Fills or History.
+    const quantity = (ETH * 2n) / 100n;
+    const placed = value(await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Market' }, price: PRICE(3000n), quantity }, caller));
+    const orderId = placed.orders[0]?.orderId as string;
+    expect(placed.orders[0]).toMatchObject({ filled: quantity });
+    const exchangeOrder = (await client.request('GET', `/v1/order?market_id=${ethUsdc.market_id}&order_id=${orderId}&turbo=true`)).body as { order: { fills: { quantity: string; fee: string }[] } };
+    expect(exchangeOrder.order.fills).toHaveLength(1);
+    // A barrier on the trading account's own stream: a canonical order placed after the fill. Once
+    // its frame is in, every frame sent before it (a duplicate of the Turbo fill included) is too.
+    const bid = PRICE(2900n);
+    const barrier = value(await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, side: 'Buy', orderType: { kind: 'PostOnly' }, price: bid, quantity: ETH / 100n }, caller));
+    const barrierId = barrier.orders[0]?.orderId as string;
+    await until(() => orders.open.some((order) => order.orderId === barrierId) && fillNotices.some((notice) => notice.fill.orderId === orderId), 'the barrier order and the Turbo fill');
+    value(await terminal.handlers.cancelOrder({ marketId: ethUsdc.market_id, orderId: barrierId }, caller));
+    const announced = fillNotices.filter((notice) => notice.fill.orderId === orderId);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.fill.quantity).toBe(quantity);
+    expect(announced[0]?.fill.fee).toBe(BigInt(exchangeOrder.order.fills[0]?.fee ?? '-1'));
+    // The snapshot's recent fills hold it once too.
+    expect(orders.fills.filter((fill) => fill.orderId === orderId)).toHaveLength(1);
+    // Fills and History of the market list the Turbo Account's order, labelled with book and account.
+    const fills = value(await terminal.handlers.getFills({ marketId: ethUsdc.market_id, turbo: true, cursor: null }, caller));
+    const fillRows = fills.items.filter((fill) => fill.orderId === orderId);
+    expect(fillRows).toHaveLength(1);
+    expect(fillRows[0]).toMatchObject({ quantity, turbo: true, account: child });
+    const history = value(await terminal.handlers.getOrderHistory({ marketId: ethUsdc.market_id, turbo: true, cursor: null }, caller));
+    expect(history.items.filter((order) => order.orderId === orderId)).toEqual([expect.objectContaining({ turbo: true, account: child, filled: quantity, status: 'filled' })]);
+    // The canonical view of the market lists it too (the panels show both books, labelled).
+    const canonicalHistory = value(await terminal.handlers.getOrderHistory({ marketId: ethUsdc.market_id, cursor: null }, caller));
+    expect(canonicalHistory.items.some((order) => order.orderId === orderId && order.turbo)).toBe(true);
+    expect(canonicalHistory.items.some((order) => order.orderId === barrierId && !order.turbo)).toBe(true);
   });
 
   it('freezes when the oracle falls: a risk-increasing order is refused with the reason, a risk-reducing one goes through', async () => {

@@ -1,4 +1,6 @@
-// Order history and fills of one market, newest first, with cursor pagination.
+// Order history and fills of one market, newest first, with cursor pagination. Both books of the
+// market and every account that trades them are listed (the trading account, its Turbo Accounts),
+// each row labelled with its book and account.
 import { For, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
@@ -8,11 +10,36 @@ import { shortId } from '../../format/units';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { createPagedList } from './paged-list';
 
+/** "Canonical" or "Turbo": the book the order is on. */
+export function bookLabel(turbo: boolean): string {
+  return turbo ? 'Turbo' : 'Canonical';
+}
+
+/** "Trading" for the trading account, "Turbo 0x1234…abcd" for one of its Turbo Accounts. */
+export function accountLabel(account: string, tradingAccount: string | undefined): string {
+  if (account === '' || (tradingAccount !== undefined && account.toLowerCase() === tradingAccount.toLowerCase())) return 'Trading';
+  return `Turbo ${shortId(account)}`;
+}
+
+const BookAccountCells: Component<{ turbo: boolean; account: string }> = (props) => {
+  const terminal = useTerminal();
+  return (
+    <>
+      <td data-testid="row-book" classList={{ 'turbo-book': props.turbo }}>
+        {bookLabel(props.turbo)}
+      </td>
+      <td data-testid="row-account" class="mono" title={props.account}>
+        {accountLabel(props.account, terminal.store.state.account?.tradeAccount?.tradeAccountId)}
+      </td>
+    </>
+  );
+};
+
 export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
   const list = createPagedList(
-    (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), cursor }),
-    () => `${props.market.market_id}|${props.turbo}`,
+    (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, cursor }),
+    () => `${props.market.market_id}|${terminal.store.state.fills[0]?.key ?? ''}|${terminal.store.state.openOrders.length}`,
   );
   return (
     <div data-testid="order-history">
@@ -20,6 +47,8 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
         <thead>
           <tr>
             <th>Time</th>
+            <th>Book</th>
+            <th>Account</th>
             <th>Side</th>
             <th>Type</th>
             <th class="num">Price</th>
@@ -33,8 +62,9 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
         <tbody>
           <For each={list.items()}>
             {(order) => (
-              <tr data-testid="history-row" data-order-id={order.orderId}>
+              <tr data-testid="history-row" data-order-id={order.orderId} data-book={order.turbo ? 'turbo' : 'canonical'}>
                 <td class="mono">{formatDateTime(order.time)}</td>
+                <BookAccountCells turbo={order.turbo} account={order.account} />
                 <td classList={{ buy: order.side === 'Buy', sell: order.side === 'Sell' }}>{order.side}</td>
                 <td>{ORDER_KIND_LABELS[order.orderType]}</td>
                 <td class="num">{formatPrice(props.market, order.price)}</td>
@@ -48,7 +78,7 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
           </For>
           <Show when={list.items().length === 0 && !list.loading()}>
             <tr>
-              <td colSpan={9} class="empty">{list.problem() ?? 'No orders in this market yet'}</td>
+              <td colSpan={11} class="empty">{list.problem() ?? 'No orders in this market yet'}</td>
             </tr>
           </Show>
         </tbody>
@@ -61,8 +91,8 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
 export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
   const list = createPagedList(
-    (cursor) => terminal.api.getFills({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), cursor }),
-    () => `${props.market.market_id}|${props.turbo}|${terminal.store.state.fills.length}`,
+    (cursor) => terminal.api.getFills({ marketId: props.market.market_id, cursor }),
+    () => `${props.market.market_id}|${terminal.store.state.fills[0]?.key ?? ''}`,
   );
   return (
     <div data-testid="fills">
@@ -70,6 +100,8 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
         <thead>
           <tr>
             <th>Time</th>
+            <th>Book</th>
+            <th>Account</th>
             <th>Side</th>
             <th class="num">Price</th>
             <th class="num">Quantity</th>
@@ -82,8 +114,9 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
         <tbody>
           <For each={list.items()}>
             {(fill) => (
-              <tr data-testid="fill-row" data-order-id={fill.orderId}>
+              <tr data-testid="fill-row" data-order-id={fill.orderId} data-book={fill.turbo ? 'turbo' : 'canonical'}>
                 <td class="mono">{formatDateTime(fill.time)}</td>
+                <BookAccountCells turbo={fill.turbo} account={fill.account} />
                 <td classList={{ buy: fill.side === 'Buy', sell: fill.side === 'Sell' }}>{fill.side}</td>
                 <td class="num">{formatPrice(props.market, fill.price)}</td>
                 <td class="num">{formatQuantity(props.market, fill.quantity)}</td>
@@ -94,7 +127,7 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
           </For>
           <Show when={list.items().length === 0 && !list.loading()}>
             <tr>
-              <td colSpan={6} class="empty">{list.problem() ?? 'No fills in this market yet'}</td>
+              <td colSpan={8} class="empty">{list.problem() ?? 'No fills in this market yet'}</td>
             </tr>
           </Show>
         </tbody>

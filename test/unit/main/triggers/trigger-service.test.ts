@@ -71,7 +71,7 @@ describe('TriggerService (stream folding)', () => {
       [id('e1'), 'fired'],
     ]);
     expect(notices).toEqual(['Take-profit Sell at 3100 USDC on ETH/USDC fired']);
-    const fill: FillNotice = { symbol: 'ETH/USDC', fill: { orderId: id('f1'), marketId: market.market_id, side: 'Sell', price: 3_090n * USDC, quantity: 1n, fee: 0n, time: 0 } };
+    const fill: FillNotice = { symbol: 'ETH/USDC', fill: { orderId: id('f1'), marketId: market.market_id, side: 'Sell', price: 3_090n * USDC, quantity: 1n, fee: 0n, turbo: false, account: '', time: 0 } };
     expect(triggers.markFill(fill).trigger).toEqual({ triggerId: id('e1'), role: 'take-profit', triggerPrice: 3_100n * USDC });
     expect(triggers.markFill({ ...fill, fill: { ...fill.fill, orderId: id('f9') } }).trigger).toBeUndefined();
   });
