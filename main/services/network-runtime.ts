@@ -360,6 +360,9 @@ export class NetworkRuntime {
         if (!markets) break;
         const views: BalanceView[] = [];
         for (const balance of message.balance) {
+          // The trading account's own balances only: a Turbo Account's (a child owned by this
+          // account) would replace them, and the ticket showed its few USDC as Available (issue 14 item 4).
+          if ('ContractId' in balance.identity && balance.identity.ContractId.toLowerCase() !== tradeAccount?.toLowerCase()) continue;
           const asset = markets.asset(balance.asset_id);
           if (!asset) continue;
           views.push({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateTicket, quantityForPercent, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
+import { evaluateTicket, quantityForPercent, ticketSigner, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
 import { ethUsdc, ethUsdt } from './fixtures';
 
 const fields = (overrides: Partial<TicketFields> = {}): TicketFields => ({
@@ -112,5 +112,17 @@ describe('percent of available, in bigint', () => {
     expect(quantityForPercent(ethUsdc, 'Buy', 50, null, 10n)).toBe(0n);
     expect(quantityForPercent(ethUsdc, 'Buy', 0, 1n, 10n)).toBe(0n);
     expect(quantityForPercent(ethUsdc, 'Sell', 50, null, 0n)).toBe(0n);
+  });
+});
+
+describe('whose funds the ticket shows as Available (issue 14 item 4)', () => {
+  const child = `0x${'c1'.repeat(32)}`;
+  it('the trading account on a canonical book, even while Turbo books are traded as a Turbo Account', () => {
+    expect(ticketSigner(false, child)).toEqual({ kind: 'trading-account' });
+    expect(ticketSigner(false, null)).toEqual({ kind: 'trading-account' });
+  });
+  it('on a Turbo book the selected Turbo Account, else the trading account', () => {
+    expect(ticketSigner(true, child)).toEqual({ kind: 'turbo-account', account: child });
+    expect(ticketSigner(true, null)).toEqual({ kind: 'trading-account' });
   });
 });

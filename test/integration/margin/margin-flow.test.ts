@@ -19,7 +19,7 @@ import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import type { B256 } from '../../../shared/encoding/b256';
-import type { FillNotice, MarginOverview, MarginRiskFrame, Notice, OrdersSnapshot } from '../../../shared/ipc/views';
+import type { BalanceView, FillNotice, MarginOverview, MarginRiskFrame, Notice, OrdersSnapshot } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
 import { ok, type Result } from '../../../shared/result';
 import { MemorySecretStore } from '../../support/memory-secret-store';
@@ -36,10 +36,10 @@ function value<T>(result: Result<T>): T {
   return result.value;
 }
 
-async function until<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 15_000): Promise<T> {
+async function until<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = probe();
+    const found = await probe();
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -56,6 +56,8 @@ let usdcAsset: B256;
 const frames: MarginRiskFrame[] = [];
 const notices: Notice[] = [];
 const fillNotices: FillNotice[] = [];
+let balances: readonly BalanceView[] = [];
+const balancePushes: (readonly BalanceView[])[] = [];
 const overviews: MarginOverview[] = [];
 let orders: OrdersSnapshot = { open: [], fills: [] };
 
@@ -117,6 +119,10 @@ beforeAll(async () => {
       if (stream === 'marginOverview') overviews.push(payload as MarginOverview);
       if (stream === 'orders') orders = payload as OrdersSnapshot;
       if (stream === 'fill') fillNotices.push(payload as FillNotice);
+      if (stream === 'balances') {
+        balances = payload as BalanceView[];
+        balancePushes.push(balances);
+      }
     },
   });
   value(await terminal.start());
@@ -251,6 +257,31 @@ describe('a prepaid Turbo Account', () => {
     const canonicalHistory = value(await terminal.handlers.getOrderHistory({ marketId: ethUsdc.market_id, cursor: null }, caller));
     expect(canonicalHistory.items.some((order) => order.orderId === orderId && order.turbo)).toBe(true);
     expect(canonicalHistory.items.some((order) => order.orderId === barrierId && !order.turbo)).toBe(true);
+  });
+
+  it('keeps the trading account\'s balances its own while a Turbo Account trades', async () => {
+    // Issue 14 item 4: with a Turbo Account selected, the ticket on the canonical book showed the
+    // Turbo Account's 0.18 USDC as Available: its balance updates overwrote the trading account's.
+    const tradeAccountId = value(await terminal.handlers.getAccountState({}, caller)).tradeAccount?.tradeAccountId as string;
+    await sharedQuote('Sell', PRICE(3000n), ETH / 10n);
+    const pushedBefore = balancePushes.length;
+    value(await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Market' }, price: PRICE(3000n), quantity: ETH / 100n }, caller));
+    // A barrier on the trading account's stream (see above), then the exchange's truth.
+    const barrier = value(await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, side: 'Buy', orderType: { kind: 'PostOnly' }, price: PRICE(2900n), quantity: ETH / 100n }, caller));
+    const barrierId = barrier.orders[0]?.orderId as string;
+    await until(() => orders.open.some((order) => order.orderId === barrierId), 'the barrier order');
+    value(await terminal.handlers.cancelOrder({ marketId: ethUsdc.market_id, orderId: barrierId }, caller));
+    const truth = async () => (await client.request('GET', `/v1/balance?contract=${tradeAccountId}&asset_id=${usdcAsset}`)).body as { total_unlocked: string; trading_account_balance: string };
+    await until(async () => {
+      const exchange = await truth();
+      const shown = balances.find((balance) => balance.assetId === usdcAsset);
+      return shown !== undefined && shown.unlocked === BigInt(exchange.total_unlocked) && shown.onAccount === BigInt(exchange.trading_account_balance);
+    }, 'the trading account USDC balance as the exchange has it');
+    // Every balance the windows were given meanwhile was the trading account's (thousands of USDC),
+    // never the Turbo Account's few.
+    const shownUsdc = balancePushes.slice(pushedBefore).map((pushed) => pushed.find((balance) => balance.assetId === usdcAsset)?.onAccount ?? 0n);
+    expect(shownUsdc.length).toBeGreaterThan(0);
+    for (const amount of shownUsdc) expect(amount).toBeGreaterThan(1000n * USDC);
   });
 
   it('freezes when the oracle falls: a risk-increasing order is refused with the reason, a risk-reducing one goes through', async () => {

@@ -13,12 +13,12 @@ import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../app/terminal-context';
 import { Panel } from '../../components/Panel';
 import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
-import { formatPpm } from '../../format/units';
+import { formatPpm, shortId } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { createBookFeed } from '../market-data/book-feed';
 import { adjustmentsText, describeLegs, describeOrder } from '../trading/trading-actions';
 import { BracketSection, bracketInput, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
-import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, type TicketField, type TicketReady } from './ticket-model';
+import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, ticketSigner, type TicketField, type TicketReady } from './ticket-model';
 import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
 
 /** How long the ticket waits after the last keystroke before asking main to check a Turbo order. */
@@ -64,9 +64,14 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   const bestBid = () => live()?.bids[0]?.price ?? null;
   const bestAsk = () => live()?.asks[0]?.price ?? null;
 
+  // The account that signs for the book in view, whose funds "Available" shows: the trading
+  // account, or on a Turbo book the selected Turbo Account (its own funds and credit, which main's
+  // check reports); never one account's balance under the other's order.
+  const signer = () => ticketSigner(props.turbo, terminal.turboBooks.view()?.tradingAs);
+  const tradingAccountSigns = () => signer().kind === 'trading-account';
   const balanceOf = (assetId: string) => terminal.store.state.balances.find((balance) => balance.assetId === assetId) ?? null;
-  const availableQuote = () => balanceOf(props.market.quote.asset)?.unlocked ?? null;
-  const availableBase = () => balanceOf(props.market.base.asset)?.unlocked ?? null;
+  const availableQuote = () => (tradingAccountSigns() ? (balanceOf(props.market.quote.asset)?.unlocked ?? null) : null);
+  const availableBase = () => (tradingAccountSigns() ? (balanceOf(props.market.base.asset)?.unlocked ?? null) : null);
   const settings = () => terminal.store.state.settings;
   const maxQuantity = () => settings()?.maxOrderQuantity[marketId()] ?? null;
   const presets = () => settings()?.quantityPresets[marketId()] ?? [];
@@ -79,8 +84,8 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
       bestBid: bestBid(),
       bestAsk: bestAsk(),
       // A Turbo Account trades with its own funds and credit: the trading account's balances say nothing there.
-      availableQuote: props.turbo ? null : availableQuote(),
-      availableBase: props.turbo ? null : availableBase(),
+      availableQuote: availableQuote(),
+      availableBase: availableBase(),
     }),
   );
   const ready = (): TicketReady | null => {
@@ -372,7 +377,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           </For>
         </div>
       </Show>
-      <Show when={!props.turbo}>
+      <Show when={tradingAccountSigns()}>
         <div class="percent" title={side() === 'Buy' ? `Share of unlocked ${props.market.quote.symbol} spent at the price` : `Share of unlocked ${props.market.base.symbol}`}>
           <input type="range" min="0" max="100" step="1" data-testid="ticket-percent" value={percent()} onInput={(event) => applyPercent(Number(event.currentTarget.value))} />
           <For each={[25, 50, 100]}>
@@ -385,9 +390,23 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         </div>
       </Show>
       <div class="ticket-summary" data-testid="ticket-summary">
-        <Show when={!props.turbo}>
-          <span>Available</span>
-          <b>
+        <Show
+          when={tradingAccountSigns()}
+          fallback={
+            <>
+              <span>Available (Turbo Account {shortId(signer().kind === 'turbo-account' ? (signer() as { account: string }).account : '')})</span>
+              <b data-testid="ticket-available" data-signer="turbo-account">
+                {(() => {
+                  const checked = turboCheck();
+                  const capacity = checked?.ok ? checked.value.buyCapacity : null;
+                  return side() === 'Buy' && capacity !== null && capacity !== undefined ? `buy capacity ${formatAmount(capacity, props.market.quote.decimals)} ${props.market.quote.symbol}` : 'its funds and credit (see the check below)';
+                })()}
+              </b>
+            </>
+          }
+        >
+          <span>Available (trading account)</span>
+          <b data-testid="ticket-available" data-signer="trading-account">
             {side() === 'Buy'
               ? availableQuote() !== null
                 ? `${formatAmount(availableQuote()!, props.market.quote.decimals)} ${props.market.quote.symbol}`

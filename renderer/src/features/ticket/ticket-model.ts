@@ -208,3 +208,14 @@ export function quantityForPercent(market: Market, side: Side, percent: number, 
   const affordable = (share * scale) / price;
   return lowerQuantityToWholeQuote(market, price, affordable);
 }
+
+/**
+ * Who signs an order on the book in view, and so whose funds "Available" is: the trading account
+ * on a canonical book, and on a Turbo book unless a Turbo Account is selected to trade Turbo books
+ * ("Trade Turbo books as this account"), which then signs with its own funds and credit.
+ */
+export type TicketSigner = { readonly kind: 'trading-account' } | { readonly kind: 'turbo-account'; readonly account: string };
+
+export function ticketSigner(turbo: boolean, tradingAs: string | null | undefined): TicketSigner {
+  return turbo && tradingAs ? { kind: 'turbo-account', account: tradingAs } : { kind: 'trading-account' };
+}
