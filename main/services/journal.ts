@@ -2,10 +2,36 @@
 // is sent, and its outcome is appended after. After a crash, the entries that have no settled
 // outcome are exactly the requests whose fate must be reconciled with the exchange before
 // anything else is signed; nothing in the journal is ever resent blindly.
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+//
+// Each entry is a framed record with a length and a checksum (journal-format.ts). At start every
+// file is read whole: a damaged record is skipped and the reading resumes at the next valid one,
+// so no intact entry is lost. A damaged file is copied aside untouched, the damage is recorded
+// (journal-damage.ts), and only then is the file rewritten with its valid entries. Until the
+// trader has acknowledged the report, nothing that opens a position is signed (JOURNAL_DAMAGED).
+import {
+  closeSync,
+  copyFileSync,
+  constants,
+  existsSync,
+  fdatasync,
+  fdatasyncSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
+import { fail, ok, type Failure, type Result } from '../../shared/result';
+import { DamageReports, type DamageItem, type DamageReport } from './journal-damage';
+import { encodeRecord, scanLines, scanRecords, type ByteRange } from './journal-format';
 import { ensureDirectory } from './files';
 
 const nonceSchema = z.discriminatedUnion('mode', [
@@ -67,6 +93,20 @@ type Omitted<T> = Omit<T, 'kind' | 'seq' | 'at'>;
 const CHUNK_BYTES = 1024 * 1024;
 const ROOM_MARGIN = 64 * 1024;
 
+/** The active file. */
+export const ACTIVE_FILE = 'journal.log';
+/** The active file of the earlier format (one JSON entry per line), migrated at start. */
+export const LEGACY_ACTIVE_FILE = 'journal.jsonl';
+/** The next active file while a rotation writes it (see rotate). */
+const NEXT_FILE = '.journal.log.next';
+export const DAMAGE_REPORTS_FILE = 'damage-reports.json';
+/** Archives: `journal-<time>-<seq>.log` (`.jsonl` in the earlier format). */
+const ARCHIVE = /^journal-(\d+)-(\d+)\.(log|jsonl)$/;
+
+export const JOURNAL_DAMAGED = 'JOURNAL_DAMAGED';
+/** Actions that only take risk off: still signed while a damage report is open. */
+const RISK_OFF: ReadonlySet<string> = new Set(['CancelOrder', 'CancelTriggerOrder', 'SettleBalance']);
+
 export interface JournalOptions {
   readonly directory: string;
   readonly now: () => number;
@@ -83,13 +123,184 @@ export interface JournalRecord {
   readonly reconciled: ReconciledEntry | null;
 }
 
+export type { DamageItem, DamageReport } from './journal-damage';
+
+function parseEntry(text: string): JournalEntry | null {
+  let decoded: unknown;
+  try {
+    decoded = decodeFrame(text);
+  } catch {
+    return null;
+  }
+  const parsed = entrySchema.safeParse(decoded);
+  return parsed.success ? parsed.data : null;
+}
+
+function syncDirectory(directory: string): void {
+  const fd = openSync(directory, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Put `data` at `name` atomically and durably: a temporary file, fsync, rename, directory fsync. */
+function replaceFile(directory: string, name: string, data: Buffer): void {
+  const temporary = join(directory, `.${name}.${process.pid}.tmp`);
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    writeSync(fd, data, 0, data.length, 0);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, join(directory, name));
+  syncDirectory(directory);
+}
+
+/** Entries framed one after another, chained from `prevSeq`. */
+function frame(entries: readonly JournalEntry[], prevSeq: number | null): { data: Buffer; last: number | null } {
+  let last = prevSeq;
+  const parts: Buffer[] = [];
+  for (const entry of entries) {
+    parts.push(encodeRecord(encodeFrame(entry), last));
+    last = entry.seq;
+  }
+  return { data: Buffer.concat(parts), last };
+}
+
+/** What is still legible in damaged bytes: descriptions and ids of the entries that were there. */
+function hintsIn(bytes: Buffer): string[] {
+  const text = bytes.toString('utf8');
+  const hints = new Set<string>();
+  for (const match of text.matchAll(/"description":"((?:[^"\\]|\\.){1,200})"/g)) hints.add(`description "${match[1]}"`);
+  for (const match of text.matchAll(/"id":"([^"\\]{1,100})"/g)) hints.add(`id ${match[1]}`);
+  return [...hints].slice(0, 12);
+}
+
+interface FileReading {
+  /** Valid entries in file order, duplicates dropped. */
+  readonly entries: JournalEntry[];
+  readonly items: DamageItem[];
+  /** The end of the last valid record (where the next one goes). */
+  readonly dataEnd: number;
+}
+
+/** One journal file, read whole: every valid entry, and what was damaged around them. */
+function readJournalFile(directory: string, name: string): FileReading {
+  const raw = readFileSync(join(directory, name));
+  const legacy = name.endsWith('.jsonl');
+  type Found = { entry: JournalEntry; range: ByteRange; prevSeq: number | null | undefined };
+  const found: Found[] = [];
+  const damaged: ByteRange[] = [];
+  let dataEnd = 0;
+  if (legacy) {
+    const scan = scanLines(raw, (text) => parseEntry(text) !== null);
+    for (const line of scan.lines) {
+      const length = Buffer.byteLength(line.text);
+      found.push({ entry: parseEntry(line.text)!, range: { offset: line.offset, length }, prevSeq: undefined });
+      dataEnd = line.offset + length + 1;
+    }
+    damaged.push(...scan.damaged);
+  } else {
+    const scan = scanRecords(raw);
+    for (const record of scan.records) {
+      const entry = parseEntry(record.payload);
+      // A record whose checksum holds but which is no entry (not written by this version).
+      if (entry === null) damaged.push({ offset: record.offset, length: record.length });
+      else found.push({ entry, range: { offset: record.offset, length: record.length }, prevSeq: record.prevSeq });
+      dataEnd = record.offset + record.length;
+    }
+    damaged.push(...scan.damaged);
+  }
+  damaged.sort((a, b) => a.offset - b.offset);
+
+  const items: DamageItem[] = [];
+  const entries: JournalEntry[] = [];
+  const seen = new Set<number>();
+  let lastSeq: number | null = null;
+  let pending = 0; // index into damaged: ranges before the current entry not yet reported
+  const unreadable = (range: ByteRange, beforeSeq: number | null, lostUpTo: number | null | undefined): DamageItem => {
+    const lost =
+      lostUpTo === undefined
+        ? ''
+        : lostUpTo === null || (lastSeq !== null && lostUpTo <= lastSeq)
+          ? ''
+          : ` It held the entries after #${lastSeq ?? 'start'} up to #${lostUpTo}.`;
+    return {
+      file: name,
+      copy: null,
+      kind: 'unreadable',
+      offset: range.offset,
+      length: range.length,
+      afterSeq: lastSeq,
+      beforeSeq,
+      detail: `${range.length} bytes at byte ${range.offset} could not be read${beforeSeq === null ? ' (at the end of the file)' : ''}.${lost}`,
+      hints: hintsIn(raw.subarray(range.offset, range.offset + Math.min(range.length, 64 * 1024))),
+    };
+  };
+  for (const item of found) {
+    const { entry, range } = item;
+    const before: ByteRange[] = [];
+    while (pending < damaged.length && damaged[pending]!.offset < range.offset) before.push(damaged[pending++]!);
+    if (seen.has(entry.seq)) {
+      for (const gap of before) items.push(unreadable(gap, null, undefined));
+      items.push({
+        file: name,
+        copy: null,
+        kind: 'duplicate',
+        offset: range.offset,
+        length: range.length,
+        afterSeq: lastSeq,
+        beforeSeq: null,
+        detail: `A second copy of entry #${entry.seq} at byte ${range.offset} (dropped; the first copy is kept).`,
+        hints: [],
+      });
+      continue;
+    }
+    before.forEach((gap, index) => items.push(unreadable(gap, entry.seq, index === before.length - 1 ? item.prevSeq : undefined)));
+    // The chain: the record written before this one. A break with no unreadable bytes in between
+    // means whole records were replaced (by a copy of others).
+    if (before.length === 0 && item.prevSeq !== undefined && item.prevSeq !== lastSeq) {
+      items.push({
+        file: name,
+        copy: null,
+        kind: 'missing',
+        offset: range.offset,
+        length: 0,
+        afterSeq: lastSeq,
+        beforeSeq: entry.seq,
+        detail:
+          item.prevSeq === null
+            ? `Entry #${entry.seq} at byte ${range.offset} was written first in this file, but readable entries precede it.`
+            : `Entries after #${lastSeq ?? 'start'} up to #${item.prevSeq} are missing before byte ${range.offset}.`,
+        hints: [],
+      });
+    }
+    seen.add(entry.seq);
+    entries.push(entry);
+    lastSeq = entry.seq;
+  }
+  for (; pending < damaged.length; pending++) items.push(unreadable(damaged[pending]!, null, undefined));
+  return { entries, items, dataEnd };
+}
+
+function archiveOrder(name: string): [number, number] {
+  const match = ARCHIVE.exec(name);
+  return [Number(match?.[1] ?? 0), Number(match?.[2] ?? 0)];
+}
+
 export class Journal {
+  private readonly directory: string;
   private readonly path: string;
-  private fd: number;
+  private fd = -1;
   private seq = 0;
   private bytes = 0;
   /** Size of the file, zeros after the data included. */
   private allocated = 0;
+  /** The seq of the last record in the active file (each record names the one before it). */
+  private lastInFile: number | null = null;
   /** Asynchronous appends not yet flushed (rotation waits for none). */
   private inFlight = 0;
   /** Settles when every append so far has been flushed (or failed). */
@@ -105,55 +316,137 @@ export class Journal {
   private readonly open = new Map<string, JournalRecord>();
   private readonly records = new Map<string, JournalRecord>();
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
+  private readonly damageListeners = new Set<(reports: DamageReport[]) => void>();
+  private readonly reports: DamageReports;
 
   constructor(private readonly options: JournalOptions) {
-    ensureDirectory(options.directory);
-    this.path = join(options.directory, 'journal.jsonl');
-    this.fd = openSync(this.path, existsSync(this.path) ? 'r+' : 'w+', 0o600);
+    this.directory = options.directory;
+    ensureDirectory(this.directory);
+    this.path = join(this.directory, ACTIVE_FILE);
+    this.reports = new DamageReports(join(this.directory, DAMAGE_REPORTS_FILE), (line) => options.log?.(line), options.now);
     this.load();
     this.ensureRoom(0);
   }
 
+  private log(line: string): void {
+    this.options.log?.(`journal: ${line}`);
+  }
+
   /**
-   * Read the valid entries. The file is preallocated (zeros after the last entry), so the data ends
-   * at the first NUL byte; a torn last line from a crash is dropped, and the bytes of that line are
-   * zeroed so a later, shorter entry written over it leaves no garbage behind.
+   * Read every file: the archives (oldest first; their unresolved entries count too), then the
+   * active file, migrating one of the earlier format. A damaged file is copied aside as it is,
+   * the damage is recorded, and only then is the file rewritten with its valid entries.
    */
   private load(): void {
-    const size = fstatSync(this.fd).size;
-    this.allocated = size;
-    if (size === 0) return;
-    const raw = Buffer.alloc(size);
-    readSync(this.fd, raw, 0, size, 0);
-    const nul = raw.indexOf(0);
-    const dataEnd = nul === -1 ? size : nul;
-    const text = raw.subarray(0, dataEnd).toString('utf8');
-    let validLength = 0;
-    let offset = 0;
-    for (const line of text.split('\n')) {
-      const lineLength = Buffer.byteLength(line) + 1;
-      if (line.trim() === '') {
-        offset += lineLength;
-        continue;
-      }
-      let entry: JournalEntry;
-      try {
-        entry = entrySchema.parse(decodeFrame(line));
-      } catch {
-        // A torn final line from a crash mid-write: drop it and everything after.
-        this.options.log?.(`journal: ignoring an unreadable entry at byte ${offset}`);
-        break;
-      }
-      offset += lineLength;
-      validLength = offset;
-      this.remember(entry);
+    const names = readdirSync(this.directory);
+    // A rotation that died before its rename left this behind; its entries are all in the active file.
+    if (names.includes(NEXT_FILE)) unlinkSync(join(this.directory, NEXT_FILE));
+    const archives = names.filter((name) => ARCHIVE.test(name)).sort((a, b) => {
+      const [timeA, seqA] = archiveOrder(a);
+      const [timeB, seqB] = archiveOrder(b);
+      return timeA - timeB || seqA - seqB;
+    });
+    const repairs: { name: string; target: string; entries: JournalEntry[] }[] = [];
+    const items: DamageItem[] = [];
+    const stamp = this.options.now();
+    const read = (name: string): FileReading => {
+      const reading = readJournalFile(this.directory, name);
+      if (reading.items.length === 0) return reading;
+      const copy = this.freeName(`${name}.damaged-${stamp}`);
+      this.copyAside(name, copy);
+      this.log(`${name}: ${reading.items.length} damaged range(s); a copy of the file as found is at ${copy}`);
+      items.push(...reading.items.map((item) => ({ ...item, copy })));
+      return reading;
+    };
+
+    for (const name of archives) {
+      const reading = read(name);
+      for (const entry of reading.entries) this.remember(entry, false);
+      if (reading.items.length > 0) repairs.push({ name, target: name.replace(/\.jsonl$/, '.log'), entries: reading.entries });
     }
-    validLength = Math.min(validLength, dataEnd);
-    if (validLength < dataEnd) {
-      writeSync(this.fd, Buffer.alloc(dataEnd - validLength), 0, dataEnd - validLength, validLength);
-      fdatasyncSync(this.fd);
+
+    let activeEntries: JournalEntry[] = [];
+    let dataEnd = 0;
+    /** What the active file is rewritten with, if it must be. */
+    let rewrite: (() => JournalEntry[]) | null = null;
+    const legacy = join(this.directory, LEGACY_ACTIVE_FILE);
+    const migrated = existsSync(legacy) ? this.freeName(`${LEGACY_ACTIVE_FILE}.migrated-${stamp}`) : null;
+    if (migrated !== null && !existsSync(this.path)) {
+      // The earlier format: its entries are written to the new file, and the old one is kept.
+      const reading = readJournalFile(this.directory, LEGACY_ACTIVE_FILE);
+      items.push(...reading.items.map((item) => ({ ...item, copy: migrated })));
+      activeEntries = reading.entries;
+      rewrite = () => activeEntries;
+      this.log(`migrating ${LEGACY_ACTIVE_FILE} (${reading.entries.length} entries) to ${ACTIVE_FILE}; the old file is kept as ${migrated}`);
+    } else if (existsSync(this.path)) {
+      const reading = read(ACTIVE_FILE);
+      activeEntries = reading.entries;
+      dataEnd = reading.dataEnd;
+      if (reading.items.length > 0) rewrite = () => activeEntries;
+      // A rotation that died between linking the archive and renaming the new file in: the active
+      // file is also the newest archive. It is replaced by a new file of the unresolved entries.
+      else if (fstatSync(this.openActive()).nlink > 1) rewrite = () => this.carried();
     }
-    this.bytes = validLength;
+    for (const entry of activeEntries) this.remember(entry, true);
+
+    // What was found is on disk before anything is repaired.
+    if (items.length > 0) {
+      this.reports.add({ id: `damage-${stamp}-${this.reports.count() + 1}`, at: stamp, items, acknowledgedAt: null });
+      this.log(`damage recorded (${items.length} item(s)); nothing that opens a position is signed until it is acknowledged`);
+    }
+    for (const repair of repairs) {
+      replaceFile(this.directory, repair.target, frame(repair.entries, null).data);
+      if (repair.target !== repair.name) unlinkSync(join(this.directory, repair.name));
+    }
+    if (rewrite !== null) {
+      const { data, last } = frame(rewrite(), null);
+      if (this.fd !== -1) closeSync(this.fd);
+      this.fd = -1;
+      replaceFile(this.directory, ACTIVE_FILE, data);
+      this.bytes = data.length;
+      this.lastInFile = last;
+    } else {
+      this.bytes = dataEnd;
+      this.lastInFile = activeEntries.at(-1)?.seq ?? null;
+    }
+    // The old file of the earlier format is kept, under a name that is no longer read.
+    if (migrated !== null) renameSync(legacy, join(this.directory, migrated));
+    // Only zeros follow the data now: anything else was damage, and the file was rewritten.
+    this.allocated = fstatSync(this.openActive()).size;
+  }
+
+  /** `name`, or `name-2`, `name-3`... : the first that does not exist yet. */
+  private freeName(name: string): string {
+    let candidate = name;
+    for (let index = 2; existsSync(join(this.directory, candidate)); index++) candidate = `${name}-${index}`;
+    return candidate;
+  }
+
+  /** Opens the active file (creating it) once. */
+  private openActive(): number {
+    if (this.fd === -1) this.fd = openSync(this.path, existsSync(this.path) ? 'r+' : 'w+', 0o600);
+    return this.fd;
+  }
+
+  /** An exact copy of a file, on the device, before anything is changed in it. */
+  private copyAside(name: string, copy: string): void {
+    copyFileSync(join(this.directory, name), join(this.directory, copy), constants.COPYFILE_EXCL);
+    const fd = openSync(join(this.directory, copy), 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    syncDirectory(this.directory);
+  }
+
+  /** Unresolved entries in seq order: what a new file starts with. */
+  private carried(): JournalEntry[] {
+    const entries: JournalEntry[] = [];
+    for (const record of this.open.values()) {
+      for (const entry of [record.signed, record.outcome, record.reconciled]) if (entry !== null) entries.push(entry);
+    }
+    return entries.sort((a, b) => a.seq - b.seq);
   }
 
   /**
@@ -169,12 +462,17 @@ export class Journal {
     this.allocated += grow;
   }
 
-  private remember(entry: JournalEntry): void {
+  /** Fold an entry into the state; `shown` entries are also kept for the journal view. */
+  private remember(entry: JournalEntry, shown = true): void {
     this.seq = Math.max(this.seq, entry.seq + 1);
-    this.recent.push(entry);
-    const limit = this.options.memoryEntries ?? 2000;
-    if (this.recent.length > limit) this.recent.splice(0, this.recent.length - limit);
+    if (shown) {
+      this.recent.push(entry);
+      const limit = this.options.memoryEntries ?? 2000;
+      if (this.recent.length > limit) this.recent.splice(0, this.recent.length - limit);
+    }
     if (entry.kind === 'signed') {
+      // A copy carried into a later file by a rotation is the same request.
+      if (this.records.has(entry.id)) return;
       const record = { signed: entry, outcome: null, reconciled: null };
       this.records.set(entry.id, record);
       this.open.set(entry.id, record);
@@ -196,14 +494,23 @@ export class Journal {
     }
   }
 
-  /** Claim the bytes of one line at the end of the data, in order. */
-  private reserve(entry: JournalEntry): { line: Buffer; offset: number } {
-    const line = Buffer.from(`${encodeFrame(entry)}\n`);
+  /** Claim the bytes of one record at the end of the data, in order. */
+  private reserve(entry: JournalEntry): { line: Buffer; offset: number; undo: () => void } {
+    const line = encodeRecord(encodeFrame(entry), this.lastInFile);
     this.ensureRoom(line.length);
     const offset = this.bytes;
+    const previous = this.lastInFile;
     this.bytes += line.length;
+    this.lastInFile = entry.seq;
     this.remember(entry);
-    return { line, offset };
+    // A write that fails gives the bytes back (when nothing was reserved after them), so the chain
+    // of records in the file stays unbroken.
+    const undo = () => {
+      if (this.bytes !== offset + line.length) return;
+      this.bytes = offset;
+      this.lastInFile = previous;
+    };
+    return { line, offset, undo };
   }
 
   /**
@@ -223,13 +530,23 @@ export class Journal {
   /** Rotate once the active file is past its limit and no flush is in flight on its descriptor. */
   private rotateIfDue(): void {
     if (this.closed || this.inFlight > 0 || this.bytes <= (this.options.rotateBytes ?? 8 * 1024 * 1024)) return;
-    this.rotate();
+    try {
+      this.rotate();
+    } catch (error) {
+      // The active file is as it was (rotate undoes what it did): appends go on there.
+      this.log(`rotation failed (${error instanceof Error ? error.message : String(error)}); the active file is kept`);
+    }
   }
 
   /** Write and flush synchronously: when this returns the entry is on disk. */
   private write(entry: JournalEntry): void {
-    const { line, offset } = this.reserve(entry);
-    writeSync(this.fd, line, 0, line.length, offset);
+    const { line, offset, undo } = this.reserve(entry);
+    try {
+      writeSync(this.fd, line, 0, line.length, offset);
+    } catch (error) {
+      undo();
+      throw error;
+    }
     this.flushNow();
     this.announce(entry);
     this.rotateIfDue();
@@ -259,11 +576,16 @@ export class Journal {
    * journal failed (see `failure()`).
    */
   private writeDurably(entry: JournalEntry): Promise<void> {
-    const { line, offset } = this.reserve(entry);
+    const { line, offset, undo } = this.reserve(entry);
     // The bytes go to the file at once (a fast copy into the page cache), so entries are always
     // contiguous and in order even if the process dies now; only the flush to the device is left
     // to the I/O thread pool.
-    writeSync(this.fd, line, 0, line.length, offset);
+    try {
+      writeSync(this.fd, line, 0, line.length, offset);
+    } catch (error) {
+      undo();
+      throw error;
+    }
     this.announce(entry);
     this.inFlight++;
     const done = new Promise<void>((resolve, reject) => {
@@ -288,29 +610,49 @@ export class Journal {
     return this.flushFailure;
   }
 
+  /**
+   * Crash-safe rotation. The new active file (the unresolved entries, then zeros) is written and
+   * flushed under a temporary name; the current file, cut to its data, gets the archive's name as
+   * a second link; the new file is renamed over the active one and the directory flushed. A crash
+   * at any point leaves an active file with every unresolved entry (start-up finishes a rotation
+   * that stopped after the link), and nothing is copied.
+   */
   private rotate(): void {
-    // The archive keeps only its data: the preallocated zeros are cut off.
-    ftruncateSync(this.fd, this.bytes);
-    fdatasyncSync(this.fd);
-    closeSync(this.fd);
-    const archived = join(this.options.directory, `journal-${this.options.now()}-${this.seq}.jsonl`);
-    renameSync(this.path, archived);
-    this.fd = openSync(this.path, 'w+', 0o600);
-    this.bytes = 0;
-    this.allocated = 0;
-    // Carry what is still unresolved, so a restart finds it in the active file.
-    const carried: Buffer[] = [];
-    for (const record of this.open.values()) {
-      for (const entry of [record.signed, record.outcome, record.reconciled]) {
-        if (entry !== null) carried.push(Buffer.from(`${encodeFrame(entry)}\n`));
-      }
+    const archiveName = `journal-${this.options.now()}-${this.seq}.log`;
+    const archive = join(this.directory, archiveName);
+    const next = join(this.directory, NEXT_FILE);
+    const { data, last } = frame(this.carried(), null);
+    const room = Math.max(CHUNK_BYTES, data.length + ROOM_MARGIN);
+    const fd = openSync(next, 'w', 0o600);
+    let linked = false;
+    try {
+      writeSync(fd, data, 0, data.length, 0);
+      writeSync(fd, Buffer.alloc(room), 0, room, data.length);
+      fsyncSync(fd);
+      // The archive keeps only its data: the preallocated zeros are cut off.
+      ftruncateSync(this.fd, this.bytes);
+      fdatasyncSync(this.fd);
+      this.allocated = this.bytes;
+      linkSync(this.path, archive);
+      linked = true;
+      renameSync(next, this.path);
+    } catch (error) {
+      closeSync(fd);
+      if (existsSync(next)) unlinkSync(next);
+      if (linked) unlinkSync(archive);
+      throw error;
     }
-    const data = Buffer.concat(carried);
-    this.ensureRoom(data.length);
-    writeSync(this.fd, data, 0, data.length, 0);
+    try {
+      syncDirectory(this.directory);
+    } catch (error) {
+      this.log(`the directory could not be flushed after a rotation (${error instanceof Error ? error.message : String(error)})`);
+    }
+    closeSync(this.fd);
+    this.fd = fd;
     this.bytes = data.length;
-    fdatasyncSync(this.fd);
-    this.options.log?.(`journal rotated to ${archived}`);
+    this.allocated = data.length + room;
+    this.lastInFile = last;
+    this.log(`rotated to ${archiveName}`);
   }
 
   appendSigned(entry: Omitted<SignedEntry>): SignedEntry {
@@ -355,6 +697,48 @@ export class Journal {
   /** Requests sent (or about to be) whose result is not known: reconcile these first. */
   unresolved(): JournalRecord[] {
     return [...this.open.values()];
+  }
+
+  /** Damage found at start that the trader has not acknowledged yet, oldest first. */
+  damage(): DamageReport[] {
+    return this.reports.open();
+  }
+
+  /**
+   * Why a request with these actions may not be signed now, or null. While damage is
+   * unacknowledged only actions that take risk off (cancels, settling) are signed; `null` actions
+   * (an owner request, a withdrawal) are refused too.
+   */
+  damageRefusal(actionKinds: readonly string[] | null): Failure | null {
+    const open = this.reports.open();
+    if (open.length === 0) return null;
+    if (actionKinds !== null && actionKinds.length > 0 && actionKinds.every((kind) => RISK_OFF.has(kind))) return null;
+    const ranges = open.reduce((sum, report) => sum + report.items.length, 0);
+    return fail(
+      JOURNAL_DAMAGED,
+      `Nothing new is signed: the journal of signed requests was found damaged at start (${ranges} damaged item${ranges === 1 ? '' : 's'}). See what was lost in the notice and acknowledge it first; cancelling orders still works.`,
+      { reports: open.map((report) => report.id).join(',') },
+    );
+  }
+
+  /** The trader has seen these reports. Throws nothing: a report that cannot be saved stays open. */
+  acknowledgeDamage(ids: readonly string[]): Result<DamageReport[]> {
+    try {
+      const done = this.reports.acknowledge(ids, this.options.now());
+      if (done.length > 0) {
+        this.log(`damage report(s) ${done.join(', ')} acknowledged`);
+        const open = this.reports.open();
+        for (const listener of this.damageListeners) listener(open);
+      }
+    } catch (error) {
+      return fail('STORAGE_FAILURE', `The acknowledgement could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return ok(this.reports.open());
+  }
+
+  onDamageChange(listener: (open: DamageReport[]) => void): () => void {
+    this.damageListeners.add(listener);
+    return () => this.damageListeners.delete(listener);
   }
 
   /** Newest first, for the journal view. */

@@ -116,6 +116,9 @@ export class Submitter {
   async submit(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
     const broken = this.deps.journal.failure();
     if (broken !== null) return fail('JOURNAL_FAILURE', `Nothing is sent: the journal of signed requests could not be flushed to disk (${broken}). Check the disk and restart the terminal.`);
+    // Damage found in the journal at start and not yet seen by the trader: only cancels and settling.
+    const damaged = this.deps.journal.damageRefusal(request.groups.flatMap((group) => group.actions.map((action) => action.kind)));
+    if (damaged !== null) return damaged;
     if (this.reconciling) await this.reconciling;
     const identityNow = this.deps.identity();
     if (identityNow.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identityNow.value))) {

@@ -104,6 +104,9 @@ export class OwnerSubmitter {
 
   async send(submission: OwnerSubmission): Promise<Result<OwnerSent>> {
     const endpoint = submission.body.kind === 'withdraw' ? 'POST /v1/accounts/withdraw' : 'PUT /v1/session';
+    // Damage found in the journal at start and not yet seen by the trader: no owner request leaves.
+    const damaged = this.deps.journal.damageRefusal(null);
+    if (damaged !== null) return fail(damaged.code, damaged.message, { ...damaged.details, outcome: 'refused' });
     let journalId: string;
     try {
       journalId = this.deps.journal.appendSigned({

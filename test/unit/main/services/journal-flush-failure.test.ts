@@ -58,7 +58,7 @@ function setup() {
   const submitter = new Submitter({
     port: {
       post: () => {
-        sent.push({ journalAtSend: readFileSync(join(directory, 'journal.jsonl'), 'utf8') });
+        sent.push({ journalAtSend: readFileSync(join(directory, 'journal.log'), 'utf8') });
         accountNonce++;
         return Promise.resolve(ok({ tx_id: `0xtx${sent.length}`, orders: [] }));
       },

@@ -63,7 +63,7 @@ describe('submitter', () => {
   it('journals the signed request on disk before it is sent, and its outcome after', async () => {
     let journalAtSend = '';
     const { directory, journal, posted, submitter } = setup(() => {
-      journalAtSend = readFileSync(join(directory, 'journal.jsonl'), 'utf8');
+      journalAtSend = readFileSync(join(directory, 'journal.log'), 'utf8');
       return Promise.resolve(ok({ tx_id: '0xtx', orders: [{ order_id: '0xorder' }] }));
     });
     const result = await submitter.submit({ groups, description: 'Buy 1 ETH at 3,000' });
