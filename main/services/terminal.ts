@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import type { B256 } from '../../shared/encoding/b256';
 import type { AccountState, ConnectionStatus, KeychainView, LinkState, MarketsView, NetworkView, Notice, Settings } from '../../shared/ipc/views';
-import type { JournalEntryView } from '../../shared/ipc/views/journal';
+import type { JournalDamageView, JournalEntryView } from '../../shared/ipc/views/journal';
 import { fail, ok, type Result } from '../../shared/result';
 import type { HttpFetch } from '../exchange/http';
 import { fetchJson } from '../exchange/http';
@@ -23,7 +23,7 @@ import { ConnectionMonitor, type HealthReading } from './connection-monitor';
 import { STALE_AFTER_MS } from '../exchange/stream-client';
 import { FreshnessPublisher } from './freshness';
 import { MarketDataHub } from './market-data-hub';
-import { Journal, type JournalEntry } from './journal';
+import { Journal, type DamageReport, type JournalEntry } from './journal';
 import { KeyImportExchange } from './key-import';
 import type { ChosenSigner } from '../platform/native-secp256k1';
 import { KeyVault } from './key-vault';
@@ -84,6 +84,10 @@ function journalView(entry: JournalEntry): JournalEntryView {
     return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'outcome', networkId: null, endpoint: null, nonce: null, description: null, status: entry.status, detail };
   }
   return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'reconciled', networkId: null, endpoint: null, nonce: null, description: null, status: entry.status, detail: entry.detail };
+}
+
+function damageView(reports: readonly DamageReport[]): JournalDamageView {
+  return { reports: reports.map((report) => ({ id: report.id, at: report.at, items: report.items })) };
 }
 
 const NOT_READY = 'NOT_CONNECTED';
@@ -455,6 +459,11 @@ export function createTerminal(options: TerminalOptions): Terminal {
     },
     getRateLimits: () => withRuntime((current) => ok(current.rateLimits())),
     getJournal: ({ limit, beforeSeq }) => ok(journal.list(limit, beforeSeq).map(journalView)),
+    getJournalDamage: () => ok(damageView(journal.damage())),
+    acknowledgeJournalDamage: ({ reportIds }) => {
+      const open = journal.acknowledgeDamage(reportIds);
+      return open.ok ? ok(damageView(open.value)) : open;
+    },
   };
 
   const context: HandlerContext = {
@@ -482,6 +491,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
   };
 
   journal.onEntry((entry) => windows.broadcast('journal', journalView(entry)));
+  journal.onDamageChange((open) => windows.broadcast('journalDamage', damageView(open)));
+  for (const report of journal.damage()) log(`journal damage not yet acknowledged (${report.id}): ${report.items.map((item) => `${item.file}: ${item.detail}`).join('; ')}`);
 
   return {
     handlers,

@@ -97,4 +97,6 @@ export const inputs = {
     quantityPresets: z.record(z.string().max(66), z.array(z.bigint().min(1n)).max(8)).optional(),
   }),
   getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),
+  /** The damage reports the trader was shown (a report that arrived since stays open). */
+  acknowledgeJournalDamage: z.strictObject({ reportIds: z.array(z.string().min(1).max(100)).min(1).max(50) }),
 } as const;

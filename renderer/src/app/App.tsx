@@ -9,6 +9,7 @@ import { shouldClose } from '../features/desk/desk-model';
 import { DeskContext } from '../features/desk/desk-context';
 import { createDeskStore } from '../features/desk/desk-store';
 import { PanelWindow, WindowGone } from '../features/desk/PanelWindow';
+import { JournalDamageNotice } from '../features/journal/JournalDamageNotice';
 import { Toasts } from '../features/shell/Toasts';
 import { createTerminal } from './create-terminal';
 import { MainWindow } from './MainWindow';
@@ -82,6 +83,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
           </Match>
         </Switch>
         <ConfirmDialog question={dialog.question()} settle={dialog.settle} />
+        <JournalDamageNotice />
       </DeskContext.Provider>
     </TerminalContext.Provider>
   );

@@ -25,7 +25,7 @@ import type {
   Settings,
   TradesFrame,
 } from '../views';
-import type { JournalEntryView } from '../views/journal';
+import type { JournalDamageView, JournalEntryView } from '../views/journal';
 
 export const coreRequests = {
   // App and networks
@@ -74,6 +74,8 @@ export const coreRequests = {
   updateSettings: request<Settings>()(inputs.updateSettings),
   getRateLimits: request<readonly RateLimitView[]>()(noInput),
   getJournal: request<readonly JournalEntryView[]>()(inputs.getJournal),
+  getJournalDamage: request<JournalDamageView>()(noInput),
+  acknowledgeJournalDamage: request<JournalDamageView>()(inputs.acknowledgeJournalDamage),
 } as const;
 
 export const coreStreams = {
@@ -88,6 +90,7 @@ export const coreStreams = {
   fill: stream<FillNotice>(),
   rateLimits: stream<readonly RateLimitView[]>(),
   journal: stream<JournalEntryView>(),
+  journalDamage: stream<JournalDamageView>(),
   notice: stream<Notice>(),
   settings: stream<Settings>(),
 } as const;

@@ -42,6 +42,8 @@ export function coreBridge(transport: BridgeTransport) {
     updateSettings: (input) => call(transport, 'updateSettings', input),
     getRateLimits: (input) => call(transport, 'getRateLimits', input),
     getJournal: (input) => call(transport, 'getJournal', input),
+    getJournalDamage: (input) => call(transport, 'getJournalDamage', input),
+    acknowledgeJournalDamage: (input) => call(transport, 'acknowledgeJournalDamage', input),
     onConnection: (listener) => on(transport, 'connection', listener),
     onFreshness: (listener) => on(transport, 'freshness', listener),
     onAccount: (listener) => on(transport, 'account', listener),
@@ -53,6 +55,7 @@ export function coreBridge(transport: BridgeTransport) {
     onFill: (listener) => on(transport, 'fill', listener),
     onRateLimits: (listener) => on(transport, 'rateLimits', listener),
     onJournal: (listener) => on(transport, 'journal', listener),
+    onJournalDamage: (listener) => on(transport, 'journalDamage', listener),
     onNotice: (listener) => on(transport, 'notice', listener),
     onSettings: (listener) => on(transport, 'settings', listener),
   } satisfies AreaApi<typeof coreRequests, typeof coreStreams>;

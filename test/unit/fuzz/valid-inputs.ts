@@ -51,6 +51,8 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   updateSettings: { confirmOrders: true, maxOrderQuantity: { [MARKET]: 10n }, hotkeys: { buyAtBest: 'B' }, parallelLanes: 2, quantityPresets: { [MARKET]: [1n, 5n] } },
   getRateLimits: {},
   getJournal: { limit: 50, beforeSeq: 10 },
+  getJournalDamage: {},
+  acknowledgeJournalDamage: { reportIds: ['damage-1-1'] },
   getMarginOverview: {},
   registerMarginAccount: {},
   openMarginSession: { marginAccountId: ACCOUNT, tierId: '1', period: 'Week', amount: 1_000n },
