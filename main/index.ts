@@ -1,6 +1,6 @@
 // Electron entry: lifecycle and wiring only. Everything else lives in services (no electron)
 // and platform (electron adapters).
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { openOsKeychain } from './platform/keychain';
@@ -17,7 +17,8 @@ import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { APP_ORIGIN } from './platform/security';
 import { ElectronDeskPlatform } from './platform/desk-windows';
 import { systemClock } from './services/system-clock';
-import { createTerminal } from './services/terminal';
+import { DataDirectoryInUse } from './services/data-dir-lock';
+import { createTerminal, type Terminal } from './services/terminal';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 // `--offline`: the offline signer for an air-gapped machine; no sandbox, no network, no exchange.
@@ -77,7 +78,25 @@ function startOffline(allowedOrigins: readonly string[]): void {
 }
 
 function startOnline(allowedOrigins: readonly string[], devServerUrl: string | undefined): void {
-  const terminal = createTerminal({
+  let terminal: Terminal;
+  try {
+    terminal = openTerminal();
+  } catch (error) {
+    // The single-instance lock covers this app only; the data directory's lock also covers a
+    // browser host (or another install) on the same directory.
+    if (!(error instanceof DataDirectoryInUse)) throw error;
+    log(error.message);
+    void app.whenReady().then(() => {
+      dialog.showErrorBox('Ledger Terminal cannot start', error.message);
+      app.quit();
+    });
+    return;
+  }
+  wireOnline(terminal, allowedOrigins, devServerUrl);
+}
+
+function openTerminal(): Terminal {
+  return createTerminal({
     clock: systemClock,
     host: 'electron',
     version: app.getVersion(),
@@ -88,7 +107,9 @@ function startOnline(allowedOrigins: readonly string[], devServerUrl: string | u
     spawnSandbox: utilitySandboxSpawner(join(import.meta.dirname, 'sandbox.js')),
     log,
   });
+}
 
+function wireOnline(terminal: Terminal, allowedOrigins: readonly string[], devServerUrl: string | undefined): void {
   const desk = terminal.desk;
   const windowFactory = {
     preload: join(import.meta.dirname, '../preload/index.cjs'),

@@ -163,7 +163,14 @@ async function onlineComposition(): Promise<Composition> {
   return { handlers: terminal.handlers, windows: terminal.windows, desk: terminal.desk, stop: () => terminal.stop() };
 }
 
-const composition = flags.offline ? await offlineComposition() : await onlineComposition();
+const composition = await (flags.offline ? offlineComposition() : onlineComposition()).catch((error: unknown) => {
+  // Another terminal holds the data directory: say who, and do not start (test/support reads stderr).
+  if (error instanceof Error && (error as { code?: unknown }).code === 'DATA_DIR_LOCKED') {
+    log(`could not start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+});
 
 const host = await startBrowserHost({
   createDispatch: (origin) =>

@@ -23,6 +23,7 @@ import { ConnectionMonitor, type HealthReading } from './connection-monitor';
 import { STALE_AFTER_MS } from '../exchange/stream-client';
 import { FreshnessPublisher } from './freshness';
 import { MarketDataHub } from './market-data-hub';
+import { DataDirectoryInUse, lockDataDirectory } from './data-dir-lock';
 import { Journal, type DamageReport, type JournalEntry } from './journal';
 import { KeyImportExchange } from './key-import';
 import type { ChosenSigner } from '../platform/native-secp256k1';
@@ -92,12 +93,26 @@ function damageView(reports: readonly DamageReport[]): JournalDamageView {
 
 const NOT_READY = 'NOT_CONNECTED';
 
+/**
+ * Throws DataDirectoryInUse (before anything in the directory is opened) when another live
+ * terminal holds the data directory: Electron's single-instance lock does not cover the browser
+ * host, or two installs on one directory.
+ */
 export function createTerminal(options: TerminalOptions): Terminal {
   const log = options.log ?? (() => undefined);
   const clock = options.clock;
+  const lock = lockDataDirectory(options.dataDir, { now: () => clock.now(), log });
+  if (!lock.ok) throw new DataDirectoryInUse(lock.message);
   const windows = new WindowHub();
-  const preferences = new PreferencesStore(options.dataDir, log);
-  const journal = new Journal({ directory: join(options.dataDir, 'journal'), now: () => clock.now(), log });
+  let preferences: PreferencesStore;
+  let journal: Journal;
+  try {
+    preferences = new PreferencesStore(options.dataDir, log);
+    journal = new Journal({ directory: join(options.dataDir, 'journal'), now: () => clock.now(), log });
+  } catch (error) {
+    lock.value.release();
+    throw error;
+  }
   const keyImports = new KeyImportExchange(() => clock.now());
   const fetch = options.fetch ?? fetchJson;
 
@@ -539,6 +554,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       await sandbox?.stop();
       vault?.clearMemory();
       await journal.close();
+      lock.value.release();
     },
   };
 }

@@ -1,0 +1,73 @@
+// One terminal per data directory: a second one refuses, naming the holder (pid, since when); a
+// lock left by a process that is gone (killed, crashed, or its pid reused) is taken over.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATA_DIR_LOCKED, LOCK_FILE, lockDataDirectory, processStartOf } from '../../../../main/services/data-dir-lock';
+
+const directory = () => mkdtempSync(join(tmpdir(), 'lt-lock-'));
+const lockText = (dir: string) => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: number; since: number };
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+describe('the data directory lock', () => {
+  it('refuses a second holder while the first is alive, saying who holds it and since when', () => {
+    const dir = directory();
+    const first = lockDataDirectory(dir, { now: () => Date.UTC(2026, 10, 26, 1, 2, 3) });
+    expect(first.ok).toBe(true);
+    expect(lockText(dir)).toMatchObject({ pid: process.pid, since: Date.UTC(2026, 10, 26, 1, 2, 3) });
+    const second = lockDataDirectory(dir, { now: () => 5, pid: 999_999_999 });
+    expect(second).toMatchObject({ ok: false, code: DATA_DIR_LOCKED });
+    expect(second.ok ? '' : second.message).toBe(
+      `The data directory ${dir} is in use by another terminal (process ${process.pid} on ${hostname()}, since 2026-11-26T01:02:03.000Z). Close that terminal first, or start this one with another --data-dir.`,
+    );
+    if (first.ok) first.value.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    expect(lockDataDirectory(dir, { now: () => 6 }).ok).toBe(true);
+    // Nothing else is left in the directory.
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
+  });
+
+  it('takes over a lock whose process is gone', () => {
+    const dir = directory();
+    const pid = deadPid();
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, host: hostname(), since: 1, processStart: null }));
+    const logged: string[] = [];
+    const lock = lockDataDirectory(dir, { now: () => 7, log: (line) => logged.push(line) });
+    expect(lock.ok).toBe(true);
+    expect(lockText(dir)).toMatchObject({ pid: process.pid, since: 7 });
+    expect(logged.join()).toMatch(new RegExp(`taking over the lock of process ${pid} .*no longer running`));
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
+  });
+
+  it('takes over a lock whose pid now belongs to another process (its start time differs)', () => {
+    const dir = directory();
+    // This process is alive, but the lock names a different start time for its pid.
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), since: 1, processStart: '12345' }));
+    const lock = lockDataDirectory(dir, { now: () => 8, processStart: (pid) => (pid === process.pid ? '99999' : null) });
+    expect(lock.ok).toBe(true);
+    expect(lockText(dir)).toMatchObject({ since: 8 });
+  });
+
+  it('reads the start time of a live process on Linux', () => {
+    if (!existsSync('/proc/self/stat')) return;
+    expect(processStartOf(process.pid)).toMatch(/^\d+$/);
+    expect(processStartOf(deadPid())).toBeNull();
+  });
+
+  it('does not remove a lock that is no longer its own', () => {
+    const dir = directory();
+    const first = lockDataDirectory(dir, { now: () => 1 });
+    if (!first.ok) throw new Error(first.message);
+    // Someone replaced it (taken over while this process looked dead).
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), since: 2, processStart: null }));
+    first.value.release();
+    expect(lockText(dir)).toMatchObject({ since: 2 });
+  });
+});
