@@ -34,11 +34,17 @@ const NEWLINE = Buffer.from('\n');
 
 /** One record's bytes. `prevSeq` is the seq of the record before it in the same file, or null. */
 export function encodeRecord(payload: string, prevSeq: number | null): Buffer {
-  const body = Buffer.from(payload, 'utf8');
-  if (body.length > MAX_PAYLOAD_BYTES) throw new Error(`journal entry of ${body.length} bytes is over the ${MAX_PAYLOAD_BYTES}-byte limit`);
-  const header = Buffer.from(`${MAGIC.toString('latin1')}${hex(body.length, 8)} ${hex(prevSeq === null ? 0 : prevSeq + 1, 13)} 00000000 `, 'latin1');
-  header.write(hex(checksum(header, body), 8), CRC_AT, 'latin1');
-  return Buffer.concat([header, body, NEWLINE]);
+  const length = Buffer.byteLength(payload, 'utf8');
+  if (length > MAX_PAYLOAD_BYTES) throw new Error(`journal entry of ${length} bytes is over the ${MAX_PAYLOAD_BYTES}-byte limit`);
+  // One buffer, written in place: this is on the order path.
+  const record = Buffer.allocUnsafe(HEADER_BYTES + length + 1);
+  record.write(`\x1eLTJ1 ${hex(length, 8)} ${hex(prevSeq === null ? 0 : prevSeq + 1, 13)} `, 0, 'latin1');
+  record.write(payload, HEADER_BYTES, 'utf8');
+  record[HEADER_BYTES + length] = 0x0a;
+  // The checksum covers the header before it, then the payload and the newline (contiguous).
+  const sum = crc32(record.subarray(HEADER_BYTES), crc32(record.subarray(0, CRC_AT)));
+  record.write(`${hex(sum, 8)} `, CRC_AT, 'latin1');
+  return record;
 }
 
 export interface FramedRecord {
