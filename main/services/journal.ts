@@ -333,9 +333,14 @@ export class Journal {
   }
 
   /**
-   * Read every file: the archives (oldest first; their unresolved entries count too), then the
-   * active file, migrating one of the earlier format. A damaged file is copied aside as it is,
-   * the damage is recorded, and only then is the file rewritten with its valid entries.
+   * Read the active file (migrating one of the earlier format) and the archives, then make sure
+   * the active file holds every unresolved entry. The active file always does after a clean
+   * shutdown or a crash (a rotation carries them over before the old file is archived, and a
+   * rotation cut short is finished here), so the archives are read only when they may know more:
+   * every archive when the active file was damaged or is being migrated, the newest one when the
+   * active file holds nothing. Unresolved entries found there are copied into the active file. A
+   * damaged file is copied aside as it is, the damage recorded, and only then is the file
+   * rewritten with its valid entries.
    */
   private load(): void {
     const names = readdirSync(this.directory);
@@ -346,11 +351,14 @@ export class Journal {
       const [timeB, seqB] = archiveOrder(b);
       return timeA - timeB || seqA - seqB;
     });
-    const repairs: { name: string; target: string; entries: JournalEntry[] }[] = [];
     const items: DamageItem[] = [];
     const stamp = this.options.now();
+    const readings = new Map<string, FileReading>();
     const read = (name: string): FileReading => {
+      const known = readings.get(name);
+      if (known) return known;
       const reading = readJournalFile(this.directory, name);
+      readings.set(name, reading);
       if (reading.items.length === 0) return reading;
       const copy = this.freeName(`${name}.damaged-${stamp}`);
       this.copyAside(name, copy);
@@ -359,19 +367,14 @@ export class Journal {
       return reading;
     };
 
-    for (const name of archives) {
-      const reading = read(name);
-      for (const entry of reading.entries) this.remember(entry, false);
-      if (reading.items.length > 0) repairs.push({ name, target: name.replace(/\.jsonl$/, '.log'), entries: reading.entries });
-    }
-
     let activeEntries: JournalEntry[] = [];
     let dataEnd = 0;
     /** What the active file is rewritten with, if it must be. */
     let rewrite: (() => JournalEntry[]) | null = null;
     const legacy = join(this.directory, LEGACY_ACTIVE_FILE);
     const migrated = existsSync(legacy) ? this.freeName(`${LEGACY_ACTIVE_FILE}.migrated-${stamp}`) : null;
-    if (migrated !== null && !existsSync(this.path)) {
+    const migrating = migrated !== null && !existsSync(this.path);
+    if (migrating) {
       // The earlier format: its entries are written to the new file, and the old one is kept.
       const reading = readJournalFile(this.directory, LEGACY_ACTIVE_FILE);
       items.push(...reading.items.map((item) => ({ ...item, copy: migrated })));
@@ -387,6 +390,10 @@ export class Journal {
       // file is also the newest archive. It is replaced by a new file of the unresolved entries.
       else if (fstatSync(this.openActive()).nlink > 1) rewrite = () => this.carried();
     }
+    // Oldest first, so every outcome comes after its request. An empty active file is normal after
+    // a rotation with nothing unresolved, but may also be one that lost its carried entries.
+    const wanted = migrating || items.length > 0 ? archives : activeEntries.length === 0 ? archives.slice(-1) : [];
+    for (const name of wanted) for (const entry of read(name).entries) this.remember(entry, false);
     for (const entry of activeEntries) this.remember(entry, true);
 
     // What was found is on disk before anything is repaired.
@@ -394,12 +401,22 @@ export class Journal {
       this.reports.add({ id: `damage-${stamp}-${this.reports.count() + 1}`, at: stamp, items, acknowledgedAt: null });
       this.log(`damage recorded (${items.length} item(s)); nothing that opens a position is signed until it is acknowledged`);
     }
-    for (const repair of repairs) {
-      replaceFile(this.directory, repair.target, frame(repair.entries, null).data);
-      if (repair.target !== repair.name) unlinkSync(join(this.directory, repair.name));
+    for (const name of archives) {
+      const reading = readings.get(name);
+      if (!reading || reading.items.length === 0) continue;
+      const target = name.replace(/\.jsonl$/, '.log');
+      replaceFile(this.directory, target, frame(reading.entries, null).data);
+      if (target !== name) unlinkSync(join(this.directory, name));
     }
+    // Unresolved entries found only in an archive go into the active file, so the next start finds them there.
+    const inActive = new Set(activeEntries.map((entry) => entry.seq));
+    const missing = (entries: readonly JournalEntry[]) => {
+      const present = new Set(entries.map((entry) => entry.seq));
+      return this.carried().filter((entry) => !present.has(entry.seq));
+    };
     if (rewrite !== null) {
-      const { data, last } = frame(rewrite(), null);
+      const entries = rewrite();
+      const { data, last } = frame([...entries, ...missing(entries)], null);
       if (this.fd !== -1) closeSync(this.fd);
       this.fd = -1;
       replaceFile(this.directory, ACTIVE_FILE, data);
@@ -413,6 +430,18 @@ export class Journal {
     if (migrated !== null) renameSync(legacy, join(this.directory, migrated));
     // Only zeros follow the data now: anything else was damage, and the file was rewritten.
     this.allocated = fstatSync(this.openActive()).size;
+    if (rewrite === null) {
+      const carriedOver = this.carried().filter((entry) => !inActive.has(entry.seq));
+      if (carriedOver.length > 0) {
+        const { data, last } = frame(carriedOver, this.lastInFile);
+        this.ensureRoom(data.length);
+        writeSync(this.fd, data, 0, data.length, this.bytes);
+        fdatasyncSync(this.fd);
+        this.bytes += data.length;
+        this.lastInFile = last;
+        this.log(`${carriedOver.length} unresolved entr${carriedOver.length === 1 ? 'y' : 'ies'} found only in an archive copied into ${ACTIVE_FILE}`);
+      }
+    }
   }
 
   /** `name`, or `name-2`, `name-3`... : the first that does not exist yet. */

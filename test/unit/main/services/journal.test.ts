@@ -207,6 +207,26 @@ describe('journal of signed actions', () => {
     expect(reopened.damage()[0]?.items).toMatchObject([{ kind: 'unreadable', offset: 0, afterSeq: null }]);
   });
 
+  it('an unresolved entry found only in the newest archive is copied into the active file', async () => {
+    const dir = directory();
+    const journal = new Journal({ directory: dir, now: () => 42, rotateBytes: 1500 });
+    journal.appendSigned(signed('pending'));
+    for (let index = 0; index < 12; index += 1) {
+      journal.appendSigned(signed(`done-${index}`));
+      journal.appendOutcome(accepted(`done-${index}`));
+    }
+    await journal.close();
+    // An active file without the carried copy, and no damage (as the earlier rotation could leave it).
+    writeFileSync(join(dir, ACTIVE), '');
+    const reopened = new Journal({ directory: dir, now: () => 43 });
+    expect(reopened.unresolved().map((record) => record.signed.id)).toEqual(['pending']);
+    expect(reopened.damage()).toEqual([]);
+    await reopened.close();
+    expect(payloadsOf(dir).join()).toContain('"id":"pending"');
+    for (const name of readdirSync(dir).filter((file) => file.startsWith('journal-'))) writeFileSync(join(dir, name), '');
+    expect(new Journal({ directory: dir, now: () => 44 }).unresolved().map((record) => record.signed.id)).toEqual(['pending']);
+  });
+
   it('finishes a rotation that died after linking the archive: the active file becomes a file of its own', async () => {
     const dir = directory();
     const journal = new Journal({ directory: dir, now: () => 1 });
@@ -247,7 +267,7 @@ describe('journal of signed actions', () => {
     expect(readFileSync(join(dir, 'journal.jsonl.migrated-50'), 'utf8')).toContain('"id":"b"');
     expect(journal.appendSigned(signed('d')).seq).toBe(10);
     await journal.close();
-    expect(payloadsOf(dir).map((payload) => JSON.parse(payload).id)).toEqual(['a', 'c', 'a', 'd']);
+    expect(payloadsOf(dir).map((payload) => JSON.parse(payload).id)).toEqual(['a', 'c', 'a', 'archived', 'd']);
   });
 
   it('a durable append is in the journal at once and on disk when its promise settles', async () => {
