@@ -27,6 +27,7 @@ import type { DepthHandle, MarketFeed, TradesEvent } from './market-data-hub';
 import { MarketsIndex } from './markets-index';
 import { websocketUrlFor, type NetworkConfig } from './networks';
 import { NonceManager } from './nonce-manager';
+import { PositionsService } from './positions/positions-service';
 import type { PreferencesStore } from './preferences';
 import { Submitter } from './submitter';
 import { bookBalances, toMillis, TradingService } from './trading-service';
@@ -73,6 +74,8 @@ export class NetworkRuntime {
   readonly margin: MarginService;
   /** Take-profit, stop-loss and OCO legs of the trading account (main/services/triggers). */
   readonly triggers: TriggerService;
+  /** Positions and P&L from the fills, and flatten (main/services/positions). */
+  readonly positions: PositionsService;
   private nonceManager: NonceManager | null = null;
   private marketsIndex: MarketsIndex | null = null;
   private marketsError: string | null = null;
@@ -191,6 +194,25 @@ export class NetworkRuntime {
       log: deps.log,
     });
 
+    this.positions = new PositionsService({
+      rest: this.rest,
+      markets: () => this.marketsIndex,
+      tradeAccount: () => (this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null,
+      turboAccount: () => this.margin.selectedRisk(1_500),
+      balances: () => this.trading.balancesView(),
+      submitter: this.submitter,
+      ready: async () => {
+        const identity = this.accounts.tradingIdentity();
+        if (!identity.ok) return identity;
+        return deps.vault ? deps.vault.loadSessionKey(identity.value.sessionAddress) : fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store');
+      },
+      placeTurboOrder: (input) => this.margin.placeOrder(input),
+      afterTrades: () => void this.trading.refresh(),
+      nowSeconds,
+      nowMs: () => clock.now(),
+      log: deps.log,
+    });
+
     // A permit is granted on the order path, just before the request is written: the budget is
     // pushed to the windows after that, once per turn of the event loop however many changed.
     let rateLimitsDue: NodeJS.Immediate | null = null;
@@ -277,6 +299,7 @@ export class NetworkRuntime {
     this.identitySubscriptions = [];
     this.trading.reset();
     this.triggers.reset();
+    this.positions.reset();
     this.margin.accountChanged(tradeAccountId);
     if (tradeAccountId === null) {
       this.nonceManager = null;

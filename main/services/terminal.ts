@@ -19,6 +19,7 @@ import { deskHandlers } from './desk/handlers';
 import type { HandlerContext } from './handler-context';
 import { marginHandlers } from './margin/handlers';
 import { triggerHandlers } from './triggers/handlers';
+import { positionHandlers } from './positions/handlers';
 import { ConnectionMonitor, type HealthReading } from './connection-monitor';
 import { STALE_AFTER_MS } from '../exchange/stream-client';
 import { FreshnessPublisher } from './freshness';
@@ -503,6 +504,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...triggerHandlers(context),
     ...deskHandlers(context, desk),
     ...custodyHandlers(context),
+    ...positionHandlers(context),
   };
 
   journal.onEntry((entry) => windows.broadcast('journal', journalView(entry)));

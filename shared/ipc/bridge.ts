@@ -7,6 +7,7 @@ import { coreBridge } from './bridges/core';
 import { custodyBridge } from './bridges/custody';
 import { deskBridge } from './bridges/desk';
 import { marginBridge } from './bridges/margin';
+import { positionBridge } from './bridges/positions';
 import { triggerBridge } from './bridges/triggers';
 import type { BridgeTransport } from './bridges/transport';
 
@@ -19,5 +20,6 @@ export function createBridge(transport: BridgeTransport) {
     ...triggerBridge(transport),
     ...deskBridge(transport),
     ...custodyBridge(transport),
+    ...positionBridge(transport),
   } satisfies TerminalApi);
 }

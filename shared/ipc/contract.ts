@@ -7,12 +7,13 @@ import { coreRequests, coreStreams } from './areas/core';
 import { custodyRequests, custodyStreams } from './areas/custody';
 import { deskRequests, deskStreams } from './areas/desk';
 import { marginRequests, marginStreams } from './areas/margin';
+import { positionRequests, positionStreams } from './areas/positions';
 import { triggerRequests, triggerStreams } from './areas/triggers';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams } as const;
 
 
 export type Requests = typeof requests;

@@ -44,6 +44,7 @@ import {
   isNoExpiry,
   openingAmount,
   ownedValue,
+  type MarginSnapshot,
   type RiskReport,
 } from '../../../shared/margin/index';
 import type { Market } from '../../../shared/market/market';
@@ -1174,6 +1175,19 @@ export class MarginService implements TurboDesk {
 
   active(): boolean {
     return this.selected !== null;
+  }
+
+  /**
+   * The selected Turbo Account and the margin snapshot its risk is computed on, when that state is
+   * live (the positions panel's liquidation and freeze prices); null without a selected account.
+   */
+  async selectedRisk(timeoutMs: number): Promise<{ readonly account: B256; readonly snapshot: MarginSnapshot | null } | null> {
+    const account = this.selected;
+    if (account === null) return null;
+    const tracker = this.trackers.get(account);
+    if (!tracker) return { account, snapshot: null };
+    const live = await tracker.live(timeoutMs);
+    return { account, snapshot: live.ok ? live.value.snapshot : null };
   }
 
   owns(orderId: string): boolean {

@@ -130,6 +130,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
   ];
   /** The blotter's tabs are panels too: each can be detached on its own. */
   const blotterTabs: readonly PanelTab[] = [
+    { kind: 'positions', label: () => 'Positions' },
     { kind: 'orders', label: () => `Open orders (${state.openOrders.length})` },
     { kind: 'history', label: () => 'History' },
     { kind: 'fills', label: () => 'Fills' },

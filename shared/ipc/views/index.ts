@@ -9,3 +9,4 @@ export * from './margin';
 export * from './triggers';
 export * from './desk';
 export * from './freshness';
+export * from './positions';

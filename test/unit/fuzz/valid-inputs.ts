@@ -80,6 +80,8 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   cancelTrigger: { marketId: MARKET, triggerId: ORDER },
   moveTrigger: { marketId: MARKET, triggerId: ORDER, triggerPrice: 2_200_000_000_000n, limitPrice: 2_190_000_000_000n },
   getTriggers: {},
+  getPositions: {},
+  flattenPositions: { positions: [{ marketId: MARKET, turbo: true, account: ACCOUNT }] },
   getDesk: {},
   openPanelWindow: { panel: 'ladder', marketId: MARKET, turbo: false, linkGroup: 'green', size: { width: 400, height: 700 } },
   dockPanelWindow: { windowKey: 'ab'.repeat(16) },

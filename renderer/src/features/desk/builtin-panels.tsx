@@ -11,6 +11,7 @@ import { Journal } from '../journal/Journal';
 import { Ladder } from '../ladder/Ladder';
 import { MarginPanel } from '../margin/MarginPanel';
 import { OpenOrders } from '../orders/OpenOrders';
+import { PositionsPanel } from '../positions/PositionsPanel';
 import { Fills, OrderHistory } from '../orders/OrderHistory';
 import { Tape } from '../tape/Tape';
 import { OrderTicket, OrderTicketForm } from '../ticket/OrderTicket';
@@ -115,6 +116,15 @@ export function registerBuiltinPanels(): void {
           </span>,
         ),
       ),
+  });
+  registerPanel({
+    kind: 'positions',
+    title: 'Positions',
+    needsMarket: false,
+    size: { width: 1280, height: 360 },
+    controlsSelector: '.panel-head',
+    render: () => framed('Positions', 'positions-panel', <PositionsPanel />),
+    body: () => <PositionsPanel />,
   });
   registerPanel({
     kind: 'orders',

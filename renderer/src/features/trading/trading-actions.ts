@@ -2,11 +2,12 @@
 // and a notice with main's answer (including what main adjusted before signing), so the ticket,
 // the ladder, the hotkeys and the kill switch all behave the same way.
 import type { RequestInput, TerminalApi } from '../../../../shared/ipc/contract';
-import type { CancelReport, PlacedOrder, PlacedTriggers } from '../../../../shared/ipc/views';
+import type { CancelReport, FlattenReport, PlacedOrder, PlacedTriggers, PositionView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import type { TerminalStore } from '../../stores/terminal-store';
+import { accountText, bookText, flattenLine } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 
 export type PlaceOrderRequest = RequestInput<'placeOrder'>;
@@ -21,6 +22,11 @@ export interface TradingActions {
   cancel(market: Market, orderId: string, turbo: boolean): Promise<Result<CancelReport>>;
   cancelAll(market: Market | null): Promise<Result<CancelReport>>;
   move(market: Market, orderId: string, price: bigint, turbo: boolean): Promise<Result<PlacedOrder>>;
+  /**
+   * Close positions with bounded market orders, always confirmed (naming each book and the account
+   * that signs); null when not confirmed. Main recomputes the sizes from the fills.
+   */
+  flatten(positions: readonly { readonly market: Market; readonly position: PositionView }[]): Promise<Result<FlattenReport> | null>;
   /** The newest order this window placed that may still be open, for "cancel last". */
   lastOrder(): { readonly market: Market; readonly orderId: string; readonly turbo: boolean } | null;
 }
@@ -111,6 +117,25 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
       } else {
         store.notify('error', `Move refused (${result.code}): ${result.message}`);
       }
+      return result;
+    },
+    async flatten(positions) {
+      if (positions.length === 0) return null;
+      const accounts = [...new Set(positions.map(({ position }) => accountText(position)))];
+      const lines = positions.map(({ market, position }) => flattenLine(market, position, accounts.length > 1));
+      const books = [...new Set(positions.map(({ position }) => bookText(position.turbo)))];
+      const title = positions.length === 1 ? `Flatten ${positions[0]!.market.base.symbol}/${positions[0]!.market.quote.symbol} (${books[0]} book)` : `Flatten ${positions.length} positions`;
+      const footer = `Signed by ${accounts.join(' and ')}; ${positions.length === 1 ? 'one signed batch' : 'as few signed batches as the 5-action cap allows'}.`;
+      if (!(await confirm(title, [...lines, footer]))) return null;
+      const result = await api.flattenPositions({ positions: positions.map(({ position }) => ({ marketId: position.marketId, turbo: position.turbo, account: position.account })) });
+      if (!result.ok) {
+        store.notify('error', `Flatten refused (${result.code}): ${result.message}`);
+        return result;
+      }
+      const report = result.value;
+      const ids = report.placed.flatMap((placed) => placed.orderIds.map((id) => `${id.slice(0, 8)}…${id.slice(-4)}`));
+      const placedText = `Flatten: ${report.placed.length} of ${report.requested} closing order${report.requested === 1 ? '' : 's'} placed in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`;
+      store.notify(report.failed.length === 0 ? 'info' : 'warning', report.failed.length === 0 ? placedText : `${placedText}; ${report.failed.map((failure) => failure.reason).join('; ')}`);
       return result;
     },
     lastOrder() {

@@ -1,0 +1,316 @@
+// Positions of the trading account on every book it traded (Canonical and Turbo), and of the
+// selected Turbo Account on its Turbo books, computed from their fills by average cost
+// (shared/positions/accounting.ts), marked at the exit price (best bid for a long, best ask for a
+// short, GET /v1/depth at full depth), with a Turbo Account's liquidation and freeze prices from
+// the margin formulas (shared/positions/liquidation.ts). Flatten closes positions with bounded
+// market orders, the trading account's packed into as few signed batches as the caps allow.
+import type { B256 } from '../../../shared/encoding/b256';
+import { contractIdentity } from '../../../shared/encoding/identity';
+import type { FlattenReport, PositionsView, PositionView, TriggerPriceView } from '../../../shared/ipc/views';
+import type { MarginSnapshot } from '../../../shared/margin/index';
+import type { Market } from '../../../shared/market/market';
+import { powerOfTen } from '../../../shared/market/market';
+import { quoteValue } from '../../../shared/market/amounts';
+import { quantityTick } from '../../../shared/market/tick';
+import { formatUnits } from '../../../shared/encoding/units';
+import type { Side } from '../../../shared/market/order-type';
+import { accountFills, averageEntry, percentBps, unrealizedAt, type PositionState } from '../../../shared/positions/accounting';
+import { positionTriggers, toQuotePrice, type TriggerPrice } from '../../../shared/positions/liquidation';
+import type { SessionAction } from '../../../shared/protocol/actions';
+import { MAX_ACTIONS_PER_BATCH, MAX_GROUPS_PER_BATCH, type ActionGroup } from '../../../shared/protocol/session-actions';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { ExchangeRestClient } from '../../exchange/rest-client';
+import type { BalanceView, PlacedOrder } from '../../../shared/ipc/views';
+import type { MarketsIndex } from '../markets-index';
+import { boundMarketOrder } from '../margin/turbo-orders';
+import { pairName, prepareOrder, type PlaceIntent } from '../order-intents';
+import type { Submitter } from '../submitter';
+import { FillHistory } from './fill-history';
+
+/** A flatten is a bounded market order this far past the mark (1 %). */
+export const FLATTEN_SLIPPAGE_BPS = 100;
+
+export interface PositionsDeps {
+  readonly rest: Pick<ExchangeRestClient, 'getOrders' | 'getOrder' | 'getDepth'>;
+  readonly markets: () => MarketsIndex | null;
+  readonly tradeAccount: () => B256 | null;
+  /** The selected Turbo Account and its live margin snapshot (null snapshot while not live). */
+  readonly turboAccount: () => Promise<{ readonly account: B256; readonly snapshot: MarginSnapshot | null } | null>;
+  readonly balances: () => readonly BalanceView[];
+  readonly submitter: Submitter;
+  /** The session key is loaded for the trading account (before signing). */
+  readonly ready: () => Promise<Result<unknown>>;
+  /** A Turbo Account's order, signed as it (the margin service). */
+  readonly placeTurboOrder: (input: PlaceIntent & { marketId: string }) => Promise<Result<PlacedOrder>>;
+  readonly afterTrades: () => void;
+  readonly nowSeconds: () => bigint;
+  readonly nowMs: () => number;
+  readonly log: (line: string) => void;
+}
+
+interface Book {
+  readonly account: B256;
+  readonly accountKind: PositionView['accountKind'];
+  readonly market: Market;
+  readonly turbo: boolean;
+}
+
+export interface CloseItem {
+  readonly key: string;
+  readonly market: Market;
+  readonly turbo: boolean;
+  readonly create: SessionAction;
+  /** The book's unlocked funds must be settled to the account first (one more action). */
+  readonly settle: boolean;
+}
+
+/**
+ * Pack closing orders into batches: each takes 1 action (2 with its SettleBalance) in its own
+ * market group, at most 5 actions and 5 groups per batch.
+ */
+export function packCloses(items: readonly CloseItem[], tradeAccountId: B256): { groups: ActionGroup[]; keys: string[] }[] {
+  const batches: { groups: ActionGroup[]; keys: string[]; actions: number }[] = [];
+  // First fit, larger items first: the fewest batches for items of sizes 1 and 2.
+  const ordered = [...items.filter((item) => item.settle), ...items.filter((item) => !item.settle)];
+  for (const item of ordered) {
+    const cost = item.settle ? 2 : 1;
+    let batch = batches.find((candidate) => candidate.actions + cost <= MAX_ACTIONS_PER_BATCH && candidate.groups.length < MAX_GROUPS_PER_BATCH);
+    if (!batch) {
+      batch = { groups: [], keys: [], actions: 0 };
+      batches.push(batch);
+    }
+    const actions: SessionAction[] = item.settle ? [{ kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, item.create] : [item.create];
+    batch.groups.push({ market_id: item.market.market_id, market: item.market, ...(item.turbo ? { turbo: true } : {}), actions });
+    batch.keys.push(item.key);
+    batch.actions += cost;
+  }
+  return batches.map(({ groups, keys }) => ({ groups, keys }));
+}
+
+/** Why one order cannot close a position of `size` (null when it can, or when it is flat). */
+export function closable(market: Market, size: bigint, mark: bigint | null): string | null {
+  if (size === 0n) return null;
+  const quantity = size < 0n ? -size : size;
+  const step = quantityTick(market);
+  const onStep = quantity - (quantity % step);
+  if (onStep === 0n) return `below the market's quantity step of ${formatUnits(step, market.base.decimals)} ${market.base.symbol}`;
+  if (mark !== null && quoteValue(market, mark, onStep) < market.min_order) {
+    return `worth less than the market's minimum order of ${formatUnits(market.min_order, market.quote.decimals)} ${market.quote.symbol}`;
+  }
+  return null;
+}
+
+function triggerView(trigger: TriggerPrice, quoteDecimals: number): TriggerPriceView {
+  return { price: trigger.price === null ? null : toQuotePrice(trigger.price, quoteDecimals), now: trigger.now };
+}
+
+function bookKey(account: string, marketId: string, turbo: boolean): string {
+  return `${account}:${marketId}:${turbo ? 'turbo' : 'canonical'}`;
+}
+
+export class PositionsService {
+  private readonly histories = new Map<string, FillHistory>();
+  private reading: Promise<PositionsView> | null = null;
+
+  constructor(private readonly deps: PositionsDeps) {}
+
+  /** Forget every history (the trading account changed). */
+  reset(): void {
+    this.histories.clear();
+  }
+
+  private history(book: Book): FillHistory {
+    const key = bookKey(book.account, book.market.market_id, book.turbo);
+    let history = this.histories.get(key);
+    if (!history) {
+      history = new FillHistory(this.deps.rest, book.account, book.market.market_id, book.turbo);
+      this.histories.set(key, history);
+    }
+    return history;
+  }
+
+  private books(markets: MarketsIndex, turboAccount: B256 | null): Book[] {
+    const books: Book[] = [];
+    const trading = this.deps.tradeAccount();
+    if (trading !== null) {
+      for (const market of markets.markets()) books.push({ account: trading, accountKind: 'trading', market, turbo: false });
+      for (const market of markets.turboMarkets()) books.push({ account: trading, accountKind: 'trading', market, turbo: true });
+    }
+    if (turboAccount !== null) for (const market of markets.turboMarkets()) books.push({ account: turboAccount, accountKind: 'turbo-account', market, turbo: true });
+    return books;
+  }
+
+  /** Read the fills and marks and compute every position. Concurrent callers share one read. */
+  positions(): Promise<PositionsView> {
+    this.reading ??= this.read().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private async mark(market: Market, turbo: boolean, side: 'bid' | 'ask'): Promise<Result<bigint | null>> {
+    const depth = await this.deps.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) });
+    if (!depth.ok) return depth;
+    const level = side === 'bid' ? depth.value.buys[0] : depth.value.sells[0];
+    return ok(level?.price ?? null);
+  }
+
+  private async read(): Promise<PositionsView> {
+    const markets = this.deps.markets();
+    const problems: string[] = [];
+    if (!markets) return { positions: [], asOf: this.deps.nowMs(), problems: ['The markets of the network are not loaded yet'] };
+    const turbo = await this.deps.turboAccount();
+    const positions: PositionView[] = [];
+    for (const book of this.books(markets, turbo?.account ?? null)) {
+      const history = this.history(book);
+      const read = await history.refresh();
+      const where = `${pairName(book.market)} ${book.turbo ? 'Turbo' : 'Canonical'}`;
+      if (!read.ok) {
+        problems.push(`${where}: the fills could not be read (${read.message})`);
+        continue;
+      }
+      const fills = history.fills();
+      if (fills.length === 0) continue;
+      const scale = powerOfTen(book.market.base.decimals);
+      const state = accountFills(fills, scale);
+      const view = await this.view(book, state, scale, book.accountKind === 'turbo-account' ? (turbo?.snapshot ?? null) : null, problems, where);
+      positions.push(view);
+    }
+    return { positions, asOf: this.deps.nowMs(), problems };
+  }
+
+  private async view(book: Book, state: PositionState, scale: bigint, snapshot: MarginSnapshot | null, problems: string[], where: string): Promise<PositionView> {
+    const markSide = state.size > 0n ? 'bid' : state.size < 0n ? 'ask' : null;
+    let mark: bigint | null = null;
+    if (markSide !== null) {
+      const read = await this.mark(book.market, book.turbo, markSide);
+      if (read.ok) mark = read.value;
+      else problems.push(`${where}: the book could not be read for a mark (${read.message})`);
+    }
+    const unrealized = mark === null ? null : unrealizedAt(state, mark, scale);
+    let liquidation: TriggerPriceView | null = null;
+    let freeze: TriggerPriceView | null = null;
+    if (book.accountKind === 'turbo-account' && snapshot !== null && state.size !== 0n) {
+      const triggers = positionTriggers(snapshot, book.market.base.asset, state.size > 0n);
+      liquidation = triggerView(triggers.liquidation, book.market.quote.decimals);
+      freeze = triggerView(triggers.freeze, book.market.quote.decimals);
+    }
+    return {
+      notClosable: closable(book.market, state.size, mark),
+      account: book.account,
+      accountKind: book.accountKind,
+      marketId: book.market.market_id,
+      turbo: book.turbo,
+      size: state.size,
+      averageEntry: averageEntry(state, scale),
+      mark,
+      markSide: mark === null ? null : markSide,
+      unrealized,
+      unrealizedBps: unrealized === null ? null : percentBps(unrealized, state.basis),
+      realized: state.realized,
+      realizedBps: percentBps(state.realized, state.closedBasis),
+      feesBase: state.feesBase,
+      feesQuote: state.feesQuote,
+      fills: state.fills,
+      liquidation,
+      freeze,
+    };
+  }
+
+  /** Close the named positions: sizes are recomputed here from the fills, never taken from the page. */
+  async flatten(targets: readonly { marketId: string; turbo: boolean; account: string }[]): Promise<Result<FlattenReport>> {
+    const markets = this.deps.markets();
+    if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
+    const view = await this.positions();
+    const trading = this.deps.tradeAccount();
+    const placed: { marketId: string; turbo: boolean; account: string; orderIds: string[] }[] = [];
+    const failed: { marketId: string; turbo: boolean; account: string; reason: string }[] = [];
+    const closes: CloseItem[] = [];
+    const turboCloses: { target: (typeof targets)[number]; intent: PlaceIntent & { marketId: string } }[] = [];
+    // What the account holds outside the books, consumed as closes are added (a close that the
+    // account cannot fund from it settles its book first).
+    const onAccount = new Map(this.deps.balances().map((balance) => [balance.assetId, balance.onAccount]));
+    const unique = new Map(targets.map((target) => [bookKey(target.account.toLowerCase(), target.marketId.toLowerCase(), target.turbo), target]));
+    for (const [key, target] of unique) {
+      const position = view.positions.find((candidate) => bookKey(candidate.account, candidate.marketId, candidate.turbo) === key);
+      const refuse = (reason: string) => failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason });
+      if (!position) {
+        refuse('no position on this book for this account');
+        continue;
+      }
+      if (position.size === 0n) {
+        refuse('the position is already flat');
+        continue;
+      }
+      if (position.notClosable !== null) {
+        refuse(`the position cannot be closed by an order: it is ${position.notClosable}`);
+        continue;
+      }
+      if (position.mark === null) {
+        refuse(`the ${position.size > 0n ? 'bid' : 'ask'} side of the book is empty: there is no price to close at`);
+        continue;
+      }
+      const market = markets.market(position.marketId, position.turbo);
+      if (!market.ok) {
+        refuse(market.message);
+        continue;
+      }
+      const side: Side = position.size > 0n ? 'Sell' : 'Buy';
+      const quantity = position.size > 0n ? position.size : -position.size;
+      const bounded = boundMarketOrder(market.value, side, position.mark, FLATTEN_SLIPPAGE_BPS);
+      const intent: PlaceIntent = { side, orderType: bounded.orderType, price: bounded.price, quantity };
+      if (position.accountKind === 'turbo-account') {
+        turboCloses.push({ target, intent: { ...intent, marketId: position.marketId } });
+        continue;
+      }
+      if (trading === null || position.account !== trading) {
+        refuse('this position belongs to another trading account than the one in use');
+        continue;
+      }
+      const prepared = prepareOrder(market.value, intent, { nowSeconds: this.deps.nowSeconds(), turbo: position.turbo });
+      if (!prepared.ok) {
+        refuse(prepared.message);
+        continue;
+      }
+      const forwarded = prepared.value.validated.forwarded;
+      const available = onAccount.get(forwarded.asset) ?? 0n;
+      const settle = available < forwarded.amount;
+      if (!settle) onAccount.set(forwarded.asset, available - forwarded.amount);
+      closes.push({ key, market: market.value, turbo: position.turbo, create: prepared.value.group.actions[0]!, settle });
+    }
+
+    let batches = 0;
+    if (closes.length > 0 && trading !== null) {
+      const ready = await this.deps.ready();
+      if (!ready.ok) return fail(ready.code, ready.message, ready.details);
+      for (const batch of packCloses(closes, trading)) {
+        batches++;
+        const names = batch.keys.map((key) => closes.find((close) => close.key === key)!).map((close) => `${pairName(close.market)} ${close.turbo ? 'Turbo' : 'Canonical'}`);
+        const submitted = await this.deps.submitter.submit({ groups: batch.groups, description: `Flatten ${names.join(', ')} as trading account ${trading}`, settleFirst: false });
+        for (const [index, key] of batch.keys.entries()) {
+          const target = unique.get(key)!;
+          const group = batch.groups[index]!;
+          if (!submitted.ok) {
+            failed.push({ ...target, reason: submitted.message });
+            continue;
+          }
+          // Orders come back in the order of the creates; by market when they name it.
+          const orders = submitted.value.orders as { order_id?: string; market_id?: string }[];
+          const named = orders.every((order) => typeof order.market_id === 'string');
+          const orderIds = (named ? orders.filter((order) => order.market_id === group.market_id) : orders.slice(index, index + 1))
+            .map((order) => order.order_id)
+            .filter((id): id is string => typeof id === 'string');
+          placed.push({ ...target, orderIds });
+        }
+      }
+    }
+    for (const { target, intent } of turboCloses) {
+      batches++;
+      const result = await this.deps.placeTurboOrder(intent);
+      if (result.ok) placed.push({ ...target, orderIds: result.value.orders.map((order) => order.orderId) });
+      else failed.push({ ...target, reason: result.message });
+    }
+    if (batches > 0) this.deps.afterTrades();
+    return ok({ requested: unique.size, placed, failed, batches });
+  }
+}

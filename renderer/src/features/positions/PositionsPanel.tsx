@@ -1,0 +1,247 @@
+// Positions of every book (Canonical and Turbo) and every signing account (the trading account, a
+// selected Turbo Account), computed in main from the fills: size, average entry, the exit price it
+// is marked at, unrealized and realized P&L with fees in quote and in %, the fees, a Turbo
+// Account's liquidation and freeze prices, and flatten (one row, or all). Read again on every
+// order or fill push and every few seconds for the marks; the head says how old the figures are
+// and marks them stale when a read fails or lags.
+import { createMemo, createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
+import type { PositionsView, PositionView, TriggerPriceView } from '../../../../shared/ipc/views';
+import type { Market } from '../../../../shared/market/market';
+import { useTerminal } from '../../app/terminal-context';
+import { formatClock } from '../../format/time';
+import { formatFillFee } from '../../format/market-format';
+import { labelText, marketLabel } from '../markets/market-label';
+import { accountText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, sideText, signedSizeText } from './positions-model';
+import './positions.css';
+
+const POLL_MS = 3_000;
+const STALE_AFTER_MS = 10_000;
+
+interface Row {
+  readonly key: string;
+  readonly market: Market;
+  readonly position: PositionView;
+}
+
+function triggerText(market: Market, trigger: TriggerPriceView | null): string {
+  if (trigger === null) return '—';
+  if (trigger.now) return 'now';
+  return trigger.price === null ? 'none' : priceText(market, trigger.price);
+}
+
+export const PositionsPanel: Component = () => {
+  const terminal = useTerminal();
+  const [view, setView] = createSignal<PositionsView | null>(null);
+  const [error, setError] = createSignal<string | null>(null);
+  const [now, setNow] = createSignal(Date.now());
+  const [showFlat, setShowFlat] = createSignal(false);
+  const [busy, setBusy] = createSignal(false);
+  let reading = false;
+  let again = false;
+
+  const read = async () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    const result = await terminal.api.getPositions({});
+    reading = false;
+    if (result.ok) {
+      setView(result.value);
+      setError(null);
+    } else {
+      setError(`${result.code}: ${result.message}`);
+    }
+    if (again) {
+      again = false;
+      void read();
+    }
+  };
+
+  onMount(() => {
+    void read();
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      void read();
+    }, POLL_MS);
+    const stops = [terminal.api.onOrders(() => void read()), terminal.api.onFill(() => void read())];
+    onCleanup(() => {
+      clearInterval(timer);
+      for (const stop of stops) stop();
+    });
+  });
+
+  const markets = () => terminal.store.state.markets?.markets ?? [];
+  const rows = createMemo<Row[]>(() => {
+    const current = view();
+    if (!current) return [];
+    const found: Row[] = [];
+    for (const position of current.positions) {
+      const market = terminal.market(position.marketId);
+      if (!market || (!showFlat() && (position.size === 0n || position.notClosable !== null))) continue;
+      found.push({ key: `${position.account}:${position.marketId}:${position.turbo}`, market, position });
+    }
+    return found;
+  });
+  const anyTurboAccount = () => rows().some((row) => row.position.accountKind === 'turbo-account');
+  const open = () => rows().filter((row) => row.position.size !== 0n && row.position.notClosable === null);
+  const age = () => {
+    const current = view();
+    return current ? Math.max(0, now() - current.asOf) : null;
+  };
+  const freshness = () => {
+    if (view() === null) return 'resyncing';
+    if (terminal.store.state.connection?.rest === 'down') return 'disconnected';
+    return error() !== null || (age() ?? 0) > STALE_AFTER_MS || (view()?.problems.length ?? 0) > 0 ? 'stale' : 'live';
+  };
+
+  // Columns aligned on the decimal point across rows (each market's own decimals).
+  const column = (text: (row: Row) => string) => createMemo(() => alignDecimals(rows().map(text)));
+  const sizes = column((row) => signedSizeText(row.market, row.position.size));
+  const entries = column((row) => (row.position.averageEntry === null ? '' : entryText(row.market, row.position.averageEntry)));
+  const marks = column((row) => (row.position.mark === null ? '' : priceText(row.market, row.position.mark)));
+  const unrealized = column((row) => (row.position.unrealized === null ? '' : pnlText(row.market, row.position.unrealized)));
+  const realized = column((row) => pnlText(row.market, row.position.realized));
+  const liquidations = column((row) => triggerText(row.market, row.position.liquidation));
+  const freezes = column((row) => triggerText(row.market, row.position.freeze));
+
+  const flatten = async (targets: readonly Row[]) => {
+    setBusy(true);
+    await terminal.trading.flatten(targets.map((row) => ({ market: row.market, position: row.position })));
+    setBusy(false);
+    void read();
+  };
+
+  const tone = (value: bigint | null) => ({ gain: value !== null && value > 0n, loss: value !== null && value < 0n });
+
+  return (
+    <div class="positions" data-testid="positions" data-freshness={freshness()}>
+      <div class="panel-head" style={{ 'min-height': '24px' }}>
+        <span class="muted" data-testid="positions-count">
+          {open().length} open
+        </span>
+        <span class="muted freshness-mark" data-testid="positions-age" classList={{ stale: freshness() !== 'live' }}>
+          {view() === null ? 'reading fills…' : freshness() === 'live' ? `as of ${formatClock(view()!.asOf)}` : `${freshness()} ${Math.round((age() ?? 0) / 1000)} s`}
+        </span>
+        <div class="spacer" />
+        <label class="muted">
+          <input type="checkbox" data-testid="positions-show-flat" checked={showFlat()} onChange={(event) => setShowFlat(event.currentTarget.checked)} /> closed
+        </label>
+        <button type="button" class="danger" data-testid="flatten-all" disabled={busy() || open().length === 0} onClick={() => void flatten(open())}>
+          Flatten all ({open().length})
+        </button>
+      </div>
+      <table class="positions-table" classList={{ dimmed: freshness() !== 'live' }}>
+        <thead>
+          <tr>
+            <th />
+            <th>Market · book · account</th>
+            <th class="num">Size</th>
+            <th class="num">Avg entry</th>
+            <th class="num" title="The exit price: best bid for a long, best ask for a short">Mark</th>
+            <th class="num" title="Fees included">Unrealized P&amp;L</th>
+            <th class="num" title="Fees included">Realized P&amp;L</th>
+            <Show when={anyTurboAccount()}>
+              <th class="num" title="Turbo Accounts: where the account becomes liquidatable (V ≤ threshold) / frozen (risk-increasing orders refused)">Liq. / freeze</th>
+            </Show>
+            <th class="num" title="Fees paid: buys in base, sales in quote (already inside the entry and the P&L)">Fees</th>
+          </tr>
+        </thead>
+        <tbody>
+          <For each={rows()}>
+            {(row, index) => {
+              const position = () => row.position;
+              const market = row.market;
+              const quote = market.quote.symbol;
+              return (
+                <tr
+                  data-testid="position-row"
+                  data-market-id={position().marketId}
+                  data-turbo={position().turbo ? 'true' : 'false'}
+                  data-account={position().account}
+                  data-size={position().size.toString()}
+                  classList={{ dust: position().notClosable !== null }}
+                >
+                  <td>
+                    <button
+                      type="button"
+                      class="danger"
+                      data-testid="flatten-position"
+                      disabled={busy() || position().size === 0n || position().notClosable !== null}
+                      title={position().notClosable === null ? 'Close with a bounded market order' : `Cannot be closed by an order: ${position().notClosable}`}
+                      onClick={() => void flatten([row])}
+                    >
+                      Flatten
+                    </button>
+                  </td>
+                  <td>
+                    <div>
+                      <b>{labelText(marketLabel(market, markets()))}</b>
+                    </div>
+                    <div class="muted small" title={position().account}>
+                      <span class="book-badge" classList={{ turbo: position().turbo }}>{bookText(position().turbo)}</span> <span class="mono">{accountText(position())}</span>
+                    </div>
+                  </td>
+                  <td class="num" classList={{ buy: position().size > 0n, sell: position().size < 0n }} data-testid="position-size" title={`${sideText(position().size)} ${position().size} raw ${market.base.symbol}`}>
+                    {sizes()[index()]} <span class="muted">{market.base.symbol}</span>
+                    <Show when={position().notClosable !== null}>
+                      <div class="muted small" title={position().notClosable ?? ''}>
+                        remainder
+                      </div>
+                    </Show>
+                  </td>
+                  <td class="num" title={position().averageEntry === null ? '' : `${position().averageEntry} raw ${quote}`}>
+                    <span data-testid="position-entry">{entries()[index()]}</span>
+                  </td>
+                  <td class="num" title={position().markSide === null ? 'no price to exit at' : `best ${position().markSide}`}>
+                    <span data-testid="position-mark">{marks()[index()]}</span>
+                    <Show when={position().markSide !== null}>
+                      <div class="muted small">{position().markSide}</div>
+                    </Show>
+                  </td>
+                  <td class="num" classList={tone(position().unrealized)} title={position().unrealized === null ? '' : `${position().unrealized} raw ${quote}`}>
+                    <span data-testid="position-unrealized">{unrealized()[index()]}</span>
+                    <div class="small" data-testid="position-unrealized-percent">{percentText(position().unrealizedBps)}</div>
+                  </td>
+                  <td class="num" classList={tone(position().realized)} title={`${position().realized} raw ${quote}`}>
+                    <span data-testid="position-realized">{realized()[index()]}</span>
+                    <div class="small">{percentText(position().realizedBps)}</div>
+                  </td>
+                  <Show when={anyTurboAccount()}>
+                  <td class="num">
+                    <span data-testid="position-liquidation">{liquidations()[index()]}</span>
+                    <div class="muted small" data-testid="position-freeze">
+                      {freezes()[index()]}
+                    </div>
+                  </td>
+                  </Show>
+                  <td class="num muted small">
+                    <Show when={position().feesBase > 0n}>
+                      <div>{formatFillFee(market, 'Buy', position().feesBase)}</div>
+                    </Show>
+                    <Show when={position().feesQuote > 0n}>
+                      <div>{formatFillFee(market, 'Sell', position().feesQuote)}</div>
+                    </Show>
+                  </td>
+                </tr>
+              );
+            }}
+          </For>
+          <Show when={rows().length === 0}>
+            <tr>
+              <td colSpan={10} class="empty">
+                {error() ?? (view() === null ? 'Reading the fills…' : 'No open positions')}
+              </td>
+            </tr>
+          </Show>
+        </tbody>
+      </table>
+      <Show when={(view()?.problems.length ?? 0) > 0}>
+        <ul class="positions-problems" data-testid="positions-problems">
+          <For each={view()!.problems}>{(problem) => <li class="muted">{problem}</li>}</For>
+        </ul>
+      </Show>
+    </div>
+  );
+};

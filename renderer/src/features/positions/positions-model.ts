@@ -1,0 +1,87 @@
+// What the positions panel shows, as text: every figure in its market's own decimals, thousands
+// separated, and each column padded with figure spaces to one number of fraction digits so the
+// decimal points line up in the tabular font. P&L and percentages are cut (never rounded up) to
+// the quote's meaningful decimals; the exact value is in the cell's title.
+import type { PositionView } from '../../../../shared/ipc/views';
+import type { Market } from '../../../../shared/market/market';
+import { formatUnits } from '../../format/units';
+
+const FIGURE_SPACE = '\u2007';
+
+/** Pad numbers so their decimal points line up: "1.5", "12.25" -> "1.5\u2007", "12.25". */
+export function alignDecimals(values: readonly string[]): string[] {
+  const fractionOf = (value: string) => {
+    const dot = value.indexOf('.');
+    return dot < 0 ? 0 : value.length - dot - 1;
+  };
+  const widest = values.reduce((width, value) => Math.max(width, fractionOf(value)), 0);
+  return values.map((value) => {
+    const fraction = fractionOf(value);
+    if (fraction === widest) return value;
+    // A whole number gets the room of its missing point too.
+    return value + FIGURE_SPACE.repeat(widest - fraction + (fraction === 0 && widest > 0 ? 1 : 0));
+  });
+}
+
+const shown = (market: Market, side: 'base' | 'quote') => Math.max(0, Math.min(market[side].decimals, market[side].max_precision));
+
+/** A size in base: at least the market's meaningful decimals, more when the raw value has them (fees in base). */
+export function sizeText(market: Market, raw: bigint): string {
+  return formatUnits(raw, market.base.decimals, shown(market, 'base'));
+}
+
+/** A price in quote with the market's meaningful decimals (more only if the raw value has them). */
+export function priceText(market: Market, raw: bigint): string {
+  return formatUnits(raw, market.quote.decimals, shown(market, 'quote'));
+}
+
+/** An amount of quote cut toward zero to the quote's meaningful decimals, signed: "+1,234.50", "-0.07". */
+export function pnlText(market: Market, raw: bigint): string {
+  const digits = shown(market, 'quote');
+  const cut = 10n ** BigInt(market.quote.decimals - digits);
+  const text = formatUnits(raw, market.quote.decimals, digits, digits);
+  return raw - (raw % cut) > 0n ? `+${text}` : text;
+}
+
+/** Basis points (10,000 = 100 %) as a signed percentage with two decimals: 491n -> "+4.91 %". */
+export function percentText(bps: bigint | null): string {
+  if (bps === null) return '';
+  const text = formatUnits(bps, 2, 2, 2);
+  return `${bps > 0n ? '+' : ''}${text} %`;
+}
+
+export function sideText(size: bigint): 'Long' | 'Short' | 'Flat' {
+  return size > 0n ? 'Long' : size < 0n ? 'Short' : 'Flat';
+}
+
+export function bookText(turbo: boolean): 'Turbo' | 'Canonical' {
+  return turbo ? 'Turbo' : 'Canonical';
+}
+
+export function accountText(position: Pick<PositionView, 'account' | 'accountKind'>): string {
+  const id = `${position.account.slice(0, 6)}…${position.account.slice(-4)}`;
+  return position.accountKind === 'trading' ? `Trading account ${id}` : `Turbo Account ${id}`;
+}
+
+/** The closing order a flatten sends, in words, for its confirmation. */
+export function flattenLine(market: Market, position: PositionView, withSigner: boolean): string {
+  const quantity = position.size < 0n ? -position.size : position.size;
+  const side = position.size > 0n ? 'Sell' : 'Buy';
+  const at = position.mark === null ? 'at market' : `at market, no worse than 1 % ${side === 'Sell' ? 'below the bid' : 'above the ask'} of ${priceText(market, position.mark)} ${market.quote.symbol}`;
+  return `${side} ${formatUnits(quantity, market.base.decimals)} ${market.base.symbol} on ${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book, ${at}${withSigner ? ` · signed by ${accountText(position)}` : ''}`;
+}
+
+/** An average price rounded half away from zero to the quote's meaningful decimals (the exact value goes in the title). */
+export function entryText(market: Market, raw: bigint): string {
+  const digits = shown(market, 'quote');
+  const cut = 10n ** BigInt(market.quote.decimals - digits);
+  const half = cut / 2n;
+  const rounded = cut === 1n ? raw : ((raw + (raw < 0n ? -half : half)) / cut) * cut;
+  return formatUnits(rounded, market.quote.decimals, digits, digits);
+}
+
+/** A signed size: "+0.0310 ETH" for a long, "-1.5 ETH" for a short. */
+export function signedSizeText(market: Market, size: bigint): string {
+  const magnitude = sizeText(market, size < 0n ? -size : size);
+  return size > 0n ? `+${magnitude}` : size < 0n ? `-${magnitude}` : magnitude;
+}

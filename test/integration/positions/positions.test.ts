@@ -1,0 +1,113 @@
+// Positions against a real sandbox: the size and the cash the accounting derives from the fills
+// agree with what the exchange's own balances moved by, realized + unrealized is the
+// mark-to-market, and flatten closes the position in one signed batch whose orders the exchange
+// holds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Market } from '../../../shared/market/market';
+import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+
+interface BalanceBody {
+  trading_account_balance: string;
+  order_books?: Record<string, { locked: string; unlocked: string }>;
+}
+
+describe('positions from the fills, against the sandbox', () => {
+  let harness: Harness;
+  let market: Market;
+  let tradeAccountId: string;
+
+  /** Everything the account holds of an asset, on the account and in every book, per the exchange. */
+  const holding = async (assetId: string): Promise<bigint> => {
+    const body = (await (await fetch(`${harness.base()}/v1/balance?contract=${tradeAccountId}&asset_id=${assetId}`)).json()) as BalanceBody;
+    let total = BigInt(body.trading_account_balance);
+    for (const book of Object.values(body.order_books ?? {})) total += BigInt(book.locked) + BigInt(book.unlocked);
+    return total;
+  };
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    const onboarded = await harness.onboard();
+    tradeAccountId = onboarded.tradeAccountId;
+    market = onboarded.markets[0]!;
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  it('has no position before the first fill', async () => {
+    const view = value(await harness.terminal.handlers.getPositions({}, caller));
+    expect(view.positions).toEqual([]);
+    expect(view.problems).toEqual([]);
+  });
+
+  it('derives size and cash from the fills exactly as the exchange moved the balances, and flattens in one batch', async () => {
+    const h = harness.terminal.handlers;
+    const baseBefore = await holding(market.base.asset);
+    const quoteBefore = await holding(market.quote.asset);
+    const tick = harness.priceTick(market);
+
+    // Two buys that take the ask, then a partial sale into the bid.
+    for (let round = 0; round < 2; round++) {
+      const inside = await harness.insidePrices(market);
+      const taken = value(await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: ((inside.ask * 102n) / 100n / tick) * tick, quantity: harness.sizeFor(market, inside.ask) * 3n }, caller));
+      expect(taken.orders[0]!.filled).toBeGreaterThan(0n);
+    }
+    const inside = await harness.insidePrices(market);
+    const sold = value(await h.placeOrder({ marketId: market.market_id, side: 'Sell', orderType: { kind: 'Spot' }, price: ((inside.bid * 98n) / 100n / tick) * tick, quantity: harness.sizeFor(market, inside.bid) }, caller));
+    expect(sold.orders[0]!.filled).toBeGreaterThan(0n);
+    // Nothing rests: the balances below are settled positions, not locks.
+    value(await h.cancelAllOrders({}, caller));
+
+    const view = value(await h.getPositions({}, caller));
+    expect(view.problems).toEqual([]);
+    const position = view.positions.find((candidate) => candidate.marketId === market.market_id && !candidate.turbo)!;
+    expect(position).toBeDefined();
+    expect(position.account).toBe(tradeAccountId);
+    expect(position.accountKind).toBe('trading');
+    expect(position.fills).toBeGreaterThanOrEqual(3);
+    // The exchange's balances moved by exactly the position and its cash.
+    expect(position.size).toBe((await holding(market.base.asset)) - baseBefore);
+    expect(position.size).toBeGreaterThan(0n);
+    const cash = (await holding(market.quote.asset)) - quoteBefore;
+    // realized + unrealized = cash + mark value of the position (a long marked down at the bid)
+    expect(position.markSide).toBe('bid');
+    expect(position.mark).toBe((await harness.insidePrices(market)).bid);
+    const markValue = (position.size * position.mark!) / 10n ** BigInt(market.base.decimals);
+    expect(position.realized + position.unrealized!).toBe(cash + markValue);
+    expect(position.averageEntry).toBeGreaterThan(0n);
+    expect(position.feesBase).toBeGreaterThan(0n);
+
+    // Flatten: one signed batch, a sell of the whole position (floored to the market's step).
+    const report = value(await h.flattenPositions({ positions: [{ marketId: market.market_id, turbo: false, account: tradeAccountId }] }, caller));
+    expect(report.failed).toEqual([]);
+    expect(report.batches).toBe(1);
+    expect(report.placed).toHaveLength(1);
+    const closeId = report.placed[0]!.orderIds[0]!;
+    expect(closeId).toMatch(/^0x[0-9a-f]{64}$/);
+    const ledger = await harness.ledgerOrders(market.market_id);
+    const close = ledger.find((order) => order.order_id === closeId)!;
+    expect(close.side).toBe('Sell');
+    const step = 10n ** BigInt(market.base.decimals - market.base.max_precision);
+    expect(BigInt(close.quantity)).toBe((position.size / step) * step);
+
+    const after = await until(async () => {
+      const next = value(await h.getPositions({}, caller));
+      const row = next.positions.find((candidate) => candidate.marketId === market.market_id && !candidate.turbo);
+      return row && row.fills > position.fills ? row : null;
+    });
+    // What is left is below the market's step; the realized figure took the close.
+    expect(after.size).toBe(position.size % step);
+    expect(after.size).toBe((await holding(market.base.asset)) - baseBefore);
+    expect(after.realized).not.toBe(position.realized);
+    const journal = value(await h.getJournal({ limit: 5 }, caller));
+    expect(journal.some((entry) => entry.kind === 'signed' && /Flatten .* Canonical as trading account/.test(entry.description ?? ''))).toBe(true);
+  }, 120_000);
+
+  it('refuses to flatten what has no position, naming why', async () => {
+    const other = (value(await harness.terminal.handlers.listMarkets({}, caller)).markets as Market[]).find((candidate) => candidate.market_id !== market.market_id)!;
+    const report = value(await harness.terminal.handlers.flattenPositions({ positions: [{ marketId: other.market_id, turbo: false, account: tradeAccountId }] }, caller));
+    expect(report.batches).toBe(0);
+    expect(report.failed).toEqual([{ marketId: other.market_id, turbo: false, account: tradeAccountId, reason: 'no position on this book for this account' }]);
+  });
+});
