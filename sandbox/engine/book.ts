@@ -58,6 +58,20 @@ class BookSide<O extends BookEntry> {
 
 export type MakerDone = 'filled' | 'dust';
 
+// Static undo functions for Journal.recordCall (no closure per fill on the matching path).
+function restoreEntry(order: BookEntry, remaining: bigint): void {
+  order.remaining = remaining;
+  order.live = true;
+}
+
+function restoreLevel<O extends BookEntry>(level: Level<O> & { stamp?: number | undefined }, orders: O[], length: number, state: { head: number; total: bigint }): void {
+  orders.length = length;
+  level.orders = orders;
+  level.head = state.head;
+  level.total = state.total;
+  level.stamp = undefined;
+}
+
 /** Receives what matching did; called synchronously inside `match`. */
 export interface FillSink<O extends BookEntry> {
   /** `maker.remaining` is already reduced by `quantity`; the fill is at the maker's price. */
@@ -139,10 +153,7 @@ export class OrderBook<O extends BookEntry> {
         }
         const fill = maker.remaining < left ? maker.remaining : left;
         const before = maker.remaining;
-        if (journal.active) journal.record(() => {
-          maker.remaining = before;
-          maker.live = true;
-        });
+        if (journal.active) journal.recordCall(restoreEntry, maker, before);
         maker.remaining = before - fill;
         level.total -= fill;
         left -= fill;
@@ -181,10 +192,7 @@ export class OrderBook<O extends BookEntry> {
         this.recordLevel(level);
         const fill = maker.remaining < left ? maker.remaining : left;
         const before = maker.remaining;
-        if (journal.active) journal.record(() => {
-          maker.remaining = before;
-          maker.live = true;
-        });
+        if (journal.active) journal.recordCall(restoreEntry, maker, before);
         maker.remaining = before - fill;
         level.total -= fill;
         left -= fill;
@@ -243,10 +251,7 @@ export class OrderBook<O extends BookEntry> {
     if (level === undefined || !order.live) throw new Error(`reduce: order at ${order.price} is not on the book`);
     this.recordLevel(level);
     const before = order.remaining;
-    if (this.journal.active) this.journal.record(() => {
-      order.remaining = before;
-      order.live = true;
-    });
+    if (this.journal.active) this.journal.recordCall(restoreEntry, order, before);
     order.remaining = before - quantity;
     level.total -= quantity;
     if (order.remaining !== 0n && order.remaining >= this.dust) return 'open';
@@ -305,15 +310,7 @@ export class OrderBook<O extends BookEntry> {
     const journal = this.journal;
     if (!journal.active || level.stamp === journal.stamp) return;
     level.stamp = journal.stamp;
-    const { orders, head, total } = level;
-    const length = orders.length;
-    journal.record(() => {
-      orders.length = length;
-      level.orders = orders;
-      level.head = head;
-      level.total = total;
-      level.stamp = undefined;
-    });
+    journal.recordCall(restoreLevel, level, level.orders, level.orders.length, { head: level.head, total: level.total });
   }
 
   /** Drop consumed entries at the front once they are the larger part of the array. */
