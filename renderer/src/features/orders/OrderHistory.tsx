@@ -8,7 +8,7 @@ import { formatFillFee, formatPrice, formatQuantity } from '../../format/market-
 import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
-import { createPagedList } from './paged-list';
+import { accountActivity, createPagedList } from './paged-list';
 
 /** "Canonical" or "Turbo": the book the order is on. */
 export function bookLabel(turbo: boolean): string {
@@ -39,7 +39,9 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
   const terminal = useTerminal();
   const list = createPagedList(
     (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, cursor }),
-    () => `${props.market.market_id}|${terminal.store.state.fills[0]?.key ?? ''}|${terminal.store.state.openOrders.length}`,
+    () => props.market.market_id,
+    // A new order, a fill or a cancel: read the newest page again, merged in front of the older pages loaded.
+    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (order) => `${order.account}:${order.orderId}` },
   );
   return (
     <div data-testid="order-history">
@@ -92,7 +94,9 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
   const list = createPagedList(
     (cursor) => terminal.api.getFills({ marketId: props.market.market_id, cursor }),
-    () => `${props.market.market_id}|${terminal.store.state.fills[0]?.key ?? ''}`,
+    () => props.market.market_id,
+    // Every new fill, also once main's recent-fills list is full (its length then stays at its cap).
+    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}` },
   );
   return (
     <div data-testid="fills">

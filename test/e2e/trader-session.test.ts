@@ -1,0 +1,46 @@
+// The model-based trader session (issue 14): in Chromium through the browser host, against the
+// sandbox with its market maker, fast-check picks random sequences of trader actions (ticket
+// orders of every type, brackets, cancels, ladder clicks and drags, hotkeys, the kill switch,
+// markets, the Turbo book, blotter tabs, network switches and back, detached and docked panels,
+// reloads, and the sandbox's faults: streams dropped, answers delayed, failed or lost). After every
+// step the oracle (test/support/trader-session/oracle.ts, invariants in docs/reliability.md) holds
+// each panel to the exchange's truth read over REST: equal within the bound, or visibly marked as
+// not live. A failure prints the seed and the path and shrinks to a short sequence; replay with
+// LT_SESSION_SEED=<seed> LT_SESSION_PATH=<path>. The long version is bench/trader-session.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTraderSession } from '../support/trader-session/run';
+import { startWorld, type World } from '../support/trader-session/world';
+import { screenshots } from '../support/terminal-page';
+
+const seed = Number(process.env.LT_SESSION_SEED ?? Date.now() % 2 ** 31);
+const path = process.env.LT_SESSION_PATH;
+
+describe.sequential('random trader session against the sandbox, the screen held to the exchange', () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('after every step each panel equals the exchange within the bound, or says it is not live', async () => {
+    const shot = screenshots(() => world.page, 'trader-session');
+    console.log(`trader session seed ${seed}${path ? ` path ${path}` : ''}`);
+    const result = await runTraderSession(world, {
+      seed,
+      numRuns: 2,
+      maxCommands: 10,
+      boundMs: 10_000,
+      restart: false,
+      timeLimitMs: 240_000,
+      ...(path === undefined ? {} : { path }),
+      print: (line) => console.log(line),
+    });
+    await shot('end');
+    console.log(`trader session: ${result.runs} runs, ${result.steps} steps`);
+    expect(result.failure, result.failure ?? '').toBeNull();
+  }, 600_000);
+});

@@ -1,0 +1,71 @@
+// History and Fills follow the account while shown (found by the trader-session oracle, issue 14:
+// a Market order that filled never appeared in the History tab on screen, which had read its page
+// once; and Fills stopped following once main's recent-fills list reached its cap of 200, since
+// the tab re-read only when that list's length changed).
+import { createRoot, createSignal } from 'solid-js';
+import { describe, expect, it } from 'vitest';
+import type { FillView, OrderView, Page } from '../../shared/ipc/views';
+import { ok, type Result } from '../../shared/result';
+import { accountActivity, createPagedList, mergeNewest } from '../../renderer/src/features/orders/paged-list';
+
+const order = (orderId: string, filled = 0n, status: OrderView['status'] = 'open'): OrderView => ({
+  orderId,
+  marketId: '0xm',
+  side: 'Buy',
+  orderType: 'Spot',
+  price: 3_000_000_000n,
+  quantity: 10n,
+  filled,
+  averagePrice: 0n,
+  status,
+  turbo: false,
+  account: '',
+  time: 1,
+});
+const fill = (orderId: string, time: number): FillView => ({ orderId, marketId: '0xm', side: 'Buy', price: 1n, quantity: 1n, fee: 0n, turbo: false, account: '', time });
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('account activity (what makes History and Fills read again)', () => {
+  it('changes with a new fill even when the recent-fills list is at its cap', () => {
+    const full = Array.from({ length: 200 }, (_, index) => fill(`0x${index}`, 1000 - index));
+    const next = [fill('0xnew', 2000), ...full.slice(0, 199)];
+    expect(next).toHaveLength(full.length);
+    expect(accountActivity([], next)).not.toBe(accountActivity([], full));
+  });
+
+  it('changes when an order is placed, fills or is cancelled', () => {
+    const base = accountActivity([order('0xa')], []);
+    expect(accountActivity([order('0xa'), order('0xb')], [])).not.toBe(base);
+    expect(accountActivity([order('0xa', 5n, 'partially-filled')], [])).not.toBe(base);
+    expect(accountActivity([], [])).not.toBe(base);
+  });
+});
+
+describe('a paged list that follows the account', () => {
+  it('reads the newest page again when the account changes, keeping older pages loaded', async () => {
+    let newest = ['c', 'b'];
+    const older = ['a'];
+    const load = (cursor: string | null): Promise<Result<Page<string>>> => Promise.resolve(ok(cursor === null ? { items: [...newest], next: 'older' } : { items: older, next: null }));
+    const [activity, setActivity] = createSignal('0');
+    const list = createRoot(() => createPagedList(load, () => 'market', { changed: activity, identity: (item) => item }));
+    await settle();
+    expect(list.items()).toEqual(['c', 'b']);
+    list.more();
+    await settle();
+    expect(list.items()).toEqual(['c', 'b', 'a']);
+    // A new order on the exchange: shown in front, the older page still there.
+    newest = ['d', 'c'];
+    setActivity('1');
+    await settle();
+    expect(list.items()).toEqual(['d', 'c', 'b', 'a']);
+    expect(list.done()).toBe(true);
+  });
+
+  it('merges by identity: the newest read wins for an item it contains', () => {
+    expect(mergeNewest([{ id: 'b', v: 2 }], [{ id: 'b', v: 1 }, { id: 'a', v: 1 }], (item) => item.id)).toEqual([
+      { id: 'b', v: 2 },
+      { id: 'a', v: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,263 @@
+// The trader-session oracle: after every step, what each panel of each open page shows is held
+// to the exchange's truth read over REST. A panel passes when, at some sample within the bound,
+// its figures equal the truth, or it is visibly marked as not live (`data-freshness` other than
+// `live`, or the ladder's own resyncing/waiting overlay, which hides every level). The invariants
+// are listed in docs/reliability.md ("Trader-session oracle"); keep the two in step.
+import type { Page } from 'playwright-core';
+import type { Market } from '../../../shared/market/market';
+import { formatAmount, formatFillFee, formatPrice, formatQuantity } from '../../../renderer/src/format/market-format';
+import { ORDER_KIND_LABELS } from '../../../renderer/src/features/ticket/ticket-model';
+import type { OrderTypeKind } from '../../../shared/market/order-type';
+import { readScreen, type Screen } from './screen';
+import type { Truth, TruthOrder } from './truth';
+
+export interface OracleView {
+  /** 'devnet' is the configured network nobody answers on. */
+  readonly network: 'sandbox' | 'devnet';
+  readonly market: Market;
+  readonly turbo: boolean;
+  /** The contracts whose orders the panels list: the trading account (and a Turbo Account). */
+  readonly contracts: readonly string[];
+  readonly tradeAccountId: string;
+  readonly turboMarkets: readonly string[];
+}
+
+export class OracleFailure extends Error {}
+
+type Verdict = { ok: true; how: 'equal' | 'marked' | 'empty' | 'absent' } | { ok: false; diff: string };
+
+const EQUAL: Verdict = { ok: true, how: 'equal' };
+const MARKED: Verdict = { ok: true, how: 'marked' };
+const ABSENT: Verdict = { ok: true, how: 'absent' };
+const EMPTY: Verdict = { ok: true, how: 'empty' };
+const differs = (diff: string): Verdict => ({ ok: false, diff });
+
+/** A mark other than live counts as a visible mark; no attribute at all is a claim of being live. */
+const marked = (freshness: string | null) => freshness !== null && freshness !== 'live';
+
+export interface OracleOptions {
+  /** How long a panel may take to show the truth (ms). */
+  readonly boundMs: number;
+  readonly sampleMs?: number;
+}
+
+export interface OracleReport {
+  /** Per panel, how it passed on the last sample it was judged. */
+  readonly verdicts: Record<string, string>;
+  readonly samples: number;
+}
+
+interface TruthCache {
+  inside?: Promise<{ bid: bigint | null; ask: bigint | null }>;
+  open?: Promise<TruthOrder[]>;
+  book?: Promise<TruthOrder[]>;
+  balances?: ReturnType<Truth['balances']>;
+}
+
+const decimalsOf = (markets: readonly Market[], assetId: string) => {
+  for (const market of markets) {
+    if (market.base.asset === assetId) return market.base.decimals;
+    if (market.quote.asset === assetId) return market.quote.decimals;
+  }
+  return 0;
+};
+
+export async function checkScreen(pages: readonly Page[], truth: Truth, markets: readonly Market[], view: () => OracleView, options: OracleOptions): Promise<OracleReport> {
+  const deadline = Date.now() + options.boundMs;
+  const pending = new Map<string, string>(); // panel -> last difference
+  const passed = new Map<string, string>();
+  let samples = 0;
+  for (;;) {
+    samples++;
+    const current = view();
+    const cache: TruthCache = {};
+    const sampleDiffs = new Map<string, string>();
+    for (const [index, page] of pages.entries()) {
+      if (page.isClosed()) continue;
+      let screen: Screen;
+      try {
+        screen = await readScreen(page);
+      } catch (error) {
+        // A page mid-navigation (a reload) has no document to read yet: sample again.
+        sampleDiffs.set(`page${index}`, `could not be read: ${String(error).split('\n')[0]}`);
+        continue;
+      }
+      const judged = await judge(screen, truth, markets, current, cache);
+      for (const [panel, verdict] of Object.entries(judged)) {
+        const key = `page${index}.${panel}`;
+        if (verdict.ok) {
+          passed.set(key, verdict.how);
+        } else {
+          sampleDiffs.set(key, verdict.diff);
+        }
+      }
+    }
+    pending.clear();
+    for (const [key, diff] of sampleDiffs) pending.set(key, diff);
+    if (pending.size === 0) return { verdicts: Object.fromEntries(passed), samples };
+    if (Date.now() > deadline) {
+      const lines = [...pending].map(([key, diff]) => `  ${key}: ${diff}`);
+      throw new OracleFailure(`the screen did not show the exchange's truth within ${options.boundMs} ms, and did not mark it stale:\n${lines.join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.sampleMs ?? 300));
+  }
+}
+
+async function judge(screen: Screen, truth: Truth, markets: readonly Market[], view: OracleView, cache: TruthCache): Promise<Record<string, Verdict>> {
+  const out: Record<string, Verdict> = {};
+  const offline = view.network === 'devnet';
+  const market = view.market;
+  const inside = () => (cache.inside ??= truth.inside(market, view.turbo));
+  const openOrders = () => (cache.open ??= truth.openOrders(view.contracts, view.turboMarkets));
+  // History and Fills list the market's orders on both books, of the trading account and its Turbo Accounts.
+  const sources = view.contracts.flatMap((contract) => [{ contract, turbo: false }, ...(view.turboMarkets.includes(market.market_id) ? [{ contract, turbo: true }] : [])]);
+  const bookOrders = () => (cache.book ??= truth.historyPage(market, sources));
+  const accountLabel = (account: string) => (account.toLowerCase() === view.tradeAccountId.toLowerCase() ? 'Trading' : `Turbo ${account.slice(0, 8)}…${account.slice(-4)}`);
+  const bookLabel = (turbo: boolean) => (turbo ? 'Turbo' : 'Canonical');
+  const balances = () => (cache.balances ??= truth.balances(view.tradeAccountId));
+
+  // Header: the connection state says what the link really is.
+  if (screen.connection) {
+    const { state, stream, freshness } = screen.connection;
+    if (offline) out.connection = state === 'up' || stream === 'up' ? (marked(freshness) ? MARKED : differs(`says rest=${state} stream=${stream} while the network answers nothing`)) : EQUAL;
+    else out.connection = state === 'up' && stream === 'up' ? EQUAL : marked(freshness) || (state !== 'up' && stream !== 'up') ? MARKED : differs(`says rest=${state} stream=${stream} while the exchange is up`);
+  }
+
+  // The market bar's best bid and ask.
+  if (screen.inside && screen.workspace) {
+    if (marked(screen.inside.freshness)) out.inside = MARKED;
+    else if (offline) out.inside = screen.inside.bid === '—' && screen.inside.ask === '—' ? EMPTY : differs(`shows bid ${screen.inside.bid} / ask ${screen.inside.ask} while the network answers nothing`);
+    else {
+      const truthInside = await inside();
+      const bid = truthInside.bid === null ? '—' : formatPrice(market, truthInside.bid);
+      const ask = truthInside.ask === null ? '—' : formatPrice(market, truthInside.ask);
+      out.inside = screen.inside.bid === bid && screen.inside.ask === ask ? EQUAL : differs(`shows ${screen.inside.bid} / ${screen.inside.ask}, the exchange ${bid} / ${ask}`);
+    }
+  }
+
+  // The ladder of the selected market: its best rows are the exchange's inside, grouped.
+  if (screen.ladder) {
+    const ladder = screen.ladder;
+    if (ladder.marketId !== market.market_id || (ladder.book === 'turbo') !== view.turbo) out.ladderBook = differs(`shows ${ladder.marketId.slice(0, 10)} ${ladder.book}, the trader chose ${market.market_id.slice(0, 10)} ${view.turbo ? 'turbo' : 'canonical'}`);
+    if (marked(ladder.freshness) || ladder.overlay) out.ladder = MARKED;
+    else if (offline) out.ladder = ladder.bestBid === null && ladder.bestAsk === null ? EMPTY : differs(`shows best ${ladder.bestBid} / ${ladder.bestAsk} while the network answers nothing`);
+    else if (ladder.marketId === market.market_id) {
+      const truthInside = await inside();
+      const precision = BigInt(screen.ladderPrecision ?? '0');
+      const floor = (price: bigint | null) => (price === null || precision <= 0n ? price : (price / precision) * precision);
+      const ceil = (price: bigint | null) => (price === null || precision <= 0n ? price : ((price + precision - 1n) / precision) * precision);
+      const bid = floor(truthInside.bid)?.toString() ?? null;
+      const ask = ceil(truthInside.ask)?.toString() ?? null;
+      out.ladder = ladder.bestBid === bid && ladder.bestAsk === ask ? EQUAL : differs(`best rows ${ladder.bestBid} / ${ladder.bestAsk}, the exchange ${bid} / ${ask} (rows of ${precision})`);
+    }
+    if (ladder.clickable === 'true' && (marked(ladder.freshness) || ladder.overlay)) out.ladderClickable = differs('accepts clicks (data-clickable=true) on a book that is not live');
+  }
+
+  // Open orders: the tab's count and every row (all markets, both books).
+  if (screen.ordersTabCount !== null && screen.workspace) {
+    const freshness = screen.openOrders?.freshness ?? null;
+    if (marked(freshness)) out.ordersCount = MARKED;
+    else if (offline) out.ordersCount = screen.ordersTabCount === 0 ? EMPTY : differs(`the tab counts ${screen.ordersTabCount} open orders while the network answers nothing`);
+    else {
+      const open = await openOrders();
+      out.ordersCount = screen.ordersTabCount === open.length ? EQUAL : differs(`the tab counts ${screen.ordersTabCount}, the exchange has ${open.length} open`);
+    }
+  }
+  if (screen.openOrders) {
+    const panel = screen.openOrders;
+    if (marked(panel.freshness)) out.openOrders = MARKED;
+    else if (offline) out.openOrders = panel.rows.length === 0 ? EMPTY : differs(`lists ${panel.rows.length} orders while the network answers nothing`);
+    else {
+      const open = await openOrders();
+      const want = new Map(
+        open.map((order) => {
+          const on = markets.find((candidate) => candidate.market_id === order.marketId) ?? market;
+          return [order.orderId, [order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, formatPrice(on, order.price), formatQuantity(on, order.quantity), formatQuantity(on, order.filled)].join(' | ')];
+        }),
+      );
+      const got = new Map(panel.rows.map((row) => [row.id, row.cells.slice(2, 7).join(' | ')]));
+      out.openOrders = sameMaps('order', got, want);
+    }
+  }
+
+  // History of the selected book: every order, its fill and status.
+  if (screen.history && !screen.history.loading) {
+    const panel = screen.history;
+    if (marked(panel.freshness)) out.history = MARKED;
+    else if (offline) out.history = panel.rows.length === 0 ? EMPTY : differs(`lists ${panel.rows.length} orders while the network answers nothing`);
+    else {
+      const orders = await bookOrders();
+      const want = new Map(
+        orders.map((order) => [
+          `${order.turbo ? 'turbo' : 'canonical'}:${order.orderId}`,
+          [bookLabel(order.turbo), accountLabel(order.account), order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, formatPrice(market, order.price), formatQuantity(market, order.quantity), formatQuantity(market, order.filled), order.averagePrice > 0n ? formatPrice(market, order.averagePrice) : '—', order.status].join(' | '),
+        ]),
+      );
+      const got = new Map(panel.rows.map((row) => [`${row.book ?? ''}:${row.id}`, row.cells.slice(1, 10).join(' | ')]));
+      out.history = sameMaps('order', got, want);
+    }
+  }
+
+  // Fills of the selected book: each fill of each order, with its fee in the asset received.
+  if (screen.fills) {
+    const panel = screen.fills;
+    if (marked(panel.freshness)) out.fills = MARKED;
+    else if (offline) out.fills = panel.rows.length === 0 ? EMPTY : differs(`lists ${panel.rows.length} fills while the network answers nothing`);
+    else {
+      const orders = await bookOrders();
+      const want: string[] = [];
+      for (const order of orders) for (const fill of order.fills) want.push([order.orderId, bookLabel(order.turbo), accountLabel(order.account), order.side, formatPrice(market, fill.price), formatQuantity(market, fill.quantity), formatFillFee(market, order.side as 'Buy' | 'Sell', fill.fee)].join(' | '));
+      const got = panel.rows.map((row) => [row.id, ...row.cells.slice(1, 7)].join(' | '));
+      out.fills = sameBags('fill', got, want);
+    }
+  }
+
+  // Balances: every column of every asset, and each book's locked / unlocked.
+  if (screen.balances) {
+    const panel = screen.balances;
+    if (marked(panel.freshness)) out.balances = MARKED;
+    else if (offline) out.balances = panel.rows.length === 0 ? EMPTY : differs(`lists ${panel.rows.length} balances while the network answers nothing`);
+    else {
+      const all = await balances();
+      const want = new Map<string, string>();
+      for (const balance of all) {
+        const decimals = decimalsOf(markets, balance.assetId);
+        const books = [...balance.books].map(([key, book]) => `${key}=${formatAmount(book.locked, decimals)} / ${formatAmount(book.unlocked, decimals)}`).sort();
+        want.set(balance.assetId, [formatAmount(balance.onAccount, decimals), formatAmount(balance.locked, decimals), formatAmount(balance.unlocked, decimals), ...books].join(' | '));
+      }
+      const got = new Map(panel.rows.map((row) => [row.assetId, [...row.cells, ...row.books.map((book) => `${book.key}=${book.text}`).sort()].join(' | ')]));
+      // An asset the account holds none of, on no book, may be left out (an account the exchange
+      // does not know has no rows at all); shown, it must say 0.
+      for (const [assetId, text] of [...want]) if (text === '0 | 0 | 0' && !got.has(assetId)) want.delete(assetId);
+      out.balances = sameMaps('asset', got, want);
+    }
+  }
+  return out;
+}
+
+function sameMaps(what: string, got: ReadonlyMap<string, string>, want: ReadonlyMap<string, string>): Verdict {
+  const problems: string[] = [];
+  for (const [id, value] of want) {
+    const shown = got.get(id);
+    if (shown === undefined) problems.push(`${what} ${id.slice(0, 12)} missing (exchange: ${value})`);
+    else if (shown !== value) problems.push(`${what} ${id.slice(0, 12)} shows ${shown}, exchange ${value}`);
+  }
+  for (const [id, value] of got) if (!want.has(id)) problems.push(`${what} ${id.slice(0, 12)} shown (${value}) but not on the exchange`);
+  return problems.length === 0 ? EQUAL : differs(problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; … ${problems.length - 6} more` : ''));
+}
+
+function sameBags(what: string, got: readonly string[], want: readonly string[]): Verdict {
+  const count = (items: readonly string[]) => {
+    const map = new Map<string, number>();
+    for (const item of items) map.set(item, (map.get(item) ?? 0) + 1);
+    return map;
+  };
+  const g = count(got);
+  const w = count(want);
+  const problems: string[] = [];
+  for (const [item, n] of w) if ((g.get(item) ?? 0) !== n) problems.push(`${what} ${item} shown ${g.get(item) ?? 0}×, exchange ${n}×`);
+  for (const [item, n] of g) if (!w.has(item)) problems.push(`${what} ${item} shown ${n}× but not on the exchange`);
+  return problems.length === 0 ? EQUAL : differs(problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; … ${problems.length - 6} more` : ''));
+}
+
+export { ABSENT };

@@ -1,0 +1,99 @@
+// One seeded random trader session: fast-check picks sequences of trader actions, runs each on
+// the app in Chromium, and the oracle checks the screen after every step. A failing sequence is
+// shrunk to a short one and reported with its seed and path (replay: the same seed and path).
+import fc from 'fast-check';
+import { onboard, value } from '../terminal-page';
+import { DETACHABLE, dockPanel, initialModel, runOracle, traderCommands, type Model, type Real } from './commands';
+import { Truth } from './truth';
+import type { World } from './world';
+
+export interface SessionOptions {
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly maxCommands: number;
+  /** How long a panel may take to show the truth before it must be marked. */
+  readonly boundMs: number;
+  readonly restart: boolean;
+  /** Replay one failing case: the `path` fast-check printed with the seed. */
+  readonly path?: string;
+  readonly print?: (line: string) => void;
+  /** Stop shrinking after this long (ms): the report then has the shortest sequence found so far. */
+  readonly timeLimitMs?: number;
+}
+
+export interface SessionResult {
+  readonly steps: number;
+  readonly runs: number;
+  /** fast-check's report (seed, path, shrunk counterexample, the error) when a sequence failed. */
+  readonly failure: string | null;
+}
+
+export async function runTraderSession(world: World, options: SessionOptions): Promise<SessionResult> {
+  const turboRows = (await (await fetch(`${world.control.url}/v1/markets?turbo=true`)).json()) as { markets?: { market_id: string }[] };
+  const turboMarkets = (turboRows.markets ?? []).map((row) => row.market_id);
+  let steps = 0;
+  let runs = 0;
+  const real: Real = {
+    world,
+    truth: new Truth(world.control.url, world.markets),
+    boundMs: options.boundMs,
+    turboMarkets,
+    popups: new Map(),
+    step: (line) => {
+      steps++;
+      world.log.push(line);
+      options.print?.(`  step ${steps}: ${line}`);
+    },
+    failed: (line, error) => {
+      firstFailures.push(`after: ${world.log.join(' → ')}\n${String(error instanceof Error ? error.message : error)}`);
+      options.print?.(`  FAILED at "${line}": ${String(error instanceof Error ? error.message : error)}`);
+    },
+  };
+  const firstFailures: string[] = [];
+
+  /** Every run starts from the same screen: the sandbox, no faults, no detached windows, a fresh page. */
+  const setup = async (): Promise<{ model: Model; real: Real }> => {
+    runs++;
+    options.print?.(`run ${runs}`);
+    await world.control.post('/control/faults/clear', {});
+    for (const kind of DETACHABLE) if (real.popups.has(kind)) await dockPanel(real, kind);
+    const networks = value(await world.bridge.api.listNetworks({}));
+    const sandbox = networks.find((network) => network.kind === 'sandbox')!;
+    if (!sandbox.active) value(await world.bridge.api.selectNetwork({ networkId: sandbox.id }));
+    await world.page.reload();
+    await world.page.getByTestId('topbar').waitFor({ timeout: 60_000 });
+    // An exchange that restarted forgot the account: set it up again, as the trader would.
+    const account = value(await world.bridge.api.getAccountState({}));
+    if (!account.canTrade) {
+      if (!(await world.page.getByTestId('onboarding').count())) await world.page.getByTestId('open-setup').click();
+      await onboard(world.page);
+      world.tradeAccountId = value(await world.bridge.api.getAccountState({})).tradeAccount?.tradeAccountId ?? world.tradeAccountId;
+    }
+    await world.page.getByTestId('workspace').waitFor({ timeout: 60_000 });
+    world.log.length = 0;
+    const model = initialModel();
+    const marketId = await world.page.getByTestId('ladder').getAttribute('data-market-id', { timeout: 30_000 });
+    model.marketIndex = Math.max(0, world.markets.findIndex((market) => market.market_id === marketId));
+    model.turbo = (await world.page.getByTestId('market-bar').getAttribute('data-book')) === 'turbo';
+    const tab = await world.page.getByTestId('blotter').getAttribute('data-tab');
+    if (tab === 'orders' || tab === 'history' || tab === 'fills' || tab === 'balances') model.tab = tab;
+    lastModel = model;
+    return { model, real };
+  };
+  let lastModel: Model = initialModel();
+
+  const property = fc.asyncProperty(traderCommands(world.markets, { restart: options.restart, maxCommands: options.maxCommands }), async (commands) => {
+    await fc.asyncModelRun(setup, commands);
+    // The last step's outcome, once more after a pause: nothing may drift away from the truth.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await runOracle(lastModel, real);
+  });
+  const details = await fc.check(property, {
+    seed: options.seed,
+    numRuns: options.numRuns,
+    ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+    ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs }),
+  });
+  const report = details.failed ? `${fc.defaultReportMessage(details) ?? 'failed'}\nfirst failure, before shrinking:\n${firstFailures[0] ?? '(none)'}` : null;
+  return { steps, runs, failure: report };
+}

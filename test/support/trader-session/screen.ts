@@ -1,0 +1,127 @@
+// What the screen shows, read from the page's DOM in one pass: the figures as the trader reads
+// them (the cell texts) and, for each panel, the freshness mark it carries. A panel's mark is the
+// `data-freshness` of its root or the nearest element around it that has one (docs/reliability.md,
+// "Trader-session oracle"); none at all means the panel claims to be live.
+import type { Page } from 'playwright-core';
+
+export interface PanelMark {
+  /** `data-freshness` of the panel, or null when the panel carries none. */
+  readonly freshness: string | null;
+}
+
+export interface ScreenRow {
+  readonly id: string;
+  readonly marketId: string | null;
+  readonly book: string | null;
+  readonly cells: readonly string[];
+}
+
+export interface BalanceRow {
+  readonly assetId: string;
+  readonly cells: readonly string[];
+  readonly books: readonly { key: string; text: string }[];
+}
+
+export interface Screen {
+  readonly url: string;
+  readonly workspace: boolean;
+  readonly setupOpen: boolean;
+  readonly connection: (PanelMark & { state: string | null; stream: string | null }) | null;
+  readonly marketBook: string | null;
+  readonly inside: (PanelMark & { bid: string; ask: string }) | null;
+  readonly ladder: (PanelMark & { marketId: string; book: string; bestBid: string | null; bestAsk: string | null; overlay: boolean; armed: string | null; clickable: string | null }) | null;
+  readonly ladderPrecision: string | null;
+  readonly ordersTabCount: number | null;
+  readonly tab: string | null;
+  readonly openOrders: (PanelMark & { rows: ScreenRow[]; empty: string | null }) | null;
+  readonly history: (PanelMark & { rows: ScreenRow[]; empty: string | null; loading: boolean }) | null;
+  readonly fills: (PanelMark & { rows: ScreenRow[]; empty: string | null }) | null;
+  readonly balances: (PanelMark & { rows: BalanceRow[]; empty: string | null }) | null;
+}
+
+/** The page's document as functions sent to the page see it (test files compile without the DOM library). */
+interface El {
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): ArrayLike<El> & Iterable<El>;
+  closest(selector: string): El | null;
+  readonly textContent: string | null;
+  readonly children: ArrayLike<El> & Iterable<El>;
+}
+declare const document: El;
+declare const location: { href: string };
+
+export async function readScreen(page: Page): Promise<Screen> {
+  // tsx (the bench) compiles with esbuild's keepNames, which wraps the named functions below in
+  // `__name(...)`: give the page that helper, as the identity, before sending them.
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
+  return page.evaluate((): Screen => {
+    const one = (selector: string, root: El = document) => root.querySelector(selector);
+    const text = (element: El | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const freshness = (element: El): string | null => {
+      const around = element.closest('[data-freshness]');
+      if (around) return around.getAttribute('data-freshness');
+      return element.querySelector('[data-freshness]')?.getAttribute('data-freshness') ?? null;
+    };
+    const rows = (root: El, selector: string, idAttribute: string) =>
+      [...root.querySelectorAll(selector)].map((row) => ({ id: row.getAttribute(idAttribute) ?? '', marketId: row.getAttribute('data-market-id'), book: row.getAttribute('data-book'), cells: [...row.children].map((cell) => text(cell)) }));
+    const emptyText = (root: El) => {
+      const empty = one('td.empty', root);
+      return empty ? text(empty) : null;
+    };
+
+    const connectionEl = one('[data-testid=connection]');
+    const insideEl = one('[data-testid=inside-market]');
+    const ladderEl = one('[data-testid=ladder]');
+    const ordersEl = one('[data-testid=open-orders]');
+    const historyEl = one('[data-testid=order-history]');
+    const fillsEl = one('[data-testid=fills]');
+    const balancesEl = one('[data-testid=balances]');
+    const tabLabel = text(one('[data-testid=tab-orders]'));
+    const tabCount = /\((\d+)\)/.exec(tabLabel);
+    const insideParts = insideEl ? [...insideEl.querySelectorAll('span')].map((span) => text(span)) : [];
+    return {
+      url: location.href,
+      workspace: one('[data-testid=workspace]') !== null,
+      setupOpen: one('[data-testid=onboarding]') !== null,
+      connection: connectionEl ? { freshness: freshness(connectionEl), state: connectionEl.getAttribute('data-state'), stream: one('[data-testid=stream-state]')?.getAttribute('data-state') ?? null } : null,
+      marketBook: one('[data-testid=market-bar]')?.getAttribute('data-book') ?? null,
+      inside: insideEl ? { freshness: freshness(insideEl), bid: insideParts[0] ?? '', ask: insideParts[2] ?? '' } : null,
+      ladder: ladderEl
+        ? {
+            freshness: freshness(ladderEl),
+            marketId: ladderEl.getAttribute('data-market-id') ?? '',
+            book: ladderEl.getAttribute('data-book') ?? '',
+            bestBid: one('[data-testid=ladder-row].best-bid', ladderEl)?.getAttribute('data-price') ?? null,
+            bestAsk: one('[data-testid=ladder-row].best-ask', ladderEl)?.getAttribute('data-price') ?? null,
+            overlay: one('[data-testid=ladder-resyncing]', ladderEl) !== null || one('[data-testid=ladder-waiting]', ladderEl) !== null,
+            armed: ladderEl.getAttribute('data-armed'),
+            clickable: ladderEl.getAttribute('data-clickable'),
+          }
+        : null,
+      ladderPrecision: (one('[data-testid=ladder-precision]') as unknown as { value?: string } | null)?.value ?? null,
+      ordersTabCount: tabCount ? Number(tabCount[1]) : null,
+      tab: one('[data-testid=blotter]')?.getAttribute('data-tab') ?? null,
+      openOrders: ordersEl ? { freshness: freshness(ordersEl), rows: rows(ordersEl, '[data-testid=open-order-row]', 'data-order-id'), empty: emptyText(ordersEl) } : null,
+      history: historyEl ? { freshness: freshness(historyEl), rows: rows(historyEl, '[data-testid=history-row]', 'data-order-id'), empty: emptyText(historyEl), loading: text(one('[data-testid=load-more]', historyEl)) === 'Loading…' } : null,
+      fills: fillsEl ? { freshness: freshness(fillsEl), rows: rows(fillsEl, '[data-testid=fill-row]', 'data-order-id'), empty: emptyText(fillsEl) } : null,
+      balances: balancesEl
+        ? {
+            freshness: freshness(balancesEl),
+            rows: [...balancesEl.querySelectorAll('[data-testid=balance-row]')].map((row) => {
+              const cells = [...row.children].map((cell) => text(cell));
+              return {
+                assetId: row.getAttribute('data-asset-id') ?? '',
+                cells: cells.slice(1, 4),
+                books: [...row.querySelectorAll('[data-testid=balance-book]')].map((book) => ({
+                  key: `${book.getAttribute('data-market-id') ?? ''}${book.getAttribute('data-turbo') === 'true' ? ':turbo' : ''}`,
+                  text: text(one('.mono', book)),
+                })),
+              };
+            }),
+            empty: emptyText(balancesEl),
+          }
+        : null,
+    };
+  });
+}

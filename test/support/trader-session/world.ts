@@ -1,0 +1,82 @@
+// The world a random trader session runs in: the real browser host (real main services, real
+// keychain in its own D-Bus session, the embedded sandbox with its market maker and control
+// surface), Debian's Chromium on the app's page, a bridge client for set-up reads, and an account
+// onboarded through the page. Shared by the e2e test (test/e2e/trader-session.test.ts) and the long
+// run (bench/trader-session.ts).
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Market } from '../../../shared/market/market';
+import { connectBridge, type BridgeClient } from '../bridge-client';
+import { startHost, type RunningHost } from '../browser-host';
+import { launchChromium } from '../chromium';
+import { onboard, sandboxControl, until, value, type SandboxControl } from '../terminal-page';
+
+/** An address nothing listens on: the "other network" a trader switches to and back from. */
+export const UNREACHABLE_REST = 'http://127.0.0.1:9';
+
+export interface World {
+  readonly host: RunningHost;
+  readonly bridge: BridgeClient;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  page: Page;
+  readonly control: SandboxControl;
+  readonly markets: readonly Market[];
+  tradeAccountId: string;
+  readonly pageErrors: string[];
+  /** Lines of what the session did, for a failure's report. */
+  readonly log: string[];
+  stop(): Promise<void>;
+}
+
+export async function startWorld(): Promise<World> {
+  const host = await startHost({ args: ['--sandbox-control'] });
+  const bridge = await connectBridge(host);
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.goto(host.url);
+  await onboard(page);
+  const markets = await until(async () => {
+    const listed = await bridge.api.listMarkets({});
+    return listed.ok && listed.value.markets.length > 0 ? listed.value.markets : null;
+  }, 'the markets');
+  const control = await sandboxControl(bridge.api);
+  // Orders go out without the confirmation step (the dialog is still accepted where it shows).
+  value(await bridge.api.updateSettings({ confirmOrders: false }));
+  // A second network the trader can switch to: configured, but nothing answers there.
+  value(await bridge.api.configureNetwork({ networkId: 'devnet', restUrl: UNREACHABLE_REST, wsUrl: 'ws://127.0.0.1:9', faucetUrl: null }));
+  const account = value(await bridge.api.getAccountState({}));
+  if (!account.tradeAccount) throw new Error('onboarding left no trading account');
+  return {
+    host,
+    bridge,
+    browser,
+    context,
+    page,
+    control,
+    markets,
+    tradeAccountId: account.tradeAccount.tradeAccountId,
+    pageErrors,
+    log: [],
+    async stop() {
+      bridge.close();
+      await browser.close().catch(() => undefined);
+      await host.stop();
+    },
+  };
+}
+
+/** The embedded sandbox's process id: the child of the host's process group that runs sandbox/cli.ts. */
+export function sandboxPid(host: RunningHost): number | null {
+  const group = host.child.pid;
+  if (group === undefined) return null;
+  const listing = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(group)], { encoding: 'utf8' });
+  for (const line of listing.split('\n')) {
+    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (match?.[2]?.includes('sandbox/cli.ts') && !match[2].includes('ps -o')) return Number(match[1]);
+  }
+  return null;
+}
