@@ -6,7 +6,8 @@
 // so one session reports every distinct failure it meets. Prints one JSON line at the end and
 // exits 1 when any sequence failed.
 //
-//   npx tsx bench/trader-session.ts [--steps 2000] [--seed N] [--max-commands 40] [--bound-ms 10000] [--restart on|off] [--no-build]
+//   npx tsx bench/trader-session.ts [--steps 2000] [--minutes M] [--seed N] [--max-commands 40] [--bound-ms 10000] [--restart on|off] [--no-build]
+//   (--minutes: stop after M minutes even if the steps are not done; 0, the default, means no limit)
 //   replay one failure:  npx tsx bench/trader-session.ts --seed <seed> --path <path>
 //
 // Not part of `npm test` (it runs for an hour or more on this machine).
@@ -24,6 +25,7 @@ function parse() {
       'max-commands': { type: 'string', default: '40' },
       'bound-ms': { type: 'string', default: '10000' },
       restart: { type: 'string', default: 'on' },
+      minutes: { type: 'string', default: '0' },
       'no-build': { type: 'boolean', default: false },
     },
     strict: true,
@@ -47,6 +49,7 @@ function parse() {
     maxCommands: number('max-commands', values['max-commands']),
     boundMs: number('bound-ms', values['bound-ms']),
     restart: values.restart === 'on',
+    minutes: number('minutes', values.minutes),
     build: !values['no-build'],
   };
 }
@@ -70,7 +73,8 @@ async function main() {
   let runs = 0;
   let seed = options.seed;
   try {
-    while (steps < options.steps) {
+    const endAt = options.minutes > 0 ? started + options.minutes * 60_000 : Infinity;
+    while (steps < options.steps && Date.now() < endAt - 60_000) {
       console.log(`== seed ${seed} (${steps}/${options.steps} steps so far)`);
       // Runs of one seed until the step budget or a failure; then the next seed.
       const runsLeft = Math.max(1, Math.ceil((options.steps - steps) / Math.max(1, options.maxCommands / 2)));
@@ -81,7 +85,7 @@ async function main() {
         boundMs: options.boundMs,
         restart: options.restart,
         // Bounds one seed (its runs and the shrinking of a failure); the next seed goes on.
-        timeLimitMs: 15 * 60_000,
+        timeLimitMs: Math.min(15 * 60_000, endAt - Date.now()),
         ...(options.path === undefined ? {} : { path: options.path }),
         print: (line) => console.log(line),
       });

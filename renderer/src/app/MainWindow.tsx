@@ -190,6 +190,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
         }}
         bestBid={bestBid()}
         bestAsk={bestAsk()}
+        insidePrecision={liveInside()?.precision ?? null}
       />
       <PendingWindows />
       <Show

@@ -129,8 +129,13 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
     else if (offline) out.inside = screen.inside.bid === '—' && screen.inside.ask === '—' ? EMPTY : differs(`shows bid ${screen.inside.bid} / ask ${screen.inside.ask} while the network answers nothing`);
     else {
       const truthInside = await inside();
-      const bid = truthInside.bid === null ? '—' : formatPrice(market, truthInside.bid);
-      const ask = truthInside.ask === null ? '—' : formatPrice(market, truthInside.ask);
+      // A bar that says its prices are grouped (data-grouping, "≥ bid / ≤ ask") is held to the
+      // exchange's inside grouped that way: the bid floored, the ask raised.
+      const grouping = screen.inside.grouping === null ? null : BigInt(screen.inside.grouping);
+      const floorTo = (price: bigint) => (grouping === null ? price : (price / grouping) * grouping);
+      const ceilTo = (price: bigint) => (grouping === null ? price : ((price + grouping - 1n) / grouping) * grouping);
+      const bid = truthInside.bid === null ? '—' : `${grouping === null ? '' : '≥ '}${formatPrice(market, floorTo(truthInside.bid))}`;
+      const ask = truthInside.ask === null ? '—' : `${grouping === null ? '' : '≤ '}${formatPrice(market, ceilTo(truthInside.ask))}`;
       out.inside = screen.inside.bid === bid && screen.inside.ask === ask ? EQUAL : differs(`shows ${screen.inside.bid} / ${screen.inside.ask}, the exchange ${bid} / ${ask}`);
     }
   }

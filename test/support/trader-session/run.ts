@@ -7,6 +7,9 @@ import { DETACHABLE, dockPanel, initialModel, runOracle, traderCommands, type Mo
 import { Truth } from './truth';
 import type { World } from './world';
 
+/** The page's document as functions sent to the page see it (test files compile without the DOM library). */
+declare const document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+
 export interface SessionOptions {
   readonly seed: number;
   readonly numRuns: number;
@@ -70,6 +73,15 @@ export async function runTraderSession(world: World, options: SessionOptions): P
       world.tradeAccountId = value(await world.bridge.api.getAccountState({})).tradeAccount?.tradeAccountId ?? world.tradeAccountId;
     }
     await world.page.getByTestId('workspace').waitFor({ timeout: 60_000 });
+    // The app remembers the market and the book across reloads: start each run on the first
+    // market's canonical book, so a run (and its shrunk replay) does not depend on the one before.
+    const first = world.markets[0]!;
+    if ((await world.page.getByTestId('ladder').getAttribute('data-market-id', { timeout: 30_000 })) !== first.market_id) {
+      await world.page.getByTestId('market-selector').click();
+      await world.page.locator(`[data-testid=market-menu] [data-testid=market-row][data-market-id="${first.market_id}"]`).click();
+    }
+    if ((await world.page.getByTestId('market-bar').getAttribute('data-book')) === 'turbo') await world.page.getByTestId('turbo-toggle-canonical').click();
+    await world.page.waitForFunction((id) => document.querySelector('[data-testid=ladder]')?.getAttribute('data-market-id') === id, first.market_id, { timeout: 30_000 });
     world.log.length = 0;
     const model = initialModel();
     const marketId = await world.page.getByTestId('ladder').getAttribute('data-market-id', { timeout: 30_000 });

@@ -28,7 +28,7 @@ export interface Screen {
   readonly setupOpen: boolean;
   readonly connection: (PanelMark & { state: string | null; stream: string | null }) | null;
   readonly marketBook: string | null;
-  readonly inside: (PanelMark & { bid: string; ask: string }) | null;
+  readonly inside: (PanelMark & { bid: string; ask: string; grouping: string | null }) | null;
   readonly ladder: (PanelMark & { marketId: string; book: string; bestBid: string | null; bestAsk: string | null; overlay: boolean; armed: string | null; clickable: string | null }) | null;
   readonly ladderPrecision: string | null;
   readonly ordersTabCount: number | null;
@@ -86,7 +86,7 @@ export async function readScreen(page: Page): Promise<Screen> {
       setupOpen: one('[data-testid=onboarding]') !== null,
       connection: connectionEl ? { freshness: freshness(connectionEl), state: connectionEl.getAttribute('data-state'), stream: one('[data-testid=stream-state]')?.getAttribute('data-state') ?? null } : null,
       marketBook: one('[data-testid=market-bar]')?.getAttribute('data-book') ?? null,
-      inside: insideEl ? { freshness: freshness(insideEl), bid: insideParts[0] ?? '', ask: insideParts[2] ?? '' } : null,
+      inside: insideEl ? { freshness: freshness(insideEl), bid: insideParts[0] ?? '', ask: insideParts[2] ?? '', grouping: insideEl.getAttribute('data-grouping') } : null,
       ladder: ladderEl
         ? {
             freshness: freshness(ladderEl),

@@ -10,6 +10,7 @@ import { formatPpm } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { LinkGroupSelector } from '../desk/LinkGroupSelector';
 import { TurboToggle } from '../margin';
+import { insideText } from './inside-text';
 import { MarketSelector } from './MarketSelector';
 
 export const MarketHeader: Component<{
@@ -21,12 +22,15 @@ export const MarketHeader: Component<{
   onTurbo: (turbo: boolean) => void;
   bestBid: bigint | null;
   bestAsk: bigint | null;
+  /** The grouping of the stream the inside comes from (raw price units), when known. */
+  insidePrecision?: bigint | null;
 }> = (props) => {
   const terminal = useTerminal();
   const rules = () => {
     const market = props.market;
     return market ? bookRules(terminal.store.state.markets, market, props.turbo, props.turbo ? terminal.turboBooks.row(market.market_id) : null) : null;
   };
+  const inside = (market: Market) => insideText(market, props.bestBid, props.bestAsk, props.insidePrecision ?? null);
   return (
     <div class="marketbar" data-testid="market-bar" data-book={props.turbo ? 'turbo' : 'canonical'}>
       <MarketSelector markets={props.markets} selected={props.market} onSelect={props.onSelect} problem={props.problem} />
@@ -46,13 +50,18 @@ export const MarketHeader: Component<{
       </Show>
       <Show when={props.market}>
         {(market) => (
-          <span class="inside mono" data-testid="inside-market">
+          <span
+            class="inside mono"
+            data-testid="inside-market"
+            data-grouping={inside(market()).grouping?.toString()}
+            title={inside(market()).groupingLabel === null ? undefined : `Prices grouped by ${inside(market()).groupingLabel}: the best bid is at least, the best ask at most, the figure shown`}
+          >
             <span class="buy" title="Best bid">
-              {props.bestBid !== null ? formatPrice(market(), props.bestBid) : '—'}
+              {inside(market()).bid}
             </span>
             <span class="muted"> / </span>
             <span class="sell" title="Best ask">
-              {props.bestAsk !== null ? formatPrice(market(), props.bestAsk) : '—'}
+              {inside(market()).ask}
             </span>
           </span>
         )}

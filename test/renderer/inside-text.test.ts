@@ -1,0 +1,27 @@
+// The market bar's inside on a market whose price tick is finer than the stream's grouping (found
+// by the trader-session oracle, issue 14: on FUEL/USDC the bar showed "0.019970 / 0.020000" as the
+// best bid and ask while the exchange's were 0.019973 / 0.019991: the stream's prices, grouped by
+// 10 raw units, presented as exact).
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../../shared/market/market';
+import { insideText } from '../../renderer/src/features/markets/inside-text';
+import { ethUsdc } from './fixtures';
+
+const fuelUsdc: Market = {
+  ...ethUsdc,
+  market_id: `0x${'f0'.repeat(32)}` as Market['market_id'],
+  base: { ...ethUsdc.base, symbol: 'FUEL', decimals: 9, max_precision: 0 },
+  quote: { ...ethUsdc.quote, decimals: 6, max_precision: 6 },
+};
+
+describe('the inside market as the bar shows it', () => {
+  it('says the prices are grouped, and which way, when the stream groups coarser than the tick', () => {
+    const shown = insideText(fuelUsdc, 19_970n, 20_000n, 10n);
+    expect(shown).toEqual({ bid: '≥ 0.019970', ask: '≤ 0.020000', grouping: 10n, groupingLabel: '0.00001' });
+  });
+
+  it('shows the exact prices when the stream is on the tick', () => {
+    expect(insideText(ethUsdc, 2_999_990_000n, 3_000_010_000n, 10_000n)).toEqual({ bid: '2,999.99', ask: '3,000.01', grouping: null, groupingLabel: null });
+    expect(insideText(ethUsdc, null, null, null)).toEqual({ bid: '—', ask: '—', grouping: null, groupingLabel: null });
+  });
+});
