@@ -31,8 +31,9 @@ describe.sequential('random trader session against the sandbox, the screen held 
     console.log(`trader session seed ${seed}${path ? ` path ${path}` : ''}`);
     const result = await runTraderSession(world, {
       seed,
-      numRuns: 2,
-      maxCommands: 10,
+      // Short in npm test (about two minutes on 2 cores); bench/trader-session.ts is the long run.
+      numRuns: 4,
+      maxCommands: 12,
       boundMs: 10_000,
       restart: false,
       timeLimitMs: 240_000,

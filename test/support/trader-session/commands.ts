@@ -236,6 +236,7 @@ export class CancelAllMarket extends Step {
     await showTab(page, 'orders');
     model.tab = 'orders';
     const button = page.getByTestId('cancel-all-market');
+    if (!(await button.count())) return; // no workspace to act in (the markets are still loading)
     if (await button.isEnabled()) await button.click();
     await acceptConfirm(page);
   }
