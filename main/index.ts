@@ -61,14 +61,21 @@ function commonSetup(allowedOrigins: readonly string[], handlers: Parameters<typ
 function startOffline(allowedOrigins: readonly string[]): void {
   // Loaded only here, so the online composition (exchange clients, sandbox) is never imported.
   void import('./services/custody/offline-terminal').then(({ createOfflineTerminal }) => {
-    const terminal = createOfflineTerminal({
-      clock: systemClock,
-      random: (length) => new Uint8Array(randomBytes(length)),
-      host: 'electron',
-      version: app.getVersion(),
-      dataDir: app.getPath('userData'),
-      log,
-    });
+    let terminal: ReturnType<typeof createOfflineTerminal>;
+    try {
+      terminal = createOfflineTerminal({
+        clock: systemClock,
+        random: (length) => new Uint8Array(randomBytes(length)),
+        host: 'electron',
+        version: app.getVersion(),
+        dataDir: app.getPath('userData'),
+        log,
+      });
+    } catch (error) {
+      if (!(error instanceof DataDirectoryInUse)) throw error;
+      refuseToStart(error);
+      return;
+    }
     void app.whenReady().then(() => {
       commonSetup(allowedOrigins, terminal.handlers);
       openMainWindow({ preload: join(import.meta.dirname, '../preload/index.cjs'), hub: terminal.windows });
@@ -85,14 +92,19 @@ function startOnline(allowedOrigins: readonly string[], devServerUrl: string | u
     // The single-instance lock covers this app only; the data directory's lock also covers a
     // browser host (or another install) on the same directory.
     if (!(error instanceof DataDirectoryInUse)) throw error;
-    log(error.message);
-    void app.whenReady().then(() => {
-      dialog.showErrorBox('Ledger Terminal cannot start', error.message);
-      app.quit();
-    });
+    refuseToStart(error);
     return;
   }
   wireOnline(terminal, allowedOrigins, devServerUrl);
+}
+
+/** Another terminal holds the data directory: say who, and quit. */
+function refuseToStart(error: DataDirectoryInUse): void {
+  log(error.message);
+  void app.whenReady().then(() => {
+    dialog.showErrorBox('Ledger Terminal cannot start', error.message);
+    app.quit();
+  });
 }
 
 function openTerminal(): Terminal {

@@ -15,6 +15,7 @@ import { fail, ok } from '../../../shared/result';
 import type { Handlers } from '../../ipc/dispatcher';
 import { currentOwnership, type OwnershipContext } from '../../offline/file-permissions';
 import type { ScryptParameters } from '../../offline/keystore';
+import { DataDirectoryInUse, lockDataDirectory } from '../data-dir-lock';
 import { WindowHub } from '../window-hub';
 import { offlineSignerHandlers } from './offline-handlers';
 import { OfflineSigner } from './offline-signer';
@@ -46,8 +47,12 @@ function refuseOnline(name: RequestName) {
     );
 }
 
+/** Throws DataDirectoryInUse when another terminal holds the data directory (see data-dir-lock.ts). */
 export function createOfflineTerminal(options: OfflineTerminalOptions): OfflineTerminal {
   const log = options.log ?? (() => undefined);
+  // One terminal per data directory, offline too; the lock goes when the process exits.
+  const lock = lockDataDirectory(options.dataDir, { now: () => options.clock.now(), log });
+  if (!lock.ok) throw new DataDirectoryInUse(lock.message);
   const signer = new OfflineSigner({
     dataDir: options.dataDir,
     clock: options.clock,

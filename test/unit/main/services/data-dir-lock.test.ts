@@ -5,7 +5,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATA_DIR_LOCKED, LOCK_FILE, lockDataDirectory, processStartOf } from '../../../../main/services/data-dir-lock';
+import { createOfflineTerminal } from '../../../../main/services/custody/offline-terminal';
+import { DATA_DIR_LOCKED, DataDirectoryInUse, LOCK_FILE, lockDataDirectory, processStartOf } from '../../../../main/services/data-dir-lock';
+import { ManualClock } from '../../../../shared/clock';
 
 const directory = () => mkdtempSync(join(tmpdir(), 'lt-lock-'));
 const lockText = (dir: string) => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: number; since: number };
@@ -69,5 +71,13 @@ describe('the data directory lock', () => {
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), since: 2, processStart: null }));
     first.value.release();
     expect(lockText(dir)).toMatchObject({ since: 2 });
+  });
+
+  it('holds for the offline signer too: a second terminal on its data directory refuses', () => {
+    const dir = directory();
+    const options = { clock: new ManualClock(Date.UTC(2026, 10, 26)), random: (length: number) => new Uint8Array(length).fill(1), host: 'browser' as const, version: 'test', dataDir: dir };
+    createOfflineTerminal(options);
+    expect(() => createOfflineTerminal(options)).toThrow(DataDirectoryInUse);
+    expect(() => createOfflineTerminal(options)).toThrow(`is in use by another terminal (process ${process.pid} on ${hostname()}, since 2026-11-26T00:00:00.000Z)`);
   });
 });
