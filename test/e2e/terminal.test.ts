@@ -176,6 +176,64 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
     await expect.poll(openOrderCount, { timeout: 20_000 }).toBe(0);
   });
 
+  it('one arming model for ladder clicks and hotkeys: shown, and dropped on market or book change and after the kill switch', async () => {
+    // Issue 14 item 8: the ladder stayed armed after switching to the Turbo book and after the kill
+    // switch, and Shift+B / Shift+S sent orders while the ladder was disarmed.
+    const ladder = page.getByTestId('ladder').first();
+    const armedState = () => ladder.getAttribute('data-armed');
+    const notices = () => page.getByTestId('notice').allTextContents();
+    // The kill switch of the test above, and the market change before it, left it disarmed.
+    expect(await armedState()).toBe('false');
+    await page.getByTestId('ticket-type').selectOption('Limit');
+    await page.getByTestId('ticket-quantity').fill('0.01');
+    // Every signed request is a journal row: the count says whether anything was sent.
+    await page.getByTestId('tab-journal').click();
+    const journalRows = () => page.getByTestId('journal-row').count();
+    await expect.poll(journalRows, { timeout: 10_000 }).toBeGreaterThan(0);
+    const signedBefore = await journalRows();
+    // Disarmed: Shift+B sends nothing and says why.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Shift+B');
+    await expect.poll(async () => (await notices()).join(' '), { timeout: 5000 }).toMatch(/Hotkey buy not sent: trading is not armed/);
+    await shot('09-hotkey-disarmed');
+    await page.waitForTimeout(1000);
+    expect(await journalRows()).toBe(signedBefore);
+    // Armed: the same key trades, and the banner says the hotkeys are armed too.
+    await page.getByTestId('ladder-arm').first().click();
+    expect(await armedState()).toBe('true');
+    expect(await page.getByTestId('ladder-armed-banner').first().textContent()).toMatch(/clicks and Shift\+B\/Shift\+S trade/);
+    await page.keyboard.press('Shift+B');
+    await confirmIfAsked();
+    await expect.poll(journalRows, { timeout: 20_000 }).toBeGreaterThan(signedBefore);
+    await page.getByTestId('tab-orders').click();
+    // The kill switch disarms.
+    await page.getByTestId('kill-switch').click();
+    await page.getByTestId('kill-report').waitFor({ timeout: 30_000 });
+    await page.getByTestId('kill-report-close').click();
+    await expect.poll(armedState, { timeout: 5000 }).toBe('false');
+    expect(await page.getByTestId('ladder-disarmed-note').first().textContent()).toMatch(/kill switch/);
+    await shot('10-disarmed-by-kill-switch');
+    // A market change disarms, and coming back does not re-arm.
+    await page.getByTestId('ladder-arm').first().click();
+    expect(await armedState()).toBe('true');
+    await selectMarket(/ETH\/USDC/);
+    expect(await page.getByTestId('ladder').first().getAttribute('data-armed')).toBe('false');
+    await selectMarket(/BTC/);
+    expect(await page.getByTestId('ladder').first().getAttribute('data-armed')).toBe('false');
+    // A book change (canonical to Turbo) disarms, where the market has a Turbo book.
+    await selectMarket(/ETH\/USDC/);
+    if ((await page.getByTestId('turbo-toggle').first().getAttribute('data-available')) === 'true') {
+      await page.getByTestId('ladder-arm').first().click();
+      expect(await page.getByTestId('ladder').first().getAttribute('data-armed')).toBe('true');
+      await page.getByTestId('turbo-toggle-turbo').first().click();
+      await expect.poll(() => page.getByTestId('ladder').first().getAttribute('data-book'), { timeout: 10_000 }).toBe('turbo');
+      expect(await page.getByTestId('ladder').first().getAttribute('data-armed')).toBe('false');
+      await page.getByTestId('turbo-toggle-canonical').first().click();
+      await expect.poll(() => page.getByTestId('ladder').first().getAttribute('data-book'), { timeout: 10_000 }).toBe('canonical');
+      expect(await page.getByTestId('ladder').first().getAttribute('data-armed')).toBe('false');
+    }
+  });
+
   it('keeps a journal of every signed action', async () => {
     await page.getByTestId('tab-journal').click();
     await expect.poll(() => page.getByTestId('journal-row').count(), { timeout: 10_000 }).toBeGreaterThan(4);

@@ -3,6 +3,7 @@
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import { createTradingActions, type Confirm } from '../features/trading/trading-actions';
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
+import { armingEnvironment, createArming } from '../stores/arming-store';
 import { createTerminalStore } from '../stores/terminal-store';
 import { createTicketStore } from '../stores/ticket-store';
 import { createTurboBooks } from '../stores/turbo-store';
@@ -11,14 +12,18 @@ import { createLadderCommands, type TerminalContextValue } from './terminal-cont
 export function createTerminal(api: TerminalApi, confirm: Confirm, frames: FrameScheduler = createFrameScheduler()): TerminalContextValue {
   const store = createTerminalStore(api);
   const tickets = createTicketStore();
-  const trading = createTradingActions(api, store, confirm);
+  const turboBooks = createTurboBooks(api);
+  // The account that signs Turbo orders is part of the account: choosing another disarms too.
+  const arming = createArming(() => `${armingEnvironment(store.state)}|${turboBooks.view()?.tradingAs ?? ''}`);
+  const trading = createTradingActions(api, store, confirm, { onKillSwitch: () => arming.disarm('the kill switch was used', true) });
   return {
     api,
     store,
     tickets,
     trading,
     frames,
-    turboBooks: createTurboBooks(api),
+    turboBooks,
+    arming,
     ...createLadderCommands(),
     market: (marketId) => store.state.markets?.markets.find((market) => market.market_id === marketId) ?? null,
   };

@@ -1,6 +1,7 @@
-// The window's hotkeys: buy or sell at the best price with the ticket's size, cancel the last
-// order, cancel all in the market, recenter the ladders, toggle post-only. A key pressed while
-// typing in a field is left to the field.
+// The window's hotkeys: buy or sell at the best price with the ticket's size (only while the window
+// is armed for that market and book, stores/arming-store), cancel the last order, cancel all in the
+// market, recenter the ladders, toggle post-only. A key pressed while typing in a field is left to
+// the field.
 import { onCleanup } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import type { Side } from '../../../../shared/market/order-type';
@@ -30,6 +31,12 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       return;
     }
     const turbo = target.turbo();
+    // One-action trading obeys the window's arming, as ladder clicks do (issue 14 item 8).
+    if (!terminal.arming.armed({ marketId: market.market_id, turbo })) {
+      const why = terminal.arming.lastDisarm();
+      terminal.store.notify('warning', `Hotkey ${side.toLowerCase()} not sent: trading is not armed for ${market.base.symbol}/${market.quote.symbol}${turbo ? ' (Turbo book)' : ''}${why ? ` (disarmed: ${why})` : ''}. Arm the ladder (ARM) to trade by click and hotkey.`);
+      return;
+    }
     // On a Turbo book its own row's rules (fees, min_order) apply.
     const rules = bookRules(terminal.store.state.markets, market, turbo, turbo ? terminal.turboBooks.row(market.market_id) : null);
     if (rules === null) {

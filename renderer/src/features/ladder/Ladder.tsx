@@ -47,7 +47,11 @@ export const Ladder: Component<LadderProps> = (props) => {
   const [rowCount, setRowCount] = createSignal(props.rows ?? 40);
   const [centre, setCentre] = createSignal<bigint | null>(null);
   const [hold, setHold] = createSignal(false);
-  const [armed, setArmed] = createSignal(false);
+  // One arming per window (stores/arming-store): for this market and book, dropped on a change of
+  // either, of network or account, and after the kill switch; the buy/sell hotkeys obey it too.
+  const scope = () => ({ marketId: props.market.market_id, turbo: props.turbo });
+  const armed = () => terminal.arming.armed(scope());
+  const setArmed = (on: boolean) => (on ? terminal.arming.arm(scope()) : terminal.arming.disarm('disarmed on the ladder'));
   const [hint, setHint] = createSignal<string | null>(null);
   const [drag, setDrag] = createSignal<DragState | null>(null);
   // Until the trader picks a grouping, the first live frame of a market picks one that fits the spread.
@@ -55,12 +59,18 @@ export const Ladder: Component<LadderProps> = (props) => {
   const cells = createRowCells();
   let barScale: bigint | undefined;
 
-  // A new market starts unarmed, at its finest precision, recentred.
+  // Another book or market: the arming of the one that left is dropped (never carried over).
+  createEffect(
+    on(scope, (_next, previous) => {
+      if (previous !== undefined && terminal.arming.armed(previous)) terminal.arming.disarm(`the ladder left ${previous.turbo ? 'the Turbo book' : 'the book'} it was armed for`);
+    }),
+  );
+
+  // A new market starts at its finest precision, recentred.
   createEffect(
     on(
       () => props.market.market_id,
       () => {
-        setArmed(false);
         precisionChosen = false;
         setPrecision(tick());
         setCentre(null);
@@ -322,7 +332,7 @@ export const Ladder: Component<LadderProps> = (props) => {
           classList={{ on: armed() }}
           data-testid="ladder-arm"
           aria-pressed={armed()}
-          title="Click-to-trade is off until armed. When armed, a click in the bid column buys and in the ask column sells, at the row's price, with the ticket's type and size."
+          title="Click-to-trade and the buy/sell hotkeys are off until armed. When armed, a click in the bid column buys and in the ask column sells, at the row's price, with the ticket's type and size. Changing book, market, network or account, or the kill switch, disarms."
           onClick={() => setArmed(!armed())}
         >
           {armed() ? 'ARMED' : 'ARM'}
@@ -345,9 +355,15 @@ export const Ladder: Component<LadderProps> = (props) => {
         </button>
         <span class="ladder-hint" data-testid="ladder-hint">{hint() ?? ''}</span>
       </div>
+      <Show when={!armed() && terminal.arming.lastDisarm()}>
+        <div class="disarmed-note muted" data-testid="ladder-disarmed-note">
+          Disarmed: {terminal.arming.lastDisarm()}
+        </div>
+      </Show>
       <Show when={armed()}>
         <div class="armed-banner" data-testid="ladder-armed-banner">
-          ARMED · clicks trade {pair()} · buys at the row price, sells at the row price · {terminal.tickets.draft(props.market.market_id).quantityText || '—'} {props.market.base.symbol}{' '}
+          ARMED · clicks and {terminal.store.state.settings?.hotkeys.buyAtBest ?? 'Shift+B'}/{terminal.store.state.settings?.hotkeys.sellAtBest ?? 'Shift+S'} trade {pair()}
+          {props.turbo ? ' (Turbo book)' : ''} · buys at the row price, sells at the row price · {terminal.tickets.draft(props.market.market_id).quantityText || '—'} {props.market.base.symbol}{' '}
           {terminal.tickets.draft(props.market.market_id).kind}
         </div>
       </Show>

@@ -57,7 +57,12 @@ export function describeCancelReport(report: CancelReport): string {
   return parts.join(' ');
 }
 
-export function createTradingActions(api: TerminalApi, store: TerminalStore, confirm: Confirm): TradingActions {
+export interface TradingHooks {
+  /** The kill switch (cancel all in every market) was used: one-action trading is disarmed. */
+  readonly onKillSwitch?: () => void;
+}
+
+export function createTradingActions(api: TerminalApi, store: TerminalStore, confirm: Confirm, hooks: TradingHooks = {}): TradingActions {
   const placed: { market: Market; orderId: string; turbo: boolean }[] = [];
 
   return {
@@ -101,6 +106,8 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
       return result;
     },
     async cancelAll(market) {
+      // Disarmed first: nothing sent by a click or a hotkey may follow the kill switch unarmed.
+      if (market === null) hooks.onKillSwitch?.();
       const result = await api.cancelAllOrders(market ? { marketId: market.market_id } : {});
       const scope = market ? `${market.base.symbol}/${market.quote.symbol}` : 'every market';
       // Main reports a cancel-all as a notice of its own; this window adds only what went wrong.
