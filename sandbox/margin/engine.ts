@@ -8,8 +8,8 @@ import { TRIGGER_CANCEL_REASONS } from '../triggers/records';
 import type { B256 } from '../../shared/encoding/b256';
 import { contractIdentity } from '../../shared/encoding/identity';
 import {
-  BASIS_POINTS,
   NO_EXPIRY,
+  buyoutFee,
   computeRisk,
   discounted,
   isNoExpiry,
@@ -22,6 +22,8 @@ import {
   realizedProfit,
   rolloverProgress,
   scaleFor,
+  unwindLongProceeds,
+  unwindShortCost,
   type RiskReport,
 } from '../../shared/margin/index';
 import type { MarginAccountAction, StartMarginSessionAction, CloseMarginSessionAction, WithdrawFromMarginAccountAction, CloseCleanup } from '../../shared/protocol/actions';
@@ -420,7 +422,7 @@ export class MarginEngine {
         const price = this.oracle.price(action.asset_id);
         if (price === undefined) return revert('AssetNotSupported', `asset ${action.asset_id} has no oracle price`);
         const cost = owedValue(action.amount, price.ask, scaleFor(price.decimals, this.config.collateralDecimals));
-        const fee = (cost * this.config.buyoutFeeBps + BASIS_POINTS - 1n) / BASIS_POINTS;
+        const fee = buyoutFee(cost, this.config.buyoutFeeBps);
         const net = session.collateral - session.fees;
         if (cost + fee > net) return revert('InsufficientCollateral', `buying out ${action.amount} costs ${cost} plus fee ${fee}, more than the net posted collateral ${net}`);
         custody.add(collateral, -(cost + fee));
@@ -536,7 +538,7 @@ export class MarginEngine {
       const short = debt - repay;
       session.debts.set(asset, 0n);
       if (short > 0n && price !== undefined) {
-        const cost = owedValue(short, (price.ask * (BASIS_POINTS + band)) / BASIS_POINTS, scale);
+        const cost = unwindShortCost(short, price.ask, band, scale);
         const paid = minimum(cost, child.balances.get(collateral));
         child.balances.add(collateral, -paid);
         pool.add(collateral, paid);
@@ -546,7 +548,7 @@ export class MarginEngine {
       }
       const rest = child.balances.get(asset);
       if (rest > 0n && price !== undefined) {
-        const proceeds = minimum(ownedValue(rest, (price.bid * (BASIS_POINTS - band)) / BASIS_POINTS, scale), pool.get(collateral));
+        const proceeds = minimum(unwindLongProceeds(rest, price.bid, band, scale), pool.get(collateral));
         child.balances.add(asset, -rest);
         pool.add(asset, rest);
         pool.add(collateral, -proceeds);

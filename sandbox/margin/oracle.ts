@@ -26,6 +26,14 @@ interface Entry {
 
 const PRICE_SCALE = 10n ** 18n;
 
+/**
+ * ceil(mid × half-spread bps / 10,000): rounding the half-spread up puts the bid (what a long is
+ * worth) down and the ask (what a short costs) up, never a fraction in the account's favour (2.1).
+ */
+export function halfSpread(mid: bigint, halfSpreadBps: bigint): bigint {
+  return (mid * halfSpreadBps + 9_999n) / 10_000n;
+}
+
 export class Oracle {
   private readonly entries = new Map<string, Entry>();
 
@@ -43,7 +51,7 @@ export class Oracle {
   price(asset: string): OraclePrice | undefined {
     const entry = this.entries.get(asset);
     if (entry === undefined) return undefined;
-    const half = (entry.mid * this.halfSpreadBps) / 10_000n;
+    const half = halfSpread(entry.mid, this.halfSpreadBps);
     return { bid: entry.mid - half, ask: entry.mid + half, decimals: entry.decimals, timestamp: entry.timestamp, stale: entry.stale };
   }
 

@@ -73,8 +73,10 @@ export interface AssetBorrowable {
   /** borrowable[a] with returnable quote returned first in the same batch. */
   readonly amount: bigint;
   readonly limitedBy: BorrowBound;
-  /** borrowable[a] using the current loan headroom only. */
+  /** borrowable[a] using the current loan headroom only: what a Borrow without a ReturnQuote before it allows. */
   readonly amountWithoutReturn: bigint;
+  /** The bound that set `amountWithoutReturn`. */
+  readonly limitedByWithoutReturn: BorrowBound;
 }
 
 export interface AssetRisk {
@@ -177,6 +179,7 @@ const PENDING_BORROWABLE: AssetBorrowable = {
   amount: 0n,
   limitedBy: 'NO_ASK',
   amountWithoutReturn: 0n,
+  limitedByWithoutReturn: 'NO_ASK',
 };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -470,6 +473,7 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
     const byLoanCapWithoutReturn = returnable === 0n ? byLoanCap : borrowLimitByLoanCap(headroom, 0n, asset.scale, asset.ask);
     const byExposure = borrowLimitByExposure(exposureRoom, asset.scale, asset.shockedAsk);
     const limit = borrowable(byLoanCap, byExposure, poolInventory);
+    const limitWithoutReturn = returnable === 0n ? limit : borrowable(byLoanCapWithoutReturn, byExposure, poolInventory);
     asset.borrowable = {
       byLoanCap,
       byLoanCapWithoutReturn,
@@ -477,7 +481,8 @@ export function computeRisk(snapshot: MarginSnapshot): Result<RiskReport> {
       poolInventory,
       amount: limit.amount,
       limitedBy: limit.limitedBy,
-      amountWithoutReturn: returnable === 0n ? limit.amount : borrowable(byLoanCapWithoutReturn, byExposure, poolInventory).amount,
+      amountWithoutReturn: limitWithoutReturn.amount,
+      limitedByWithoutReturn: limitWithoutReturn.limitedBy,
     };
   }
 

@@ -1,12 +1,16 @@
 // Rollover progress on prepaid tiers (spec margin-api 2.4): a free term is earned by clearing
 // profit_required above the term's anchor. Withdrawals are added back (they do not move the
 // anchor) and outside arrivals such as AddCollateral are taken out (they are not earned).
-import { basisPointsOf } from './arithmetic';
+import { BASIS_POINTS, ceilDivide } from './arithmetic';
 import type { RolloverState } from './snapshot';
 
-/** profit_required = floor(tier.line × rollover_profit_bps / 10,000). */
+/**
+ * profit_required = ceil(tier.line × rollover_profit_bps / 10,000). The spec writes no rounding;
+ * a bar the trader must clear rounds against the trader, as owed value does (section 2.1): the
+ * free term is never earned on a fraction of a unit short of the bar.
+ */
 export function profitRequired(line: bigint, rolloverProfitBps: bigint): bigint {
-  return basisPointsOf(line, rolloverProfitBps);
+  return ceilDivide(line * rolloverProfitBps, BASIS_POINTS);
 }
 
 export interface RolloverProgress {

@@ -9,7 +9,7 @@
 // Moves between the account's own pockets (AddCollateral, RepayFromCollateral, Draw, ReturnQuote,
 // Borrow, Repay) leave both equity and the basis unchanged, so they are not profit. Where the
 // state publishes no basis (`session.pnl_basis`), the spec's trading basis C - F stands in.
-import { BASIS_POINTS } from './arithmetic';
+import { BASIS_POINTS, ceilDivide } from './arithmetic';
 
 /** realized profit = trader equity - PnL basis (negative: a loss). */
 export function realizedProfit(equity: bigint, basis: bigint): bigint {
@@ -33,4 +33,27 @@ export function profitShare(profit: bigint, profitShareBps: bigint): ProfitShare
   const bps = profitShareBps < 0n ? 0n : profitShareBps > BASIS_POINTS ? BASIS_POINTS : profitShareBps;
   const trader = (profit * (BASIS_POINTS - bps)) / BASIS_POINTS;
   return { trader, house: profit - trader };
+}
+
+/**
+ * Off-market unwind at expiry or liquidation (4.7): the pool sells a short back at the ask moved
+ * against it by the absorption band. Owed by the account, so one rounding up over the exact
+ * product: ceil(short × ask × (10,000 + band) / (10,000 × scale)).
+ */
+export function unwindShortCost(short: bigint, ask: bigint, absorptionBandBps: bigint, scale: bigint): bigint {
+  return ceilDivide(short * ask * (BASIS_POINTS + absorptionBandBps), BASIS_POINTS * scale);
+}
+
+/**
+ * The pool buys a long at the bid moved against it by the absorption band. Owned by the account,
+ * so one rounding down: floor(long × bid × (10,000 - band) / (10,000 × scale)); zero at a band of 100 %.
+ */
+export function unwindLongProceeds(long: bigint, bid: bigint, absorptionBandBps: bigint, scale: bigint): bigint {
+  if (absorptionBandBps >= BASIS_POINTS) return 0n;
+  return (long * bid * (BASIS_POINTS - absorptionBandBps)) / (BASIS_POINTS * scale);
+}
+
+/** RepayBaseFromCollateral's fee on top of the buy-out cost: owed, ceil(cost × fee bps / 10,000). */
+export function buyoutFee(cost: bigint, feeBps: bigint): bigint {
+  return ceilDivide(cost * feeBps, BASIS_POINTS);
 }

@@ -145,10 +145,10 @@ export function planTurboOrder(market: Market, intent: TurboOrderIntent, report:
       }
       if (missing > limit) {
         const reason =
-          asset?.borrowable.limitedBy === 'LOAN_CAP'
+          asset?.borrowable.limitedByWithoutReturn === 'LOAN_CAP'
             ? `OutstandingAboveCreditLine: borrowing ${show(missing, base.decimals, base.symbol)} would leave outstanding above the credit line L of ${show(report.creditLine, quote.decimals, quote.symbol)}`
-            : `borrowing ${show(missing, base.decimals, base.symbol)} is above what can be borrowed (${show(limit, base.decimals, base.symbol)}, limited by ${asset?.borrowable.limitedBy ?? 'NO_ASK'})`;
-        return fail(asset?.borrowable.limitedBy === 'LOAN_CAP' ? MarginCodes.ABOVE_CREDIT_LINE : MarginCodes.ABOVE_LIMIT, `The sale needs a borrow: ${reason}.`, { field: 'quantity', borrowable: limit.toString() });
+            : `borrowing ${show(missing, base.decimals, base.symbol)} is above what can be borrowed (${show(limit, base.decimals, base.symbol)}, limited by ${asset?.borrowable.limitedByWithoutReturn ?? 'NO_ASK'})`;
+        return fail(asset?.borrowable.limitedByWithoutReturn === 'LOAN_CAP' ? MarginCodes.ABOVE_CREDIT_LINE : MarginCodes.ABOVE_LIMIT, `The sale needs a borrow: ${reason}.`, { field: 'quantity', borrowable: limit.toString() });
       }
       if (poolPaused) return fail(MarginCodes.POOL_PAUSED, 'The margin pool is paused: the sale needs a borrow, and borrows are refused until it resumes.');
       borrow = missing;

@@ -190,10 +190,15 @@ export interface MarginAssetRiskView extends MarginAssetRef {
   readonly debtValue: bigint;
   readonly stressBandBps: bigint;
   readonly absorptionBandBps: bigint;
-  /** With the returnable quote returned first in the same batch. */
+  /**
+   * What a Borrow allows now, on the current loan headroom (spec 2.6 note: "otherwise use current
+   * loan headroom"): the figure the Borrow action and the ticket check against.
+   */
   readonly borrowable: bigint;
-  readonly borrowableWithoutReturn: bigint;
   readonly borrowLimitedBy: MarginBorrowBound;
+  /** What a Borrow allows when the same batch first returns the returnable quote (ReturnQuote, then Borrow). */
+  readonly borrowableReturningQuoteFirst: bigint;
+  readonly borrowReturningLimitedBy: MarginBorrowBound;
   readonly byLoanCap: bigint;
   readonly byExposure: bigint;
   readonly poolInventory: bigint;

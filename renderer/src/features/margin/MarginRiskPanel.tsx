@@ -13,6 +13,11 @@ import './margin.css';
 
 const MAX_EARLY_FRAMES = 8;
 
+/** LOAN_CAP -> "loan cap". */
+function boundText(bound: string): string {
+  return bound.toLowerCase().replaceAll('_', ' ');
+}
+
 export const MarginRiskPanel: Component<{
   api: TerminalApi;
   marginAccountId: string;
@@ -151,7 +156,7 @@ export const MarginRiskPanel: Component<{
                     <dd data-testid="margin-risk-equity" data-sign={sign(view().traderEquity)}>
                       {signedMoney(view().traderEquity, collateral())}
                     </dd>
-                    <dt>Trading PnL</dt>
+                    <dt title="Realized profit if the session closed now: equity − PnL basis (what the trader put in, fees reported apart). Settlement pays this figure; the profit share is taken from it.">Trading PnL</dt>
                     <dd data-testid="margin-risk-pnl" data-sign={sign(view().tradingPnl)}>
                       {signedMoney(view().tradingPnl, collateral())}
                     </dd>
@@ -221,7 +226,7 @@ export const MarginRiskPanel: Component<{
                         <th>Debt</th>
                         <th>Mark</th>
                         <th>Bid / ask</th>
-                        <th>Borrowable</th>
+                        <th title="What Borrow allows now (current loan headroom); in brackets, what it allows when the same batch returns quote first">Borrowable</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -240,7 +245,19 @@ export const MarginRiskPanel: Component<{
                             <td>
                               {oraclePrice(asset.bid, collateral())} / {oraclePrice(asset.ask, collateral())}
                             </td>
-                            <td title={`limited by ${asset.borrowLimitedBy.toLowerCase().replace('_', ' ')}; stress band ${basisPoints(asset.stressBandBps)}`}>{money(asset.borrowable, asset)}</td>
+                            <td title={`What Borrow allows now, on the current loan headroom; limited by ${boundText(asset.borrowLimitedBy)}; stress band ${basisPoints(asset.stressBandBps)}`}>
+                              <span data-testid="margin-risk-borrowable">{money(asset.borrowable, asset)}</span>
+                              <Show when={asset.borrowableReturningQuoteFirst > asset.borrowable}>
+                                <span
+                                  class="muted"
+                                  data-testid="margin-risk-borrowable-returning"
+                                  title={`Borrow in one batch after ReturnQuote of the returnable ${show(view().returnableQuote)}; limited by ${boundText(asset.borrowReturningLimitedBy)}`}
+                                >
+                                  {' '}
+                                  (up to {money(asset.borrowableReturningQuoteFirst, asset)} returning {show(view().returnableQuote)} first)
+                                </span>
+                              </Show>
+                            </td>
                           </tr>
                         )}
                       </For>

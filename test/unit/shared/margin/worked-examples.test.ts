@@ -152,6 +152,7 @@ describe('legacy session with collateral, a long with resting orders and a short
       amount: 349n,
       limitedBy: 'EXPOSURE',
       amountWithoutReturn: 257n,
+      limitedByWithoutReturn: 'LOAN_CAP',
     });
     // B (scale 1e20): by loan cap floor(1270 × 100 / 3.3) = 38484; without floor(67000 / 3.3) = 20303;
     //    by exposure floor(999 × 100 / 3.96) = 25227; pool 5000 → 5000 (pool inventory)
@@ -163,6 +164,7 @@ describe('legacy session with collateral, a long with resting orders and a short
       amount: 5_000n,
       limitedBy: 'POOL_INVENTORY',
       amountWithoutReturn: 5_000n,
+      limitedByWithoutReturn: 'POOL_INVENTORY',
     });
     expect(report.assets.map((asset) => asset.assetId)).not.toContain(QUOTE);
     expect(report.rollover).toBeNull();
