@@ -82,9 +82,23 @@ describe('order ticket', () => {
     expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '2980', minPriceText: '2990' }), context())).toMatchObject({ ok: false, code: 'BOUNDS' });
     expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '' }), context())).toMatchObject({ ok: false, field: 'maxPrice' });
   });
-  it('warns, without blocking, when the order needs more than is unlocked', () => {
+  it('refuses before signing an order that needs more than is unlocked, naming both amounts (issue 14 item 7)', () => {
     const result = evaluateTicket(fields({ quantityText: '5' }), context({ availableQuote: 1_000_000n }));
-    expect(result.ok && result.warnings.join(' ')).toContain('more USDC than is unlocked');
+    expect(result).toMatchObject({ ok: false, field: 'quantity', code: 'INSUFFICIENT_BALANCE' });
+    expect(!result.ok && result.message).toMatch(/^This order locks 15,001\.25 USDC but only 1 USDC is unlocked/);
+    const sell = evaluateTicket(fields({ side: 'Sell', quantityText: '3' }), context({ availableBase: 2_000_000_000n }));
+    expect(sell).toMatchObject({ ok: false, code: 'INSUFFICIENT_BALANCE' });
+    expect(evaluateTicket(fields({ quantityText: '0.5' }), context()).ok).toBe(true);
+  });
+  it('refuses before signing a post-only order that would cross the book it has (issue 14 item 7)', () => {
+    const buy = evaluateTicket(fields({ kind: 'PostOnly', priceText: '3001' }), context());
+    expect(buy).toMatchObject({ ok: false, field: 'price', code: 'POST_ONLY_WOULD_CROSS' });
+    expect(!buy.ok && buy.message).toMatch(/best offer 3,001(\.00)? USDC/);
+    const sell = evaluateTicket(fields({ kind: 'PostOnly', side: 'Sell', priceText: '2998', quantityText: '0.5' }), context());
+    expect(sell).toMatchObject({ ok: false, code: 'POST_ONLY_WOULD_CROSS' });
+    expect(evaluateTicket(fields({ kind: 'PostOnly', priceText: '3000.5' }), context()).ok).toBe(true);
+    // Without a book, it is left to the exchange.
+    expect(evaluateTicket(fields({ kind: 'PostOnly', priceText: '3001' }), context({ bestAsk: null })).ok).toBe(true);
   });
   it('adds the turbo flag only for a Turbo book', () => {
     const result = evaluateTicket(fields(), context({ turbo: true }));
@@ -124,5 +138,16 @@ describe('whose funds the ticket shows as Available (issue 14 item 4)', () => {
   it('on a Turbo book the selected Turbo Account, else the trading account', () => {
     expect(ticketSigner(true, child)).toEqual({ kind: 'turbo-account', account: child });
     expect(ticketSigner(true, null)).toEqual({ kind: 'trading-account' });
+  });
+});
+
+describe('bracket legs before signing (issue 14 item 7)', () => {
+  it('an enabled take-profit with an empty trigger says which field is empty, not a raw parse error', async () => {
+    const { bracketInput, emptyLeg } = await import('../../renderer/src/features/triggers/trigger-model');
+    const entry = { side: 'Buy' as const, orderType: { kind: 'Limit' as const }, price: 3_000_000_000n, quantity: 500_000_000n };
+    const result = bracketInput(ethUsdc, false, entry, emptyLeg(true), emptyLeg(false));
+    expect(result).toMatchObject({ ok: false, code: 'MISSING', details: { field: 'Take-profit trigger price' } });
+    expect(!result.ok && result.message).toBe('Take-profit trigger price is empty: enter it, or turn this leg off.');
+    expect(!result.ok && result.message).not.toMatch(/plain decimal|INVALID_AMOUNT/);
   });
 });

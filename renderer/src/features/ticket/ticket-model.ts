@@ -9,7 +9,7 @@ import type { Market } from '../../../../shared/market/market';
 import type { OrderType, OrderTypeKind, Side } from '../../../../shared/market/order-type';
 import { quantityTick, truncateToTick } from '../../../../shared/market/tick';
 import { validateOrder } from '../../../../shared/market/validate-order';
-import { formatQuantity } from '../../format/market-format';
+import { formatAmount, formatPrice, formatQuantity } from '../../format/market-format';
 
 export const ORDER_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'FillOrKill', 'Market', 'BoundedMarket'];
 
@@ -176,10 +176,29 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
   const validated = validateOrder({ ...market, turbo: context.turbo }, { side: fields.side, price, quantity, order_type: orderType });
   if (!validated.ok) return refuse(fieldOf(validated.details, 'order'), validated.code, validated.message);
 
+  // Post only against the book this window has: one that would trade now is refused here, not
+  // signed for the exchange to revert (PostOnlyWouldTake).
+  if (fields.kind === 'PostOnly') {
+    const opposite = fields.side === 'Buy' ? context.bestAsk : context.bestBid;
+    if (opposite !== null && (fields.side === 'Buy' ? price >= opposite : price <= opposite)) {
+      return refuse(
+        'price',
+        'POST_ONLY_WOULD_CROSS',
+        `Post only: a ${fields.side.toLowerCase()} at ${formatPrice(market, price)} would trade against the best ${fields.side === 'Buy' ? 'offer' : 'bid'} ${formatPrice(market, opposite)} ${market.quote.symbol} now, and the exchange refuses it. Set a price ${fields.side === 'Buy' ? 'below' : 'above'} ${formatPrice(market, opposite)}.`,
+      );
+    }
+  }
+
+  // More than the signing account has unlocked: the exchange would revert it (InsufficientBalance).
   const locked = forwardedAmount(market, fields.side, price, quantity);
   const available = fields.side === 'Buy' ? context.availableQuote : context.availableBase;
   if (available !== null && locked.amount > available) {
-    warnings.push(`This order needs more ${fields.side === 'Buy' ? market.quote.symbol : market.base.symbol} than is unlocked: settle a book or reduce the size.`);
+    const asset = fields.side === 'Buy' ? market.quote : market.base;
+    return refuse(
+      'quantity',
+      'INSUFFICIENT_BALANCE',
+      `This order locks ${formatAmount(locked.amount, asset.decimals)} ${asset.symbol} but only ${formatAmount(available, asset.decimals)} ${asset.symbol} is unlocked: reduce the size, or settle a book first.`,
+    );
   }
   return {
     ok: true,
