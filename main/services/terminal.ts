@@ -448,6 +448,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     cancelOrder: ({ marketId, turbo, orderId }) => withRuntime((current) => current.trading.cancelOrder(marketId, turbo ?? false, orderId as B256)),
     cancelAllOrders: ({ marketId }) => withRuntime((current) => current.trading.cancelAll(marketId)),
     moveOrder: ({ marketId, turbo, orderId, price }) => withRuntime((current) => current.trading.moveOrder(marketId, turbo ?? false, orderId as B256, price)),
+    amendOrder: ({ marketId, turbo, orderId, price, quantity }) => withRuntime((current) => current.trading.amendOrder(marketId, turbo ?? false, orderId as B256, { price, quantity })),
     settleBalance: ({ marketId, turbo }) => withRuntime((current) => current.trading.settle(marketId, turbo ?? false)),
     getOrders: () => withRuntime((current) => ok(current.trading.snapshot())),
     getBalances: () => withRuntime((current) => ok(current.trading.balancesView())),

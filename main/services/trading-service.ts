@@ -144,7 +144,8 @@ export interface TurboDesk {
   placeOrder(input: PlaceIntent & { marketId: string }): Promise<Result<PlacedOrder>>;
   cancelOrder(marketId: string, orderId: B256): Promise<Result<CancelReport>>;
   cancelAll(marketId: string | undefined): Promise<Result<CancelReport>>;
-  moveOrder(marketId: string, orderId: B256, price: bigint): Promise<Result<PlacedOrder>>;
+  /** Amend (cancel and replace in one batch): a new price and/or a new quantity to rest; what is not given stays. */
+  moveOrder(marketId: string, orderId: B256, price: bigint | undefined, quantity?: bigint): Promise<Result<PlacedOrder>>;
   settle(marketId: string): Promise<Result<null>>;
   openOrders(): readonly OrderView[];
   fills(): readonly FillView[];
@@ -437,31 +438,49 @@ export class TradingService {
   }
 
   /** Move an order: cancel it and place the remainder at the new price, atomically in one batch. */
-  async moveOrder(marketId: string, turbo: boolean, orderId: B256, price: bigint): Promise<Result<PlacedOrder>> {
-    if (this.turboDesk?.owns(orderId)) return this.turboDesk.moveOrder(marketId, orderId, price);
+  moveOrder(marketId: string, turbo: boolean, orderId: B256, price: bigint): Promise<Result<PlacedOrder>> {
+    return this.amendOrder(marketId, turbo, orderId, { price });
+  }
+
+  /**
+   * Amend a resting order: cancel it and create its replacement (the new price and/or the new
+   * quantity still to rest; what is not given stays) in ONE signed batch — CancelOrder,
+   * SettleBalance (what the cancel unlocks funds the replacement), CreateOrder — so there is never a
+   * moment with both orders or with neither. An order that filled meanwhile makes the cancel revert
+   * and with it the whole batch: nothing changes. The replacement passes the market rules as any
+   * new order does (tick, step, whole quote value, min order, the maximum order size).
+   */
+  async amendOrder(marketId: string, turbo: boolean, orderId: B256, change: { readonly price?: bigint | undefined; readonly quantity?: bigint | undefined }): Promise<Result<PlacedOrder>> {
+    if (this.turboDesk?.owns(orderId)) return this.turboDesk.moveOrder(marketId, orderId, change.price, change.quantity);
     const market = this.market(marketId, turbo);
     if (!market.ok) return market;
     const identity = await this.identity();
     if (!identity.ok) return identity;
     const tracked = this.orders.get(orderId);
     if (!tracked || !isOpen(tracked.view)) return fail('ORDER_NOT_OPEN', `order ${orderId} is not open`, { field: 'orderId' });
+    if (tracked.view.marketId !== marketId || tracked.turbo !== turbo) {
+      return fail('INVALID_INPUT', `marketId: order ${orderId} rests on ${tracked.view.marketId}${tracked.turbo ? ' (Turbo book)' : ''}, not on ${marketId}${turbo ? ' (Turbo book)' : ''}`, { field: 'marketId' });
+    }
     const remaining = tracked.view.quantity - tracked.view.filled;
+    const price = change.price ?? tracked.view.price;
+    const quantity = change.quantity ?? remaining;
+    if (price === tracked.view.price && quantity === remaining) return fail('NOTHING_TO_AMEND', `order ${orderId} already rests at that price and quantity`, { field: 'price' });
     const kind = tracked.view.orderType === 'PostOnly' || tracked.view.orderType === 'Limit' ? tracked.view.orderType : 'Spot';
-    const prepared = prepareOrder(market.value, { side: tracked.view.side, orderType: { kind }, price, quantity: remaining }, { nowSeconds: this.deps.nowSeconds(), turbo });
+    const prepared = prepareOrder(market.value, { side: tracked.view.side, orderType: { kind }, price, quantity }, { nowSeconds: this.deps.nowSeconds(), maxQuantity: this.deps.maxQuantity(marketId), turbo });
     if (!prepared.ok) return prepared;
     const group: ActionGroup = {
       ...prepared.value.group,
       actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }, ...prepared.value.group.actions],
     };
-    const description = `Move ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} to ${price}`;
+    const description = `Amend ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} (${orderId}) to ${describeOrder(market.value, tracked.view.side, kind, price, prepared.value.quantity)}`;
     const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst: false });
     if (!submitted.ok) {
-      return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be moved (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
+      return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be amended (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
     }
     tracked.view = { ...tracked.view, status: 'cancelled' };
     const orders = this.afterSubmit(submitted.value.orders, marketId, turbo);
     for (const order of orders) this.placed.push(order.orderId);
-    return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments });
+    return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments, replacedOrderId: orderId });
   }
 
   /** Move a book's unlocked balance back to the trading account. */

@@ -81,6 +81,10 @@ export const inputs = {
   cancelOrder: z.strictObject({ ...marketRef, orderId: b256Input }),
   cancelAllOrders: z.strictObject({ marketId: b256Input.optional() }),
   moveOrder: z.strictObject({ ...marketRef, orderId: b256Input, price: amount }),
+  /** Cancel and replace in one signed batch: a new price and/or a new quantity to rest (raw units); what is not given stays. */
+  amendOrder: z
+    .strictObject({ ...marketRef, orderId: b256Input, price: amount.optional(), quantity: amount.optional() })
+    .refine((input) => input.price !== undefined || input.quantity !== undefined, { message: 'give a new price, a new quantity or both', path: ['price'] }),
   settleBalance: z.strictObject({ ...marketRef }),
   getOrderHistory: z.strictObject({ ...marketRef, cursor: z.string().max(2000).nullable() }),
   getFills: z.strictObject({ ...marketRef, cursor: z.string().max(2000).nullable() }),

@@ -103,4 +103,52 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     await page.getByTestId('positions-show-flat').uncheck();
     expect(pageErrors).toEqual([]);
   });
+  it('amends a resting order from the open-orders table in one signed batch, after a confirmation naming book and signer, and shows the new order id', async () => {
+    // A post-only buy 90 USDC (3 %) under the bid rests, out of the market maker's reach.
+    await page.getByTestId('ticket-type').selectOption('PostOnly');
+    await page.getByTestId('ticket-side-buy').click();
+    await page.getByTestId('ticket-price-bid').click();
+    const bid = (await page.getByTestId('ticket-price').inputValue()).replaceAll(',', '');
+    const [whole, fraction = ''] = bid.split('.');
+    const cents = BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
+    const show = (value: bigint) => `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
+    const grouped = (value: bigint) => show(value).replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');
+    await page.getByTestId('ticket-price').fill(show(cents - 9_000n));
+    await page.getByTestId('ticket-quantity').fill('0.05');
+    await page.getByTestId('ticket-submit').click();
+    await confirmIfAsked();
+    await page.getByTestId('tab-orders').click();
+    const row = page.getByTestId('open-order-row').first();
+    await row.waitFor({ timeout: 20_000 });
+    const oldId = (await row.getAttribute('data-order-id'))!;
+
+    await row.getByTestId('amend-order').click();
+    await row.getByTestId('amend-price').fill(show(cents - 8_500n));
+    await row.getByTestId('amend-quantity').fill('0.08');
+    await shot('04-amend-editing');
+    await row.getByTestId('amend-save').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    const question = (await dialog.textContent()) ?? '';
+    expect(question).toMatch(/Buy 0\.05 ETH at [\d,]+\.\d{2} → 0\.08 ETH at [\d,]+\.\d{2} USDC/);
+    expect(question).toMatch(/Canonical book · signed by Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}/);
+    expect(question).toMatch(/one signed batch/);
+    await shot('05-amend-confirm');
+    await page.getByTestId('confirm-accept').click();
+
+    // The old order is gone and one new order rests at the new price and quantity.
+    await expect.poll(async () => (await page.getByTestId('open-order-row').first().getAttribute('data-order-id')) ?? oldId, { timeout: 20_000 }).not.toBe(oldId);
+    const amended = page.getByTestId('open-order-row').first();
+    const newId = (await amended.getAttribute('data-order-id'))!;
+    expect(await page.locator(`[data-testid=open-order-row][data-order-id="${oldId}"]`).count()).toBe(0);
+    expect(await page.getByTestId('open-order-row').count()).toBe(1);
+    expect(await amended.textContent()).toContain(grouped(cents - 8_500n));
+    expect(await amended.textContent()).toContain('0.08');
+    const notice = page.getByText(/Amended: Buy 0\.05 ETH .* new order 0x[0-9a-f]{6}…[0-9a-f]{4} replaces/);
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toContain(`${newId.slice(0, 8)}…${newId.slice(-4)}`);
+    await shot('06-amended');
+    expect(pageErrors).toEqual([]);
+  });
 });
+

@@ -1350,7 +1350,7 @@ export class MarginService implements TurboDesk {
     return ok(report);
   }
 
-  async moveOrder(marketId: string, orderId: B256, price: bigint): Promise<Result<PlacedOrder>> {
+  async moveOrder(marketId: string, orderId: B256, newPrice: bigint | undefined, newQuantity?: bigint): Promise<Result<PlacedOrder>> {
     const tracker = this.ownerOf(orderId);
     const market = this.turboRow(marketId);
     const view = tracker?.orders.get(orderId);
@@ -1359,10 +1359,12 @@ export class MarginService implements TurboDesk {
     if (!live.ok) return live;
     const kind = view.orderType === 'PostOnly' || view.orderType === 'Limit' ? view.orderType : 'Spot';
     const remaining = view.quantity - view.filled;
-    const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity: remaining }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true });
+    const price = newPrice ?? view.price;
+    const quantity = newQuantity ?? remaining;
+    const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), maxQuantity: this.deps.maxQuantity(marketId), turbo: true, marginAccount: true });
     if (!prepared.ok) return prepared;
     const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(tracker.account) }, ...prepared.value.group.actions] };
-    const submitted = await this.signer(tracker.account).submit({ groups: [group], description: `Move ${describeOrder(market, view.side, kind, view.price, remaining)} to ${price} as margin account ${tracker.account}`, settleFirst: false });
+    const submitted = await this.signer(tracker.account).submit({ groups: [group], description: `Amend ${describeOrder(market, view.side, kind, view.price, remaining)} (${orderId}) to ${describeOrder(market, view.side, kind, price, prepared.value.quantity)} as margin account ${tracker.account}`, settleFirst: false });
     if (!submitted.ok) return submitted;
     tracker.orders.markCancelled(orderId);
     const views = (submitted.value.orders as Parameters<typeof orderView>[0][]).map((order) => {
@@ -1370,7 +1372,7 @@ export class MarginService implements TurboDesk {
       return orderView(order, marketId, true, tracker.account);
     });
     tracker.ordersChanged();
-    return ok({ journalId: submitted.value.journalId, orders: views, adjustments: prepared.value.adjustments });
+    return ok({ journalId: submitted.value.journalId, orders: views, adjustments: prepared.value.adjustments, replacedOrderId: orderId });
   }
 
   async settle(marketId: string): Promise<Result<null>> {

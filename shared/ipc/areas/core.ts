@@ -63,6 +63,7 @@ export const coreRequests = {
   cancelOrder: request<CancelReport>()(inputs.cancelOrder),
   cancelAllOrders: request<CancelReport>()(inputs.cancelAllOrders),
   moveOrder: request<PlacedOrder>()(inputs.moveOrder),
+  amendOrder: request<PlacedOrder>()(inputs.amendOrder),
   settleBalance: request<null>()(inputs.settleBalance),
   getOrders: request<OrdersSnapshot>()(noInput),
   getBalances: request<readonly BalanceView[]>()(noInput),

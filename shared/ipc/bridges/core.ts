@@ -33,6 +33,7 @@ export function coreBridge(transport: BridgeTransport) {
     cancelOrder: (input) => call(transport, 'cancelOrder', input),
     cancelAllOrders: (input) => call(transport, 'cancelAllOrders', input),
     moveOrder: (input) => call(transport, 'moveOrder', input),
+    amendOrder: (input) => call(transport, 'amendOrder', input),
     settleBalance: (input) => call(transport, 'settleBalance', input),
     getOrders: (input) => call(transport, 'getOrders', input),
     getBalances: (input) => call(transport, 'getBalances', input),

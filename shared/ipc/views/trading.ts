@@ -73,6 +73,8 @@ export interface PlacedOrder {
   readonly orders: readonly OrderView[];
   /** What main adjusted before signing (quantity floored to the tick, ...), in words. */
   readonly adjustments: readonly string[];
+  /** An amend (or move): the order the new one replaced, cancelled in the same signed batch. */
+  readonly replacedOrderId?: string;
 }
 
 export interface CancelReport {

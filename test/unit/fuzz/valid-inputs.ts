@@ -42,6 +42,7 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   cancelOrder: { marketId: MARKET, orderId: ORDER },
   cancelAllOrders: { marketId: MARKET },
   moveOrder: { marketId: MARKET, turbo: true, orderId: ORDER, price: 1_990_000_000_000n },
+  amendOrder: { marketId: MARKET, turbo: false, orderId: ORDER, price: 1_990_000_000_000n, quantity: 250_000_000n },
   settleBalance: { marketId: MARKET },
   getOrders: {},
   getBalances: {},

@@ -1,12 +1,16 @@
-// Open orders of every market (the market's own rows first): cancel one, cancel all in a market;
-// under them, the take-profit and stop-loss legs grouped under the orders they belong to.
-import { createMemo, For, Show, type Component } from 'solid-js';
+// Open orders of every market (the market's own rows first): amend one (new price and/or quantity,
+// cancel and create in one signed batch, the new order id shown), cancel one, cancel all in a
+// market; under them, the take-profit and stop-loss legs grouped under the orders they belong to.
+import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { OrderView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
-import { formatPrice, formatQuantity } from '../../format/market-format';
+import { editablePrice, editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';
 import { marketLabel, labelText } from '../markets/market-label';
+import { accountText } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { TriggersList } from '../triggers';
 
@@ -15,6 +19,38 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
   const markets = () => terminal.store.state.markets?.markets ?? [];
   const rows = createMemo(() => terminal.store.state.openOrders.filter((order) => props.allMarkets || order.marketId === props.market.market_id));
   const countHere = () => terminal.store.state.openOrders.filter((order) => order.marketId === props.market.market_id).length;
+  // One order is edited at a time: its id and the texts typed.
+  const [editing, setEditing] = createSignal<{ orderId: string; price: string; quantity: string; error: string | null } | null>(null);
+  const [sending, setSending] = createSignal(false);
+  const signerOf = (order: OrderView) => {
+    const trading = terminal.store.state.account?.tradeAccount?.tradeAccountId ?? '';
+    const account = order.account === '' ? trading : order.account;
+    return accountText({ account, accountKind: account === trading ? 'trading' : 'turbo-account' });
+  };
+  const startEdit = (market: Market, order: OrderView) =>
+    setEditing({ orderId: order.orderId, price: editablePrice(market, order.price), quantity: editableQuantity(market, order.quantity - order.filled), error: null });
+  const saveEdit = async (market: Market, order: OrderView) => {
+    const edit = editing();
+    if (!edit || edit.orderId !== order.orderId) return;
+    const price = parseUnits(edit.price.trim(), market.quote.decimals, 'Price');
+    const quantity = parseUnits(edit.quantity.trim(), market.base.decimals, 'Quantity');
+    if (!price.ok || !quantity.ok) {
+      setEditing({ ...edit, error: !price.ok ? price.message : !quantity.ok ? quantity.message : null });
+      return;
+    }
+    const remaining = order.quantity - order.filled;
+    const change = { ...(price.value === order.price ? {} : { price: price.value }), ...(quantity.value === remaining ? {} : { quantity: quantity.value }) };
+    if (change.price === undefined && change.quantity === undefined) {
+      setEditing(null);
+      return;
+    }
+    setSending(true);
+    const result = await terminal.trading.amend(market, order, change, signerOf(order));
+    setSending(false);
+    if (result === null) return;
+    if (result.ok) setEditing(null);
+    else setEditing({ ...edit, error: `${result.code}: ${result.message}` });
+  };
   return (
     <div data-testid="open-orders">
       <div class="panel-head" style={{ 'min-height': '24px' }}>
@@ -48,11 +84,68 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
                   <td>{market() ? labelText(marketLabel(market()!, markets())) : shortId(order.marketId)}</td>
                   <td classList={{ buy: order.side === 'Buy', sell: order.side === 'Sell' }}>{order.side}</td>
                   <td>{ORDER_KIND_LABELS[order.orderType]}</td>
-                  <td class="num">{market() ? formatPrice(market()!, order.price) : order.price.toString()}</td>
-                  <td class="num">{market() ? formatQuantity(market()!, order.quantity) : order.quantity.toString()}</td>
+                  <Show
+                    when={editing()?.orderId === order.orderId && market()}
+                    fallback={
+                      <>
+                        <td class="num">{market() ? formatPrice(market()!, order.price) : order.price.toString()}</td>
+                        <td class="num">{market() ? formatQuantity(market()!, order.quantity) : order.quantity.toString()}</td>
+                      </>
+                    }
+                  >
+                    <td class="num">
+                      <input
+                        class="amend-input"
+                        data-testid="amend-price"
+                        inputMode="decimal"
+                        aria-label="New price"
+                        value={editing()!.price}
+                        onInput={(event) => setEditing({ ...editing()!, price: event.currentTarget.value, error: null })}
+                        onKeyDown={(event) => {
+                          if (event.key === 'Enter') void saveEdit(market()!, order);
+                          if (event.key === 'Escape') setEditing(null);
+                        }}
+                      />
+                    </td>
+                    <td class="num">
+                      <input
+                        class="amend-input"
+                        data-testid="amend-quantity"
+                        inputMode="decimal"
+                        aria-label="New quantity to rest"
+                        title="The quantity that rests after the amend (what is still unfilled now)"
+                        value={editing()!.quantity}
+                        onInput={(event) => setEditing({ ...editing()!, quantity: event.currentTarget.value, error: null })}
+                        onKeyDown={(event) => {
+                          if (event.key === 'Enter') void saveEdit(market()!, order);
+                          if (event.key === 'Escape') setEditing(null);
+                        }}
+                      />
+                    </td>
+                  </Show>
                   <td class="num">{market() ? formatQuantity(market()!, order.filled) : order.filled.toString()}</td>
                   <td class="mono muted" title={order.orderId}>{shortId(order.orderId)}</td>
-                  <td>
+                  <td class="order-actions">
+                    <Show
+                      when={editing()?.orderId === order.orderId}
+                      fallback={
+                        <button type="button" data-testid="amend-order" disabled={!market() || sending()} title="Change the price or the quantity: cancel and replace in one signed batch" onClick={() => market() && startEdit(market()!, order)}>
+                          Amend
+                        </button>
+                      }
+                    >
+                      <button type="button" class="primary" data-testid="amend-save" disabled={sending()} onClick={() => void saveEdit(market()!, order)}>
+                        {sending() ? 'Sending…' : 'Save'}
+                      </button>
+                      <button type="button" data-testid="amend-discard" disabled={sending()} onClick={() => setEditing(null)}>
+                        Discard
+                      </button>
+                      <Show when={editing()?.error}>
+                        <div class="amend-error" data-testid="amend-error">
+                          {editing()!.error}
+                        </div>
+                      </Show>
+                    </Show>
                     <button
                       type="button"
                       data-testid="cancel-order"

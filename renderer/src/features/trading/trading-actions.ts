@@ -2,7 +2,7 @@
 // and a notice with main's answer (including what main adjusted before signing), so the ticket,
 // the ladder, the hotkeys and the kill switch all behave the same way.
 import type { RequestInput, TerminalApi } from '../../../../shared/ipc/contract';
-import type { CancelReport, FlattenReport, PlacedOrder, PlacedTriggers, PositionView } from '../../../../shared/ipc/views';
+import type { CancelReport, FlattenReport, OrderView, PlacedOrder, PlacedTriggers, PositionView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
@@ -22,6 +22,12 @@ export interface TradingActions {
   cancel(market: Market, orderId: string, turbo: boolean): Promise<Result<CancelReport>>;
   cancelAll(market: Market | null): Promise<Result<CancelReport>>;
   move(market: Market, orderId: string, price: bigint, turbo: boolean): Promise<Result<PlacedOrder>>;
+  /**
+   * Amend a resting order (new price and/or new quantity to rest) as cancel and create in one signed
+   * batch; confirmed when confirmations are on, naming the book and the account that signs; null
+   * when not confirmed. The notice names the new order id.
+   */
+  amend(market: Market, order: OrderView, change: { readonly price?: bigint; readonly quantity?: bigint }, signer: string): Promise<Result<PlacedOrder> | null>;
   /**
    * Close positions with bounded market orders, always confirmed (naming each book and the account
    * that signs); null when not confirmed. Main recomputes the sizes from the fills.
@@ -143,6 +149,32 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
       const ids = report.placed.flatMap((placed) => placed.orderIds.map((id) => `${id.slice(0, 8)}…${id.slice(-4)}`));
       const placedText = `Flatten: ${report.placed.length} of ${report.requested} closing order${report.requested === 1 ? '' : 's'} placed in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`;
       store.notify(report.failed.length === 0 ? 'info' : 'warning', report.failed.length === 0 ? placedText : `${placedText}; ${report.failed.map((failure) => failure.reason).join('; ')}`);
+      return result;
+    },
+    async amend(market, order, change, signer) {
+      const remaining = order.quantity - order.filled;
+      const price = change.price ?? order.price;
+      const quantity = change.quantity ?? remaining;
+      const kind = ORDER_KIND_LABELS[order.orderType];
+      const from = `${order.side} ${formatQuantity(market, remaining)} ${market.base.symbol} at ${formatPrice(market, order.price)}`;
+      const to = `${formatQuantity(market, quantity)} ${market.base.symbol} at ${formatPrice(market, price)} ${market.quote.symbol}`;
+      if (store.state.settings?.confirmOrders) {
+        const accepted = await confirm('Amend order', [
+          `${from} → ${to} (${kind})`,
+          `Market ${market.base.symbol}/${market.quote.symbol} · ${bookText(order.turbo)} book · signed by ${signer}`,
+          'Cancel and replacement go in one signed batch: if the order fills first, nothing changes.',
+        ]);
+        if (!accepted) return null;
+      }
+      const result = await api.amendOrder({ marketId: market.market_id, orderId: order.orderId, ...(order.turbo ? { turbo: true } : {}), ...(change.price === undefined ? {} : { price: change.price }), ...(change.quantity === undefined ? {} : { quantity: change.quantity }) });
+      if (result.ok) {
+        for (const placedOrder of result.value.orders) placed.push({ market, orderId: placedOrder.orderId, turbo: order.turbo });
+        const newId = result.value.orders[0]?.orderId;
+        const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
+        store.notify('info', `Amended: ${from} → ${to}; new order ${newId ? `${newId.slice(0, 8)}…${newId.slice(-4)}` : '(filled at once)'} replaces ${order.orderId.slice(0, 8)}…${order.orderId.slice(-4)}.${adjusted}`);
+      } else {
+        store.notify('error', `Amend refused (${result.code}): ${result.message}`);
+      }
       return result;
     },
     lastOrder() {
