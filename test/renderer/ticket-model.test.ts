@@ -73,6 +73,9 @@ describe('order ticket', () => {
   it('a market order prices its estimate at the best opposite price, and refuses an empty side', () => {
     const result = evaluateTicket(fields({ kind: 'Market', priceText: '' }), context());
     expect(result).toMatchObject({ ok: true, price: 3_001_000_000n, priceIsEstimate: true });
+    // Said exactly before signing (issue 14 item 6): it takes only what is offered at that price.
+    expect(result.ok && result.warnings.join(' ')).toMatch(/fills only what is offered at 3,001(\.00)? USDC or better .*not filled at once is cancelled/);
+    expect(result.ok && result.warnings.join(' ')).not.toMatch(/whatever the book offers/);
     expect(evaluateTicket(fields({ kind: 'Market' }), context({ bestAsk: null }))).toMatchObject({ ok: false, code: 'NO_LIQUIDITY' });
   });
   it('a bounded market buy locks at its maximum and checks the bounds', () => {
@@ -149,5 +152,18 @@ describe('bracket legs before signing (issue 14 item 7)', () => {
     expect(result).toMatchObject({ ok: false, code: 'MISSING', details: { field: 'Take-profit trigger price' } });
     expect(!result.ok && result.message).toBe('Take-profit trigger price is empty: enter it, or turn this leg off.');
     expect(!result.ok && result.message).not.toMatch(/plain decimal|INVALID_AMOUNT/);
+  });
+});
+
+describe('what an immediate order did (issue 14 item 6)', () => {
+  it('says how much of a market order filled and why the rest was cancelled', async () => {
+    const { describeOutcome } = await import('../../renderer/src/features/trading/trading-actions');
+    const request = { marketId: ethUsdc.market_id, side: 'Buy' as const, orderType: { kind: 'Market' as const }, price: 3_001_000_000n, quantity: 100_000_000n };
+    const order = { orderId: '0x01', marketId: ethUsdc.market_id, side: 'Buy' as const, orderType: 'Market' as const, price: 3_001_000_000n, quantity: 100_000_000n, filled: 7_900_000n, averagePrice: 3_000_500_000n, status: 'cancelled' as const, turbo: false, account: '', time: 1 };
+    expect(describeOutcome(ethUsdc, request, order)).toMatch(/^filled 0\.0079 of 0\.1 ETH at an average 3,000\.5(0)? USDC; the remaining 0\.0921 ETH was cancelled: nothing more was offered at 3,001(\.00)? USDC or lower$/);
+    expect(describeOutcome(ethUsdc, request, { ...order, filled: 100_000_000n, status: 'filled' })).toMatch(/^filled all 0\.1 ETH/);
+    expect(describeOutcome(ethUsdc, request, { ...order, filled: 0n, averagePrice: 0n })).toMatch(/^nothing filled: no offer at 3,001(\.00)? USDC or lower/);
+    // A resting limit order has no outcome to tell yet.
+    expect(describeOutcome(ethUsdc, { ...request, orderType: { kind: 'Limit' as const } }, { ...order, orderType: 'Limit', filled: 0n, status: 'open' })).toBeNull();
   });
 });

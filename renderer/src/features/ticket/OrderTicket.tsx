@@ -16,7 +16,7 @@ import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuant
 import { formatPpm, shortId } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { createBookFeed } from '../market-data/book-feed';
-import { adjustmentsText, describeLegs, describeOrder } from '../trading/trading-actions';
+import { adjustmentsText, describeLegs, describeOrder, describeOutcome } from '../trading/trading-actions';
 import { BracketSection, bracketInput, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
 import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, ticketSigner, type TicketField, type TicketReady } from './ticket-model';
 import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
@@ -213,7 +213,9 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
       if (placed === null) return;
       if (placed.ok) {
         const adjustments = placed.value.adjustments.length > 0 ? ` Main adjusted: ${adjustmentsText(placed.value.adjustments)}.` : '';
-        setLastResult({ ok: true, text: `Placed ${describeOrder(props.market, result.request)}.${adjustments}` });
+        const order = placed.value.orders[0];
+        const outcome = order === undefined ? null : describeOutcome(props.market, result.request, order);
+        setLastResult({ ok: outcome === null || order === undefined || order.filled >= order.quantity, text: `Placed ${describeOrder(props.market, result.request)}.${outcome === null ? '' : ` Result: ${outcome}.`}${adjustments}` });
       } else setLastResult({ ok: false, text: placed.message, code: placed.code });
     } finally {
       setSending(false);

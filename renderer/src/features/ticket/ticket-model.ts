@@ -24,7 +24,7 @@ export const ORDER_KIND_LABELS: Record<OrderTypeKind, string> = {
 
 export const ORDER_KIND_HELP: Record<OrderTypeKind, string> = {
   Spot: 'Takes what it can at your price or better; the rest rests on the book.',
-  Market: 'Executes immediately against the book; anything unfilled is cancelled.',
+  Market: 'Immediate or cancel no worse than the best opposite price when sent: it takes only what is offered at that price, and the rest is cancelled. To sweep deeper levels, use Bounded market with your worst price.',
   Limit: 'Rests at your price with price-time priority; the timestamp is stamped now unless you set one.',
   PostOnly: 'Rests only as a maker: refused if any part would trade immediately.',
   FillOrKill: 'Executes in full immediately, or not at all.',
@@ -121,7 +121,13 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
       priceIsEstimate = true;
       orderType = { kind: 'Market' };
       requestType = { kind: 'Market' };
-      warnings.push('Market order: fills at whatever the book offers; the amounts shown use the current best price.');
+      // Said exactly (issue 14 item 6): the exchange executes a Market order no worse than its
+      // price, the best opposite price when sent; it does not sweep deeper levels.
+      warnings.push(
+        context.turbo
+          ? `Market order: on a Turbo book main sends it bounded (see the check below); at the best ${fields.side === 'Buy' ? 'offer' : 'bid'} ${formatPrice(market, best)} ${market.quote.symbol} now.`
+          : `Market order: fills only what is offered at ${formatPrice(market, best)} ${market.quote.symbol} or better (the best ${fields.side === 'Buy' ? 'offer' : 'bid'} now); whatever is not filled at once is cancelled, not rested. To take deeper levels, use Bounded market with your worst price.`,
+      );
       break;
     }
     case 'BoundedMarket': {

@@ -43,6 +43,30 @@ export function describeOrder(market: Market, request: PlaceOrderRequest): strin
   return `${request.side} ${formatQuantity(market, request.quantity)} ${market.base.symbol} ${priced} (${kind})`;
 }
 
+/**
+ * What an order that executes at once did (issue 14 item 6): "filled 0.0079 of 0.1 ETH at an
+ * average 3,000.50 USDC; the remaining 0.0921 ETH was cancelled: nothing more was offered at
+ * 3,000.50 USDC or better". Null for an order that rests (its fills follow as they come).
+ */
+export function describeOutcome(market: Market, request: PlaceOrderRequest, order: OrderView): string | null {
+  const kind = request.orderType.kind;
+  if (kind !== 'Market' && kind !== 'BoundedMarket' && kind !== 'FillOrKill' && order.status !== 'cancelled') return null;
+  const base = market.base.symbol;
+  const average = order.averagePrice > 0n ? ` at an average ${formatPrice(market, order.averagePrice)} ${market.quote.symbol}` : '';
+  if (order.filled >= order.quantity) return `filled all ${formatQuantity(market, order.quantity)} ${base}${average}`;
+  const worst =
+    kind === 'BoundedMarket' && request.orderType.kind === 'BoundedMarket'
+      ? request.side === 'Buy'
+        ? request.orderType.maxPrice
+        : request.orderType.minPrice
+      : request.price;
+  const limit = `${formatPrice(market, worst)} ${market.quote.symbol} or ${request.side === 'Buy' ? 'lower' : 'higher'}`;
+  const rest = formatQuantity(market, order.quantity - order.filled);
+  if (order.filled === 0n) return `nothing filled: no ${request.side === 'Buy' ? 'offer' : 'bid'} at ${limit}; the order (${rest} ${base}) was cancelled`;
+  if (order.status === 'open' || order.status === 'partially-filled') return `filled ${formatQuantity(market, order.filled)} of ${formatQuantity(market, order.quantity)} ${base}${average}; ${rest} ${base} rests on the book`;
+  return `filled ${formatQuantity(market, order.filled)} of ${formatQuantity(market, order.quantity)} ${base}${average}; the remaining ${rest} ${base} was cancelled: nothing more was offered at ${limit}`;
+}
+
 /** What main adjusted before signing, as one sentence list (each adjustment's own full stop dropped). */
 export function adjustmentsText(adjustments: readonly string[]): string {
   return adjustments.map((line) => line.replace(/\.+$/, '')).join('; ');
@@ -83,7 +107,9 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
         for (const order of result.value.orders) placed.push({ market, orderId: order.orderId, turbo: request.turbo === true });
         if (placed.length > 50) placed.splice(0, placed.length - 50);
         const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
-        store.notify('info', `Placed: ${text}.${adjusted}`);
+        const order = result.value.orders[0];
+        const outcome = order === undefined ? null : describeOutcome(market, request, order);
+        store.notify(outcome !== null && order !== undefined && order.filled < order.quantity ? 'warning' : 'info', `Placed: ${text}.${outcome === null ? '' : ` Result: ${outcome}.`}${adjusted}`);
       } else {
         store.notify('error', `Order refused (${result.code}): ${result.message}`);
       }
