@@ -48,7 +48,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   const update = (change: Parameters<typeof terminal.tickets.update>[1]) => terminal.tickets.update(marketId(), change);
   const [percent, setPercent] = createSignal(0);
   const [sending, setSending] = createSignal(false);
-  const [lastResult, setLastResult] = createSignal<{ ok: boolean; text: string; code?: string } | null>(null);
+  const [lastResult, setLastResult] = createSignal<{ ok: boolean; text: string; code?: string; partial?: boolean } | null>(null);
   const [touched, setTouched] = createSignal(false);
   const [bracket, setBracket] = createSignal<BracketDraft>({ takeProfit: emptyLeg(), stopLoss: emptyLeg() });
   const bracketOn = () => bracket().takeProfit.enabled || bracket().stopLoss.enabled;
@@ -215,7 +215,8 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         const adjustments = placed.value.adjustments.length > 0 ? ` Main adjusted: ${adjustmentsText(placed.value.adjustments)}.` : '';
         const order = placed.value.orders[0];
         const outcome = order === undefined ? null : describeOutcome(props.market, result.request, order);
-        setLastResult({ ok: outcome === null || order === undefined || order.filled >= order.quantity, text: `Placed ${describeOrder(props.market, result.request)}.${outcome === null ? '' : ` Result: ${outcome}.`}${adjustments}` });
+        // Placed (data-ok true); shown as a warning when not all of it filled.
+        setLastResult({ ok: true, partial: outcome !== null && order !== undefined && order.filled < order.quantity, text: `Placed ${describeOrder(props.market, result.request)}.${outcome === null ? '' : ` Result: ${outcome}.`}${adjustments}` });
       } else setLastResult({ ok: false, text: placed.message, code: placed.code });
     } finally {
       setSending(false);
@@ -476,7 +477,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
       </Show>
       <Show when={lastResult()}>
         {(result) => (
-          <div classList={{ 'ticket-warning': !result().ok, help: result().ok }} data-testid="ticket-result" data-ok={result().ok ? 'true' : 'false'} data-code={result().code ?? ''}>
+          <div classList={{ 'ticket-warning': !result().ok || result().partial === true, help: result().ok && result().partial !== true }} data-testid="ticket-result" data-ok={result().ok ? 'true' : 'false'} data-code={result().code ?? ''}>
             {result().text}
           </div>
         )}
