@@ -57,6 +57,33 @@ describe('profit share (margin 4.7, rounding 2.1)', () => {
   });
 });
 
+describe('profit share from posted collateral', () => {
+  it('takes the house share from the posted collateral when the profit is held in another asset', () => {
+    const h = marginSetup();
+    const usdc = h.config.collateralAssetId;
+    const eth = h.market.config.base.asset;
+    const child = h.open(1n, legacyAmount(h, 'Day'), 'Day');
+    // 3,000 USDC from outside (not profit), spent on 1 ETH; then the oracle doubles the ETH.
+    h.ledger.transact(() => h.margin.receive(child.id, () => h.ledger.mint({ ContractId: child.id }, usdc, 3_001n * USDC)));
+    h.must(h.ledger.transact(() => createSharedOrder(h.link, h.market, h.ledger.journal, h.ledger.changes, h.context(h.bob), { side: 'Sell', price: 3_000n * USDC, quantity: ETH, orderType: { kind: 'PostOnly' } })));
+    h.must(h.batch(child, [{ kind: 'CreateOrder', side: 'Buy', price: 3_000n * USDC, quantity: ETH, order_type: { kind: 'Spot' } }, h.settleTo(child)]));
+    h.margin.oracle.set(eth, { mid: 6_000n * 10n ** 18n }, 1n);
+    const shown = clientReport(h, child);
+    expect(shown).toEqual(sandboxReport(h, child));
+    expect(shown.tradingPnl).toBeGreaterThan(2_900n * USDC);
+    const posted = shown.netCollateral;
+    const held = child.balances.get(usdc);
+    h.must(h.ledger.transact(() => h.margin.closeSession(h.alice, { kind: 'CloseMarginSession', margin_account_id: child.id, cleanups: [] }, h.context(h.alice))));
+    const settlement = h.margin.history.get(child.id)?.[0]?.settlement;
+    const due = profitShare(shown.tradingPnl, 1_000n).house;
+    expect(settlement?.profit_share).toBe(due.toString());
+    expect(settlement?.profit_share_unpaid).toBeUndefined();
+    // The child's USDC went first, the rest came out of the collateral returned to the parent.
+    expect(child.balances.get(usdc)).toBe(0n);
+    expect(settlement?.collateral_returned).toBe((posted - (due - held)).toString());
+  });
+});
+
 describe('realized profit: the panel shows what settlement pays', () => {
   it('ProlongSession, Draw, RepayFromCollateral, ReturnQuote: no profit, no loss (the issue sequence, +40 vs -6 before)', () => {
     const h = marginSetup();
