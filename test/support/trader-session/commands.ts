@@ -3,10 +3,12 @@
 // the sandbox. Every command acts the way a trader does (clicks, keys, typing) and then runs the
 // oracle, which throws when a panel neither shows the truth within the bound nor says it is not
 // live. Sizes are small against the funded balances so sessions of thousands of steps stay funded.
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import type { Market } from '../../../shared/market/market';
 import { editablePrice, editableQuantity } from '../../../renderer/src/format/market-format';
+import { SCREENSHOT_DIR } from '../chromium';
 import { onboard, until, value } from '../terminal-page';
 import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
@@ -33,6 +35,8 @@ export interface Real {
   readonly boundMs: number;
   /** Markets with a Turbo book (their canonical market ids). */
   readonly turboMarkets: readonly string[];
+  /** Panels whose freshness mark has been photographed (test-results/screenshots/trader-session). */
+  readonly marksShot: Set<string>;
   /** Popup windows of detached panels, by kind. */
   readonly popups: Map<Detachable, Page>;
   /** Which actions the generator may pick (the e2e run restricts the slow ones). */
@@ -59,7 +63,15 @@ export function oracleView(model: Model, real: Real): OracleView {
 export async function runOracle(model: Model, real: Real): Promise<void> {
   const pages = [real.world.page, ...real.popups.values()];
   const snapshot = { ...model, detached: [...model.detached] };
-  await checkScreen(pages, real.truth, real.world.markets, () => oracleView(snapshot, real), { boundMs: real.boundMs });
+  const report = await checkScreen(pages, real.truth, real.world.markets, () => oracleView(snapshot, real), { boundMs: real.boundMs });
+  // The first time a panel passes by its mark (stale, resyncing, …), keep a picture of it.
+  for (const [panel, how] of Object.entries(report.verdicts)) {
+    if (how !== 'marked' || real.marksShot.has(panel)) continue;
+    real.marksShot.add(panel);
+    const index = Number(/^page(\d+)/.exec(panel)?.[1] ?? 0);
+    const page = pages[index];
+    if (page && !page.isClosed()) await page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', `marked-${panel}.png`) }).catch(() => undefined);
+  }
   if (real.world.pageErrors.length > 0) throw new Error(`the page threw: ${real.world.pageErrors.join('; ')}`);
 }
 

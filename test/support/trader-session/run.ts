@@ -1,7 +1,10 @@
 // One seeded random trader session: fast-check picks sequences of trader actions, runs each on
 // the app in Chromium, and the oracle checks the screen after every step. A failing sequence is
 // shrunk to a short one and reported with its seed and path (replay: the same seed and path).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
+import { SCREENSHOT_DIR } from '../chromium';
 import { onboard, value } from '../terminal-page';
 import { DETACHABLE, dockPanel, initialModel, runOracle, traderCommands, type Model, type Real } from './commands';
 import { Truth } from './truth';
@@ -32,6 +35,7 @@ export interface SessionResult {
 }
 
 export async function runTraderSession(world: World, options: SessionOptions): Promise<SessionResult> {
+  mkdirSync(join(SCREENSHOT_DIR, 'trader-session'), { recursive: true });
   const turboRows = (await (await fetch(`${world.control.url}/v1/markets?turbo=true`)).json()) as { markets?: { market_id: string }[] };
   const turboMarkets = (turboRows.markets ?? []).map((row) => row.market_id);
   let steps = 0;
@@ -42,6 +46,7 @@ export async function runTraderSession(world: World, options: SessionOptions): P
     boundMs: options.boundMs,
     turboMarkets,
     popups: new Map(),
+    marksShot: new Set(),
     step: (line) => {
       steps++;
       world.log.push(line);
