@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { Market } from '../../../shared/market/market';
 import { editablePrice, editableQuantity } from '../../../renderer/src/format/market-format';
 import { SCREENSHOT_DIR } from '../chromium';
-import { onboard, until, value } from '../terminal-page';
+import { until, value } from '../terminal-page';
 import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
 import { sandboxPid, type World } from './world';
@@ -83,6 +83,41 @@ async function acceptConfirm(page: Page): Promise<void> {
   if (await dialog.count()) await page.getByTestId('confirm-accept').click();
 }
 
+/**
+ * Back to the workspace when account setup covers it while the account can trade (the app opens
+ * setup by itself once when an account cannot trade, e.g. on a network where it has none, and it
+ * stays open after switching back): the trader closes it.
+ */
+export async function toWorkspace(real: Real): Promise<void> {
+  const { page, bridge } = real.world;
+  const account = await bridge.api.getAccountState({});
+  if (!account.ok || !account.value.canTrade) return;
+  const close = page.getByTestId('close-setup');
+  if (await close.count()) await close.click();
+}
+
+/** Account setup on the page, each step as soon as its button shows (a step may finish by itself). */
+export async function setUpAgain(real: Real): Promise<void> {
+  const { page } = real.world;
+  if (!(await page.getByTestId('onboarding').count())) await page.getByTestId('open-setup').click();
+  const buttons = { owner: 'onboarding-create-key', account: 'onboarding-create-account', funds: 'onboarding-mint', whitelist: 'onboarding-whitelist', session: 'onboarding-create-session' } as const;
+  for (const [step, button] of Object.entries(buttons)) {
+    await until(
+      async () => {
+        const state = await page.getByTestId(`onboarding-step-${step}`).getAttribute('data-state');
+        if (state === 'done' || state === 'not-needed') return true;
+        const target = page.getByTestId(button);
+        if (state !== 'working' && (await target.count()) && (await target.isEnabled())) await target.click();
+        return false;
+      },
+      `account setup step ${step}`,
+      60_000,
+    );
+  }
+  await page.getByTestId('close-setup').click();
+  await page.getByTestId('workspace').waitFor({ timeout: 30_000 });
+}
+
 async function showTab(page: Page, kind: string): Promise<void> {
   const tab = page.getByTestId(`tab-${kind}`);
   if (await tab.count()) await tab.first().click();
@@ -117,6 +152,7 @@ abstract class Step implements fc.AsyncCommand<Model, Real, false> {
       await runOracle(model, real);
     } catch (error) {
       real.failed(this.toString(), error);
+      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', `failed-step.png`) }).catch(() => undefined);
       throw error;
     }
   }
@@ -420,7 +456,10 @@ export class SwitchNetwork extends Step {
     model.network = this.to;
     // A network switch puts the workspace on the new network's markets: back to the first, canonical.
     if (this.to === 'sandbox') {
-      await until(async () => (await page.getByTestId('ladder').count()) > 0, 'the workspace', 30_000).catch(() => undefined);
+      await until(async () => {
+        await toWorkspace(real);
+        return (await page.getByTestId('ladder').count()) > 0;
+      }, 'the workspace', 30_000).catch(() => undefined);
       const marketId = await page.getByTestId('ladder').getAttribute('data-market-id').catch(() => null);
       const index = real.world.markets.findIndex((market) => market.market_id === marketId);
       if (index >= 0) model.marketIndex = index;
@@ -484,7 +523,10 @@ export class Reload extends Step {
     const { page } = real.world;
     await page.reload();
     await page.getByTestId('topbar').waitFor({ timeout: 30_000 });
-    if (model.network === 'sandbox') await page.getByTestId('workspace').waitFor({ timeout: 30_000 }).catch(() => undefined);
+    if (model.network === 'sandbox') {
+      await toWorkspace(real);
+      await page.getByTestId('workspace').waitFor({ timeout: 30_000 }).catch(() => undefined);
+    }
     // The page comes back on its own market and book and its first tab.
     const marketId = await page.getByTestId('ladder').getAttribute('data-market-id', { timeout: 5000 }).catch(() => null);
     const index = real.world.markets.findIndex((market) => market.market_id === marketId);
@@ -540,9 +582,7 @@ export class Restart extends Step {
     }, 'the app to notice the empty exchange', 30_000);
     // The oracle first: what the screen shows of the forgotten account.
     await runOracle(model, real);
-    const setup = world.page.getByTestId('open-setup');
-    if (!(await world.page.getByTestId('onboarding').count())) await setup.click();
-    await onboard(world.page);
+    await setUpAgain(real);
     const account = value(await world.bridge.api.getAccountState({}));
     world.tradeAccountId = account.tradeAccount?.tradeAccountId ?? world.tradeAccountId;
   }

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { SCREENSHOT_DIR } from '../chromium';
-import { onboard, value } from '../terminal-page';
-import { DETACHABLE, dockPanel, initialModel, runOracle, traderCommands, type Model, type Real } from './commands';
+import { value } from '../terminal-page';
+import { DETACHABLE, dockPanel, initialModel, runOracle, setUpAgain, toWorkspace, traderCommands, type Model, type Real } from './commands';
 import { Truth } from './truth';
 import type { World } from './world';
 
@@ -73,10 +73,10 @@ export async function runTraderSession(world: World, options: SessionOptions): P
     // An exchange that restarted forgot the account: set it up again, as the trader would.
     const account = value(await world.bridge.api.getAccountState({}));
     if (!account.canTrade) {
-      if (!(await world.page.getByTestId('onboarding').count())) await world.page.getByTestId('open-setup').click();
-      await onboard(world.page);
+      await setUpAgain(real);
       world.tradeAccountId = value(await world.bridge.api.getAccountState({})).tradeAccount?.tradeAccountId ?? world.tradeAccountId;
     }
+    await toWorkspace(real);
     await world.page.getByTestId('workspace').waitFor({ timeout: 60_000 });
     // The app remembers the market and the book across reloads: start each run on the first
     // market's canonical book, so a run (and its shrunk replay) does not depend on the one before.
