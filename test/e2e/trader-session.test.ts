@@ -32,8 +32,8 @@ describe.sequential('random trader session against the sandbox, the screen held 
     const result = await runTraderSession(world, {
       seed,
       // Short in npm test (about two minutes on 2 cores); bench/trader-session.ts is the long run.
-      numRuns: 4,
-      maxCommands: 12,
+      numRuns: 3,
+      maxCommands: 10,
       boundMs: 10_000,
       restart: false,
       timeLimitMs: 240_000,
