@@ -38,6 +38,8 @@ export interface StreamServer {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Close every client connection; returns how many were closed. */
   closeAll(): number;
+  /** Every connection sends nothing (not even a PONG) for `ms`, then what it held; returns how many. */
+  stallAll(ms: number): number;
   /** The Turbo trade stream of a market restarts: send the resync error and drop those subscriptions. */
   restartTurboTrades(marketId: string, message: string): number;
   stop(): void;
@@ -157,7 +159,7 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
       state.ledger.publish();
       return state.margin.tick(nextTxId, timestamp);
     },
-    streams: { upgrade: (_request, socket) => socket.destroy(), closeAll: () => 0, restartTurboTrades: () => 0, stop: () => undefined },
+    streams: { upgrade: (_request, socket) => socket.destroy(), closeAll: () => 0, stallAll: () => 0, restartTurboTrades: () => 0, stop: () => undefined },
     dispatch: (request) => {
       if (!options.control && request.path.startsWith('/control/')) {
         return refuse(refusal(ErrorCode.NOT_FOUND, `path: no such endpoint, got ${show(request.path)}`, 404));

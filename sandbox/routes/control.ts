@@ -25,6 +25,7 @@ const faultBase = {
 const delaySchema = z.strictObject({ ...faultBase, delay_ms: z.number().int().min(0).max(60_000) });
 const failSchema = z.strictObject({ ...faultBase, status: z.number().int().min(500).max(599) });
 const dropSchema = z.strictObject(faultBase);
+const stallSchema = z.strictObject({ ms: z.number().int().min(1).max(120_000) });
 const priceSchema = z.strictObject({ market_id: b256Schema, price: u64Schema });
 const oracleSchema = z.strictObject({ asset_id: b256Schema, price: amountSchema.optional(), stale: z.boolean().optional(), follow: z.literal(true).optional(), tick: z.boolean().optional() });
 const accountSchema = z.strictObject({ account: b256Schema });
@@ -55,6 +56,12 @@ export function registerControlRoutes(app: SandboxApp): void {
   });
 
   router.on('POST', '/control/ws/close-all', () => json({ closed: app.streams.closeAll() }));
+
+  router.on('POST', '/control/ws/stall', (request) => {
+    const body = parseBody(stallSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    return json({ stalled: app.streams.stallAll(body.ms) });
+  });
 
   router.on('POST', '/control/faults/delay', (request) => {
     const body = parseBody(delaySchema, request.body);

@@ -8,6 +8,8 @@ import type { WebSocket } from 'ws';
 
 export const WRITE_BUFFER_BYTES = 4 * 1024;
 export const MAX_BUFFERED_BYTES = 256 * 1024;
+/** Messages held for a stalled connection at most; past that it is closed as a slow consumer. */
+export const MAX_HELD_MESSAGES = 20_000;
 
 export class Connection {
   /** Topic keys this connection is subscribed to (for cleanup). */
@@ -17,6 +19,9 @@ export class Connection {
   readonly depthViews = new Map<string, NodeJS.Timeout>();
   private idle: NodeJS.Timeout | undefined;
   closed = false;
+  /** A stalled connection (control surface: a frozen network path) holds what it would send. */
+  private stallTimer: NodeJS.Timeout | undefined;
+  private held: string[] | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -37,8 +42,32 @@ export class Connection {
     return this.socket.bufferedAmount > WRITE_BUFFER_BYTES;
   }
 
+  /**
+   * Send nothing (not even a PONG) for `ms`, then everything held, in order: what a client sees
+   * when the path to the exchange freezes without the socket closing.
+   */
+  stall(ms: number): void {
+    if (this.closed) return;
+    this.held ??= [];
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.stallTimer = setTimeout(() => this.resume(), ms);
+    this.stallTimer.unref();
+  }
+
+  private resume(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    this.stallTimer = undefined;
+    for (const text of held) this.send(text);
+  }
+
   send(message: unknown): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.held !== null) {
+      if (this.held.length >= MAX_HELD_MESSAGES) this.close(1008, 'slow consumer');
+      else this.held.push(typeof message === 'string' ? message : JSON.stringify(message));
+      return;
+    }
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.close(1008, 'slow consumer');
       return;
@@ -55,6 +84,8 @@ export class Connection {
   dispose(): void {
     this.closed = true;
     if (this.idle) clearTimeout(this.idle);
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.held = null;
     for (const timer of this.depthViews.values()) clearInterval(timer);
     this.depthViews.clear();
   }

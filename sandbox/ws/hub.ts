@@ -87,6 +87,16 @@ export class StreamHub implements StreamServer {
     return set.length;
   }
 
+  /** Until then, connections (also those opened meanwhile) send nothing; wall-clock ms. */
+  private stalledUntil = 0;
+
+  /** Every connection, open now or opened within `ms`, sends nothing until then, then what it held (control surface). */
+  stallAll(ms: number): number {
+    this.stalledUntil = Date.now() + ms;
+    for (const connection of this.connections) connection.stall(ms);
+    return this.connections.size;
+  }
+
   closeAll(): number {
     const count = this.connections.size;
     for (const connection of [...this.connections]) connection.close(1001, 'closed by the sandbox');
@@ -104,6 +114,8 @@ export class StreamHub implements StreamServer {
       idle.close(1000, 'Client is inactive');
     });
     this.connections.add(connection);
+    const stalled = this.stalledUntil - Date.now();
+    if (stalled > 0) connection.stall(stalled);
     ws.on('message', (data: RawData, isBinary: boolean) => {
       try {
         this.receive(connection, data, isBinary);

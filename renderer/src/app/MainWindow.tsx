@@ -18,6 +18,7 @@ import '../features/desk/desk.css';
 import { FundsPanel } from '../features/funds/FundsPanel';
 import { installHotkeys } from '../features/hotkeys/hotkey-controller';
 import { createBookFeed } from '../features/market-data/book-feed';
+import { createFreshness, marketSource } from '../lib/freshness';
 import { MarketHeader } from '../features/markets/MarketHeader';
 import { Onboarding } from '../features/onboarding/Onboarding';
 import { SettingsDrawer } from '../features/settings/SettingsDrawer';
@@ -107,10 +108,20 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     const current = market();
     return current ? { marketId: current.market_id, turbo: turbo(), precision: priceTick(current), levels: 1 } : null;
   });
-  const liveInside = () => (inside.frame()?.state === 'live' ? inside.frame() : null);
+  // How current it is: a stale inside market stays on screen dimmed and marked; a resyncing or
+  // disconnected one is not shown. Hotkeys that trade at the book refuse anything but live.
+  const insideFreshness = createFreshness(
+    terminal.freshness,
+    (view) => {
+      const current = market();
+      return current ? [marketSource(view, current.market_id, turbo(), 'book')] : [];
+    },
+    () => (inside.frame()?.state === 'live' ? null : { state: 'resyncing', detail: 'waiting for the book' }),
+  );
+  const liveInside = () => (inside.frame()?.state === 'live' && insideFreshness.state() !== 'disconnected' && insideFreshness.state() !== 'resyncing' ? inside.frame() : null);
   const bestBid = () => liveInside()?.bids[0]?.price ?? null;
   const bestAsk = () => liveInside()?.asks[0]?.price ?? null;
-  installHotkeys(terminal, { market, turbo, bestBid, bestAsk });
+  installHotkeys(terminal, { market, turbo, bestBid, bestAsk, book: () => ({ live: insideFreshness.live(), label: insideFreshness.label() }) });
   installFillAlerts(terminal);
 
   // Drawers open below the top bar, whose height depends on whether it wrapped.
@@ -191,6 +202,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
         bestBid={bestBid()}
         bestAsk={bestAsk()}
         insidePrecision={liveInside()?.precision ?? null}
+        freshness={insideFreshness}
       />
       <PendingWindows />
       <Show

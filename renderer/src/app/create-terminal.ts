@@ -1,6 +1,8 @@
 // Builds the context value of one window: its stores over the bridge, its frame scheduler and
 // its trading actions. The app and the ladder benchmark build it the same way.
+import type { Clock } from '../../../shared/clock';
 import type { TerminalApi } from '../../../shared/ipc/contract';
+import { windowClock } from '../lib/freshness';
 import { createTradingActions, type Confirm } from '../features/trading/trading-actions';
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
 import { armingEnvironment, createArming } from '../stores/arming-store';
@@ -9,8 +11,8 @@ import { createTicketStore } from '../stores/ticket-store';
 import { createTurboBooks } from '../stores/turbo-store';
 import { createLadderCommands, type TerminalContextValue } from './terminal-context';
 
-export function createTerminal(api: TerminalApi, confirm: Confirm, frames: FrameScheduler = createFrameScheduler()): TerminalContextValue {
-  const store = createTerminalStore(api);
+export function createTerminal(api: TerminalApi, confirm: Confirm, frames: FrameScheduler = createFrameScheduler(), clock: Clock = windowClock): TerminalContextValue {
+  const store = createTerminalStore(api, () => clock.now());
   const tickets = createTicketStore();
   const turboBooks = createTurboBooks(api);
   // The account that signs Turbo orders is part of the account: choosing another disarms too.
@@ -25,6 +27,8 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     turboBooks,
     arming,
     ...createLadderCommands(),
+    clock,
+    freshness: { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock },
     market: (marketId) => store.state.markets?.markets.find((market) => market.market_id === marketId) ?? null,
   };
 }

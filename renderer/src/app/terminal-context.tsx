@@ -2,7 +2,9 @@
 // Panels take their market (and turbo flag) as props and everything else from here, so a panel
 // can later be mounted alone in a detached window with its own provider over the same feed.
 import { createContext, createSignal, useContext, type Accessor } from 'solid-js';
+import type { Clock } from '../../../shared/clock';
 import type { TerminalApi } from '../../../shared/ipc/contract';
+import type { FreshnessInput } from '../lib/freshness';
 import type { Market } from '../../../shared/market/market';
 import type { TradingActions } from '../features/trading/trading-actions';
 import type { FrameScheduler } from '../lib/frame-scheduler';
@@ -28,6 +30,10 @@ export interface TerminalContextValue {
   sendLadderCommand(kind: LadderCommand['kind']): void;
   /** Look a market up by id among the loaded markets. */
   market(marketId: string): Market | null;
+  /** The window's clock (time is a parameter: tests pass a ManualClock). */
+  readonly clock: Clock;
+  /** Main's freshness view as this window holds it, for createFreshness (lib/freshness.tsx). */
+  readonly freshness: FreshnessInput;
 }
 
 export const TerminalContext = createContext<TerminalContextValue>();

@@ -9,6 +9,7 @@ import type {
   BalanceView,
   ConnectionStatus,
   FillView,
+  FreshnessView,
   MarketsView,
   NetworkView,
   Notice,
@@ -29,6 +30,9 @@ export type SliceName = 'markets' | 'networks' | 'account' | 'orders' | 'balance
 
 export interface TerminalState {
   connection: ConnectionStatus | null;
+  /** Main's latest word on how current each source is, and when (window clock) it arrived. */
+  freshness: FreshnessView | null;
+  freshnessAt: number;
   networks: NetworkView[];
   markets: MarketsView | null;
   account: AccountState | null;
@@ -71,6 +75,8 @@ export interface TerminalStore {
 export function createTerminalStore(api: TerminalApi, now: () => number = () => Date.now()): TerminalStore {
   const [state, setState] = createStore<TerminalState>({
     connection: null,
+    freshness: null,
+    freshnessAt: 0,
     networks: [],
     markets: null,
     account: null,
@@ -102,6 +108,11 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
   const applyRateLimits = (limits: readonly RateLimitView[]) => setState('rateLimits', reconcile([...limits], { key: 'limiter' }));
   const applyAccount = (account: AccountState) => setState('account', reconcile(account, { key: 'id' }));
   const applySettings = (settings: Settings) => setState('settings', reconcile(settings));
+  const applyFreshness = (view: FreshnessView) =>
+    batch(() => {
+      setState('freshness', view);
+      setState('freshnessAt', now());
+    });
 
   const loaders = {
     networks: () =>
@@ -143,6 +154,7 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
       // Markets come from REST: reload them whenever it comes (back) up.
       if (status.rest === 'up' && (!wasUp || state.markets === null)) retries.push(loaders.markets());
     }),
+    api.onFreshness(applyFreshness),
     api.onAccount(applyAccount),
     api.onOrders((snapshot) => applyOrders(snapshot.open, snapshot.fills)),
     api.onBalances(applyBalances),
@@ -152,6 +164,10 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
     api.onNotice((notice) => setState('notices', (notices) => [...notices.filter((old) => old.id !== notice.id), notice].slice(-MAX_NOTICES))),
   );
 
+  void api.getFreshness({}).then((result) => {
+    // A push that came first is newer than this answer.
+    if (result.ok && state.freshness === null) applyFreshness(result.value);
+  });
   void api.getConnection({}).then((result) => {
     noteProblem('connection', result);
     if (result.ok) setState('connection', reconcile(result.value));

@@ -6,6 +6,7 @@ import { formatAmount } from '../../format/market-format';
 import { shortId } from '../../format/units';
 import type { BookBalanceView } from '../../../../shared/ipc/views';
 import { labelText, marketLabel } from '../markets/market-label';
+import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 
 export const Balances: Component = () => {
   const terminal = useTerminal();
@@ -22,8 +23,13 @@ export const Balances: Component = () => {
     const name = `${market ? labelText(marketLabel(market, markets())) : shortId(marketId)}${book.turbo ? ' (Turbo book)' : ''}`;
     terminal.store.notify(result.ok ? 'info' : 'error', result.ok ? `Settled ${name}: unlocked funds moved to the account` : `Settle ${name} refused (${result.code}): ${result.message}`);
   };
+  const freshness = createFreshness(terminal.freshness, (view) => [view.balances]);
   return (
-    <table data-testid="balances">
+    <div data-testid="balances" data-freshness={freshness.state()}>
+    <div class="freshness-line">
+      <FreshnessBadge mark={freshness} testId="balances-freshness" />
+    </div>
+    <table class="fresh-dim">
       <thead>
         <tr>
           <th>Asset</th>
@@ -74,5 +80,6 @@ export const Balances: Component = () => {
         </Show>
       </tbody>
     </table>
+    </div>
   );
 };

@@ -12,6 +12,7 @@ import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
+import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { createTriggerOverlay, TriggerMarker, triggerLines, type TriggerLine } from '../triggers';
 import { barsToColumns, mergeBars, priceRange, resolutionSeconds, timeRange, toDrawingNumber } from './bars-model';
@@ -159,7 +160,20 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
 
   // Frames that arrive before subscribeBars's reply names their subscription (bounded).
   const early: BarsFrame[] = [];
+  /** A frame of the current subscription arrived (its history); until then the chart is loading. */
+  const [loaded, setLoaded] = createSignal(false);
+  const freshness = createFreshness(
+    terminal.freshness,
+    (view) => [marketSource(view, props.market.market_id, props.turbo, 'trades')],
+    () => (loaded() ? null : { state: 'resyncing', detail: 'loading the history' }),
+  );
   const accept = (frame: BarsFrame) => {
+    setLoaded(true);
+    // A reset without bars clears the drawing (main sends one when the network goes away).
+    if (frame.reset && frame.bars.length === 0) {
+      plot?.destroy();
+      plot = null;
+    }
     pending = frame.reset ? frame.bars : mergeBars(pending.length > 0 ? pending : bars(), frame.bars, COUNT_BACK * 2);
     terminal.frames.schedule(key, () => {
       setBars(pending);
@@ -181,6 +195,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         early.length = 0;
         pending = [];
         setBars([]);
+        setLoaded(false);
         const chosen = resolution();
         retry = retryWhileNotReady(
           () => terminal.api.subscribeBars({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), resolution: chosen, countBack: COUNT_BACK }),
@@ -317,12 +332,13 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   };
 
   return (
-    <section class="panel" data-testid="chart-panel">
+    <section class="panel" data-testid="chart-panel" data-freshness={freshness.state()}>
       <header class="panel-head">
         <h2>Chart</h2>
         <span class="muted">
           {props.market.base.symbol}/{props.market.quote.symbol}
         </span>
+        <FreshnessBadge mark={freshness} testId="chart-freshness" />
         <div class="spacer" />
         <div class="tabs resolutions" data-testid="chart-resolutions">
           <For each={RESOLUTIONS}>
@@ -334,7 +350,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           </For>
         </div>
       </header>
-      <div class="chart-legend" data-testid="chart-legend">
+      <div class="chart-legend fresh-dim" data-testid="chart-legend">
         <Show when={shown()} fallback={<span>{problem() ?? 'Waiting for bars…'}</span>}>
           {(bar) => (
             <span>
@@ -345,7 +361,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         </Show>
       </div>
       <div
-        class="chart-box"
+        class="chart-box fresh-dim"
         data-testid="chart"
         data-legs={legIds().length}
         data-fill-marks={fillMarks().length}

@@ -16,6 +16,8 @@ export interface HotkeyTarget {
   readonly turbo: () => boolean;
   readonly bestBid: () => bigint | null;
   readonly bestAsk: () => bigint | null;
+  /** Whether the book the hotkeys trade at is live, and its state in words ("stale 12 s"). */
+  readonly book?: () => { readonly live: boolean; readonly label: string };
 }
 
 export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTarget): void {
@@ -25,6 +27,11 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
   const atBest = (side: Side) => {
     const market = target.market();
     if (!market) return;
+    const book = target.book?.();
+    if (book && !book.live) {
+      terminal.store.notify('warning', `Hotkey ${side.toLowerCase()} not sent: the ${market.base.symbol}/${market.quote.symbol} book is ${book.label}; hotkeys trade at the book only while it is live.`);
+      return;
+    }
     const price = side === 'Buy' ? target.bestAsk() : target.bestBid();
     if (price === null) {
       terminal.store.notify('warning', `No ${side === 'Buy' ? 'offer to buy from' : 'bid to sell to'} in ${market.base.symbol}/${market.quote.symbol}.`);

@@ -12,6 +12,7 @@ import { useTerminal } from '../../app/terminal-context';
 import { editablePrice, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
+import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
 import { evaluateTicket } from '../ticket/ticket-model';
@@ -110,10 +111,23 @@ export const Ladder: Component<LadderProps> = (props) => {
     const current = feed.frame();
     return current && current.precision === precision() ? current : null;
   };
+  // How current the book is: main's word on its depth stream and connection, aged here, and what
+  // the frames say (resyncing, crossed, not arrived yet). Clicks trade only on a live book.
+  const freshness = createFreshness(
+    terminal.freshness,
+    (view) => [marketSource(view, props.market.market_id, props.turbo, 'book')],
+    () => {
+      const current = frame();
+      if (!current) return { state: 'resyncing', detail: 'waiting for the book' };
+      const own = bookHealth(current, false);
+      return own === 'live' ? null : { state: 'resyncing', detail: own === 'crossed' ? 'the book arrived crossed' : 'rebuilding the book' };
+    },
+  );
   const health = () => {
     const current = frame();
-    return current ? bookHealth(current, terminal.store.state.connection?.stream === 'down') : null;
+    return current ? bookHealth(current, freshness.state() === 'disconnected') : null;
   };
+  const clickable = () => armed() && freshness.live();
   // Anything but a live, uncrossed book on a working stream: no level is shown or traded from.
   const resyncing = () => {
     const current = health();
@@ -248,8 +262,8 @@ export const Ladder: Component<LadderProps> = (props) => {
       flashHint('Arm the ladder to trade by clicking');
       return;
     }
-    if (resyncing()) {
-      flashHint('The book is not live; clicks are ignored until it is');
+    if (resyncing() || !freshness.live()) {
+      flashHint(`The book is ${freshness.label()}: clicks are ignored until it is live`);
       return;
     }
     if (book === null) {
@@ -301,6 +315,10 @@ export const Ladder: Component<LadderProps> = (props) => {
       flashHint('Arm the ladder to move orders by dragging');
       return;
     }
+    if (!freshness.live()) {
+      flashHint(`The book is ${freshness.label()}: orders are not moved until it is live`);
+      return;
+    }
     const price = clickPrice(current.side, row, tick());
     for (const orderId of current.orderIds) void terminal.trading.move(props.market, orderId, price, props.turbo);
   };
@@ -324,6 +342,8 @@ export const Ladder: Component<LadderProps> = (props) => {
       data-market-id={props.market.market_id}
       data-book={props.turbo ? 'turbo' : 'canonical'}
       data-armed={armed() ? 'true' : 'false'}
+      data-freshness={freshness.state()}
+      data-clickable={clickable() ? 'true' : 'false'}
     >
       <div class="ladder-toolbar">
         <button
@@ -353,6 +373,7 @@ export const Ladder: Component<LadderProps> = (props) => {
         <button type="button" data-testid="ladder-recenter" title={`Recenter on the inside market (${terminal.store.state.settings?.hotkeys.recenter ?? 'Space'})`} onClick={recenter}>
           Center
         </button>
+        <FreshnessBadge mark={freshness} testId="ladder-freshness" />
         <span class="ladder-hint" data-testid="ladder-hint">{hint() ?? ''}</span>
       </div>
       <Show when={!armed() && terminal.arming.lastDisarm()}>
@@ -375,7 +396,7 @@ export const Ladder: Component<LadderProps> = (props) => {
         <span>Sells</span>
         <span class="num">Volume</span>
       </div>
-      <div class="ladder-body" ref={(element) => (body = element)} onWheel={onWheel} onMouseLeave={() => drag() && setDrag({ ...drag()!, overRow: null })}>
+      <div class="ladder-body fresh-dim" ref={(element) => (body = element)} onWheel={onWheel} onMouseLeave={() => drag() && setDrag({ ...drag()!, overRow: null })}>
         <For each={cells.list()}>
           {(cell) => {
             const row = cell.row;

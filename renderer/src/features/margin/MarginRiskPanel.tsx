@@ -3,13 +3,15 @@
 // shown first and prominently, the distance to the threshold and to the freeze line, rollover
 // progress on prepaid tiers, the expiry countdown (none for the no-expiry value), stale oracle
 // prices, and the last session's settlement (a liquidation, an expiry or a close).
-import { createEffect, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
+import { createEffect, createSignal, For, on, onCleanup, Show, useContext, type Component } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginRiskFrame } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
 import { basisPoints, expiryText, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
 import { FailureLine } from './parts';
 import './margin.css';
+import { TerminalContext } from '../../app/terminal-context';
+import { createFreshness, FreshnessBadge, windowClock } from '../../lib/freshness';
 
 const MAX_EARLY_FRAMES = 8;
 
@@ -43,6 +45,17 @@ export const MarginRiskPanel: Component<{
     }
   });
   const timer = setInterval(() => setTick(now()), 1000);
+  // The connection (main's word) and the margin state's own status: a stale state is being fetched again.
+  const terminal = useContext(TerminalContext);
+  const freshness = createFreshness(
+    terminal?.freshness ?? { view: () => null, receivedAt: () => 0, clock: windowClock },
+    (view) => [view.link],
+    () => {
+      const current = frame();
+      if (!current) return { state: 'resyncing', detail: 'loading the margin state' };
+      return current.status === 'live' ? null : { state: 'resyncing', detail: current.staleReason ?? 'the margin state is being fetched again' };
+    },
+  );
 
   const release = () => {
     if (subscriptionId !== null) void props.api.unsubscribeMarginRisk({ subscriptionId });
@@ -89,8 +102,11 @@ export const MarginRiskPanel: Component<{
   const sign = (raw: bigint) => (raw < 0n ? 'negative' : 'positive');
 
   return (
-    <section class="margin margin-risk" data-testid="margin-risk" data-account={props.marginAccountId} data-status={frame()?.status ?? 'loading'}>
+    <section class="margin margin-risk" data-testid="margin-risk" data-account={props.marginAccountId} data-status={frame()?.status ?? 'loading'} data-freshness={freshness.state()}>
       <FailureLine failure={failure()} testId="margin-risk-error" />
+      <div class="freshness-line">
+        <FreshnessBadge mark={freshness} testId="margin-risk-freshness" />
+      </div>
       <Show when={frame()} fallback={<p class="muted" data-testid="margin-risk-loading">Loading the margin state of {shortAccount(props.marginAccountId)}…</p>}>
         {(current) => (
           <>
@@ -149,7 +165,7 @@ export const MarginRiskPanel: Component<{
             <Show when={risk()}>
               {(view) => (
                 <>
-                  <dl class="margin-grid" data-testid="margin-risk-figures">
+                  <dl class="margin-grid fresh-dim" data-testid="margin-risk-figures">
                     <dt>Account value V</dt>
                     <dd data-testid="margin-risk-value">{show(view().accountValue)}</dd>
                     <dt>Equity (V − k)</dt>

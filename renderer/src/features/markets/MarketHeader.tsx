@@ -5,6 +5,7 @@ import { Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick, quantityTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../app/terminal-context';
+import { FreshnessBadge, type FreshnessMark } from '../../lib/freshness';
 import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
 import { formatPpm } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
@@ -24,6 +25,8 @@ export const MarketHeader: Component<{
   bestAsk: bigint | null;
   /** The grouping of the stream the inside comes from (raw price units), when known. */
   insidePrecision?: bigint | null;
+  /** How current the inside market is (the book it comes from). */
+  freshness?: FreshnessMark;
 }> = (props) => {
   const terminal = useTerminal();
   const rules = () => {
@@ -54,13 +57,15 @@ export const MarketHeader: Component<{
             class="inside mono"
             data-testid="inside-market"
             data-grouping={inside(market()).grouping?.toString()}
+            data-freshness={props.freshness?.state() ?? 'live'}
             title={inside(market()).groupingLabel === null ? undefined : `Prices grouped by ${inside(market()).groupingLabel}: the best bid is at least, the best ask at most, the figure shown`}
           >
-            <span class="buy" title="Best bid">
+            <Show when={props.freshness}>{(mark) => <FreshnessBadge mark={mark()} testId="inside-freshness" />}</Show>{' '}
+            <span class="buy fresh-dim" title="Best bid">
               {inside(market()).bid}
             </span>
             <span class="muted"> / </span>
-            <span class="sell" title="Best ask">
+            <span class="sell fresh-dim" title="Best ask">
               {inside(market()).ask}
             </span>
           </span>

@@ -13,6 +13,7 @@ import { marketLabel, labelText } from '../markets/market-label';
 import { accountText } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { TriggersList } from '../triggers';
+import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 
 export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets: boolean }> = (props) => {
   const terminal = useTerminal();
@@ -51,16 +52,18 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
     if (result.ok) setEditing(null);
     else setEditing({ ...edit, error: `${result.code}: ${result.message}` });
   };
+  const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
   return (
-    <div data-testid="open-orders">
+    <div data-testid="open-orders" data-freshness={freshness.state()}>
       <div class="panel-head" style={{ 'min-height': '24px' }}>
         <span class="muted">{rows().length} open</span>
+        <FreshnessBadge mark={freshness} testId="open-orders-freshness" />
         <div class="spacer" />
         <button type="button" data-testid="cancel-all-market" disabled={countHere() === 0} onClick={() => void terminal.trading.cancelAll(props.market)}>
           Cancel all {props.market.base.symbol}/{props.market.quote.symbol} ({countHere()})
         </button>
       </div>
-      <table>
+      <table class="fresh-dim">
         <thead>
           <tr>
             <th>Time</th>

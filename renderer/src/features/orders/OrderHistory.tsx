@@ -9,6 +9,7 @@ import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { accountActivity, createPagedList } from './paged-list';
+import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 
 /** "Canonical" or "Turbo": the book the order is on. */
 export function bookLabel(turbo: boolean): string {
@@ -43,9 +44,14 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
     // A new order, a fill or a cancel: read the newest page again, merged in front of the older pages loaded.
     { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (order) => `${order.account}:${order.orderId}` },
   );
+  // The history is read over REST and kept current by the order stream.
+  const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
   return (
-    <div data-testid="order-history">
-      <table>
+    <div data-testid="order-history" data-freshness={freshness.state()}>
+      <div class="freshness-line">
+        <FreshnessBadge mark={freshness} testId="order-history-freshness" />
+      </div>
+      <table class="fresh-dim">
         <thead>
           <tr>
             <th>Time</th>
@@ -98,9 +104,13 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
     // Every new fill, also once main's recent-fills list is full (its length then stays at its cap).
     { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}` },
   );
+  const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
   return (
-    <div data-testid="fills">
-      <table>
+    <div data-testid="fills" data-freshness={freshness.state()}>
+      <div class="freshness-line">
+        <FreshnessBadge mark={freshness} testId="fills-freshness" />
+      </div>
+      <table class="fresh-dim">
         <thead>
           <tr>
             <th>Time</th>

@@ -7,6 +7,7 @@ import { useTerminal } from '../../app/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatClock } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
+import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 
 const KEEP = 200;
 let tapeSerial = 0;
@@ -64,8 +65,13 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
     if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
   });
 
+  const freshness = createFreshness(terminal.freshness, (view) => [marketSource(view, props.market.market_id, props.turbo, 'trades')]);
   return (
-    <table class="tape" data-testid="tape">
+    <div class="tape-wrap" data-testid="tape" data-freshness={freshness.state()}>
+    <div class="freshness-line">
+      <FreshnessBadge mark={freshness} testId="tape-freshness" />
+    </div>
+    <table class="tape fresh-dim">
       <thead>
         <tr>
           <th>Time</th>
@@ -90,5 +96,6 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
         </Show>
       </tbody>
     </table>
+    </div>
   );
 };

@@ -16,6 +16,7 @@ import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuant
 import { formatPpm, shortId } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { createBookFeed } from '../market-data/book-feed';
+import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { adjustmentsText, describeLegs, describeOrder, describeOutcome } from '../trading/trading-actions';
 import { BracketSection, bracketInput, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
 import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, ticketSigner, type TicketField, type TicketReady } from './ticket-model';
@@ -60,7 +61,14 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
 
   // The best bid and offer, from a one-level subscription of this panel's own.
   const feed = createBookFeed(terminal.api, terminal.frames, () => ({ marketId: marketId(), turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
-  const live = () => (feed.frame()?.state === 'live' ? feed.frame() : null);
+  // The ticket still sends priced orders on a book that is not live, but says so, and takes no
+  // price from it (a market order, the bid/ask shortcuts) until it is live again.
+  const bookFreshness = createFreshness(
+    terminal.freshness,
+    (view) => [marketSource(view, marketId(), props.turbo, 'book')],
+    () => (feed.frame()?.state === 'live' ? null : { state: 'resyncing', detail: 'waiting for the book' }),
+  );
+  const live = () => (feed.frame()?.state === 'live' && bookFreshness.live() ? feed.frame() : null);
   const bestBid = () => live()?.bids[0]?.price ?? null;
   const bestAsk = () => live()?.asks[0]?.price ?? null;
 
@@ -248,6 +256,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
       class="ticket"
       data-testid="ticket-form"
       data-book={props.turbo ? 'turbo' : 'canonical'}
+      data-book-freshness={bookFreshness.state()}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -281,6 +290,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           <label class="field">
             <span class="field-title">
               <span>Price ({props.market.quote.symbol})</span>
+              <FreshnessBadge mark={bookFreshness} testId="ticket-book-freshness" />
               <button type="button" class="link" data-testid="ticket-price-bid" onClick={() => fillPrice(bestBid())}>
                 bid {bestBid() !== null ? formatPrice(props.market, bestBid()!) : '—'}
               </button>
