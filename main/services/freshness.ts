@@ -107,7 +107,7 @@ export class FreshnessPublisher {
     if (this.timer !== null) return;
     const tick = () => {
       this.timer = this.options.clock.setTimeout(tick, this.options.intervalMs ?? 1000);
-      this.check(false);
+      this.check('tick');
       this.options.onTick?.();
     };
     this.timer = this.options.clock.setTimeout(tick, this.options.intervalMs ?? 1000);
@@ -119,15 +119,15 @@ export class FreshnessPublisher {
   }
 
   /**
-   * Publish when a state changed, or (on the tick) when new evidence arrived since the last view,
-   * so the windows' ages restart. `force` publishes regardless (a network switch).
+   * `state`: publish when a state changed. `tick`: also when new evidence arrived since the last
+   * view, so the windows' ages restart (at most once a tick). `force`: regardless (a network switch).
    */
-  check(force: boolean): void {
+  check(mode: 'state' | 'tick' | 'force'): void {
     const inputs = this.options.inputs();
     const view = computeFreshness(inputs, this.options.clock.now());
     const next = signature(view);
     const evidence = inputs.link?.lastInboundAt ?? null;
-    if (!force && next === this.lastSignature && evidence === this.lastEvidence) return;
+    if (mode !== 'force' && next === this.lastSignature && (mode === 'state' || evidence === this.lastEvidence)) return;
     this.lastSignature = next;
     this.lastEvidence = evidence;
     this.options.publish(view);

@@ -102,6 +102,9 @@ export class MarketDataHub {
   private readonly trades = new Map<string, TradeChannel>();
   private readonly pacers = new Map<string, FramePacer>();
   private nextId = 0;
+  private readonly stateListeners = new Set<() => void>();
+  /** Depth state last seen per channel key, to tell a change of it. */
+  private readonly depthStates = new Map<string, FeedState>();
   /** Increases with every attach and detach: work of an earlier feed finds it changed and stops. */
   private epoch = 0;
   private readonly stopListening: () => void;
@@ -125,6 +128,8 @@ export class MarketDataHub {
     for (const channel of this.trades.values()) channel.handle.close();
     this.depth.clear();
     this.trades.clear();
+    this.depthStates.clear();
+    this.stateChanged();
     for (const subscription of this.subscriptions.values()) {
       if (subscription.kind === 'trades') {
         subscription.reset = true;
@@ -161,6 +166,16 @@ export class MarketDataHub {
       }
       this.pacer(subscription.windowId).mark(subscription.id);
     }
+  }
+
+  /** A channel turned live or resyncing (or opened, or closed): freshness changed. */
+  onStateChange(listener: () => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private stateChanged(): void {
+    for (const listener of this.stateListeners) listener();
   }
 
   /** The upstream channels, for freshness. */
@@ -212,6 +227,7 @@ export class MarketDataHub {
     if (!channel) {
       channel = { users: new Set(), handle: feed.openDepth(market, turbo, () => this.onDepth(key)) };
       this.depth.set(key, channel);
+      this.stateChanged();
     }
     channel.users.add(subscriptionId);
   }
@@ -232,6 +248,7 @@ export class MarketDataHub {
       };
       channel = created;
       this.trades.set(key, channel);
+      this.stateChanged();
       void feed.recentTrades(market, turbo).then((recent) => {
         if (!recent.ok || this.trades.get(key) !== created) return;
         // Recent history goes behind what the stream already delivered.
@@ -258,13 +275,17 @@ export class MarketDataHub {
     if (channel.users.size === 0) {
       channel.handle.close();
       this.trades.delete(key);
+      this.stateChanged();
     }
   }
 
   private onTrades(key: string, event: TradesEvent): void {
     const channel = this.trades.get(key);
     if (!channel) return;
-    channel.awaiting = event.reset;
+    if (channel.awaiting !== event.reset) {
+      channel.awaiting = event.reset;
+      this.stateChanged();
+    }
     if (event.reset) channel.tape.length = 0;
     // Streams deliver oldest first within a message; the tape is newest first.
     const ordered = [...event.trades].sort((left, right) => right.time - left.time);
@@ -318,6 +339,11 @@ export class MarketDataHub {
   private onDepth(key: string): void {
     const channel = this.depth.get(key);
     if (!channel) return;
+    const state = channel.handle.state();
+    if (this.depthStates.get(key) !== state) {
+      this.depthStates.set(key, state);
+      this.stateChanged();
+    }
     for (const id of channel.users) {
       const subscription = this.subscriptions.get(id);
       if (subscription) this.pacer(subscription.windowId).mark(id);
@@ -390,6 +416,8 @@ export class MarketDataHub {
       if (channel && channel.users.size === 0) {
         channel.handle.close();
         this.depth.delete(key);
+        this.depthStates.delete(key);
+        this.stateChanged();
       }
     }
     this.releaseTrades(subscription.market, subscription.turbo, subscriptionId);

@@ -130,6 +130,14 @@ export function createTerminal(options: TerminalOptions): Terminal {
   /** Why no runtime serves the network now (a switch in progress, a failed start). */
   let noRuntimeReason: string | null = 'starting';
   const hub = new MarketDataHub(null, windows, clock);
+  // A book or trade stream that turned live or resyncing is told to the windows on this turn.
+  let channelsDue: NodeJS.Immediate | null = null;
+  hub.onStateChange(() => {
+    channelsDue ??= setImmediate(() => {
+      channelsDue = null;
+      freshness.check('state');
+    });
+  });
 
   const notice = (level: Notice['level'], text: string) => {
     const payload: Notice = { id: `notice-${++noticeCount}`, level, text, time: clock.now() };
@@ -168,10 +176,11 @@ export function createTerminal(options: TerminalOptions): Terminal {
     const rest: LinkState = health === null ? 'connecting' : health.up ? 'up' : 'down';
     const streamLink = runtime?.streamLink() ?? { state: 'connecting' as LinkState, latencyMs: null, detail: null };
     // The stream counts as up only while frames (heartbeats included) actually arrive.
-    const link = freshness.current().link;
-    if (link.state === 'stale' && (streamLink.state === 'up' || streamLink.state === 'resyncing')) {
+    const lastInboundAt = runtime?.stream.status().lastInboundAt ?? null;
+    const silentMs = lastInboundAt === null ? 0 : clock.now() - lastInboundAt;
+    if (silentMs > STALE_AFTER_MS && (streamLink.state === 'up' || streamLink.state === 'resyncing')) {
       streamLink.state = 'stale';
-      streamLink.detail = link.detail;
+      streamLink.detail = `nothing from the exchange for ${Math.floor(silentMs / 1000)} s, heartbeats included`;
     }
     return {
       networkId: network?.id ?? 'none',
@@ -195,7 +204,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     if (text === lastConnection) return;
     lastConnection = text;
     windows.broadcast('connection', status);
-    freshness.check(false);
+    // A status change (the stream reconnected, resubscribed, went down) is a freshness change too.
+    freshness.check('state');
   };
 
   const monitor = new ConnectionMonitor({
@@ -273,12 +283,12 @@ export function createTerminal(options: TerminalOptions): Terminal {
     network = next;
     windows.broadcast('orders', { open: [], fills: [] });
     windows.broadcast('balances', []);
-    freshness.check(true);
+    freshness.check('force');
     publishConnection();
     const failed = <T>(result: Result<T>): Result<T> => {
       if (!result.ok) {
         noRuntimeReason = `${next.name}: ${result.message}`;
-        freshness.check(true);
+        freshness.check('force');
       }
       return result;
     };
@@ -308,7 +318,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     runtime = created;
     noRuntimeReason = null;
     hub.attach(created.marketFeed);
-    freshness.check(true);
+    freshness.check('force');
     await created.start();
     void monitor.probe();
     windows.broadcast('account', created.accountState());
@@ -551,6 +561,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     async stop() {
       monitor.stop();
       freshness.stop();
+      if (channelsDue !== null) clearImmediate(channelsDue);
       hub.close();
       runtime?.stop();
       runtime = null;

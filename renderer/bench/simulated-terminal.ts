@@ -10,6 +10,7 @@ import type {
   BarView,
   BookFrame,
   FillView,
+  FreshnessView,
   LevelView,
   NetworkView,
   OrderView,
@@ -291,7 +292,29 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     }
   };
 
+  // Freshness as main publishes it: live (resyncing while a resync is simulated), at most once a second.
+  let freshnessAt = -Infinity;
+  const freshnessView = (): FreshnessView => {
+    const live = { state: 'live' as const, ageMs: 0, detail: null };
+    const books = now() < resyncingUntil ? { state: 'resyncing' as const, ageMs: 0, detail: 'simulated resync' } : live;
+    const keys = new Map([...subscriptions.values()].map((subscription) => [`${subscription.marketId}|${subscription.turbo}`, subscription]));
+    return {
+      networkId: 'sandbox',
+      generation: 1,
+      staleAfterMs: 8_000,
+      link: live,
+      orders: live,
+      balances: live,
+      markets: [...keys.values()].map((subscription) => ({ marketId: subscription.marketId, turbo: subscription.turbo, book: books, trades: live })),
+    };
+  };
+  const publishFreshness = () => {
+    freshnessAt = now();
+    queueMicrotask(() => emit('freshness', freshnessView()));
+  };
+
   const step = () => {
+    if (now() - freshnessAt >= 1000) publishFreshness();
     for (const book of books.values()) {
       const tick = priceTick(book.market);
       // Move a handful of levels near the inside, and sometimes the mid by a tick.
@@ -360,6 +383,8 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     getAppInfo: () => reply({ version: 'preview', host: 'browser', offline: false }),
     getConnection: () => reply({ networkId: 'sandbox', networkName: 'Sandbox', rest: 'up', stream: now() < resyncingUntil ? 'resyncing' : 'up', latencyMs: 3, sandbox: { state: 'running', restarts: 0 }, detail: null }),
     listNetworks: () => reply(networks),
+    getFreshness: () => reply(freshnessView()),
+    onFreshness: listen('freshness'),
     selectNetwork: (input) => reply(networks.find((network) => network.id === input.networkId) ?? networks[0]!),
     configureNetwork: (input) => reply({ ...networks.find((network) => network.id === input.networkId)!, restUrl: input.restUrl, configured: true }),
     listMarkets: () => reply({ networkId: 'sandbox', chainId: 9889n, markets: SIMULATED_MARKETS }),
@@ -404,6 +429,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       subscriptions.set(subscription.id, subscription);
       const book = bookOf(market);
       queueMicrotask(() => emit('book', frameOf(subscription, book)));
+      publishFreshness();
       return reply({ subscriptionId: subscription.id });
     },
     updateBookView: (input) => {
@@ -418,6 +444,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       subscriptions.set(subscription.id, subscription);
       const book = bookOf(market);
       queueMicrotask(() => emit('trades', { subscriptionId: subscription.id, marketId: input.marketId, reset: true, trades: [...book.trades] }));
+      publishFreshness();
       return reply({ subscriptionId: subscription.id });
     },
     subscribeBars: (input) => {
@@ -427,6 +454,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       subscriptions.set(subscription.id, subscription);
       const book = bookOf(market);
       queueMicrotask(() => emit('bars', { subscriptionId: subscription.id, marketId: input.marketId, resolution: input.resolution, reset: true, bars: [...book.bars] }));
+      publishFreshness();
       return reply({ subscriptionId: subscription.id });
     },
     unsubscribe: (input) => {
@@ -480,6 +508,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     step,
     resync(ms) {
       resyncingUntil = now() + ms;
+      publishFreshness();
       step();
     },
     run(stepsPerSecond) {

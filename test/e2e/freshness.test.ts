@@ -98,7 +98,14 @@ describe.sequential('freshness marks in Chromium against the sandbox', () => {
   });
 
   it('network switch Sandbox → unreachable Mainnet → Sandbox, three times: nothing stale shown as live, nothing frozen after', async () => {
-    value(await bridge.api.configureNetwork({ networkId: 'mainnet', restUrl: 'http://127.0.0.1:9', wsUrl: 'ws://127.0.0.1:9/v1/ws', faucetUrl: null }));
+    // Mainnet pointed at a port nothing listens on, through the network editor (picking an
+    // unconfigured network opens it).
+    await page.getByTestId('network-select').selectOption('mainnet');
+    await page.getByTestId('network-editor').waitFor();
+    await page.getByTestId('network-rest-url').fill('http://127.0.0.1:9');
+    await page.getByTestId('network-ws-url').fill('ws://127.0.0.1:9/v1/ws');
+    await page.getByTestId('network-save').click();
+    await expect.poll(async () => (await page.getByTestId('network-select').locator('option[value=mainnet]').textContent()) ?? '').not.toMatch(/not configured/);
     for (let round = 1; round <= 3; round++) {
       await page.getByTestId('network-select').selectOption('mainnet');
       await page.getByTestId('confirm-accept').click();

@@ -451,7 +451,9 @@ export const Ladder: Component<LadderProps> = (props) => {
         </For>
         <Show when={resyncing()}>
           <div class="ladder-overlay" data-testid="ladder-resyncing" data-reason={health() ?? ''}>
-            {health() === 'crossed'
+            {freshness.state() === 'disconnected'
+              ? `Disconnected${freshness.detail() ? ` (${freshness.detail()})` : ''}: levels are hidden until the book is live again`
+              : health() === 'crossed'
               ? 'The book arrived crossed: levels are hidden until main resyncs it'
               : health() === 'stream-down'
                 ? 'Market data stream is down: levels are hidden until it reconnects'

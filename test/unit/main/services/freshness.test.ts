@@ -72,7 +72,7 @@ describe('freshness: derived from data arriving, not from an open socket', () =>
     clock.advance(8_000);
     expect(published.at(-1)!.link.state).toBe('stale');
     current = inputs({ link: null, switching: 'switching' });
-    publisher.check(false);
+    publisher.check('state');
     expect(published.at(-1)!.link.state).toBe('disconnected');
     publisher.stop();
     expect(clock.pendingTimers()).toBe(0);
