@@ -13,6 +13,7 @@ import { installMenu } from './platform/menu';
 import { showFillNotification } from './platform/notifications';
 import { openMainWindow } from './platform/windows';
 import { debugSwitchDecision } from './platform/debug-switches';
+import { nativeDialogConfirmer } from './platform/confirm-dialog';
 import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { APP_ORIGIN } from './platform/security';
 import { ElectronDeskPlatform } from './platform/desk-windows';
@@ -117,6 +118,9 @@ function openTerminal(): Terminal {
     random: (length) => new Uint8Array(randomBytes(length)),
     signer: chooseDigestSigner(),
     spawnSandbox: utilitySandboxSpawner(join(import.meta.dirname, 'sandbox.js')),
+    // Withdrawals, new allow-list addresses, loosened safety settings and network addresses are
+    // confirmed in a native dialog of main on the window that asked.
+    confirmer: nativeDialogConfirmer(),
     log,
   });
 }

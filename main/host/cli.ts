@@ -123,11 +123,12 @@ async function offlineComposition(): Promise<Composition> {
 }
 
 async function onlineComposition(): Promise<Composition> {
-  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }, { chooseDigestSigner }] = await Promise.all([
+  const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }, { chooseDigestSigner }, { HostCodeConfirmer }] = await Promise.all([
     import('../services/terminal'),
     import('../platform/keychain'),
     import('../services/sandbox-process-node'),
     import('../platform/native-secp256k1'),
+    import('../services/confirm/host-code-confirmer'),
   ]);
   const terminal = createTerminal({
     clock: systemClock,
@@ -138,6 +139,10 @@ async function onlineComposition(): Promise<Composition> {
     random,
     signer: chooseDigestSigner(),
     spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
+    // Withdrawals, new allow-list addresses, loosened safety settings and network addresses are
+    // confirmed with a one-time code printed here, on the host's own terminal (stderr), which no
+    // page can read; the trader types it into the app.
+    confirmer: new HostCodeConfirmer({ clock: systemClock, random, write: (text) => process.stderr.write(text) }),
     sandboxArgs: [...(flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : []), ...(flags.sandboxControl ? ['--control'] : [])],
     ...(flags.exchangeUrl === undefined
       ? {}

@@ -11,6 +11,7 @@ import type { NetworkRuntime } from './network-runtime';
 import type { NetworkConfig } from './networks';
 import type { PreferencesStore } from './preferences';
 import type { WindowHub } from './window-hub';
+import type { TrustedConfirmer } from './confirm/trusted-confirmer';
 
 export interface HandlerContext {
   readonly clock: Clock;
@@ -18,6 +19,10 @@ export interface HandlerContext {
   readonly preferences: PreferencesStore;
   readonly journal: Journal;
   readonly windows: WindowHub;
+  /** Confirms funds leaving and weakened safety settings outside the renderer (dialog or host code). */
+  readonly confirmer: TrustedConfirmer;
+  /** Delay before first use of a withdrawal address added now, on this network. */
+  allowDelayMs(network: NetworkConfig): number;
   runtime(): NetworkRuntime | null;
   /** The windows' market data subscriptions (they outlive network switches). */
   readonly hub: MarketDataHub;

@@ -25,7 +25,7 @@ import type { Journal } from './journal';
 import type { KeyVault } from './key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from './market-data-hub';
 import { MarketsIndex } from './markets-index';
-import { websocketUrlFor, type NetworkConfig } from './networks';
+import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
 import { NonceManager } from './nonce-manager';
 import { PositionsService } from './positions/positions-service';
 import type { PreferencesStore } from './preferences';
@@ -52,6 +52,8 @@ export interface RuntimeDeps {
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** The connection indicator changed (stream state, REST health). */
   readonly onConnection: () => void;
+  /** The network answered a chain id for the first time (nothing was expected yet): keep it. */
+  readonly onChainIdLearned?: (chainId: bigint) => void;
 }
 
 const RENEW_CHECK_MS = 60_000;
@@ -78,6 +80,8 @@ export class NetworkRuntime {
   readonly positions: PositionsService;
   private nonceManager: NonceManager | null = null;
   private marketsIndex: MarketsIndex | null = null;
+  /** The chain id this network must answer; null until it is known (learned once, then required). */
+  private expectedChain: { readonly name: string; readonly chainId: bigint | null };
   private marketsError: string | null = null;
   private identitySubscriptions: StreamSubscription[] = [];
   private readonly cleanups: (() => void)[] = [];
@@ -87,6 +91,7 @@ export class NetworkRuntime {
 
   constructor(private readonly deps: RuntimeDeps) {
     const { network, clock } = deps;
+    this.expectedChain = { name: network.name, chainId: network.chainId ?? null };
     // Room for a burst of intents (100 in a second is a test case) while still bounded.
     this.limiter = new RateLimiter({ clock, maxQueued: 256 });
     const faucet = network.kind === 'sandbox' ? { url: deps.restUrl, network: 'sandbox' } : network.faucetUrl && network.faucetNetwork ? { url: network.faucetUrl, network: network.faucetNetwork } : undefined;
@@ -424,6 +429,19 @@ export class NetworkRuntime {
     if (!canonical.ok) {
       this.marketsError = canonical.message;
       return canonical;
+    }
+    // The chain id signed into sessions and withdrawals is the one main expects, never merely the
+    // one the exchange says: a mismatch refuses the markets, so nothing is signed (networks.ts).
+    const chain = checkChainId(this.expectedChain, canonical.value.chain_id);
+    if (!chain.ok) {
+      this.marketsError = chain.message;
+      this.marketsIndex = null;
+      this.deps.log(chain.message);
+      return chain;
+    }
+    if (this.expectedChain.chainId === null) {
+      this.expectedChain = { name: this.deps.network.name, chainId: canonical.value.chain_id };
+      this.deps.onChainIdLearned?.(canonical.value.chain_id);
     }
     const turbo = await this.rest.getMarkets({ turbo: true });
     this.marketsIndex = new MarketsIndex(canonical.value, turbo.ok ? turbo.value.markets : []);

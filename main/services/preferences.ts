@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { HOTKEY_ACTIONS, type HotkeyAction, type Settings } from '../../shared/ipc/views';
 import { JsonStore } from './json-store';
-import { SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from './networks';
+import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from './networks';
 
 export const DEFAULT_HOTKEYS: Readonly<Record<HotkeyAction, string>> = {
   buyAtBest: 'Shift+B',
@@ -29,7 +29,8 @@ export const DEFAULT_SETTINGS: Settings = {
 
 const url = z.string().url().max(300).nullable();
 
-const networkOverride = z.object({ restUrl: url, wsUrl: url, faucetUrl: url });
+/** `chainId`: the decimal chain id the network must answer (configured, or learned at the first connection). */
+const networkOverride = z.object({ restUrl: url, wsUrl: url, faucetUrl: url, chainId: z.string().regex(/^\d{1,20}$/).nullable().optional() });
 
 const settingsSchema = z.object({
   confirmOrders: z.boolean(),
@@ -112,8 +113,12 @@ export class PreferencesStore {
   networks(): NetworkConfig[] {
     const overrides = this.preferences.get().networks;
     const configured = (['devnet', 'testnet', 'mainnet'] as const).map((id): NetworkConfig => {
-      const override = overrides[id];
       const builtIn = BUILT_IN[id];
+      if (id === 'mainnet') {
+        // Pinned in main (networks.ts): whatever a settings file says is ignored.
+        return { id, name: builtIn.name, kind: builtIn.kind, restUrl: PINNED_MAINNET?.restUrl ?? null, wsUrl: PINNED_MAINNET?.wsUrl ?? null, faucetUrl: null, faucetNetwork: null, production: true, chainId: PINNED_MAINNET?.chainId ?? null };
+      }
+      const override = overrides[id];
       return {
         id,
         name: builtIn.name,
@@ -123,6 +128,7 @@ export class PreferencesStore {
         faucetUrl: builtIn.faucetNetwork === null ? null : (override?.faucetUrl ?? null),
         faucetNetwork: builtIn.faucetNetwork,
         production: builtIn.production,
+        chainId: override?.chainId ? BigInt(override.chainId) : null,
       };
     });
     return [SANDBOX_NETWORK, ...configured];

@@ -30,7 +30,12 @@ import { KeyImportExchange } from './key-import';
 import type { ChosenSigner } from '../platform/native-secp256k1';
 import { KeyVault } from './key-vault';
 import { NetworkRuntime } from './network-runtime';
-import type { NetworkConfig } from './networks';
+import { checkNetworkUrls, NETWORK_CODES, PINNED_MAINNET, SANDBOX_CHAIN_ID, type NetworkConfig } from './networks';
+import { HostCodeConfirmer } from './confirm/host-code-confirmer';
+import { settingsWeakenings } from './confirm/settings-weakening';
+import { confirmationDigest, type TrustedConfirmer } from './confirm/trusted-confirmer';
+import { DEFAULT_ALLOW_DELAY_MS } from './custody/withdraw-allow-list';
+import { formatUnits } from '../../shared/encoding/units';
 import { PreferencesStore } from './preferences';
 import { SandboxSupervisor, type SpawnSandbox } from './sandbox-supervisor';
 import type { SecretStore } from './secret-store';
@@ -56,6 +61,14 @@ export interface TerminalOptions {
   /** Timeout of every REST request (tests of slow answers shorten it). */
   readonly requestTimeoutMs?: number;
   readonly log?: (line: string) => void;
+  /**
+   * Confirms funds leaving and weakened safety settings outside the renderer: Electron passes a
+   * native-dialog confirmer; by default a one-time code is printed on this process's stderr (the
+   * browser host's own terminal).
+   */
+  readonly confirmer?: TrustedConfirmer;
+  /** Delay before first use of an added withdrawal address (default: 24 h; 10 s on the local sandbox). */
+  readonly allowDelayMs?: (network: NetworkConfig) => number;
 }
 
 export interface Terminal {
@@ -116,6 +129,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
   }
   const keyImports = new KeyImportExchange(() => clock.now());
   const fetch = options.fetch ?? fetchJson;
+  const confirmer: TrustedConfirmer = options.confirmer ?? new HostCodeConfirmer({ clock, random: options.random, write: (text) => process.stderr.write(text) });
+  const allowDelayMs = options.allowDelayMs ?? ((candidate: NetworkConfig) => DEFAULT_ALLOW_DELAY_MS[candidate.kind]);
 
   let keychain: KeychainView = { available: false, description: 'OS keychain', reason: 'The keychain has not been opened yet' };
   let vault: KeyVault | null = null;
@@ -251,7 +266,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
       sandbox = new SandboxSupervisor({
         spawn: options.spawnSandbox,
         clock,
-        args: options.sandboxArgs ?? [],
+        // The chain id main expects of it (networks.ts); a later --chain-id in sandboxArgs wins and is then refused.
+        args: ['--chain-id', SANDBOX_CHAIN_ID.toString(), ...(options.sandboxArgs ?? [])],
         log,
         onStatus: (status) => {
           if (status.state === 'running') {
@@ -299,6 +315,9 @@ export function createTerminal(options: TerminalOptions): Terminal {
       url = started.value;
     }
     if (url === null) return failed(fail('NETWORK_NOT_CONFIGURED', `${next.name} has no REST address yet: configure its URLs first`));
+    // Again here, not only when configured: a settings file written before this check cannot bring plaintext back.
+    const secure = checkNetworkUrls({ restUrl: url, wsUrl: next.wsUrl, faucetUrl: next.faucetUrl });
+    if (!secure.ok) return failed(fail(secure.code, `${next.name}: ${secure.message}`, secure.details));
     const created = new NetworkRuntime({
       network: next,
       restUrl: url,
@@ -314,6 +333,15 @@ export function createTerminal(options: TerminalOptions): Terminal {
       log,
       notice,
       onConnection: publishConnection,
+      onChainIdLearned: (chainId) => {
+        log(`${next.name} answered chain id ${chainId}; it is kept, and a different one is refused from now on`);
+        if (next.id === 'devnet' || next.id === 'testnet') {
+          preferences.preferences.update((current) => {
+            const saved = current.networks[next.id as 'devnet' | 'testnet'];
+            return saved ? { ...current, networks: { ...current.networks, [next.id]: { ...saved, chainId: chainId.toString() } } } : current;
+          });
+        }
+      },
     });
     runtime = created;
     noRuntimeReason = null;
@@ -352,6 +380,9 @@ export function createTerminal(options: TerminalOptions): Terminal {
     selectNetwork: async ({ networkId }) => {
       const target = findNetwork(networkId);
       if (!target) return fail('UNKNOWN_NETWORK', `networkId: no network named ${JSON.stringify(networkId)}`, { field: 'networkId' });
+      if (target.kind === 'mainnet' && PINNED_MAINNET === null && target.id === 'mainnet') {
+        return fail(NETWORK_CODES.NOT_PINNED, 'networkId: mainnet\'s addresses and chain id are pinned in the app, and this build has none (the exchange\'s specification does not publish them)', { field: 'networkId' });
+      }
       if (target.kind !== 'sandbox' && target.restUrl === null) {
         return fail('NETWORK_NOT_CONFIGURED', `${target.name} has no REST address yet: configure its URLs first`, { field: 'networkId' });
       }
@@ -362,13 +393,42 @@ export function createTerminal(options: TerminalOptions): Terminal {
       const view = networkViews().find((candidate) => candidate.id === networkId);
       return view ? ok(view) : fail('UNKNOWN_NETWORK', networkId);
     },
-    configureNetwork: ({ networkId, restUrl, wsUrl, faucetUrl }) => {
+    configureNetwork: async ({ networkId, restUrl, wsUrl, faucetUrl, chainId, confirmationCode }, caller) => {
+      if (networkId === 'mainnet') {
+        return fail(NETWORK_CODES.PINNED, 'networkId: mainnet\'s addresses and chain id are pinned in the app; they cannot be configured', { field: 'networkId' });
+      }
       const trim = (url: string | null) => (url === null ? null : url.replace(/\/+$/, ''));
-      const saved = preferences.preferences.update((current) => ({
+      const next = { restUrl: trim(restUrl), wsUrl: trim(wsUrl), faucetUrl: trim(faucetUrl) };
+      const secure = checkNetworkUrls(next);
+      if (!secure.ok) return secure;
+      const saved = preferences.preferences.get().networks[networkId];
+      const expectedChain = chainId === undefined ? (saved?.restUrl === next.restUrl ? (saved?.chainId ?? null) : null) : chainId;
+      const unchanged = saved !== undefined && saved.restUrl === next.restUrl && saved.wsUrl === next.wsUrl && saved.faucetUrl === next.faucetUrl && (saved.chainId ?? null) === expectedChain;
+      if (!unchanged) {
+        // A new address is where orders, sessions and withdrawals will go: confirmed outside the page.
+        const name = findNetwork(networkId)?.name ?? networkId;
+        const confirmed = await confirmer.confirm(
+          {
+            action: 'networkAddress',
+            title: `Use new addresses for ${name}`,
+            lines: [
+              `REST: ${next.restUrl ?? '(none)'}`,
+              `WebSocket: ${next.wsUrl ?? '(derived from REST)'}`,
+              `Faucet: ${next.faucetUrl ?? '(none)'}`,
+              `Chain id: ${expectedChain ?? 'the one it answers first, then required'}`,
+              'Orders, sessions and withdrawals on this network will be sent there.',
+            ],
+            digest: confirmationDigest('networkAddress', { networkId, ...next, chainId: expectedChain }),
+          },
+          { windowId: caller.windowId, code: confirmationCode },
+        );
+        if (!confirmed.ok) return confirmed;
+      }
+      const stored = preferences.preferences.update((current) => ({
         ...current,
-        networks: { ...current.networks, [networkId]: { restUrl: trim(restUrl), wsUrl: trim(wsUrl), faucetUrl: networkId === 'mainnet' ? null : trim(faucetUrl) } },
+        networks: { ...current.networks, [networkId]: { ...next, chainId: expectedChain } },
       }));
-      if (!saved.ok) return saved;
+      if (!stored.ok) return stored;
       const view = networkViews().find((candidate) => candidate.id === networkId);
       return view ? ok(view) : fail('UNKNOWN_NETWORK', networkId);
     },
@@ -466,7 +526,25 @@ export function createTerminal(options: TerminalOptions): Terminal {
     getFills: ({ marketId, cursor }) => withRuntime((current) => current.trading.fillHistory(marketId, cursor)),
 
     getSettings: () => ok(settings()),
-    updateSettings: (patch) => {
+    updateSettings: async ({ confirmationCode, ...patch }, caller) => {
+      // Turning a safety off or loosening it is confirmed outside the page (settings-weakening.ts).
+      const weakened = settingsWeakenings(settings(), patch, {
+        market: (marketId) => {
+          const market = runtime?.markets?.market(marketId);
+          return market?.ok ? `${market.value.base.symbol}/${market.value.quote.symbol} (${marketId})` : marketId;
+        },
+        quantity: (marketId, quantity) => {
+          const market = runtime?.markets?.market(marketId);
+          return market?.ok ? `${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : `${quantity} raw units`;
+        },
+      });
+      if (weakened.length > 0) {
+        const confirmed = await confirmer.confirm(
+          { action: 'weakenSettings', title: 'Loosen trading safety settings', lines: weakened, digest: confirmationDigest('weakenSettings', patch) },
+          { windowId: caller.windowId, code: confirmationCode },
+        );
+        if (!confirmed.ok) return confirmed;
+      }
       const saved = preferences.preferences.update((current) => {
         const next = { ...current.settings };
         if (patch.confirmOrders !== undefined) next.confirmOrders = patch.confirmOrders;
@@ -499,6 +577,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     preferences,
     journal,
     windows,
+    confirmer,
+    allowDelayMs,
     runtime: () => runtime,
     hub,
     network: () => network,

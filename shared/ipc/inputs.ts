@@ -29,6 +29,13 @@ export const orderTypeInput = z.discriminatedUnion('kind', [
 
 export const marketRef = { marketId: b256Input, turbo: z.boolean().optional() };
 
+/**
+ * The code the browser host printed on its own terminal for this exact request (trusted
+ * confirmation, docs/architecture.md): absent on the first call, which makes main print one.
+ * Electron confirms in a native dialog and ignores it.
+ */
+export const confirmationCode = z.string().regex(/^\d{4} ?\d{4}$/, 'expected the 8-digit code the terminal host printed').optional();
+
 export const inputs = {
   selectNetwork: z.strictObject({ networkId: z.string().min(1).max(64) }),
   configureNetwork: z.strictObject({
@@ -36,6 +43,9 @@ export const inputs = {
     restUrl: z.url({ protocol: /^https?$/ }).max(300),
     wsUrl: z.url({ protocol: /^wss?$/ }).max(300).nullable(),
     faucetUrl: z.url({ protocol: /^https?$/ }).max(300).nullable(),
+    /** The chain id the network must answer (decimal); null: learned at the first connection, then required. */
+    chainId: z.string().regex(/^\d{1,20}$/, 'expected a decimal chain id').nullable().optional(),
+    confirmationCode,
   }),
 
   createOwnerKey: z.strictObject({ style: ownerStyle }),
@@ -99,6 +109,7 @@ export const inputs = {
     parallelLanes: z.number().int().min(0).max(4).optional(),
     sessionDays: z.number().int().min(1).max(365).optional(),
     quantityPresets: z.record(z.string().max(66), z.array(z.bigint().min(1n)).max(8)).optional(),
+    confirmationCode,
   }),
   getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),
   /** The damage reports the trader was shown (a report that arrived since stays open). */

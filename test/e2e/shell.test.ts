@@ -93,6 +93,22 @@ describe.sequential('the app shell in Chromium', () => {
     await shot('03-more-menu');
     await page.getByTestId('open-settings').click();
     await page.getByTestId('settings').waitFor();
+    // Turning order confirmations off weakens a safety setting: the page asks for the code the host
+    // printed on its own terminal (read here from the host's output, as the trader reads it there).
+    const since = host.output.length;
+    await page.getByTestId('settings-confirm').uncheck();
+    await page.getByTestId('host-code-dialog').waitFor();
+    const { code, printed } = await host.confirmationCode(since);
+    expect(printed).toContain('Confirm every order: on → off');
+    await shot('03b-settings-host-code');
+    await page.getByTestId('host-code-input').fill(code);
+    await page.getByTestId('host-code-submit').click();
+    await expect.poll(() => page.getByTestId('settings-confirm').isChecked()).toBe(false);
+    await expect.poll(() => page.getByTestId('host-code-dialog').count()).toBe(0);
+    // Turning them back on tightens: no code.
+    await page.getByTestId('settings-confirm').check();
+    await expect.poll(() => page.getByTestId('settings-confirm').isChecked()).toBe(true);
+    expect(await page.getByTestId('host-code-dialog').count()).toBe(0);
     await page.getByTestId('settings-close').click();
     await page.setViewportSize({ width: 1600, height: 1000 });
   });

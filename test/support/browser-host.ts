@@ -17,6 +17,12 @@ export interface RunningHost {
   stop(): Promise<void>;
   /** Kill the whole process group at once (a crash: no shutdown code runs). */
   crash(): Promise<void>;
+  /**
+   * The next trusted-confirmation code the host prints on its own terminal after output line
+   * `since` (take `output.length` before the request), as the trader reads it there, with the lines
+   * printed around it. A page has no way to read it: only this process's stderr carries it.
+   */
+  confirmationCode(since: number, timeoutMs?: number): Promise<{ code: string; printed: string }>;
 }
 
 export async function startHost(options: { dataDir?: string; args?: readonly string[]; keyringHome?: string } = {}): Promise<RunningHost> {
@@ -66,6 +72,20 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
     dataDir,
     output,
     child,
+    confirmationCode: async (since, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const lines = output.slice(since);
+        const at = lines.findIndex((line) => /confirmation code: \d{4} \d{4}/.test(line));
+        if (at >= 0) {
+          const code = /confirmation code: (\d{4} \d{4})/.exec(lines[at]!)![1]!;
+          const start = lines.slice(0, at).findLastIndex((line) => line.startsWith('CONFIRM IN THE APP'));
+          return { code, printed: lines.slice(Math.max(0, start), at + 1).join('\n') };
+        }
+        if (Date.now() > deadline) throw new Error(`the host printed no confirmation code:\n${lines.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     crash: async () => {
       if (!exited && signalGroup('SIGKILL')) await exit;
     },

@@ -14,6 +14,9 @@ import { depositInstructions } from './deposit';
 import { OwnerRequests } from './owner-requests';
 import { PendingStore } from './pending-store';
 import { lookupReferral, registerReferral } from './referral';
+import { ALLOW_LIST_CODES, WithdrawAllowList, type AllowedAddress } from './withdraw-allow-list';
+import { allowAddressConfirmation, approveWithdrawWith } from './withdraw-approval';
+import type { AllowedAddressesView } from '../../../shared/ipc/views/custody';
 
 function offlineOnly(name: RequestName) {
   return () =>
@@ -29,7 +32,9 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
     const network = context.network();
     return runtime && network ? runtimePort(runtime, network, context.preferences) : null;
   };
+  const allowList = new WithdrawAllowList(context.dataDir, context.log);
   const requests = new OwnerRequests({
+    approveWithdraw: approveWithdrawWith({ allowList, confirmer: context.confirmer, now: () => context.clock.now() }),
     clock: context.clock,
     random,
     journal: context.journal,
@@ -44,8 +49,41 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
   });
   const nowSeconds = () => BigInt(Math.floor(context.clock.now() / 1000));
 
+  const addressesView = (networkId: string, delayMs: number, addresses: readonly AllowedAddress[]): AllowedAddressesView => ({
+    networkId,
+    addresses: addresses.map((address) => ({ ...address })),
+    delayMs,
+    confirmation: context.confirmer.surface,
+  });
+  const onNetwork = <T>(action: (network: NonNullable<ReturnType<HandlerContext['network']>>) => T | Promise<T>) => {
+    const network = context.network();
+    return network ? action(network) : fail('NOT_CONNECTED', 'No network is selected yet');
+  };
+
   return {
-    withdraw: ({ assetId, amount, to, nonce }) => requests.withdraw({ assetId: assetId as B256, amount, to: to as Identity, nonce }),
+    withdraw: ({ assetId, amount, to, nonce, confirmationCode }, caller) =>
+      requests.withdraw({ assetId: assetId as B256, amount, to: to as Identity, nonce, windowId: caller.windowId, confirmationCode }),
+    getWithdrawAddresses: () => onNetwork((network) => ok(addressesView(network.id, context.allowDelayMs(network), allowList.list(network.id)))),
+    allowWithdrawAddress: ({ to, label, confirmationCode }, caller) =>
+      onNetwork(async (network) => {
+        const delayMs = context.allowDelayMs(network);
+        const prepared = allowList.prepare(network.id, to as Identity, label ?? '', context.clock.now(), delayMs);
+        if (!prepared.ok) return prepared;
+        const confirmed = await context.confirmer.confirm(allowAddressConfirmation(network.id, network.name, prepared.value, delayMs), { windowId: caller.windowId, code: confirmationCode });
+        if (!confirmed.ok) return confirmed;
+        // The delay runs from the confirmation, not from the first ask.
+        const now = context.clock.now();
+        const added = allowList.add(network.id, { ...prepared.value, addedAt: now, usableFrom: now + delayMs });
+        if (!added.ok) return added;
+        context.notice('warning', `Withdrawals to ${prepared.value.kind} ${prepared.value.value} are allowed from ${new Date(now + delayMs).toISOString()}`);
+        return ok(addressesView(network.id, delayMs, added.value));
+      }),
+    removeWithdrawAddress: ({ to }) =>
+      onNetwork((network) => {
+        if (!allowList.find(network.id, to as Identity)) return fail(ALLOW_LIST_CODES.NOT_ALLOWED, `to: ${JSON.stringify(to)} is not on the allow-list`, { field: 'to' });
+        const removed = allowList.remove(network.id, to as Identity);
+        return removed.ok ? ok(addressesView(network.id, context.allowDelayMs(network), removed.value)) : removed;
+      }),
     prepareOwnerRequest: (input) =>
       requests.prepare(
         input.kind === 'withdraw'

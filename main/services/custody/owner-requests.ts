@@ -33,6 +33,7 @@ import { leaseOutcomeOf, OwnerSubmitter, type OwnerBody, type OwnerSent } from '
 import type { PendingRecord, PendingStore } from './pending-store';
 import { pendingView } from './request-views';
 import { checkOnAccount, checkWithdrawBudget, checkWithdrawFields, type WithdrawFields } from './withdraw-rules';
+import type { ApproveWithdraw } from './withdraw-approval';
 
 export const WITHDRAW_ENDPOINT = 'POST /v1/accounts/withdraw';
 export const SESSION_ENDPOINT = 'PUT /v1/session';
@@ -41,6 +42,12 @@ export type NonceMode = 'sequential' | 'parallel';
 
 export interface WithdrawInput extends WithdrawFields {
   readonly nonce?: NonceMode | undefined;
+}
+
+/** A hot owner's withdrawal: who asked (for the dialog's window) and the code the trader typed (browser host). */
+export interface HotWithdrawInput extends WithdrawInput {
+  readonly windowId: string;
+  readonly confirmationCode?: string | undefined;
 }
 
 export type PrepareInput =
@@ -60,6 +67,8 @@ export interface OwnerRequestsDeps {
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   readonly log: (line: string) => void;
   readonly newId: () => string;
+  /** The allow-list and the trusted confirmation (withdraw-approval.ts): nothing is signed without both. */
+  readonly approveWithdraw: ApproveWithdraw;
   readonly wait?: (ms: number) => Promise<void>;
   /** How long a lost answer is looked up before "may still land" (owner-submitter.ts). */
   readonly reconcileWaitMs?: number;
@@ -273,11 +282,11 @@ export class OwnerRequests {
 
   // ---- a hot owner's withdrawal ---------------------------------------------------------------
 
-  withdraw(input: WithdrawInput): Promise<Result<OwnerSubmissionView>> {
+  withdraw(input: HotWithdrawInput): Promise<Result<OwnerSubmissionView>> {
     return this.serial(() => this.withdrawNow(input));
   }
 
-  private async withdrawNow(input: WithdrawInput): Promise<Result<OwnerSubmissionView>> {
+  private async withdrawNow(input: HotWithdrawInput): Promise<Result<OwnerSubmissionView>> {
     const active = this.active();
     if (!active.ok) return active;
     const { rt, owner, tradeAccountId } = active.value;
@@ -292,6 +301,24 @@ export class OwnerRequests {
     const checked = await this.checkWithdraw(active.value, input, true);
     if (!checked.ok) return checked;
     const asset = checked.value;
+    const chain = await this.market(active.value);
+    if (!chain.ok) return chain;
+    // The destination is on the allow-list and past its delay, and the trader confirmed this exact
+    // withdrawal outside the page; only then is a nonce taken and anything signed.
+    const approved = await this.deps.approveWithdraw({
+      networkId: rt.network.id,
+      networkName: rt.network.name,
+      chainId: chain.value.chainId,
+      owner: owner.address,
+      tradeAccountId,
+      to: input.to,
+      amount: input.amount,
+      asset,
+      nonceMode: input.nonce ?? 'parallel',
+      windowId: input.windowId,
+      confirmationCode: input.confirmationCode,
+    });
+    if (!approved.ok) return approved;
     const submitter = this.submitter(active.value);
     if (!submitter.ok) return submitter;
     const settled = await this.reconcileFirst(active.value, submitter.value);

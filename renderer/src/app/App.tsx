@@ -4,6 +4,8 @@
 import { createEffect, createSignal, Match, onCleanup, onMount, Switch, type Component } from 'solid-js';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import { ConfirmDialog, createConfirm } from '../components/ConfirmDialog';
+import { CodeDialog, createCodePrompt } from '../components/CodeDialog';
+import { withHostConfirmation } from '../bridge/host-confirmation';
 import { registerBuiltinPanels } from '../features/desk/builtin-panels';
 import { shouldClose } from '../features/desk/desk-model';
 import { DeskContext } from '../features/desk/desk-context';
@@ -19,8 +21,11 @@ registerBuiltinPanels();
 
 export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
   const dialog = createConfirm();
-  const terminal = createTerminal(props.api, dialog.confirm);
-  const desk = createDeskStore(props.api);
+  // Browser host: requests main confirms with a code on the host's terminal ask the trader for it.
+  const codes = createCodePrompt();
+  const api = withHostConfirmation(props.api, codes.ask);
+  const terminal = createTerminal(api, dialog.confirm);
+  const desk = createDeskStore(api);
   onCleanup(() => {
     terminal.store.dispose();
     terminal.frames.dispose();
@@ -84,6 +89,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
         </Switch>
         <ConfirmDialog question={dialog.question()} settle={dialog.settle} />
         <JournalDamageNotice />
+        <CodeDialog pending={codes.pending()} settle={codes.settle} />
       </DeskContext.Provider>
     </TerminalContext.Provider>
   );

@@ -6,9 +6,10 @@
 // The online requests refuse with ONLINE_ONLY when the app runs with --offline; the `offline…`
 // requests refuse with OFFLINE_ONLY when it is online (docs/offline-signing.md).
 import { z } from 'zod';
-import { b256Input, noInput } from '../inputs';
+import { b256Input, confirmationCode, noInput } from '../inputs';
 import { request, stream } from '../spec';
 import type {
+  AllowedAddressesView,
   DepositInstructionsView,
   KeystoreView,
   OfflineRequestPreview,
@@ -65,7 +66,10 @@ const encryptedSecret = z.strictObject({
 const keystoreName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected 1 to 64 letters, digits, ".", "_" or "-", not starting with "." or "-"');
 
 export const custodyInputs = {
-  withdraw: z.strictObject({ assetId: b256Input, amount, to: destination, nonce: nonceMode.optional() }),
+  withdraw: z.strictObject({ assetId: b256Input, amount, to: destination, nonce: nonceMode.optional(), confirmationCode }),
+  /** Adds a destination to the withdrawal allow-list (confirmed outside the page; usable after a delay). */
+  allowWithdrawAddress: z.strictObject({ to: destination, label: z.string().max(64).optional(), confirmationCode }),
+  removeWithdrawAddress: z.strictObject({ to: destination }),
   prepareOwnerRequest: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('withdraw'), assetId: b256Input, amount, to: destination, nonce: nonceMode.optional(), lifetimeHours: lifetimeHours.optional() }),
     z.strictObject({
@@ -101,6 +105,9 @@ export const custodyInputs = {
 export const custodyRequests = {
   // Online: the owner's requests.
   withdraw: request<OwnerSubmissionView>()(custodyInputs.withdraw),
+  getWithdrawAddresses: request<AllowedAddressesView>()(noInput),
+  allowWithdrawAddress: request<AllowedAddressesView>()(custodyInputs.allowWithdrawAddress),
+  removeWithdrawAddress: request<AllowedAddressesView>()(custodyInputs.removeWithdrawAddress),
   prepareOwnerRequest: request<OwnerRequestView>()(custodyInputs.prepareOwnerRequest),
   getOwnerRequests: request<OwnerRequestsView>()(noInput),
   cancelOwnerRequest: request<OwnerRequestsView>()(custodyInputs.cancelOwnerRequest),
@@ -125,6 +132,9 @@ export const custodyStreams = {
 /** Requests that need the network (refused with ONLINE_ONLY in offline mode). */
 export const CUSTODY_ONLINE_REQUESTS = [
   'withdraw',
+  'getWithdrawAddresses',
+  'allowWithdrawAddress',
+  'removeWithdrawAddress',
   'prepareOwnerRequest',
   'getOwnerRequests',
   'cancelOwnerRequest',

@@ -6,6 +6,9 @@ import { call, on, type BridgeTransport } from './transport';
 export function custodyBridge(transport: BridgeTransport) {
   return {
     withdraw: (input) => call(transport, 'withdraw', input),
+    getWithdrawAddresses: (input) => call(transport, 'getWithdrawAddresses', input),
+    allowWithdrawAddress: (input) => call(transport, 'allowWithdrawAddress', input),
+    removeWithdrawAddress: (input) => call(transport, 'removeWithdrawAddress', input),
     prepareOwnerRequest: (input) => call(transport, 'prepareOwnerRequest', input),
     getOwnerRequests: (input) => call(transport, 'getOwnerRequests', input),
     cancelOwnerRequest: (input) => call(transport, 'cancelOwnerRequest', input),

@@ -178,3 +178,23 @@ export interface OfflineSignatureView {
   readonly qrPayloads: readonly string[];
   readonly qrImages: readonly string[];
 }
+
+/** A destination on the withdrawal allow-list of the active network. */
+export interface AllowedAddressView {
+  readonly kind: 'Address' | 'ContractId';
+  readonly value: string;
+  readonly label: string;
+  /** Epoch milliseconds. */
+  readonly addedAt: number;
+  /** A hot owner's withdrawal to it is refused before this moment (epoch milliseconds). */
+  readonly usableFrom: number;
+}
+
+export interface AllowedAddressesView {
+  readonly networkId: string;
+  readonly addresses: readonly AllowedAddressView[];
+  /** The delay before first use of an address added now, in milliseconds (24 h; 10 s on the local sandbox). */
+  readonly delayMs: number;
+  /** How this app confirms: a native dialog (Electron) or a code printed on the host's terminal (browser host). */
+  readonly confirmation: 'dialog' | 'host-code';
+}

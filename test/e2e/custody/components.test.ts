@@ -46,11 +46,16 @@ async function buildHarness(): Promise<string> {
 import '../../renderer/src/styles.css';
 import { connectApi } from '../../renderer/src/bridge/api';
 import { CustodyPanel, OfflineSigner } from '../../renderer/src/features/custody';
+import { withHostConfirmation } from '../../renderer/src/bridge/host-confirmation';
+import { CodeDialog, createCodePrompt } from '../../renderer/src/components/CodeDialog';
 void (async () => {
   const root = document.getElementById('root')!;
-  const api = await connectApi((reason) => { root.textContent = reason; });
-  const info = await api.getAppInfo({});
-  render(() => (info.ok && info.value.offline ? <OfflineSigner api={api} /> : <CustodyPanel api={api} />), root);
+  const raw = await connectApi((reason) => { root.textContent = reason; });
+  const info = await raw.getAppInfo({});
+  // As the app does (App.tsx): requests confirmed on the host's terminal ask for its code.
+  const codes = createCodePrompt();
+  const api = withHostConfirmation(raw, codes.ask);
+  render(() => (info.ok && info.value.offline ? <OfflineSigner api={raw} /> : <><CustodyPanel api={api} /><CodeDialog pending={codes.pending()} settle={codes.settle} /></>), root);
 })();
 `,
   );
@@ -113,7 +118,33 @@ describe('custody components, online', () => {
     await page.getByTestId('withdraw-destination').fill(to);
     await page.getByTestId('withdraw-review').click();
     expect(await page.getByTestId('withdraw-confirmation').textContent()).toContain(`Withdraw 1.5 USDC (asset ${usdc}) to Address ${to}`);
+    // Not on the allow-list yet: the page adds it, the trader types the code the host printed on
+    // its own terminal (read here from the host's output, as the trader reads it there).
+    await page.getByTestId('withdraw-not-allowed').waitFor();
+    let since = host.output.length;
+    await page.getByTestId('withdraw-allow-address').click();
+    await page.getByTestId('host-code-dialog').waitFor();
+    const allowCode = await host.confirmationCode(since);
+    expect(allowCode.printed).toContain(`Address: Address ${to}`);
+    await page.getByTestId('host-code-input').fill('0000 0000');
+    await page.getByTestId('host-code-submit').click();
+    // A wrong code: the dialog asks again and says how many attempts are left.
+    await expect.poll(() => page.getByTestId('host-code-problem').textContent()).toMatch(/attempts? left/);
+    await page.getByTestId('host-code-input').fill(allowCode.code);
+    await page.getByTestId('host-code-submit').click();
+    await page.getByTestId('withdraw-allowed-state').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('withdraw-allowed-row').count()).toBe(1);
+    await screenshot(page, 'custody-allow-list');
+    const usableFrom = Number(await page.getByTestId('withdraw-allowed-row').first().getAttribute('data-usable-from'));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, usableFrom - Date.now() + 100)));
+    since = host.output.length;
     await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('host-code-dialog').waitFor();
+    const withdrawCode = await host.confirmationCode(since);
+    expect(withdrawCode.printed).toContain(`To: Address ${to}`);
+    expect(withdrawCode.printed).toContain('Amount: 1.5 USDC (1500000 raw units)');
+    await page.getByTestId('host-code-input').fill(withdrawCode.code);
+    await page.getByTestId('host-code-submit').click();
     await expect.poll(() => page.getByTestId('owner-result').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('accepted');
 
     await page.getByTestId('withdraw-amount').fill('1.0000001');

@@ -71,7 +71,25 @@ describe('custody over the browser host bridge, online', () => {
     expect(deposit.sentences[0]).toContain(deposit.tradeAccountId!);
 
     const to = b256(`0x${randomBytes(32).toString('hex')}`);
-    const sent = value(await api.withdraw({ assetId: usdc.assetId, amount: 1_000_000n, to: { Address: to } }));
+    // The bridge alone cannot withdraw: the destination must be on the allow-list, adding it and
+    // the withdrawal itself each need the code the host prints on its own terminal.
+    expect(await api.withdraw({ assetId: usdc.assetId, amount: 1_000_000n, to: { Address: to } })).toMatchObject({ ok: false, code: 'ADDRESS_NOT_ALLOWED' });
+    let since = host.output.length;
+    expect(await api.allowWithdrawAddress({ to: { Address: to } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    const allowCode = await host.confirmationCode(since);
+    expect(allowCode.printed).toContain(`Address: Address ${to}`);
+    const allowed = value(await api.allowWithdrawAddress({ to: { Address: to }, confirmationCode: allowCode.code }));
+    expect(allowed).toMatchObject({ confirmation: 'host-code', delayMs: 10_000, addresses: [{ kind: 'Address', value: to }] });
+    expect(await api.withdraw({ assetId: usdc.assetId, amount: 1_000_000n, to: { Address: to } })).toMatchObject({ ok: false, code: 'ADDRESS_NOT_YET_USABLE' });
+    await until(() => Date.now() >= allowed.addresses[0]!.usableFrom + 50 || null, 20_000);
+    since = host.output.length;
+    expect(await api.withdraw({ assetId: usdc.assetId, amount: 1_000_000n, to: { Address: to } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    const withdrawCode = await host.confirmationCode(since);
+    expect(withdrawCode.printed).toContain(`To: Address ${to}`);
+    expect(withdrawCode.printed).toContain('Amount: 1 USDC (1000000 raw units)');
+    // The code is good for this exact withdrawal only.
+    expect(await api.withdraw({ assetId: usdc.assetId, amount: 2_000_000n, to: { Address: to }, confirmationCode: withdrawCode.code })).toMatchObject({ ok: false, code: 'CONFIRMATION_EXPIRED' });
+    const sent = value(await api.withdraw({ assetId: usdc.assetId, amount: 1_000_000n, to: { Address: to }, confirmationCode: withdrawCode.code }));
     expect(sent).toMatchObject({ status: 'accepted', kind: 'withdraw' });
     await until(() => pushes.find((push) => push.lastResult?.journalId === sent.journalId));
 

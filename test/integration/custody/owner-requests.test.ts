@@ -30,6 +30,10 @@ import { verifyOfflineRequest } from '../../../shared/offline/verify-request';
 import { parallelNonce } from '../../../shared/protocol/nonce-choice';
 import { ok, type Result } from '../../../shared/result';
 import { MemorySecretStore } from '../../support/memory-secret-store';
+import fc from 'fast-check';
+import { createDispatcher } from '../../../main/ipc/dispatcher';
+import type { RequestName } from '../../../shared/ipc/contract';
+import { HostCodeConfirmer } from '../../../main/services/confirm/host-code-confirmer';
 
 const root = resolve(import.meta.dirname, '../../..');
 const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
@@ -81,6 +85,29 @@ class ShiftedClock implements Clock {
 let sandbox: RunningSandbox;
 let directory: string;
 const clock = new ShiftedClock();
+/** What the confirmer printed on "the host's terminal". */
+const hostTerminal: string[] = [];
+const ALLOW_DELAY_MS = 1_500;
+
+/** The last code printed on the host's terminal. */
+function printedCode(): string {
+  const codes = [...hostTerminal.join('').matchAll(/confirmation code: (\d{4} \d{4})/g)].map((match) => match[1]!);
+  if (codes.length === 0) throw new Error('no confirmation code was printed');
+  return codes.at(-1)!;
+}
+
+/** A request the trusted confirmer guards: the first call prints a code, the second brings it. */
+async function confirmed<T>(call: (code: string | undefined) => Promise<Result<T>> | Result<T>): Promise<T> {
+  const asked = await call(undefined);
+  expect(asked).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+  return value(await call(printedCode()));
+}
+
+/** Puts `to` on the allow-list (confirmed) and waits out the delay before first use. */
+async function allow(terminal: Terminal, to: string): Promise<void> {
+  await confirmed((confirmationCode) => terminal.handlers.allowWithdrawAddress({ to: { Address: to }, confirmationCode }, caller));
+  await new Promise((resolve) => setTimeout(resolve, ALLOW_DELAY_MS + 50));
+}
 
 function network(): NetworkConfig {
   return { id: 'devnet', name: 'Sandbox (in process)', kind: 'devnet', restUrl: sandbox.url, wsUrl: null, faucetUrl: sandbox.url, faucetNetwork: 'sandbox', production: false };
@@ -98,6 +125,10 @@ function makeTerminal(dataDir: string, store: MemorySecretStore): Terminal {
     },
     networkOverride: network(),
     random: (length) => new Uint8Array(randomBytes(length)),
+    // The browser host's trusted confirmer, its terminal captured: a test reads the code the way the
+    // trader does. A short delay before first use of an allowed address keeps the tests quick.
+    confirmer: new HostCodeConfirmer({ clock, random: (length) => new Uint8Array(randomBytes(length)), write: (text) => hostTerminal.push(text) }),
+    allowDelayMs: () => ALLOW_DELAY_MS,
   });
 }
 
@@ -166,11 +197,12 @@ describe('a hot owner withdraws', () => {
     const before = await onAccount(tradeAccountId, usdc);
     expect(before).toBeGreaterThan(0n);
     const to = randomAddress();
-    const first = value(await h.withdraw({ assetId: usdc, amount: 1_250_000n, to: { Address: to } }, caller));
+    await allow(terminal, to);
+    const first = await confirmed((confirmationCode) => h.withdraw({ assetId: usdc, amount: 1_250_000n, to: { Address: to }, confirmationCode }, caller));
     expect(first).toMatchObject({ kind: 'withdraw', status: 'accepted' });
     expect(first.txId).toMatch(/\S/);
     expect(first.description).toBe(`Withdraw 1.25 USDC (asset ${usdc}) from trade account ${tradeAccountId} to Address ${to}`);
-    const second = value(await h.withdraw({ assetId: usdc, amount: 750_000n, to: { Address: to }, nonce: 'sequential' }, caller));
+    const second = await confirmed((confirmationCode) => h.withdraw({ assetId: usdc, amount: 750_000n, to: { Address: to }, nonce: 'sequential', confirmationCode }, caller));
     expect(second.status).toBe('accepted');
     expect(await onAccount(tradeAccountId, usdc)).toBe(before - 2_000_000n);
     expect(await walletBalance(to, usdc)).toBe(2_000_000n);
@@ -200,8 +232,9 @@ describe('a hot owner withdraws', () => {
     const h = terminal.handlers;
     const before = await onAccount(tradeAccountId, usdc);
     const to = randomAddress();
+    await allow(terminal, to);
     await json('/control/faults/drop', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 1, method: 'POST', path_prefix: '/v1/accounts/withdraw' }) });
-    const lost = value(await h.withdraw({ assetId: usdc, amount: 500_000n, to: { Address: to } }, caller));
+    const lost = await confirmed((confirmationCode) => h.withdraw({ assetId: usdc, amount: 500_000n, to: { Address: to }, confirmationCode }, caller));
     expect(lost.status).toBe('landed');
     expect(lost.txId).toBeNull();
     expect(await onAccount(tradeAccountId, usdc)).toBe(before - 500_000n);
@@ -216,6 +249,87 @@ describe('a hot owner withdraws', () => {
     expect(await h.prepareOwnerRequest({ kind: 'withdraw', assetId: usdc, amount: 1n, to: { Address: randomAddress() } }, caller)).toMatchObject({ ok: false, code: 'WRONG_CUSTODY' });
     expect(await h.offlineListKeystores({}, caller)).toMatchObject({ ok: false, code: 'OFFLINE_ONLY' });
     expect(await h.offlineBeginSecret({}, caller)).toMatchObject({ ok: false, code: 'OFFLINE_ONLY' });
+  });
+
+  it('the page alone cannot withdraw, allow an address, loosen a safety setting or move a network; the code printed on the host terminal completes each', async () => {
+    // Everything a compromised page can do: call the bridge with any input (the dispatcher is what
+    // the bridge reaches). Only the host's terminal shows the codes.
+    const dispatch = createDispatcher(terminal.handlers, { allowedOrigins: [caller.frameUrl.replace(/\/$/, '')] });
+    const call = (name: RequestName, input: unknown) => dispatch(name, input, caller);
+    const before = await onAccount(tradeAccountId, usdc);
+    const attacker = randomAddress();
+    const take = (amount: bigint, confirmationCode?: string) => call('withdraw', { assetId: usdc, amount, to: { Address: attacker }, ...(confirmationCode === undefined ? {} : { confirmationCode }) });
+
+    // Not on the allow-list: refused before anything is signed, whatever code comes along.
+    expect(await take(1_000_000n)).toMatchObject({ ok: false, code: 'ADDRESS_NOT_ALLOWED' });
+    expect(await take(1_000_000n, '12345678')).toMatchObject({ ok: false, code: 'ADDRESS_NOT_ALLOWED' });
+
+    // Adding it needs the code: guesses use up the attempts and the list stays as it was.
+    expect(await call('allowWithdrawAddress', { to: { Address: attacker } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(hostTerminal.join('')).toContain(`Address: Address ${attacker}`);
+    const real = printedCode().replace(' ', '');
+    const guesses = ['00000000', '99999999', '12345678'].filter((guess) => guess !== real);
+    for (const guess of guesses) expect(await call('allowWithdrawAddress', { to: { Address: attacker }, confirmationCode: guess })).toMatchObject({ ok: false, code: 'CONFIRMATION_CODE_WRONG' });
+    expect(await call('allowWithdrawAddress', { to: { Address: attacker }, confirmationCode: real })).toMatchObject({ ok: false, code: 'CONFIRMATION_EXPIRED' });
+    const listed = await call('getWithdrawAddresses', {});
+    expect(listed.ok && (listed.value as { addresses: { value: string }[] }).addresses.map((address) => address.value)).not.toContain(attacker);
+
+    // Once the trader typed the code the address is on the list, but not usable before its delay.
+    await confirmed((confirmationCode) => terminal.handlers.allowWithdrawAddress({ to: { Address: attacker }, label: 'test', confirmationCode }, caller));
+    expect(await take(1_000_000n)).toMatchObject({ ok: false, code: 'ADDRESS_NOT_YET_USABLE' });
+    await new Promise((resolve) => setTimeout(resolve, ALLOW_DELAY_MS + 50));
+
+    // Usable now, and still each withdrawal needs its own code, for its exact amount and destination.
+    expect(await take(1_000_000n)).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    const printed = hostTerminal.join('');
+    expect(printed).toContain(`To: Address ${attacker}`);
+    expect(printed).toContain('Amount: 1 USDC (1000000 raw units)');
+    expect(printed).toContain(`Asset: USDC, asset id ${usdc}`);
+    const forOne = printedCode();
+    expect(await take(2_000_000n, forOne)).toMatchObject({ ok: false, code: 'CONFIRMATION_EXPIRED' });
+    // Any code the page makes up.
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^\d{8}$/), async (guess) => {
+        expect((await take(3_000_000n, guess)).ok).toBe(false);
+      }),
+      { numRuns: 12 },
+    );
+    expect(await onAccount(tradeAccountId, usdc)).toBe(before);
+    expect(await walletBalance(attacker, usdc)).toBe(0n);
+    // With the code printed for it, the withdrawal the trader asked for goes through.
+    expect(await take(1_000_000n)).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(await take(1_000_000n, printedCode())).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    expect(await walletBalance(attacker, usdc)).toBe(1_000_000n);
+
+    // Safety settings: turning confirmations off, raising or removing a cap, longer sessions.
+    const settings = async () => value(await terminal.handlers.getSettings({}, caller));
+    expect(await call('updateSettings', { confirmOrders: false })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(hostTerminal.join('')).toContain('Confirm every order: on → off');
+    expect(await call('updateSettings', { confirmOrders: false, confirmationCode: '00000001' })).toMatchObject({ ok: false });
+    expect((await settings()).confirmOrders).toBe(true);
+    const market = (await call('listMarkets', {})) as Result<{ markets: { market_id: string }[] }>;
+    const marketId = value(market).markets[0]!.market_id;
+    expect(await call('updateSettings', { maxOrderQuantity: { [marketId]: 10n } })).toMatchObject({ ok: true });
+    expect(await call('updateSettings', { maxOrderQuantity: { [marketId]: 20n } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(await call('updateSettings', { maxOrderQuantity: {} })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(await call('updateSettings', { sessionDays: 365 })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect((await settings()).maxOrderQuantity).toEqual({ [marketId]: 10n });
+    // Tightening needs nothing; loosening completes with its code.
+    expect(await call('updateSettings', { maxOrderQuantity: { [marketId]: 5n }, sound: false })).toMatchObject({ ok: true });
+    await confirmed((confirmationCode) => call('updateSettings', { confirmOrders: false, maxOrderQuantity: {}, ...(confirmationCode === undefined ? {} : { confirmationCode }) }));
+    expect(await settings()).toMatchObject({ confirmOrders: false, maxOrderQuantity: {} });
+    expect(await call('updateSettings', { confirmOrders: true })).toMatchObject({ ok: true });
+
+    // Network addresses: a new URL is confirmed; plaintext off loopback and mainnet are refused outright.
+    const testnet = async () => (value(await terminal.handlers.listNetworks({}, caller)) as readonly { id: string; restUrl: string | null }[]).find((network) => network.id === 'testnet')!;
+    expect(await call('configureNetwork', { networkId: 'testnet', restUrl: 'https://exchange.example', wsUrl: null, faucetUrl: null })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(hostTerminal.join('')).toContain('REST: https://exchange.example');
+    expect((await testnet()).restUrl).toBeNull();
+    expect(await call('configureNetwork', { networkId: 'testnet', restUrl: 'http://exchange.example', wsUrl: null, faucetUrl: null })).toMatchObject({ ok: false, code: 'INSECURE_NETWORK_URL' });
+    expect(await call('configureNetwork', { networkId: 'testnet', restUrl: 'https://exchange.example', wsUrl: 'ws://exchange.example/v1/ws', faucetUrl: null })).toMatchObject({ ok: false, code: 'INSECURE_NETWORK_URL' });
+    expect(await call('configureNetwork', { networkId: 'mainnet', restUrl: 'https://exchange.example', wsUrl: null, faucetUrl: null })).toMatchObject({ ok: false, code: 'NETWORK_PINNED' });
+    await confirmed((confirmationCode) => call('configureNetwork', { networkId: 'testnet', restUrl: 'https://exchange.example', wsUrl: null, faucetUrl: null, ...(confirmationCode === undefined ? {} : { confirmationCode }) }));
+    expect((await testnet()).restUrl).toBe('https://exchange.example');
   });
 
   it('looks referral codes up, refuses invalid or inactive ones, and registers a valid one with the trading session', async () => {

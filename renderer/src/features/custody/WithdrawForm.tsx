@@ -2,6 +2,9 @@
 // and sends (main signs with the keychain key); a watch-only owner prepares the request for the
 // offline signer (it then appears in PendingRequests). The amount is parsed exactly into raw units;
 // the review shows the full ids, never shortened (look-alike addresses rely on shortening).
+// A hot owner's withdrawal goes only to a destination on the allow-list, past its delay; adding
+// one and each withdrawal are confirmed outside this page (a native dialog, or the code the
+// browser host prints on its terminal), so the page itself cannot finish either.
 import { createResource, createSignal, For, Show, type Component } from 'solid-js';
 import { formatUnits as exactUnits } from '../../../../shared/encoding/units';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
@@ -24,6 +27,10 @@ export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: 
   const [balances, { refetch: refetchBalances }] = createResource(async () => {
     const listed = await props.api.getBalances({});
     return listed.ok ? listed.value : [];
+  });
+  const [allowed, { refetch: refetchAllowed }] = createResource(async () => {
+    const listed = await props.api.getWithdrawAddresses({});
+    return listed.ok ? listed.value : null;
   });
   const [assetId, setAssetId] = createSignal('');
   const [amountText, setAmountText] = createSignal('');
@@ -53,6 +60,22 @@ export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: 
     const { asset, ...fields } = parsed.value;
     const target = 'Address' in fields.to ? `Address ${fields.to.Address}` : `ContractId ${fields.to.ContractId}`;
     setReview({ ...fields, sentence: `Withdraw ${exactUnits(fields.amount, asset.decimals)} ${asset.symbol} (asset ${asset.assetId}) to ${target}` });
+  };
+
+  const allowedEntry = (fields: WithdrawFields) => {
+    const [kind, value] = 'Address' in fields.to ? ['Address', fields.to.Address] : ['ContractId', fields.to.ContractId];
+    return allowed()?.addresses.find((address) => address.kind === kind && address.value === value) ?? null;
+  };
+
+  const allowDestination = async () => {
+    const fields = review();
+    if (!fields || busy()) return;
+    setBusy(true);
+    setFailure(null);
+    const added = await props.api.allowWithdrawAddress({ to: fields.to });
+    if (!added.ok) setFailure(added);
+    void refetchAllowed();
+    setBusy(false);
   };
 
   const submit = async () => {
@@ -176,6 +199,25 @@ export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: 
           <div class="callout" data-testid="withdraw-confirmation">
             <p class="custody-words">{fields().sentence}</p>
             <p class="muted">Read the destination and the amount in full before you go on.</p>
+            <Show when={!watchOnly()}>
+              <Show
+                when={allowedEntry(fields())}
+                fallback={
+                  <p data-testid="withdraw-not-allowed">
+                    This destination is not on the withdrawal allow-list.{' '}
+                    <button type="button" data-testid="withdraw-allow-address" disabled={busy()} onClick={() => void allowDestination()}>
+                      Add it to the allow-list
+                    </button>
+                  </p>
+                }
+              >
+                {(entry) => (
+                  <p class="muted" data-testid="withdraw-allowed-state" data-usable={String(entry().usableFrom <= Date.now())}>
+                    On the allow-list{entry().usableFrom > Date.now() ? `; usable from ${new Date(entry().usableFrom).toLocaleString()}` : ''}.
+                  </p>
+                )}
+              </Show>
+            </Show>
             <button type="button" data-testid="withdraw-submit" disabled={busy()} onClick={() => void submit()}>
               {watchOnly() ? 'Prepare the request for the offline signer' : 'Sign and send'}
             </button>
@@ -186,6 +228,26 @@ export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: 
         )}
       </Show>
       <FailureLine failure={failure()} testId="withdraw-error" />
+      <Show when={!watchOnly() && allowed()}>
+        {(list) => (
+          <div data-testid="withdraw-allowed">
+            <p class="muted">
+              Withdrawal allow-list ({list().addresses.length}); a new address is usable {Math.round(list().delayMs / 1000) >= 3600 ? `${Math.round(list().delayMs / 3_600_000)} h` : `${Math.round(list().delayMs / 1000)} s`} after it is confirmed
+              {list().confirmation === 'host-code' ? ' with the code printed on the terminal host' : ' in the dialog'}.
+            </p>
+            <ul>
+              <For each={list().addresses}>
+                {(address) => (
+                  <li class="mono" data-testid="withdraw-allowed-row" data-usable-from={String(address.usableFrom)}>
+                    {address.kind} {address.value}
+                    {address.label ? ` (${address.label})` : ''}
+                  </li>
+                )}
+              </For>
+            </ul>
+          </div>
+        )}
+      </Show>
       <Show when={result()}>{(done) => <OwnerResult result={done()} />}</Show>
       <Show when={prepared()}>
         {(request) => (

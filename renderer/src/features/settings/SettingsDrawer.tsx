@@ -99,7 +99,16 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
             <h4>Orders</h4>
             <label class="line">
               <span>Ask for confirmation before every order</span>
-              <input type="checkbox" data-testid="settings-confirm" checked={current().confirmOrders} onChange={(event) => void save({ confirmOrders: event.currentTarget.checked })} />
+              <input
+                type="checkbox"
+                data-testid="settings-confirm"
+                checked={current().confirmOrders}
+                onChange={(event) => {
+                  const box = event.currentTarget;
+                  // Declined or not confirmed: the box shows main's value again.
+                  void save({ confirmOrders: box.checked }).then(() => (box.checked = settings()?.confirmOrders ?? true));
+                }}
+              />
             </label>
             <Show when={props.market}>
               {(market) => (

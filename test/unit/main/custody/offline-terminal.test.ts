@@ -7,6 +7,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HostCodeConfirmer } from '../../../../main/services/confirm/host-code-confirmer';
 import { custodyHandlers } from '../../../../main/services/custody/handlers';
 import { createOfflineTerminal } from '../../../../main/services/custody/offline-terminal';
 import type { HandlerContext } from '../../../../main/services/handler-context';
@@ -123,6 +124,8 @@ describe('each mode refuses the other mode’s requests', () => {
       preferences: new PreferencesStore(dataDir, () => undefined),
       journal: new Journal({ directory: join(dataDir, 'journal'), now: () => clock.now() }),
       windows,
+      confirmer: new HostCodeConfirmer({ clock, random: (length) => new Uint8Array(length), write: () => undefined }),
+      allowDelayMs: () => 0,
       runtime: () => null,
       hub: new MarketDataHub(null, windows, clock),
       network: () => null,

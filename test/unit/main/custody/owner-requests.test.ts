@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustodyKeys, CustodyRuntime, ExchangeSession } from '../../../../main/services/custody/custody-runtime';
 import { OwnerRequests } from '../../../../main/services/custody/owner-requests';
 import { PendingStore } from '../../../../main/services/custody/pending-store';
+import type { WithdrawApproval } from '../../../../main/services/custody/withdraw-approval';
 import { Journal } from '../../../../main/services/journal';
 import { NonceManager } from '../../../../main/services/nonce-manager';
 import type { AccountRecord, OwnerRecord, SessionRecord } from '../../../../main/services/preferences';
@@ -137,6 +138,8 @@ class FakeKeys implements CustodyKeys {
 function setup(dataDir = mkdtempSync(join(tmpdir(), 'lt-owner-requests-')), clock = new ManualClock(Number(NOW) * 1000), runtime = new FakeRuntime(clock), keys = new FakeKeys()) {
   const journal = new Journal({ directory: join(dataDir, 'journal'), now: () => clock.now() });
   const published: OwnerRequestsView[] = [];
+  const approvals: WithdrawApproval[] = [];
+  const approve: { next: Result<void> } = { next: ok(undefined) };
   let ids = 0;
   const service = new OwnerRequests({
     clock,
@@ -152,8 +155,14 @@ function setup(dataDir = mkdtempSync(join(tmpdir(), 'lt-owner-requests-')), cloc
     newId: () => `owner-${++ids}`,
     wait: () => Promise.resolve(),
     reconcileWaitMs: 2_000,
+    // These tests are about the request's life after it is approved; the approval (allow-list and
+    // trusted confirmation) has its own tests (withdraw-approval.test.ts) and is recorded here.
+    approveWithdraw: (approval) => {
+      approvals.push(approval);
+      return Promise.resolve(approve.next);
+    },
   });
-  return { service, runtime, keys, clock, journal, published, dataDir };
+  return { service, runtime, keys, clock, journal, published, dataDir, approvals, approve };
 }
 
 function signedResponse(view: OwnerRequestView, nowSeconds: bigint): string {
@@ -282,7 +291,7 @@ describe('owner requests of a watch-only owner', () => {
 
   it('answers a hot owner and a watch-only owner each with the path that fits', async () => {
     const { service, runtime } = setup();
-    expect(await service.withdraw(withdraw)).toMatchObject({ ok: false, code: 'WRONG_CUSTODY' });
+    expect(await service.withdraw({ ...withdraw, windowId: 'tab-1' })).toMatchObject({ ok: false, code: 'WRONG_CUSTODY' });
     runtime.owner = { ...runtime.owner, custody: 'keychain' };
     expect(await service.prepare(withdraw)).toMatchObject({ ok: false, code: 'WRONG_CUSTODY' });
   });
