@@ -32,7 +32,7 @@ import { Worker } from 'node:worker_threads';
 import type { Page } from 'playwright-core';
 import { decodeFrame } from '../shared/ipc/codec';
 import type { Result } from '../shared/result';
-import { startHost, type RunningHost } from '../test/support/browser-host';
+import { confirmWithHostCode, startHost, type RunningHost } from '../test/support/browser-host';
 import { connectBridge } from '../test/support/bridge-client';
 import { launchChromium } from '../test/support/chromium';
 import { startSandboxProcess } from '../test/support/sandbox-process';
@@ -252,7 +252,8 @@ export async function run() {
     // main's renewal timer (renewal is due a tenth of the length before expiry, at most a day),
     // and an order signed while the old key is being replaced is refused (KEY_NOT_FOUND).
     value(await api.createSession({ marketIds: markets.map((market) => market.market_id), days: 30 }));
-    value(await api.updateSettings({ confirmOrders: false }));
+    // Turning confirmations off is confirmed with the code the host prints on its own terminal.
+    value(await confirmWithHostCode(running, (confirmationCode) => api.updateSettings({ confirmOrders: false, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
     bridge.close();
 
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Result } from '../../shared/result';
 import { spawnInKeyringSession } from './keyring-session';
 
 export interface RunningHost {
@@ -23,6 +24,19 @@ export interface RunningHost {
    * printed around it. A page has no way to read it: only this process's stderr carries it.
    */
   confirmationCode(since: number, timeoutMs?: number): Promise<{ code: string; printed: string }>;
+}
+
+/**
+ * A request main confirms on the host's terminal (a withdrawal, a loosened setting, a network
+ * address): called once, which makes the host print a code, then again with the code read from
+ * the host's output, as the trader would type it. Answers the second call's result.
+ */
+export async function confirmWithHostCode<T>(host: RunningHost, call: (confirmationCode: string | undefined) => Promise<Result<T>>): Promise<Result<T>> {
+  const since = host.output.length;
+  const asked = await call(undefined);
+  if (asked.ok || asked.code !== 'CONFIRMATION_REQUIRED') return asked;
+  const { code } = await host.confirmationCode(since);
+  return call(code);
 }
 
 export async function startHost(options: { dataDir?: string; args?: readonly string[]; keyringHome?: string } = {}): Promise<RunningHost> {

@@ -49,10 +49,17 @@ describe.sequential('stream faults', () => {
     await until(async () => {
       const last = frames().at(-1);
       if (last?.state !== 'live') return false;
-      const depth = (await (await fetch(`${harness.base()}/v1/depth?market_id=${market.market_id}&precision=10&depth=10`)).json()) as Record<string, { buys: { price: string; quantity: string }[] } | undefined>;
-      const buys = (depth.view ?? depth.orders)?.buys ?? [];
+      type Level = { price: string; quantity: string };
+      const depth = (await (await fetch(`${harness.base()}/v1/depth?market_id=${market.market_id}&precision=10&depth=10`)).json()) as Record<string, { buys: Level[]; sells: Level[] } | undefined>;
+      const exchange = depth.view ?? depth.orders;
       const latest = frames().at(-1)!;
-      return latest.bids.slice(0, 5).every((level, index) => buys[index]?.price === level.price.toString() && buys[index]?.quantity === level.quantity.toString());
+      // The top five levels of both sides, as many as the exchange has, and not none: an empty
+      // book after the storm is not "equal to the exchange" (the maker always quotes both sides).
+      const same = (shown: readonly { price: bigint; quantity: bigint }[], theirs: readonly Level[]) =>
+        theirs.length > 0 &&
+        shown.slice(0, 5).length === theirs.slice(0, 5).length &&
+        shown.slice(0, 5).every((level, index) => theirs[index]?.price === level.price.toString() && theirs[index]?.quantity === level.quantity.toString());
+      return same(latest.bids, exchange?.buys ?? []) && same(latest.asks, exchange?.sells ?? []);
     }, 30_000, 'the book to match the exchange');
   });
 

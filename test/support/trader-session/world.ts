@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Market } from '../../../shared/market/market';
 import { connectBridge, type BridgeClient } from '../bridge-client';
-import { startHost, type RunningHost } from '../browser-host';
+import { confirmWithHostCode, startHost, type RunningHost } from '../browser-host';
 import { launchChromium } from '../chromium';
 import { onboard, sandboxControl, until, value, type SandboxControl } from '../terminal-page';
 
@@ -45,9 +45,11 @@ export async function startWorld(): Promise<World> {
   }, 'the markets');
   const control = await sandboxControl(bridge.api);
   // Orders go out without the confirmation step (the dialog is still accepted where it shows).
-  value(await bridge.api.updateSettings({ confirmOrders: false }));
+  // Turning confirmations off is itself confirmed with the code the host prints on its terminal.
+  value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.updateSettings({ confirmOrders: false, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
   // A second network the trader can switch to: configured, but nothing answers there.
-  value(await bridge.api.configureNetwork({ networkId: 'devnet', restUrl: UNREACHABLE_REST, wsUrl: 'ws://127.0.0.1:9', faucetUrl: null }));
+  // (A new network address is confirmed the same way; plaintext is allowed on loopback only.)
+  value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.configureNetwork({ networkId: 'devnet', restUrl: UNREACHABLE_REST, wsUrl: 'ws://127.0.0.1:9', faucetUrl: null, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
   const account = value(await bridge.api.getAccountState({}));
   if (!account.tradeAccount) throw new Error('onboarding left no trading account');
   return {

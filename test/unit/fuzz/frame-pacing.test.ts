@@ -45,22 +45,34 @@ class EarlyClock implements Clock {
 }
 
 describe('frame pacing', () => {
-  it('consecutive flushes are a whole frame apart by the clock, even when timers fire early and flushes take time', () => {
+  it('every mark is flushed within a frame, and consecutive flushes are a whole frame apart by the clock, even when timers fire early and flushes take time', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 50 }), fc.array(fc.nat({ max: 40 }), { minLength: 1, maxLength: 60 }), fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 20 }), (early, marksAt, durations) => {
         let turn = 0;
         const clock = new EarlyClock(() => early[turn++ % early.length] ?? 0);
-        const flushes: { start: number; end: number }[] = [];
-        const pacer = new FramePacer(clock, () => {
+        const flushes: { start: number; end: number; keys: string[] }[] = [];
+        const pacer = new FramePacer(clock, (keys) => {
           const start = clock.now();
           clock.current += durations[flushes.length % durations.length] ?? 0;
-          flushes.push({ start, end: clock.now() });
+          flushes.push({ start, end: clock.now(), keys: [...keys] });
         });
+        const marks: number[] = [];
         for (const gap of marksAt) {
+          marks.push(clock.now());
           pacer.mark('book');
           clock.advance(gap);
         }
         clock.advance(1_000);
+        // Liveness (a pacer that never flushes, or flushes late, fails here): each mark is carried
+        // by a flush that starts at or after it and at most one frame (and the millisecond an early
+        // timer costs) later.
+        expect(flushes.length).toBeGreaterThan(0);
+        for (const [index, at] of marks.entries()) {
+          const carrier = flushes.find((flush) => flush.start >= at);
+          expect(carrier, `mark ${index} at ${at} was never flushed`).toBeDefined();
+          expect(carrier!.start - at, `mark ${index}: flushed ${carrier!.start - at} ms later`).toBeLessThanOrEqual(FRAME_INTERVAL_MS + 1);
+          expect(carrier!.keys).toEqual(['book']);
+        }
         for (let index = 1; index < flushes.length; index++) {
           expect(flushes[index]!.start - flushes[index - 1]!.end, `flush ${index}`).toBeGreaterThanOrEqual(FRAME_INTERVAL_MS);
         }
