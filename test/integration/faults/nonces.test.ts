@@ -66,12 +66,27 @@ describe.sequential('nonce conflicts', () => {
   it('two parallel lanes carry several orders at once, each placed once', async () => {
     value(await h().updateSettings({ parallelLanes: 2 }, caller));
     const orders = await Promise.all([3n, 4n, 5n, 6n, 7n, 8n].map((ticks) => restingBuy(ticks)));
+    // Each order's request is held 800 ms by the exchange: in flight at once, six take about one
+    // such delay; one after another they would take six.
+    const HOLD_MS = 800;
+    await harness.control('/control/faults/delay', { count: orders.length, delay_ms: HOLD_MS, method: 'POST', path_prefix: '/v1/session/actions' });
+    const started = Date.now();
     const results = await Promise.all(orders.map((order) => h().placeOrder(order, caller)));
+    const elapsed = Date.now() - started;
     expect(results.map((result) => (result.ok ? 'ok' : `${result.code}: ${result.message}`))).toEqual(orders.map(() => 'ok'));
     for (const order of orders) expect(await ownOrdersAt(order.price)).toHaveLength(1);
     const nonces = value(await h().getJournal({ limit: 20 }, caller)).filter((entry) => entry.kind === 'signed').slice(0, 6).map((entry) => entry.nonce);
     expect(new Set(nonces).size).toBe(6);
     expect(nonces.every((nonce) => /^lane [01] · /.test(nonce ?? ''))).toBe(true);
+    // In flight at the same time: from the journal, each order's request is open from its signed
+    // entry to its outcome; at some moment requests of both lanes were open together.
+    const journal = value(await h().getJournal({ limit: 40 }, caller));
+    const signed = journal.filter((entry) => entry.kind === 'signed').slice(0, 6);
+    const spans = signed.map((entry) => ({ lane: /^lane (\d)/.exec(entry.nonce ?? '')?.[1], from: entry.at, to: journal.find((other) => other.kind === 'outcome' && other.id === entry.id)?.at ?? Infinity }));
+    const overlapping = spans.flatMap((span, index) => spans.slice(index + 1).filter((other) => other.lane !== span.lane && other.from < span.to && span.from < other.to));
+    expect(overlapping.length, JSON.stringify(spans)).toBeGreaterThan(0);
+    expect(Math.max(...spans.map((span) => span.to - span.from))).toBeGreaterThanOrEqual(HOLD_MS - 50);
+    expect(elapsed, `six held orders took ${elapsed} ms`).toBeLessThan(orders.length * HOLD_MS);
   });
 
   it('a parallel nonce that expired on its way is refused before execution and replaced once with a fresh one', async () => {
