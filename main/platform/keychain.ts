@@ -3,7 +3,9 @@
 // which forgets every key at reboot, so a trader would lose keys without warning. When no secure
 // store answers, opening fails with a reason and nothing is stored anywhere else.
 import { AsyncEntry, findCredentialsAsync, type EntryOptions } from '@napi-rs/keyring';
+import { readFileSync } from 'node:fs';
 import { fail, ok, type Result } from '../../shared/result';
+import { keychainRemedy } from './keychain-remedy';
 import { KEYCHAIN_FAILURE, KEYCHAIN_UNAVAILABLE, type SecretStore } from '../services/secret-store';
 
 const PROBE_ACCOUNT = '__availability_probe__';
@@ -24,18 +26,20 @@ function storeName(platform: NodeJS.Platform): string {
   }
 }
 
-function unavailableMessage(platform: NodeJS.Platform, reason: string): string {
-  const remedy =
-    platform === 'linux'
-      ? 'Start and unlock a Secret Service provider (gnome-keyring or KWallet) in your desktop session'
-      : `Make sure the ${storeName(platform)} is available and unlocked`;
-  return `No secure key store is available (${storeName(platform)}: ${reason}). Keys are never written in plain text, so the terminal cannot store keys until this is fixed. ${remedy}.`;
+function readOsRelease(): string | null {
+  try {
+    return readFileSync('/etc/os-release', 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 export interface OsKeychainOptions {
   /** The service name every entry is filed under. */
   readonly service: string;
   readonly platform?: NodeJS.Platform;
+  /** /etc/os-release's text (tests); read from the file otherwise. */
+  readonly osRelease?: string;
 }
 
 /** Open the OS keychain, or explain why there is none. */
@@ -47,7 +51,9 @@ export async function openOsKeychain(options: OsKeychainOptions): Promise<Result
     // Reading a missing entry answers null when the store works, and throws when it does not.
     await entry(PROBE_ACCOUNT).getPassword();
   } catch (error) {
-    return fail(KEYCHAIN_UNAVAILABLE, unavailableMessage(platform, describeError(error)));
+    // Plain words and the exact commands for this OS (main/platform/keychain-remedy.ts).
+    const remedy = keychainRemedy(platform, platform === 'linux' ? (options.osRelease ?? readOsRelease()) : null, describeError(error));
+    return fail(KEYCHAIN_UNAVAILABLE, remedy.explanation, { commands: remedy.commands.join('\n') });
   }
 
   const checkAccount = (account: string): Result<void> =>

@@ -132,7 +132,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
   const confirmer: TrustedConfirmer = options.confirmer ?? new HostCodeConfirmer({ clock, random: options.random, write: (text) => process.stderr.write(text) });
   const allowDelayMs = options.allowDelayMs ?? ((candidate: NetworkConfig) => DEFAULT_ALLOW_DELAY_MS[candidate.kind]);
 
-  let keychain: KeychainView = { available: false, description: 'OS keychain', reason: 'The keychain has not been opened yet' };
+  let keychain: KeychainView = { available: false, description: 'OS keychain', reason: 'The keychain has not been opened yet', commands: [] };
   let vault: KeyVault | null = null;
   let sandbox: SandboxSupervisor | null = null;
   let network: NetworkConfig | null = null;
@@ -616,7 +616,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       if (opened.ok) {
         vault = new KeyVault(opened.value, options.random, options.signer?.sign);
         if (options.signer) log(`signing with ${options.signer.implementation}${options.signer.reason === null ? '' : ` (${options.signer.reason})`}`);
-        keychain = { available: true, description: opened.value.description, reason: null };
+        keychain = { available: true, description: opened.value.description, reason: null, commands: [] };
         // Keys already in the keychain (from an earlier install) are owners the app knows.
         const held = await vault.ownerAddresses();
         if (held.ok) {
@@ -627,7 +627,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
           }
         }
       } else {
-        keychain = { available: false, description: 'OS keychain', reason: opened.message };
+        const commands = typeof opened.details?.['commands'] === 'string' ? opened.details['commands'].split('\n').filter(Boolean) : [];
+        keychain = { available: false, description: 'OS keychain', reason: opened.message, commands };
         log(opened.message);
       }
       const chosen = options.networkOverride ?? findNetwork(preferences.preferences.get().networkId) ?? findNetwork('sandbox');

@@ -181,7 +181,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
   const owner = { address: id(0x0b), style: 'ledger' as const, custody: 'keychain' as const };
   let account: AccountState = {
     networkId: 'sandbox',
-    keychain: { available: true, description: 'Secret Service', reason: null },
+    keychain: { available: true, description: 'Secret Service', reason: null, commands: [] },
     owners: options.onboarded ? [owner] : [],
     activeOwner: options.onboarded ? owner : null,
     tradeAccount: options.onboarded ? { tradeAccountId: id(0x7a), nonce: 3n, whitelisted: true } : null,

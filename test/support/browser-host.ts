@@ -1,12 +1,18 @@
 // Starts the real browser host (real main services, real sandbox child) as a separate process,
 // inside its own D-Bus session with an unlocked gnome-keyring, and a fresh data directory.
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Result } from '../../shared/result';
 import { spawnInKeyringSession } from './keyring-session';
+
+/** The environment with no way to reach a D-Bus session bus (no address, no X display to autolaunch one). */
+function withoutSessionBus(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DBUS_SESSION_BUS_ADDRESS: _bus, DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...rest } = env;
+  return { ...rest, XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'lt-nobus-')) };
+}
 
 export interface RunningHost {
   readonly url: string;
@@ -39,13 +45,18 @@ export async function confirmWithHostCode<T>(host: RunningHost, call: (confirmat
   return call(code);
 }
 
-export async function startHost(options: { dataDir?: string; args?: readonly string[]; keyringHome?: string } = {}): Promise<RunningHost> {
+/** `keyring: false` starts the host with no D-Bus session at all (no Secret Service: a first run on a bare machine). */
+export async function startHost(options: { dataDir?: string; args?: readonly string[]; keyringHome?: string; keyring?: boolean } = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lt-host-'));
-  const child = spawnInKeyringSession(process.execPath, ['--import', 'tsx', 'main/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-    ...(options.keyringHome === undefined ? {} : { keyringHome: options.keyringHome }),
-  });
+  const hostArgs = ['--import', 'tsx', 'main/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])];
+  const child =
+    options.keyring === false
+      ? spawn(process.execPath, hostArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: withoutSessionBus(process.env) })
+      : spawnInKeyringSession(process.execPath, hostArgs, {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+          ...(options.keyringHome === undefined ? {} : { keyringHome: options.keyringHome }),
+        });
   const output: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
   const url = await new Promise<string>((resolve, reject) => {

@@ -5,8 +5,10 @@ export interface KeychainView {
   readonly available: boolean;
   /** "Secret Service", "macOS Keychain", ... */
   readonly description: string;
-  /** Why keys cannot be stored, when unavailable. */
+  /** Why keys cannot be stored, when unavailable: what is missing, in plain words. */
   readonly reason: string | null;
+  /** The exact commands that fix it on this OS, in order (empty when available or not a command away). */
+  readonly commands: readonly string[];
 }
 
 export type OwnerCustody = 'keychain' | 'watch-only';

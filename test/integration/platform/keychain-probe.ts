@@ -5,7 +5,7 @@ import { openOsKeychain } from '../../../main/platform/keychain';
 const service = process.argv[2] ?? 'ledger-terminal-test';
 const opened = await openOsKeychain({ service });
 if (!opened.ok) {
-  console.log(JSON.stringify({ opened: false, code: opened.code, message: opened.message }));
+  console.log(JSON.stringify({ opened: false, code: opened.code, message: opened.message, commands: opened.details?.['commands'] ?? null }));
 } else {
   const store = opened.value;
   const steps: Record<string, unknown> = { opened: true, description: store.description };

@@ -35,7 +35,9 @@ describe('OS keychain adapter', () => {
     const steps = lastJsonLine((await collect(child)).stdout);
     expect(steps.opened).toBe(false);
     expect(steps.code).toBe('KEYCHAIN_UNAVAILABLE');
-    expect(String(steps.message)).toMatch(/No secure key store is available/);
+    expect(String(steps.message)).toMatch(/^No OS keychain: .*Secret Service/);
     expect(String(steps.message)).toMatch(/never written in plain text/);
+    // The exact commands of this OS (Debian: apt-get), one per line.
+    expect(String(steps.commands).split('\n')[0]).toBe('sudo apt-get install gnome-keyring libsecret-1-0 dbus-user-session');
   });
 });

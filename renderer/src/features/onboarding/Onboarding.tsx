@@ -86,10 +86,25 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
           <Show
             when={state.keychain.available || state.activeOwner !== null}
             fallback={
-              <div class="callout error" data-testid="keychain-unavailable">
-                {state.keychain.reason ??
-                  `No secure key store is available (${state.keychain.description}). The terminal never writes a private key in plain text, so it cannot hold an owner key on this machine: unlock or install the system keychain (on Linux, a Secret Service such as GNOME Keyring), then restart the terminal.`}
-              </div>
+              <>
+                <div class="callout error" data-testid="keychain-unavailable">
+                  <p>
+                    {state.keychain.reason ??
+                      `No secure key store is available (${state.keychain.description}). The terminal never writes a private key in plain text, so it cannot hold an owner key on this machine.`}
+                  </p>
+                  <Show when={state.keychain.commands.length > 0}>
+                    <p>To fix it on this machine, run, then start the terminal again:</p>
+                    <For each={state.keychain.commands}>
+                      {(command) => (
+                        <pre class="command" data-testid="keychain-command">
+                          {command}
+                        </pre>
+                      )}
+                    </For>
+                  </Show>
+                </div>
+                {ownerChoices(state.keychain.description, false)}
+              </>
             }
           >
             <Show when={state.activeOwner} fallback={ownerChoices(state.keychain.description)}>
@@ -228,7 +243,8 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
   // that can be repeated (the faucet) keeps its button.
   const showsOwnBody = (step: OnboardingStep) => step.state !== 'done' || step.detail === null || step.id === 'session' || step.id === 'funds';
 
-  const ownerChoices = (storeName: string) => (
+  /** `keychain`: false when there is none, so only a watch-only owner (no key stored) can be added. */
+  const ownerChoices = (storeName: string, keychain = true) => (
     <div class="step-body" style={{ 'margin-top': 0 }}>
       <div class="actions">
         <label class="field-inline">
@@ -239,19 +255,21 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
           </select>
         </label>
         <div class="tabs">
-          <button type="button" classList={{ on: ownerMode() === 'create' }} data-testid="owner-mode-create" onClick={() => setOwnerMode('create')}>
-            Create
-          </button>
-          <button type="button" classList={{ on: ownerMode() === 'import' }} data-testid="owner-mode-import" onClick={() => setOwnerMode('import')}>
-            Import
-          </button>
-          <button type="button" classList={{ on: ownerMode() === 'watch' }} data-testid="owner-mode-watch" onClick={() => setOwnerMode('watch')}>
+          <Show when={keychain}>
+            <button type="button" classList={{ on: ownerMode() === 'create' }} data-testid="owner-mode-create" onClick={() => setOwnerMode('create')}>
+              Create
+            </button>
+            <button type="button" classList={{ on: ownerMode() === 'import' }} data-testid="owner-mode-import" onClick={() => setOwnerMode('import')}>
+              Import
+            </button>
+          </Show>
+          <button type="button" classList={{ on: !keychain || ownerMode() === 'watch' }} data-testid="owner-mode-watch" onClick={() => setOwnerMode('watch')}>
             Watch-only
           </button>
         </div>
       </div>
       <Switch>
-        <Match when={ownerMode() === 'create'}>
+        <Match when={keychain && ownerMode() === 'create'}>
           <div class="actions">
             <span>A new owner key is generated in the terminal's main process and kept in {storeName}; it never reaches this window.</span>
             <button type="button" class="primary" data-testid="onboarding-create-key" disabled={busy() !== null} onClick={() => void run('owner', 'Creating the key', () => terminal.api.createOwnerKey({ style: style() }))}>
@@ -259,7 +277,7 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
             </button>
           </div>
         </Match>
-        <Match when={ownerMode() === 'import'}>
+        <Match when={keychain && ownerMode() === 'import'}>
           <div class="actions">
             <input
               type="password"
@@ -276,7 +294,7 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
           </div>
           <span class="help">The key is encrypted in this window to a one-time key of the main process before it leaves it, stored in {storeName}, and the field is cleared.</span>
         </Match>
-        <Match when={ownerMode() === 'watch'}>
+        <Match when={!keychain || ownerMode() === 'watch'}>
           <div class="actions">
             <input placeholder="Owner address (0x + 64 hex digits)" style={{ width: '420px' }} class="mono" data-testid="owner-watch-address" value={watchAddress()} onInput={(event) => setWatchAddress(event.currentTarget.value.trim())} />
             <button
