@@ -4,7 +4,7 @@
 // 10 raw units, presented as exact).
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../../shared/market/market';
-import { insideText } from '../../renderer/src/features/markets/inside-text';
+import { insideText, streamGrouping } from '../../renderer/src/features/markets/inside-text';
 import { ethUsdc } from './fixtures';
 
 const fuelUsdc: Market = {
@@ -18,6 +18,13 @@ describe('the inside market as the bar shows it', () => {
   it('says the prices are grouped, and which way, when the stream groups coarser than the tick', () => {
     const shown = insideText(fuelUsdc, 19_970n, 20_000n, 10n);
     expect(shown).toEqual({ bid: '≥ 0.019970', ask: '≤ 0.020000', grouping: 10n, groupingLabel: '0.00001' });
+  });
+
+  it('takes a frame asked at the tick of 1 as grouped by 10, the finest the stream has', () => {
+    const shown = insideText(fuelUsdc, 19_970n, 20_000n, streamGrouping(1n));
+    expect(shown.bid).toBe('≥ 0.019970');
+    expect(shown.ask).toBe('≤ 0.020000');
+    expect(streamGrouping(10_000n)).toBe(10_000n);
   });
 
   it('shows the exact prices when the stream is on the tick', () => {

@@ -6,6 +6,7 @@
 // group; theirs come back the same way.
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show, type Accessor, type Component } from 'solid-js';
 import { priceTick } from '../../../shared/market/tick';
+import { streamGrouping } from '../features/markets/inside-text';
 import { installFillAlerts } from '../features/alerts/fill-alerts';
 import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
 import { useDesk } from '../features/desk/desk-context';
@@ -201,7 +202,8 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
         }}
         bestBid={bestBid()}
         bestAsk={bestAsk()}
-        insidePrecision={liveInside()?.precision ?? null}
+        // The stream groups depth by at least 10 raw units (spec depth precisions), whatever the frame asked for.
+        insidePrecision={streamGrouping(liveInside()?.precision ?? null)}
         freshness={insideFreshness}
       />
       <PendingWindows />

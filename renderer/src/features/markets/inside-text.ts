@@ -23,3 +23,12 @@ export function insideText(market: Market, bestBid: bigint | null, bestAsk: bigi
   const ask = bestAsk === null ? '—' : `${grouped ? '≤ ' : ''}${formatPrice(market, bestAsk)}`;
   return { bid, ask, grouping: grouped ? precision : null, groupingLabel: grouped ? formatUnits(precision, market.quote.decimals) : null };
 }
+
+/** The finest grouping a depth stream has (spec: precisions 10 to 10^9 raw units). */
+export const FINEST_STREAM_GROUPING = 10n;
+
+/** The grouping of prices that came through a depth stream asked for `precision`. */
+export function streamGrouping(precision: bigint | null): bigint | null {
+  if (precision === null) return null;
+  return precision < FINEST_STREAM_GROUPING ? FINEST_STREAM_GROUPING : precision;
+}
