@@ -4,6 +4,7 @@ import type { marginRequests } from '../../../shared/ipc/areas/margin';
 import type { B256 } from '../../../shared/encoding/b256';
 import { ok } from '../../../shared/result';
 import type { AreaHandlers } from '../../ipc/dispatcher';
+import { confirmationDigest } from '../confirm/trusted-confirmer';
 import { withRuntime, type HandlerContext } from '../handler-context';
 
 export function marginHandlers(context: HandlerContext): AreaHandlers<typeof marginRequests> {
@@ -34,15 +35,29 @@ export function marginHandlers(context: HandlerContext): AreaHandlers<typeof mar
         return ok(runtime.margin.turboMarketsView());
       }),
     checkTurboOrder: (input) => withRuntime(context, (runtime) => runtime.margin.checkTurboOrder(input)),
-    updateMarginSettings: (input) =>
-      withRuntime(context, (runtime) =>
-        ok(
-          runtime.margin.updateSettings({
-            ...(input.convertMarketOrders === undefined ? {} : { convertMarketOrders: input.convertMarketOrders }),
-            ...(input.marketSlippageBps === undefined ? {} : { marketSlippageBps: input.marketSlippageBps }),
-            ...(input.fundOrders === undefined ? {} : { fundOrders: input.fundOrders }),
-          }),
-        ),
-      ),
+    updateMarginSettings: ({ confirmationCode, ...input }, caller) =>
+      withRuntime(context, async (runtime) => {
+        const patch = {
+          ...(input.convertMarketOrders === undefined ? {} : { convertMarketOrders: input.convertMarketOrders }),
+          ...(input.marketSlippageBps === undefined ? {} : { marketSlippageBps: input.marketSlippageBps }),
+          ...(input.fundOrders === undefined ? {} : { fundOrders: input.fundOrders }),
+        };
+        // A wider bound lets a Turbo Account's market order fill further from the ticket's price:
+        // loosening it is confirmed outside the page, like the core safety settings.
+        const current = runtime.margin.settingsView().marketSlippageBps;
+        if (patch.marketSlippageBps !== undefined && patch.marketSlippageBps > current) {
+          const confirmed = await context.confirmer.confirm(
+            {
+              action: 'weakenSettings',
+              title: 'Loosen trading safety settings',
+              lines: [`Bound of Turbo market orders: ${current} bps → ${patch.marketSlippageBps} bps from the ticket price`],
+              digest: confirmationDigest('weakenSettings', { margin: patch }),
+            },
+            { windowId: caller.windowId, code: confirmationCode },
+          );
+          if (!confirmed.ok) return confirmed;
+        }
+        return ok(runtime.margin.updateSettings(patch));
+      }),
   };
 }

@@ -8,7 +8,7 @@ import type { TerminalApi } from '../../../shared/ipc/contract';
 import { fail, type Result } from '../../../shared/result';
 
 /** The requests main may confirm through the host's terminal. */
-export const HOST_CONFIRMED_REQUESTS = ['withdraw', 'allowWithdrawAddress', 'updateSettings', 'configureNetwork'] as const;
+export const HOST_CONFIRMED_REQUESTS = ['withdraw', 'allowWithdrawAddress', 'updateSettings', 'updateMarginSettings', 'configureNetwork'] as const;
 
 export interface CodeQuestion {
   /** What main said it printed (names the action). */

@@ -4,7 +4,7 @@
 // every write through the submitter and refuses any margin action while the account's margin
 // state is stale. Merged in ../contract.ts.
 import { z } from 'zod';
-import { b256Input, noInput } from '../inputs';
+import { b256Input, confirmationCode, noInput } from '../inputs';
 import { request, stream } from '../spec';
 import type {
   CloseMarginReport,
@@ -90,6 +90,8 @@ export const marginInputs = {
     /** 1 bp to 20 %. */
     marketSlippageBps: z.number().int().min(1).max(2_000).optional(),
     fundOrders: z.boolean().optional(),
+    /** A wider bound loosens a safety setting: confirmed outside the page (docs/architecture.md). */
+    confirmationCode,
   }),
 } as const;
 

@@ -320,6 +320,16 @@ describe('a hot owner withdraws', () => {
     expect(await settings()).toMatchObject({ confirmOrders: false, maxOrderQuantity: {} });
     expect(await call('updateSettings', { confirmOrders: true })).toMatchObject({ ok: true });
 
+    // The bound of a Turbo Account's market orders: tightening needs nothing, widening needs the code.
+    const bound = async () => (value(await terminal.handlers.getMarginOverview({}, caller)) as { settings: { marketSlippageBps: number } }).settings.marketSlippageBps;
+    expect(await call('updateMarginSettings', { marketSlippageBps: 50 })).toMatchObject({ ok: true });
+    expect(await call('updateMarginSettings', { marketSlippageBps: 500 })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(hostTerminal.join('')).toContain('Bound of Turbo market orders: 50 bps → 500 bps');
+    expect(await call('updateMarginSettings', { marketSlippageBps: 500, confirmationCode: '00000001' })).toMatchObject({ ok: false });
+    expect(await bound()).toBe(50);
+    await confirmed((confirmationCode) => call('updateMarginSettings', { marketSlippageBps: 500, ...(confirmationCode === undefined ? {} : { confirmationCode }) }));
+    expect(await bound()).toBe(500);
+
     // Network addresses: a new URL is confirmed; plaintext off loopback and mainnet are refused outright.
     const testnet = async () => (value(await terminal.handlers.listNetworks({}, caller)) as readonly { id: string; restUrl: string | null }[]).find((network) => network.id === 'testnet')!;
     expect(await call('configureNetwork', { networkId: 'testnet', restUrl: 'https://exchange.example', wsUrl: null, faucetUrl: null })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
