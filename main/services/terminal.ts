@@ -154,8 +154,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     });
   });
 
-  const notice = (level: Notice['level'], text: string) => {
-    const payload: Notice = { id: `notice-${++noticeCount}`, level, text, time: clock.now() };
+  const notice = (level: Notice['level'], text: string, code?: string) => {
+    const payload: Notice = { id: `notice-${++noticeCount}`, level, text, time: clock.now(), ...(code === undefined ? {} : { code }) };
     log(`[${level}] ${text}`);
     windows.broadcast('notice', payload);
   };

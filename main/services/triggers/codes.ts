@@ -19,4 +19,6 @@ export const TRIGGER_CODES = {
   TURBO_ACCOUNT_SELECTED: 'TURBO_ACCOUNT_SELECTED',
   /** The cancel (or the cancel of a move) reverted: the leg fired or was cancelled meanwhile. */
   CANCEL_FAILED: 'CANCEL_FAILED',
+  /** The exchange cancelled a protective leg (DustOrder, …) and it could not be re-created: the position is unprotected. */
+  POSITION_UNPROTECTED: 'POSITION_UNPROTECTED',
 } as const;

@@ -10,6 +10,9 @@ import type { ActiveTrigger, Order } from '../../../shared/api/market-schemas';
 import type { B256 } from '../../../shared/encoding/b256';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import { formatUnits } from '../../../shared/encoding/units';
+import { lowerQuantityToWholeQuote, quoteValue } from '../../../shared/market/amounts';
+import { quantityTick } from '../../../shared/market/tick';
+import { triggerOrderPrice } from '../../../shared/protocol/trigger';
 import type { CancelReport, FillNotice, OrderView, PlacedTriggers, TriggerView, TriggersSnapshot } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
 import { oppositeSide, type Side } from '../../../shared/market/order-type';
@@ -32,6 +35,11 @@ import { knownTrigger, triggerRole, type KnownTrigger } from './trigger-views';
 /** Legs that fired or were cancelled, kept for the list and the fill markers. */
 const RECENT_LEGS = 100;
 
+/** Cancel reasons that are the owner's doing or the normal end of a leg: nothing to re-create. */
+const ROUTINE_CANCELS: ReadonlySet<string> = new Set(['Cancelled', 'OcoSiblingFired', 'ParentCancelled', 'ParentNotFilled', 'SessionEnded']);
+/** Re-creations of one entry's protection before giving up (a leg the exchange keeps refusing). */
+const MAX_RECREATIONS = 3;
+
 export type LegSize = { readonly kind: 'quantity'; readonly quantity: bigint } | { readonly kind: 'parent'; readonly orderId: B256 };
 
 export interface TriggerServiceDeps {
@@ -46,7 +54,7 @@ export interface TriggerServiceDeps {
   /** A Turbo Account is selected (the margin service signs Turbo-book orders as it). */
   readonly turboAccountActive: () => boolean;
   readonly publish: (snapshot: TriggersSnapshot) => void;
-  readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
+  readonly notice: (level: 'info' | 'warning' | 'error', text: string, code?: string) => void;
   readonly log: (line: string) => void;
 }
 
@@ -60,6 +68,10 @@ export class TriggerService {
   /** Closed legs by the order they became (fill markers). */
   private readonly byFiredOrder = new Map<string, KnownTrigger>();
   private recent: TriggerView[] = [];
+  /** Entries whose protection waits for more fills (the filled size is below the market's minimum), by order id. */
+  private readonly waiting = new Map<string, KnownTrigger>();
+  /** Re-creations per entry order. */
+  private readonly recreations = new Map<string, number>();
   private refreshing: Promise<void> | null = null;
 
   constructor(private readonly deps: TriggerServiceDeps) {}
@@ -74,12 +86,19 @@ export class TriggerService {
   reset(): void {
     this.legs.clear();
     this.byFiredOrder.clear();
+    this.waiting.clear();
+    this.recreations.clear();
     this.recent = [];
     this.deps.publish(this.snapshot());
   }
 
   /** A fill of an order a leg became carries the leg. */
   markFill(notice: FillNotice): FillNotice {
+    const waiting = this.waiting.get(notice.fill.orderId);
+    if (waiting !== undefined) {
+      this.waiting.delete(notice.fill.orderId);
+      void this.protect(waiting);
+    }
     const known = this.byFiredOrder.get(notice.fill.orderId);
     if (!known) return notice;
     return { ...notice, trigger: { triggerId: known.view.triggerId, role: known.view.role, triggerPrice: known.view.triggerPrice } };
@@ -102,7 +121,10 @@ export class TriggerService {
     if (known.view.state !== 'pending') {
       this.recent = [known.view, ...this.recent.filter((view) => view.triggerId !== known.view.triggerId)].slice(0, RECENT_LEGS);
       this.legs.delete(known.view.triggerId);
-      if (announce && previous?.view.state === 'pending') this.announce(known);
+      if (announce && previous?.view.state === 'pending') {
+        this.announce(known);
+        if (known.view.state === 'cancelled' && known.view.reason !== null && !ROUTINE_CANCELS.has(known.view.reason) && known.view.parentOrderId !== null) void this.protect(known);
+      }
     }
     // Keep the fill-marker map bounded with the recent list.
     if (this.byFiredOrder.size > RECENT_LEGS * 2) {
@@ -121,6 +143,67 @@ export class TriggerService {
     if (view.state === 'fired') this.deps.notice('info', `${role} ${view.side} at ${price}${where} fired`);
     else if (view.reason !== null && view.reason !== 'Cancelled' && view.reason !== 'OcoSiblingFired') {
       this.deps.notice('warning', `${role} ${view.side} at ${price}${where} was cancelled by the exchange: ${view.reason}`);
+    }
+  }
+
+  /**
+   * The exchange cancelled a leg bound to an entry when it tried to fire (DustOrder: the entry had
+   * filled less than the market's dust when the price reached the leg). Re-create it, with its OCO
+   * sibling, sized from the entry, so it covers the whole filled size; when that size is still
+   * below the market's minimum and the entry is open, wait for its next fill; otherwise say the
+   * position is unprotected and why (POSITION_UNPROTECTED).
+   */
+  private async protect(lost: KnownTrigger): Promise<void> {
+    const view = lost.view;
+    const parentId = view.parentOrderId as B256;
+    const role = view.role === 'take-profit' ? 'take-profit' : 'stop-loss';
+    const unprotected = (why: string): void => {
+      this.deps.notice('error', `Position unprotected: the ${role} of order ${parentId.slice(0, 10)}… was cancelled by the exchange (${view.reason ?? 'no reason'}) and could not be re-created: ${why}`, TRIGGER_CODES.POSITION_UNPROTECTED);
+    };
+    try {
+      const leg = lost.leg;
+      if (leg === undefined) return unprotected('the exchange did not report how the leg executes');
+      const ready = await this.ready(view.marketId, view.turbo);
+      if (!ready.ok) return unprotected(ready.message);
+      const { market, tradeAccountId } = ready.value;
+      const parent = await this.parentOrder(market, view.turbo, parentId);
+      if (!parent.ok) return unprotected(parent.message);
+      const open = parent.value.status === 'open' || parent.value.status === 'partially-filled';
+      const quantity = protectableQuantity(market, leg, parent.value.filled);
+      if (quantity.problem !== null) {
+        if (open) {
+          this.waiting.set(parentId, lost);
+          this.deps.notice('warning', `The ${role} of order ${parentId.slice(0, 10)}… was cancelled by the exchange (${view.reason ?? 'no reason'}): the ${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol} filled so far is ${quantity.problem}; it is re-created at the entry's next fill.`, TRIGGER_CODES.POSITION_UNPROTECTED);
+          return;
+        }
+        return unprotected(`the filled ${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol} is ${quantity.problem}`);
+      }
+      const count = (this.recreations.get(parentId) ?? 0) + 1;
+      if (count > MAX_RECREATIONS) return unprotected(`the exchange refused it ${MAX_RECREATIONS} times`);
+      this.recreations.set(parentId, count);
+      const expected = lost.expectedQuantity ?? parent.value.quantity;
+      const recreated: TriggerLeg = { ...leg, quantity: fromParent(parentId) };
+      const siblingId = view.ocoId;
+      const sibling = siblingId === null ? undefined : this.legs.get(siblingId);
+      const actions: SessionAction[] = [];
+      let create: SessionAction;
+      if (sibling?.leg !== undefined && sibling.view.state === 'pending') {
+        actions.push({ kind: 'CancelTriggerOrder', order_id: sibling.view.triggerId as B256 });
+        const [one, two] = orderPairByLock(market, recreated, { ...sibling.leg, quantity: fromParent(parentId) });
+        create = { kind: 'CreateTriggerOrders', first: one, second: two, parent: { order_id: parentId, expected_quantity: expected } };
+      } else {
+        create = { kind: 'CreateTriggerOrder', args: recreated, parent: { order_id: parentId, expected_quantity: expected } };
+      }
+      const checked = await this.check(create, market, view.turbo, parent.value.side);
+      if (!checked.ok) return unprotected(checked.message);
+      const group = this.group(market, view.turbo, [...actions, { kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, create]);
+      const sent = await this.send(group, `Re-create ${describeLeg(market, recreated, role)} on ${pairName(market)} (cancelled by the exchange: ${view.reason ?? 'no reason'})`, false);
+      await this.refreshAfterRequest();
+      if (!sent.ok) return unprotected(sent.message);
+      void this.deps.trading.refresh();
+      this.deps.notice('info', `The ${role} of order ${parentId.slice(0, 10)}… was cancelled by the exchange (${view.reason ?? 'no reason'}) and re-created for the whole filled size (${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol}${open ? ' so far' : ''})`);
+    } catch (error) {
+      unprotected(error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -430,6 +513,16 @@ export class TriggerService {
     void this.deps.trading.refresh();
     return ok({ journalId: sent.value.journalId, order: null, triggers: this.legsWhere((view) => !before.has(view.triggerId)), adjustments: [] });
   }
+}
+
+/** The size a leg sized from its entry would sell (or buy back) now, or why the market would refuse it. */
+function protectableQuantity(market: Market, leg: TriggerLeg, filled: bigint): { quantity: bigint; problem: string | null } {
+  const price = triggerOrderPrice(leg);
+  const tick = quantityTick(market);
+  const quantity = lowerQuantityToWholeQuote(market, price, filled - (filled % tick));
+  if (quantity === 0n || quantity < market.dust) return { quantity, problem: `below the market's dust threshold of ${formatUnits(market.dust, market.base.decimals)} ${market.base.symbol}` };
+  if (quoteValue(market, price, quantity) < market.min_order) return { quantity, problem: `below the market's minimum order of ${formatUnits(market.min_order, market.quote.decimals)} ${market.quote.symbol}` };
+  return { quantity, problem: null };
 }
 
 /** A leg rebuilt from what the view shows (descriptions only). */

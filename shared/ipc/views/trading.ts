@@ -105,4 +105,6 @@ export interface Notice {
   readonly level: 'info' | 'warning' | 'error';
   readonly text: string;
   readonly time: number;
+  /** A stable code when the notice reports an expected failure (e.g. POSITION_UNPROTECTED). */
+  readonly code?: string;
 }
