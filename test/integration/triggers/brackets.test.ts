@@ -2,7 +2,8 @@
 // and a stop-loss attached, move the market through the sandbox's control surface until the
 // take-profit fires, and see its fill (with the trigger marker), the stop-loss cancelled and the
 // notice; then a stop on its own moved and cancelled, an OCO pair sized from a resting order that
-// goes with it, and refusals found before anything is signed. A second trader (a plain signed
+// goes with it, refusals found before anything is signed, and a take-profit the exchange cancelled
+// as DustOrder (its entry had filled below dust) re-created for the whole filled size. A second trader (a plain signed
 // client of the sandbox) provides the liquidity the legs trade against.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -177,5 +178,59 @@ describe('trigger legs through main against the sandbox', () => {
     expect(afterOrder).toBeGreaterThan(before);
     expect(value(await h.getJournal({ limit: 500 }, caller)).length).toBe(afterOrder);
     value(await h.cancelAllOrders({}, caller));
+  });
+  it('an entry filled below dust when its take-profit fires: the exchange cancels the leg (DustOrder), main re-creates it at the next fill and it protects the whole filled size', async () => {
+    const h = terminal.handlers;
+    // The sandbox quotes around 3030 (bids below 3029, asks above 3031): the entry at 3030 is the best bid, then the counterparty's at 3031 above it.
+    await movePrice(PRICE(3030n));
+    const entrySize = 8_000_000n; // 0.008 ETH
+    const placed = value(
+      await h.placeBracketOrder(
+        {
+          marketId: market.market_id,
+          side: 'Buy',
+          orderType: { kind: 'Spot' },
+          price: PRICE(3030n),
+          quantity: entrySize,
+          takeProfit: { triggerPrice: PRICE(3100n), execution: { kind: 'slippage', bps: 100 } },
+          stopLoss: { triggerPrice: PRICE(2900n), execution: { kind: 'slippage', bps: 100 } },
+        },
+        caller,
+      ),
+    );
+    const entry = placed.order!;
+    expect(entry).toMatchObject({ filled: 0n, quantity: entrySize });
+    const lost = placed.triggers.find((leg) => leg.role === 'take-profit')!;
+    // The entry fills 0.0002 ETH (below the market's dust): a sell of 0.0102 takes a better 0.01 bid first.
+    expect(market.dust).toBeGreaterThan(200_000n);
+    expect((await counterparty.act(market, [order('Buy', PRICE(3031n), 10_000_000n)])).status).toBe(200);
+    expect((await counterparty.act(market, [order('Sell', PRICE(3030n), 10_200_000n)])).status).toBe(200);
+    await pushed<FillNotice>('fill', (notice) => notice.fill.orderId === entry.orderId && notice.fill.quantity === 200_000n);
+
+    // The take-profit fires at 3100 on 0.0002 ETH: the exchange refuses that order and cancels the leg.
+    await movePrice(PRICE(3100n));
+    const cancelled = await pushed<TriggersSnapshot>('triggers', (snapshot) => snapshot.recent.some((leg) => leg.triggerId === lost.triggerId && leg.state === 'cancelled'));
+    expect(cancelled.recent.find((leg) => leg.triggerId === lost.triggerId)).toMatchObject({ reason: 'DustOrder' });
+    const waiting = await pushed<Notice>('notice', (payload) => payload.code === 'POSITION_UNPROTECTED');
+    expect(waiting.text).toContain('below the market');
+
+    // The price comes back and the rest of the entry fills (0.0078): the take-profit and its stop-loss are re-created, sized from the entry.
+    await movePrice(PRICE(3030n));
+    await pushed<FillNotice>('fill', (notice) => notice.fill.orderId === entry.orderId && notice.fill.quantity === 7_800_000n);
+    const rebuilt = await pushed<TriggersSnapshot>('triggers', (snapshot) => snapshot.pending.some((leg) => leg.role === 'take-profit' && leg.parentOrderId === entry.orderId && leg.triggerId !== lost.triggerId));
+    const takeProfit = rebuilt.pending.find((leg) => leg.role === 'take-profit' && leg.parentOrderId === entry.orderId && leg.triggerId !== lost.triggerId)!;
+    expect(takeProfit).toMatchObject({ triggerPrice: PRICE(3100n), minPrice: PRICE(3069n), maxPrice: PRICE(3131n), quantity: null, armed: true });
+    const stopLoss = rebuilt.pending.find((leg) => leg.triggerId === takeProfit.ocoId)!;
+    expect(stopLoss).toMatchObject({ role: 'stop-loss', triggerPrice: PRICE(2900n), parentOrderId: entry.orderId });
+    await pushed<Notice>('notice', (payload) => payload.text.includes('re-created for the whole filled size'));
+
+    // The re-created take-profit sells the whole 0.008 ETH.
+    expect((await counterparty.act(market, [order('Buy', PRICE(3090n), ETH)])).status).toBe(200);
+    await movePrice(PRICE(3100n));
+    const fill = await pushed<FillNotice>('fill', (notice) => notice.trigger?.triggerId === takeProfit.triggerId);
+    expect(fill).toMatchObject({ trigger: { role: 'take-profit' }, fill: { side: 'Sell', quantity: entrySize } });
+    expect(fill.fill.price).toBeGreaterThanOrEqual(PRICE(3069n));
+    const ledger = (await (await fetch(`${terminal.restUrl()!}/control/ledger`)).json()) as { invariant_problems: string[] };
+    expect(ledger.invariant_problems).toEqual([]);
   });
 });
