@@ -3,7 +3,7 @@
 // and a mark in place; the ladder's data-clickable is false whenever the book is not live, and a
 // click or a hotkey that would trade at the book is refused. The sandbox freezes its WebSocket
 // without closing it (/control/ws/stall) for stale, freezes the reconnection for resyncing, and a
-// network switch to an unreachable Mainnet and back (three times) must never leave the ladder, tape,
+// network switch to an unreachable network and back (three times) must never leave the ladder, tape,
 // chart and inside market frozen (item 1) or show the sandbox's data unmarked while away (item 2).
 // Screenshots: test-results/screenshots/freshness/{stale,resyncing,other-network}.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,18 +97,25 @@ describe.sequential('freshness marks in Chromium against the sandbox', () => {
     await expect.poll(() => ladder().getAttribute('data-clickable')).toBe('true');
   });
 
-  it('network switch Sandbox → unreachable Mainnet → Sandbox, three times: nothing stale shown as live, nothing frozen after', async () => {
-    // Mainnet pointed at a port nothing listens on, through the network editor (picking an
+  it('network switch Sandbox → unreachable network → Sandbox, three times: nothing stale shown as live, nothing frozen after', async () => {
+    // Devnet pointed at a port nothing listens on, through the network editor (picking an
     // unconfigured network opens it).
-    await page.getByTestId('network-select').selectOption('mainnet');
+    // (Mainnet's addresses are pinned in the app: devnet stands for the unreachable network.) A new
+    // network address is confirmed with the code the host prints on its own terminal.
+    await page.getByTestId('network-select').selectOption('devnet');
     await page.getByTestId('network-editor').waitFor();
     await page.getByTestId('network-rest-url').fill('http://127.0.0.1:9');
     await page.getByTestId('network-ws-url').fill('ws://127.0.0.1:9/v1/ws');
+    const since = host.output.length;
     await page.getByTestId('network-save').click();
-    await expect.poll(async () => (await page.getByTestId('network-select').locator('option[value=mainnet]').textContent()) ?? '').not.toMatch(/not configured/);
+    await page.getByTestId('host-code-dialog').waitFor();
+    const { code } = await host.confirmationCode(since);
+    await page.getByTestId('host-code-input').fill(code);
+    await page.getByTestId('host-code-submit').click();
+    await expect.poll(async () => (await page.getByTestId('network-select').locator('option[value=devnet]').textContent()) ?? '').not.toMatch(/not configured/);
     for (let round = 1; round <= 3; round++) {
-      await page.getByTestId('network-select').selectOption('mainnet');
-      await page.getByTestId('confirm-accept').click();
+      // (Only a switch to mainnet asks first; devnet switches at once.)
+      await page.getByTestId('network-select').selectOption('devnet');
       for (const panel of ['ladder', 'tape', 'chart-panel', 'connection', 'inside-market']) await untilFresh(panel, 'disconnected', 20_000);
       expect(await ladder().getAttribute('data-clickable')).toBe('false');
       // Item 2: the sandbox's levels, trades, candles and inside market are gone, not shown as current.

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { nodeSandboxSpawner } from '../../main/services/sandbox-process-node';
 import { systemClock } from '../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../main/services/terminal';
+import type { TrustedConfirmer } from '../../main/services/confirm/trusted-confirmer';
 import type { Market } from '../../shared/market/market';
 import { ok, type Result } from '../../shared/result';
 import { MemorySecretStore } from './memory-secret-store';
@@ -78,6 +79,8 @@ export interface HarnessOptions {
   readonly sandboxArgs?: readonly string[];
   readonly dataDir?: string;
   readonly secrets?: MemorySecretStore;
+  /** How main confirms funds leaving and loosened settings; by default a code printed on stderr. */
+  readonly confirmer?: TrustedConfirmer;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -94,6 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     random: (length) => new Uint8Array(randomBytes(length)),
     sandboxArgs: ['--control', ...(options.sandboxArgs ?? [])],
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(options.confirmer === undefined ? {} : { confirmer: options.confirmer }),
   });
   terminal.windows.attach(caller.windowId, { send: (stream, payload) => pushes.push({ stream, payload }) });
   value(await terminal.start());

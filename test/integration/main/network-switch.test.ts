@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BarsFrame, BookFrame, TradesFrame } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
+import { ok } from '../../../shared/result';
 import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
 
 describe('network switch keeps the windows subscribed and never shows another network as live', () => {
@@ -14,10 +15,13 @@ describe('network switch keeps the windows subscribed and never shows another ne
   let market: Market;
 
   beforeAll(async () => {
-    harness = await startHarness();
+    // The trader accepts the new network address in main's confirmation (a native dialog in
+    // Electron): this test is about the switch, not the confirmation (owner-requests.test.ts is).
+    harness = await startHarness({ confirmer: { surface: 'dialog', confirm: () => Promise.resolve(ok(undefined)) } });
     market = value(await harness.terminal.handlers.listMarkets({}, caller)).markets[0]!;
-    // Mainnet pointed at a port nothing listens on: unreachable.
-    value(await harness.terminal.handlers.configureNetwork({ networkId: 'mainnet', restUrl: 'http://127.0.0.1:9', wsUrl: 'ws://127.0.0.1:9/v1/ws', faucetUrl: null }, caller));
+    // Devnet pointed at a port nothing listens on: unreachable. (Mainnet's addresses are pinned in
+    // the app and cannot be pointed anywhere.)
+    value(await harness.terminal.handlers.configureNetwork({ networkId: 'devnet', restUrl: 'http://127.0.0.1:9', wsUrl: 'ws://127.0.0.1:9/v1/ws', faucetUrl: null }, caller));
   }, 60_000);
 
   afterAll(async () => {
@@ -39,7 +43,7 @@ describe('network switch keeps the windows subscribed and never shows another ne
 
     for (let round = 1; round <= 3; round++) {
       const away = harness.pushes.length;
-      value(await h.selectNetwork({ networkId: 'mainnet' }, caller));
+      value(await h.selectNetwork({ networkId: 'devnet' }, caller));
       // Item 2: the sandbox's book, tape, chart, orders and balances are not shown on the other network.
       const bookAway = (since(away, 'book') as BookFrame[]).filter((frame) => frame.subscriptionId === book.subscriptionId);
       expect(bookAway.length, `round ${round}: the ladder is told the book is gone`).toBeGreaterThan(0);
@@ -49,7 +53,7 @@ describe('network switch keeps the windows subscribed and never shows another ne
       expect(since(away, 'orders').at(-1)).toMatchObject({ open: [], fills: [] });
       expect(since(away, 'balances').at(-1)).toEqual([]);
       const freshness = value(await h.getFreshness({}, caller));
-      expect(freshness.networkId).toBe('mainnet');
+      expect(freshness.networkId).toBe('devnet');
       expect(freshness.link.state).toBe('disconnected');
       expect(freshness.markets.find((entry) => entry.marketId === market.market_id)?.book.state).not.toBe('live');
       // Nothing live arrives for the old subscriptions while away.
