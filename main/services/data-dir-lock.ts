@@ -53,6 +53,16 @@ export class DataDirectoryInUse extends Error {
   }
 }
 
+/** The process's state letter (Linux: /proc/<pid>/stat field 3), or null where there is no /proc. */
+function processStateOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function processStartOf(pid: number): string | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -67,7 +77,9 @@ export function processStartOf(pid: number): string | null {
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A zombie (killed, not yet reaped by its parent, or by init once its parent died first)
+    // still answers signal 0 but holds nothing: its lock is stale (Linux: state Z or X).
+    return !/^[ZX]$/.test(processStateOf(pid) ?? '');
   } catch (error) {
     // EPERM: it exists, owned by someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';

@@ -1,12 +1,12 @@
 // One terminal per data directory: a second one refuses, naming the holder (pid, since when); a
 // lock left by a process that is gone (killed, crashed, or its pid reused) is taken over.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOfflineTerminal } from '../../../../main/services/custody/offline-terminal';
-import { DATA_DIR_LOCKED, DataDirectoryInUse, LOCK_FILE, lockDataDirectory, processStartOf } from '../../../../main/services/data-dir-lock';
+import { DATA_DIR_LOCKED, DataDirectoryInUse, LOCK_FILE, isProcessAlive, lockDataDirectory, processStartOf } from '../../../../main/services/data-dir-lock';
 import { ManualClock } from '../../../../shared/clock';
 
 const directory = () => mkdtempSync(join(tmpdir(), 'lt-lock-'));
@@ -79,5 +79,27 @@ describe('the data directory lock', () => {
     createOfflineTerminal(options);
     expect(() => createOfflineTerminal(options)).toThrow(DataDirectoryInUse);
     expect(() => createOfflineTerminal(options)).toThrow(`is in use by another terminal (process ${process.pid} on ${hostname()}, since 2026-11-26T00:00:00.000Z)`);
+  });
+});
+
+describe('a zombie holds no lock', () => {
+  it.skipIf(process.platform !== 'linux')('counts a killed process its parent has not reaped as gone', async () => {
+    // `sleep 0` exits at once; its parent execs into `sleep 5`, which never reaps it: a zombie for 5 s.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number((await new Promise<string>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString())))).trim());
+      let state = '';
+      for (let tries = 0; tries < 100 && state !== 'Z'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const stat = readFileSync(`/proc/${zombie}/stat`, 'utf8');
+        state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '';
+      }
+      expect(state).toBe('Z');
+      expect(() => process.kill(zombie, 0)).not.toThrow(); // signal 0 alone would call it alive
+      expect(isProcessAlive(zombie)).toBe(false);
+      expect(isProcessAlive(process.pid)).toBe(true);
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 });
