@@ -90,6 +90,9 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
 
   it('places a limit order by clicking the armed ladder and shows it on the ladder and in open orders', async () => {
     await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
+    // The faucet's funds reach the ticket a moment after setup closes; until then the ticket shows
+    // nothing available and refuses a buy before signing (issue 14 item 7), as a trader would see.
+    await expect.poll(async () => (await page.getByTestId('ticket-available').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/[1-9]/);
     await page.getByTestId('ticket-quantity').fill('0.1');
     // Click-to-trade is off until armed: a click does nothing.
     const before = await openOrderCount();
