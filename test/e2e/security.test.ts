@@ -105,6 +105,9 @@ describe.sequential('keys never cross the bridge', () => {
     await done('session');
     await page.getByTestId('close-setup').click();
     await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
+    // The faucet's funds reach the ticket a moment after setup closes; until then a buy is refused
+    // before signing (nothing available), as the trader sees.
+    await page.waitForFunction(() => /[1-9]/.test((globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid=ticket-available]')?.textContent ?? ''), undefined, { timeout: 30_000 });
     await page.getByTestId('ticket-quantity').fill('0.1');
     await page.getByTestId('ticket-price-bid').click();
     await page.getByTestId('ticket-submit').click();
