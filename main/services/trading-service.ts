@@ -10,6 +10,7 @@ import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, 
 import type { Market } from '../../shared/market/market';
 import type { ActionGroup } from '../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../shared/result';
+import { FreshRead } from '../../shared/fresh-read';
 import type { ExchangeRestClient } from '../exchange/rest-client';
 import type { AccountService } from './account-service';
 import type { Journal, SignedEntry } from './journal';
@@ -160,7 +161,8 @@ export class TradingService {
   private balances: BalanceView[] = [];
   /** Order ids placed by this terminal, newest last, for "cancel last". */
   private readonly placed: string[] = [];
-  private refreshing: Promise<void> | null = null;
+  /** Reads of orders and balances: a caller never gets one begun before it asked (see FreshRead). */
+  private readonly reads = new FreshRead(() => this.pull());
 
   constructor(private readonly deps: TradingServiceDeps) {}
 
@@ -242,10 +244,7 @@ export class TradingService {
 
   /** Rebuild open orders and balances from REST (start, reconnect, after each request). */
   refresh(): Promise<void> {
-    this.refreshing ??= this.pull().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+    return this.reads.run();
   }
 
   private async pull(): Promise<void> {

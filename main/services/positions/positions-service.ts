@@ -19,6 +19,7 @@ import { positionTriggers, toQuotePrice, type TriggerPrice } from '../../../shar
 import type { SessionAction } from '../../../shared/protocol/actions';
 import { MAX_ACTIONS_PER_BATCH, MAX_GROUPS_PER_BATCH, type ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
+import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { BalanceView, PlacedOrder } from '../../../shared/ipc/views';
 import type { MarketsIndex } from '../markets-index';
@@ -110,7 +111,7 @@ function bookKey(account: string, marketId: string, turbo: boolean): string {
 
 export class PositionsService {
   private readonly histories = new Map<string, FillHistory>();
-  private reading: Promise<PositionsView> | null = null;
+  private readonly reads = new FreshRead(() => this.read());
 
   constructor(private readonly deps: PositionsDeps) {}
 
@@ -140,12 +141,9 @@ export class PositionsService {
     return books;
   }
 
-  /** Read the fills and marks and compute every position. Concurrent callers share one read. */
+  /** Read the fills and marks and compute every position. Concurrent callers share a read begun after they asked. */
   positions(): Promise<PositionsView> {
-    this.reading ??= this.read().finally(() => {
-      this.reading = null;
-    });
-    return this.reading;
+    return this.reads.run();
   }
 
   private async mark(market: Market, turbo: boolean, side: 'bid' | 'ask'): Promise<Result<bigint | null>> {

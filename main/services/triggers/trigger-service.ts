@@ -22,6 +22,7 @@ import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import type { TriggerLeg, TriggerParent, TriggerQuantity } from '../../../shared/protocol/trigger';
 import { ZERO_B256 } from '../../../shared/encoding/b256';
 import { fail, ok, type Result } from '../../../shared/result';
+import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { AccountService } from '../account-service';
 import type { MarketsIndex } from '../markets-index';
@@ -72,7 +73,7 @@ export class TriggerService {
   private readonly waiting = new Map<string, KnownTrigger>();
   /** Re-creations per entry order. */
   private readonly recreations = new Map<string, number>();
-  private refreshing: Promise<void> | null = null;
+  private readonly reads = new FreshRead(() => this.pull());
 
   constructor(private readonly deps: TriggerServiceDeps) {}
 
@@ -209,16 +210,12 @@ export class TriggerService {
 
   /** Rebuild the pending legs from GET /v1/orders/active on every book (start, reconnect, after requests). */
   refresh(): Promise<void> {
-    this.refreshing ??= this.pull().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+    return this.reads.run();
   }
 
-  /** A read that starts after `now`: a refresh already in flight may have begun before a request landed. */
-  private async refreshAfterRequest(): Promise<void> {
-    if (this.refreshing) await this.refreshing;
-    await this.refresh();
+  /** A read that starts after the request landed (every refresh does: see FreshRead). */
+  private refreshAfterRequest(): Promise<void> {
+    return this.reads.run();
   }
 
   private async pull(): Promise<void> {
