@@ -159,6 +159,9 @@ export class TradingService {
   private readonly orders = new Map<string, TrackedOrder>();
   private fills: FillView[] = [];
   private balances: BalanceView[] = [];
+  /** Counts the stream's balance updates; `streamedAt` holds the count at each asset's latest one. */
+  private balanceUpdates = 0;
+  private readonly streamedAt = new Map<string, number>();
   /** Order ids placed by this terminal, newest last, for "cancel last". */
   private readonly placed: string[] = [];
   /** Reads of orders and balances: a caller never gets one begun before it asked (see FreshRead). */
@@ -188,6 +191,7 @@ export class TradingService {
     this.orders.clear();
     this.fills = [];
     this.balances = [];
+    this.streamedAt.clear();
     this.placed.length = 0;
     this.deps.publishOrders(this.snapshot());
     this.deps.publishBalances(this.balances);
@@ -234,9 +238,18 @@ export class TradingService {
     return 'ContractId' in order.owner && order.owner.ContractId.toLowerCase() === account.toLowerCase();
   }
 
-  applyBalances(balances: readonly BalanceView[]): void {
+  /**
+   * Balances from the stream (no `readSince`), or from a REST read begun at `readSince` (a value of
+   * `balanceUpdates` then): an asset the stream updated after the read began keeps the stream's
+   * figure, since the read may predate the change (a mint, a fill) the stream reported.
+   */
+  applyBalances(balances: readonly BalanceView[], readSince?: number): void {
     const byAsset = new Map(this.balances.map((balance) => [balance.assetId, balance]));
-    for (const balance of balances) byAsset.set(balance.assetId, balance);
+    for (const balance of balances) {
+      if (readSince !== undefined && (this.streamedAt.get(balance.assetId) ?? -1) >= readSince) continue;
+      if (readSince === undefined) this.streamedAt.set(balance.assetId, this.balanceUpdates++);
+      byAsset.set(balance.assetId, balance);
+    }
     this.balances = [...byAsset.values()].sort((left, right) => left.symbol.localeCompare(right.symbol) || left.assetId.localeCompare(right.assetId));
     this.deps.accounts.setFunded(this.balances.some((balance) => balance.onAccount + balance.locked + balance.unlocked > 0n));
     this.deps.publishBalances(this.balances);
@@ -276,6 +289,7 @@ export class TradingService {
       else tracked.view = { ...tracked.view, status: 'cancelled' };
     }
     const balances: BalanceView[] = [];
+    const readSince = this.balanceUpdates;
     for (const asset of markets.assets()) {
       const balance = await this.deps.rest.getBalance({ contract, asset_id: asset.assetId });
       if (!balance.ok) continue;
@@ -290,7 +304,7 @@ export class TradingService {
         books,
       });
     }
-    this.applyBalances(balances);
+    this.applyBalances(balances, readSince);
     this.deps.publishOrders(this.snapshot());
   }
 
