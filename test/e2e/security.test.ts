@@ -16,6 +16,7 @@ import { decodeFrame } from '../../shared/ipc/codec';
 import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
 import { startHost, type RunningHost } from '../support/browser-host';
 import { collect, spawnInKeyringSession } from '../support/keyring-session';
+import { waitForFunds } from '../support/terminal-page';
 
 // A well-known test key (never used for anything else); its address is checked by the onboarding.
 const IMPORTED_KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
@@ -107,7 +108,7 @@ describe.sequential('keys never cross the bridge', () => {
     await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
     // The faucet's funds reach the ticket a moment after setup closes; until then a buy is refused
     // before signing (nothing available), as the trader sees.
-    await page.waitForFunction(() => /[1-9]/.test((globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid=ticket-available]')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await waitForFunds(page);
     await page.getByTestId('ticket-quantity').fill('0.1');
     await page.getByTestId('ticket-price-bid').click();
     await page.getByTestId('ticket-submit').click();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
 import { startHost, type RunningHost } from '../support/browser-host';
+import { waitForFunds } from '../support/terminal-page';
 
 /** The page's document as functions sent to the page see it (this file compiles without the DOM library). */
 interface PageElement {
@@ -92,7 +93,7 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
     await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
     // The faucet's funds reach the ticket a moment after setup closes; until then the ticket shows
     // nothing available and refuses a buy before signing (issue 14 item 7), as a trader would see.
-    await expect.poll(async () => (await page.getByTestId('ticket-available').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/[1-9]/);
+    await waitForFunds(page);
     await page.getByTestId('ticket-quantity').fill('0.1');
     // Click-to-trade is off until armed: a click does nothing.
     const before = await openOrderCount();

@@ -7,11 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
 import { startHost, type RunningHost } from '../support/browser-host';
-
-interface PageElement {
-  getAttribute(name: string): string | null;
-}
-declare const document: { querySelector(selector: string): PageElement | null };
+import { onboard, waitForFunds } from '../support/terminal-page';
 
 describe.sequential('trader workflow in Chromium against the sandbox', () => {
   let host: RunningHost;
@@ -20,8 +16,6 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
   const pageErrors: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, 'workflow', `${name}.png`) });
-  const stepDone = (id: string) =>
-    page.waitForFunction((wanted) => document.querySelector(`[data-testid=onboarding-step-${wanted}]`)?.getAttribute('data-state') === 'done', id, { timeout: 30_000 });
   const confirmIfAsked = async () => {
     const dialog = page.getByTestId('confirm-dialog');
     await dialog.waitFor({ timeout: 5000 }).catch(() => undefined);
@@ -31,10 +25,9 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     await page.getByTestId(`ticket-side-${side}`).click();
     await page.getByTestId('ticket-quantity').fill(quantity);
     if (priceButton !== null) await page.getByTestId(priceButton).click();
-    // The submit stays disabled until the funds from the faucet are on the account.
     await page
       .getByTestId('ticket-submit')
-      .click({ timeout: 45_000 })
+      .click({ timeout: 20_000 })
       .catch(async (error: unknown) => {
         await shot('00-ticket-disabled');
         throw error;
@@ -48,22 +41,9 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.goto(host.url);
-    await page.getByTestId('onboarding').waitFor({ timeout: 30_000 });
-    await page.getByTestId('onboarding-create-key').click();
-    await stepDone('owner');
-    await page.getByTestId('onboarding-create-account').click();
-    await stepDone('account');
-    await page.getByTestId('onboarding-mint').click();
-    await stepDone('funds');
-    if ((await page.getByTestId('onboarding-step-whitelist').getAttribute('data-state')) !== 'done') {
-      await page.getByTestId('onboarding-whitelist').click();
-      await stepDone('whitelist');
-    }
-    await page.getByTestId('onboarding-create-session').click();
-    await stepDone('session');
-    await page.getByTestId('close-setup').click();
-    await page.getByTestId('workspace').waitFor();
+    await onboard(page);
     await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
+    await waitForFunds(page);
   }, 180_000);
 
   afterAll(async () => {

@@ -16,6 +16,7 @@ export function value<T>(result: Result<T>): T {
 /** The page's document as functions sent to the page see it (test files compile without the DOM library). */
 interface PageElement {
   getAttribute(name: string): string | null;
+  readonly textContent: string | null;
 }
 declare const document: { querySelector(selector: string): PageElement | null };
 
@@ -55,6 +56,14 @@ export async function onboard(page: Page): Promise<void> {
   await runSetup(page, ['owner', 'account', 'funds', 'whitelist', 'session']);
   await page.getByTestId('close-setup').click();
   await page.getByTestId('workspace').waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Wait until the ticket shows funds to trade with (the faucet's mint has reached the account's
+ * balances): a buy is refused before signing while nothing is available, as a trader would see.
+ */
+export async function waitForFunds(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid=ticket-available]')?.textContent ?? ''), undefined, { timeout });
 }
 
 /** Screenshots of one suite under test-results/screenshots/<suite>/<name>.png. */
