@@ -137,12 +137,19 @@ export class Submitter {
   }
 
   private async attempt(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
-    const identity = this.deps.identity();
-    if (!identity.ok) return identity;
+    const before = this.deps.identity();
+    if (!before.ok) return before;
     const nonces = this.deps.nonces();
     if (nonces === null) return fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet');
     const lease = await nonces.acquire();
     if (!lease.ok) return lease;
+    // The identity is read after the wait for a nonce, and nothing below awaits before signing: a
+    // session renewed meanwhile (its old key deleted from memory) is not the one this batch names.
+    const identity = this.deps.identity();
+    if (!identity.ok) {
+      lease.value.settle({ kind: 'refused' });
+      return identity;
+    }
     const batch = {
       trade_account_id: identity.value.tradeAccountId,
       session_id: addressIdentity(identity.value.sessionAddress),

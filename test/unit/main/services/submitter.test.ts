@@ -130,3 +130,50 @@ describe('submitter', () => {
     expect(recoverAddress(signature, sha256(new Uint8Array([1])), 'ledger')).not.toEqual({ ok: true, value: sessionAddress });
   });
 });
+
+describe('submitter during a session renewal', () => {
+  it('signs with the session that is current once the nonce is leased, not one renewed (and deleted) meanwhile', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'lt-submit-renew-'));
+    const journal = new Journal({ directory, now: () => 1 });
+    const renewedKey = new Uint8Array(32).fill(9);
+    const renewedAddress = addressOf(publicKeyOf(renewedKey), 'ledger') as B256;
+    // The keys main holds in memory: the renewal adds the new one and deletes the old one.
+    const loaded = new Map<string, Uint8Array>([[sessionAddress, sessionKey]]);
+    let current = sessionAddress as B256;
+    let releaseAccountNonce: () => void = () => undefined;
+    const exchange: NoncePort = {
+      // The first nonce read waits: the renewal lands while the order waits for its nonce.
+      accountNonce: () => new Promise((resolve) => (releaseAccountNonce = () => resolve(ok(5n)))),
+      window: (lane) => Promise.resolve(ok({ lane, base: 0n, slots: [] })),
+    };
+    const nonces = new NonceManager(exchange, { load: () => null, save: () => ok(undefined) }, 0, () => 1_700_000_000n);
+    const posted: SessionActionsBody[] = [];
+    const submitter = new Submitter({
+      port: {
+        post: (body) => {
+          posted.push(body);
+          return Promise.resolve(ok({ tx_id: '0xtx', orders: [{ order_id: '0xorder' }] }));
+        },
+      },
+      nonces: () => nonces,
+      journal,
+      sign: (address, digest) => {
+        const key = loaded.get(address);
+        return key ? ok(signDigest(digest, key)) : fail('KEY_NOT_FOUND', `the session key ${address} is not loaded`);
+      },
+      identity: () => ok({ networkId: 'sandbox', owner, tradeAccountId: tradeAccount, sessionAddress: current }),
+      targets: () => ({}),
+      newId: () => 'entry-1',
+      reconcile: async () => ok('not-landed'),
+    });
+    const placing = submitter.submit({ groups, description: 'Buy 1 ETH at 3,000' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    loaded.set(renewedAddress, renewedKey);
+    current = renewedAddress;
+    loaded.delete(sessionAddress);
+    releaseAccountNonce();
+    const result = await placing;
+    expect(result).toMatchObject({ ok: true, value: { txId: '0xtx' } });
+    expect(posted[0]).toMatchObject({ session_id: addressIdentity(renewedAddress) });
+  });
+});
