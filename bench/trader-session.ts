@@ -6,8 +6,12 @@
 // so one session reports every distinct failure it meets. Prints one JSON line at the end and
 // exits 1 when any sequence failed.
 //
-//   npx tsx bench/trader-session.ts [--steps 2000] [--minutes M] [--seed N] [--max-commands 40] [--bound-ms 10000] [--restart on|off] [--no-build]
-//   (--minutes: stop after M minutes even if the steps are not done; 0, the default, means no limit)
+//   npx tsx bench/trader-session.ts [--steps 2000] [--minutes M] [--seed N] [--max-commands 40] [--bound-ms 10000] [--restart on|off]
+//                                   [--seed-minutes 10] [--shrink-minutes 4] [--no-build]
+//   (--minutes: stop after M minutes even if the steps are not done; 0, the default, means no limit;
+//    --seed-minutes: start no new run of a seed after that long, then go on with the next seed;
+//    --shrink-minutes: shrink a failure for at most that long. --steps counts clean steps: those
+//    before a seed's first failure, not the failing step nor the replays of shrinking)
 //   replay one failure:  npx tsx bench/trader-session.ts --seed <seed> --path <path>
 //
 // Not part of `npm test` (it runs for an hour or more on this machine).
@@ -24,6 +28,8 @@ function parse() {
       path: { type: 'string' },
       'max-commands': { type: 'string', default: '40' },
       'bound-ms': { type: 'string', default: '10000' },
+      'seed-minutes': { type: 'string', default: '10' },
+      'shrink-minutes': { type: 'string', default: '4' },
       restart: { type: 'string', default: 'on' },
       minutes: { type: 'string', default: '0' },
       'no-build': { type: 'boolean', default: false },
@@ -50,6 +56,8 @@ function parse() {
     boundMs: number('bound-ms', values['bound-ms']),
     restart: values.restart === 'on',
     minutes: number('minutes', values.minutes),
+    seedMinutes: number('seed-minutes', values['seed-minutes']),
+    shrinkMinutes: number('shrink-minutes', values['shrink-minutes']),
     build: !values['no-build'],
   };
 }
@@ -70,14 +78,16 @@ async function main() {
   }
   const failures: { seed: number; report: string }[] = [];
   let steps = 0;
+  let cleanSteps = 0;
   let runs = 0;
   let seed = options.seed;
+  const stamp = () => `[${((Date.now() - started) / 1000).toFixed(0)} s]`;
   try {
     const endAt = options.minutes > 0 ? started + options.minutes * 60_000 : Infinity;
-    while (steps < options.steps && Date.now() < endAt - 60_000) {
-      console.log(`== seed ${seed} (${steps}/${options.steps} steps so far)`);
+    while (cleanSteps < options.steps && Date.now() < endAt - 60_000) {
+      console.log(`${stamp()} == seed ${seed} (${cleanSteps} clean steps of ${options.steps} so far; ${steps} run in all)`);
       // Runs of one seed until the step budget or a failure; then the next seed.
-      const runsLeft = Math.max(1, Math.ceil((options.steps - steps) / Math.max(1, options.maxCommands / 2)));
+      const runsLeft = Math.max(1, Math.ceil((options.steps - cleanSteps) / Math.max(1, options.maxCommands / 2)));
       const result = await runTraderSession(world, {
         seed,
         numRuns: runsLeft,
@@ -85,11 +95,14 @@ async function main() {
         boundMs: options.boundMs,
         restart: options.restart,
         // Bounds one seed (its runs and the shrinking of a failure); the next seed goes on.
-        timeLimitMs: Math.min(15 * 60_000, endAt - Date.now()),
+        timeLimitMs: Math.min(options.seedMinutes * 60_000, endAt - Date.now()),
+        shrinkLimitMs: options.shrinkMinutes * 60_000,
         ...(options.path === undefined ? {} : { path: options.path }),
-        print: (line) => console.log(line),
+        print: (line) => console.log(`${stamp()} ${line}`),
       });
       steps += result.steps;
+      // Steps up to a failure ran clean; the failing one and the replays of shrinking did not.
+      cleanSteps += result.cleanSteps;
       runs += result.runs;
       if (result.failure) {
         failures.push({ seed, report: result.failure });
@@ -104,7 +117,7 @@ async function main() {
   } finally {
     await world.stop();
   }
-  const summary = { steps, runs, minutes: Math.round((Date.now() - started) / 600) / 100, failures: failures.length, seeds: failures.map((failure) => failure.seed) };
+  const summary = { cleanSteps, steps, runs, minutes: Math.round((Date.now() - started) / 600) / 100, failures: failures.length, seeds: failures.map((failure) => failure.seed) };
   console.log(JSON.stringify(summary));
   for (const failure of failures) console.log(`\n--- seed ${failure.seed}\n${failure.report}`);
   process.exit(failures.length > 0 ? 1 : 0);

@@ -16,11 +16,11 @@ import { sandboxPid, type World } from './world';
 
 export const BLOTTER_TABS = ['orders', 'history', 'fills', 'balances'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
-// Open bug (clean-clone run of 2026-11-26, seed printed there): a Balances panel detached into its own
-// window showed 0 for every column of an asset the account holds, without a stale mark. Until it is
-// fixed, the generator does not detach Balances (the oracle is unchanged; the docked Balances panel is
-// still checked after every step). docs/reliability.md lists it.
-export const DETACHABLE = ['fills', 'history'] as const;
+// Balances was left out for a while: detached right after a run began it showed 0 for an asset the
+// account holds (CI of 2026-11-26 03:2x, seed 367244420). Main's balances themselves were wrong (a
+// REST read begun before the faucet's mint overwrote them; fixed in TradingService.applyBalances and
+// shared/fresh-read.ts), the docked tab was just not on screen; test/e2e/desk/detached-snapshots.test.ts.
+export const DETACHABLE = ['fills', 'balances', 'history'] as const;
 export type Detachable = (typeof DETACHABLE)[number];
 export const TICKET_KINDS = ['Spot', 'Limit', 'PostOnly', 'FillOrKill', 'Market', 'BoundedMarket'] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];

@@ -23,12 +23,21 @@ export interface SessionOptions {
   /** Replay one failing case: the `path` fast-check printed with the seed. */
   readonly path?: string;
   readonly print?: (line: string) => void;
-  /** Stop shrinking after this long (ms): the report then has the shortest sequence found so far. */
+  /**
+   * Start no new run after this long (ms), shrinking included: the report then has the shortest
+   * sequence found so far. A sequence already running is finished, never cut off mid-step (an
+   * interrupted sequence would go on acting on the page while the next one starts).
+   */
   readonly timeLimitMs?: number;
+  /** Shrink a failure for at most this long (ms) after it was first seen. */
+  readonly shrinkLimitMs?: number;
 }
 
 export interface SessionResult {
+  /** Steps run, the replays of shrinking included. */
   readonly steps: number;
+  /** Steps run before the first failure (all of them when none failed). */
+  readonly cleanSteps: number;
   readonly runs: number;
   /** fast-check's report (seed, path, shrunk counterexample, the error) when a sequence failed. */
   readonly failure: string | null;
@@ -40,6 +49,9 @@ export async function runTraderSession(world: World, options: SessionOptions): P
   const turboMarkets = (turboRows.markets ?? []).map((row) => row.market_id);
   let steps = 0;
   let runs = 0;
+  let cleanSteps: number | null = null;
+  const started = Date.now();
+  let deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const real: Real = {
     world,
     truth: new Truth(world.control.url, world.markets),
@@ -53,6 +65,10 @@ export async function runTraderSession(world: World, options: SessionOptions): P
       options.print?.(`  step ${steps}: ${line}`);
     },
     failed: (line, error) => {
+      if (cleanSteps === null) {
+        cleanSteps = steps - 1;
+        if (options.shrinkLimitMs !== undefined) deadline = Math.min(deadline, Date.now() + options.shrinkLimitMs);
+      }
       firstFailures.push(`after: ${world.log.join(' → ')}\n${String(error instanceof Error ? error.message : error)}`);
       options.print?.(`  FAILED at "${line}": ${String(error instanceof Error ? error.message : error)}`);
     },
@@ -100,17 +116,23 @@ export async function runTraderSession(world: World, options: SessionOptions): P
   let lastModel: Model = initialModel();
 
   const property = fc.asyncProperty(traderCommands(world.markets, { restart: options.restart, maxCommands: options.maxCommands }), async (commands) => {
+    // Out of time: this run (or shrink candidate) passes without acting, so the check ends soon.
+    if (Date.now() > deadline) return;
     await fc.asyncModelRun(setup, commands);
     // The last step's outcome, once more after a pause: nothing may drift away from the truth.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await runOracle(lastModel, real);
+    try {
+      await runOracle(lastModel, real);
+    } catch (error) {
+      real.failed('the pause after the last step', error);
+      throw error;
+    }
   });
   const details = await fc.check(property, {
     seed: options.seed,
     numRuns: options.numRuns,
     ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
-    ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs }),
   });
   const report = details.failed ? `${fc.defaultReportMessage(details) ?? 'failed'}\nfirst failure, before shrinking:\n${firstFailures[0] ?? '(none)'}` : null;
-  return { steps, runs, failure: report };
+  return { steps, runs, cleanSteps: cleanSteps ?? steps, failure: report };
 }
