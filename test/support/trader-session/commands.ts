@@ -81,6 +81,18 @@ export async function runOracle(model: Model, real: Real): Promise<void> {
 
 // ---- page helpers ------------------------------------------------------------------------------
 
+/**
+ * The ticket is done with the order it was sending: the button no longer says "Sending…" (it says
+ * so from the click until the outcome is shown, a refusal before signing included). Reading a
+ * result element that is not there would wait for it for the whole default timeout.
+ */
+async function ticketSettled(page: Page): Promise<void> {
+  await until(async () => {
+    const label = await page.getByTestId('ticket-submit').first().textContent({ timeout: 1000 }).catch(() => null);
+    return label !== null && !label.startsWith('Sending');
+  }, 'the ticket to show the outcome', 20_000).catch(() => undefined);
+}
+
 async function acceptConfirm(page: Page): Promise<void> {
   const dialog = page.getByTestId('confirm-dialog');
   await dialog.waitFor({ timeout: 600 }).catch(() => undefined);
@@ -202,13 +214,9 @@ export class TicketOrder extends Step {
     const submit = page.getByTestId('ticket-submit');
     await page.waitForTimeout(150);
     if (await submit.isDisabled()) return; // refused before signing, with its reason on the ticket
-    const before = await page.getByTestId('ticket-result').textContent().catch(() => null);
     await submit.click();
     await acceptConfirm(page);
-    await until(async () => {
-      const now = await page.getByTestId('ticket-result').textContent().catch(() => null);
-      return now !== null && now !== before;
-    }, 'the ticket to show the outcome', 20_000).catch(() => undefined);
+    await ticketSettled(page);
   }
 }
 
@@ -244,13 +252,9 @@ export class BracketOrder extends Step {
     await page.waitForTimeout(150);
     const submit = page.getByTestId('ticket-submit');
     if (!(await submit.isDisabled())) {
-      const before = await page.getByTestId('ticket-result').textContent().catch(() => null);
       await submit.click();
       await acceptConfirm(page);
-      await until(async () => {
-        const now = await page.getByTestId('ticket-result').textContent().catch(() => null);
-        return now !== null && now !== before;
-      }, 'the ticket to show the outcome', 20_000).catch(() => undefined);
+      await ticketSettled(page);
     }
     // Leave the ticket without a bracket for the next order.
     await page.getByTestId('bracket-take-profit-enabled').uncheck().catch(() => undefined);
@@ -342,7 +346,8 @@ export class DragOrder extends Step {
     const own = page.locator('[data-testid=ladder] [data-testid=own-order]').first();
     if (!(await own.count())) return;
     if ((await page.getByTestId('ladder').getAttribute('data-armed')) !== 'true') await page.getByTestId('ladder-arm').click();
-    const from = await own.boundingBox();
+    // The order may fill or go while the ladder is armed: then there is nothing to drag.
+    const from = await own.boundingBox({ timeout: 2000 }).catch(() => null);
     if (!from) return;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();

@@ -44,6 +44,10 @@ export async function startWorld(): Promise<World> {
     return listed.ok && listed.value.markets.length > 0 ? listed.value.markets : null;
   }, 'the markets');
   const control = await sandboxControl(bridge.api);
+  // A step waits for what it needs with its own deadlines; an element that is not there (an order
+  // that filled, a result not shown) must not hold a step for Playwright's default 30 s.
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(60_000);
   // Orders go out without the confirmation step (the dialog is still accepted where it shows).
   // Turning confirmations off is itself confirmed with the code the host prints on its terminal.
   value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.updateSettings({ confirmOrders: false, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
