@@ -6,7 +6,7 @@ import { createRoot, createSignal } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import type { FillView, OrderView, Page } from '../../shared/ipc/views';
 import { ok, type Result } from '../../shared/result';
-import { accountActivity, createPagedList, mergeNewest } from '../../renderer/src/features/orders/paged-list';
+import { accountActivity, createPagedList, listResetKey, mergeNewest } from '../../renderer/src/features/orders/paged-list';
 
 const order = (orderId: string, filled = 0n, status: OrderView['status'] = 'open'): OrderView => ({
   orderId,
@@ -67,5 +67,35 @@ describe('a paged list that follows the account', () => {
       { id: 'b', v: 2 },
       { id: 'a', v: 1 },
     ]);
+  });
+});
+
+describe('History and Fills start over when the exchange forgot the account (issue 14, long run)', () => {
+  it('the list is read again when the trading account goes and comes back with the same id, though its activity did not change', async () => {
+    // Before: a cancelled order in History, nothing open, no fill. The exchange restarts empty and
+    // the account is set up again (same id): nothing open, no fill again, so the activity key is
+    // the same, yet the exchange's history is now empty.
+    let history = ['cancelled-before-the-restart'];
+    const load = (): Promise<Result<Page<string>>> => Promise.resolve(ok({ items: [...history], next: null }));
+    const [account, setAccount] = createSignal<string | null>('0xaccount');
+    const activity = accountActivity([], []);
+    const list = createRoot(() => createPagedList(load, () => listResetKey('0xm', 'sandbox', account()), { changed: () => activity, identity: (item) => item }));
+    await settle();
+    expect(list.items()).toEqual(['cancelled-before-the-restart']);
+    history = [];
+    setAccount(null); // main: "the trading account is gone on Sandbox; onboarding restarts"
+    await settle();
+    setAccount('0xaccount'); // set up again, same id
+    await settle();
+    expect(list.items()).toEqual([]);
+    expect(accountActivity([], [])).toBe(activity);
+  });
+
+  it('the key changes with the market, the network and the account, and back', () => {
+    const key = listResetKey('0xm', 'sandbox', '0xa');
+    expect(listResetKey('0xn', 'sandbox', '0xa')).not.toBe(key);
+    expect(listResetKey('0xm', 'devnet', '0xa')).not.toBe(key);
+    expect(listResetKey('0xm', 'sandbox', null)).not.toBe(key);
+    expect(listResetKey('0xm', 'sandbox', '0xa')).toBe(key);
   });
 });

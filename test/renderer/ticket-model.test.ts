@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateTicket, quantityForPercent, ticketSigner, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
+import { evaluateTicket, quantityForPercent, sendState, ticketSigner, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
 import { ethUsdc, ethUsdt } from './fixtures';
 
 const fields = (overrides: Partial<TicketFields> = {}): TicketFields => ({
@@ -88,7 +88,7 @@ describe('order ticket', () => {
   it('refuses before signing an order that needs more than is unlocked, naming both amounts (issue 14 item 7)', () => {
     const result = evaluateTicket(fields({ quantityText: '5' }), context({ availableQuote: 1_000_000n }));
     expect(result).toMatchObject({ ok: false, field: 'quantity', code: 'INSUFFICIENT_BALANCE' });
-    expect(!result.ok && result.message).toMatch(/^This order locks 15,001\.25 USDC but only 1 USDC is unlocked/);
+    expect(!result.ok && result.message).toMatch(/^Not enough USDC: this order locks 15,001\.25 USDC but only 1 USDC is unlocked/);
     const sell = evaluateTicket(fields({ side: 'Sell', quantityText: '3' }), context({ availableBase: 2_000_000_000n }));
     expect(sell).toMatchObject({ ok: false, code: 'INSUFFICIENT_BALANCE' });
     expect(evaluateTicket(fields({ quantityText: '0.5' }), context()).ok).toBe(true);
@@ -165,5 +165,43 @@ describe('what an immediate order did (issue 14 item 6)', () => {
     expect(describeOutcome(ethUsdc, request, { ...order, filled: 0n, averagePrice: 0n })).toMatch(/^nothing filled: no offer at 3,001(\.00)? USDC or lower/);
     // A resting limit order has no outcome to tell yet.
     expect(describeOutcome(ethUsdc, { ...request, orderType: { kind: 'Limit' as const } }, { ...order, orderType: 'Limit', filled: 0n, status: 'open' })).toBeNull();
+  });
+});
+
+describe('why the ticket cannot send, before the form is touched (issue 14)', () => {
+  const known = { kind: 'known' } as const;
+  const loading = { kind: 'loading', symbol: 'USDC', problem: null } as const;
+
+  it('says the balances are loading, not nothing, while the trading account\'s balance is not known', () => {
+    // Just after setup: the balance row reads 0 until the faucet's funds arrive, and the order
+    // would be refused for want of funds; the ticket says the balances are loading instead.
+    const zero = evaluateTicket(fields({ quantityText: '0.5' }), context({ availableQuote: 0n }));
+    expect(zero.ok).toBe(false);
+    const state = sendState(zero, loading, '', false);
+    expect(state.reason).toBe('Balances loading…: the USDC available to this order is not known yet.');
+    expect(state.incomplete).toBe(true);
+    expect(sendState(zero, { kind: 'loading', symbol: 'USDC', problem: 'resyncing' }, '', false).reason).toMatch(/not known yet \(resyncing\)\.$/);
+    // Loading even when the order would pass with what is shown: main would refuse it before signing.
+    expect(sendState(evaluateTicket(fields({ quantityText: '0.5' }), context()), loading, '', false).reason).toMatch(/^Balances loading…/);
+  });
+
+  it('names the asset, what the order needs and what there is, once the balance is known', () => {
+    const short = evaluateTicket(fields({ quantityText: '5' }), context({ availableQuote: 1_000_000n }));
+    const state = sendState(short, known, '', false);
+    expect(state.reason).toMatch(/^Not enough USDC: this order locks 15,001\.25 USDC but only 1 USDC is unlocked/);
+    expect(state.incomplete).toBe(false);
+  });
+
+  it('says what the form still needs, and says nothing when the order can go', () => {
+    expect(sendState(evaluateTicket(fields({ quantityText: '' }), context()), known, '', false)).toEqual({ reason: 'Quantity is empty.', incomplete: true });
+    expect(sendState(evaluateTicket(fields({ quantityText: '0.5' }), context()), known, '', false)).toEqual({ reason: '', incomplete: false });
+    // A Turbo Account signs: main checks its funds, the trading account's balances say nothing.
+    expect(sendState(evaluateTicket(fields({ quantityText: '0.5' }), context({ availableQuote: null })), { kind: 'not-ours' }, '', false).reason).toBe('');
+  });
+
+  it('puts a reason outside the form first, and none while sending', () => {
+    const ok = evaluateTicket(fields({ quantityText: '0.5' }), context());
+    expect(sendState(ok, loading, 'No trading session yet: finish the account setup first', false).reason).toBe('No trading session yet: finish the account setup first');
+    expect(sendState(ok, loading, '', true).reason).toBe('');
   });
 });

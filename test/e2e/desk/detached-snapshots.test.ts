@@ -1,3 +1,5 @@
+// The ticket right after onboarding says why it cannot send before the trader touches it (issue 14:
+// the Buy button was disabled with an empty title while the balances were loading).
 // Panels detached into windows of their own show the exchange's state from their first frame: a new
 // window loads each slice (balances, orders, fills, history) by request and keeps it by the push
 // streams, so what it shows is main's current state, held to the exchange by the trader-session
@@ -45,6 +47,26 @@ describe.sequential('detached panels get the current state in their new window',
     return popup;
   }
 
+  it('right after onboarding the ticket says why it cannot send, in its title and in a line, before anything is touched', async () => {
+    const { page } = world;
+    const submit = page.getByTestId('ticket-submit');
+    await submit.waitFor({ timeout: 30_000 });
+    // Untouched, the quantity is empty (or the balances are still loading): never a silent disabled button.
+    await expect.poll(() => submit.isDisabled(), { timeout: 30_000 }).toBe(true);
+    const title = (await submit.getAttribute('title')) ?? '';
+    expect(title).not.toBe('');
+    await expect.poll(async () => (await page.getByTestId('ticket-why').textContent()) ?? '', { timeout: 10_000 }).toBe(title);
+    await screenshots(() => page, 'desk')('ticket-why-untouched');
+    // An order far beyond the funds: the ticket names the asset, the amount needed and what there is.
+    await page.getByTestId('ticket-side-buy').click();
+    await page.getByTestId('ticket-type').selectOption('Limit');
+    const ask = await page.getByTestId('ticket-price-ask').textContent();
+    await page.getByTestId('ticket-price').fill((ask ?? '').replace(/^ask\s*/, '').replace(/,/g, '') || '1');
+    await page.getByTestId('ticket-quantity').fill('100000');
+    await expect.poll(async () => (await submit.getAttribute('title')) ?? '', { timeout: 30_000 }).toMatch(/^Not enough \w+: this order locks [\d,.]+ \w+ but only [\d,.]+ \w+ is unlocked/);
+    await page.getByTestId('ticket-quantity').fill('');
+  }, 180_000);
+
   it('Balances detached right after onboarding shows every funded asset as the exchange holds it (or says it is not live)', async () => {
     // No wait for the funds to show anywhere first: the trader detaches as soon as setup closes.
     const popup = await detach('balances');
@@ -59,10 +81,26 @@ describe.sequential('detached panels get the current state in their new window',
     await screenshots(() => popup, 'desk')('detached-balances');
   }, 180_000);
 
-  it('open orders, History and Fills detached each show the exchange\'s figures in their new window, and follow a new order', async () => {
-    for (const kind of ['orders', 'history', 'fills']) await detach(kind);
+  it('open orders, History, Fills and Positions detached each show the exchange\'s figures in their new window, and follow a new order', async () => {
+    for (const kind of ['orders', 'history', 'fills', 'positions']) await detach(kind);
     const truth = new Truth(world.control.url, world.markets);
     await checkScreen(popups, truth, world.markets, view, { boundMs: 10_000 });
+    // A buy that fills: the detached windows follow it, the Positions window included (its size is
+    // the exchange's bought minus sold over the account's fills).
+    const { page } = world;
+    await page.getByTestId('ticket-side-buy').click();
+    await page.getByTestId('ticket-type').selectOption('Market');
+    await page.getByTestId('ticket-quantity').fill('0.01');
+    await expect.poll(() => page.getByTestId('ticket-submit').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await page.getByTestId('ticket-submit').click();
+    const confirm = page.getByTestId('confirm-accept');
+    if (await confirm.count()) await confirm.click();
+    await expect.poll(async () => (await truth.positions(world.tradeAccountId, [])).get(world.markets[0]!.market_id) ?? 0n, { timeout: 30_000 }).toBeGreaterThan(0n);
+    const report = await checkScreen(popups, truth, world.markets, view, { boundMs: 15_000 });
+    const positionsPage = popups.length - 1;
+    expect(report.verdicts[`page${positionsPage}.positions`]).toBe('equal');
+    await expect.poll(() => popups[positionsPage]!.getByTestId('position-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await screenshots(() => popups[positionsPage]!, 'desk')('detached-positions');
     expect(world.pageErrors).toEqual([]);
   }, 180_000);
 });

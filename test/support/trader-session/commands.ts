@@ -14,13 +14,13 @@ import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
 import { sandboxPid, type World } from './world';
 
-export const BLOTTER_TABS = ['orders', 'history', 'fills', 'balances'] as const;
+export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
 // Balances was left out for a while: detached right after a run began it showed 0 for an asset the
 // account holds (CI of 2026-11-26 03:2x, seed 367244420). Main's balances themselves were wrong (a
 // REST read begun before the faucet's mint overwrote them; fixed in TradingService.applyBalances and
 // shared/fresh-read.ts), the docked tab was just not on screen; test/e2e/desk/detached-snapshots.test.ts.
-export const DETACHABLE = ['fills', 'balances', 'history'] as const;
+export const DETACHABLE = ['fills', 'balances', 'history', 'positions'] as const;
 export type Detachable = (typeof DETACHABLE)[number];
 export const TICKET_KINDS = ['Spot', 'Limit', 'PostOnly', 'FillOrKill', 'Market', 'BoundedMarket'] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];
@@ -123,7 +123,9 @@ export async function setUpAgain(real: Real): Promise<void> {
         const state = await page.getByTestId(`onboarding-step-${step}`).getAttribute('data-state');
         if (state === 'done' || state === 'not-needed') return true;
         const target = page.getByTestId(button);
-        if (state !== 'working' && (await target.count()) && (await target.isEnabled())) await target.click();
+        // The step's button is drawn again as the step's state arrives: a click that finds it gone
+        // is simply tried again on the next look.
+        if (state !== 'working' && (await target.count()) && (await target.isEnabled())) await target.click({ timeout: 3000 }).catch(() => undefined);
         return false;
       },
       `account setup step ${step}`,

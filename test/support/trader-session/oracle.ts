@@ -24,6 +24,18 @@ export interface OracleView {
 
 export class OracleFailure extends Error {}
 
+/**
+ * The ladder rows the exchange's inside belongs to at rows of `precision`: the best bid's row is
+ * its price floored to the row size, the best ask's raised (a row never shows a better price than
+ * is on offer). A precision of 0 or 1 leaves the prices as they are.
+ */
+export function insideRows(inside: { bid: bigint | null; ask: bigint | null }, precision: bigint): { bid: bigint | null; ask: bigint | null } {
+  if (precision <= 1n) return inside;
+  const floor = (price: bigint) => (price / precision) * precision;
+  const ceil = (price: bigint) => ((price + precision - 1n) / precision) * precision;
+  return { bid: inside.bid === null ? null : floor(inside.bid), ask: inside.ask === null ? null : ceil(inside.ask) };
+}
+
 type Verdict = { ok: true; how: 'equal' | 'marked' | 'empty' | 'absent' } | { ok: false; diff: string };
 
 const EQUAL: Verdict = { ok: true, how: 'equal' };
@@ -52,6 +64,7 @@ interface TruthCache {
   open?: Promise<TruthOrder[]>;
   book?: Promise<TruthOrder[]>;
   balances?: ReturnType<Truth['balances']>;
+  positions?: ReturnType<Truth['positions']>;
 }
 
 const decimalsOf = (markets: readonly Market[], assetId: string) => {
@@ -115,6 +128,7 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
   const accountLabel = (account: string) => (account.toLowerCase() === view.tradeAccountId.toLowerCase() ? 'Trading' : `Turbo ${account.slice(0, 8)}…${account.slice(-4)}`);
   const bookLabel = (turbo: boolean) => (turbo ? 'Turbo' : 'Canonical');
   const balances = () => (cache.balances ??= truth.balances(view.tradeAccountId));
+  const positions = () => (cache.positions ??= truth.positions(view.tradeAccountId, view.turboMarkets));
 
   // Header: the connection state says what the link really is.
   if (screen.connection) {
@@ -149,10 +163,9 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
     else if (ladder.marketId === market.market_id) {
       const truthInside = await inside();
       const precision = BigInt(screen.ladderPrecision ?? '0');
-      const floor = (price: bigint | null) => (price === null || precision <= 0n ? price : (price / precision) * precision);
-      const ceil = (price: bigint | null) => (price === null || precision <= 0n ? price : ((price + precision - 1n) / precision) * precision);
-      const bid = floor(truthInside.bid)?.toString() ?? null;
-      const ask = ceil(truthInside.ask)?.toString() ?? null;
+      const rows = insideRows(truthInside, precision);
+      const bid = rows.bid?.toString() ?? null;
+      const ask = rows.ask?.toString() ?? null;
       out.ladder = ladder.bestBid === bid && ladder.bestAsk === ask ? EQUAL : differs(`best rows ${ladder.bestBid} / ${ladder.bestAsk}, the exchange ${bid} / ${ask} (rows of ${precision})`);
     }
     if (ladder.clickable === 'true' && (marked(ladder.freshness) || ladder.overlay)) out.ladderClickable = differs('accepts clicks (data-clickable=true) on a book that is not live');
@@ -235,6 +248,19 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       // does not know has no rows at all); shown, it must say 0.
       for (const [assetId, text] of [...want]) if (text === '0 | 0 | 0' && !got.has(assetId)) want.delete(assetId);
       out.balances = sameMaps('asset', got, want);
+    }
+  }
+  // Positions: the trading account's size on each book is bought minus sold over every fill the
+  // exchange lists for it; a book with a position has a row, a flat one shows none (or 0).
+  if (screen.positions) {
+    const panel = screen.positions;
+    const own = panel.rows.filter((row) => row.account.toLowerCase() === view.tradeAccountId.toLowerCase());
+    if (marked(panel.freshness)) out.positions = MARKED;
+    else if (offline) out.positions = own.every((row) => row.size === '0') ? EMPTY : differs(`shows ${own.length} positions while the network answers nothing`);
+    else {
+      const want = new Map([...(await positions())].filter(([, size]) => size !== 0n).map(([key, size]) => [key, size.toString()]));
+      const got = new Map(own.filter((row) => row.size !== '0').map((row) => [`${row.marketId}${row.turbo ? ':turbo' : ''}`, row.size]));
+      out.positions = sameMaps('position', got, want);
     }
   }
   return out;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { SCREENSHOT_DIR } from '../chromium';
 import { value } from '../terminal-page';
-import { DETACHABLE, dockPanel, initialModel, runOracle, setUpAgain, toWorkspace, traderCommands, type Model, type Real } from './commands';
+import { BLOTTER_TABS, DETACHABLE, dockPanel, initialModel, runOracle, setUpAgain, toWorkspace, traderCommands, type Model, type Real } from './commands';
 import { Truth } from './truth';
 import type { World } from './world';
 
@@ -109,7 +109,7 @@ export async function runTraderSession(world: World, options: SessionOptions): P
     model.marketIndex = Math.max(0, world.markets.findIndex((market) => market.market_id === marketId));
     model.turbo = (await world.page.getByTestId('market-bar').getAttribute('data-book')) === 'turbo';
     const tab = await world.page.getByTestId('blotter').getAttribute('data-tab');
-    if (tab === 'orders' || tab === 'history' || tab === 'fills' || tab === 'balances') model.tab = tab;
+    if ((BLOTTER_TABS as readonly (string | null)[]).includes(tab)) model.tab = tab as Model['tab'];
     lastModel = model;
     return { model, real };
   };

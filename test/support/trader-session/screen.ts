@@ -37,6 +37,15 @@ export interface Screen {
   readonly history: (PanelMark & { rows: ScreenRow[]; empty: string | null; loading: boolean }) | null;
   readonly fills: (PanelMark & { rows: ScreenRow[]; empty: string | null }) | null;
   readonly balances: (PanelMark & { rows: BalanceRow[]; empty: string | null }) | null;
+  /** The Positions panel: each row's book, signing account and size (raw base, `data-size`). */
+  readonly positions: (PanelMark & { rows: PositionRow[] }) | null;
+}
+
+export interface PositionRow {
+  readonly marketId: string;
+  readonly turbo: boolean;
+  readonly account: string;
+  readonly size: string;
 }
 
 /** The page's document as functions sent to the page see it (test files compile without the DOM library). */
@@ -77,6 +86,7 @@ export async function readScreen(page: Page): Promise<Screen> {
     const historyEl = one('[data-testid=order-history]');
     const fillsEl = one('[data-testid=fills]');
     const balancesEl = one('[data-testid=balances]');
+    const positionsEl = one('[data-testid=positions]');
     const tabLabel = text(one('[data-testid=tab-orders]'));
     const tabCount = /\((\d+)\)/.exec(tabLabel);
     const insideParts = insideEl ? [...insideEl.querySelectorAll('span')].map((span) => text(span)) : [];
@@ -120,6 +130,17 @@ export async function readScreen(page: Page): Promise<Screen> {
               };
             }),
             empty: emptyText(balancesEl),
+          }
+        : null,
+      positions: positionsEl
+        ? {
+            freshness: freshness(positionsEl),
+            rows: [...positionsEl.querySelectorAll('[data-testid=position-row]')].map((row) => ({
+              marketId: row.getAttribute('data-market-id') ?? '',
+              turbo: row.getAttribute('data-turbo') === 'true',
+              account: row.getAttribute('data-account') ?? '',
+              size: row.getAttribute('data-size') ?? '',
+            })),
           }
         : null,
     };

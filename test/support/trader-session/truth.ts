@@ -123,6 +123,48 @@ export class Truth {
     return kept.sort(compareTruthOrders);
   }
 
+  /**
+   * The account's position on every book, from every fill of every order it ever placed there
+   * (GET /v1/orders, all orders, paged to the end): base received minus base sold, raw. Keyed by market
+   * id, with `:turbo` for a Turbo book; books with no fill are left out.
+   */
+  async positions(contract: string, turboMarkets: readonly string[]): Promise<Map<string, bigint>> {
+    const out = new Map<string, bigint>();
+    for (const market of this.markets) {
+      for (const turbo of turboMarkets.includes(market.market_id) ? [false, true] : [false]) {
+        let size = 0n;
+        let filledAny = false;
+        let cursor = '';
+        const seen = new Set<string>();
+        for (;;) {
+          const body = await this.get<{ orders: WireOrder[] }>(
+            `/v1/orders?market_id=${market.market_id}&contract=${contract}&direction=desc&count=200${cursor}${turbo ? '&turbo=true' : ''}`,
+          ).catch((error: unknown) => {
+            if (/HTTP 404/.test(String(error))) return { orders: [] as WireOrder[] };
+            throw error;
+          });
+          let fresh = 0;
+          for (const order of body.orders) {
+            if (seen.has(order.order_id)) continue;
+            seen.add(order.order_id);
+            fresh++;
+            const fills = order.fills ?? [];
+            if (fills.length === 0) continue;
+            filledAny = true;
+            // As the ledger moves it (docs/protocol.md, "Positions and P&L"): a buy of q with fee f
+            // gives q - f base (a buy pays its fee in base); a sale of q gives up q base.
+            for (const fill of fills) size += order.side === 'Buy' ? BigInt(fill.quantity) - BigInt(fill.fee) : -BigInt(fill.quantity);
+          }
+          const last = body.orders.at(-1);
+          if (body.orders.length < 200 || fresh === 0 || last === undefined) break;
+          cursor = `&start_timestamp=${last.timestamp ?? '0'}&start_order_id=${last.order_id}`;
+        }
+        if (filledAny) out.set(`${market.market_id}${turbo ? ':turbo' : ''}`, size);
+      }
+    }
+    return out;
+  }
+
   async openOrders(contracts: readonly string[], turboMarkets: readonly string[]): Promise<TruthOrder[]> {
     const all: TruthOrder[] = [];
     for (const market of this.markets) {

@@ -8,7 +8,7 @@ import { formatFillFee, formatPrice, formatQuantity } from '../../format/market-
 import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
-import { accountActivity, createPagedList } from './paged-list';
+import { accountActivity, createPagedList, listResetKey } from './paged-list';
 import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 
 /** "Canonical" or "Turbo": the book the order is on. */
@@ -40,7 +40,7 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
   const terminal = useTerminal();
   const list = createPagedList(
     (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, cursor }),
-    () => props.market.market_id,
+    () => listResetKey(props.market.market_id, terminal.store.state.networks.find((network) => network.active)?.id ?? null, terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null),
     // A new order, a fill or a cancel: read the newest page again, merged in front of the older pages loaded.
     { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (order) => `${order.account}:${order.orderId}` },
   );
@@ -100,7 +100,7 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
   const list = createPagedList(
     (cursor) => terminal.api.getFills({ marketId: props.market.market_id, cursor }),
-    () => props.market.market_id,
+    () => listResetKey(props.market.market_id, terminal.store.state.networks.find((network) => network.active)?.id ?? null, terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null),
     // Every new fill, also once main's recent-fills list is full (its length then stays at its cap).
     { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}` },
   );

@@ -17,6 +17,17 @@ export function accountActivity(open: readonly OrderView[], fills: readonly Fill
   return `${openPart}|${fills.length}|${newest ? `${newest.orderId}:${newest.time}:${newest.price}:${newest.quantity}` : ''}`;
 }
 
+/**
+ * When History and Fills start over: another market, another network, another trading account, or
+ * the same account gone and back (an exchange that restarted empty, where the account is set up
+ * again with the same id). Without the account in the key, a list whose activity did not change
+ * across the restart (nothing open, no fill) kept showing the orders of the exchange before it
+ * (found by the trader-session long run, issue 14).
+ */
+export function listResetKey(marketId: string, network: string | null, tradeAccountId: string | null): string {
+  return `${marketId}|${network ?? ''}|${tradeAccountId ?? 'no account'}`;
+}
+
 /** The newest page in front, then every older item already loaded that it does not contain. */
 export function mergeNewest<T>(newest: readonly T[], loaded: readonly T[], identity: (item: T) => string): T[] {
   const seen = new Set(newest.map(identity));

@@ -19,7 +19,7 @@ import { createBookFeed } from '../market-data/book-feed';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { adjustmentsText, describeLegs, describeOrder, describeOutcome } from '../trading/trading-actions';
 import { BracketSection, bracketInput, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
-import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, ticketSigner, type TicketField, type TicketReady } from './ticket-model';
+import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, sendState, ticketSigner, type TicketBalanceState, type TicketField, type TicketReady } from './ticket-model';
 import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
 
 /** How long the ticket waits after the last keystroke before asking main to check a Turbo order. */
@@ -229,6 +229,22 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
     } finally {
       setSending(false);
     }
+  };
+
+  // What the ticket knows of the balance the order would spend: a trading account's balances are
+  // loading until main has read them (just after setup, a network switch) or while they resync.
+  const balancesFreshness = createFreshness(terminal.freshness, (view) => [view.balances]);
+  const balanceState = (): TicketBalanceState => {
+    if (!tradingAccountSigns()) return { kind: 'not-ours' };
+    const asset = draft().side === 'Buy' ? props.market.quote : props.market.base;
+    const state = balancesFreshness.state();
+    if (balanceOf(asset.asset) !== null && (state === 'live' || state === 'stale')) return { kind: 'known' };
+    return { kind: 'loading', symbol: asset.symbol, problem: terminal.store.state.problems.balances ?? (state === 'live' ? null : state) };
+  };
+  const send = () => sendState(evaluation(), balanceState(), blockedReason(), sending());
+  const problemText = () => {
+    const current = evaluation();
+    return !current.ok && touched() ? current.message : '';
   };
 
   const canTrade = () => terminal.store.state.account?.canTrade === true;
@@ -463,11 +479,14 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         <BracketSection api={terminal.api} market={book()} turbo={props.turbo} entry={entry} onChange={setBracket} hidePlaceButton />
       </details>
       <div class="ticket-problem" data-testid="ticket-problem" role="status">
-        {(() => {
-          const current = evaluation();
-          return !current.ok && touched() ? current.message : '';
-        })()}
+        {problemText()}
       </div>
+      {/* Why the button is disabled, before the form is touched too (the problem line above says it in red once it is). */}
+      <Show when={send().reason !== '' && send().reason !== problemText()}>
+        <div classList={{ help: send().incomplete, 'ticket-warning': !send().incomplete }} data-testid="ticket-why" role="status">
+          {send().reason}
+        </div>
+      </Show>
       <Show when={ready()?.warnings.length}>
         <For each={ready()?.warnings ?? []}>{(warning) => <div class="ticket-warning">{warning}</div>}</For>
       </Show>
@@ -475,8 +494,8 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         type="submit"
         class={`ticket-submit ${sideClass()}`}
         data-testid="ticket-submit"
-        disabled={ready() === null || sending() || blockedReason() !== ''}
-        title={blockedReason()}
+        disabled={ready() === null || sending() || send().reason !== ''}
+        title={send().reason}
       >
         {sending()
           ? 'Sending…'

@@ -203,7 +203,7 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
     return refuse(
       'quantity',
       'INSUFFICIENT_BALANCE',
-      `This order locks ${formatAmount(locked.amount, asset.decimals)} ${asset.symbol} but only ${formatAmount(available, asset.decimals)} ${asset.symbol} is unlocked: reduce the size, or settle a book first.`,
+      `Not enough ${asset.symbol}: this order locks ${formatAmount(locked.amount, asset.decimals)} ${asset.symbol} but only ${formatAmount(available, asset.decimals)} ${asset.symbol} is unlocked: reduce the size, or settle a book first.`,
     );
   }
   return {
@@ -243,4 +243,36 @@ export type TicketSigner = { readonly kind: 'trading-account' } | { readonly kin
 
 export function ticketSigner(turbo: boolean, tradingAs: string | null | undefined): TicketSigner {
   return turbo && tradingAs ? { kind: 'turbo-account', account: tradingAs } : { kind: 'trading-account' };
+}
+
+/** What the ticket knows of the balance an order would spend (the signing trading account's). */
+export type TicketBalanceState =
+  /** Known and current. */
+  | { readonly kind: 'known' }
+  /** Not read yet, or being read again (just after setup, a network switch, a reconnect). */
+  | { readonly kind: 'loading'; readonly symbol: string; readonly problem: string | null }
+  /** Not the trading account's balance: a Turbo Account signs, and main checks its funds. */
+  | { readonly kind: 'not-ours' };
+
+export interface SendState {
+  /** Why the order cannot be sent now, in words for the button's title and the line under it; '' when it can. */
+  readonly reason: string;
+  /** The reason is a plain fact of the form not yet filled in (shown muted, not as an error). */
+  readonly incomplete: boolean;
+}
+
+/**
+ * Why the ticket's send button is disabled, always in words (issue 14): the ticket says it before
+ * the trader touches the form, not only after. `blocked` is a reason that has nothing to do with the
+ * form (no session, Turbo rules or check, a bracket leg). Balances still loading come before a
+ * refusal the evaluation made from a balance that is not known yet.
+ */
+export function sendState(evaluation: TicketEvaluation, balance: TicketBalanceState, blocked: string, sending: boolean): SendState {
+  if (sending) return { reason: '', incomplete: false };
+  if (blocked !== '') return { reason: blocked, incomplete: false };
+  if (balance.kind === 'loading') {
+    return { reason: `Balances loading…: the ${balance.symbol} available to this order is not known yet${balance.problem ? ` (${balance.problem})` : ''}.`, incomplete: true };
+  }
+  if (evaluation.ok) return { reason: '', incomplete: false };
+  return { reason: evaluation.message, incomplete: evaluation.code === 'MISSING' };
 }
