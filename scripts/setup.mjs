@@ -69,6 +69,9 @@ export function ensureTestPackages() {
 /** The Electron binary, or null with the reason it is not usable here. */
 export function electronRuntime() {
   try {
+    if (!existsSync(join(root, 'node_modules', 'electron', 'package.json'))) {
+      return { path: null, reason: `Electron is not installed: it is an optional dependency that npm installs only on Node 22.12 or newer (this is Node ${process.versions.node}; see the README, "Node versions")` };
+    }
     const pathFile = join(root, 'node_modules', 'electron', 'path.txt');
     if (!existsSync(pathFile)) return { path: null, reason: 'the Electron binary was not downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD, or no network access to its download host)' };
     const binary = join(root, 'node_modules', 'electron', 'dist', spawnSync('cat', [pathFile]).stdout.toString().trim());
