@@ -1,8 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import solid from 'vite-plugin-solid';
 
 const root = import.meta.dirname;
+
+// `electron` is an optional dependency that npm installs only on Node >= 22.12 (README "Node
+// versions"). electron-vite picks its build targets from the installed Electron's major version;
+// where npm skipped it, it learns it from the version package-lock.json pins (same targets).
+if (!process.env.ELECTRON_MAJOR_VER && !existsSync(resolve(root, 'node_modules/electron/package.json'))) {
+  const lock = JSON.parse(readFileSync(resolve(root, 'package-lock.json'), 'utf8')) as { packages?: Record<string, { version?: string }> };
+  const version = lock.packages?.['node_modules/electron']?.version;
+  if (version === undefined) throw new Error('package-lock.json pins no electron version: run npm install');
+  process.env.ELECTRON_MAJOR_VER = version.split('.')[0];
+}
 
 export default defineConfig({
   main: {
