@@ -117,21 +117,24 @@ export async function setUpAgain(real: Real): Promise<void> {
   const { page } = real.world;
   if (!(await page.getByTestId('onboarding').count())) await page.getByTestId('open-setup').click();
   const buttons = { owner: 'onboarding-create-key', account: 'onboarding-create-account', funds: 'onboarding-mint', whitelist: 'onboarding-whitelist', session: 'onboarding-create-session' } as const;
-  for (const [step, button] of Object.entries(buttons)) {
-    await until(
-      async () => {
-        const state = await page.getByTestId(`onboarding-step-${step}`).getAttribute('data-state');
-        if (state === 'done' || state === 'not-needed') return true;
+  // Every step is looked at on each pass, not one after the other: a step may show done for a
+  // moment and go back (the funds step right after a restart, before the balances are read again),
+  // and its button is drawn again as its state arrives (a click that finds it gone is tried again).
+  await until(
+    async () => {
+      let allDone = true;
+      for (const [step, button] of Object.entries(buttons)) {
+        const state = await page.getByTestId(`onboarding-step-${step}`).getAttribute('data-state', { timeout: 2000 }).catch(() => null);
+        if (state === 'done' || state === 'not-needed') continue;
+        allDone = false;
         const target = page.getByTestId(button);
-        // The step's button is drawn again as the step's state arrives: a click that finds it gone
-        // is simply tried again on the next look.
-        if (state !== 'working' && (await target.count()) && (await target.isEnabled())) await target.click({ timeout: 3000 }).catch(() => undefined);
-        return false;
-      },
-      `account setup step ${step}`,
-      60_000,
-    );
-  }
+        if (state !== 'working' && (await target.count()) && (await target.isEnabled().catch(() => false))) await target.click({ timeout: 3000 }).catch(() => undefined);
+      }
+      return allDone;
+    },
+    'account setup (every step done)',
+    120_000,
+  );
   await page.getByTestId('close-setup').click();
   await page.getByTestId('workspace').waitFor({ timeout: 30_000 });
 }
