@@ -7,7 +7,7 @@
 // exits 1 when any sequence failed.
 //
 //   npx tsx bench/trader-session.ts [--steps 2000] [--minutes M] [--seed N] [--max-commands 40] [--bound-ms 10000] [--restart on|off]
-//                                   [--seed-minutes 10] [--shrink-minutes 4] [--no-build]
+//                                   [--turbo-account on|off] [--seed-minutes 10] [--shrink-minutes 4] [--no-build]
 //   (--minutes: stop after M minutes even if the steps are not done; 0, the default, means no limit;
 //    --seed-minutes: start no new run of a seed after that long, then go on with the next seed;
 //    --shrink-minutes: shrink a failure for at most that long. --steps counts clean steps: those
@@ -31,6 +31,7 @@ function parse() {
       'seed-minutes': { type: 'string', default: '10' },
       'shrink-minutes': { type: 'string', default: '4' },
       restart: { type: 'string', default: 'on' },
+      'turbo-account': { type: 'string', default: 'on' },
       minutes: { type: 'string', default: '0' },
       'no-build': { type: 'boolean', default: false },
     },
@@ -55,6 +56,7 @@ function parse() {
     maxCommands: number('max-commands', values['max-commands']),
     boundMs: number('bound-ms', values['bound-ms']),
     restart: values.restart === 'on',
+    turboAccount: values['turbo-account'] !== 'off',
     minutes: number('minutes', values.minutes),
     seedMinutes: number('seed-minutes', values['seed-minutes']),
     shrinkMinutes: number('shrink-minutes', values['shrink-minutes']),
@@ -69,7 +71,7 @@ async function main() {
     if (built.status !== 0) throw new Error('electron-vite build failed');
   }
   const started = Date.now();
-  let world = await startWorld();
+  let world = await startWorld({ turboAccount: options.turboAccount });
   // Interrupted: stop the host's process group and Chromium before leaving.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -109,7 +111,7 @@ async function main() {
         console.log(`!! FAILURE (seed ${seed}):\n${result.failure}`);
         // A failure may leave the app in the state it failed in: go on in a fresh one.
         await world.stop();
-        world = await startWorld();
+        world = await startWorld({ turboAccount: options.turboAccount });
       }
       if (options.path !== undefined) break;
       seed = (seed + 7919) % 2 ** 31;

@@ -19,7 +19,9 @@ describe.sequential('random trader session against the sandbox, the screen held 
   let world: World;
 
   beforeAll(async () => {
-    world = await startWorld();
+    // With a Turbo Account on a prepaid session: Turbo-book orders are signed as it, and its orders,
+    // fills and margin risk panel are held to the exchange too.
+    world = await startWorld({ turboAccount: true });
   });
 
   afterAll(async () => {

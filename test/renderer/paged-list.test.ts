@@ -99,3 +99,13 @@ describe('History and Fills start over when the exchange forgot the account (iss
     expect(listResetKey('0xm', 'sandbox', '0xa')).toBe(key);
   });
 });
+
+describe('an order that closed at once still reaches History (issue 14, long run seed 14004)', () => {
+  it('the activity changes with the journal\'s newest entry, though nothing is open and nothing filled', () => {
+    // A bounded market buy with nothing inside its bounds: placed and cancelled at once, never open,
+    // no fill; only the journal (signed, then its outcome) moves.
+    const before = accountActivity([], [], { seq: 41 });
+    expect(accountActivity([], [], { seq: 42 })).not.toBe(before);
+    expect(accountActivity([], [], { seq: 41 })).toBe(before);
+  });
+});

@@ -14,7 +14,7 @@ import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
 import { sandboxPid, type World } from './world';
 
-export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances'] as const;
+export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
 // Balances was left out for a while: detached right after a run began it showed 0 for an asset the
 // account holds (CI of 2026-11-26 03:2x, seed 367244420). Main's balances themselves were wrong (a
@@ -39,6 +39,8 @@ export interface Real {
   readonly boundMs: number;
   /** Markets with a Turbo book (their canonical market ids). */
   readonly turboMarkets: readonly string[];
+  /** The Turbo books' own rows (min_order, dust: a Turbo order is sized by them), by market id. */
+  readonly turboBooks?: ReadonlyMap<string, Market>;
   /** Panels whose freshness mark has been photographed (test-results/screenshots/trader-session). */
   readonly marksShot: Set<string>;
   /** Popup windows of detached panels, by kind. */
@@ -52,14 +54,21 @@ export interface Real {
 export const initialModel = (): Model => ({ network: 'sandbox', marketIndex: 0, turbo: false, tab: 'orders', detached: [] });
 
 const marketOf = (model: Model, real: Real): Market => real.world.markets[model.marketIndex]!;
+/** The rules of the book in view: the Turbo book's own row when it is the Turbo book. */
+const bookOf = (model: Model, real: Real): Market => {
+  const market = marketOf(model, real);
+  return (model.turbo ? real.turboBooks?.get(market.market_id) : undefined) ?? market;
+};
 
 export function oracleView(model: Model, real: Real): OracleView {
   return {
     network: model.network,
     market: marketOf(model, real),
     turbo: model.turbo,
-    contracts: [real.world.tradeAccountId],
+    contracts: real.world.turboAccountId === null ? [real.world.tradeAccountId] : [real.world.tradeAccountId, real.world.turboAccountId],
     tradeAccountId: real.world.tradeAccountId,
+    turboAccountId: real.world.turboAccountId,
+    ...(real.turboBooks === undefined ? {} : { turboBooks: real.turboBooks }),
     turboMarkets: real.turboMarkets,
   };
 }
@@ -205,7 +214,7 @@ export class TicketOrder extends Step {
     // Passive: 1 % behind the inside (inside the price window); aggressive: 0.2 % through it.
     const reference = buy ? inside.ask : inside.bid;
     const price = this.aggressive ? ((buy ? (reference * 1002n) / 1000n : (reference * 998n) / 1000n) / tick) * tick : ((buy ? (inside.bid * 99n) / 100n : (inside.ask * 101n) / 100n) / tick) * tick;
-    const quantity = quantityFor(market, price, this.units);
+    const quantity = quantityFor(bookOf(model, real), price, this.units);
     await showTab(page, 'ticket');
     await page.getByTestId(`ticket-side-${buy ? 'buy' : 'sell'}`).click();
     await page.getByTestId('ticket-type').selectOption(this.kind);
@@ -248,7 +257,7 @@ export class BracketOrder extends Step {
     await page.getByTestId(`ticket-side-${buy ? 'buy' : 'sell'}`).click();
     await page.getByTestId('ticket-type').selectOption('Spot');
     await page.getByTestId('ticket-price').fill(editablePrice(market, entry));
-    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(market, entry, 3)));
+    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(bookOf(model, real), entry, 3)));
     if ((await page.getByTestId('ticket-bracket').getAttribute('open')) === null) await page.locator('[data-testid=ticket-bracket] > summary').click();
     if (!(await page.getByTestId('bracket-take-profit-enabled').isChecked())) await page.getByTestId('bracket-take-profit-enabled').check();
     if (!(await page.getByTestId('bracket-stop-loss-enabled').isChecked())) await page.getByTestId('bracket-stop-loss-enabled').check();
@@ -323,7 +332,7 @@ export class LadderClick extends Step {
     await showTab(page, 'ticket');
     const inside = await insideNow(real, market, model.turbo);
     if (!inside) return;
-    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(market, inside.bid, 2)));
+    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.bid, 2)));
     if ((await ladder.getAttribute('data-armed')) !== 'true') await page.getByTestId('ladder-arm').click();
     const best = page.locator(`[data-testid=ladder-row].${this.side === 'Buy' ? 'best-bid' : 'best-ask'}`);
     if (!(await best.count())) return;
@@ -377,7 +386,7 @@ export class Hotkey extends Step {
     const inside = await insideNow(real, market, model.turbo);
     if (!inside) return;
     await showTab(page, 'ticket');
-    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(market, inside.ask, 2)));
+    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.ask, 2)));
     await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
     await page.keyboard.press(this.side === 'Buy' ? 'Shift+B' : 'Shift+S');
     await acceptConfirm(page);
@@ -586,6 +595,8 @@ export class Restart extends Step {
     const pid = sandboxPid(world.host);
     if (pid === null) throw new Error('the sandbox process was not found');
     process.kill(pid, 'SIGKILL');
+    // The restarted exchange forgets the Turbo Account too; the trader does not open another.
+    world.turboAccountId = null;
     await until(async () => {
       const status = await world.bridge.api.getConnection({});
       return status.ok && status.value.sandbox?.state === 'running' && status.value.sandbox.restarts > 0 && sandboxPid(world.host) !== pid;

@@ -8,6 +8,8 @@ import type { Market } from '../../../shared/market/market';
 import { formatAmount, formatFillFee, formatPrice, formatQuantity } from '../../../renderer/src/format/market-format';
 import { ORDER_KIND_LABELS } from '../../../renderer/src/features/ticket/ticket-model';
 import type { OrderTypeKind } from '../../../shared/market/order-type';
+import { formatUnits } from '../../../renderer/src/format/units';
+import { closable } from '../../../main/services/positions/positions-service';
 import { readScreen, type Screen } from './screen';
 import type { Truth, TruthOrder } from './truth';
 
@@ -19,7 +21,11 @@ export interface OracleView {
   /** The contracts whose orders the panels list: the trading account (and a Turbo Account). */
   readonly contracts: readonly string[];
   readonly tradeAccountId: string;
+  /** The Turbo Account the trader trades Turbo books as, if any (its risk panel is held too). */
+  readonly turboAccountId?: string | null;
   readonly turboMarkets: readonly string[];
+  /** The Turbo books' own rows (their min_order decides whether a position can be closed). */
+  readonly turboBooks?: ReadonlyMap<string, Market>;
 }
 
 export class OracleFailure extends Error {}
@@ -65,6 +71,7 @@ interface TruthCache {
   book?: Promise<TruthOrder[]>;
   balances?: ReturnType<Truth['balances']>;
   positions?: ReturnType<Truth['positions']>;
+  margin?: ReturnType<Truth['marginDrawn']>;
 }
 
 const decimalsOf = (markets: readonly Market[], assetId: string) => {
@@ -258,9 +265,40 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
     if (marked(panel.freshness)) out.positions = MARKED;
     else if (offline) out.positions = own.every((row) => row.size === '0') ? EMPTY : differs(`shows ${own.length} positions while the network answers nothing`);
     else {
-      const want = new Map([...(await positions())].filter(([, size]) => size !== 0n).map(([key, size]) => [key, size.toString()]));
       const got = new Map(own.filter((row) => row.size !== '0').map((row) => [`${row.marketId}${row.turbo ? ':turbo' : ''}`, row.size]));
+      const want = new Map<string, string>();
+      for (const [key, size] of await positions()) {
+        if (size === 0n) continue;
+        // The panel lists a remainder no order can close (below the quantity step, or worth less
+        // than the book's minimum order at its exit price) under "closed", hidden by default.
+        if (!got.has(key)) {
+          const [marketId, turboPart] = key.split(':');
+          const turbo = turboPart === 'turbo';
+          const canonical = markets.find((candidate) => candidate.market_id === marketId);
+          const book = (turbo ? view.turboBooks?.get(marketId ?? '') : undefined) ?? canonical;
+          if (book) {
+            const exit = await truth.inside(book, turbo).catch(() => null);
+            if (closable(book, size, size > 0n ? (exit?.bid ?? null) : (exit?.ask ?? null)) !== null) continue;
+          }
+        }
+        want.set(key, size.toString());
+      }
       out.positions = sameMaps('position', got, want);
+    }
+  }
+  // Margin risk of the Turbo Account traded as: the quote it has drawn is the exchange's
+  // (GET /v1/margin/state, session.quote_drawn), in the collateral asset.
+  if (screen.marginRisk && view.turboAccountId && screen.marginRisk.account.toLowerCase() === view.turboAccountId.toLowerCase()) {
+    const panel = screen.marginRisk;
+    if (marked(panel.freshness) || panel.status !== 'live') out.marginRisk = MARKED;
+    else if (offline) out.marginRisk = differs('shows live margin figures while the network answers nothing');
+    else {
+      const truthDrawn = await (cache.margin ??= truth.marginDrawn(view.turboAccountId));
+      if (truthDrawn === null) out.marginRisk = panel.drawn === null ? EMPTY : differs(`shows drawn ${panel.drawn}, the exchange has no session`);
+      else {
+        const want = `${formatUnits(truthDrawn.drawn, truthDrawn.decimals)} ${truthDrawn.symbol}`;
+        out.marginRisk = panel.drawn === want ? EQUAL : differs(`drawn quote ${panel.drawn}, the exchange ${want}`);
+      }
     }
   }
   return out;

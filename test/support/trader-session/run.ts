@@ -8,6 +8,7 @@ import { SCREENSHOT_DIR } from '../chromium';
 import { value } from '../terminal-page';
 import { BLOTTER_TABS, DETACHABLE, dockPanel, initialModel, runOracle, setUpAgain, toWorkspace, traderCommands, type Model, type Real } from './commands';
 import { Truth } from './truth';
+import type { Market } from '../../../shared/market/market';
 import type { World } from './world';
 
 /** The page's document as functions sent to the page see it (test files compile without the DOM library). */
@@ -45,8 +46,13 @@ export interface SessionResult {
 
 export async function runTraderSession(world: World, options: SessionOptions): Promise<SessionResult> {
   mkdirSync(join(SCREENSHOT_DIR, 'trader-session'), { recursive: true });
-  const turboRows = (await (await fetch(`${world.control.url}/v1/markets?turbo=true`)).json()) as { markets?: { market_id: string }[] };
+  const turboRows = (await (await fetch(`${world.control.url}/v1/markets?turbo=true`)).json()) as { markets?: { market_id: string; min_order: string | number; dust: string | number }[] };
   const turboMarkets = (turboRows.markets ?? []).map((row) => row.market_id);
+  const turboBooks = new Map<string, Market>();
+  for (const row of turboRows.markets ?? []) {
+    const market = world.markets.find((candidate) => candidate.market_id === row.market_id);
+    if (market) turboBooks.set(row.market_id, { ...market, min_order: BigInt(row.min_order), dust: BigInt(row.dust) });
+  }
   let steps = 0;
   let runs = 0;
   let cleanSteps: number | null = null;
@@ -57,6 +63,7 @@ export async function runTraderSession(world: World, options: SessionOptions): P
     truth: new Truth(world.control.url, world.markets),
     boundMs: options.boundMs,
     turboMarkets,
+    turboBooks,
     popups: new Map(),
     marksShot: new Set(),
     step: (line) => {

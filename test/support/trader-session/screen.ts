@@ -39,6 +39,8 @@ export interface Screen {
   readonly balances: (PanelMark & { rows: BalanceRow[]; empty: string | null }) | null;
   /** The Positions panel: each row's book, signing account and size (raw base, `data-size`). */
   readonly positions: (PanelMark & { rows: PositionRow[] }) | null;
+  /** The margin risk panel: whose, its status, and the drawn quote as shown (null when not shown). */
+  readonly marginRisk: (PanelMark & { account: string; status: string; drawn: string | null }) | null;
 }
 
 export interface PositionRow {
@@ -87,6 +89,7 @@ export async function readScreen(page: Page): Promise<Screen> {
     const fillsEl = one('[data-testid=fills]');
     const balancesEl = one('[data-testid=balances]');
     const positionsEl = one('[data-testid=positions]');
+    const riskEl = one('[data-testid=margin-risk]');
     const tabLabel = text(one('[data-testid=tab-orders]'));
     const tabCount = /\((\d+)\)/.exec(tabLabel);
     const insideParts = insideEl ? [...insideEl.querySelectorAll('span')].map((span) => text(span)) : [];
@@ -130,6 +133,14 @@ export async function readScreen(page: Page): Promise<Screen> {
               };
             }),
             empty: emptyText(balancesEl),
+          }
+        : null,
+      marginRisk: riskEl
+        ? {
+            freshness: freshness(riskEl),
+            account: riskEl.getAttribute('data-account') ?? '',
+            status: riskEl.getAttribute('data-status') ?? '',
+            drawn: one('[data-testid=margin-risk-drawn]', riskEl) ? text(one('[data-testid=margin-risk-drawn]', riskEl)) : null,
           }
         : null,
       positions: positionsEl

@@ -165,6 +165,19 @@ export class Truth {
     return out;
   }
 
+  /** A Turbo Account's drawn quote (GET /v1/margin/state), in its collateral asset; null without a session. */
+  async marginDrawn(account: string): Promise<{ drawn: bigint; decimals: number; symbol: string } | null> {
+    const state = await this.get<{ session?: { quote_drawn?: string } | null; collateral_asset_id?: string }>(`/v1/margin/state?account=${account}`).catch((error: unknown) => {
+      if (/HTTP 4\d\d/.test(String(error))) return { session: null };
+      throw error;
+    });
+    if (!state.session || state.session.quote_drawn === undefined) return null;
+    const asset = state.collateral_asset_id?.toLowerCase();
+    const market = this.markets.find((row) => row.quote.asset.toLowerCase() === asset) ?? this.markets.find((row) => row.base.asset.toLowerCase() === asset);
+    const side = market?.quote.asset.toLowerCase() === asset ? market?.quote : market?.base;
+    return { drawn: BigInt(state.session.quote_drawn), decimals: side?.decimals ?? 0, symbol: side?.symbol ?? '?' };
+  }
+
   async openOrders(contracts: readonly string[], turboMarkets: readonly string[]): Promise<TruthOrder[]> {
     const all: TruthOrder[] = [];
     for (const market of this.markets) {

@@ -23,13 +23,23 @@ export interface World {
   readonly control: SandboxControl;
   readonly markets: readonly Market[];
   tradeAccountId: string;
+  /**
+   * The Turbo Account the trader opened a session on and trades Turbo books as (null without one,
+   * or once an exchange restart forgot it).
+   */
+  turboAccountId: string | null;
   readonly pageErrors: string[];
   /** Lines of what the session did, for a failure's report. */
   readonly log: string[];
   stop(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
+export interface WorldOptions {
+  /** Register a Turbo Account through the Margin panel, open a prepaid session and trade Turbo books as it. */
+  readonly turboAccount?: boolean;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const host = await startHost({ args: ['--sandbox-control'] });
   const bridge = await connectBridge(host);
   const browser = await launchChromium();
@@ -56,6 +66,7 @@ export async function startWorld(): Promise<World> {
   value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.configureNetwork({ networkId: 'devnet', restUrl: UNREACHABLE_REST, wsUrl: 'ws://127.0.0.1:9', faucetUrl: null, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
   const account = value(await bridge.api.getAccountState({}));
   if (!account.tradeAccount) throw new Error('onboarding left no trading account');
+  const turboAccountId = options.turboAccount ? await openTurboAccount(page) : null;
   return {
     host,
     bridge,
@@ -65,6 +76,7 @@ export async function startWorld(): Promise<World> {
     control,
     markets,
     tradeAccountId: account.tradeAccount.tradeAccountId,
+    turboAccountId,
     pageErrors,
     log: [],
     async stop() {
@@ -85,4 +97,26 @@ export function sandboxPid(host: RunningHost): number | null {
     if (match?.[2]?.includes('sandbox/cli.ts') && !match[2].includes('ps -o')) return Number(match[1]);
   }
   return null;
+}
+
+/**
+ * As a trader does in the Margin panel (test/e2e/margin.test.ts): register a Turbo Account (the
+ * trading session is recreated to name it), open a prepaid one-week session on tier 2, and select
+ * it, so Turbo-book orders are signed as the Turbo Account. Returns its id.
+ */
+export async function openTurboAccount(page: Page): Promise<string> {
+  await page.getByTestId('tab-margin').click();
+  await page.getByTestId('margin-panel').waitFor({ timeout: 30_000 });
+  await page.getByTestId('margin-manager-register').click({ timeout: 30_000 });
+  await until(async () => (await page.getByTestId('margin-account').count()) === 1, 'the Turbo Account to be registered', 60_000);
+  const card = page.getByTestId('margin-account');
+  const account = (await card.getAttribute('data-account')) ?? '';
+  await card.getByTestId('margin-open-tier').selectOption('2');
+  await card.getByTestId('margin-open-period').selectOption('Week');
+  await card.getByTestId('margin-open-submit').click({ timeout: 30_000 });
+  await until(async () => (await card.getAttribute('data-session')) === 'active', 'the Turbo session to open', 60_000);
+  await card.getByTestId('margin-account-select').check();
+  await until(async () => (await card.getAttribute('data-selected')) === 'true', 'the Turbo Account to be selected', 30_000);
+  await page.getByTestId('tab-orders').click();
+  return account;
 }

@@ -42,7 +42,7 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
     (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, cursor }),
     () => listResetKey(props.market.market_id, terminal.store.state.networks.find((network) => network.active)?.id ?? null, terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null),
     // A new order, a fill or a cancel: read the newest page again, merged in front of the older pages loaded.
-    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (order) => `${order.account}:${order.orderId}` },
+    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills, terminal.store.state.journal[0]), identity: (order) => `${order.account}:${order.orderId}` },
   );
   // The history is read over REST and kept current by the order stream.
   const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
@@ -102,7 +102,7 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
     (cursor) => terminal.api.getFills({ marketId: props.market.market_id, cursor }),
     () => listResetKey(props.market.market_id, terminal.store.state.networks.find((network) => network.active)?.id ?? null, terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null),
     // Every new fill, also once main's recent-fills list is full (its length then stays at its cap).
-    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills), identity: (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}` },
+    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills, terminal.store.state.journal[0]), identity: (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}` },
   );
   const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
   return (

@@ -11,10 +11,14 @@ import type { Result } from '../../../../shared/result';
  * them: the open orders with their fills, and the newest fill (the recent-fills list is capped, so
  * its length alone stops moving once it is full).
  */
-export function accountActivity(open: readonly OrderView[], fills: readonly FillView[]): string {
+export function accountActivity(open: readonly OrderView[], fills: readonly FillView[], journalHead?: { readonly seq: number } | null): string {
   const newest = fills[0];
   const openPart = open.map((order) => `${order.orderId}:${order.filled}:${order.status}`).join(',');
-  return `${openPart}|${fills.length}|${newest ? `${newest.orderId}:${newest.time}:${newest.price}:${newest.quantity}` : ''}`;
+  // The journal's newest entry moves with every request this terminal signs and every outcome it
+  // learns: an order that closed at once (a bounded market order with nothing in its bounds, a
+  // fill-or-kill that did not fill) is never open and never fills, yet belongs in History (found
+  // by the trader-session long run, issue 14).
+  return `${openPart}|${fills.length}|${newest ? `${newest.orderId}:${newest.time}:${newest.price}:${newest.quantity}` : ''}|${journalHead?.seq ?? ''}`;
 }
 
 /**
