@@ -1,23 +1,36 @@
 // Candles with uPlot at every resolution of the venue, updating live (subscribeBars), with the
-// trader's own fills marked (fills of a fired take-profit or stop-loss labelled TP or SL) and the
-// pending legs of the book drawn as lines, each with a marker that drags it to a new trigger price.
+// trader's own fills marked (fills of a fired take-profit or stop-loss labelled TP or SL), and, as
+// TradingView draws them, a line per working order of the book and per pending take-profit /
+// stop-loss leg (label: side, quantity, price) and the position line at its average entry. An
+// order line dragged to a new price is amended (cancel and create in one signed batch, main's
+// amendOrder), a leg line is moved (main's moveTrigger, also one batch); both confirmed when
+// confirmations are on (naming the book and the signing account) and refused on a book that is not
+// live. The drag maps pixels to prices in bigint (chart-geometry.ts) and snaps onto the price step.
+// Axes: the market's decimals with thousands separators, a 24-hour clock.
 // Bars stay exact in a signal; uPlot gets numbers through setData once per frame, and the legend
 // shows the exact values of the bar under the cursor.
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { RESOLUTIONS, type BarsFrame, type BarView, type Resolution } from '../../../../shared/ipc/views';
-import { parseUnits } from '../../../../shared/encoding/units';
+import type { PositionView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
+import { shortId } from '../../format/units';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
-import { createTriggerOverlay, TriggerMarker, triggerLines, type TriggerLine } from '../triggers';
+import { accountText } from '../positions/positions-model';
+import { createTriggerSnapshot } from '../triggers';
 import { barsToColumns, mergeBars, priceRange, resolutionSeconds, timeRange, toDrawingNumber } from './bars-model';
+import { dragPrice, offsetOfPrice, priceAxisLabels, priceIncrements, priceScale, timeAxisLabels, type PriceScale } from './chart-geometry';
+import { legLines, orderLines, positionLine, type ChartLine } from './chart-lines';
+import './chart.css';
 
 const COUNT_BACK = 600;
+/** The position line is read again this often (and after each fill). */
+const POSITIONS_POLL_MS = 5_000;
 let chartSerial = 0;
 
 interface FillMark {
@@ -28,17 +41,18 @@ interface FillMark {
   readonly leg: 'TP' | 'SL' | null;
 }
 
-/** A leg's line as drawn: its price as a drawing number, colour, and the bounds it may fill within. */
-interface LegStroke {
+/** A line as drawn: its price as a drawing number, colour, dash, and the bounds a leg may fill within. */
+interface LineStroke {
   readonly y: number;
-  readonly tone: 'tp' | 'sl';
-  readonly armed: boolean;
+  readonly tone: ChartLine['tone'];
+  readonly dashed: boolean;
+  readonly dragging: boolean;
   readonly band: { readonly min: number; readonly max: number } | null;
 }
 
-const TONE_COLOURS = { tp: '#2fbf71', sl: '#e5484d' } as const;
+const TONE_COLOURS = { tp: '#2fbf71', sl: '#e5484d', buy: '#38bdf8', sell: '#f59e0b', long: '#a3b1c2', short: '#a3b1c2' } as const;
 
-function candlePlugin(getFills: () => readonly FillMark[], getLegs: () => readonly LegStroke[], onDraw: () => void): uPlot.Plugin {
+function candlePlugin(getFills: () => readonly FillMark[], getLines: () => readonly LineStroke[], onDraw: () => void): uPlot.Plugin {
   return {
     hooks: {
       draw: (plot: uPlot) => {
@@ -68,11 +82,11 @@ function candlePlugin(getFills: () => readonly FillMark[], getLegs: () => readon
           const top = Math.min(open, close);
           context.fillRect(Math.round(x - width / 2), top, Math.round(width), Math.max(1, Math.abs(close - open)));
         }
-        // Pending legs: a line across the plot (dashed while it waits for its order to fill), and the
-        // bounds a bounded leg executes within, shaded.
+        // Orders, legs and the position: a line across the plot (dashed for the position and for a
+        // leg waiting for its order to fill), and the bounds a bounded leg executes within, shaded.
         const left = plot.bbox.left;
         const right = plot.bbox.left + plot.bbox.width;
-        for (const leg of getLegs()) {
+        for (const leg of getLines()) {
           const y = Math.round(plot.valToPos(leg.y, 'y', true)) + 0.5;
           if (leg.band) {
             const top = plot.valToPos(leg.band.max, 'y', true);
@@ -81,8 +95,8 @@ function candlePlugin(getFills: () => readonly FillMark[], getLegs: () => readon
             context.fillRect(left, Math.min(top, bottom), plot.bbox.width, Math.abs(bottom - top));
           }
           context.strokeStyle = TONE_COLOURS[leg.tone];
-          context.lineWidth = devicePixelRatio;
-          context.setLineDash(leg.armed ? [] : [6 * devicePixelRatio, 4 * devicePixelRatio]);
+          context.lineWidth = (leg.dragging ? 2 : 1) * devicePixelRatio;
+          context.setLineDash(leg.dashed ? [6 * devicePixelRatio, 4 * devicePixelRatio] : []);
           context.beginPath();
           context.moveTo(left, y);
           context.lineTo(right, y);
@@ -134,20 +148,65 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   let plot: uPlot | null = null;
   let box: HTMLDivElement | undefined;
 
-  // The legs of this book: lines from the account's legs (the dragged one at its new price).
-  const overlay = createTriggerOverlay(terminal.api, { market: () => props.market, turbo: () => props.turbo });
-  const legIds = createMemo(() => overlay.lines().map((line) => line.triggerId), undefined, { equals: (a, b) => a.length === b.length && a.every((id, index) => id === b[index]) });
-  const legLine = (triggerId: string): TriggerLine | null => overlay.lines().find((line) => line.triggerId === triggerId) ?? null;
+  // What is drawn besides the bars: working orders, pending legs and the position of the account
+  // that signs on this book (the trading account, or on a Turbo book the selected Turbo Account).
+  const triggers = createTriggerSnapshot(terminal.api);
+  const tradingAccount = () => terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null;
+  const signingAccount = () => (props.turbo ? (terminal.turboBooks.view()?.tradingAs ?? tradingAccount()) : tradingAccount());
+  const [positions, setPositions] = createSignal<readonly PositionView[]>([]);
+  let readingPositions = false;
+  let readAgain = false;
+  const readPositions = async () => {
+    if (readingPositions) {
+      readAgain = true;
+      return;
+    }
+    readingPositions = true;
+    const read = await terminal.api.getPositions({});
+    readingPositions = false;
+    if (read.ok) setPositions(read.value.positions);
+    if (readAgain) {
+      readAgain = false;
+      void readPositions();
+    }
+  };
+  onMount(() => {
+    void readPositions();
+    const timer = setInterval(() => void readPositions(), POSITIONS_POLL_MS);
+    const stops = [terminal.api.onFill(() => void readPositions())];
+    onCleanup(() => {
+      clearInterval(timer);
+      for (const stop of stops) stop();
+    });
+  });
+
+  /** A drag in progress (or a dropped line waiting for its confirmation and main's answer). */
+  const [drag, setDrag] = createSignal<{ key: string; from: bigint; to: bigint; startY: number; sending: boolean } | null>(null);
+  /** The last drag's outcome, shown over the chart: the new order id, a refusal, or why nothing was sent. */
+  const [outcome, setOutcome] = createSignal<{ ok: boolean; text: string; code: string; newId: string | null } | null>(null);
+  const placedLines = createMemo((): ChartLine[] => {
+    const orders = terminal.store.state.openOrders;
+    const position = positionLine(props.market, props.turbo, signingAccount(), positions());
+    return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders), ...(position ? [position] : [])];
+  });
+  /** The lines as shown: a dragged one at the price under the pointer. */
+  const lines = createMemo((): ChartLine[] => {
+    const current = drag();
+    if (current === null) return placedLines();
+    return placedLines().map((line) => (line.key === current.key ? { ...line, price: current.to } : line));
+  });
+  const lineKeys = createMemo(() => lines().map((line) => line.key), undefined, { equals: (a, b) => a.length === b.length && a.every((id, index) => id === b[index]) });
+  const lineOf = (key: string): ChartLine | null => lines().find((line) => line.key === key) ?? null;
   const drawing = (raw: bigint) => toDrawingNumber(raw, props.market.quote.decimals);
-  const legs = (): LegStroke[] =>
-    overlay.lines().map((line) => ({ y: drawing(line.price), tone: line.tone, armed: line.armed, band: line.band ? { min: drawing(line.band.min), max: drawing(line.band.max) } : null }));
-  /** Prices the y axis keeps in view besides the bars: the legs where they were placed (not where a drag is). */
-  const legPrices = createMemo(() => triggerLines(overlay.snapshot(), props.market, props.turbo).map((line) => drawing(line.price)));
+  const strokes = (): LineStroke[] =>
+    lines().map((line) => ({ y: drawing(line.price), tone: line.tone, dashed: line.dashed, dragging: drag()?.key === line.key, band: line.band ? { min: drawing(line.band.min), max: drawing(line.band.max) } : null }));
+  /** Prices the y axis keeps in view besides the bars: the lines where they are (not where a drag is). */
+  const keptPrices = createMemo(() => placedLines().map((line) => drawing(line.price)), undefined, { equals: (a, b) => a.length === b.length && a.every((price, index) => price === b[index]) });
 
   // Orders that were fired legs, by the order they became: their fills are labelled.
   const firedLegs = createMemo(() => {
     const fired = new Map<string, 'TP' | 'SL'>();
-    for (const leg of overlay.snapshot().recent) if (leg.firedOrderId) fired.set(leg.firedOrderId, leg.role === 'take-profit' ? 'TP' : 'SL');
+    for (const leg of triggers().recent) if (leg.firedOrderId) fired.set(leg.firedOrderId, leg.role === 'take-profit' ? 'TP' : 'SL');
     return fired;
   });
   const fillMarks = createMemo((): FillMark[] =>
@@ -213,7 +272,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   // uPlot is created with the first bars (its axes cannot lay out an empty range) and then fed
   // with setData; an empty series (a new market loading) keeps the previous drawing until data comes.
   const createPlot = (element: HTMLDivElement, data: uPlot.AlignedData) => {
-    const decimals = Math.max(0, Math.min(props.market.quote.max_precision, props.market.quote.decimals));
+    const market = props.market;
     const created = new uPlot(
       {
         width: element.clientWidth || 600,
@@ -223,17 +282,21 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         scales: {
           // From the bars themselves: uPlot widens a single bar's x range to 1000 days on a seconds scale.
           x: { time: true, range: () => timeRange((bars()[0]?.time ?? 0) / 1000, (bars().at(-1)?.time ?? 0) / 1000, resolutionSeconds(resolution())) },
-          y: { range: (_plot, min, max) => priceRange(min, max, legPrices()) },
+          y: { range: (_plot, min, max) => priceRange(min, max, keptPrices()) },
         },
         axes: [
-          { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, space: 80 },
+          // One time format: a 24-hour clock (dates where a day starts), never uPlot's 12-hour default.
+          { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, space: 80, values: (_plot, splits) => timeAxisLabels(splits) },
           {
             stroke: '#7d8896',
             grid: { stroke: '#1a2029' },
             ticks: { stroke: '#222a35' },
+            // Gridlines on whole multiples of the price step (never a finer split than the market quotes).
+            incrs: priceIncrements(market),
             // Wide enough for the longest price label of this market (tabular digits, about 7 px each).
             size: (_plot, values) => 18 + 7 * Math.max(6, ...(values ?? []).map((value) => value.length)),
-            values: (_plot, splits) => splits.map((value) => value.toFixed(decimals)),
+            // The market's decimals with thousands separators, as every price of the terminal.
+            values: (_plot, splits) => priceAxisLabels(market, splits),
           },
         ],
         series: [
@@ -245,7 +308,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           { label: 'volume', show: false },
         ],
         hooks: { setCursor: [(current) => setHover(current.cursor.idx ?? null)] },
-        plugins: [candlePlugin(fillMarks, legs, () => queueMicrotask(() => setDrawn((count) => count + 1)))],
+        plugins: [candlePlugin(fillMarks, strokes, () => queueMicrotask(() => setDrawn((count) => count + 1)))],
       },
       data,
       element,
@@ -281,12 +344,12 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     if (plot) plot.setData(data);
     else plot = createPlot(box, data);
   });
-  // Redraw when own fills change (the marks) or a leg moves, without new bars; a leg placed or gone
-  // may change the price range, which setData recomputes.
-  createEffect(on([fillMarks, overlay.lines], () => plot?.redraw(false), { defer: true }));
+  // Redraw when own fills change (the marks) or a line moves, without new bars; a line placed or
+  // gone may change the price range, which setData recomputes.
+  createEffect(on([fillMarks, lines], () => plot?.redraw(false), { defer: true }));
   createEffect(
     on(
-      legPrices,
+      keptPrices,
       () => {
         if (plot) plot.setData(plot.data);
       },
@@ -294,27 +357,111 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     ),
   );
 
-  /**
-   * Where a leg's marker goes, in px from the top of the chart box: on its line, or held at the
-   * plot's edge when the line is off it (a marker being dragged must stay under the pointer's capture).
-   */
-  const legTop = (line: TriggerLine): { top: number; off: boolean } | null => {
+  /** The plot's price scale now (exact ends), for pixel to price and back; null before the first draw. */
+  const scale = (): PriceScale | null => {
     drawn();
-    if (!plot || !box) return null;
-    const over = plot.over.getBoundingClientRect();
-    const offset = over.top - box.getBoundingClientRect().top;
-    const y = plot.valToPos(drawing(line.price), 'y');
-    if (!Number.isFinite(y)) return null;
-    const clamped = Math.min(Math.max(y, 0), over.height);
+    if (!plot) return null;
+    const y = plot.scales['y'];
+    return priceScale(y?.min, y?.max, plot.bbox.height / devicePixelRatio, props.market.quote.decimals);
+  };
+  /**
+   * Where a line's label goes, in px from the top of the chart box: on its line, or held at the
+   * plot's edge when the line is off it (a label being dragged must stay under the pointer's capture).
+   */
+  const lineTop = (line: ChartLine): { top: number; off: boolean } | null => {
+    const current = scale();
+    if (!current || !plot || !box) return null;
+    const offset = plot.over.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    const y = offsetOfPrice(current, line.price);
+    const clamped = Math.min(Math.max(y, 0), current.height);
     return { top: Math.round(offset + clamped), off: clamped !== y };
   };
-  /** The price under the pointer, on the quote's raw units (exact from the decimal text). */
-  const priceAt = (clientY: number): bigint | null => {
-    if (!plot) return null;
-    const value = plot.posToVal(clientY - plot.over.getBoundingClientRect().top, 'y');
-    if (!Number.isFinite(value) || value <= 0) return null;
-    const parsed = parseUnits(value.toFixed(props.market.quote.decimals), props.market.quote.decimals, 'price');
-    return parsed.ok ? parsed.value : null;
+
+  // ---- dragging a line to amend ------------------------------------------------------------------
+  // Refused on a book that is not live: the trader must see the book the new price is set against.
+  const bookFreshness = createFreshness(terminal.freshness, (view) => [marketSource(view, props.market.market_id, props.turbo, 'book')]);
+  const notLive = (): string | null =>
+    bookFreshness.live() ? null : `Not amended: the ${props.market.base.symbol}/${props.market.quote.symbol} ${props.turbo ? 'Turbo' : 'Canonical'} book is ${bookFreshness.label()}; drag again when it is live.`;
+  const signerText = (account: string) => {
+    const trading = tradingAccount() ?? '';
+    const owner = account === '' ? trading : account;
+    return accountText({ account: owner, accountKind: owner === trading ? 'trading' : 'turbo-account' });
+  };
+  const startDrag = (line: ChartLine, event: PointerEvent) => {
+    if (event.button !== 0 || !line.draggable || drag() !== null) return;
+    event.preventDefault();
+    const refusal = notLive();
+    if (refusal !== null) {
+      setOutcome({ ok: false, text: refusal, code: 'BOOK_NOT_LIVE', newId: null });
+      return;
+    }
+    if (!plot) return;
+    setOutcome(null);
+    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    setDrag({ key: line.key, from: placedLines().find((placed) => placed.key === line.key)?.price ?? line.price, to: line.price, startY: event.clientY, sending: false });
+  };
+  const moveDrag = (event: PointerEvent) => {
+    const current = drag();
+    const now = scale();
+    if (current === null || current.sending || now === null) return;
+    setDrag({ ...current, to: dragPrice(props.market, now, current.from, current.startY, event.clientY) });
+  };
+  const endDrag = async () => {
+    const current = drag();
+    if (current === null || current.sending) return;
+    const placed = placedLines().find((line) => line.key === current.key);
+    if (placed === undefined || current.to === current.from) {
+      setDrag(null);
+      return;
+    }
+    const refusal = notLive();
+    if (refusal !== null) {
+      setDrag(null);
+      setOutcome({ ok: false, text: refusal, code: 'BOOK_NOT_LIVE', newId: null });
+      return;
+    }
+    // The line stays at its new price while the confirmation is open and main answers.
+    setDrag({ ...current, sending: true });
+    try {
+      if (placed.kind === 'order') {
+        const order = terminal.store.state.openOrders.find((candidate) => candidate.orderId === placed.id);
+        if (order === undefined) {
+          setOutcome({ ok: false, text: 'Not amended: the order is no longer open.', code: 'ORDER_NOT_OPEN', newId: null });
+          return;
+        }
+        const result = await terminal.trading.amend(props.market, order, { price: current.to }, signerText(order.account));
+        if (result === null) setOutcome({ ok: false, text: 'Amend not confirmed: nothing was sent.', code: 'NOT_CONFIRMED', newId: null });
+        else if (!result.ok) setOutcome({ ok: false, text: `Amend refused (${result.code}): ${result.message}`, code: result.code, newId: null });
+        else {
+          const newId = result.value.orders[0]?.orderId ?? null;
+          setOutcome({
+            ok: true,
+            code: '',
+            newId,
+            text: `Amended to ${formatPrice(props.market, current.to)}: ${newId ? `new order ${shortId(newId)}` : 'filled at once'} replaces ${shortId(order.orderId)}`,
+          });
+        }
+      } else if (placed.kind === 'leg') {
+        const leg = triggers().pending.find((candidate) => candidate.triggerId === placed.id);
+        if (leg === undefined) {
+          setOutcome({ ok: false, text: 'Not moved: the leg is no longer pending.', code: 'TRIGGER_NOT_FOUND', newId: null });
+          return;
+        }
+        const signer = signerText(props.turbo ? (terminal.turboBooks.view()?.tradingAs ?? '') : '');
+        const result = await terminal.trading.moveLeg(props.market, leg, current.to, signer);
+        if (result === null) setOutcome({ ok: false, text: 'Move not confirmed: nothing was sent.', code: 'NOT_CONFIRMED', newId: null });
+        else if (!result.ok) setOutcome({ ok: false, text: `Leg not moved (${result.code}): ${result.message}`, code: result.code, newId: null });
+        else {
+          const moved = result.value.triggers.find((candidate) => candidate.role === leg.role && candidate.triggerPrice === current.to) ?? result.value.triggers[0];
+          setOutcome({ ok: true, code: '', newId: moved?.triggerId ?? null, text: `Moved to ${formatPrice(props.market, current.to)}: new leg ${moved ? shortId(moved.triggerId) : '(not reported)'} replaces ${shortId(leg.triggerId)}` });
+        }
+      }
+    } finally {
+      setDrag(null);
+    }
+  };
+  const cancelDrag = () => {
+    if (drag()?.sending === false) setDrag(null);
   };
 
   onCleanup(() => {
@@ -363,32 +510,90 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       <div
         class="chart-box fresh-dim"
         data-testid="chart"
-        data-legs={legIds().length}
+        data-legs={lines().filter((line) => line.kind === 'leg').length}
+        data-orders={lines().filter((line) => line.kind === 'order').length}
+        data-position={lines().some((line) => line.kind === 'position') ? 'true' : 'false'}
+        data-book-live={bookFreshness.live() ? 'true' : 'false'}
         data-fill-marks={fillMarks().length}
         data-leg-fill-marks={fillMarks().filter((mark) => mark.leg !== null).length}
         ref={(element) => (box = element)}
       >
-        <div class="chart-legs" data-testid="chart-legs">
-          <For each={legIds()}>
-            {(triggerId) => (
-              <Show when={legLine(triggerId)}>
+        <div class="chart-legs chart-lines" data-testid="chart-lines">
+          <For each={lineKeys()}>
+            {(lineKey) => (
+              <Show when={lineOf(lineKey)}>
                 {(line) => (
-                  <Show when={legTop(line())}>
-                    {(place) => (
-                      <div class="chart-leg" classList={{ 'off-plot': place().off }} data-testid="chart-leg" data-trigger-id={triggerId} data-role={line().role} style={{ top: `${place().top}px` }}>
-                        <TriggerMarker overlay={overlay} line={line()} market={props.market} priceAt={priceAt} />
-                      </div>
-                    )}
+                  <Show when={lineTop(line())}>
+                    {(place) => {
+                      const dragging = () => drag()?.key === lineKey;
+                      const moved = () => {
+                        const current = drag();
+                        return current !== null && current.key === lineKey && current.to !== current.from ? current.from : null;
+                      };
+                      return (
+                        <div
+                          class={`chart-line ${line().tone}`}
+                          classList={{ 'off-plot': place().off, dragging: dragging(), 'chart-leg': line().kind === 'leg' }}
+                          data-testid={line().kind === 'leg' ? 'chart-leg' : line().kind === 'order' ? 'chart-order' : 'chart-position'}
+                          data-kind={line().kind}
+                          data-price={line().price.toString()}
+                          {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
+                          {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side } : {})}
+                          style={{ top: `${place().top}px` }}
+                        >
+                          <span
+                            class={`chart-line-label ${line().tone}`}
+                            classList={{ draggable: line().draggable, dashed: line().dashed, sending: dragging() && drag()?.sending === true }}
+                            data-testid={line().kind === 'leg' ? 'trigger-marker' : 'chart-line-label'}
+                            title={line().draggable ? `${line().label} — drag to ${line().kind === 'order' ? 'amend the price' : 'move the trigger'} (Esc cancels)` : line().label}
+                            tabIndex={line().draggable ? 0 : -1}
+                            onPointerDown={(event) => startDrag(line(), event)}
+                            onPointerMove={moveDrag}
+                            onPointerUp={() => void endDrag()}
+                            onPointerCancel={cancelDrag}
+                            onKeyDown={(event) => {
+                              if (event.key === 'Escape') cancelDrag();
+                            }}
+                          >
+                            <Show when={line().draggable}>
+                              <span class="chart-line-handle" aria-hidden="true">
+                                ⋮
+                              </span>
+                            </Show>
+                            {line().label}
+                            <Show when={moved()}>
+                              {(from) => (
+                                <span class="muted" data-testid={line().kind === 'leg' ? 'trigger-marker-from' : 'chart-line-from'}>
+                                  {' '}
+                                  (from {formatPrice(props.market, from())})
+                                </span>
+                              )}
+                            </Show>
+                          </span>
+                        </div>
+                      );
+                    }}
                   </Show>
                 )}
               </Show>
             )}
           </For>
         </div>
-        <Show when={overlay.failure()}>
-          {(failure) => (
-            <div class="chart-leg-error error" data-testid="chart-leg-error" data-code={failure().code}>
-              Leg not moved: {failure().message}
+        <Show when={outcome()}>
+          {(shownOutcome) => (
+            <div
+              class="chart-outcome"
+              classList={{ error: !shownOutcome().ok }}
+              data-testid={shownOutcome().ok ? 'chart-amend-result' : 'chart-line-error'}
+              data-ok={shownOutcome().ok ? 'true' : 'false'}
+              data-code={shownOutcome().code}
+              data-new-id={shownOutcome().newId ?? ''}
+              role="status"
+            >
+              <span>{shownOutcome().text}</span>
+              <button type="button" class="link" data-testid="chart-outcome-close" title="Dismiss" onClick={() => setOutcome(null)}>
+                ×
+              </button>
             </div>
           )}
         </Show>

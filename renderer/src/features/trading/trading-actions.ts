@@ -2,7 +2,7 @@
 // and a notice with main's answer (including what main adjusted before signing), so the ticket,
 // the ladder, the hotkeys and the kill switch all behave the same way.
 import type { RequestInput, TerminalApi } from '../../../../shared/ipc/contract';
-import type { CancelReport, FlattenReport, OrderView, PlacedOrder, PlacedTriggers, PositionView } from '../../../../shared/ipc/views';
+import type { CancelReport, FlattenReport, OrderView, PlacedOrder, PlacedTriggers, PositionView, TriggerView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
@@ -28,6 +28,12 @@ export interface TradingActions {
    * when not confirmed. The notice names the new order id.
    */
   amend(market: Market, order: OrderView, change: { readonly price?: bigint; readonly quantity?: bigint }, signer: string): Promise<Result<PlacedOrder> | null>;
+  /**
+   * Move a pending take-profit / stop-loss leg to a new trigger price: main cancels it (with its OCO
+   * partner) and creates it again in one signed batch. Confirmed when confirmations are on, naming
+   * the book and the account that signs; null when not confirmed. The notice names the new leg's id.
+   */
+  moveLeg(market: Market, leg: TriggerView, triggerPrice: bigint, signer: string): Promise<Result<PlacedTriggers> | null>;
   /**
    * Close positions with bounded market orders, always confirmed (naming each book and the account
    * that signs); null when not confirmed. Main recomputes the sizes from the fills.
@@ -200,6 +206,27 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
         store.notify('info', `Amended: ${from} → ${to}; new order ${newId ? `${newId.slice(0, 8)}…${newId.slice(-4)}` : '(filled at once)'} replaces ${order.orderId.slice(0, 8)}…${order.orderId.slice(-4)}.${adjusted}`);
       } else {
         store.notify('error', `Amend refused (${result.code}): ${result.message}`);
+      }
+      return result;
+    },
+    async moveLeg(market, leg, triggerPrice, signer) {
+      const role = leg.parentOrderId === null && leg.ocoId === null ? 'stop' : leg.role;
+      const size = leg.quantity === null ? '' : ` ${formatQuantity(market, leg.quantity)} ${market.base.symbol}`;
+      const text = `${role} (${leg.side}${size}) from ${formatPrice(market, leg.triggerPrice)} to ${formatPrice(market, triggerPrice)} ${market.quote.symbol}`;
+      if (store.state.settings?.confirmOrders) {
+        const accepted = await confirm(`Move ${role}`, [
+          `Move the ${text}`,
+          `Market ${market.base.symbol}/${market.quote.symbol} · ${bookText(leg.turbo)} book · signed by ${signer}`,
+          `Cancel and re-create go in one signed batch${leg.ocoId === null ? '' : ' (with the other leg of its pair)'}: if it fires first, nothing changes.`,
+        ]);
+        if (!accepted) return null;
+      }
+      const result = await api.moveTrigger({ marketId: market.market_id, ...(leg.turbo ? { turbo: true } : {}), triggerId: leg.triggerId, triggerPrice });
+      if (result.ok) {
+        const moved = result.value.triggers.find((candidate) => candidate.role === leg.role && candidate.triggerPrice === triggerPrice) ?? result.value.triggers[0];
+        store.notify('info', `Moved the ${text}; new leg ${moved ? `${moved.triggerId.slice(0, 8)}…${moved.triggerId.slice(-4)}` : '(none reported)'} replaces ${leg.triggerId.slice(0, 8)}…${leg.triggerId.slice(-4)}.`);
+      } else {
+        store.notify('error', `Move refused (${result.code}): ${result.message}`);
       }
       return result;
     },

@@ -1,0 +1,101 @@
+// What the chart draws besides the bars, as data: a line per working order of the book (its
+// remaining quantity at its price), per pending trigger leg (take-profit / stop-loss, with the
+// quantity it closes), and the position line at the average entry. Each has its label (side,
+// quantity, price) and says whether it can be dragged. Pure: test/renderer/chart-lines.test.ts.
+import type { OrderView, PositionView, TriggerView, TriggersSnapshot } from '../../../../shared/ipc/views';
+import type { Market } from '../../../../shared/market/market';
+import { formatPrice, formatQuantity } from '../../format/market-format';
+import { entryText, pnlText } from '../positions/positions-model';
+
+export type ChartLineKind = 'order' | 'leg' | 'position';
+
+export interface ChartLine {
+  /** `order:<id>`, `leg:<id>`, `position:<account>`: stable across redraws. */
+  readonly key: string;
+  readonly kind: ChartLineKind;
+  /** The order id, the trigger id, or the account of the position. */
+  readonly id: string;
+  readonly price: bigint;
+  readonly side: 'Buy' | 'Sell';
+  /** Colour class: buy / sell orders, tp / sl legs, long / short position. */
+  readonly tone: 'buy' | 'sell' | 'tp' | 'sl' | 'long' | 'short';
+  /** The label beside the line: "Buy 0.02 @ 3,000.00". */
+  readonly label: string;
+  /** Dashed: a leg waiting for its order to fill, and the position line. */
+  readonly dashed: boolean;
+  readonly draggable: boolean;
+  /** Bounds a bounded leg executes within (shaded). */
+  readonly band: { readonly min: bigint; readonly max: bigint } | null;
+}
+
+function remainingOf(order: OrderView): bigint {
+  return order.quantity - order.filled;
+}
+
+/** The resting orders of one book (open or partly filled, with something left), as lines. */
+export function orderLines(market: Market, turbo: boolean, orders: readonly OrderView[]): ChartLine[] {
+  return orders
+    .filter((order) => order.marketId === market.market_id && order.turbo === turbo && (order.status === 'open' || order.status === 'partially-filled') && remainingOf(order) > 0n && order.price > 0n)
+    .map((order) => ({
+      key: `order:${order.orderId}`,
+      kind: 'order' as const,
+      id: order.orderId,
+      price: order.price,
+      side: order.side,
+      tone: order.side === 'Buy' ? ('buy' as const) : ('sell' as const),
+      label: `${order.side} ${formatQuantity(market, remainingOf(order))} @ ${formatPrice(market, order.price)}${order.filled > 0n ? ` (${formatQuantity(market, order.filled)} filled)` : ''}`,
+      dashed: false,
+      draggable: true,
+      band: null,
+    }));
+}
+
+/** The quantity a leg closes, in words: its own size, or what its order has filled (or will fill). */
+function legQuantity(market: Market, leg: TriggerView, orders: readonly OrderView[]): string {
+  if (leg.quantity !== null) return formatQuantity(market, leg.quantity);
+  const parent = orders.find((order) => order.orderId === leg.parentOrderId);
+  if (parent === undefined) return 'its order\u2019s fill';
+  return parent.filled > 0n ? formatQuantity(market, parent.filled) : `up to ${formatQuantity(market, parent.quantity)}`;
+}
+
+/** The pending legs of one book, as lines: "TP Sell 0.02 @ 3,100.00". */
+export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnapshot, orders: readonly OrderView[]): ChartLine[] {
+  return snapshot.pending
+    .filter((leg) => leg.marketId === market.market_id && leg.turbo === turbo && leg.state === 'pending')
+    .map((leg) => {
+      const role = leg.parentOrderId === null && leg.ocoId === null ? 'Stop' : leg.role === 'take-profit' ? 'TP' : 'SL';
+      return {
+        key: `leg:${leg.triggerId}`,
+        kind: 'leg' as const,
+        id: leg.triggerId,
+        price: leg.triggerPrice,
+        side: leg.side,
+        tone: leg.role === 'take-profit' ? ('tp' as const) : ('sl' as const),
+        label: `${role} ${leg.side} ${legQuantity(market, leg, orders)} @ ${formatPrice(market, leg.triggerPrice)}${leg.armed ? '' : ' · waits for its order'}`,
+        dashed: !leg.armed,
+        draggable: true,
+        band: leg.minPrice !== null && leg.maxPrice !== null ? { min: leg.minPrice, max: leg.maxPrice } : null,
+      };
+    });
+}
+
+/** The position of the signing account on this book at its average entry, with its unrealized P&L. */
+export function positionLine(market: Market, turbo: boolean, account: string | null, positions: readonly PositionView[]): ChartLine | null {
+  const position = positions.find((candidate) => candidate.marketId === market.market_id && candidate.turbo === turbo && (account === null || candidate.account === account) && candidate.size !== 0n);
+  if (position === undefined || position.averageEntry === null) return null;
+  const long = position.size > 0n;
+  const size = long ? position.size : -position.size;
+  const pnl = position.unrealized === null ? '' : ` · ${pnlText(market, position.unrealized)} ${market.quote.symbol}`;
+  return {
+    key: `position:${position.account}`,
+    kind: 'position',
+    id: position.account,
+    price: position.averageEntry,
+    side: long ? 'Buy' : 'Sell',
+    tone: long ? 'long' : 'short',
+    label: `${long ? 'Long' : 'Short'} ${formatQuantity(market, size)} @ ${entryText(market, position.averageEntry)}${pnl}`,
+    dashed: true,
+    draggable: false,
+    band: null,
+  };
+}

@@ -1,0 +1,116 @@
+// What the chart draws besides the bars: order lines (remaining quantity), leg lines (the quantity
+// they close) and the position line, each labelled with side, quantity and price.
+import { describe, expect, it } from 'vitest';
+import type { OrderView, PositionView, TriggerView } from '../../shared/ipc/views';
+import { legLines, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
+import { ethUsdc, ethUsdt } from './fixtures';
+
+const USDC = 1_000_000n;
+const ETH = 1_000_000_000n;
+const hex = (byte: string) => `0x${byte.repeat(32)}`;
+
+const order = (fields: Partial<OrderView>): OrderView => ({
+  orderId: hex('01'),
+  marketId: ethUsdc.market_id,
+  side: 'Buy',
+  orderType: 'Spot',
+  price: 2_950n * USDC,
+  quantity: ETH / 50n,
+  filled: 0n,
+  averagePrice: 0n,
+  status: 'open',
+  turbo: false,
+  account: hex('aa'),
+  time: 0,
+  ...fields,
+});
+
+const leg = (fields: Partial<TriggerView>): TriggerView => ({
+  triggerId: hex('71'),
+  marketId: ethUsdc.market_id,
+  turbo: false,
+  side: 'Sell',
+  triggerPrice: 3_100n * USDC,
+  kind: 'bounded',
+  limitPrice: null,
+  maxPrice: null,
+  minPrice: null,
+  quantity: null,
+  parentOrderId: hex('01'),
+  ocoId: hex('72'),
+  direction: 'rise',
+  role: 'take-profit',
+  state: 'pending',
+  armed: true,
+  locked: 0n,
+  firedOrderId: null,
+  reason: null,
+  time: 0,
+  ...fields,
+});
+
+const position = (fields: Partial<PositionView>): PositionView => ({
+  account: hex('aa'),
+  accountKind: 'trading',
+  marketId: ethUsdc.market_id,
+  turbo: false,
+  size: 0n,
+  notClosable: null,
+  averageEntry: null,
+  mark: null,
+  markSide: null,
+  unrealized: null,
+  unrealizedBps: null,
+  realized: 0n,
+  realizedBps: null,
+  feesBase: 0n,
+  feesQuote: 0n,
+  fills: 0,
+  liquidation: null,
+  freeze: null,
+  ...fields,
+});
+
+describe('chart lines', () => {
+  it('draws the resting orders of this book only, with what is left of them', () => {
+    const orders = [
+      order({}),
+      order({ orderId: hex('02'), side: 'Sell', price: 3_050_500_000n, quantity: ETH, filled: ETH / 4n, status: 'partially-filled' }),
+      order({ orderId: hex('03'), turbo: true }),
+      order({ orderId: hex('04'), marketId: ethUsdt.market_id }),
+      order({ orderId: hex('05'), status: 'filled', filled: ETH / 50n }),
+    ];
+    const lines = orderLines(ethUsdc, false, orders);
+    expect(lines.map((line) => [line.id, line.price, line.label, line.draggable])).toEqual([
+      [hex('01'), 2_950n * USDC, 'Buy 0.02 @ 2,950.00', true],
+      [hex('02'), 3_050_500_000n, 'Sell 0.75 @ 3,050.50 (0.25 filled)', true],
+    ]);
+    expect(orderLines(ethUsdc, true, orders).map((line) => line.id)).toEqual([hex('03')]);
+  });
+
+  it('labels legs with role, side, the quantity they close, and the trigger price', () => {
+    const parent = order({ filled: ETH / 100n, status: 'partially-filled' });
+    const lines = legLines(ethUsdc, false, { pending: [leg({}), leg({ triggerId: hex('72'), role: 'stop-loss', triggerPrice: 2_900n * USDC, ocoId: hex('71') }), leg({ triggerId: hex('73'), parentOrderId: null, ocoId: null, quantity: ETH / 10n, role: 'stop-loss', triggerPrice: 2_800n * USDC, armed: false })], recent: [] }, [parent]);
+    expect(lines.map((line) => [line.tone, line.label, line.dashed])).toEqual([
+      ['tp', 'TP Sell 0.01 @ 3,100.00', false],
+      ['sl', 'SL Sell 0.01 @ 2,900.00', false],
+      ['sl', 'Stop Sell 0.1 @ 2,800.00 · waits for its order', true],
+    ]);
+    // A parent not filled yet: the leg closes up to the parent's size.
+    expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [order({})])[0]!.label).toBe('TP Sell up to 0.02 @ 3,100.00');
+    expect(legLines(ethUsdc, true, { pending: [leg({})], recent: [] }, [])).toEqual([]);
+  });
+
+  it('draws the position of the signing account at its average entry, not draggable', () => {
+    const positions = [
+      position({ account: hex('bb'), size: ETH, averageEntry: 2_000n * USDC }),
+      position({ size: -ETH / 50n, averageEntry: 3_005_125_000n, unrealized: -1_234_567n }),
+    ];
+    const line = positionLine(ethUsdc, false, hex('aa'), positions)!;
+    expect(line).toMatchObject({ kind: 'position', price: 3_005_125_000n, tone: 'short', draggable: false, dashed: true });
+    expect(line.label).toBe('Short 0.02 @ 3,005.13 · -1.23 USDC');
+    expect(positionLine(ethUsdc, false, hex('cc'), positions)).toBeNull();
+    expect(positionLine(ethUsdc, true, hex('aa'), positions)).toBeNull();
+    expect(positionLine(ethUsdc, false, hex('aa'), [position({ size: 0n, averageEntry: null })])).toBeNull();
+  });
+});
