@@ -3,8 +3,13 @@
 // on a Turbo book), the worst-case fee and the amount that will be locked, an optional take-profit
 // and stop-loss placed with the entry in one request, then main's answer shown. On a Turbo book
 // main's own check (checkTurboOrder) runs before anything is sent: the order type it will sign, its
-// bounds, any draw or borrow, and the refusal with its reason.
+// bounds, any draw or borrow, and the refusal with its reason. Reduce-only (the venue has no such
+// flag) is enforced here where it can be exact: see reduceOnlyCheck in ticket-model.ts. The
+// Buy/Sell button sits in a footer that sticks to the bottom of the visible area, so no number
+// of warnings pushes it out of view.
 import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, onMount, Show, Switch, type Component } from 'solid-js';
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { PositionsView } from '../../../../shared/ipc/views';
 import type { TurboOrderCheck } from '../../../../shared/ipc/views/margin';
 import type { Market } from '../../../../shared/market/market';
 import type { OrderTypeKind } from '../../../../shared/market/order-type';
@@ -18,14 +23,31 @@ import { bookRules } from '../../stores/turbo-store';
 import { createBookFeed } from '../market-data/book-feed';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { adjustmentsText, describeLegs, describeOrder, describeOutcome } from '../trading/trading-actions';
-import { BracketSection, bracketInput, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
-import { evaluateTicket, ORDER_KIND_HELP, ORDER_KIND_LABELS, ORDER_KINDS, quantityForPercent, sendState, ticketSigner, type TicketBalanceState, type TicketField, type TicketReady } from './ticket-model';
+import { BracketSection, bracketInput, createTriggerSnapshot, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
+import {
+  evaluateTicket,
+  ORDER_KIND_HELP,
+  ORDER_KIND_LABELS,
+  ORDER_KINDS,
+  quantityForPercent,
+  reduceOnlyCheck,
+  reduceOnlyFacts,
+  sendState,
+  ticketSigner,
+  type ReduceOnlyCheck,
+  type TicketBalanceState,
+  type TicketField,
+  type TicketReady,
+} from './ticket-model';
+import './ticket.css';
 import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
 
 /** How long the ticket waits after the last keystroke before asking main to check a Turbo order. */
 const TURBO_CHECK_DELAY_MS = 250;
 /** How often a standing Turbo order is checked again. */
 const TURBO_CHECK_REFRESH_MS = 3000;
+/** How often the positions are read again while reduce-only is on (and after every fill). */
+const POSITIONS_REFRESH_MS = 3000;
 
 export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props) => (
   <Panel
@@ -114,6 +136,69 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
     return bracketInput(book(), props.turbo, current, bracket().takeProfit, bracket().stopLoss);
   };
 
+  // ---- Reduce-only: capped to the signing account's position on this book -------------------------
+  const [reduceOnly, setReduceOnly] = createSignal(false);
+  const [positions, setPositions] = createSignal<PositionsView | null>(null);
+  const [positionsError, setPositionsError] = createSignal<string | null>(null);
+  const legs = createTriggerSnapshot(terminal.api);
+  const signingAccount = () => {
+    const current = signer();
+    return current.kind === 'turbo-account' ? current.account : (terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null);
+  };
+  let positionsSerial = 0;
+  /** A read of the positions begun now (main never answers it with a read begun earlier). */
+  const readPositions = async (): Promise<PositionsView | null> => {
+    const serial = ++positionsSerial;
+    const read = await terminal.api.getPositions({});
+    if (serial !== positionsSerial) return read.ok ? read.value : null;
+    if (read.ok) {
+      setPositions(read.value);
+      setPositionsError(null);
+      return read.value;
+    }
+    setPositionsError(`${read.code}: ${read.message}`);
+    return null;
+  };
+  createEffect(
+    on(reduceOnly, (on) => {
+      if (!on) return;
+      void readPositions();
+      const timer = setInterval(() => void readPositions(), POSITIONS_REFRESH_MS);
+      const stop = terminal.api.onFill(() => void readPositions());
+      onCleanup(() => {
+        clearInterval(timer);
+        stop();
+      });
+    }),
+  );
+  const reduceOnlyFor = (view: PositionsView | null, error: string | null): ReduceOnlyCheck => {
+    const quantity = (() => {
+      const text = draft().quantityText.trim();
+      if (text === '') return null;
+      const parsed = parseUnits(text, props.market.base.decimals, 'Quantity');
+      return parsed.ok ? parsed.value : null;
+    })();
+    const facts = reduceOnlyFacts({
+      market: props.market,
+      turbo: props.turbo,
+      account: signingAccount(),
+      positions: view,
+      positionsError: error,
+      openOrders: terminal.store.state.openOrders,
+      pendingLegs: legs().pending,
+      fills: terminal.store.state.fills,
+    });
+    return reduceOnlyCheck({ market: book(), side: draft().side, kind: draft().kind, quantity, book: props.turbo ? 'Turbo book' : 'Canonical book', ...facts });
+  };
+  const reduceCheck = createMemo((): ReduceOnlyCheck | null => (reduceOnly() ? reduceOnlyFor(positions(), positionsError()) : null));
+  const reduceRefusal = (): string | null => {
+    const check = reduceCheck();
+    if (check === null) return null;
+    if (!check.ok) return check.message;
+    if (bracketOn()) return 'Reduce-only closes a position: it does not take a take-profit or stop-loss of its own (turn them off).';
+    return null;
+  };
+
   // ---- Turbo: main's check of the order as it would be signed ------------------------------------
   const [turboCheck, setTurboCheck] = createSignal<Result<TurboOrderCheck> | null>(null);
   const [checking, setChecking] = createSignal(false);
@@ -199,6 +284,15 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
     setSending(true);
     setLastResult(null);
     try {
+      if (reduceOnly()) {
+        // Checked again against a read of the positions begun now, right before signing.
+        const fresh = await readPositions();
+        const check = reduceOnlyFor(fresh, fresh === null ? (positionsError() ?? 'no answer') : null);
+        if (!check.ok) {
+          setLastResult({ ok: false, text: `Not sent: ${check.message}`, code: check.code });
+          return;
+        }
+      }
       if (props.turbo) {
         // Checked again right before sending: the account's risk may have moved since the last look.
         const checked = await runTurboCheck(result);
@@ -256,6 +350,8 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
     if (props.turbo && rules() === null) return "The Turbo book's rules are not loaded yet";
     const refusal = turboRefusal();
     if (refusal) return refusal.message;
+    const reduce = reduceRefusal();
+    if (reduce !== null) return reduce;
     const withBracket = bracketRequest();
     if (withBracket !== null && !withBracket.ok) return withBracket.message;
     return '';
@@ -418,6 +514,32 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           </For>
         </div>
       </Show>
+      <div class="ticket-reduce" data-testid="ticket-reduce-only">
+        <label class="ticket-reduce-toggle" title="Only reduce your position on this book: capped to it, never flipping it (checked here: the venue has no reduce-only flag)">
+          <input type="checkbox" data-testid="ticket-reduce-only-toggle" checked={reduceOnly()} onChange={(event) => setReduceOnly(event.currentTarget.checked)} /> Reduce-only
+        </label>
+        <Show when={reduceCheck()}>
+          {(check) => (
+            <div class="ticket-reduce-status" classList={{ refused: !check().ok }} data-testid="ticket-reduce-only-status" data-ok={check().ok ? 'true' : 'false'} data-code={check().ok ? '' : (check() as { code: string }).code} data-cap={check().cap?.toString() ?? ''}>
+              {check().ok ? (check() as { text: string }).text : (check() as { message: string }).message}
+              <Show when={!check().ok && (check().cap ?? 0n) > 0n}>
+                {' '}
+                <button
+                  type="button"
+                  class="link"
+                  data-testid="ticket-reduce-only-use-cap"
+                  onClick={() => {
+                    setTouched(true);
+                    update({ quantityText: editableQuantity(props.market, check().cap!) });
+                  }}
+                >
+                  use {formatQuantity(props.market, check().cap!)}
+                </button>
+              </Show>
+            </div>
+          )}
+        </Show>
+      </div>
       <div class="ticket-summary" data-testid="ticket-summary">
         <Show
           when={tradingAccountSigns()}
@@ -478,39 +600,41 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         </summary>
         <BracketSection api={terminal.api} market={book()} turbo={props.turbo} entry={entry} onChange={setBracket} hidePlaceButton />
       </details>
-      <div class="ticket-problem" data-testid="ticket-problem" role="status">
-        {problemText()}
-      </div>
-      {/* Why the button is disabled, before the form is touched too (the problem line above says it in red once it is). */}
-      <Show when={send().reason !== '' && send().reason !== problemText()}>
-        <div classList={{ help: send().incomplete, 'ticket-warning': !send().incomplete }} data-testid="ticket-why" role="status">
-          {send().reason}
-        </div>
-      </Show>
       <Show when={ready()?.warnings.length}>
         <For each={ready()?.warnings ?? []}>{(warning) => <div class="ticket-warning">{warning}</div>}</For>
       </Show>
-      <button
-        type="submit"
-        class={`ticket-submit ${sideClass()}`}
-        data-testid="ticket-submit"
-        disabled={ready() === null || sending() || send().reason !== ''}
-        title={send().reason}
-      >
-        {sending()
-          ? 'Sending…'
-          : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${bracketOn() ? ' + TP/SL' : ''}${props.turbo ? ' · Turbo' : ''}`}
-      </button>
-      <Show when={!canTrade()}>
-        <div class="help">Trading needs an account and a session: open Account setup.</div>
-      </Show>
-      <Show when={lastResult()}>
-        {(result) => (
-          <div classList={{ 'ticket-warning': !result().ok || result().partial === true, help: result().ok && result().partial !== true }} data-testid="ticket-result" data-ok={result().ok ? 'true' : 'false'} data-code={result().code ?? ''}>
-            {result().text}
+      <div class="ticket-footer" data-testid="ticket-footer">
+        <div class="ticket-problem" data-testid="ticket-problem" role="status">
+          {problemText()}
+        </div>
+        {/* Why the button is disabled, before the form is touched too (the problem line above says it in red once it is). */}
+        <Show when={send().reason !== '' && send().reason !== problemText()}>
+          <div classList={{ help: send().incomplete, 'ticket-warning': !send().incomplete }} data-testid="ticket-why" role="status">
+            {send().reason}
           </div>
-        )}
-      </Show>
+        </Show>
+        <button
+          type="submit"
+          class={`ticket-submit ${sideClass()}`}
+          data-testid="ticket-submit"
+          disabled={ready() === null || sending() || send().reason !== ''}
+          title={send().reason}
+        >
+          {sending()
+            ? 'Sending…'
+            : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${bracketOn() ? ' + TP/SL' : ''}${reduceOnly() ? ' · reduce-only' : ''}${props.turbo ? ' · Turbo' : ''}`}
+        </button>
+        <Show when={!canTrade()}>
+          <div class="help">Trading needs an account and a session: open Account setup.</div>
+        </Show>
+        <Show when={lastResult()}>
+          {(result) => (
+            <div classList={{ 'ticket-warning': !result().ok || result().partial === true, help: result().ok && result().partial !== true }} data-testid="ticket-result" data-ok={result().ok ? 'true' : 'false'} data-code={result().code ?? ''}>
+              {result().text}
+            </div>
+          )}
+        </Show>
+      </div>
     </form>
   );
 };

@@ -4,6 +4,7 @@
 // ticket refuses exactly what main and the exchange refuse, before anything is signed.
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { RequestInput } from '../../../../shared/ipc/contract';
+import type { FillView, OrderView, PositionsView, TriggerView } from '../../../../shared/ipc/views';
 import { forwardedAmount, lowerQuantityToWholeQuote, orderFee, quoteValue, type Forwarded } from '../../../../shared/market/amounts';
 import type { Market } from '../../../../shared/market/market';
 import type { OrderType, OrderTypeKind, Side } from '../../../../shared/market/order-type';
@@ -275,4 +276,139 @@ export function sendState(evaluation: TicketEvaluation, balance: TicketBalanceSt
   }
   if (evaluation.ok) return { reason: '', incomplete: false };
   return { reason: evaluation.message, incomplete: evaluation.code === 'MISSING' };
+}
+
+// ---- reduce-only ---------------------------------------------------------------------------------
+// The venue has no reduce-only flag (exchange-api.md 2.4: Spot, Market, Limit, PostOnly, FillOrKill,
+// BoundedMarket). The ticket makes it exact on our side where it can: only for an order that
+// executes at once (Market, Bounded market, Fill or kill: nothing is left resting for later fills
+// to turn into a flip), only against a position known from a read of the fills made after the
+// window's last fill of that book, on the closing side, and capped so that this order together
+// with every closing order already resting and every pending closing leg cannot take the position
+// past zero. Everything else is refused with the reason (docs/protocol.md "Reduce-only").
+
+/** Order types reduce-only can be exact for: they execute at once and never rest. */
+export const REDUCE_ONLY_KINDS: readonly OrderTypeKind[] = ['Market', 'BoundedMarket', 'FillOrKill'];
+
+export interface ReduceOnlyContext {
+  readonly market: Market;
+  readonly side: Side;
+  readonly kind: OrderTypeKind;
+  /** The order's quantity (raw base), or null while the field does not parse. */
+  readonly quantity: bigint | null;
+  /**
+   * The signing account's position on this book: its signed size (raw base, positive long), or
+   * `unknown` with the reason (not read yet, stale, the book's history unreadable).
+   */
+  readonly position: { readonly size: bigint } | { readonly unknown: string };
+  /** Remaining quantity of the account's orders resting on this book, on the closing side. */
+  readonly restingClosing: bigint;
+  /** Quantity the account's pending legs on this book would close when they fire (an OCO pair once). */
+  readonly legsClosing: bigint;
+  /** The book in words, for the messages: "Canonical book" / "Turbo book". */
+  readonly book: string;
+}
+
+export type ReduceOnlyCheck =
+  | { readonly ok: true; readonly cap: bigint; readonly text: string }
+  | { readonly ok: false; readonly code: string; readonly message: string; readonly cap: bigint | null };
+
+export function reduceOnlyCheck(context: ReduceOnlyContext): ReduceOnlyCheck {
+  const { market } = context;
+  const base = market.base.symbol;
+  if (!REDUCE_ONLY_KINDS.includes(context.kind)) {
+    return {
+      ok: false,
+      code: 'REDUCE_ONLY_RESTING',
+      cap: null,
+      message: `Reduce-only works here with Market, Bounded market or Fill or kill only: this venue has no reduce-only flag, and a ${ORDER_KIND_LABELS[context.kind]} order can rest on the book, where fills of your other orders could later turn it into a flip. Choose one of those types, or size a resting order yourself.`,
+    };
+  }
+  if ('unknown' in context.position) {
+    return { ok: false, code: 'REDUCE_ONLY_POSITION_UNKNOWN', cap: null, message: `Reduce-only needs your position on the ${context.book}, which is not known now (${context.position.unknown}); nothing can be capped to it.` };
+  }
+  const size = context.position.size;
+  if (size === 0n) return { ok: false, code: 'REDUCE_ONLY_NO_POSITION', cap: null, message: `Reduce-only: you have no ${base} position on the ${context.book} to reduce.` };
+  const closing: Side = size > 0n ? 'Sell' : 'Buy';
+  const magnitude = size > 0n ? size : -size;
+  const what = `${size > 0n ? 'long' : 'short'} ${formatQuantity(market, magnitude)} ${base}`;
+  if (context.side !== closing) {
+    return { ok: false, code: 'REDUCE_ONLY_WRONG_SIDE', cap: null, message: `Reduce-only: a ${context.side.toLowerCase()} would add to your ${what}; only a ${closing.toLowerCase()} reduces it.` };
+  }
+  const committed = context.restingClosing + context.legsClosing;
+  const free = magnitude - committed;
+  const cap = free > 0n ? truncateToTick(free, quantityTick(market)).value : 0n;
+  const parts = [context.restingClosing > 0n ? `${formatQuantity(market, context.restingClosing)} in resting ${closing.toLowerCase()}s` : '', context.legsClosing > 0n ? `${formatQuantity(market, context.legsClosing)} in pending take-profit/stop-loss legs` : ''].filter(Boolean);
+  const less = parts.length > 0 ? ` less ${parts.join(' and ')}` : '';
+  if (cap === 0n) {
+    return { ok: false, code: 'REDUCE_ONLY_COVERED', cap: 0n, message: `Reduce-only: your ${what} is already covered by ${parts.join(' and ') || 'nothing the quantity step allows'}; cancel some of them to close more.` };
+  }
+  if (context.quantity !== null && context.quantity > cap) {
+    return { ok: false, code: 'REDUCE_ONLY_FLIP', cap, message: `Reduce-only: ${formatQuantity(market, context.quantity)} ${base} would flip your ${what}${less}; at most ${formatQuantity(market, cap)} ${base}.` };
+  }
+  return { ok: true, cap, text: `Reduce-only: closes at most ${formatQuantity(market, cap)} ${base} of your ${what}${less}.` };
+}
+
+/** What the window knows, to fill a ReduceOnlyContext for one book and signing account. */
+export interface ReduceOnlyFacts {
+  readonly market: Market;
+  readonly turbo: boolean;
+  /** The account that signs on this book (trading account or the selected Turbo Account). */
+  readonly account: string | null;
+  /** The last positions read, or null before the first answer. */
+  readonly positions: PositionsView | null;
+  /** Why the last read failed, if it did. */
+  readonly positionsError: string | null;
+  readonly openOrders: readonly OrderView[];
+  readonly pendingLegs: readonly TriggerView[];
+  /** Fills the window knows (newest first or any order). */
+  readonly fills: readonly Pick<FillView, 'orderId' | 'marketId' | 'turbo' | 'quantity' | 'time'>[];
+}
+
+/**
+ * The position (or why it is unknown) and the quantities already committed to closing it. A read of
+ * the positions older than the window's newest fill of the book is not trusted; a pending leg sized
+ * from an order whose filled size the window cannot tell makes the commitment unknown.
+ */
+export function reduceOnlyFacts(facts: ReduceOnlyFacts): Pick<ReduceOnlyContext, 'position' | 'restingClosing' | 'legsClosing'> {
+  const { market, turbo } = facts;
+  const none = { restingClosing: 0n, legsClosing: 0n };
+  if (facts.account === null) return { position: { unknown: 'no signing account yet' }, ...none };
+  if (facts.positionsError !== null) return { position: { unknown: `the positions could not be read: ${facts.positionsError}` }, ...none };
+  const view = facts.positions;
+  if (view === null) return { position: { unknown: 'the fills are still being read' }, ...none };
+  if (view.problems.length > 0) return { position: { unknown: view.problems.join('; ') }, ...none };
+  const onBook = (fill: { marketId: string; turbo: boolean }) => fill.marketId === market.market_id && fill.turbo === turbo;
+  const newestFill = facts.fills.filter(onBook).reduce((newest, fill) => Math.max(newest, fill.time), 0);
+  if (newestFill > view.asOf) return { position: { unknown: 'your last fill on this book is newer than the positions read; reading them again' }, ...none };
+  const position = view.positions.find((candidate) => candidate.account === facts.account && onBook(candidate));
+  const size = position?.size ?? 0n;
+  if (size === 0n) return { position: { size: 0n }, ...none };
+  const closing: Side = size > 0n ? 'Sell' : 'Buy';
+  let restingClosing = 0n;
+  for (const order of facts.openOrders) {
+    if (!onBook(order) || order.side !== closing || (order.account !== '' && order.account !== facts.account)) continue;
+    if (order.status === 'open' || order.status === 'partially-filled') restingClosing += order.quantity - order.filled;
+  }
+  // Legs: each closes its own size, or what its order has filled (an open order: its filled part;
+  // what it fills later adds to the position as much as to the leg; a closed one: the fills the
+  // window knows).
+  const sizeOf = (leg: TriggerView): bigint | null => {
+    if (leg.quantity !== null) return leg.quantity;
+    const parent = facts.openOrders.find((order) => order.orderId === leg.parentOrderId);
+    if (parent !== undefined) return parent.filled;
+    const filled = facts.fills.filter((fill) => fill.orderId === leg.parentOrderId).reduce((sum, fill) => sum + fill.quantity, 0n);
+    return filled > 0n ? filled : null;
+  };
+  const pairs = new Map<string, bigint>();
+  for (const leg of facts.pendingLegs) {
+    if (!onBook(leg) || leg.side !== closing || leg.state !== 'pending') continue;
+    const legSize = sizeOf(leg);
+    if (legSize === null) return { position: { unknown: `the size of the pending leg ${leg.triggerId.slice(0, 8)}… (sized from its order) is not known here` }, ...none };
+    // An OCO pair fires one leg only: counted once, at the larger.
+    const key = leg.ocoId === null ? leg.triggerId : [leg.triggerId, leg.ocoId].sort().join('|');
+    pairs.set(key, (pairs.get(key) ?? 0n) > legSize ? pairs.get(key)! : legSize);
+  }
+  const legsClosing = [...pairs.values()].reduce((sum, value) => sum + value, 0n);
+  return { position: { size }, restingClosing, legsClosing };
 }
