@@ -251,6 +251,8 @@ describe.sequential('take-profit and stop-loss in Chromium against the sandbox',
     await expect.poll(() => page.getByTestId('trigger-marker-from').count()).toBeGreaterThan(0);
     await shot('09-chart-drag');
     await page.mouse.up();
+    // The move is confirmed like an order when confirmations are on (it names the book and the signer).
+    await confirmIfAsked(page);
     const movedOnChart = await until(async () => {
       const current = await leg('stop-loss');
       return current && current.triggerId !== movedOnLadder.triggerId ? current : null;

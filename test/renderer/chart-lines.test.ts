@@ -2,7 +2,7 @@
 // they close) and the position line, each labelled with side, quantity and price.
 import { describe, expect, it } from 'vitest';
 import type { OrderView, PositionView, TriggerView } from '../../shared/ipc/views';
-import { legLines, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
+import { legLines, lineAt, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
 import { ethUsdc, ethUsdt } from './fixtures';
 
 const USDC = 1_000_000n;
@@ -86,6 +86,8 @@ describe('chart lines', () => {
       [hex('02'), 3_050_500_000n, 'Sell 0.75 @ 3,050.50 (0.25 filled)', true],
     ]);
     expect(orderLines(ethUsdc, true, orders).map((line) => line.id)).toEqual([hex('03')]);
+    // Dragged: the label says the new price.
+    expect(lineAt(ethUsdc, lines[1]!, 3_040_000_000n)).toMatchObject({ price: 3_040_000_000n, label: 'Sell 0.75 @ 3,040.00 (0.25 filled)' });
   });
 
   it('labels legs with role, side, the quantity they close, and the trigger price', () => {

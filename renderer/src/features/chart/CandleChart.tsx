@@ -25,7 +25,7 @@ import { accountText } from '../positions/positions-model';
 import { createTriggerSnapshot } from '../triggers';
 import { barsToColumns, mergeBars, priceRange, resolutionSeconds, timeRange, toDrawingNumber } from './bars-model';
 import { dragPrice, offsetOfPrice, priceAxisLabels, priceIncrements, priceScale, timeAxisLabels, type PriceScale } from './chart-geometry';
-import { legLines, orderLines, positionLine, type ChartLine } from './chart-lines';
+import { legLines, lineAt, orderLines, positionLine, type ChartLine } from './chart-lines';
 import './chart.css';
 
 const COUNT_BACK = 600;
@@ -193,7 +193,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   const lines = createMemo((): ChartLine[] => {
     const current = drag();
     if (current === null) return placedLines();
-    return placedLines().map((line) => (line.key === current.key ? { ...line, price: current.to } : line));
+    return placedLines().map((line) => (line.key === current.key ? lineAt(props.market, line, current.to) : line));
   });
   const lineKeys = createMemo(() => lines().map((line) => line.key), undefined, { equals: (a, b) => a.length === b.length && a.every((id, index) => id === b[index]) });
   const lineOf = (key: string): ChartLine | null => lines().find((line) => line.key === key) ?? null;
@@ -269,6 +269,8 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     ),
   );
 
+  // The labels uPlot drew last on each axis (its canvas has no text to read), for data-axis-* attributes.
+  const axisLabels = { prices: [] as string[], times: [] as string[] };
   // uPlot is created with the first bars (its axes cannot lay out an empty range) and then fed
   // with setData; an empty series (a new market loading) keeps the previous drawing until data comes.
   const createPlot = (element: HTMLDivElement, data: uPlot.AlignedData) => {
@@ -286,7 +288,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         },
         axes: [
           // One time format: a 24-hour clock (dates where a day starts), never uPlot's 12-hour default.
-          { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, space: 80, values: (_plot, splits) => timeAxisLabels(splits) },
+          { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, space: 80, values: (_plot, splits) => (axisLabels.times = timeAxisLabels(splits)) },
           {
             stroke: '#7d8896',
             grid: { stroke: '#1a2029' },
@@ -296,7 +298,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
             // Wide enough for the longest price label of this market (tabular digits, about 7 px each).
             size: (_plot, values) => 18 + 7 * Math.max(6, ...(values ?? []).map((value) => value.length)),
             // The market's decimals with thousands separators, as every price of the terminal.
-            values: (_plot, splits) => priceAxisLabels(market, splits),
+            values: (_plot, splits) => (axisLabels.prices = priceAxisLabels(market, splits)),
           },
         ],
         series: [
@@ -363,6 +365,11 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     if (!plot) return null;
     const y = plot.scales['y'];
     return priceScale(y?.min, y?.max, plot.bbox.height / devicePixelRatio, props.market.quote.decimals);
+  };
+  /** Where the plotting area starts (right of the price axis), in CSS px from the chart box's left. */
+  const plotLeft = (): number => {
+    drawn();
+    return plot ? plot.bbox.left / devicePixelRatio : 0;
   };
   /**
    * Where a line's label goes, in px from the top of the chart box: on its line, or held at the
@@ -507,77 +514,81 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           )}
         </Show>
       </div>
-      <div
-        class="chart-box fresh-dim"
-        data-testid="chart"
-        data-legs={lines().filter((line) => line.kind === 'leg').length}
-        data-orders={lines().filter((line) => line.kind === 'order').length}
-        data-position={lines().some((line) => line.kind === 'position') ? 'true' : 'false'}
-        data-book-live={bookFreshness.live() ? 'true' : 'false'}
-        data-fill-marks={fillMarks().length}
-        data-leg-fill-marks={fillMarks().filter((mark) => mark.leg !== null).length}
-        ref={(element) => (box = element)}
-      >
-        <div class="chart-legs chart-lines" data-testid="chart-lines">
-          <For each={lineKeys()}>
-            {(lineKey) => (
-              <Show when={lineOf(lineKey)}>
-                {(line) => (
-                  <Show when={lineTop(line())}>
-                    {(place) => {
-                      const dragging = () => drag()?.key === lineKey;
-                      const moved = () => {
-                        const current = drag();
-                        return current !== null && current.key === lineKey && current.to !== current.from ? current.from : null;
-                      };
-                      return (
-                        <div
-                          class={`chart-line ${line().tone}`}
-                          classList={{ 'off-plot': place().off, dragging: dragging(), 'chart-leg': line().kind === 'leg' }}
-                          data-testid={line().kind === 'leg' ? 'chart-leg' : line().kind === 'order' ? 'chart-order' : 'chart-position'}
-                          data-kind={line().kind}
-                          data-price={line().price.toString()}
-                          {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
-                          {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side } : {})}
-                          style={{ top: `${place().top}px` }}
-                        >
-                          <span
-                            class={`chart-line-label ${line().tone}`}
-                            classList={{ draggable: line().draggable, dashed: line().dashed, sending: dragging() && drag()?.sending === true }}
-                            data-testid={line().kind === 'leg' ? 'trigger-marker' : 'chart-line-label'}
-                            title={line().draggable ? `${line().label} — drag to ${line().kind === 'order' ? 'amend the price' : 'move the trigger'} (Esc cancels)` : line().label}
-                            tabIndex={line().draggable ? 0 : -1}
-                            onPointerDown={(event) => startDrag(line(), event)}
-                            onPointerMove={moveDrag}
-                            onPointerUp={() => void endDrag()}
-                            onPointerCancel={cancelDrag}
-                            onKeyDown={(event) => {
-                              if (event.key === 'Escape') cancelDrag();
-                            }}
+      <div class="chart-area">
+        <div
+          class="chart-box fresh-dim"
+          data-testid="chart"
+          data-legs={lines().filter((line) => line.kind === 'leg').length}
+          data-orders={lines().filter((line) => line.kind === 'order').length}
+          data-position={lines().some((line) => line.kind === 'position') ? 'true' : 'false'}
+          data-book-live={bookFreshness.live() ? 'true' : 'false'}
+          data-fill-marks={fillMarks().length}
+          data-axis-prices={(drawn(), axisLabels.prices.join(' | '))}
+          data-axis-times={(drawn(), axisLabels.times.join(' | '))}
+          data-leg-fill-marks={fillMarks().filter((mark) => mark.leg !== null).length}
+          ref={(element) => (box = element)}
+        >
+          <div class="chart-legs chart-lines" data-testid="chart-lines">
+            <For each={lineKeys()}>
+              {(lineKey) => (
+                <Show when={lineOf(lineKey)}>
+                  {(line) => (
+                    <Show when={lineTop(line())}>
+                      {(place) => {
+                        const dragging = () => drag()?.key === lineKey;
+                        const moved = () => {
+                          const current = drag();
+                          return current !== null && current.key === lineKey && current.to !== current.from ? current.from : null;
+                        };
+                        return (
+                          <div
+                            class={`chart-line ${line().tone}`}
+                            classList={{ 'off-plot': place().off, dragging: dragging(), 'chart-leg': line().kind === 'leg' }}
+                            data-testid={line().kind === 'leg' ? 'chart-leg' : line().kind === 'order' ? 'chart-order' : 'chart-position'}
+                            data-kind={line().kind}
+                            data-price={line().price.toString()}
+                            {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
+                            {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side } : {})}
+                            style={{ top: `${place().top}px` }}
                           >
-                            <Show when={line().draggable}>
-                              <span class="chart-line-handle" aria-hidden="true">
-                                ⋮
-                              </span>
-                            </Show>
-                            {line().label}
-                            <Show when={moved()}>
-                              {(from) => (
-                                <span class="muted" data-testid={line().kind === 'leg' ? 'trigger-marker-from' : 'chart-line-from'}>
-                                  {' '}
-                                  (from {formatPrice(props.market, from())})
+                            <span
+                              class={`chart-line-label ${line().tone}`}
+                              classList={{ draggable: line().draggable, dashed: line().dashed, sending: dragging() && drag()?.sending === true }}
+                              data-testid={line().kind === 'leg' ? 'trigger-marker' : 'chart-line-label'}
+                              title={line().draggable ? `${line().label} — drag to ${line().kind === 'order' ? 'amend the price' : 'move the trigger'} (Esc cancels)` : line().label}
+                              tabIndex={line().draggable ? 0 : -1}
+                              onPointerDown={(event) => startDrag(line(), event)}
+                              onPointerMove={moveDrag}
+                              onPointerUp={() => void endDrag()}
+                              onPointerCancel={cancelDrag}
+                              onKeyDown={(event) => {
+                                if (event.key === 'Escape') cancelDrag();
+                              }}
+                            >
+                              <Show when={line().draggable}>
+                                <span class="chart-line-handle" aria-hidden="true">
+                                  ⋮
                                 </span>
-                              )}
-                            </Show>
-                          </span>
-                        </div>
-                      );
-                    }}
-                  </Show>
-                )}
-              </Show>
-            )}
-          </For>
+                              </Show>
+                              {line().label}
+                              <Show when={moved()}>
+                                {(from) => (
+                                  <span class="muted" data-testid={line().kind === 'leg' ? 'trigger-marker-from' : 'chart-line-from'}>
+                                    {' '}
+                                    (from {formatPrice(props.market, from())})
+                                  </span>
+                                )}
+                              </Show>
+                            </span>
+                          </div>
+                        );
+                      }}
+                    </Show>
+                  )}
+                </Show>
+              )}
+            </For>
+          </div>
         </div>
         <Show when={outcome()}>
           {(shownOutcome) => (
@@ -588,6 +599,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
               data-ok={shownOutcome().ok ? 'true' : 'false'}
               data-code={shownOutcome().code}
               data-new-id={shownOutcome().newId ?? ''}
+              style={{ left: `${plotLeft() + 8}px` }}
               role="status"
             >
               <span>{shownOutcome().text}</span>

@@ -19,13 +19,24 @@ export interface ChartLine {
   readonly side: 'Buy' | 'Sell';
   /** Colour class: buy / sell orders, tp / sl legs, long / short position. */
   readonly tone: 'buy' | 'sell' | 'tp' | 'sl' | 'long' | 'short';
-  /** The label beside the line: "Buy 0.02 @ 3,000.00". */
+  /** The label beside the line: "Buy 0.02 @ 3,000.00" (`prefix` @ price `suffix`). */
   readonly label: string;
+  readonly prefix: string;
+  readonly suffix: string;
   /** Dashed: a leg waiting for its order to fill, and the position line. */
   readonly dashed: boolean;
   readonly draggable: boolean;
   /** Bounds a bounded leg executes within (shaded). */
   readonly band: { readonly min: bigint; readonly max: bigint } | null;
+}
+
+function labelled(market: Market, prefix: string, price: bigint, suffix: string): { label: string; prefix: string; suffix: string } {
+  return { prefix, suffix, label: `${prefix} @ ${formatPrice(market, price)}${suffix}` };
+}
+
+/** A line moved to `price` (a drag in progress): its label says the new price. */
+export function lineAt(market: Market, line: ChartLine, price: bigint): ChartLine {
+  return { ...line, price, label: `${line.prefix} @ ${formatPrice(market, price)}${line.suffix}` };
 }
 
 function remainingOf(order: OrderView): bigint {
@@ -43,7 +54,7 @@ export function orderLines(market: Market, turbo: boolean, orders: readonly Orde
       price: order.price,
       side: order.side,
       tone: order.side === 'Buy' ? ('buy' as const) : ('sell' as const),
-      label: `${order.side} ${formatQuantity(market, remainingOf(order))} @ ${formatPrice(market, order.price)}${order.filled > 0n ? ` (${formatQuantity(market, order.filled)} filled)` : ''}`,
+      ...labelled(market, `${order.side} ${formatQuantity(market, remainingOf(order))}`, order.price, order.filled > 0n ? ` (${formatQuantity(market, order.filled)} filled)` : ''),
       dashed: false,
       draggable: true,
       band: null,
@@ -71,7 +82,7 @@ export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnaps
         price: leg.triggerPrice,
         side: leg.side,
         tone: leg.role === 'take-profit' ? ('tp' as const) : ('sl' as const),
-        label: `${role} ${leg.side} ${legQuantity(market, leg, orders)} @ ${formatPrice(market, leg.triggerPrice)}${leg.armed ? '' : ' · waits for its order'}`,
+        ...labelled(market, `${role} ${leg.side} ${legQuantity(market, leg, orders)}`, leg.triggerPrice, leg.armed ? '' : ' · waits for its order'),
         dashed: !leg.armed,
         draggable: true,
         band: leg.minPrice !== null && leg.maxPrice !== null ? { min: leg.minPrice, max: leg.maxPrice } : null,
@@ -93,6 +104,8 @@ export function positionLine(market: Market, turbo: boolean, account: string | n
     price: position.averageEntry,
     side: long ? 'Buy' : 'Sell',
     tone: long ? 'long' : 'short',
+    prefix: `${long ? 'Long' : 'Short'} ${formatQuantity(market, size)}`,
+    suffix: pnl,
     label: `${long ? 'Long' : 'Short'} ${formatQuantity(market, size)} @ ${entryText(market, position.averageEntry)}${pnl}`,
     dashed: true,
     draggable: false,
