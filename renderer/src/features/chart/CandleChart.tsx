@@ -31,6 +31,8 @@ import './chart.css';
 const COUNT_BACK = 600;
 /** The position line is read again this often (and after each fill). */
 const POSITIONS_POLL_MS = 5_000;
+/** How long a successful amend or move stays written over the chart. */
+const OUTCOME_SHOWN_MS = 20_000;
 let chartSerial = 0;
 
 interface FillMark {
@@ -467,6 +469,14 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       setDrag(null);
     }
   };
+  // A success reads for a while and goes; a refusal stays until closed or the next drag.
+  createEffect(
+    on(outcome, (shown) => {
+      if (shown === null || !shown.ok) return;
+      const timer = setTimeout(() => setOutcome((current) => (current === shown ? null : current)), OUTCOME_SHOWN_MS);
+      onCleanup(() => clearTimeout(timer));
+    }),
+  );
   const cancelDrag = () => {
     if (drag()?.sending === false) setDrag(null);
   };
@@ -528,7 +538,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           data-leg-fill-marks={fillMarks().filter((mark) => mark.leg !== null).length}
           ref={(element) => (box = element)}
         >
-          <div class="chart-legs chart-lines" data-testid="chart-lines">
+          <div class="chart-legs chart-lines" data-testid="chart-lines" style={{ '--plot-left': `${plotLeft()}px` }}>
             <For each={lineKeys()}>
               {(lineKey) => (
                 <Show when={lineOf(lineKey)}>
@@ -542,7 +552,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
                         };
                         return (
                           <div
-                            class={`chart-line ${line().tone}`}
+                            class={`chart-line ${line().kind} ${line().tone}`}
                             classList={{ 'off-plot': place().off, dragging: dragging(), 'chart-leg': line().kind === 'leg' }}
                             data-testid={line().kind === 'leg' ? 'chart-leg' : line().kind === 'order' ? 'chart-order' : 'chart-position'}
                             data-kind={line().kind}
