@@ -469,6 +469,10 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       setDrag(null);
     }
   };
+  // A refusal for a book that was not live goes when the book is live again.
+  createEffect(() => {
+    if (bookFreshness.live() && outcome()?.code === 'BOOK_NOT_LIVE') setOutcome(null);
+  });
   // A success reads for a while and goes; a refusal stays until closed or the next drag.
   createEffect(
     on(outcome, (shown) => {
