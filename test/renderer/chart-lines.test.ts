@@ -101,6 +101,9 @@ describe('chart lines', () => {
     // A parent not filled yet: the leg closes up to the parent's size.
     expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [order({})])[0]!.label).toBe('TP Sell up to 0.02 @ 3,100.00');
     expect(legLines(ethUsdc, true, { pending: [leg({})], recent: [] }, [])).toEqual([]);
+    // The parent filled and closed: what the fills of it add up to.
+    const fills = [{ orderId: hex('01'), quantity: ETH / 100n }, { orderId: hex('01'), quantity: ETH / 200n }, { orderId: hex('09'), quantity: ETH }];
+    expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [], fills)[0]!.label).toBe('TP Sell 0.015 @ 3,100.00');
   });
 
   it('draws the position of the signing account at its average entry, not draggable', () => {

@@ -29,8 +29,8 @@ import { legLines, lineAt, orderLines, positionLine, type ChartLine } from './ch
 import './chart.css';
 
 const COUNT_BACK = 600;
-/** The position line is read again this often (and after each fill). */
-const POSITIONS_POLL_MS = 5_000;
+/** The position line is read again after each fill, and this often for its P&L (each read costs REST reads per book). */
+const POSITIONS_POLL_MS = 15_000;
 /** How long a successful amend or move stays written over the chart. */
 const OUTCOME_SHOWN_MS = 20_000;
 let chartSerial = 0;
@@ -189,7 +189,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   const placedLines = createMemo((): ChartLine[] => {
     const orders = terminal.store.state.openOrders;
     const position = positionLine(props.market, props.turbo, signingAccount(), positions());
-    return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders), ...(position ? [position] : [])];
+    return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills), ...(position ? [position] : [])];
   });
   /** The lines as shown: a dragged one at the price under the pointer. */
   const lines = createMemo((): ChartLine[] => {

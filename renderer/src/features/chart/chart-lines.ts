@@ -2,7 +2,7 @@
 // remaining quantity at its price), per pending trigger leg (take-profit / stop-loss, with the
 // quantity it closes), and the position line at the average entry. Each has its label (side,
 // quantity, price) and says whether it can be dragged. Pure: test/renderer/chart-lines.test.ts.
-import type { OrderView, PositionView, TriggerView, TriggersSnapshot } from '../../../../shared/ipc/views';
+import type { FillView, OrderView, PositionView, TriggerView, TriggersSnapshot } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { entryText, pnlText } from '../positions/positions-model';
@@ -61,16 +61,22 @@ export function orderLines(market: Market, turbo: boolean, orders: readonly Orde
     }));
 }
 
-/** The quantity a leg closes, in words: its own size, or what its order has filled (or will fill). */
-function legQuantity(market: Market, leg: TriggerView, orders: readonly OrderView[]): string {
+/**
+ * The quantity a leg closes, in words: its own size, or what its order has filled (an open order:
+ * so far, "up to" its size before any fill; a closed one: the fills the window knows).
+ */
+function legQuantity(market: Market, leg: TriggerView, orders: readonly OrderView[], fills: readonly Pick<FillView, 'orderId' | 'quantity'>[]): string {
   if (leg.quantity !== null) return formatQuantity(market, leg.quantity);
   const parent = orders.find((order) => order.orderId === leg.parentOrderId);
-  if (parent === undefined) return 'its order\u2019s fill';
+  if (parent === undefined) {
+    const filled = fills.filter((fill) => fill.orderId === leg.parentOrderId).reduce((sum, fill) => sum + fill.quantity, 0n);
+    return filled > 0n ? formatQuantity(market, filled) : 'its order\u2019s fill';
+  }
   return parent.filled > 0n ? formatQuantity(market, parent.filled) : `up to ${formatQuantity(market, parent.quantity)}`;
 }
 
 /** The pending legs of one book, as lines: "TP Sell 0.02 @ 3,100.00". */
-export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnapshot, orders: readonly OrderView[]): ChartLine[] {
+export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnapshot, orders: readonly OrderView[], fills: readonly Pick<FillView, 'orderId' | 'quantity'>[] = []): ChartLine[] {
   return snapshot.pending
     .filter((leg) => leg.marketId === market.market_id && leg.turbo === turbo && leg.state === 'pending')
     .map((leg) => {
@@ -82,7 +88,7 @@ export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnaps
         price: leg.triggerPrice,
         side: leg.side,
         tone: leg.role === 'take-profit' ? ('tp' as const) : ('sl' as const),
-        ...labelled(market, `${role} ${leg.side} ${legQuantity(market, leg, orders)}`, leg.triggerPrice, leg.armed ? '' : ' · waits for its order'),
+        ...labelled(market, `${role} ${leg.side} ${legQuantity(market, leg, orders, fills)}`, leg.triggerPrice, leg.armed ? '' : ' · waits for its order'),
         dashed: !leg.armed,
         draggable: true,
         band: leg.minPrice !== null && leg.maxPrice !== null ? { min: leg.minPrice, max: leg.maxPrice } : null,

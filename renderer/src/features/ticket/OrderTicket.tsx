@@ -46,8 +46,8 @@ import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
 const TURBO_CHECK_DELAY_MS = 250;
 /** How often a standing Turbo order is checked again. */
 const TURBO_CHECK_REFRESH_MS = 3000;
-/** How often the positions are read again while reduce-only is on (and after every fill). */
-const POSITIONS_REFRESH_MS = 3000;
+/** How often the positions are read again while reduce-only is on (and after every fill; and once more right before sending). */
+const POSITIONS_REFRESH_MS = 10_000;
 
 export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props) => (
   <Panel
