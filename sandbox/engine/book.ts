@@ -72,6 +72,16 @@ function restoreLevel<O extends BookEntry>(level: Level<O> & { stamp?: number | 
   level.stamp = undefined;
 }
 
+function unrestLevel<O extends BookEntry>(bookSide: BookSide<O>, index: number, price: bigint): void {
+  bookSide.prices.splice(index, 1);
+  bookSide.levels.delete(price);
+}
+
+function restoreRemovedLevel<O extends BookEntry>(bookSide: BookSide<O>, index: number, level: Level<O>): void {
+  bookSide.prices.splice(index, 0, level.price);
+  bookSide.levels.set(level.price, level);
+}
+
 /** Receives what matching did; called synchronously inside `match`. */
 export interface FillSink<O extends BookEntry> {
   /** `maker.remaining` is already reduced by `quantity`; the fill is at the maker's price. */
@@ -233,10 +243,7 @@ export class OrderBook<O extends BookEntry> {
       const index = bookSide.indexOf(order.price);
       bookSide.prices.splice(index, 0, order.price);
       bookSide.levels.set(order.price, created);
-      if (this.journal.active) this.journal.record(() => {
-        bookSide.prices.splice(index, 1);
-        bookSide.levels.delete(created.price);
-      });
+      if (this.journal.active) this.journal.recordCall(unrestLevel, bookSide, index, created.price);
     } else this.recordLevel(level);
     level.orders.push(order);
     level.total += order.remaining;
@@ -299,10 +306,7 @@ export class OrderBook<O extends BookEntry> {
     // indexOf returns the first index not better than the price: the level itself.
     bookSide.prices.splice(index, 1);
     bookSide.levels.delete(level.price);
-    if (this.journal.active) this.journal.record(() => {
-      bookSide.prices.splice(index, 0, level.price);
-      bookSide.levels.set(level.price, level);
-    });
+    if (this.journal.active) this.journal.recordCall(restoreRemovedLevel, bookSide, index, level);
   }
 
   /** Snapshot what a level mutation may change, once per level per transaction. */

@@ -10,11 +10,20 @@ import { BugError } from '../../shared/result';
 
 /** Marks the end of a `recordCall` record: [a, b, c, d, undo, CALL]. */
 const CALL = Symbol('journal call');
+/** Marks the end of a `recordCall8` record: [a, b, c, d, e, f, g, h, undo, CALL8]. */
+const CALL8 = Symbol('journal call8');
 
 export type UndoCall<A, B, C, D> = (a: A, b: B, c: C, d: D) => void;
+export type UndoCall8<A, B, C, D, E, F, G, H> = (a: A, b: B, c: C, d: D, e: E, f: F, g: G, h: H) => void;
 
 export class Journal {
+  /**
+   * The log. Its first `top` slots are this transaction's records; slots past `top` are stale and
+   * are overwritten, so a transaction does not regrow the array from nothing (a large log is
+   * released at the end of its transaction instead).
+   */
   private undo: unknown[] = [];
+  private top = 0;
   private open = false;
   /** Changes every transaction; lets a record be taken once per object per transaction. */
   private generation = 0;
@@ -31,35 +40,71 @@ export class Journal {
     if (this.open) throw new BugError('journal: a transaction is already open');
     this.open = true;
     this.generation++;
-    this.undo.length = 0;
+    this.top = 0;
   }
 
   record(undo: () => void): void {
-    if (this.open) this.undo.push(undo);
+    if (this.open) this.undo[this.top++] = undo;
   }
 
   /** Record `undo(a, b, c, d)` without allocating a closure (`undo` should be a static function). */
   recordCall<A, B = undefined, C = undefined, D = undefined>(undo: UndoCall<A, B, C, D>, a: A, b?: B, c?: C, d?: D): void {
-    if (this.open) this.undo.push(a, b, c, d, undo, CALL);
+    if (!this.open) return;
+    const log = this.undo;
+    let top = this.top;
+    log[top++] = a;
+    log[top++] = b;
+    log[top++] = c;
+    log[top++] = d;
+    log[top++] = undo;
+    log[top++] = CALL;
+    this.top = top;
+  }
+
+  /** `recordCall` with eight arguments (a snapshot of several fields, still without a closure). */
+  recordCall8<A, B, C, D, E, F, G, H>(undo: UndoCall8<A, B, C, D, E, F, G, H>, a: A, b: B, c: C, d: D, e: E, f: F, g: G, h: H): void {
+    if (!this.open) return;
+    const log = this.undo;
+    let top = this.top;
+    log[top++] = a;
+    log[top++] = b;
+    log[top++] = c;
+    log[top++] = d;
+    log[top++] = e;
+    log[top++] = f;
+    log[top++] = g;
+    log[top++] = h;
+    log[top++] = undo;
+    log[top++] = CALL8;
+    this.top = top;
   }
 
   commit(): void {
     if (!this.open) throw new BugError('journal: commit without a transaction');
     this.open = false;
-    this.undo.length = 0;
+    this.release();
+  }
+
+  /** Forget the records; a log grown large by one transaction is released rather than kept. */
+  private release(): void {
+    this.top = 0;
+    if (this.undo.length > 4096) this.undo = [];
   }
 
   rollback(): void {
     if (!this.open) throw new BugError('journal: rollback without a transaction');
     const undo = this.undo;
-    for (let i = undo.length - 1; i >= 0; i--) {
+    for (let i = this.top - 1; i >= 0; i--) {
       const entry = undo[i];
       if (entry === CALL) {
         (undo[i - 1] as UndoCall<unknown, unknown, unknown, unknown>)(undo[i - 5], undo[i - 4], undo[i - 3], undo[i - 2]);
         i -= 5;
+      } else if (entry === CALL8) {
+        (undo[i - 1] as UndoCall8<unknown, unknown, unknown, unknown, unknown, unknown, unknown, unknown>)(undo[i - 9], undo[i - 8], undo[i - 7], undo[i - 6], undo[i - 5], undo[i - 4], undo[i - 3], undo[i - 2]);
+        i -= 9;
       } else (entry as () => void)();
     }
     this.open = false;
-    this.undo.length = 0;
+    this.release();
   }
 }

@@ -5,6 +5,10 @@
 import { BugError } from '../../shared/result';
 import type { Journal } from '../engine/journal';
 
+function restoreAmount(amounts: Map<string, bigint>, asset: string, before: bigint): void {
+  amounts.set(asset, before);
+}
+
 export class AssetBalances {
   private readonly amounts = new Map<string, bigint>();
   constructor(private readonly journal: Journal) {}
@@ -19,7 +23,7 @@ export class AssetBalances {
     const after = before + delta;
     if (after < 0n) throw new BugError(`balance of ${asset} would go negative: ${before} + ${delta}`);
     this.amounts.set(asset, after);
-    if (this.journal.active) this.journal.record(() => this.amounts.set(asset, before));
+    if (this.journal.active) this.journal.recordCall(restoreAmount, this.amounts, asset, before);
   }
 
   entries(): IterableIterator<[string, bigint]> {
@@ -45,18 +49,20 @@ export class BookBalance {
     const journal = this.journal;
     if (journal.active && this.stamp !== journal.stamp) {
       this.stamp = journal.stamp;
-      const { baseLocked, baseUnlocked, quoteLocked, quoteUnlocked, feesPaidBase, feesPaidQuote } = this;
-      journal.record(() => {
-        this.feesPaidBase = feesPaidBase;
-        this.feesPaidQuote = feesPaidQuote;
-        this.baseLocked = baseLocked;
-        this.baseUnlocked = baseUnlocked;
-        this.quoteLocked = quoteLocked;
-        this.quoteUnlocked = quoteUnlocked;
-        this.stamp = -1;
-      });
+      journal.recordCall8(BookBalance.restore, this, this.baseLocked, this.baseUnlocked, this.quoteLocked, this.quoteUnlocked, this.feesPaidBase, this.feesPaidQuote, undefined);
     }
     return this;
+  }
+
+  /** Undo of `touch` (static: no closure per balance per transaction). */
+  private static restore(balance: BookBalance, baseLocked: bigint, baseUnlocked: bigint, quoteLocked: bigint, quoteUnlocked: bigint, feesPaidBase: bigint, feesPaidQuote: bigint): void {
+    balance.feesPaidBase = feesPaidBase;
+    balance.feesPaidQuote = feesPaidQuote;
+    balance.baseLocked = baseLocked;
+    balance.baseUnlocked = baseUnlocked;
+    balance.quoteLocked = quoteLocked;
+    balance.quoteUnlocked = quoteUnlocked;
+    balance.stamp = -1;
   }
 
   check(): void {

@@ -16,6 +16,7 @@ import { bookPrice, placementRevert, placeOrder } from '../engine/placement';
 import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
+import { OrderIndex } from './order-index';
 import { touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
@@ -36,11 +37,14 @@ export const CLOSED_HOUSE_ORDER_CAPACITY = 2_000;
 class RetentionQueue {
   private readonly items: OrderRecord[] = [];
   private head = 0;
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly forget: (order: OrderRecord) => void,
+  ) {}
 
-  push(order: OrderRecord, forget: (order: OrderRecord) => void): void {
+  push(order: OrderRecord): void {
     this.items.push(order);
-    while (this.items.length - this.head > this.capacity) forget(this.items[this.head++] as OrderRecord);
+    while (this.items.length - this.head > this.capacity) this.forget(this.items[this.head++] as OrderRecord);
     if (this.head > 4096) {
       this.items.splice(0, this.head);
       this.head = 0;
@@ -87,11 +91,20 @@ export const REASONS: Readonly<Record<string, string>> = {
   [ORDER_CODES.AMOUNT_TOO_LARGE]: 'Overflow',
 };
 
+/** 0..4095 in three hex digits (the low digits of an id's sequence). */
+const HEX3: readonly string[] = Array.from({ length: 4096 }, (_, n) => n.toString(16).padStart(3, '0'));
+
+/** Undo of `register` (static: no closure per order). */
+function unregister(orders: OrderIndex, mine: Set<OrderRecord>, order: OrderRecord): void {
+  orders.delete(order);
+  mine.delete(order);
+}
+
 /** Every method that returns a Revert returns it before changing anything. */
 export class MarketState implements FillSink<OrderRecord> {
   readonly book: OrderBook<OrderRecord>;
   /** Every open order and the most recent closed ones, by id. */
-  readonly orders = new Map<string, OrderRecord>();
+  readonly orders: OrderIndex;
   /** Per trading account, its orders in placement order. */
   readonly ordersByAccount = new Map<string, Set<OrderRecord>>();
   readonly trades = new BoundedLog<Trade>(TRADE_LOG_CAPACITY);
@@ -106,8 +119,13 @@ export class MarketState implements FillSink<OrderRecord> {
   lastPrice: bigint | undefined;
   /** Set by the control surface; creates are refused while paused (margin 7). */
   paused = false;
-  private readonly closed = new RetentionQueue(CLOSED_ORDER_CAPACITY);
-  private readonly closedHouse = new RetentionQueue(CLOSED_HOUSE_ORDER_CAPACITY);
+  /** Forget a closed order past the retention capacity (one function for the market's life). */
+  private readonly forgetOrder = (old: OrderRecord): void => {
+    this.orders.delete(old);
+    this.ordersByAccount.get(old.account)?.delete(old);
+  };
+  private readonly closed = new RetentionQueue(CLOSED_ORDER_CAPACITY, this.forgetOrder);
+  private readonly closedHouse = new RetentionQueue(CLOSED_HOUSE_ORDER_CAPACITY, this.forgetOrder);
   private orderSequence = 0;
   private tradeSequence = 0;
   private countersStamp = -1;
@@ -115,6 +133,9 @@ export class MarketState implements FillSink<OrderRecord> {
   private taker: OrderRecord | undefined;
   private fillContext: ActionContext | undefined;
   private readonly idPrefix: string;
+  /** Per id kind (order, trade, trigger): the block of 4096 sequences last issued and its id prefix. */
+  private readonly idBlocks = [-1, -1, -1];
+  private readonly idBlockPrefixes = ['', '', ''];
   private readonly baseScale: bigint;
 
   constructor(
@@ -129,6 +150,7 @@ export class MarketState implements FillSink<OrderRecord> {
     // Order and trade ids: the book's id with a counter in the low 8 bytes. Unique, stable
     // for a seed, and cheap (no hash on the hot path).
     this.idPrefix = config.contract_id.slice(0, 50);
+    this.orders = new OrderIndex(`${this.idPrefix}00`);
     this.baseScale = powerOfTen(config.base.decimals);
     this.triggers = new TriggerBook(config, journal, changes, (account) => this.balanceOf(account));
   }
@@ -153,7 +175,13 @@ export class MarketState implements FillSink<OrderRecord> {
   }
 
   private nextId(sequence: number, kind: number): B256 {
-    return `${this.idPrefix}${kind.toString(16).padStart(2, '0')}${sequence.toString(16).padStart(14, '0')}` as B256;
+    // The id's first 63 characters change once every 4096 sequences: built then, reused until.
+    const block = Math.floor(sequence / 4096);
+    if (this.idBlocks[kind] !== block) {
+      this.idBlocks[kind] = block;
+      this.idBlockPrefixes[kind] = `${this.idPrefix}${kind.toString(16).padStart(2, '0')}${block.toString(16).padStart(11, '0')}`;
+    }
+    return `${this.idBlockPrefixes[kind] as string}${HEX3[sequence % 4096] as string}` as B256;
   }
 
   /** The sequence of the last trade printed on this book (trigger legs watch the trades after it). */
@@ -220,9 +248,10 @@ export class MarketState implements FillSink<OrderRecord> {
       history: [{ type: 'created', status: 'success', tx_id: context.txId }],
       fills: [],
       stamp: this.journal.stamp,
-      ...(options.shared === true ? { shared: true } : {}),
-      ...(this.turbo ? { turbo: true } : {}),
     };
+    // Set after the literal: a spread in it copies through the runtime's slow path on every order.
+    if (options.shared === true) (order as { shared?: boolean }).shared = true;
+    if (this.turbo) (order as { turbo?: boolean }).turbo = true;
     this.register(order);
     options.beforeMatch?.(order);
     // The market itself is the fill sink (no closures per order): it reads the taker from here.
@@ -303,39 +332,35 @@ export class MarketState implements FillSink<OrderRecord> {
   /** After commit: fold a committed trade into the read models (log, per account, bars). */
   recordCommittedTrade(trade: Trade): void {
     this.trades.push(trade);
-    for (const account of new Set([trade.makerAccount, trade.takerAccount])) {
-      let log = this.tradesByAccount.get(account);
-      if (log === undefined) {
-        log = new BoundedLog<Trade>(ACCOUNT_TRADE_CAPACITY);
-        this.tradesByAccount.set(account, log);
-      }
-      log.push(trade);
-    }
+    this.accountTrades(trade.makerAccount).push(trade);
+    if (trade.takerAccount !== trade.makerAccount) this.accountTrades(trade.takerAccount).push(trade);
     this.bars.add(Number(trade.timestamp / 1_000_000n), trade.price, trade.quantity, trade.total);
+  }
+
+  private accountTrades(account: string): BoundedLog<Trade> {
+    let log = this.tradesByAccount.get(account);
+    if (log === undefined) {
+      log = new BoundedLog<Trade>(ACCOUNT_TRADE_CAPACITY);
+      this.tradesByAccount.set(account, log);
+    }
+    return log;
   }
 
   /** After commit: forget the oldest closed orders past the retention capacity. */
   retain(order: OrderRecord): void {
     if (!order.close) return;
-    (this.isHouse(order.account) ? this.closedHouse : this.closed).push(order, (old) => {
-      this.orders.delete(old.id);
-      this.ordersByAccount.get(old.account)?.delete(old);
-    });
+    (this.isHouse(order.account) ? this.closedHouse : this.closed).push(order);
   }
 
   private register(order: OrderRecord): void {
-    this.orders.set(order.id, order);
+    this.orders.add(order);
     let mine = this.ordersByAccount.get(order.account);
     if (mine === undefined) {
       mine = new Set();
       this.ordersByAccount.set(order.account, mine);
     }
-    const set = mine;
-    set.add(order);
-    if (this.journal.active) this.journal.record(() => {
-      this.orders.delete(order.id);
-      set.delete(order);
-    });
+    mine.add(order);
+    if (this.journal.active) this.journal.recordCall(unregister, this.orders, mine, order);
   }
 
   /** Return what an order still locks to its owner's unlocked funds in this book. */
@@ -442,14 +467,16 @@ export class MarketState implements FillSink<OrderRecord> {
     const journal = this.journal;
     if (!journal.active || this.countersStamp === journal.stamp) return;
     this.countersStamp = journal.stamp;
-    const { feesBase, feesQuote, orderSequence, tradeSequence, lastPrice } = this;
-    journal.record(() => {
-      this.feesBase = feesBase;
-      this.feesQuote = feesQuote;
-      this.orderSequence = orderSequence;
-      this.tradeSequence = tradeSequence;
-      this.lastPrice = lastPrice;
-      this.countersStamp = -1;
-    });
+    journal.recordCall8(MarketState.restoreCounters, this, this.feesBase, this.feesQuote, this.orderSequence, this.tradeSequence, this.lastPrice, undefined, undefined);
+  }
+
+  /** Undo of touchCounters (static: no closure per transaction). */
+  private static restoreCounters(market: MarketState, feesBase: bigint, feesQuote: bigint, orderSequence: number, tradeSequence: number, lastPrice: bigint | undefined): void {
+    market.feesBase = feesBase;
+    market.feesQuote = feesQuote;
+    market.orderSequence = orderSequence;
+    market.tradeSequence = tradeSequence;
+    market.lastPrice = lastPrice;
+    market.countersStamp = -1;
   }
 }

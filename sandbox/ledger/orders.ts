@@ -49,23 +49,28 @@ export interface OrderRecord extends BookEntry {
   completionLogged?: boolean;
 }
 
+const CLOSE = 1;
+const CANCEL = 2;
+const LIVE = 4;
+
+/** Undo of touchOrder (a static function: no closure per order per transaction). */
+function restoreOrder(order: OrderRecord, quantityFill: bigint, quoteFill: bigint, lockedRemaining: bigint, remaining: bigint, flags: number, historyLength: number, fillsLength: number): void {
+  order.quantityFill = quantityFill;
+  order.quoteFill = quoteFill;
+  order.lockedRemaining = lockedRemaining;
+  order.close = (flags & CLOSE) !== 0;
+  order.cancel = (flags & CANCEL) !== 0;
+  order.remaining = remaining;
+  order.live = (flags & LIVE) !== 0;
+  order.history.length = historyLength;
+  order.fills.length = fillsLength;
+  order.stamp = -1;
+}
+
 export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
   if (!journal.active || order.stamp === journal.stamp) return order;
   order.stamp = journal.stamp;
-  const { quantityFill, quoteFill, lockedRemaining, close, cancel, remaining, live } = order;
-  const historyLength = order.history.length;
-  const fillsLength = order.fills.length;
-  journal.record(() => {
-    order.quantityFill = quantityFill;
-    order.quoteFill = quoteFill;
-    order.lockedRemaining = lockedRemaining;
-    order.close = close;
-    order.cancel = cancel;
-    order.remaining = remaining;
-    order.live = live;
-    order.history.length = historyLength;
-    order.fills.length = fillsLength;
-    order.stamp = -1;
-  });
+  const flags = (order.close ? CLOSE : 0) | (order.cancel ? CANCEL : 0) | (order.live ? LIVE : 0);
+  journal.recordCall8(restoreOrder, order, order.quantityFill, order.quoteFill, order.lockedRemaining, order.remaining, flags, order.history.length, order.fills.length);
   return order;
 }

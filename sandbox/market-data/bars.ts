@@ -58,30 +58,64 @@ export class BarSeries {
   private readonly series = new Map<Resolution, Bar[]>(RESOLUTIONS.map((resolution) => [resolution, []]));
   /** End of the last bar's period per resolution: most trades fall inside it (no date math). */
   private readonly ends = new Map<Resolution, number>();
+  /**
+   * The trades of one minute not yet folded into the series, as one bar. Every period of every
+   * resolution is made of whole minutes, so folding a minute's trades as one bar gives each
+   * resolution exactly the bar that folding them one by one would (open of the first, high, low,
+   * close of the last, the sums); it is folded when a trade of another minute comes and before
+   * every read. A trade costs two additions instead of ten resolutions' updates.
+   */
+  private pending: Bar | undefined;
 
   add(ms: number, price: bigint, quantity: bigint, quote: bigint): void {
+    const minute = Math.floor(ms / MINUTE) * MINUTE;
+    const pending = this.pending;
+    if (pending !== undefined && pending.timestamp === minute) {
+      if (price > pending.high) pending.high = price;
+      if (price < pending.low) pending.low = price;
+      pending.close = price;
+      pending.volume += quantity;
+      pending.quoteVolume += quote;
+      return;
+    }
+    if (pending !== undefined) this.fold(pending);
+    this.pending = { timestamp: minute, open: price, high: price, low: price, close: price, volume: quantity, quoteVolume: quote };
+  }
+
+  /** Fold the pending minute into every resolution. */
+  private flush(): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.pending = undefined;
+    this.fold(pending);
+  }
+
+  /** Fold the trades of one minute (`group`, starting at its minute) into every resolution. */
+  private fold(group: Bar): void {
+    const minute = group.timestamp;
     for (const resolution of RESOLUTIONS) {
       const bars = this.series.get(resolution) as Bar[];
       const last = bars[bars.length - 1];
-      const inLast = last !== undefined && ms >= last.timestamp && ms < (this.ends.get(resolution) ?? 0);
-      const start = inLast ? last.timestamp : periodStart(resolution, ms);
+      const inLast = last !== undefined && minute >= last.timestamp && minute < (this.ends.get(resolution) ?? 0);
+      const start = inLast ? last.timestamp : periodStart(resolution, minute);
       if (last !== undefined && last.timestamp === start) {
-        if (price > last.high) last.high = price;
-        if (price < last.low) last.low = price;
-        last.close = price;
-        last.volume += quantity;
-        last.quoteVolume += quote;
+        if (group.high > last.high) last.high = group.high;
+        if (group.low < last.low) last.low = group.low;
+        last.close = group.close;
+        last.volume += group.volume;
+        last.quoteVolume += group.quoteVolume;
       } else if (last === undefined || start > last.timestamp) {
-        bars.push({ timestamp: start, open: price, high: price, low: price, close: price, volume: quantity, quoteVolume: quote });
+        bars.push({ timestamp: start, open: group.open, high: group.high, low: group.low, close: group.close, volume: group.volume, quoteVolume: group.quoteVolume });
         this.ends.set(resolution, periodEnd(resolution, start));
         if (bars.length > MAX_BARS + 256) bars.splice(0, bars.length - MAX_BARS);
       }
-      // A trade older than the current bar (clock moved back) is not folded in.
+      // Trades older than the current bar (clock moved back) are not folded in.
     }
   }
 
   /** Bars with start in [from, to), or the last `countBack` starting before `to`. Oldest first. */
   query(resolution: Resolution, from: number, to: number, countBack?: number): Bar[] {
+    this.flush();
     const bars = this.series.get(resolution) as Bar[];
     const before = bars.filter((bar) => bar.timestamp < to);
     if (countBack !== undefined) return before.slice(Math.max(0, before.length - countBack));

@@ -1,9 +1,10 @@
 // Small sandbox helpers: CLI flags, the stream's JSON error position, depth grouping, bar
 // periods, the rate limiter's sliding window and the fault rules.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../shared/clock';
 import { Faults } from '../../../sandbox/control/faults';
-import { periodStart } from '../../../sandbox/market-data/bars';
+import { BarSeries, periodStart, RESOLUTIONS, type Bar, type Resolution } from '../../../sandbox/market-data/bars';
 import { groupPrice } from '../../../sandbox/market-data/depth';
 import { percentChange } from '../../../sandbox/market-data/stats';
 import { DEFAULT_OPTIONS, parseFlags } from '../../../sandbox/options';
@@ -53,6 +54,50 @@ describe('bars and statistics', () => {
     expect(periodStart('4h', t)).toBe(Date.UTC(2026, 10, 21, 20));
     expect(new Date(periodStart('1w', t)).getUTCDay()).toBe(1);
     expect(periodStart('1M', t)).toBe(Date.UTC(2026, 10, 1));
+  });
+
+  it('folds trades into every resolution exactly as trade by trade, whatever the times and the reads between them', () => {
+    // The reference: each trade folded into each resolution on its own (the rule of bars.ts).
+    const reference = (trades: readonly { ms: number; price: bigint; quantity: bigint }[]): Map<Resolution, Bar[]> => {
+      const series = new Map<Resolution, Bar[]>(RESOLUTIONS.map((resolution) => [resolution, []]));
+      for (const { ms, price, quantity } of trades) {
+        for (const resolution of RESOLUTIONS) {
+          const bars = series.get(resolution) as Bar[];
+          const last = bars[bars.length - 1];
+          const start = periodStart(resolution, ms);
+          if (last !== undefined && last.timestamp === start) {
+            if (price > last.high) last.high = price;
+            if (price < last.low) last.low = price;
+            last.close = price;
+            last.volume += quantity;
+            last.quoteVolume += quantity * price;
+          } else if (last === undefined || start > last.timestamp) {
+            bars.push({ timestamp: start, open: price, high: price, low: price, close: price, volume: quantity, quoteVolume: quantity * price });
+          }
+        }
+      }
+      return series;
+    };
+    const base = Date.UTC(2026, 10, 30, 23, 58);
+    const trade = fc.record({
+      // Within minutes of a month's, a week's and a day's end; the clock may step back.
+      ms: fc.integer({ min: -3 * 60_000, max: 6 * 60_000 }).map((offset) => base + offset),
+      price: fc.bigInt({ min: 1n, max: 1000n }),
+      quantity: fc.bigInt({ min: 1n, max: 50n }),
+      read: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(trade, { maxLength: 60 }), (trades) => {
+        const series = new BarSeries();
+        trades.forEach((t, i) => {
+          series.add(t.ms, t.price, t.quantity, t.quantity * t.price);
+          if (t.read) expect(series.query('1m', 0, Infinity)).toEqual(reference(trades.slice(0, i + 1)).get('1m'));
+        });
+        const expected = reference(trades);
+        for (const resolution of RESOLUTIONS) expect(series.query(resolution, 0, Infinity)).toEqual(expected.get(resolution));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('computes percentages in bigint', () => {
