@@ -16,8 +16,8 @@ import { bookPrice, placementRevert, placeOrder } from '../engine/placement';
 import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
-import { OrderIndex } from './order-index';
-import { touchOrder, type OrderRecord } from './orders';
+import { AccountOrders, OrderIndex } from './order-index';
+import { appended, touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
 import { TriggerBook } from '../triggers/book';
@@ -95,7 +95,7 @@ export const REASONS: Readonly<Record<string, string>> = {
 const HEX3: readonly string[] = Array.from({ length: 4096 }, (_, n) => n.toString(16).padStart(3, '0'));
 
 /** Undo of `register` (static: no closure per order). */
-function unregister(orders: OrderIndex, mine: Set<OrderRecord>, order: OrderRecord): void {
+function unregister(orders: OrderIndex, mine: AccountOrders, order: OrderRecord): void {
   orders.delete(order);
   mine.delete(order);
 }
@@ -106,7 +106,7 @@ export class MarketState implements FillSink<OrderRecord> {
   /** Every open order and the most recent closed ones, by id. */
   readonly orders: OrderIndex;
   /** Per trading account, its orders in placement order. */
-  readonly ordersByAccount = new Map<string, Set<OrderRecord>>();
+  readonly ordersByAccount = new Map<string, AccountOrders>();
   readonly trades = new BoundedLog<Trade>(TRADE_LOG_CAPACITY);
   /** Per trading account, the trades it took part in (bounded per account). */
   readonly tradesByAccount = new Map<string, BoundedLog<Trade>>();
@@ -265,13 +265,13 @@ export class MarketState implements FillSink<OrderRecord> {
       this.fillContext = undefined;
     }
     if (placement.kind === 'revert') return revert(placement.reason, placement.message);
-    if (placement.filled > 0n && order.history[order.history.length - 1]?.tx_id !== context.txId) order.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
+    if (placement.filled > 0n && order.history[order.history.length - 1]?.tx_id !== context.txId) order.history = appended(order.history, { type: 'fill', status: 'success', tx_id: context.txId });
     if (placement.rested) {
       this.releaseExcess(order, balance);
     } else {
       order.close = true;
       order.cancel = placement.dropped > 0n && (args.orderType.kind === 'Market' || args.orderType.kind === 'BoundedMarket');
-      order.history.push({ type: order.cancel ? 'cancel' : 'close', status: 'success', tx_id: context.txId });
+      order.history = appended(order.history, { type: order.cancel ? 'cancel' : 'close', status: 'success', tx_id: context.txId });
       this.unlock(order, balance);
     }
     balance.check();
@@ -303,7 +303,7 @@ export class MarketState implements FillSink<OrderRecord> {
     this.book.remove(order);
     order.close = true;
     order.cancel = true;
-    order.history.push({ type: 'cancel', status: 'success', tx_id: context.txId });
+    order.history = appended(order.history, { type: 'cancel', status: 'success', tx_id: context.txId });
     this.unlock(order, this.balanceOf(order.account).touch());
     this.triggers.onParentCancelled(order, context);
     this.changes.orders.add(order);
@@ -356,7 +356,7 @@ export class MarketState implements FillSink<OrderRecord> {
     this.orders.add(order);
     let mine = this.ordersByAccount.get(order.account);
     if (mine === undefined) {
-      mine = new Set();
+      mine = new AccountOrders();
       this.ordersByAccount.set(order.account, mine);
     }
     mine.add(order);
@@ -414,11 +414,11 @@ export class MarketState implements FillSink<OrderRecord> {
     sellerBalance.feesPaidQuote += sellerFee;
     maker.quantityFill += quantity;
     maker.quoteFill += quote;
-    maker.fills.push({ order_id: taker.id, quantity, price, timestamp: context.timestamp, fee: maker === buyer ? buyerFee : sellerFee });
+    maker.fills = appended(maker.fills, { order_id: taker.id, quantity, price, timestamp: context.timestamp, fee: maker === buyer ? buyerFee : sellerFee });
     taker.quantityFill += quantity;
     taker.quoteFill += quote;
-    taker.fills.push({ order_id: maker.id, quantity, price, timestamp: context.timestamp, fee: taker === buyer ? buyerFee : sellerFee });
-    if (maker.history[maker.history.length - 1]?.tx_id !== context.txId) maker.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
+    taker.fills = appended(taker.fills, { order_id: maker.id, quantity, price, timestamp: context.timestamp, fee: taker === buyer ? buyerFee : sellerFee });
+    if (maker.history[maker.history.length - 1]?.tx_id !== context.txId) maker.history = appended(maker.history, { type: 'fill', status: 'success', tx_id: context.txId });
     const makerFee = maker === buyer ? buyerFee : sellerFee;
     const tradeSequence = ++this.tradeSequence;
     const trade: Trade = {
@@ -447,7 +447,7 @@ export class MarketState implements FillSink<OrderRecord> {
   onMakerDone(maker: OrderRecord, reason: MakerDone): void {
     const context = this.fillContext as ActionContext;
     maker.close = true;
-    if (reason === 'dust') maker.history.push({ type: 'close', status: 'success', tx_id: context.txId });
+    if (reason === 'dust') maker.history = appended(maker.history, { type: 'close', status: 'success', tx_id: context.txId });
     this.unlock(maker, this.balanceOf(maker.account).touch());
   }
 

@@ -38,8 +38,9 @@ export interface OrderRecord extends BookEntry {
   lockedRemaining: bigint;
   close: boolean;
   cancel: boolean;
-  readonly history: OrderHistoryEntry[];
-  readonly fills: OrderFill[];
+  /** Append with `appended` (a short list is replaced by an exact copy); undo truncates it. */
+  history: OrderHistoryEntry[];
+  fills: OrderFill[];
   stamp: number;
   /** A canonical quote posted with CreateSharedOrder: Turbo takers may fill it too. */
   readonly shared?: boolean;
@@ -73,4 +74,27 @@ export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
   const flags = (order.close ? CLOSE : 0) | (order.cancel ? CANCEL : 0) | (order.live ? LIVE : 0);
   journal.recordCall8(restoreOrder, order, order.quantityFill, order.quoteFill, order.lockedRemaining, order.remaining, flags, order.history.length, order.fills.length);
   return order;
+}
+
+/**
+ * `list` with `item` appended: a list of up to four is replaced by an exact copy, a longer one is
+ * pushed to. Most orders get one or two fills and history entries and are then retained for
+ * reads; a push gives an array 16 spare slots, which were a large part of what every placement
+ * left for the garbage collector to copy (docs/sandbox.md, "Performance"). A copy keeps the
+ * prefix, so an undo that truncates the current list to its old length restores it.
+ */
+export function appended<T>(list: T[], item: T): T[] {
+  switch (list.length) {
+    case 0:
+      return [item];
+    case 1:
+      return [list[0] as T, item];
+    case 2:
+      return [list[0] as T, list[1] as T, item];
+    case 3:
+      return [list[0] as T, list[1] as T, list[2] as T, item];
+    default:
+      list.push(item);
+      return list;
+  }
 }

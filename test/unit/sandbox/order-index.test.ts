@@ -1,7 +1,10 @@
 // The market's order index keys orders by their sequence; a lookup by id must still answer only
 // the order whose id is exactly the one asked for, as a Map keyed by the id string did, and a
 // reverted placement must leave nothing behind.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AccountOrders } from '../../../sandbox/ledger/order-index';
+import type { OrderRecord } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { ETH, fixture, place, placed, USDC } from './ledger-fixture';
 
@@ -43,5 +46,46 @@ describe('order index', () => {
     const next = placed(place(f, f.alice, 'Buy', 1002n * USDC, ETH));
     expect(next.id).toBe(dropped);
     expect(f.market.orders.get(next.id)).toBe(next);
+  });
+});
+
+describe('account orders', () => {
+  it('iterates, counts and removes exactly as a Set of the same orders would', () => {
+    // Orders are added in increasing sequence (a revert frees the last sequence for reuse);
+    // removals hit any of them, in any order.
+    const step = fc.oneof(fc.record({ kind: fc.constant('add' as const), gap: fc.integer({ min: 0, max: 3 }) }), fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }), fc.constant({ kind: 'revert' as const }));
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
+        const list = new AccountOrders();
+        const reference = new Set<OrderRecord>();
+        let sequence = 0;
+        let last: OrderRecord | undefined;
+        for (const s of steps) {
+          if (s.kind === 'add') {
+            sequence += 1 + s.gap;
+            last = { sequence } as OrderRecord;
+            list.add(last);
+            reference.add(last);
+          } else if (s.kind === 'revert') {
+            if (last === undefined) continue;
+            expect(list.delete(last)).toBe(reference.delete(last));
+            sequence = last.sequence - 1;
+            last = undefined;
+          } else {
+            const all = [...reference];
+            const victim = all[s.pick % Math.max(1, all.length)];
+            if (victim === undefined) continue;
+            expect(list.delete(victim)).toBe(true);
+            reference.delete(victim);
+            expect(list.delete(victim)).toBe(false);
+            if (victim === last) last = undefined;
+          }
+          expect(list.size).toBe(reference.size);
+        }
+        expect([...list]).toEqual([...reference]);
+        for (const order of reference) expect(list.has(order)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
