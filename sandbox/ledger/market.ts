@@ -17,7 +17,7 @@ import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
 import { AccountOrders, OrderIndex } from './order-index';
-import { appended, touchOrder, type OrderRecord } from './orders';
+import { appended, NO_FILLS, touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
 import { TriggerBook } from '../triggers/book';
@@ -246,7 +246,7 @@ export class MarketState implements FillSink<OrderRecord> {
       close: false,
       cancel: false,
       history: [{ type: 'created', status: 'success', tx_id: context.txId }],
-      fills: [],
+      fills: NO_FILLS,
       stamp: this.journal.stamp,
     };
     // Set after the literal: a spread in it copies through the runtime's slow path on every order.

@@ -63,8 +63,10 @@ function restoreOrder(order: OrderRecord, quantityFill: bigint, quoteFill: bigin
   order.cancel = (flags & CANCEL) !== 0;
   order.remaining = remaining;
   order.live = (flags & LIVE) !== 0;
-  order.history.length = historyLength;
-  order.fills.length = fillsLength;
+  // A list appended to since is a copy or the same array grown: truncating it restores it. The
+  // shared empty list is never written to (it is frozen).
+  if (order.history.length !== historyLength) order.history.length = historyLength;
+  if (order.fills.length !== fillsLength) order.fills.length = fillsLength;
   order.stamp = -1;
 }
 
@@ -75,6 +77,13 @@ export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
   journal.recordCall8(restoreOrder, order, order.quantityFill, order.quoteFill, order.lockedRemaining, order.remaining, flags, order.history.length, order.fills.length);
   return order;
 }
+
+/**
+ * The fills of an order that has none: one frozen empty list shared by every such order (half the
+ * orders of a busy book never fill, and each kept its own empty array). `appended` never writes to
+ * a list of fewer than four, so it replaces this one on the first fill.
+ */
+export const NO_FILLS: OrderFill[] = Object.freeze([]) as unknown as OrderFill[];
 
 /**
  * `list` with `item` appended: a list of up to four is replaced by an exact copy, a longer one is

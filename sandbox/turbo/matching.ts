@@ -11,7 +11,7 @@ import type { Journal } from '../engine/journal';
 import { takerBounds } from '../engine/placement';
 import type { ChangeSet } from '../ledger/changes';
 import type { ActionContext, MarketState } from '../ledger/market';
-import { touchOrder, type OrderRecord } from '../ledger/orders';
+import { appended, touchOrder, type OrderRecord } from '../ledger/orders';
 import { revert, type Revert } from '../ledger/revert';
 import type { Trade } from '../ledger/trades';
 import { SharedVenue, type TurboLink } from './link';
@@ -74,8 +74,8 @@ export function sharedFill(link: TurboLink, journal: Journal, changes: ChangeSet
   ] as const) {
     order.quantityFill += quantity;
     order.quoteFill += quote;
-    order.fills.push({ order_id: other.id, quantity, price, timestamp, fee });
-    if (order.history[order.history.length - 1]?.tx_id !== context.txId) order.history.push({ type: 'fill', status: 'success', tx_id: context.txId });
+    order.fills = appended(order.fills, { order_id: other.id, quantity, price, timestamp, fee });
+    if (order.history[order.history.length - 1]?.tx_id !== context.txId) order.history = appended(order.history, { type: 'fill', status: 'success', tx_id: context.txId });
     changes.orders.add(order);
     changes.balances.add(order.account);
   }
@@ -163,7 +163,7 @@ export class SharedFillSink implements FillSink<OrderRecord> {
   onMakerDone(maker: OrderRecord, reason: MakerDone): void {
     const market = this.link.marketOf(maker);
     maker.close = true;
-    if (reason === 'dust') maker.history.push({ type: 'close', status: 'success', tx_id: this.context.txId });
+    if (reason === 'dust') maker.history = appended(maker.history, { type: 'close', status: 'success', tx_id: this.context.txId });
     market.unlock(maker, market.balanceOf(maker.account).touch());
   }
 }
@@ -240,7 +240,7 @@ export function executeTurboOrders(
   const ended = canonical.book.reduce(source, filled);
   if (ended !== 'open') {
     source.close = true;
-    if (ended === 'dust') source.history.push({ type: 'close', status: 'success', tx_id: context.txId });
+    if (ended === 'dust') source.history = appended(source.history, { type: 'close', status: 'success', tx_id: context.txId });
     canonical.unlock(source, canonical.balanceOf(source.account).touch());
   }
   // Turbo buys filled below their limit keep locked only what their remainder can spend.
