@@ -113,6 +113,18 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
     expect(times.length).toBeGreaterThan(1);
     for (const label of times) expect(label).toMatch(/^(\d{1,2} [A-Z][a-z]{2} )?([01]\d|2[0-3]):[0-5]\d$/);
 
+    // Escape cancels a drag: nothing is asked or sent, the line is back at its price.
+    const grab = (await line.locator('[data-testid=chart-line-label]').boundingBox())!;
+    await page.mouse.move(grab.x + 8, grab.y + grab.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grab.x + 8, grab.y + grab.height / 2 - 30, { steps: 5 });
+    await expect.poll(async () => BigInt((await line.getAttribute('data-price')) ?? '0')).not.toBe(price);
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await expect.poll(async () => BigInt((await line.getAttribute('data-price')) ?? '0')).toBe(price);
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect((await restOpenOrders()).map((order) => order.order_id)).toEqual([oldId]);
+
     // Drag it 40 px up (a higher price, still under the bid): the label follows with the new price
     // and "(from …)", then the confirmation.
     const target = await dragLine(line, -40, async () => {

@@ -396,6 +396,12 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     const owner = account === '' ? trading : account;
     return accountText({ account: owner, accountKind: owner === trading ? 'trading' : 'turbo-account' });
   };
+  let dragKeyCleanup: (() => void) | null = null;
+  const releaseKeys = () => {
+    dragKeyCleanup?.();
+    dragKeyCleanup = null;
+  };
+  onCleanup(releaseKeys);
   const startDrag = (line: ChartLine, event: PointerEvent) => {
     if (event.button !== 0 || !line.draggable || drag() !== null) return;
     event.preventDefault();
@@ -407,6 +413,14 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     if (!plot) return;
     setOutcome(null);
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    // Escape cancels the drag (the label keeps no focus while the pointer holds it: listen on the window).
+    const onKey = (key: KeyboardEvent) => {
+      if (key.key !== 'Escape') return;
+      key.preventDefault();
+      cancelDrag();
+    };
+    window.addEventListener('keydown', onKey, true);
+    dragKeyCleanup = () => window.removeEventListener('keydown', onKey, true);
     setDrag({ key: line.key, from: placedLines().find((placed) => placed.key === line.key)?.price ?? line.price, to: line.price, startY: event.clientY, sending: false });
   };
   const moveDrag = (event: PointerEvent) => {
@@ -416,6 +430,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     setDrag({ ...current, to: dragPrice(props.market, now, current.from, current.startY, event.clientY) });
   };
   const endDrag = async () => {
+    releaseKeys();
     const current = drag();
     if (current === null || current.sending) return;
     const placed = placedLines().find((line) => line.key === current.key);
@@ -481,9 +496,10 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       onCleanup(() => clearTimeout(timer));
     }),
   );
-  const cancelDrag = () => {
+  function cancelDrag() {
+    releaseKeys();
     if (drag()?.sending === false) setDrag(null);
-  };
+  }
 
   onCleanup(() => {
     stop();
