@@ -251,14 +251,19 @@ describe.sequential('take-profit and stop-loss in Chromium against the sandbox',
     await expect.poll(() => page.getByTestId('trigger-marker-from').count()).toBeGreaterThan(0);
     await shot('09-chart-drag');
     await page.mouse.up();
-    // The move is confirmed like an order when confirmations are on (it names the book and the signer).
-    await confirmIfAsked(page);
+    // The move is confirmed like an order (confirmations are on by default): it names the book and the signer.
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor({ timeout: 10_000 });
+    expect((await dialog.textContent()) ?? '').toMatch(/Move stop-loss.*Canonical book · signed by Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}/s);
+    await page.getByTestId('confirm-accept').click();
     const movedOnChart = await until(async () => {
       const current = await leg('stop-loss');
       return current && current.triggerId !== movedOnLadder.triggerId ? current : null;
     }, 'the stop-loss moved on the chart');
     expect(movedOnChart.triggerPrice).toBeLessThan(target);
     expect(movedOnChart.triggerPrice % 10_000n).toBe(0n);
+    // The chart names the new leg.
+    await expect.poll(() => page.getByTestId('chart-amend-result').getAttribute('data-new-id'), { timeout: 15_000 }).toBe(movedOnChart.triggerId);
 
     // Cancel the take-profit from the list under open orders.
     await page.getByTestId('tab-orders').click();
