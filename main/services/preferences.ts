@@ -3,18 +3,12 @@
 // No key is ever written here (keys live in the OS keychain).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { HOTKEY_ACTIONS, type HotkeyAction, type Settings } from '../../shared/ipc/views';
+import { completeKeymap, DEFAULT_HOTKEYS } from '../../shared/hotkeys/keymap';
+import type { Settings } from '../../shared/ipc/views';
 import { JsonStore } from './json-store';
 import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from './networks';
 
-export const DEFAULT_HOTKEYS: Readonly<Record<HotkeyAction, string>> = {
-  buyAtBest: 'Shift+B',
-  sellAtBest: 'Shift+S',
-  cancelLast: 'Shift+Z',
-  cancelAll: 'Shift+X',
-  recenter: 'Space',
-  togglePostOnly: 'Shift+P',
-};
+export { DEFAULT_HOTKEYS };
 
 export const DEFAULT_SETTINGS: Settings = {
   confirmOrders: true,
@@ -35,7 +29,8 @@ const networkOverride = z.object({ restUrl: url, wsUrl: url, faucetUrl: url, cha
 const settingsSchema = z.object({
   confirmOrders: z.boolean(),
   maxOrderQuantity: z.record(z.string(), z.bigint()),
-  hotkeys: z.object(Object.fromEntries(HOTKEY_ACTIONS.map((action) => [action, z.string()])) as Record<HotkeyAction, z.ZodString>),
+  // Read back complete: an action added since the file was written gets its default key (unless taken).
+  hotkeys: z.record(z.string(), z.string()).transform(completeKeymap),
   sound: z.boolean(),
   desktopNotifications: z.boolean(),
   parallelLanes: z.number().int().min(0).max(5),

@@ -8,6 +8,7 @@ import type { B256 } from '../../shared/encoding/b256';
 import type { AccountState, ConnectionStatus, KeychainView, LinkState, MarketsView, NetworkView, Notice, Settings } from '../../shared/ipc/views';
 import type { JournalDamageView, JournalEntryView } from '../../shared/ipc/views/journal';
 import { fail, ok, type Result } from '../../shared/result';
+import { applyKeymapChange } from '../../shared/hotkeys/keymap';
 import type { HttpFetch } from '../exchange/http';
 import { fetchJson } from '../exchange/http';
 import type { SocketFactory } from '../exchange/socket';
@@ -527,6 +528,13 @@ export function createTerminal(options: TerminalOptions): Terminal {
 
     getSettings: () => ok(settings()),
     updateSettings: async ({ confirmationCode, ...patch }, caller) => {
+      // Hotkeys: every binding parses (the input schema) and no two actions share a key, checked on
+      // the keymap as it would be saved; a refusal applies nothing of the patch.
+      if (patch.hotkeys !== undefined) {
+        const keymap = applyKeymapChange(settings().hotkeys, patch.hotkeys);
+        if (!keymap.ok) return fail('HOTKEY_CONFLICT', keymap.message, { field: `hotkeys.${keymap.action}`, value: keymap.value });
+        patch = { ...patch, hotkeys: keymap.keymap };
+      }
       // Turning a safety off or loosening it is confirmed outside the page (settings-weakening.ts).
       const weakened = settingsWeakenings(settings(), patch, {
         market: (marketId) => {

@@ -3,6 +3,7 @@
 // walks through onboarding, orders that rest and fill, balances and settings. It is never part of
 // the app's bundle (renderer/index.html does not import it); it exists so the renderer's drawing
 // cost can be measured in isolation, with a reproducible feed.
+import { DEFAULT_HOTKEYS } from '../../shared/hotkeys/keymap';
 import { requestNames, streamNames, type RequestInput, type RequestName, type StreamName, type StreamPayload, type TerminalApi, type Unsubscribe } from '../../shared/ipc/contract';
 import type {
   AccountState,
@@ -219,7 +220,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
   let settings: Settings = {
     confirmOrders: false,
     maxOrderQuantity: { [id(0xa1)]: 50_000_000_000n },
-    hotkeys: { buyAtBest: 'Shift+B', sellAtBest: 'Shift+S', cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', recenter: 'Space', togglePostOnly: 'P' },
+    hotkeys: { ...DEFAULT_HOTKEYS, cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', togglePostOnly: 'P' },
     sound: true,
     desktopNotifications: false,
     parallelLanes: 0,

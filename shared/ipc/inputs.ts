@@ -1,8 +1,16 @@
 // Input schemas of the contract's requests. Every inbound value is `unknown` until one of these
 // has parsed it in main; limits here (string lengths, list sizes) bound what a page can ask for.
+import { parseHotkeyText } from '../hotkeys/keymap';
 import { z } from 'zod';
 import { RESOLUTIONS } from './views/market-data';
 import { HOTKEY_ACTIONS } from './views/settings';
+
+/** A hotkey binding: "" (no key) or a key combination shared/hotkeys/keymap.ts parses. */
+const hotkeyText = z.string().max(40).superRefine((text, context) => {
+  if (text === '') return;
+  const parsed = parseHotkeyText(text);
+  if (!parsed.ok) context.addIssue({ code: 'custom', message: `"${text}" is not a key combination: ${parsed.reason}` });
+});
 
 export const noInput = z.strictObject({});
 
@@ -102,7 +110,8 @@ export const inputs = {
   updateSettings: z.strictObject({
     confirmOrders: z.boolean().optional(),
     maxOrderQuantity: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
-    hotkeys: z.partialRecord(z.enum(HOTKEY_ACTIONS), z.string().min(1).max(40)).optional(),
+    /** Key combinations per action ("" unbinds); each must parse, and main refuses two actions on one key (HOTKEY_CONFLICT). */
+    hotkeys: z.partialRecord(z.enum(HOTKEY_ACTIONS), hotkeyText).optional(),
     sound: z.boolean().optional(),
     desktopNotifications: z.boolean().optional(),
     /** 0-4: lane 4 is kept for owner-signed requests (withdrawals, offline requests). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOTKEYS } from '../../shared/hotkeys/keymap';
 import { describeEvent, findHotkeyAction, hotkeyConflicts, isTypingTarget, matchesHotkey, parseHotkey } from '../../renderer/src/features/hotkeys/hotkeys';
 
 const key = (key: string, code: string, modifiers: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {}) => ({
@@ -11,7 +12,7 @@ const key = (key: string, code: string, modifiers: Partial<{ ctrlKey: boolean; a
   ...modifiers,
 });
 
-const bindings = { buyAtBest: 'Shift+B', sellAtBest: 'Shift+S', cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', recenter: 'Space', togglePostOnly: 'P' };
+const bindings = { ...DEFAULT_HOTKEYS, cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', togglePostOnly: 'P' };
 
 describe('hotkeys', () => {
   it('parses modifiers and names', () => {
@@ -53,5 +54,16 @@ describe('hotkeys', () => {
   it('reports two actions bound to the same keys', () => {
     expect(hotkeyConflicts({ ...bindings, togglePostOnly: 'shift+b' })).toEqual([['buyAtBest', 'togglePostOnly']]);
     expect(hotkeyConflicts(bindings)).toEqual([]);
+  });
+  it('finds the new actions: arm, kill switch, flatten, size presets, the ? overlay', () => {
+    expect(findHotkeyAction(bindings, key('A', 'KeyA', { shiftKey: true }))).toBe('toggleArm');
+    expect(findHotkeyAction(bindings, key('K', 'KeyK', { shiftKey: true }))).toBe('killSwitch');
+    expect(findHotkeyAction(bindings, key('F', 'KeyF', { shiftKey: true }))).toBe('flatten');
+    expect(findHotkeyAction(bindings, key('3', 'Digit3'))).toBe('sizePreset3');
+    expect(findHotkeyAction(bindings, key('3', 'Numpad3'))).toBe('sizePreset3');
+    // Shift+3 prints "#" on a US keyboard: not the preset.
+    expect(findHotkeyAction(bindings, key('#', 'Digit3', { shiftKey: true }))).toBeNull();
+    expect(findHotkeyAction(bindings, key('?', 'Slash', { shiftKey: true }))).toBe('showHotkeys');
+    expect(findHotkeyAction({ ...bindings, toggleArm: '' }, key('A', 'KeyA', { shiftKey: true }))).toBeNull();
   });
 });

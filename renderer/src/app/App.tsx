@@ -11,6 +11,7 @@ import { shouldClose } from '../features/desk/desk-model';
 import { DeskContext } from '../features/desk/desk-context';
 import { createDeskStore } from '../features/desk/desk-store';
 import { PanelWindow, WindowGone } from '../features/desk/PanelWindow';
+import { HotkeysOverlay } from '../features/hotkeys/HotkeysOverlay';
 import { JournalDamageNotice } from '../features/journal/JournalDamageNotice';
 import { Toasts } from '../features/shell/Toasts';
 import { createTerminal } from './create-terminal';
@@ -89,6 +90,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
         </Switch>
         <ConfirmDialog question={dialog.question()} settle={dialog.settle} />
         <JournalDamageNotice />
+        <HotkeysOverlay />
         <CodeDialog pending={codes.pending()} settle={codes.settle} />
       </DeskContext.Provider>
     </TerminalContext.Provider>

@@ -17,7 +17,7 @@ import { PanelTabs, type PanelTab } from '../features/desk/PanelTabs';
 import { PendingWindows } from '../features/desk/PendingWindows';
 import '../features/desk/desk.css';
 import { FundsPanel } from '../features/funds/FundsPanel';
-import { installHotkeys } from '../features/hotkeys/hotkey-controller';
+import { installHotkeys, setHotkeysOverlayOpen } from '../features/hotkeys/hotkey-controller';
 import { createBookFeed } from '../features/market-data/book-feed';
 import { createFreshness, marketSource } from '../lib/freshness';
 import { MarketHeader } from '../features/markets/MarketHeader';
@@ -179,6 +179,9 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
             }}
           >
             Funds
+          </button>
+          <button type="button" data-testid="open-hotkeys" title={`Hotkeys${state.settings?.hotkeys.showHotkeys ? ` (${state.settings.hotkeys.showHotkeys})` : ''}`} onClick={() => setHotkeysOverlayOpen(true)}>
+            ?
           </button>
           <MoreMenu
             settingsOpen={settingsOpen()}

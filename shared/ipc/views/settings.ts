@@ -1,6 +1,22 @@
 // User settings: network choice, trading safety, hotkeys, notifications, nonce lanes.
 
-export const HOTKEY_ACTIONS = ['buyAtBest', 'sellAtBest', 'cancelLast', 'cancelAll', 'recenter', 'togglePostOnly'] as const;
+export const HOTKEY_ACTIONS = [
+  'buyAtBest',
+  'sellAtBest',
+  'cancelLast',
+  'cancelAll',
+  'recenter',
+  'togglePostOnly',
+  'toggleArm',
+  'killSwitch',
+  'flatten',
+  'sizePreset1',
+  'sizePreset2',
+  'sizePreset3',
+  'sizePreset4',
+  'sizePreset5',
+  'showHotkeys',
+] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 
 export interface NetworkView {
@@ -21,6 +37,7 @@ export interface Settings {
   readonly confirmOrders: boolean;
   /** Per market id: the largest quantity (raw base units) the ticket accepts; absent means no cap. */
   readonly maxOrderQuantity: Readonly<Record<string, bigint>>;
+  /** Key combination per action (shared/hotkeys/keymap.ts); "" is no key. No two actions share one. */
   readonly hotkeys: Readonly<Record<HotkeyAction, string>>;
   readonly sound: boolean;
   readonly desktopNotifications: boolean;

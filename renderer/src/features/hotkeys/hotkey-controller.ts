@@ -1,12 +1,15 @@
-// The window's hotkeys: buy or sell at the best price with the ticket's size (only while the window
-// is armed for that market and book, stores/arming-store), cancel the last order, cancel all in the
-// market, recenter the ladders, toggle post-only. A key pressed while typing in a field is left to
-// the field.
-import { onCleanup } from 'solid-js';
+// The window's hotkeys (keymap in settings, shared/hotkeys/keymap.ts): buy or sell at the best price
+// with the ticket's size (only while the window is armed for that market and book,
+// stores/arming-store), arm/disarm, the kill switch, flatten the market's position (confirmed),
+// size presets, cancel the last order, cancel all in the market, recenter the ladders, toggle
+// post-only, and the "?" overlay that lists them. A key pressed while typing in a field is left to
+// the field; none fires while a dialog is open.
+import { createSignal, onCleanup } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import type { Side } from '../../../../shared/market/order-type';
 import type { TerminalContextValue } from '../../app/terminal-context';
-import { editablePrice } from '../../format/market-format';
+import { sizePresetIndex } from '../../../../shared/hotkeys/keymap';
+import { editablePrice, editableQuantity } from '../../format/market-format';
 import { bookRules } from '../../stores/turbo-store';
 import { evaluateTicket } from '../ticket/ticket-model';
 import { findHotkeyAction, isTypingTarget } from './hotkeys';
@@ -19,6 +22,10 @@ export interface HotkeyTarget {
   /** Whether the book the hotkeys trade at is live, and its state in words ("stale 12 s"). */
   readonly book?: () => { readonly live: boolean; readonly label: string };
 }
+
+/** Whether this window's hotkey overlay is open (one per window: each window is its own page). */
+const [overlayOpen, setOverlayOpen] = createSignal(false);
+export { overlayOpen as hotkeysOverlayOpen, setOverlayOpen as setHotkeysOverlayOpen };
 
 export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTarget): void {
   // Space on a focused button would also click it on key-up: swallow the key-up of a handled key.
@@ -72,16 +79,72 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
     void terminal.trading.place(market, evaluation.request, 'a hotkey');
   };
 
+  const marketName = (market: Market) => `${market.base.symbol}/${market.quote.symbol}`;
+  const book = (turbo: boolean) => (turbo ? 'Turbo' : 'Canonical');
+
+  const toggleArm = (market: Market | null) => {
+    if (!market) {
+      terminal.store.notify('info', 'Arm/disarm: this window trades no market.');
+      return;
+    }
+    const scope = { marketId: market.market_id, turbo: target.turbo() };
+    if (terminal.arming.armed(scope)) {
+      terminal.arming.disarm('disarmed by hotkey');
+      terminal.store.notify('info', `Disarmed: ${marketName(market)} (${book(scope.turbo)} book) no longer trades by click or hotkey.`);
+    } else {
+      terminal.arming.arm(scope);
+      terminal.store.notify('info', `Armed: ${marketName(market)} (${book(scope.turbo)} book) trades by ladder click and hotkey.`);
+    }
+  };
+
+  const flatten = async (market: Market | null) => {
+    if (!market) return;
+    const turbo = target.turbo();
+    const read = await terminal.api.getPositions({});
+    if (!read.ok) {
+      terminal.store.notify('error', `Flatten not sent: the positions could not be read (${read.code}): ${read.message}`);
+      return;
+    }
+    const open = read.value.positions.filter((position) => position.marketId === market.market_id && position.turbo === turbo && position.size !== 0n);
+    if (open.length === 0) {
+      terminal.store.notify('info', `Flatten: no position in ${marketName(market)} on the ${book(turbo)} book.`);
+      return;
+    }
+    // Always confirmed, naming the book and the account that signs (TradingActions.flatten).
+    await terminal.trading.flatten(open.map((position) => ({ market, position })));
+  };
+
+  const sizePreset = (market: Market | null, index: number) => {
+    if (!market) return;
+    const preset = terminal.store.state.settings?.quantityPresets[market.market_id]?.[index - 1];
+    if (preset === undefined) {
+      terminal.store.notify('warning', `Size preset ${index} is not set for ${marketName(market)}: set the presets in Settings → Quantity presets.`);
+      return;
+    }
+    terminal.tickets.update(market.market_id, { quantityText: editableQuantity(market, preset) });
+    terminal.store.notify('info', `Size ${editableQuantity(market, preset)} ${market.base.symbol} (preset ${index}) for ${marketName(market)}.`);
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.repeat || isTypingTarget(event.target as HTMLElement | null)) return;
-    if (document.querySelector('.modal-backdrop')) return;
     const bindings = terminal.store.state.settings?.hotkeys;
     if (!bindings) return;
     const action = findHotkeyAction(bindings, event);
+    if (overlayOpen() && (event.key === 'Escape' || action === 'showHotkeys')) {
+      event.preventDefault();
+      setOverlayOpen(false);
+      return;
+    }
+    if (document.querySelector('.modal-backdrop')) return;
     if (!action) return;
     event.preventDefault();
     swallowKeyUp = event.code;
     const market = target.market();
+    const preset = sizePresetIndex(action);
+    if (preset !== null) {
+      sizePreset(market, preset);
+      return;
+    }
     switch (action) {
       case 'buyAtBest':
         atBest('Buy');
@@ -100,6 +163,19 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
         break;
       case 'recenter':
         terminal.sendLadderCommand('recenter');
+        break;
+      case 'toggleArm':
+        toggleArm(market);
+        break;
+      case 'killSwitch':
+        // Cancels only reduce risk: no confirmation, as the KILL button (it disarms every window first).
+        void terminal.trading.cancelAll(null);
+        break;
+      case 'flatten':
+        void flatten(market);
+        break;
+      case 'showHotkeys':
+        setOverlayOpen(true);
         break;
       case 'togglePostOnly':
         if (market) {

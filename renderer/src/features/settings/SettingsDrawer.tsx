@@ -17,6 +17,8 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
   const settings = () => terminal.store.state.settings;
   const [recording, setRecording] = createSignal<HotkeyAction | null>(null);
   const [problem, setProblem] = createSignal<string | null>(null);
+  // A refused hotkey (a conflict, or keys that are no combination) is said under the hotkeys.
+  const [hotkeyProblem, setHotkeyProblem] = createSignal<string | null>(null);
 
   const save = async (change: SettingsChange) => {
     const result = await terminal.api.updateSettings(change);
@@ -76,7 +78,15 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
     const text = describeEvent(event);
     if (!text) return;
     setRecording(null);
-    void save({ hotkeys: { [action]: text } });
+    void saveHotkeys({ [action]: text });
+  };
+
+  const saveHotkeys = async (change: Partial<Record<HotkeyAction, string>>) => {
+    const result = await terminal.api.updateSettings({ hotkeys: change });
+    if (result.ok) {
+      terminal.store.setSettings(result.value);
+      setHotkeyProblem(null);
+    } else setHotkeyProblem(result.message);
   };
 
   const conflicts = () => (settings() ? hotkeyConflicts(settings()!.hotkeys) : []);
@@ -137,7 +147,7 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
               )}
             </Show>
             <h4>Hotkeys</h4>
-            <div class="help">Click a binding, then press the keys. Hotkeys never fire while you type in a field. Esc cancels recording.</div>
+            <div class="help">Click a binding, then press the keys; ✕ leaves the action without a key. Hotkeys never fire while you type in a field. Esc cancels recording. {current().hotkeys.showHotkeys ? `${current().hotkeys.showHotkeys} lists them.` : ''}</div>
             <For each={HOTKEY_ACTIONS}>
               {(action) => (
                 <div class="line">
@@ -151,11 +161,19 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                     onKeyDown={(event) => recording() === action && record(action, event)}
                     onBlur={() => recording() === action && setRecording(null)}
                   >
-                    {recording() === action ? 'Press keys…' : current().hotkeys[action]}
+                    {recording() === action ? 'Press keys…' : current().hotkeys[action] || 'no key'}
+                  </button>
+                  <button type="button" class="icon" title="No key for this action" data-testid={`hotkey-clear-${action}`} disabled={current().hotkeys[action] === ''} onClick={() => void saveHotkeys({ [action]: '' })}>
+                    ✕
                   </button>
                 </div>
               )}
             </For>
+            <Show when={hotkeyProblem()}>
+              <div class="callout error" data-testid="hotkey-problem" role="alert">
+                {hotkeyProblem()}
+              </div>
+            </Show>
             <For each={conflicts()}>{(actions) => <div class="warning">Same keys for: {actions.map((action) => HOTKEY_LABELS[action]).join(' and ')}</div>}</For>
             <h4>Fill alerts</h4>
             <label class="line">
