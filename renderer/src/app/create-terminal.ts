@@ -3,7 +3,7 @@
 import type { Clock } from '../../../shared/clock';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import { windowClock } from '../lib/freshness';
-import { createTradingActions, type Confirm } from '../features/trading/trading-actions';
+import { createTradingActions, signerText, type Confirm } from '../features/trading/trading-actions';
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
 import { armingEnvironment, createArming } from '../stores/arming-store';
 import { createTerminalStore } from '../stores/terminal-store';
@@ -17,7 +17,10 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
   const turboBooks = createTurboBooks(api);
   // The account that signs Turbo orders is part of the account: choosing another disarms too.
   const arming = createArming(() => `${armingEnvironment(store.state)}|${turboBooks.view()?.tradingAs ?? ''}`);
-  const trading = createTradingActions(api, store, confirm, { onKillSwitch: () => arming.disarm('the kill switch was used', true) });
+  const trading = createTradingActions(api, store, confirm, {
+    onKillSwitch: () => arming.disarm('the kill switch was used', true),
+    signer: (turbo) => signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, turboBooks.view()?.tradingAs),
+  });
   return {
     api,
     store,

@@ -96,16 +96,43 @@ export function describeCancelReport(report: CancelReport): string {
 export interface TradingHooks {
   /** The kill switch (cancel all in every market) was used: one-action trading is disarmed. */
   readonly onKillSwitch?: () => void;
+  /**
+   * The account that signs an order on this book, in words ("Trading account 0x12ab…cdef",
+   * "Turbo Account 0x…"): the trading account, or on a Turbo book the selected Turbo Account.
+   */
+  readonly signer?: (turbo: boolean) => string;
 }
 
-export function createTradingActions(api: TerminalApi, store: TerminalStore, confirm: Confirm, hooks: TradingHooks = {}): TradingActions {
+/** "Canonical book · signed by Trading account 0x12ab…cdef": the line every trading confirmation carries. */
+export function bookAndSignerLine(turbo: boolean, signer: string): string {
+  return `${bookText(turbo)} book · signed by ${signer}`;
+}
+
+/** The signer of a book, from the trading account's id and the Turbo Account selected for Turbo books. */
+export function signerText(turbo: boolean, tradeAccountId: string | null | undefined, tradingAs: string | null | undefined): string {
+  if (turbo && tradingAs) return accountText({ account: tradingAs, accountKind: 'turbo-account' });
+  if (!tradeAccountId) return 'the trading account (not created yet)';
+  return accountText({ account: tradeAccountId, accountKind: 'trading' });
+}
+
+export function createTradingActions(api: TerminalApi, store: TerminalStore, ask: Confirm, hooks: TradingHooks = {}): TradingActions {
+  // One question at a time: a second confirmation (a drag of a row holding two orders) waits for the
+  // first instead of replacing it (the dialog answers a replaced question "no").
+  let asking: Promise<unknown> = Promise.resolve();
+  const confirm: Confirm = (title, lines) => {
+    const answer = asking.then(() => ask(title, lines));
+    asking = answer.catch(() => undefined);
+    return answer;
+  };
   const placed: { market: Market; orderId: string; turbo: boolean }[] = [];
+  const signer = (turbo: boolean) => hooks.signer?.(turbo) ?? signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, null);
+  const where = (market: Market, turbo: boolean, origin: string) => `Market ${market.base.symbol}/${market.quote.symbol} · ${bookAndSignerLine(turbo, signer(turbo))} · from ${origin}`;
 
   return {
     async place(market, request, origin) {
       const text = describeOrder(market, request);
       if (store.state.settings?.confirmOrders) {
-        const accepted = await confirm('Confirm order', [text, `Market ${market.base.symbol}/${market.quote.symbol} · from ${origin}`]);
+        const accepted = await confirm('Confirm order', [text, where(market, request.turbo === true, origin)]);
         if (!accepted) return null;
       }
       const result = await api.placeOrder(request);
@@ -124,7 +151,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
     async placeBracket(market, request, origin) {
       const text = `${describeOrder(market, request)} with ${describeLegs(market, request)}`;
       if (store.state.settings?.confirmOrders) {
-        const accepted = await confirm('Confirm order with bracket', [text, `Market ${market.base.symbol}/${market.quote.symbol} · from ${origin}`]);
+        const accepted = await confirm('Confirm order with bracket', [text, where(market, request.turbo === true, origin)]);
         if (!accepted) return null;
       }
       const result = await api.placeBracketOrder(request);
@@ -154,6 +181,13 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, con
       return result;
     },
     async move(market, orderId, price, turbo) {
+      // A move is a cancel and a new order in one signed batch: confirmed as orders are.
+      if (store.state.settings?.confirmOrders) {
+        const order = store.state.openOrders.find((open) => open.orderId === orderId);
+        const what = order ? `${order.side} ${formatQuantity(market, order.quantity - order.filled)} ${market.base.symbol}: ${formatPrice(market, order.price)} → ${formatPrice(market, price)} ${market.quote.symbol}` : `Order ${orderId.slice(0, 8)}…${orderId.slice(-4)} → ${formatPrice(market, price)} ${market.quote.symbol}`;
+        const accepted = await confirm('Move order', [what, where(market, turbo, 'a ladder drag'), 'Cancel and replacement go in one signed batch: if the order fills first, nothing changes.']);
+        if (!accepted) return { ok: false, code: 'NOT_CONFIRMED', message: 'The move was not confirmed.' };
+      }
       const result = await api.moveOrder({ marketId: market.market_id, orderId, price, ...(turbo ? { turbo } : {}) });
       if (result.ok) {
         for (const order of result.value.orders) placed.push({ market, orderId: order.orderId, turbo });
