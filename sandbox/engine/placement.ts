@@ -54,6 +54,8 @@ function restsRemainder(orderType: OrderType): boolean {
 
 /** The revert an order type causes against the book as it is now, before anything moves. */
 export function placementRevert<O extends BookEntry>(book: PlacementBook<O>, side: Side, price: bigint, quantity: bigint, orderType: OrderType): Placement | undefined {
+  // Only these two types can revert here (no bounds built for the others).
+  if (orderType.kind !== 'PostOnly' && orderType.kind !== 'FillOrKill') return undefined;
   const bounds = takerBounds(side, price, orderType);
   if (orderType.kind === 'PostOnly' && book.wouldTake(side, bounds)) {
     return { kind: 'revert', reason: 'PostOnlyWouldTake', message: `PostOnly order at ${price} would execute against the book` };

@@ -51,6 +51,12 @@ export class ChangeList<T> implements Iterable<T> {
     this.index = undefined;
   }
 
+  /** The item at `index` (0 to size - 1), in the order first noted. */
+  at(index: number): T {
+    if (index < 0 || index >= this.count) throw new RangeError(`change list: no item ${index} of ${this.count}`);
+    return this.items[index] as T;
+  }
+
   /** Items noted while iterating are visited too (as a Set's iteration does). */
   [Symbol.iterator](): Iterator<T> {
     return new ChangeListIterator(this.items, this);

@@ -11,7 +11,7 @@ import { AssetBalances } from './balances';
 import { ChangeSet } from './changes';
 import { TurboLink } from '../turbo/link';
 import { MarketState } from './market';
-import { BoundedLog } from './trades';
+import { BoundedLog, type Trade } from './trades';
 
 /** Turbo events kept for GET /v1/events. */
 export const TURBO_EVENT_CAPACITY = 10_000;
@@ -112,11 +112,14 @@ export class Ledger {
   /** Publish changes made outside a transaction (nonce consumption after a revert). */
   publish(): void {
     if (this.changes.empty) return;
-    for (const trade of this.changes.trades) this.marketOf(trade)?.recordCommittedTrade(trade);
-    for (const order of this.changes.orders) this.marketOf(order)?.retain(order);
-    for (const trigger of this.changes.triggers) this.marketOf(trigger)?.triggers.retain(trigger);
+    const { trades, orders, triggers } = this.changes;
+    // Indexed loops: no iterator per list per transaction.
+    for (let i = 0; i < trades.length; i++) this.marketOf(trades[i] as Trade)?.recordCommittedTrade(trades[i] as Trade);
+    for (let i = 0; i < orders.size; i++) this.marketOf(orders.at(i))?.retain(orders.at(i));
+    for (let i = 0; i < triggers.size; i++) this.marketOf(triggers.at(i))?.triggers.retain(triggers.at(i));
     for (const event of this.changes.turboEvents) this.logTurboEvent(event);
-    for (const order of this.changes.orders) {
+    for (let i = 0; i < orders.size; i++) {
+      const order = orders.at(i);
       // A shared quote that left the book (filled, cancelled, closed as dust) is complete.
       if (order.shared === true && order.close && order.completionLogged !== true) {
         order.completionLogged = true;
