@@ -7,6 +7,7 @@ import {
   clickPrice,
   floorToStep,
   insideCentre,
+  ladderPrecisionOptions,
   layoutRows,
   needsRecenter,
   precisionOptions,
@@ -169,5 +170,18 @@ describe('grouping that fits a wide spread', async () => {
   });
   it('falls back to the finest grouping for a one-sided book', () => {
     expect(fitPrecision(options, null, 3_000_000_000n, 40)).toBe(10_000n);
+  });
+});
+
+describe('the ladder never offers rows finer than the depth stream groups prices (issue 14, long run)', () => {
+  it('on a market whose tick is finer than the stream grouping (FUEL/USDC, tick 1 raw), rows start at 10', () => {
+    // At rows of 1, the stream's best ask raised to 10 (0.020000 for an ask of 0.019998) was shown
+    // as an exact row, and the trader-session oracle found it.
+    expect(ladderPrecisionOptions(1n)[0]).toBe(10n);
+    expect(ladderPrecisionOptions(1n)).not.toContain(1n);
+    expect(precisionOptions(1n)).toContain(1n);
+    // A market whose tick is coarser (ETH/USDC, 0.01 USDC = 10,000 raw) keeps its tick.
+    expect(ladderPrecisionOptions(10_000n)[0]).toBe(10_000n);
+    expect(ladderPrecisionOptions(10n)[0]).toBe(10n);
   });
 });

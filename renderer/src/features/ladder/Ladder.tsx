@@ -16,7 +16,7 @@ import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshne
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
 import { evaluateTicket } from '../ticket/ticket-model';
-import { clickPrice, fitPrecision, insideCentre, layoutRows, needsRecenter, precisionOptions } from './ladder-layout';
+import { clickPrice, fitPrecision, insideCentre, ladderPrecisionOptions, layoutRows, needsRecenter } from './ladder-layout';
 import { bookHealth, buildLadderFrame, type LadderRow } from './ladder-model';
 import { createRowCells } from './row-cells';
 
@@ -43,7 +43,7 @@ export interface LadderProps {
 export const Ladder: Component<LadderProps> = (props) => {
   const terminal = useTerminal();
   const tick = createMemo(() => priceTick(props.market));
-  const options = createMemo(() => precisionOptions(tick()));
+  const options = createMemo(() => ladderPrecisionOptions(tick()));
   const [precision, setPrecision] = createSignal<bigint>(tick());
   const [rowCount, setRowCount] = createSignal(props.rows ?? 40);
   const [centre, setCentre] = createSignal<bigint | null>(null);

@@ -13,6 +13,7 @@
 // tick. Since the step is a power of ten no finer than the tick, the row price is already on the
 // tick and both are simply the row price. A buy at the bid row's label never pays more than any
 // bid merged into it; a sell at the ask row's label never sells below any ask merged into it.
+import { FINEST_STREAM_GROUPING } from '../markets/inside-text';
 import type { Side } from '../../../../shared/market/order-type';
 
 export function floorToStep(value: bigint, step: bigint): bigint {
@@ -36,6 +37,17 @@ export function clickPrice(side: Side, rowPrice: bigint, tick: bigint): bigint {
 }
 
 /** Depth precisions a market offers: powers of ten from its price tick up to 10^9 (spec 4.1). */
+/**
+ * The row sizes a ladder offers: from the finer of nothing below the stream's grouping. The depth
+ * stream groups prices by at least 10 raw units (bids floored, asks raised), so on a market whose
+ * tick is finer (FUEL/USDC, tick 1) rows of the tick would show a grouped level as an exact price:
+ * a best ask row 0.020000 where the exchange's best ask is 0.019998 (trader-session long run,
+ * issue 14). Rows start at the coarser of the tick and the stream's grouping.
+ */
+export function ladderPrecisionOptions(tick: bigint): bigint[] {
+  return precisionOptions(tick < FINEST_STREAM_GROUPING ? FINEST_STREAM_GROUPING : tick);
+}
+
 export function precisionOptions(tick: bigint, largest = 1_000_000_000n): bigint[] {
   const options: bigint[] = [];
   let step = 1n;
