@@ -115,8 +115,17 @@ export async function openTurboAccount(page: Page): Promise<string> {
   await card.getByTestId('margin-open-period').selectOption('Week');
   await card.getByTestId('margin-open-submit').click({ timeout: 30_000 });
   await until(async () => (await card.getAttribute('data-session')) === 'active', 'the Turbo session to open', 60_000);
-  await card.getByTestId('margin-account-select').check();
-  await until(async () => (await card.getAttribute('data-selected')) === 'true', 'the Turbo Account to be selected', 30_000);
+  // The box shows main's selection, which arrives after the click: click, then wait for main to say so.
+  await until(
+    async () => {
+      if ((await card.getAttribute('data-selected')) === 'true') return true;
+      const box = card.getByTestId('margin-account-select');
+      if (!(await box.isChecked())) await box.click({ timeout: 3000 }).catch(() => undefined);
+      return false;
+    },
+    'the Turbo Account to be selected',
+    30_000,
+  );
   await page.getByTestId('tab-orders').click();
   return account;
 }
