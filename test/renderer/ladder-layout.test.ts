@@ -7,13 +7,20 @@ import {
   clickPrice,
   floorToStep,
   insideCentre,
+  insideView,
   ladderPrecisionOptions,
   layoutRows,
+  mayAutoRecenter,
   needsRecenter,
+  pnlAt,
   precisionOptions,
+  rowIndexer,
   rowPriceOf,
+  viewRows,
 } from '../../renderer/src/features/ladder/ladder-layout';
-import { buildLadderRows } from '../../renderer/src/features/ladder/ladder-model';
+import { bookPosition, buildLadderFrame, buildLadderRows, cumulativeByIndex } from '../../renderer/src/features/ladder/ladder-model';
+import { defaultPresets, ladderPresets, minimumRoundSize, withPreset } from '../../renderer/src/features/ladder/ladder-size';
+import type { PositionView } from '../../shared/ipc/views';
 
 describe('ladder rows from a centre price and a step', () => {
   it('lays rows from the top down with the centre at index floor(count/2)', () => {
@@ -147,8 +154,11 @@ describe('a ladder frame', () => {
     const above = buildLadderRows({ ...base, rows: layoutRows(2000n, 10n, 3), bids: [{ price: 990n, quantity: 1n }], asks: [{ price: 1000n, quantity: 9n }, { price: 1995n, quantity: 5n }, { price: 2011n, quantity: 6n }, { price: 3000n, quantity: 7n }] });
     expect(above.map((row) => [row.key, row.ask])).toEqual([['2010', 0n], ['2000', 5n], ['1990', 0n]]);
   });
-  it('refuses rows that are not one step apart', () => {
-    expect(() => buildLadderRows({ step: 10n, marketId: 'm', rows: [30n, 10n], bids: [], asks: [], volumeAtPrice: [], lastTrade: null, ownOrders: [] })).toThrow(/contiguous/);
+  it('refuses rows off the step grid or not descending', () => {
+    const base = { step: 10n, marketId: 'm', bids: [], asks: [], volumeAtPrice: [], lastTrade: null, ownOrders: [] };
+    expect(() => buildLadderRows({ ...base, rows: [30n, 15n] })).toThrow(/step grid/);
+    expect(() => buildLadderRows({ ...base, rows: [10n, 30n] })).toThrow(/descending/);
+    expect(buildLadderRows({ ...base, rows: [30n, 10n] }).map((row) => row.hiddenAbove)).toEqual([0n, 1n]);
   });
   it('keeps depth bar widths in whole percent computed without floats', () => {
     expect(barPercent(0n, 10n)).toBe(0);
@@ -157,19 +167,216 @@ describe('a ladder frame', () => {
   });
 });
 
-describe('grouping that fits a wide spread', async () => {
-  const { fitPrecision } = await import('../../renderer/src/features/ladder/ladder-layout');
-  const options = precisionOptions(10_000n); // 0.01 .. 1000 USDC with 6 decimals
-  it('keeps the finest grouping when the inside market fits', () => {
-    expect(fitPrecision(options, 3_000_000_000n, 3_000_020_000n, 40)).toBe(10_000n);
+// ETH/USDC as the sandbox lists it: 6 quote decimals, tick 0.01 USDC = 10_000 raw.
+const TICK = 10_000n;
+const usdc = (text: string) => {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole!) * 1_000_000n + BigInt((fraction + '000000').slice(0, 6));
+};
+
+describe('default grouping at the tick, recentred on the inside market (issue 16)', () => {
+  it('a narrow inside market: contiguous rows centred between best bid and best ask', () => {
+    const view = insideView(usdc('2999.95'), usdc('3000.05'), TICK, 40, null);
+    expect(view).toEqual({ kind: 'centre', centre: usdc('3000.00') });
+    const rows = viewRows(view!, TICK, 40);
+    expect(rows).toHaveLength(40);
+    expect(rows.indexOf(usdc('3000.05'))).toBeGreaterThanOrEqual(10);
+    expect(rows.indexOf(usdc('2999.95'))).toBeLessThan(30);
   });
-  it('groups coarser when the spread is wider than half the ladder', () => {
-    // 3.02 USDC spread, 40 rows: 0.01 needs 302 rows, 0.1 needs 31, 1 needs 4.
-    expect(fitPrecision(options, 3_024_390_000n, 3_027_410_000n, 40)).toBe(1_000_000n);
-    expect(fitPrecision(options, 3_024_390_000n, 3_027_410_000n, 80)).toBe(100_000n);
+  it('a spread wider than the ladder (7.49 USDC = 749 ticks, 40 rows): split, both sides shown with depth, the middle of the spread left out', () => {
+    const bid = usdc('2989.85');
+    const ask = usdc('2997.34');
+    const view = insideView(bid, ask, TICK, 40, null);
+    expect(view).toEqual({ kind: 'split', askRow: ask, bidRow: bid });
+    const rows = viewRows(view!, TICK, 40);
+    expect(rows).toHaveLength(40);
+    const askIndex = rows.indexOf(ask);
+    const bidIndex = rows.indexOf(bid);
+    // 20 rows of the ask side ending 2 empty rows below the best ask, 20 of the bid side from 2 above the best bid.
+    expect(askIndex).toBe(17);
+    expect(bidIndex).toBe(22);
+    expect(rows[19]).toBe(ask - 2n * TICK);
+    expect(rows[20]).toBe(bid + 2n * TICK);
+    // Never a view of empty rows only: 17 ask rows above the best ask, 17 bid rows below the best bid.
+    expect(rows.slice(0, askIndex).every((price) => price > ask)).toBe(true);
+    expect(rows.slice(bidIndex + 1).every((price) => price < bid)).toBe(true);
+    // Rows left out, said on the first row under the gap.
+    const built = buildLadderRows({ rows, step: TICK, marketId: 'm', bids: [{ price: bid, quantity: 5n }], asks: [{ price: ask, quantity: 7n }], volumeAtPrice: [], lastTrade: null, ownOrders: [] });
+    expect(built[20]!.hiddenAbove).toBe((ask - bid) / TICK - 1n - 4n);
+    expect(built.filter((row) => row.hiddenAbove > 0n)).toHaveLength(1);
+    expect(built[askIndex]).toMatchObject({ ask: 7n, bestAsk: true });
+    expect(built[bidIndex]).toMatchObject({ bid: 5n, bestBid: true });
   });
-  it('falls back to the finest grouping for a one-sided book', () => {
-    expect(fitPrecision(options, null, 3_000_000_000n, 40)).toBe(10_000n);
+  it('the old behaviour is gone: at the tick, a centred view of a wide spread would hold no level at all', () => {
+    const bid = usdc('2989.85');
+    const ask = usdc('2997.34');
+    const centred = layoutRows(insideCentre(bid, ask, TICK, null)!, TICK, 40);
+    expect(centred.some((price) => price <= bid || price >= ask)).toBe(false);
+    expect(viewRows(insideView(bid, ask, TICK, 40, null)!, TICK, 40).some((price) => price <= bid)).toBe(true);
+  });
+  it('a one-sided or empty book centres on what there is, or on the last trade', () => {
+    expect(insideView(null, usdc('3000.00'), TICK, 40, null)).toEqual({ kind: 'centre', centre: usdc('3000.00') });
+    expect(insideView(null, null, TICK, 40, usdc('3000.004'))).toEqual({ kind: 'centre', centre: usdc('3000.00') });
+    expect(insideView(null, null, TICK, 40, null)).toBeNull();
+  });
+  it('does not split when the bid side would reach zero', () => {
+    expect(insideView(20n, 1000n, 10n, 10, null)?.kind).toBe('centre');
+    expect(insideView(30n, 1000n, 10n, 10, null)?.kind).toBe('split');
+  });
+  it('property: a split or centred view always shows the best bid and the best ask, rows strictly descending on the grid', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1000n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 14, max: 120 }), fc.constantFrom(1n, 10n, 100n), (bidRaw, width, count, step) => {
+        // Prices well away from zero (a bid side of the ladder that would reach zero cannot be split).
+        const bid = bidRaw + step * BigInt(count) * 2n;
+        const ask = bid + width;
+        const view = insideView(bid, ask, step, count, null)!;
+        const rows = viewRows(view, step, count);
+        expect(rows).toHaveLength(count);
+        for (let index = 1; index < rows.length; index++) expect(rows[index]! < rows[index - 1]!).toBe(true);
+        expect(rows.every((price) => price % step === 0n && price > 0n)).toBe(true);
+        const indexOf = rowIndexer(rows, step);
+        const bidAt = indexOf(rowPriceOf('Buy', bid, step));
+        const askAt = indexOf(rowPriceOf('Sell', ask, step));
+        expect(bidAt).toBeGreaterThanOrEqual(0);
+        expect(askAt).toBeGreaterThanOrEqual(0);
+        // ...and the fresh view never needs a recenter of its own (a ladder of 14 rows or more).
+        expect(needsRecenter({ rows, step, bestBid: bid, bestAsk: ask, margin: 4 })).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('recentering rules (issue 16)', () => {
+  const bid = usdc('2989.85');
+  const ask = usdc('2997.34');
+  const rows = viewRows(insideView(bid, ask, TICK, 40, null)!, TICK, 40);
+  it('a split ladder recenters when the best bid or ask moves into the part left out', () => {
+    expect(needsRecenter({ rows, step: TICK, bestBid: bid + TICK, bestAsk: ask - TICK, margin: 4 })).toBe(false);
+    expect(needsRecenter({ rows, step: TICK, bestBid: bid + 3n * TICK, bestAsk: ask, margin: 4 })).toBe(true);
+    expect(needsRecenter({ rows, step: TICK, bestBid: bid, bestAsk: ask - 3n * TICK, margin: 4 })).toBe(true);
+  });
+  it('never moves by itself while held, under the pointer, during a drag or with a dialog open', () => {
+    const idle = { held: false, pointerOver: false, dialogOpen: false, dragging: false };
+    expect(mayAutoRecenter(idle)).toBe(true);
+    expect(mayAutoRecenter({ ...idle, held: true })).toBe(false);
+    expect(mayAutoRecenter({ ...idle, pointerOver: true })).toBe(false);
+    expect(mayAutoRecenter({ ...idle, dialogOpen: true })).toBe(false);
+    expect(mayAutoRecenter({ ...idle, dragging: true })).toBe(false);
+  });
+  it('finds row indexes across the gap', () => {
+    const indexOf = rowIndexer(rows, TICK);
+    expect(indexOf(rows[0]!)).toBe(0);
+    expect(indexOf(rows[19]!)).toBe(19);
+    expect(indexOf(rows[20]!)).toBe(20);
+    expect(indexOf(rows[39]!)).toBe(39);
+    expect(indexOf(rows[19]! - TICK)).toBe(-1);
+    expect(indexOf(rows[0]! + TICK)).toBe(-1);
+  });
+});
+
+describe('cumulative depth in bigint (issue 16)', () => {
+  const rows = layoutRows(1000n, 10n, 7); // 1030 .. 970
+  const bids = [
+    { price: 995n, quantity: 4n },
+    { price: 991n, quantity: 6n },
+    { price: 980n, quantity: 1n },
+    { price: 900n, quantity: 50n },
+  ];
+  const asks = [
+    { price: 1012n, quantity: 3n },
+    { price: 1020n, quantity: 20n },
+    { price: 1100n, quantity: 9n },
+  ];
+  it('sums every bid at or above the row and every ask at or below it', () => {
+    expect(cumulativeByIndex(bids, 'Buy', 10n, rows)).toEqual([0n, 0n, 0n, 0n, 10n, 11n, 11n]);
+    expect(cumulativeByIndex(asks, 'Sell', 10n, rows)).toEqual([23n, 23n, 0n, 0n, 0n, 0n, 0n]);
+  });
+  it('counts levels above the rows shown (scrolled down) and beyond 2^53 exactly', () => {
+    const big = 2n ** 80n + 1n;
+    const deep = layoutRows(920n, 10n, 3); // 930 920 910
+    expect(cumulativeByIndex([{ price: 995n, quantity: big }, { price: 921n, quantity: 1n }], 'Buy', 10n, deep)).toEqual([big, big + 1n, big + 1n]);
+  });
+  it('a frame in cumulative mode shows the sums and scales its bars to them', () => {
+    const frame = buildLadderFrame({ rows, step: 10n, marketId: 'm', bids, asks, volumeAtPrice: [], lastTrade: null, ownOrders: [], cumulative: true });
+    expect(frame.rows.map((row) => [row.key, row.bid, row.ask])).toEqual([
+      ['1030', 0n, 23n],
+      ['1020', 0n, 23n],
+      ['1010', 0n, 0n],
+      ['1000', 0n, 0n],
+      ['990', 10n, 0n],
+      ['980', 11n, 0n],
+      ['970', 11n, 0n],
+    ]);
+    expect(frame.barScale).toBe(23n);
+    // Best bid and ask still mark the inside, not the largest sum.
+    expect(frame.rows.find((row) => row.bestBid)?.key).toBe('990');
+    expect(frame.rows.find((row) => row.bestAsk)?.key).toBe('1020');
+  });
+});
+
+describe('own trades, average entry and P&L per row (issue 16)', () => {
+  it('marks the rows of own recent fills and the entry row', () => {
+    const rows = buildLadderRows({
+      rows: layoutRows(1000n, 10n, 5),
+      step: 10n,
+      marketId: 'm',
+      bids: [],
+      asks: [],
+      volumeAtPrice: [],
+      lastTrade: null,
+      ownOrders: [],
+      ownFills: [
+        { side: 'Buy', price: 1005n, quantity: 2n },
+        { side: 'Buy', price: 1001n, quantity: 3n },
+        { side: 'Sell', price: 1000n, quantity: 1n },
+        { side: 'Sell', price: 2000n, quantity: 1n },
+      ],
+      entryPrice: 993n,
+    });
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    expect(byKey.get('1000')).toMatchObject({ ownBought: 5n, ownSold: 1n });
+    expect(byKey.get('990')).toMatchObject({ entry: true, ownBought: 0n });
+    expect(rows.filter((row) => row.entry)).toHaveLength(1);
+  });
+  it('P&L at a price: size × (price − entry), exact in bigint, signed for shorts', () => {
+    // 0.5 ETH (18 decimals) long from 3,000.00 USDC (6 decimals), at 3,010.00: +5 USDC.
+    expect(pnlAt(5n * 10n ** 17n, usdc('3000'), usdc('3010'), 18)).toBe(usdc('5'));
+    expect(pnlAt(-(5n * 10n ** 17n), usdc('3000'), usdc('3010'), 18)).toBe(-usdc('5'));
+    expect(pnlAt(10n ** 30n, usdc('3000'), usdc('3000.01'), 18)).toBe(10n ** 12n * 10_000n);
+  });
+  it('sums the positions of a book over its signing accounts, with an entry only when they agree in sign', () => {
+    const position = (account: string, size: bigint, entry: bigint, turbo = false): PositionView => ({
+      account, accountKind: 'trading', marketId: 'm', turbo, size, notClosable: null, averageEntry: entry, mark: null, markSide: null, unrealized: 1n,
+      unrealizedBps: null, realized: 0n, realizedBps: null, feesBase: 0n, feesQuote: 0n, fills: 1, liquidation: null, freeze: null,
+    });
+    expect(bookPosition([position('a', 2n, 100n), position('b', 6n, 200n), position('c', 5n, 1n, true)], 'm', false)).toEqual({ size: 8n, entry: 175n, unrealized: 2n });
+    expect(bookPosition([position('a', 2n, 100n), position('b', -6n, 200n)], 'm', false)?.entry).toBeNull();
+    expect(bookPosition([position('a', 0n, 100n)], 'm', false)).toBeNull();
+  });
+});
+
+describe('ladder size presets (issue 16)', () => {
+  // ETH/USDC: base 9 decimals shown to 4 (tick 10^5), minimum order 5 USDC.
+  const market = {
+    base: { symbol: 'ETH', asset: '0x' as never, decimals: 9, max_precision: 4 },
+    quote: { symbol: 'USDC', asset: '0x' as never, decimals: 6, max_precision: 2 },
+    maker_fee: 0n, taker_fee: 0n, min_order: 5_000_000n, dust: 0n,
+  };
+  it('the smallest round size worth the minimum order at the price', () => {
+    // 5 USDC at 3,000 USDC is 0.001667 ETH: 0.002 ETH.
+    expect(minimumRoundSize(market, usdc('3000'))).toBe(2_000_000n);
+    // At 100,000 USDC: 0.00005 ETH is below the tick (0.0001): 0.0001 ETH.
+    expect(minimumRoundSize(market, usdc('100000'))).toBe(100_000n);
+    expect(defaultPresets(market, usdc('3000'))).toEqual([2_000_000n, 4_000_000n, 10_000_000n, 20_000_000n]);
+    expect(defaultPresets(market, null)).toEqual([]);
+  });
+  it("the trader's own presets win; adding one keeps the list sorted, unique and at most 8", () => {
+    expect(ladderPresets([1n, 2n], market, usdc('3000'))).toEqual({ presets: [1n, 2n], configured: true });
+    expect(ladderPresets([], market, usdc('3000')).configured).toBe(false);
+    expect(withPreset([5n, 1n], 3n)).toEqual([1n, 3n, 5n]);
+    expect(withPreset([1n, 3n], 3n)).toEqual([1n, 3n]);
+    expect(withPreset([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n], 9n)).toEqual([2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]);
   });
 });
 

@@ -1,30 +1,57 @@
 // The depth ladder (DOM): a fixed price column with bid and ask sizes, own orders, volume at price,
 // best bid, best ask and the last trade on their rows. Click-to-trade is off until armed; a click
 // in the bid column buys at the row's price, in the ask column sells (type and size from the
-// ticket); a click on an own order cancels it, a drag moves it (cancel and replace). Take-profit and
+// ticket, or the size field and presets on the ladder itself); a click on an own order cancels it,
+// a drag amends it (cancel and create in one signed batch, on a live book only). Take-profit and
 // stop-loss legs of the book are marked on their rows; dragging a marker moves the leg.
+// Grouping starts at the market's tick; a recenter puts the inside market in the middle and, when
+// the spread is wider than the ladder, leaves out the empty middle of the spread (ladder-layout
+// `insideView`). It never moves by itself while held, under the pointer, during a drag or while a
+// dialog is open. The best bid and ask are pinned to the edge whenever they are not on a row shown.
+// Cumulative depth is a toggle; the account's recent fills, the position's average entry and the
+// P&L of the position at each row's price are shown on the rows.
 // Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
-import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { OrderView, PositionView } from '../../../../shared/ipc/views';
 import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../app/terminal-context';
-import { editablePrice, formatPrice, formatQuantity } from '../../format/market-format';
+import { editablePrice, editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
 import { evaluateTicket } from '../ticket/ticket-model';
-import { clickPrice, fitPrecision, insideCentre, ladderPrecisionOptions, layoutRows, needsRecenter } from './ladder-layout';
-import { bookHealth, buildLadderFrame, type LadderRow } from './ladder-model';
+import { accountText, bookText, entryText, pnlText } from '../positions/positions-model';
+import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, pnlAt, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
+import { bookHealth, bookPosition, buildLadderFrame, type LadderRow } from './ladder-model';
+import { ladderPresets, withPreset } from './ladder-size';
 import { createRowCells } from './row-cells';
+import './ladder.css';
 
 export const LADDER_ROW_HEIGHT = 18;
 /** Auto-recenter when the inside market comes within this many rows of the top or bottom. */
 export const RECENTER_MARGIN_ROWS = 4;
 const PRICED_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'FillOrKill'];
 const NO_LEGS: readonly string[] = [];
+/** Own fills younger than this are highlighted on their rows. */
+export const OWN_FILLS_RECENT_MS = 30 * 60_000;
+const POSITIONS_POLL_MS = 5000;
+
+function sameView(left: LadderView, right: LadderView | null): boolean {
+  if (right === null || left.kind !== right.kind) return false;
+  if (left.kind === 'centre') return right.kind === 'centre' && left.centre === right.centre;
+  return right.kind === 'split' && left.askRow === right.askRow && left.bidRow === right.bidRow;
+}
+
+/** A modal dialog of this window is open (confirmation, kill report, host code…): the ladder holds still. */
+function dialogOpen(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('[aria-modal="true"], [role="alertdialog"]') !== null;
+}
+
 
 interface DragState {
   readonly side: Side;
@@ -44,10 +71,14 @@ export const Ladder: Component<LadderProps> = (props) => {
   const terminal = useTerminal();
   const tick = createMemo(() => priceTick(props.market));
   const options = createMemo(() => ladderPrecisionOptions(tick()));
-  const [precision, setPrecision] = createSignal<bigint>(tick());
+  // The finest rows the market offers: its tick, or the depth stream's grouping where that is coarser.
+  const finest = () => options()[0] ?? tick();
+  const [precision, setPrecision] = createSignal<bigint>(finest());
   const [rowCount, setRowCount] = createSignal(props.rows ?? 40);
-  const [centre, setCentre] = createSignal<bigint | null>(null);
+  const [view, setView] = createSignal<LadderView | null>(null);
   const [hold, setHold] = createSignal(false);
+  const [pointerOver, setPointerOver] = createSignal(false);
+  const [cumulative, setCumulative] = createSignal(false);
   // One arming per window (stores/arming-store): for this market and book, dropped on a change of
   // either, of network or account, and after the kill switch; the buy/sell hotkeys obey it too.
   const scope = () => ({ marketId: props.market.market_id, turbo: props.turbo });
@@ -55,8 +86,6 @@ export const Ladder: Component<LadderProps> = (props) => {
   const setArmed = (on: boolean) => (on ? terminal.arming.arm(scope()) : terminal.arming.disarm('disarmed on the ladder'));
   const [hint, setHint] = createSignal<string | null>(null);
   const [drag, setDrag] = createSignal<DragState | null>(null);
-  // Until the trader picks a grouping, the first live frame of a market picks one that fits the spread.
-  let precisionChosen = false;
   const cells = createRowCells();
   let barScale: bigint | undefined;
 
@@ -67,14 +96,13 @@ export const Ladder: Component<LadderProps> = (props) => {
     }),
   );
 
-  // A new market starts at its finest precision, recentred.
+  // A new market starts at its finest rows (its tick), recentred on its inside market.
   createEffect(
     on(
       () => props.market.market_id,
       () => {
-        precisionChosen = false;
-        setPrecision(tick());
-        setCentre(null);
+        setPrecision(finest());
+        setView(null);
         setHold(false);
       },
       { defer: true },
@@ -82,9 +110,13 @@ export const Ladder: Component<LadderProps> = (props) => {
   );
 
   const rowPrices = createMemo(() => {
-    const middle = centre();
-    return middle === null ? [] : layoutRows(middle, precision(), rowCount());
+    const current = view();
+    return current === null ? [] : viewRows(current, precision(), rowCount());
   });
+  const centre = () => {
+    const rows = rowPrices();
+    return rows.length === 0 ? null : (rows[Math.floor(rows.length / 2)] as bigint);
+  };
 
   // The inside price as last drawn: how far the trader has scrolled away from it decides how many levels to ask for.
   const [insidePrice, setInsidePrice] = createSignal<bigint | null>(null);
@@ -167,29 +199,66 @@ export const Ladder: Component<LadderProps> = (props) => {
       .map((order) => ({ orderId: order.orderId, marketId: order.marketId, side: order.side, price: order.price, remaining: order.quantity - order.filled })),
   );
 
-  // Recenter on the first frame, and whenever the inside market nears an edge unless held.
+  // Recenter on the first frame, and whenever the inside market nears an edge or leaves the rows
+  // shown, unless the ladder may not move now (held, under the pointer, dragging, a dialog open).
   createEffect(() => {
     const current = frame();
     if (!current || health() !== 'live') return;
     const step = precision();
-    const middle = centre();
+    const present = view();
     const bid = current.bids[0]?.price ?? null;
     const ask = current.asks[0]?.price ?? null;
     setInsidePrice(bid ?? ask);
-    if (!precisionChosen && bid !== null && ask !== null) {
-      precisionChosen = true;
-      const fitted = fitPrecision(options(), bid, ask, rowCount());
-      if (fitted !== null && fitted !== step) {
-        setCentre(null);
-        setPrecision(fitted);
-        return;
-      }
-    }
-    if (middle === null || (!hold() && needsRecenter({ rows: rowPrices(), step, bestBid: bid, bestAsk: ask, margin: RECENTER_MARGIN_ROWS }))) {
-      const next = insideCentre(bid, ask, step, current.lastTrade?.price ?? null);
-      if (next !== null && next !== middle) setCentre(next);
+    const auto = mayAutoRecenter({ held: hold(), pointerOver: pointerOver(), dialogOpen: dialogOpen(), dragging: drag() !== null || overlay.dragging() !== null });
+    if (present === null || (auto && needsRecenter({ rows: rowPrices(), step, bestBid: bid, bestAsk: ask, margin: RECENTER_MARGIN_ROWS }))) {
+      const next = insideView(bid, ask, step, untrack(rowCount), current.lastTrade?.price ?? null);
+      if (next !== null && !sameView(next, present)) setView(next);
     }
   });
+
+  // The account's own fills of this book, recent ones only (re-read every minute as they age).
+  const [minute, setMinute] = createSignal(0);
+  onMount(() => {
+    const timer = setInterval(() => setMinute((value) => value + 1), 60_000);
+    onCleanup(() => clearInterval(timer));
+  });
+  const ownFills = createMemo(() => {
+    minute();
+    const since = terminal.clock.now() - OWN_FILLS_RECENT_MS;
+    return terminal.store.state.fills
+      .filter((fill) => fill.marketId === props.market.market_id && fill.turbo === props.turbo && fill.time >= since)
+      .map((fill) => ({ side: fill.side, price: fill.price, quantity: fill.quantity }));
+  });
+
+  // The position of this book from main's positions service (average cost from the fills), read on
+  // every order or fill change and every few seconds for the mark.
+  const [positions, setPositions] = createSignal<readonly PositionView[]>([]);
+  onMount(() => {
+    let reading = false;
+    let again = false;
+    const read = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      const result = await terminal.api.getPositions({});
+      reading = false;
+      if (result.ok) setPositions(result.value.positions);
+      if (again) {
+        again = false;
+        void read();
+      }
+    };
+    void read();
+    const timer = setInterval(() => void read(), POSITIONS_POLL_MS);
+    const stops = [terminal.api.onOrders(() => void read()), terminal.api.onFill(() => void read())];
+    onCleanup(() => {
+      clearInterval(timer);
+      for (const stop of stops) stop();
+    });
+  });
+  const position = createMemo(() => bookPosition(positions(), props.market.market_id, props.turbo));
 
   createEffect(() => {
     const current = frame();
@@ -205,6 +274,9 @@ export const Ladder: Component<LadderProps> = (props) => {
       volumeAtPrice: live ? current.volumeAtPrice : [],
       lastTrade: live ? current.lastTrade : null,
       ownOrders: ownOrders(),
+      cumulative: cumulative(),
+      ownFills: ownFills(),
+      entryPrice: position()?.entry ?? null,
       barScale,
       previous: cells.current,
     });
@@ -212,11 +284,12 @@ export const Ladder: Component<LadderProps> = (props) => {
     cells.apply(next.rows);
   });
 
+  // An explicit recenter (button, hotkey, a pinned best price) moves the ladder even under the pointer.
   const recenter = () => {
     setHold(false);
     const current = frame();
-    const next = insideCentre(bestBid(), bestAsk(), precision(), current?.lastTrade?.price ?? null);
-    if (next !== null) setCentre(next);
+    const next = insideView(bestBid(), bestAsk(), precision(), rowCount(), current?.lastTrade?.price ?? null);
+    if (next !== null) setView(next);
   };
 
   createEffect(
@@ -248,12 +321,57 @@ export const Ladder: Component<LadderProps> = (props) => {
     // Scrolling by hand holds the ladder where the trader put it until recentred.
     setHold(true);
     const next = middle - BigInt(notches) * precision();
-    setCentre(next > precision() ? next : precision());
+    setView({ kind: 'centre', centre: next > precision() ? next : precision() });
   };
 
   const flashHint = (text: string) => {
     setHint(text);
     window.setTimeout(() => setHint((current) => (current === text ? null : current)), 2500);
+  };
+
+  // The size a click trades: the ticket's quantity for this market (the ladder's size field edits
+  // the same draft), or when empty the first preset, written into the draft so both show it.
+  const referencePrice = () => bestAsk() ?? bestBid() ?? position()?.entry ?? null;
+  const sizes = createMemo(() => ladderPresets(terminal.store.state.settings?.quantityPresets[props.market.market_id], props.market, referencePrice()));
+  const sizeText = () => terminal.tickets.draft(props.market.market_id).quantityText;
+  const setSizeText = (text: string) => terminal.tickets.update(props.market.market_id, { quantityText: text });
+  const sizeValue = createMemo(() => {
+    const text = sizeText().trim();
+    if (text === '') return null;
+    const parsed = parseUnits(text, props.market.base.decimals, 'Size');
+    return parsed.ok ? parsed.value : null;
+  });
+  const ensureSize = (): boolean => {
+    if (sizeText().trim() !== '') return true;
+    const first = sizes().presets[0];
+    if (first === undefined) return false;
+    setSizeText(editableQuantity(props.market, first));
+    return true;
+  };
+  // A market opened on the ladder gets its first preset as the size when none is typed yet.
+  createEffect(
+    on(
+      () => [props.market.market_id, sizes().presets[0]] as const,
+      ([, first]) => {
+        if (first !== undefined && untrack(sizeText).trim() === '') setSizeText(editableQuantity(props.market, first));
+      },
+    ),
+  );
+  const savePreset = async () => {
+    const size = sizeValue();
+    const settings = terminal.store.state.settings;
+    if (size === null || size <= 0n || !settings) {
+      flashHint('Type a size to keep it as a preset');
+      return;
+    }
+    const presets: Record<string, bigint[]> = {};
+    for (const [marketId, list] of Object.entries(settings.quantityPresets)) presets[marketId] = [...list];
+    presets[props.market.market_id] = withPreset(sizes().configured ? sizes().presets : [], size);
+    const result = await terminal.api.updateSettings({ quantityPresets: presets });
+    if (result.ok) {
+      terminal.store.setSettings(result.value);
+      flashHint(`${formatQuantity(props.market, size)} ${props.market.base.symbol} kept as a preset for ${pair()}`);
+    } else terminal.store.notify('error', `Preset not saved (${result.code}): ${result.message}`);
   };
 
   const placeAt = (side: Side, row: bigint) => {
@@ -268,6 +386,10 @@ export const Ladder: Component<LadderProps> = (props) => {
     }
     if (book === null) {
       flashHint("The Turbo book's rules are not loaded yet; clicks are ignored until they are");
+      return;
+    }
+    if (!ensureSize()) {
+      flashHint('No size yet: type one in the size field');
       return;
     }
     const draft = terminal.tickets.draft(props.market.market_id);
@@ -303,6 +425,14 @@ export const Ladder: Component<LadderProps> = (props) => {
     setDrag({ side, orderIds: [...orderIds], fromRow: row.price, overRow: row.price });
   };
 
+  // Who signs an amend of this order: the trading account, or the Turbo Account that owns it.
+  const signerOf = (order: OrderView) => {
+    const trading = terminal.store.state.account?.tradeAccount?.tradeAccountId ?? '';
+    const account = order.account === '' ? trading : order.account;
+    return accountText({ account, accountKind: account === trading ? 'trading' : 'turbo-account' });
+  };
+  const [lastAmend, setLastAmend] = createSignal<{ readonly oldId: string; readonly newId: string | null } | null>(null);
+
   const finishDrag = (row: bigint | null) => {
     const current = drag();
     setDrag(null);
@@ -315,12 +445,19 @@ export const Ladder: Component<LadderProps> = (props) => {
       flashHint('Arm the ladder to move orders by dragging');
       return;
     }
-    if (!freshness.live()) {
+    if (resyncing() || !freshness.live()) {
       flashHint(`The book is ${freshness.label()}: orders are not moved until it is live`);
+      terminal.store.notify('warning', `Order not moved: the ${bookText(props.turbo)} book of ${pair()} is ${freshness.label()}; drag again once it is live.`);
       return;
     }
     const price = clickPrice(current.side, row, tick());
-    for (const orderId of current.orderIds) void terminal.trading.move(props.market, orderId, price, props.turbo);
+    for (const orderId of current.orderIds) {
+      const order = terminal.store.state.openOrders.find((candidate) => candidate.orderId === orderId);
+      if (!order) continue;
+      void terminal.trading.amend(props.market, order, { price }, signerOf(order)).then((result) => {
+        if (result?.ok) setLastAmend({ oldId: orderId, newId: result.value.orders[0]?.orderId ?? null });
+      });
+    }
   };
 
   onMount(() => {
@@ -330,20 +467,66 @@ export const Ladder: Component<LadderProps> = (props) => {
   });
 
   const pair = () => `${props.market.base.symbol}/${props.market.quote.symbol}${props.turbo ? ' (Turbo book)' : ''}`;
+  const short = (id: string) => `${id.slice(0, 8)}…${id.slice(-4)}`;
   const stepLabel = (step: bigint) => formatUnits(step, props.market.quote.decimals);
   const size = (quantity: bigint) => (quantity > 0n ? formatQuantity(props.market, quantity) : '');
   const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${formatQuantity(props.market, quantity)}` : '');
+  const ownFillTitle = (row: LadderRow) => {
+    const parts: string[] = [];
+    if (row.ownBought > 0n) parts.push(`bought ${formatQuantity(props.market, row.ownBought)}`);
+    if (row.ownSold > 0n) parts.push(`sold ${formatQuantity(props.market, row.ownSold)}`);
+    return parts.length === 0 ? undefined : `Your fills here in the last ${OWN_FILLS_RECENT_MS / 60_000} minutes: ${parts.join(', ')} ${props.market.base.symbol}`;
+  };
+  // P&L of the position if it were closed at the row's price (no fees), in the quote's decimals.
+  const rowPnl = (price: bigint) => {
+    const current = position();
+    if (!current || current.entry === null) return null;
+    return pnlAt(current.size, current.entry, price, props.market.base.decimals);
+  };
+  // The best bid and ask when no row shown holds them (scrolled away, or left out): pinned to an edge.
+  const pinned = createMemo(() => {
+    const rows = rowPrices();
+    const current = frame();
+    if (rows.length === 0 || !current || resyncing()) return { top: [], bottom: [] };
+    const indexOf = rowIndexer(rows, precision());
+    const top: { side: 'ask' | 'bid'; price: bigint; quantity: bigint }[] = [];
+    const bottom: { side: 'ask' | 'bid'; price: bigint; quantity: bigint }[] = [];
+    const ask = current.asks[0];
+    const bid = current.bids[0];
+    if (ask && indexOf(rowPriceOf('Sell', ask.price, precision())) < 0) (ask.price < (rows[rows.length - 1] as bigint) ? bottom : top).push({ side: 'ask', price: ask.price, quantity: ask.quantity });
+    if (bid && indexOf(rowPriceOf('Buy', bid.price, precision())) < 0) (bid.price > (rows[0] as bigint) ? top : bottom).push({ side: 'bid', price: bid.price, quantity: bid.quantity });
+    return { top, bottom };
+  });
+  const Pinned = (pinProps: { at: 'top' | 'bottom' }) => (
+    <Show when={pinned()[pinProps.at].length > 0}>
+      <div class={`ladder-pinned ladder-pinned-${pinProps.at}`} data-testid={`ladder-pinned-${pinProps.at}`} title="Not on the rows shown: click to recenter" onClick={recenter}>
+        <For each={pinned()[pinProps.at]}>
+          {(best) => (
+            <span class={`pin pin-${best.side}`} data-testid={`ladder-pinned-${best.side}`} data-price={best.price.toString()}>
+              {best.side === 'ask' ? 'Best ask' : 'Best bid'} <b class="num">{formatPrice(props.market, best.price)}</b> <span class="num">{formatQuantity(props.market, best.quantity)}</span> {pinProps.at === 'top' ? '▲' : '▼'}
+            </span>
+          )}
+        </For>
+      </div>
+    </Show>
+  );
 
   return (
     <div
       class="ladder"
-      classList={{ armed: armed(), dragging: drag() !== null || overlay.dragging() !== null }}
+      classList={{ armed: armed(), dragging: drag() !== null || overlay.dragging() !== null, 'with-pnl': position() !== null }}
       data-testid="ladder"
       data-market-id={props.market.market_id}
       data-book={props.turbo ? 'turbo' : 'canonical'}
       data-armed={armed() ? 'true' : 'false'}
       data-freshness={freshness.state()}
       data-clickable={clickable() ? 'true' : 'false'}
+      data-precision={precision().toString()}
+      data-layout={view()?.kind ?? 'none'}
+      data-pointer-over={pointerOver() ? 'true' : 'false'}
+      data-cumulative={cumulative() ? 'true' : 'false'}
+      onMouseEnter={() => setPointerOver(true)}
+      onMouseLeave={() => setPointerOver(false)}
     >
       <div class="ladder-toolbar">
         <button
@@ -357,17 +540,19 @@ export const Ladder: Component<LadderProps> = (props) => {
         >
           {armed() ? 'ARMED' : 'ARM'}
         </button>
-        <label class="field-inline" title="Rows merge this many price steps. Bids merge down to the row price, asks up to it.">
+        <label class="field-inline" title="Rows merge this many price steps (the market's tick at first). Bids merge down to the row price, asks up to it.">
           <span>Group</span>
           <select data-testid="ladder-precision" value={precision().toString()} onChange={(event) => {
-              precisionChosen = true;
               setPrecision(BigInt(event.currentTarget.value));
-              setCentre(null);
+              setView(null);
             }}>
             <For each={options()}>{(step) => <option value={step.toString()}>{stepLabel(step)}</option>}</For>
           </select>
         </label>
-        <button type="button" classList={{ on: hold() }} data-testid="ladder-hold" aria-pressed={hold()} title="Hold freezes the ladder: no automatic recentering" onClick={() => setHold(!hold())}>
+        <button type="button" classList={{ on: cumulative() }} data-testid="ladder-cumulative" aria-pressed={cumulative()} title="Cumulative depth: each row shows everything bid at its price or above, or offered at its price or below" onClick={() => setCumulative(!cumulative())}>
+          Σ
+        </button>
+        <button type="button" classList={{ on: hold() }} data-testid="ladder-hold" aria-pressed={hold()} title="Hold freezes the ladder: no automatic recentering (it never recenters by itself while the pointer is over it or a dialog is open)" onClick={() => setHold(!hold())}>
           Hold
         </button>
         <button type="button" data-testid="ladder-recenter" title={`Recenter on the inside market (${terminal.store.state.settings?.hotkeys.recenter ?? 'Space'})`} onClick={recenter}>
@@ -375,6 +560,39 @@ export const Ladder: Component<LadderProps> = (props) => {
         </button>
         <FreshnessBadge mark={freshness} testId="ladder-freshness" />
         <span class="ladder-hint" data-testid="ladder-hint">{hint() ?? ''}</span>
+      </div>
+      <div class="ladder-sizebar">
+        <label class="field-inline" title={`What a click on the ladder trades, in ${props.market.base.symbol} (the ticket's quantity for this market)`}>
+          <span>Size</span>
+          <input
+            data-testid="ladder-size"
+            class="num"
+            classList={{ invalid: sizeText().trim() !== '' && sizeValue() === null }}
+            inputmode="decimal"
+            value={sizeText()}
+            onInput={(event) => setSizeText(event.currentTarget.value)}
+          />
+          <span class="muted">{props.market.base.symbol}</span>
+        </label>
+        <div class="ladder-presets" data-testid="ladder-presets" data-configured={sizes().configured ? 'true' : 'false'}>
+          <For each={sizes().presets}>
+            {(preset) => (
+              <button
+                type="button"
+                class="num"
+                classList={{ on: sizeValue() === preset }}
+                data-testid="ladder-size-preset"
+                title={sizes().configured ? 'Your preset (Settings or +)' : `Default: the smallest round size above the minimum order value (${formatUnits(props.market.min_order, props.market.quote.decimals)} ${props.market.quote.symbol}) and its multiples`}
+                onClick={() => setSizeText(editableQuantity(props.market, preset))}
+              >
+                {formatQuantity(props.market, preset)}
+              </button>
+            )}
+          </For>
+          <button type="button" data-testid="ladder-size-save" title={`Keep this size as a preset for ${props.market.base.symbol}/${props.market.quote.symbol} (saved in your settings)`} onClick={() => void savePreset()}>
+            +
+          </button>
+        </div>
       </div>
       <Show when={!armed() && terminal.arming.lastDisarm()}>
         <div class="disarmed-note muted" data-testid="ladder-disarmed-note">
@@ -384,22 +602,26 @@ export const Ladder: Component<LadderProps> = (props) => {
       <Show when={armed()}>
         <div class="armed-banner" data-testid="ladder-armed-banner">
           ARMED · clicks and {terminal.store.state.settings?.hotkeys.buyAtBest ?? 'Shift+B'}/{terminal.store.state.settings?.hotkeys.sellAtBest ?? 'Shift+S'} trade {pair()}
-          {props.turbo ? ' (Turbo book)' : ''} · buys at the row price, sells at the row price · {terminal.tickets.draft(props.market.market_id).quantityText || '—'} {props.market.base.symbol}{' '}
+          {props.turbo ? ' (Turbo book)' : ''} · buys at the row price, sells at the row price · {sizeText() || '—'} {props.market.base.symbol}{' '}
           {terminal.tickets.draft(props.market.market_id).kind}
         </div>
       </Show>
       <div class="ladder-head">
         <span>Buys</span>
-        <span class="num">Bid</span>
+        <span class="num">{cumulative() ? 'Σ Bid' : 'Bid'}</span>
         <span class="num">Price</span>
-        <span class="num">Ask</span>
+        <span class="num">{cumulative() ? 'Σ Ask' : 'Ask'}</span>
         <span>Sells</span>
         <span class="num">Volume</span>
+        <Show when={position()}>
+          <span class="num" title={`P&L of the position if closed at the row's price, ${props.market.quote.symbol}, before fees`}>P&amp;L</span>
+        </Show>
       </div>
       <div class="ladder-body fresh-dim" ref={(element) => (body = element)} onWheel={onWheel} onMouseLeave={() => drag() && setDrag({ ...drag()!, overRow: null })}>
         <For each={cells.list()}>
           {(cell) => {
             const row = cell.row;
+            const pnl = createMemo(() => rowPnl(cell.price));
             return (
             <div
               class="ladder-row"
@@ -411,9 +633,17 @@ export const Ladder: Component<LadderProps> = (props) => {
                 'last-sell': row().lastTrade === 'Sell',
                 'drop-target': drag()?.overRow === cell.price || legTarget() === cell.key,
                 'has-legs': legsByRow().has(cell.key),
+                'gap-above': row().hiddenAbove > 0n,
+                'own-bought': row().ownBought > 0n,
+                'own-sold': row().ownSold > 0n,
+                entry: row().entry,
               }}
               data-testid="ladder-row"
               data-price={cell.key}
+              data-hidden-above={row().hiddenAbove > 0n ? row().hiddenAbove.toString() : undefined}
+              data-own-fill={row().ownBought > 0n || row().ownSold > 0n ? 'true' : undefined}
+              data-entry={row().entry ? 'true' : undefined}
+              title={row().hiddenAbove > 0n ? `${row().hiddenAbove.toString()} empty rows of the spread left out above` : undefined}
               onMouseEnter={() => {
                 const current = drag();
                 if (current) setDrag({ ...current, overRow: cell.price });
@@ -427,7 +657,7 @@ export const Ladder: Component<LadderProps> = (props) => {
                 <i class="bar" style={{ width: `${row().bidBar}%` }} />
                 <b>{size(row().bid)}</b>
               </span>
-              <span class="price num">{formatPrice(props.market, cell.price)}</span>
+              <span class="price num" data-testid="price-cell" title={ownFillTitle(row())}>{formatPrice(props.market, cell.price)}</span>
               <span class="ask num" data-testid="ask-cell" onMouseDown={(event) => event.button === 0 && placeAt('Sell', cell.price)}>
                 <i class="bar" style={{ width: `${row().askBar}%` }} />
                 <b>{size(row().ask)}</b>
@@ -436,6 +666,11 @@ export const Ladder: Component<LadderProps> = (props) => {
                 {own(row().ownSellCount, row().ownSellQuantity)}
               </span>
               <span class="volume num">{size(row().volume)}</span>
+              <Show when={position()}>
+                <span class="pnl num" data-testid="pnl-cell" classList={{ up: (pnl() ?? 0n) > 0n, down: (pnl() ?? 0n) < 0n }}>
+                  {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}
+                </span>
+              </Show>
               <Show when={legsByRow().get(cell.key)}>
                 {(legs) => (
                   <span class="ladder-legs" onMouseDown={(event) => event.stopPropagation()}>
@@ -449,6 +684,8 @@ export const Ladder: Component<LadderProps> = (props) => {
             );
           }}
         </For>
+        <Pinned at="top" />
+        <Pinned at="bottom" />
         <Show when={resyncing()}>
           <div class="ladder-overlay" data-testid="ladder-resyncing" data-reason={health() ?? ''}>
             {freshness.state() === 'disconnected'
@@ -469,9 +706,25 @@ export const Ladder: Component<LadderProps> = (props) => {
           Spread{precision() > tick() ? ' ≤ ' : ' '}
           <b class="num" data-testid="ladder-spread">{bestBid() !== null && bestAsk() !== null ? formatPrice(props.market, bestAsk()! - bestBid()!) : '—'}</b>
         </span>
-        <span title="A click on a merged row: a buy at the row price (its lowest bid), a sell at the row price (its highest ask)">
-          Click price: row price · tick {formatPrice(props.market, tick())}
-        </span>
+        <Show when={position()}>
+          {(current) => (
+            <span data-testid="ladder-position" title="The position of this book from your fills (average cost); unrealized at the exit side's best price, before fees">
+              Pos <b class="num">{current().size > 0n ? '+' : '-'}{formatQuantity(props.market, current().size < 0n ? -current().size : current().size)}</b>
+              {current().entry === null ? '' : ` @ ${entryText(props.market, current().entry!)}`}
+              {' · uP&L '}
+              <b class="num" classList={{ up: (current().unrealized ?? 0n) > 0n, down: (current().unrealized ?? 0n) < 0n }} data-testid="ladder-unrealized">
+                {current().unrealized === null ? '—' : pnlText(props.market, current().unrealized!)}
+              </b>
+            </span>
+          )}
+        </Show>
+        <Show when={lastAmend()}>
+          {(amend) => (
+            <span data-testid="ladder-last-amend" data-new-order-id={amend().newId ?? ''} title={`Order ${amend().oldId} replaced by ${amend().newId ?? '(filled at once)'}`}>
+              Amended → <span class="mono">{amend().newId ? short(amend().newId!) : 'filled at once'}</span>
+            </span>
+          )}
+        </Show>
         <Show when={overlay.failure()}>
           {(failure) => (
             <span class="error" data-testid="ladder-leg-error" data-code={failure().code} title={failure().message}>

@@ -93,17 +93,121 @@ export interface RecenterInput {
 
 /**
  * True when the best bid's row or the best ask's row is within `margin` rows of an edge of the
- * ladder, or off it. A one-sided or empty book never forces a recenter by itself.
+ * ladder, or not shown at all (off the ladder, or inside the part of a wide spread that a split
+ * ladder leaves out). A one-sided or empty book never forces a recenter by itself.
  */
 export function needsRecenter(input: RecenterInput): boolean {
   const { rows, step, margin } = input;
   if (rows.length === 0) return false;
-  const top = rows[0] as bigint;
-  const indexOf = (price: bigint) => Number((top - price) / step);
+  const indexOf = rowIndexer(rows, step);
   const edges: number[] = [];
   if (input.bestAsk !== null) edges.push(indexOf(rowPriceOf('Sell', input.bestAsk, step)));
   if (input.bestBid !== null) edges.push(indexOf(rowPriceOf('Buy', input.bestBid, step)));
-  return edges.some((index) => index < margin || index > rows.length - 1 - margin);
+  return edges.some((index) => index < 0 || index < margin || index > rows.length - 1 - margin);
+}
+
+/**
+ * Whether the ladder may move by itself now. Never while the trader holds it, while the pointer is
+ * over it (the row under the pointer must stay the row the trader aimed at), while a dialog is open
+ * (the order being confirmed was aimed at the rows shown), or during a drag.
+ */
+export function mayAutoRecenter(state: { readonly held: boolean; readonly pointerOver: boolean; readonly dialogOpen: boolean; readonly dragging: boolean }): boolean {
+  return !state.held && !state.pointerOver && !state.dialogOpen && !state.dragging;
+}
+
+/**
+ * Where the ladder sits. `centre`: contiguous rows around a price (recentred on a narrow inside
+ * market, or wherever the trader scrolled). `split`: the inside market is wider than the ladder can
+ * show with depth on both sides (at the market's tick a spread of several USDC is hundreds of
+ * rows), so the ladder shows the ask side down to the best ask and the bid side from the best bid
+ * down, each with SPLIT_PAD_ROWS empty rows of the spread next to it, and leaves out the rest of
+ * the spread (the row under it says how many rows are left out). It never sits on empty rows only.
+ */
+export type LadderView = { readonly kind: 'centre'; readonly centre: bigint } | { readonly kind: 'split'; readonly askRow: bigint; readonly bidRow: bigint };
+
+export const SPLIT_PAD_ROWS = 2n;
+
+/** Rows of book wanted on each side of the inside market before the ladder splits a wide spread. */
+export function depthRowsWanted(count: number): bigint {
+  return BigInt(Math.max(2, Math.floor(count / 4)));
+}
+
+/**
+ * The view a recenter picks for this inside market: centred when the inside market fits with
+ * `depthRowsWanted` rows of book on each side and clear of the recenter margin, split otherwise.
+ */
+export function insideView(bestBid: bigint | null, bestAsk: bigint | null, step: bigint, count: number, fallback: bigint | null, margin = 4): LadderView | null {
+  const centre = insideCentre(bestBid, bestAsk, step, fallback);
+  if (bestBid !== null && bestAsk !== null && centre !== null) {
+    const bidRow = rowPriceOf('Buy', bestBid, step);
+    const askRow = rowPriceOf('Sell', bestAsk, step);
+    const inside = (askRow - bidRow) / step + 1n; // rows from the best bid's to the best ask's, both included
+    const fits = inside + 2n * depthRowsWanted(count) <= BigInt(count) && !needsRecenter({ rows: layoutRows(centre, step, count), step, bestBid, bestAsk, margin });
+    if (askRow > bidRow && !fits) {
+      const split: LadderView = { kind: 'split', askRow, bidRow };
+      if (splitRows(split, step, count) !== null) return split;
+    }
+  }
+  return centre === null ? null : { kind: 'centre', centre };
+}
+
+function splitRows(view: { readonly askRow: bigint; readonly bidRow: bigint }, step: bigint, count: number): bigint[] | null {
+  const upper = Math.floor(count / 2);
+  const lower = count - upper;
+  const empty = (view.askRow - view.bidRow) / step - 1n;
+  const pad = empty / 2n < SPLIT_PAD_ROWS ? empty / 2n : SPLIT_PAD_ROWS;
+  const upperBottom = view.askRow - pad * step;
+  const lowerTop = view.bidRow + pad * step;
+  // Nothing left out, or the bid side would reach zero: not a split.
+  if (upperBottom - lowerTop <= step || lowerTop - BigInt(lower - 1) * step < step || upper === 0) return null;
+  const rows = new Array<bigint>(count);
+  for (let index = 0; index < upper; index++) rows[index] = upperBottom + BigInt(upper - 1 - index) * step;
+  for (let index = 0; index < lower; index++) rows[upper + index] = lowerTop - BigInt(index) * step;
+  return rows;
+}
+
+/** The row prices of a view, top down. */
+export function viewRows(view: LadderView, step: bigint, count: number): bigint[] {
+  if (view.kind === 'split') {
+    const rows = splitRows(view, step, count);
+    if (rows !== null) return rows;
+    return layoutRows(floorToStep((view.askRow + view.bidRow) / 2n, step), step, count);
+  }
+  return layoutRows(view.centre, step, count);
+}
+
+/**
+ * Index of a row price among rows shown top down (contiguous runs one step apart, at most a few
+ * runs), or -1 when the price has no row. Rows must be on the step grid and strictly descending.
+ */
+export function rowIndexer(rows: readonly bigint[], step: bigint): (rowPrice: bigint) => number {
+  const runs: { top: bigint; bottom: bigint; start: number }[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const price = rows[index] as bigint;
+    const run = runs[runs.length - 1];
+    if (run && run.bottom - step === price) run.bottom = price;
+    else runs.push({ top: price, bottom: price, start: index });
+  }
+  return (rowPrice) => {
+    for (const run of runs) {
+      if (rowPrice <= run.top && rowPrice >= run.bottom) return run.start + Number((run.top - rowPrice) / step);
+    }
+    return -1;
+  };
+}
+
+/** Rows left out above each row (a split ladder's hidden spread), 0n where the row follows the one above it. */
+export function hiddenAbove(rows: readonly bigint[], step: bigint, index: number): bigint {
+  if (index === 0) return 0n;
+  return ((rows[index - 1] as bigint) - (rows[index] as bigint)) / step - 1n;
+}
+
+/**
+ * Unrealized P&L of a position if it were closed at `price`: size × (price − entry) in raw quote
+ * (size in raw base, prices in raw quote per whole base), cut toward zero. Exact in bigint.
+ */
+export function pnlAt(size: bigint, entry: bigint, price: bigint, baseDecimals: number): bigint {
+  return (size * (price - entry)) / 10n ** BigInt(baseDecimals);
 }
 
 export interface OwnOrderInput {
@@ -167,20 +271,4 @@ export function barPercent(quantity: bigint, largest: bigint): number {
   if (quantity <= 0n || largest <= 0n) return 0;
   const percent = (quantity * 100n) / largest;
   return Number(percent > 100n ? 100n : percent < 1n ? 1n : percent);
-}
-
-/**
- * The finest precision at which the whole inside market (best bid row to best ask row) takes at
- * most half the rows shown, so both sides of a wide spread are on screen at once. The ladder uses
- * it once, when a market opens, until the trader picks a grouping.
- */
-export function fitPrecision(options: readonly bigint[], bestBid: bigint | null, bestAsk: bigint | null, rowCount: number): bigint | null {
-  if (options.length === 0) return null;
-  if (bestBid === null || bestAsk === null || bestAsk <= bestBid) return options[0] as bigint;
-  const budget = BigInt(Math.max(1, Math.floor(rowCount / 2)));
-  for (const step of options) {
-    const rows = (rowPriceOf('Sell', bestAsk, step) - rowPriceOf('Buy', bestBid, step)) / step;
-    if (rows <= budget) return step;
-  }
-  return options[options.length - 1] as bigint;
 }

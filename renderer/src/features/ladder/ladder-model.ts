@@ -2,8 +2,9 @@
 // markers. The component keeps one cell per row price (keyed by price, like a keyed reconcile) and
 // hands each row its new value only when `sameRow` says it changed, so an unchanged row is not
 // touched and a row that scrolled keeps its DOM node.
+import type { PositionView } from '../../../../shared/ipc/views';
 import type { Side } from '../../../../shared/market/order-type';
-import { aggregateOwnOrders, barPercent, rowPriceOf, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
+import { aggregateOwnOrders, barPercent, floorToStep, hiddenAbove, rowIndexer, rowPriceOf, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
 
 export interface LadderRow {
   /** The row price as decimal text: the stable key of the row. */
@@ -26,6 +27,20 @@ export interface LadderRow {
   readonly lastTrade: Side | null;
   /** Between the best bid and the best ask (no resting size on either side). */
   readonly inSpread: boolean;
+  /** Rows of a wide spread left out just above this row (a split ladder), 0n otherwise. */
+  readonly hiddenAbove: bigint;
+  /** The account's own recent fills on this row (merged like volume: floored), per taker-or-maker side of the account. */
+  readonly ownBought: bigint;
+  readonly ownSold: bigint;
+  /** The row holding the position's average entry price (floored to the row). */
+  readonly entry: boolean;
+}
+
+/** One of the account's own fills, for the own-trades highlight. */
+export interface OwnFillInput {
+  readonly side: Side;
+  readonly price: bigint;
+  readonly quantity: bigint;
 }
 
 export interface LadderInput {
@@ -46,6 +61,16 @@ export interface LadderInput {
   readonly previous?: (price: bigint, index: number) => LadderRow | undefined;
   /** The bar scale of the previous frame (see nextBarScale); by default bars scale to the largest size shown. */
   readonly barScale?: bigint;
+  /**
+   * Cumulative depth: each bid row shows the size of every bid at its price or better (the bid
+   * row price or above), each ask row every ask at its price or better, summed in bigint from the
+   * best level (levels off the rows shown count too).
+   */
+  readonly cumulative?: boolean;
+  /** The account's recent fills in this book. */
+  readonly ownFills?: readonly OwnFillInput[];
+  /** The position's average entry price, raw quote; null when flat. */
+  readonly entryPrice?: bigint | null;
 }
 
 /**
@@ -81,6 +106,10 @@ export function sameRow(left: LadderRow, right: LadderRow): boolean {
     left.bestAsk === right.bestAsk &&
     left.lastTrade === right.lastTrade &&
     left.inSpread === right.inSpread &&
+    left.hiddenAbove === right.hiddenAbove &&
+    left.ownBought === right.ownBought &&
+    left.ownSold === right.ownSold &&
+    left.entry === right.entry &&
     sameIds(left.ownBuyIds, right.ownBuyIds) &&
     sameIds(left.ownSellIds, right.ownSellIds)
   );
@@ -99,40 +128,84 @@ export interface LadderFrame {
 }
 
 /**
- * Sum one side's levels into per-row totals by row index. The rows are contiguous (layoutRows),
- * so a level's row is an index computed from the top price: no hashing of bigint keys, and the
- * scan stops at the first level past the ladder's edge (levels arrive best first).
+ * Sum one side's levels into per-row totals by row index. Levels arrive best first, so the scan
+ * stops at the first level past the ladder's far edge; a level whose row is not shown (above the
+ * top, or in the left-out part of a split ladder) is skipped.
  */
-function sumByIndex(levels: readonly PriceQuantity[], side: Side, step: bigint, top: bigint, count: number): bigint[] {
+function sumByIndex(levels: readonly PriceQuantity[], side: Side, step: bigint, rows: readonly bigint[], indexOf: (price: bigint) => number): bigint[] {
+  const count = rows.length;
   const sums = new Array<bigint>(count).fill(0n);
+  if (count === 0) return sums;
+  const top = rows[0] as bigint;
+  const bottom = rows[count - 1] as bigint;
   for (const level of levels) {
     if (level.quantity <= 0n) continue;
-    const index = Number((top - rowPriceOf(side, level.price, step)) / step);
-    if (index >= 0 && index < count) sums[index]! += level.quantity;
+    const row = rowPriceOf(side, level.price, step);
     // Bids get worse downwards and asks upwards: past the edge no later level can come back.
-    else if ((side === 'Buy' && index >= count) || (side === 'Sell' && index < 0)) break;
+    if ((side === 'Buy' && row < bottom) || (side === 'Sell' && row > top)) break;
+    const index = indexOf(row);
+    if (index >= 0) sums[index]! += level.quantity;
   }
   return sums;
 }
 
-function isContiguous(rows: readonly bigint[], step: bigint): boolean {
-  return rows.length === 0 || (rows[0] as bigint) - BigInt(rows.length - 1) * step === rows[rows.length - 1];
+/**
+ * Cumulative depth per row: for bids, everything bid at the row price or above; for asks,
+ * everything offered at the row price or below. Levels are best first; one pass over rows and
+ * levels together.
+ */
+export function cumulativeByIndex(levels: readonly PriceQuantity[], side: Side, step: bigint, rows: readonly bigint[]): bigint[] {
+  const count = rows.length;
+  const sums = new Array<bigint>(count).fill(0n);
+  let running = 0n;
+  let next = 0;
+  const take = (rowPrice: bigint) => {
+    while (next < levels.length) {
+      const level = levels[next] as PriceQuantity;
+      const row = rowPriceOf(side, level.price, step);
+      if (side === 'Buy' ? row < rowPrice : row > rowPrice) break;
+      if (level.quantity > 0n) running += level.quantity;
+      next++;
+    }
+    return running;
+  };
+  if (side === 'Buy') for (let index = 0; index < count; index++) sums[index] = take(rows[index] as bigint);
+  else for (let index = count - 1; index >= 0; index--) sums[index] = take(rows[index] as bigint);
+  return sums;
+}
+
+function checkRows(rows: readonly bigint[], step: bigint): void {
+  for (let index = 0; index < rows.length; index++) {
+    const price = rows[index] as bigint;
+    if (price % step !== 0n || (index > 0 && price >= (rows[index - 1] as bigint))) {
+      throw new Error('buildLadderFrame: rows must be on the step grid and strictly descending (viewRows)');
+    }
+  }
 }
 
 export function buildLadderFrame(input: LadderInput): LadderFrame {
   const { step } = input;
   const count = input.rows.length;
-  const top = count > 0 ? (input.rows[0] as bigint) : 0n;
-  if (!isContiguous(input.rows, step)) throw new Error('buildLadderFrame: rows must be contiguous, one step apart (layoutRows)');
-  const bidSums = sumByIndex(input.bids, 'Buy', step, top, count);
-  const askSums = sumByIndex(input.asks, 'Sell', step, top, count);
-  // Volume at price is merged like bids (floored): a print belongs to the row whose range holds it.
-  // Volume is not sorted, so every entry is placed.
+  checkRows(input.rows, step);
+  const indexOf = rowIndexer(input.rows, step);
+  const bidSums = input.cumulative ? cumulativeByIndex(input.bids, 'Buy', step, input.rows) : sumByIndex(input.bids, 'Buy', step, input.rows, indexOf);
+  const askSums = input.cumulative ? cumulativeByIndex(input.asks, 'Sell', step, input.rows) : sumByIndex(input.asks, 'Sell', step, input.rows, indexOf);
+  // Volume at price and own fills are merged like bids (floored): a print belongs to the row whose
+  // range holds it. They are not sorted, so every entry is placed.
   const volumeSums = new Array<bigint>(count).fill(0n);
   for (const level of input.volumeAtPrice) {
-    const index = Number((top - rowPriceOf('Buy', level.price, step)) / step);
-    if (index >= 0 && index < count && level.quantity > 0n) volumeSums[index]! += level.quantity;
+    const index = indexOf(rowPriceOf('Buy', level.price, step));
+    if (index >= 0 && level.quantity > 0n) volumeSums[index]! += level.quantity;
   }
+  const bought = new Array<bigint>(count).fill(0n);
+  const sold = new Array<bigint>(count).fill(0n);
+  for (const fill of input.ownFills ?? []) {
+    const index = indexOf(rowPriceOf('Buy', fill.price, step));
+    if (index < 0 || fill.quantity <= 0n) continue;
+    if (fill.side === 'Buy') bought[index]! += fill.quantity;
+    else sold[index]! += fill.quantity;
+  }
+  const entryRow = input.entryPrice === undefined || input.entryPrice === null ? null : floorToStep(input.entryPrice, step);
   const own = aggregateOwnOrders(input.ownOrders, input.marketId, step);
   const bestBidRow = input.bids.length > 0 ? rowPriceOf('Buy', (input.bids[0] as PriceQuantity).price, step) : null;
   const bestAskRow = input.asks.length > 0 ? rowPriceOf('Sell', (input.asks[0] as PriceQuantity).price, step) : null;
@@ -159,6 +232,10 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
     const bestAsk = price === bestAskRow;
     const lastTrade = price === lastTradeRow && input.lastTrade ? input.lastTrade.side : null;
     const inSpread = bestBidRow !== null && bestAskRow !== null && price > bestBidRow && price < bestAskRow;
+    const hidden = hiddenAbove(input.rows, step, index);
+    const ownBought = bought[index]!;
+    const ownSold = sold[index]!;
+    const entry = price === entryRow;
     const old = input.previous?.(price, index);
     if (
       old !== undefined &&
@@ -172,6 +249,10 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
       old.bestAsk === bestAsk &&
       old.lastTrade === lastTrade &&
       old.inSpread === inSpread &&
+      old.hiddenAbove === hidden &&
+      old.ownBought === ownBought &&
+      old.ownSold === ownSold &&
+      old.entry === entry &&
       mine === undefined &&
       old.ownBuyCount === 0 &&
       old.ownSellCount === 0
@@ -197,6 +278,10 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
       bestAsk,
       lastTrade,
       inSpread,
+      hiddenAbove: hidden,
+      ownBought,
+      ownSold,
+      entry,
     };
   }
   return { rows, barScale: largest };
@@ -216,4 +301,20 @@ export function bookHealth(frame: { readonly state: 'live' | 'resyncing'; readon
   const ask = frame.asks[0];
   if (bid && ask && bid.price >= ask.price) return 'crossed';
   return 'live';
+}
+
+/** The position of one book as the ladder shows it: every signing account's position summed; entry when they agree in sign. */
+export function bookPosition(positions: readonly PositionView[], marketId: string, turbo: boolean): { size: bigint; entry: bigint | null; unrealized: bigint | null } | null {
+  const open = positions.filter((position) => position.marketId === marketId && position.turbo === turbo && position.size !== 0n && position.averageEntry !== null);
+  if (open.length === 0) return null;
+  let size = 0n;
+  let cost = 0n;
+  let unrealized: bigint | null = 0n;
+  for (const position of open) {
+    size += position.size;
+    cost += position.size * position.averageEntry!;
+    unrealized = unrealized === null || position.unrealized === null ? null : unrealized + position.unrealized;
+  }
+  const sameSign = open.every((position) => position.size > 0n) || open.every((position) => position.size < 0n);
+  return { size, entry: sameSign && size !== 0n ? cost / size : null, unrealized };
 }
