@@ -25,7 +25,7 @@ import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshne
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
 import { evaluateTicket } from '../ticket/ticket-model';
-import { accountText, bookText, entryText, pnlText } from '../positions/positions-model';
+import { accountText, bookText, entryText, pnlText, sizeText as fixedSize } from '../positions/positions-model';
 import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, pnlAt, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
 import { bookHealth, bookPosition, buildLadderFrame, type LadderRow } from './ladder-model';
 import { ladderPresets, withPreset } from './ladder-size';
@@ -469,8 +469,16 @@ export const Ladder: Component<LadderProps> = (props) => {
   const pair = () => `${props.market.base.symbol}/${props.market.quote.symbol}${props.turbo ? ' (Turbo book)' : ''}`;
   const short = (id: string) => `${id.slice(0, 8)}…${id.slice(-4)}`;
   const stepLabel = (step: bigint) => formatUnits(step, props.market.quote.decimals);
-  const size = (quantity: bigint) => (quantity > 0n ? formatQuantity(props.market, quantity) : '');
-  const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${formatQuantity(props.market, quantity)}` : '');
+  // Sizes with the base's meaningful decimals, always the same number, so a column lines up on the point.
+  const size = (quantity: bigint) => (quantity > 0n ? fixedSize(props.market, quantity) : '');
+  const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${fixedSize(props.market, quantity)}` : '');
+  const signClass = (text: string) => ({ up: text.startsWith('+'), down: text.startsWith('-') });
+  const hiddenRows = createMemo(() => {
+    const rows = rowPrices();
+    let hidden = 0n;
+    for (let index = 1; index < rows.length; index++) hidden += (rows[index - 1]! - rows[index]!) / precision() - 1n;
+    return hidden;
+  });
   const ownFillTitle = (row: LadderRow) => {
     const parts: string[] = [];
     if (row.ownBought > 0n) parts.push(`bought ${formatQuantity(props.market, row.ownBought)}`);
@@ -503,7 +511,7 @@ export const Ladder: Component<LadderProps> = (props) => {
         <For each={pinned()[pinProps.at]}>
           {(best) => (
             <span class={`pin pin-${best.side}`} data-testid={`ladder-pinned-${best.side}`} data-price={best.price.toString()}>
-              {best.side === 'ask' ? 'Best ask' : 'Best bid'} <b class="num">{formatPrice(props.market, best.price)}</b> <span class="num">{formatQuantity(props.market, best.quantity)}</span> {pinProps.at === 'top' ? '▲' : '▼'}
+              {best.side === 'ask' ? 'Best ask' : 'Best bid'} <b class="num">{formatPrice(props.market, best.price)}</b> <span class="num">{fixedSize(props.market, best.quantity)}</span> {pinProps.at === 'top' ? '▲' : '▼'}
             </span>
           )}
         </For>
@@ -667,7 +675,7 @@ export const Ladder: Component<LadderProps> = (props) => {
               </span>
               <span class="volume num">{size(row().volume)}</span>
               <Show when={position()}>
-                <span class="pnl num" data-testid="pnl-cell" classList={{ up: (pnl() ?? 0n) > 0n, down: (pnl() ?? 0n) < 0n }}>
+                <span class="pnl num" data-testid="pnl-cell" classList={row().entry || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
                   {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}
                 </span>
               </Show>
@@ -706,13 +714,18 @@ export const Ladder: Component<LadderProps> = (props) => {
           Spread{precision() > tick() ? ' ≤ ' : ' '}
           <b class="num" data-testid="ladder-spread">{bestBid() !== null && bestAsk() !== null ? formatPrice(props.market, bestAsk()! - bestBid()!) : '—'}</b>
         </span>
+        <Show when={hiddenRows() > 0n}>
+          <span data-testid="ladder-rows-left-out" title="The spread is wider than the ladder: its empty middle is left out (dashed line) so both sides of the book stay on screen. Scroll to see every row.">
+            {hiddenRows().toLocaleString('en-US')} empty rows left out
+          </span>
+        </Show>
         <Show when={position()}>
           {(current) => (
             <span data-testid="ladder-position" title="The position of this book from your fills (average cost); unrealized at the exit side's best price, before fees">
-              Pos <b class="num">{current().size > 0n ? '+' : '-'}{formatQuantity(props.market, current().size < 0n ? -current().size : current().size)}</b>
+              Pos <b class="num">{current().size > 0n ? '+' : '-'}{fixedSize(props.market, current().size < 0n ? -current().size : current().size)}</b>
               {current().entry === null ? '' : ` @ ${entryText(props.market, current().entry!)}`}
               {' · uP&L '}
-              <b class="num" classList={{ up: (current().unrealized ?? 0n) > 0n, down: (current().unrealized ?? 0n) < 0n }} data-testid="ladder-unrealized">
+              <b class="num" classList={current().unrealized === null ? {} : signClass(pnlText(props.market, current().unrealized!))} data-testid="ladder-unrealized">
                 {current().unrealized === null ? '—' : pnlText(props.market, current().unrealized!)}
               </b>
             </span>

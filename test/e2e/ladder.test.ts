@@ -1,0 +1,258 @@
+// The depth ladder of issue 16 in the real app (browser host, real sandbox with its market maker,
+// Chromium): grouping at the market's tick with both sides of the book on screen, a size on the
+// ladder itself so the first click trades without typing one, amend by dragging an own order to
+// another row (cancel and create in one signed batch, confirmed naming book and signer, the new
+// order id shown, checked against the sandbox's REST state), a drag refused while the book is not
+// live, cumulative depth, own fills, average entry and P&L on the rows.
+// Screenshots: test-results/screenshots/ladder/{default-grouping,amend-confirm,amend,...}.png.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { parseUnits } from '../../shared/encoding/units';
+import type { Market } from '../../shared/market/market';
+import { priceTick } from '../../shared/market/tick';
+import { launchChromium } from '../support/chromium';
+import { connectBridge, type BridgeClient } from '../support/bridge-client';
+import { startHost, type RunningHost } from '../support/browser-host';
+import { confirmIfAsked, onboard, sandboxControl, screenshots, value, type SandboxControl } from '../support/terminal-page';
+
+interface WireOrder {
+  readonly order_id: string;
+  readonly price: string;
+  readonly quantity: string;
+}
+
+describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)', () => {
+  let host: RunningHost;
+  let bridge: BridgeClient;
+  let control: SandboxControl;
+  let browser: Browser;
+  let page: Page;
+  let market: Market;
+  let tradeAccount: string;
+  const pageErrors: string[] = [];
+  const shot = screenshots(() => page, 'ladder');
+
+  const ladder = () => page.getByTestId('ladder').first();
+  const rows = () => page.locator('[data-testid=ladder-row]');
+  const row = (price: string) => page.locator(`[data-testid=ladder-row][data-price="${price}"]`);
+  const rowPrices = () => rows().evaluateAll((elements) => elements.map((element) => element.getAttribute('data-price') ?? ''));
+  /** The account's open orders on the canonical book as the sandbox's REST API lists them. */
+  const openOnExchange = async (): Promise<WireOrder[]> => {
+    const answer = await control.get(`/v1/orders?market_id=${market.market_id}&contract=${tradeAccount}&direction=desc&count=50&is_open=true`);
+    expect(answer.status).toBe(200);
+    return answer.body['orders'] as WireOrder[];
+  };
+  /** Press on `from`, move over the rows to `to` in steps (each row sees the pointer enter), release. */
+  const drag = async (from: Locator, to: Locator) => {
+    const start = (await from.boundingBox())!;
+    const end = (await to.boundingBox())!;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 8 });
+    await page.mouse.up();
+  };
+
+  beforeAll(async () => {
+    host = await startHost({ args: ['--sandbox-control'] });
+    bridge = await connectBridge(host);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(host.url);
+    await onboard(page);
+    control = await sandboxControl(bridge.api);
+    await page.locator('[data-testid=ladder-row].best-bid').first().waitFor({ timeout: 30_000 });
+    const marketId = (await ladder().getAttribute('data-market-id'))!;
+    market = value(await bridge.api.listMarkets({})).markets.find((candidate) => candidate.market_id === marketId)!;
+    tradeAccount = value(await bridge.api.getAccountState({})).tradeAccount!.tradeAccountId;
+  }, 180_000);
+
+  afterAll(async () => {
+    bridge?.close();
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it("opens grouped at the market's tick with the best bid and the best ask on screen, and a size ready on the ladder", async () => {
+    expect(await ladder().getAttribute('data-precision')).toBe(priceTick(market).toString());
+    expect(await page.getByTestId('ladder-precision').inputValue()).toBe(priceTick(market).toString());
+    // Both sides of the inside market are rows shown, inside the panel, with book on both sides.
+    const bestBid = page.locator('[data-testid=ladder-row].best-bid');
+    const bestAsk = page.locator('[data-testid=ladder-row].best-ask');
+    await bestAsk.waitFor({ timeout: 30_000 });
+    await expect.poll(() => bestBid.isVisible()).toBe(true);
+    expect(await bestAsk.isVisible()).toBe(true);
+    const body = (await page.locator('.ladder-body').first().boundingBox())!;
+    for (const best of [bestBid, bestAsk]) {
+      const box = (await best.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(body.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(body.y + body.height + 1);
+    }
+    const prices = await rowPrices();
+    const bidIndex = prices.indexOf((await bestBid.getAttribute('data-price'))!);
+    const askIndex = prices.indexOf((await bestAsk.getAttribute('data-price'))!);
+    expect(askIndex).toBeGreaterThanOrEqual(4);
+    expect(bidIndex).toBeLessThanOrEqual(prices.length - 5);
+    // Sizes on both sides (not a view of the empty spread): the sandbox's maker quotes 5 levels
+    // 0.05 % apart, so at the tick the rows around the inside hold its best level on each side.
+    const sized = async (testId: string) => rows().getByTestId(testId).evaluateAll((cells) => cells.filter((cell) => (cell.textContent ?? '').trim() !== '').length);
+    expect(await sized('bid-cell')).toBeGreaterThanOrEqual(1);
+    expect(await sized('ask-cell')).toBeGreaterThanOrEqual(1);
+    expect((await bestBid.getByTestId('bid-cell').textContent())!.trim()).toMatch(/^\d[\d,]*(\.\d+)?$/);
+    expect((await bestAsk.getByTestId('ask-cell').textContent())!.trim()).toMatch(/^\d[\d,]*(\.\d+)?$/);
+    // A spread wider than the rows can show is split: the rows left out are counted under the gap.
+    if ((await ladder().getAttribute('data-layout')) === 'split') expect(Number(await page.locator('[data-testid=ladder-row][data-hidden-above]').getAttribute('data-hidden-above'))).toBeGreaterThan(0);
+    // Prices are written with the quote's decimals (tick 0.01 → two decimals), thousands separated.
+    const shown = await rows().getByTestId('price-cell').allTextContents();
+    const decimals = market.quote.max_precision;
+    for (const text of shown) expect(text.trim()).toMatch(new RegExp(`^\\d{1,3}(,\\d{3})*\\.\\d{${decimals}}$`));
+    // A size is there before anything was typed: the first default preset.
+    await expect.poll(() => page.getByTestId('ladder-size').inputValue(), { timeout: 10_000 }).toMatch(/^\d+(\.\d+)?$/);
+    expect(await page.getByTestId('ladder-size-preset').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('ladder-size').inputValue()).toBe((await page.getByTestId('ladder-size-preset').first().textContent())!.replaceAll(',', ''));
+    await shot('default-grouping');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a preset picked on the ladder is the size a click trades, with no quantity typed in the ticket', async () => {
+    await expect.poll(async () => (await page.getByTestId('ticket-available').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/[1-9]/);
+    const presets = page.getByTestId('ladder-size-preset');
+    const size = (await presets.nth(2).textContent())!.replaceAll(',', '');
+    await presets.nth(2).click();
+    expect(await page.getByTestId('ladder-size').inputValue()).toBe(size);
+    await page.getByTestId('ladder-arm').click();
+    await expect.poll(() => ladder().getAttribute('data-clickable'), { timeout: 20_000 }).toBe('true');
+    // Rows of 10 USDC: an order a dozen rows under the bid (about 4 %) rests out of the maker's
+    // reach (its mid walks at most 0.1 % a step) for the rest of the suite.
+    await page.getByTestId('ladder-precision').selectOption((priceTick(market) * 1000n).toString());
+    await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 20_000 });
+    const best = (await page.locator('[data-testid=ladder-row].best-bid').getAttribute('data-price'))!;
+    const prices = await rowPrices();
+    const target = prices[Math.min(prices.indexOf(best) + 12, prices.length - 4)]!;
+    const before = (await openOnExchange()).length;
+    await row(target).getByTestId('bid-cell').click();
+    await confirmIfAsked(page);
+    await row(target).getByTestId('own-order').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await openOnExchange()).length, { timeout: 20_000 }).toBe(before + 1);
+    const placed = (await openOnExchange()).find((order) => order.price === target)!;
+    expect(BigInt(placed.quantity)).toBe(value(parseUnits(size, market.base.decimals, 'size')));
+    expect(await page.getByText(/Quantity is empty/).count()).toBe(0);
+  });
+
+  it('amends an own order by dragging it to another row: one signed batch, confirmed naming book and signer, the new id shown, and the sandbox holds the new order and not the old', async () => {
+    const own = page.locator('[data-testid=ladder-row] [data-testid=own-order]').first();
+    const fromRow = rows().filter({ has: page.getByTestId('own-order') }).first();
+    const from = (await fromRow.getAttribute('data-price'))!;
+    const oldId = (await own.getAttribute('data-order-ids'))!;
+    expect(oldId).toMatch(/^0x[0-9a-f]{64}$/);
+    const prices = await rowPrices();
+    const to = prices[prices.indexOf(from) + 2]!;
+    expect(BigInt(to)).toBeLessThan(BigInt(from));
+    await drag(own, row(to).getByTestId('bid-cell'));
+
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor({ timeout: 10_000 });
+    const question = (await dialog.textContent()) ?? '';
+    expect(question).toMatch(/Amend order/);
+    expect(question).toMatch(/Canonical book · signed by Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}/);
+    expect(question).toMatch(/one signed batch/);
+    await shot('amend-confirm');
+    await page.getByTestId('confirm-accept').click();
+
+    // The ladder shows the order on its new row and names the new order.
+    await row(to).getByTestId('own-order').waitFor({ timeout: 20_000 });
+    await expect.poll(() => row(from).getByTestId('own-order').count(), { timeout: 20_000 }).toBe(0);
+    const amended = page.getByTestId('ladder-last-amend');
+    await amended.waitFor({ timeout: 10_000 });
+    const newId = (await amended.getAttribute('data-new-order-id'))!;
+    expect(newId).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(newId).not.toBe(oldId);
+    expect(await amended.textContent()).toContain(`${newId.slice(0, 8)}…${newId.slice(-4)}`);
+    expect(await row(to).getByTestId('own-order').getAttribute('data-order-ids')).toBe(newId);
+    await page.getByText(new RegExp(`Amended: Buy .* new order ${newId.slice(0, 8)}…${newId.slice(-4)} replaces ${oldId.slice(0, 8)}…${oldId.slice(-4)}`)).first().waitFor({ timeout: 10_000 });
+    await shot('amend');
+
+    // The exchange's own state: the new order rests at the new price, the old one is gone.
+    await expect.poll(async () => (await openOnExchange()).map((order) => order.order_id), { timeout: 20_000 }).toContain(newId);
+    const open = await openOnExchange();
+    expect(open.map((order) => order.order_id)).not.toContain(oldId);
+    expect(open.find((order) => order.order_id === newId)?.price).toBe(to);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('refuses a drag while the book is not live, and the order stays where it was on the exchange', async () => {
+    const own = page.locator('[data-testid=ladder-row] [data-testid=own-order]').first();
+    const id = (await own.getAttribute('data-order-ids'))!;
+    const from = (await rows().filter({ has: page.getByTestId('own-order') }).first().getAttribute('data-price'))!;
+    const prices = await rowPrices();
+    const to = prices[prices.indexOf(from) + 1]!;
+    // The stream freezes without closing: the book goes stale in place (rows stay, marked).
+    expect((await control.post('/control/ws/stall', { ms: 20_000 })).status).toBe(200);
+    await expect.poll(() => ladder().getAttribute('data-freshness'), { timeout: 30_000 }).not.toBe('live');
+    expect(await ladder().getAttribute('data-clickable')).toBe('false');
+    if ((await row(from).count()) > 0 && (await row(to).count()) > 0) {
+      await drag(row(from).getByTestId('own-order'), row(to).getByTestId('bid-cell'));
+      await expect.poll(async () => (await page.getByTestId('ladder-hint').textContent()) ?? '', { timeout: 5000 }).toMatch(/not moved until it is live/);
+    }
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+    const open = await openOnExchange();
+    expect(open.find((order) => order.order_id === id)?.price).toBe(from);
+    await shot('drag-refused-stale');
+    await expect.poll(() => ladder().getAttribute('data-freshness'), { timeout: 60_000 }).toBe('live');
+  }, 120_000);
+
+  it('cumulative depth sums the book outwards from the inside', async () => {
+    await page.getByTestId('ladder-cumulative').click();
+    await expect.poll(() => ladder().getAttribute('data-cumulative')).toBe('true');
+    const sizes = async (testId: string) => (await rows().getByTestId(testId).allTextContents()).map((text) => Number(text.replaceAll(',', '').trim() || '0'));
+    await expect.poll(async () => (await sizes('bid-cell')).filter((size) => size > 0).length, { timeout: 10_000 }).toBeGreaterThan(3);
+    // Down the bid side the running total never falls; up the ask side neither.
+    const bids = (await sizes('bid-cell')).filter((size) => size > 0);
+    for (let index = 1; index < bids.length; index++) expect(bids[index]).toBeGreaterThanOrEqual(bids[index - 1]!);
+    const asks = (await sizes('ask-cell')).filter((size) => size > 0);
+    for (let index = 1; index < asks.length; index++) expect(asks[index]).toBeLessThanOrEqual(asks[index - 1]!);
+    await shot('cumulative');
+    await page.getByTestId('ladder-cumulative').click();
+  });
+
+  it('scrolled away by hand, the ladder holds and pins the best bid and ask to its edge; Center brings them back', async () => {
+    const body = (await page.locator('.ladder-body').first().boundingBox())!;
+    await page.mouse.move(body.x + body.width / 2, body.y + body.height / 2);
+    const rowCount = await rows().count();
+    // Up, two rows a notch, until the inside market is below the rows shown.
+    for (let notch = 0; notch < rowCount; notch++) await page.mouse.wheel(0, -100);
+    await page.getByTestId('ladder-held').waitFor({ timeout: 5000 });
+    await page.getByTestId('ladder-pinned-bottom').waitFor({ timeout: 5000 });
+    const pinnedBid = page.getByTestId('ladder-pinned-bid');
+    expect(await pinnedBid.textContent()).toMatch(/Best bid \d{1,3}(,\d{3})*\.\d{2} \d+\.\d{4}/);
+    expect(await page.locator('[data-testid=ladder-row].best-bid').count()).toBe(0);
+    await shot('pinned-best');
+    await page.getByTestId('ladder-recenter').click();
+    await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 5000 });
+    expect(await page.getByTestId('ladder-pinned-bottom').count()).toBe(0);
+    expect(await page.getByTestId('ladder-held').count()).toBe(0);
+  });
+
+  it('after a fill: the row of the own trade is highlighted, the entry row marked, and a P&L column priced per row', async () => {
+    await page.getByTestId('ticket-type').selectOption('Spot');
+    await page.getByTestId('ticket-side-buy').click();
+    await page.getByTestId('ticket-price-ask').click();
+    await page.getByTestId('ticket-submit').click();
+    await confirmIfAsked(page);
+    await page.locator('[data-testid=ladder-row][data-own-fill=true]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('ladder-position').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('ladder-position').textContent()).toMatch(/Pos \+\d+(\.\d+)? @ \d{1,3}(,\d{3})*\.\d{2} · uP&L [+-]?\d+\.\d{2}/);
+    const cells = await rows().getByTestId('pnl-cell').allTextContents();
+    expect(cells.length).toBeGreaterThan(10);
+    // Every P&L figure has the quote's two decimals; higher rows are worth more to a long.
+    const figures = cells.map((text) => text.trim()).filter((text) => /^[+-]?[\d,]+\.\d{2}$/.test(text));
+    expect(figures.length).toBeGreaterThan(5);
+    const numbers = figures.map((text) => Number(text.replaceAll(',', '')));
+    for (let index = 1; index < numbers.length; index++) expect(numbers[index]).toBeLessThanOrEqual(numbers[index - 1]!);
+    // The entry row is on screen near the fill's price, marked.
+    await page.getByTestId('ladder-recenter').click();
+    if ((await page.getByTestId('entry-marker').count()) > 0) expect(await page.getByTestId('entry-marker').first().textContent()).toMatch(/entry/);
+    await shot('position');
+    expect(pageErrors).toEqual([]);
+  });
+});
