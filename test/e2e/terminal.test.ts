@@ -97,6 +97,10 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
     await page.getByTestId('ticket-quantity').fill('0.1');
     // Click-to-trade is off until armed: a click does nothing.
     const before = await openOrderCount();
+    // The ladder opens at the market's tick (0.01 USDC), where three rows under the bid are within
+    // the maker's next step: rows of 1 USDC put the order out of its reach.
+    await page.getByTestId('ladder-precision').selectOption({ index: 2 });
+    await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 10_000 });
     const best = await page.locator('[data-testid=ladder-row].best-bid').getAttribute('data-price');
     const target = page.locator('[data-testid=ladder-row]').nth((await rowIndex(best)) + 3);
     await target.getByTestId('bid-cell').click();

@@ -264,6 +264,12 @@ describe('recentering rules (issue 16)', () => {
     expect(mayAutoRecenter({ ...idle, dialogOpen: true })).toBe(false);
     expect(mayAutoRecenter({ ...idle, dragging: true })).toBe(false);
   });
+  it('a split view kept across a change of grouping gives rows on the new grid', () => {
+    const coarse = viewRows({ kind: 'split', askRow: ask, bidRow: bid }, 1_000_000n, 40);
+    expect(coarse.every((price) => price % 1_000_000n === 0n)).toBe(true);
+    for (let index = 1; index < coarse.length; index++) expect(coarse[index]! < coarse[index - 1]!).toBe(true);
+    expect(() => buildLadderRows({ rows: coarse, step: 1_000_000n, marketId: 'm', bids: [], asks: [], volumeAtPrice: [], lastTrade: null, ownOrders: [] })).not.toThrow();
+  });
   it('finds row indexes across the gap', () => {
     const indexOf = rowIndexer(rows, TICK);
     expect(indexOf(rows[0]!)).toBe(0);

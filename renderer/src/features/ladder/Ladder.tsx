@@ -11,7 +11,7 @@
 // Cumulative depth is a toggle; the account's recent fills, the position's average entry and the
 // P&L of the position at each row's price are shown on the rows.
 // Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
-import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
+import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { OrderView, PositionView } from '../../../../shared/ipc/views';
 import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
@@ -100,11 +100,12 @@ export const Ladder: Component<LadderProps> = (props) => {
   createEffect(
     on(
       () => props.market.market_id,
-      () => {
-        setPrecision(finest());
-        setView(null);
-        setHold(false);
-      },
+      () =>
+        batch(() => {
+          setPrecision(finest());
+          setView(null);
+          setHold(false);
+        }),
       { defer: true },
     ),
   );
@@ -551,8 +552,11 @@ export const Ladder: Component<LadderProps> = (props) => {
         <label class="field-inline" title="Rows merge this many price steps (the market's tick at first). Bids merge down to the row price, asks up to it.">
           <span>Group</span>
           <select data-testid="ladder-precision" value={precision().toString()} onChange={(event) => {
-              setPrecision(BigInt(event.currentTarget.value));
-              setView(null);
+              const step = BigInt(event.currentTarget.value);
+              batch(() => {
+                setPrecision(step);
+                setView(null);
+              });
             }}>
             <For each={options()}>{(step) => <option value={step.toString()}>{stepLabel(step)}</option>}</For>
           </select>

@@ -169,9 +169,10 @@ function splitRows(view: { readonly askRow: bigint; readonly bidRow: bigint }, s
 /** The row prices of a view, top down. */
 export function viewRows(view: LadderView, step: bigint, count: number): bigint[] {
   if (view.kind === 'split') {
-    const rows = splitRows(view, step, count);
+    // A view kept across a change of grouping is snapped to the new rows (asks up, bids down).
+    const rows = splitRows({ askRow: ceilToStep(view.askRow, step), bidRow: floorToStep(view.bidRow, step) }, step, count);
     if (rows !== null) return rows;
-    return layoutRows(floorToStep((view.askRow + view.bidRow) / 2n, step), step, count);
+    return layoutRows((view.askRow + view.bidRow) / 2n, step, count);
   }
   return layoutRows(view.centre, step, count);
 }
