@@ -32,11 +32,11 @@ describe('market labels', async () => {
   it('a unique pair is its symbols', () => {
     expect(marketLabel(ethUsdt, all)).toEqual({ pair: 'ETH/USDT', qualifier: null });
   });
-  it('two ETH/USDC markets on different quote assets stay distinct by quote asset id', () => {
+  it('two ETH/USDC markets on different quote assets stay distinct by a short readable suffix (ids stay in details)', () => {
     const first = labelText(marketLabel(ethUsdc, all));
     const second = labelText(marketLabel(ethUsdcOther, all));
-    expect(first).toBe('ETH/USDC (quote 0xcccccc…cccc)');
-    expect(second).toBe('ETH/USDC (quote 0xcfcfcf…cfcf)');
+    expect(first).toBe('ETH/USDC #1');
+    expect(second).toBe('ETH/USDC #2');
   });
   it('finds a market by symbol or by a pasted asset id', () => {
     expect(marketMatches(ethUsdcOther, '0xcfcf')).toBe(true);

@@ -80,7 +80,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
             {(kind) => (
               <>
                 <PanelWindow kind={kind()} />
-                <Toasts />
+                <Toasts withBell />
               </>
             )}
           </Match>

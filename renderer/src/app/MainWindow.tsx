@@ -29,6 +29,7 @@ import { NetworkSelector } from '../features/shell/NetworkSelector';
 import { RateLimits } from '../features/shell/RateLimits';
 import { SessionCountdown } from '../features/shell/SessionCountdown';
 import { Toasts } from '../features/shell/Toasts';
+import { NotificationBell } from '../features/notices/NotificationCentre';
 import { useTerminal } from './terminal-context';
 
 const SELECTED_MARKET_KEY = 'ledger-terminal.market';
@@ -190,6 +191,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
               setSettingsOpen(!settingsOpen());
             }}
           />
+          <NotificationBell />
           <KillSwitch />
         </div>
       </header>

@@ -21,6 +21,13 @@ import type { JournalEntryView } from '../../../shared/ipc/views/journal';
 import type { Result } from '../../../shared/result';
 import { retryWhileNotReady, type RetryHandle } from '../lib/retry';
 
+/** A notice as the window keeps it: read once the trader saw it in the centre or dismissed it; shown as a toast until closed. */
+export interface NoticeEntry extends Notice {
+  readonly read: boolean;
+  /** The toast is closed (an info notice after a few seconds, any notice once read); the centre keeps it. */
+  readonly closed: boolean;
+}
+
 export interface FillRow extends FillView {
   /** Fills have no id of their own: order id, time and amounts identify one. */
   readonly key: string;
@@ -42,12 +49,25 @@ export interface TerminalState {
   settings: Settings | null;
   rateLimits: RateLimitView[];
   journal: JournalEntryView[];
-  notices: Notice[];
+  /** The notification centre's list, oldest first, bounded. */
+  notices: NoticeEntry[];
   /** Why a slice could not be loaded (NOT_READY included), by slice. */
   problems: Partial<Record<SliceName, string>>;
 }
 
-const MAX_NOTICES = 6;
+/** The centre keeps this many notices; unread errors and warnings are dropped last. */
+export const MAX_NOTICES = 100;
+
+/** Append or replace (same id) a notice, keeping at most MAX_NOTICES: read ones and infos go first. */
+export function withNotice(notices: readonly NoticeEntry[], notice: Notice): NoticeEntry[] {
+  const entry: NoticeEntry = { ...notice, read: false, closed: false };
+  const next = [...notices.filter((old) => old.id !== notice.id), entry];
+  while (next.length > MAX_NOTICES) {
+    const drop = next.findIndex((old) => old.read || old.level === 'info');
+    next.splice(drop < 0 ? 0 : drop, 1);
+  }
+  return next;
+}
 const MAX_JOURNAL = 500;
 
 export function fillKey(fill: FillView, index: number): string {
@@ -61,10 +81,17 @@ export function withFillKeys(fills: readonly FillView[]): FillRow[] {
 export interface TerminalStore {
   readonly state: TerminalState;
   /** Add a notice of the renderer's own (order results, refusals) beside main's. */
-  notify(level: Notice['level'], text: string): void;
+  notify(level: Notice['level'], text: string, more?: { readonly title?: string; readonly details?: string; readonly code?: string }): void;
   /** Show a notice under a key of the window's own, replacing the one shown under it (a growing fill). */
   showNotice(key: string, level: Notice['level'], text: string): void;
+  /** Close a notice's toast and count it as read (the centre keeps it). */
   dismissNotice(id: string): void;
+  /** Close a toast without reading it (an info notice's timer). */
+  closeToast(id: string): void;
+  /** The trader saw these in the centre. */
+  markRead(ids?: readonly string[]): void;
+  /** Empty the centre. */
+  clearNotices(): void;
   /** Reload a slice by request (after an action whose push may lag). */
   reload(slice: 'orders' | 'balances' | 'account' | 'networks' | 'markets' | 'settings'): void;
   setSettings(settings: Settings): void;
@@ -161,7 +188,7 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
     api.onSettings(applySettings),
     api.onRateLimits(applyRateLimits),
     api.onJournal((entry) => setState('journal', (journal) => [entry, ...journal.filter((old) => old.seq !== entry.seq)].slice(0, MAX_JOURNAL))),
-    api.onNotice((notice) => setState('notices', (notices) => [...notices.filter((old) => old.id !== notice.id), notice].slice(-MAX_NOTICES))),
+    api.onNotice((notice) => setState('notices', (notices) => withNotice(notices, notice))),
   );
 
   void api.getFreshness({}).then((result) => {
@@ -186,16 +213,26 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
 
   return {
     state,
-    notify(level, text) {
-      const notice: Notice = { id: `local-${++localNotice}`, level, text, time: now() };
-      setState('notices', (notices) => [...notices, notice].slice(-MAX_NOTICES));
+    notify(level, text, more = {}) {
+      const notice: Notice = { id: `local-${++localNotice}`, level, text, time: now(), ...more };
+      setState('notices', (notices) => withNotice(notices, notice));
     },
     showNotice(key, level, text) {
       const notice: Notice = { id: `local-${key}`, level, text, time: now() };
-      setState('notices', (notices) => [...notices.filter((old) => old.id !== notice.id), notice].slice(-MAX_NOTICES));
+      setState('notices', (notices) => withNotice(notices, notice));
     },
     dismissNotice(id) {
-      setState('notices', (notices) => notices.filter((notice) => notice.id !== id));
+      setState('notices', (notice) => notice.id === id, { read: true, closed: true });
+    },
+    closeToast(id) {
+      setState('notices', (notice) => notice.id === id, { closed: true });
+    },
+    markRead(ids) {
+      const wanted = ids === undefined ? null : new Set(ids);
+      setState('notices', (notice) => !notice.read && (wanted === null || wanted.has(notice.id)), { read: true, closed: true });
+    },
+    clearNotices() {
+      setState('notices', []);
     },
     reload(slice) {
       retries.push(loaders[slice]());

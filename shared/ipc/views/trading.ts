@@ -107,4 +107,8 @@ export interface Notice {
   readonly time: number;
   /** A stable code when the notice reports an expected failure (e.g. POSITION_UNPROTECTED). */
   readonly code?: string;
+  /** What the notice is about ("Order refused"), shown before the text. */
+  readonly title?: string;
+  /** The raw exchange text and codes behind a trader sentence, shown behind a "Details" toggle. */
+  readonly details?: string;
 }

@@ -1,11 +1,10 @@
 // Balances per asset: on the account, locked in orders, unlocked (account plus books), and per
 // book with a settle button that moves a book's unlocked funds back to the account.
-import { createSignal, For, Show, type Component } from 'solid-js';
+import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../app/terminal-context';
-import { formatAmount } from '../../format/market-format';
-import { shortId } from '../../format/units';
-import type { BookBalanceView } from '../../../../shared/ipc/views';
-import { labelText, marketLabel } from '../markets/market-label';
+import { assetDisplayDecimals, balanceColumns, formatFixed } from '../../format/columns';
+import type { BalanceView, BookBalanceView } from '../../../../shared/ipc/views';
+import { assetNames, marketName } from '../markets/market-label';
 import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 
 export const Balances: Component = () => {
@@ -20,10 +19,18 @@ export const Balances: Component = () => {
     const result = await terminal.api.settleBalance({ marketId, ...(book.turbo ? { turbo: true } : {}) });
     setSettling(null);
     const market = terminal.market(marketId);
-    const name = `${market ? labelText(marketLabel(market, markets())) : shortId(marketId)}${book.turbo ? ' (Turbo book)' : ''}`;
+    const name = `${market ? marketName(market, markets()) : 'an unknown market'}${book.turbo ? ' (Turbo book)' : ''}`;
     terminal.store.notify(result.ok ? 'info' : 'error', result.ok ? `Settled ${name}: unlocked funds moved to the account` : `Settle ${name} refused (${result.code}): ${result.message}`);
   };
   const freshness = createFreshness(terminal.freshness, (view) => [view.balances]);
+  // Each asset in its display decimals; each column padded so the decimal points line up.
+  const names = createMemo(() => assetNames(markets()));
+  const cells = createMemo(() => {
+    const balances = terminal.store.state.balances;
+    const columns = balanceColumns(balances, markets());
+    return new Map(balances.map((balance, index) => [balance.assetId, columns[index]!]));
+  });
+  const bookAmount = (balance: BalanceView, raw: bigint) => formatFixed(raw, balance.decimals, assetDisplayDecimals(balance.assetId, balance.decimals, markets()));
   return (
     <div data-testid="balances" data-freshness={freshness.state()}>
     <div class="freshness-line">
@@ -44,23 +51,23 @@ export const Balances: Component = () => {
           {(balance) => (
             <tr data-testid="balance-row" data-asset-id={balance.assetId}>
               <td>
-                <b>{balance.symbol}</b> <span class="quote-id" title={balance.assetId}>{shortId(balance.assetId)}</span>
+                <b title={`${balance.symbol} ${balance.assetId}`}>{names().get(balance.assetId) ?? balance.symbol}</b>
               </td>
-              <td class="num">{formatAmount(balance.onAccount, balance.decimals)}</td>
-              <td class="num">{formatAmount(balance.locked, balance.decimals)}</td>
-              <td class="num">{formatAmount(balance.unlocked, balance.decimals)}</td>
+              <td class="num" data-column="on-account">{cells().get(balance.assetId)?.onAccount}</td>
+              <td class="num" data-column="locked">{cells().get(balance.assetId)?.locked}</td>
+              <td class="num" data-column="unlocked">{cells().get(balance.assetId)?.unlocked}</td>
               <td>
                 <For each={balance.books}>
                   {(book) => {
                     const market = () => terminal.market(book.marketId);
                     return (
                       <div class="line" data-testid="balance-book" data-market-id={book.marketId} data-turbo={book.turbo ? 'true' : 'false'} style={{ display: 'flex', gap: '8px', 'align-items': 'center' }}>
-                        <span>{market() ? labelText(marketLabel(market()!, markets())) : shortId(book.marketId)}</span>
+                        <span title={book.marketId}>{market() ? marketName(market()!, markets()) : 'unknown market'}</span>
                         <Show when={book.turbo}>
                           <span class="margin-badge" title="The market's Turbo book">Turbo</span>
                         </Show>
                         <span class="mono">
-                          {formatAmount(book.locked, balance.decimals)} / {formatAmount(book.unlocked, balance.decimals)}
+                          {bookAmount(balance, book.locked)} / {bookAmount(balance, book.unlocked)}
                         </span>
                         <button type="button" data-testid="settle-book" disabled={book.unlocked === 0n || settling() === bookKey(book)} onClick={() => void settle(book)}>
                           {settling() === bookKey(book) ? 'Settling…' : 'Settle'}

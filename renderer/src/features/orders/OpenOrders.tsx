@@ -6,10 +6,11 @@ import { parseUnits } from '../../../../shared/encoding/units';
 import type { OrderView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
-import { editablePrice, editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
+import { editablePrice, editableQuantity } from '../../format/market-format';
 import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';
-import { marketLabel, labelText } from '../markets/market-label';
+import { marketName } from '../markets/market-label';
+import { priceCell, quantityCell } from '../../format/columns';
 import { accountText } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { TriggersList } from '../triggers';
@@ -84,15 +85,15 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
               return (
                 <tr data-testid="open-order-row" data-order-id={order.orderId} data-market-id={order.marketId}>
                   <td class="mono">{formatClock(order.time)}</td>
-                  <td>{market() ? labelText(marketLabel(market()!, markets())) : shortId(order.marketId)}</td>
+                  <td title={order.marketId}>{market() ? marketName(market()!, markets()) : 'unknown market'}</td>
                   <td classList={{ buy: order.side === 'Buy', sell: order.side === 'Sell' }}>{order.side}</td>
                   <td>{ORDER_KIND_LABELS[order.orderType]}</td>
                   <Show
                     when={editing()?.orderId === order.orderId && market()}
                     fallback={
                       <>
-                        <td class="num">{market() ? formatPrice(market()!, order.price) : order.price.toString()}</td>
-                        <td class="num">{market() ? formatQuantity(market()!, order.quantity) : order.quantity.toString()}</td>
+                        <td class="num" data-column="price">{market() ? priceCell(market()!, order.price) : order.price.toString()}</td>
+                        <td class="num" data-column="quantity">{market() ? quantityCell(market()!, order.quantity) : order.quantity.toString()}</td>
                       </>
                     }
                   >
@@ -126,7 +127,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
                       />
                     </td>
                   </Show>
-                  <td class="num">{market() ? formatQuantity(market()!, order.filled) : order.filled.toString()}</td>
+                  <td class="num" data-column="filled">{market() ? quantityCell(market()!, order.filled) : order.filled.toString()}</td>
                   <td class="mono muted" title={order.orderId}>{shortId(order.orderId)}</td>
                   <td class="order-actions">
                     <Show

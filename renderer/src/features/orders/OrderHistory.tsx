@@ -1,10 +1,11 @@
 // Order history and fills of one market, newest first, with cursor pagination. Both books of the
 // market and every account that trades them are listed (the trading account, its Turbo Accounts),
 // each row labelled with its book and account.
-import { For, Show, type Component } from 'solid-js';
+import { createMemo, For, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
-import { formatFillFee, formatPrice, formatQuantity } from '../../format/market-format';
+import { averagePriceCell, fillFeeColumns, priceCell, quantityCell } from '../../format/columns';
+import { formatPrice } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
@@ -75,10 +76,12 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
                 <BookAccountCells turbo={order.turbo} account={order.account} />
                 <td classList={{ buy: order.side === 'Buy', sell: order.side === 'Sell' }}>{order.side}</td>
                 <td>{ORDER_KIND_LABELS[order.orderType]}</td>
-                <td class="num">{formatPrice(props.market, order.price)}</td>
-                <td class="num">{formatQuantity(props.market, order.quantity)}</td>
-                <td class="num">{formatQuantity(props.market, order.filled)}</td>
-                <td class="num">{order.averagePrice > 0n ? formatPrice(props.market, order.averagePrice) : '—'}</td>
+                <td class="num" data-column="price">{priceCell(props.market, order.price)}</td>
+                <td class="num" data-column="quantity">{quantityCell(props.market, order.quantity)}</td>
+                <td class="num" data-column="filled">{quantityCell(props.market, order.filled)}</td>
+                <td class="num" data-column="average" title={order.averagePrice > 0n ? `${formatPrice(props.market, order.averagePrice)} ${props.market.quote.symbol}` : undefined}>
+                  {order.averagePrice > 0n ? averagePriceCell(props.market, order.averagePrice) : '—'}
+                </td>
                 <td>{order.status}</td>
                 <td class="mono muted" title={order.orderId}>{shortId(order.orderId)}</td>
               </tr>
@@ -105,6 +108,9 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
     { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills, terminal.store.state.journal[0]), identity: (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}` },
   );
   const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
+  // Fees are charged in the asset each side receives (raw units, finer than the display decimals):
+  // one column per asset, padded so the decimal points line up.
+  const fees = createMemo(() => fillFeeColumns(props.market, list.items()));
   return (
     <div data-testid="fills" data-freshness={freshness.state()}>
       <div class="freshness-line">
@@ -119,29 +125,33 @@ export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
             <th>Side</th>
             <th class="num">Price</th>
             <th class="num">Quantity</th>
-            <th class="num" title="Each fill pays its fee in the asset it receives: a buy in the base asset, a sale in the quote asset">
-              Fee
+            <th class="num" title="A buy pays its fee in the base asset it receives">
+              Fee {props.market.base.symbol}
+            </th>
+            <th class="num" title="A sale pays its fee in the quote asset it receives">
+              Fee {props.market.quote.symbol}
             </th>
             <th>Order</th>
           </tr>
         </thead>
         <tbody>
           <For each={list.items()}>
-            {(fill) => (
+            {(fill, index) => (
               <tr data-testid="fill-row" data-order-id={fill.orderId} data-book={fill.turbo ? 'turbo' : 'canonical'}>
                 <td class="mono">{formatDateTime(fill.time)}</td>
                 <BookAccountCells turbo={fill.turbo} account={fill.account} />
                 <td classList={{ buy: fill.side === 'Buy', sell: fill.side === 'Sell' }}>{fill.side}</td>
-                <td class="num">{formatPrice(props.market, fill.price)}</td>
-                <td class="num">{formatQuantity(props.market, fill.quantity)}</td>
-                <td class="num">{formatFillFee(props.market, fill.side, fill.fee)}</td>
+                <td class="num" data-column="price">{priceCell(props.market, fill.price)}</td>
+                <td class="num" data-column="quantity">{quantityCell(props.market, fill.quantity)}</td>
+                <td class="num" data-column="fee-base">{fees()[index()]?.base}</td>
+                <td class="num" data-column="fee-quote">{fees()[index()]?.quote}</td>
                 <td class="mono muted" title={fill.orderId}>{shortId(fill.orderId)}</td>
               </tr>
             )}
           </For>
           <Show when={list.items().length === 0 && !list.loading()}>
             <tr>
-              <td colSpan={8} class="empty">{list.problem() ?? 'No fills in this market yet'}</td>
+              <td colSpan={9} class="empty">{list.problem() ?? 'No fills in this market yet'}</td>
             </tr>
           </Show>
         </tbody>

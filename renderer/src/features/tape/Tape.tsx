@@ -4,7 +4,7 @@ import { createStore, reconcile } from 'solid-js/store';
 import type { TradesFrame, TradeView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
-import { formatPrice, formatQuantity } from '../../format/market-format';
+import { priceCell, quantityCell } from '../../format/columns';
 import { formatClock } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
@@ -84,8 +84,8 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
           {(trade) => (
             <tr data-testid="tape-row" data-trade-id={trade.tradeId} data-side={trade.side}>
               <td class="muted">{formatClock(trade.time)}</td>
-              <td class="num" classList={{ buy: trade.side === 'Buy', sell: trade.side === 'Sell' }}>{formatPrice(props.market, trade.price)}</td>
-              <td class="num">{formatQuantity(props.market, trade.quantity)}</td>
+              <td class="num" data-column="price" classList={{ buy: trade.side === 'Buy', sell: trade.side === 'Sell' }}>{priceCell(props.market, trade.price)}</td>
+              <td class="num" data-column="quantity">{quantityCell(props.market, trade.quantity)}</td>
             </tr>
           )}
         </For>

@@ -9,6 +9,8 @@ import { formatPrice, formatQuantity } from '../../format/market-format';
 import type { TerminalStore } from '../../stores/terminal-store';
 import { accountText, bookText, flattenLine } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
+import { marketName } from '../markets/market-label';
+import { marketContext, notifyFailure, orderContext } from '../notices/failure-notice';
 
 export type PlaceOrderRequest = RequestInput<'placeOrder'>;
 export type PlaceBracketRequest = RequestInput<'placeBracketOrder'>;
@@ -124,9 +126,10 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
     asking = answer.catch(() => undefined);
     return answer;
   };
+  const nameOf = (market: Market) => marketName(market, store.state.markets?.markets ?? []);
   const placed: { market: Market; orderId: string; turbo: boolean }[] = [];
   const signer = (turbo: boolean) => hooks.signer?.(turbo) ?? signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, null);
-  const where = (market: Market, turbo: boolean, origin: string) => `Market ${market.base.symbol}/${market.quote.symbol} · ${bookAndSignerLine(turbo, signer(turbo))} · from ${origin}`;
+  const where = (market: Market, turbo: boolean, origin: string) => `Market ${nameOf(market)} · ${bookAndSignerLine(turbo, signer(turbo))} · from ${origin}`;
 
   return {
     async place(market, request, origin) {
@@ -144,7 +147,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
         const outcome = order === undefined ? null : describeOutcome(market, request, order);
         store.notify(outcome !== null && order !== undefined && order.filled < order.quantity ? 'warning' : 'info', `Placed: ${text}.${outcome === null ? '' : ` Result: ${outcome}.`}${adjusted}`);
       } else {
-        store.notify('error', `Order refused (${result.code}): ${result.message}`);
+        notifyFailure(store, 'Order refused', result, orderContext(market, nameOf(market), request, store.state.balances));
       }
       return result;
     },
@@ -161,22 +164,23 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
         const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
         store.notify('info', `Placed: ${text}.${adjusted}`);
       } else {
-        store.notify('error', `Order with bracket refused (${result.code}): ${result.message}`);
+        notifyFailure(store, 'Order with bracket refused', result, orderContext(market, nameOf(market), request, store.state.balances));
       }
       return result;
     },
     async cancel(market, orderId, turbo) {
       const result = await api.cancelOrder({ marketId: market.market_id, orderId, ...(turbo ? { turbo } : {}) });
-      store.notify(result.ok ? 'info' : 'error', result.ok ? describeCancelReport(result.value) : `Cancel refused (${result.code}): ${result.message}`);
+      if (result.ok) store.notify('info', describeCancelReport(result.value));
+      else notifyFailure(store, 'Cancel refused', result, marketContext(market, nameOf(market)));
       return result;
     },
     async cancelAll(market) {
       // Disarmed first: nothing sent by a click or a hotkey may follow the kill switch unarmed.
       if (market === null) hooks.onKillSwitch?.();
       const result = await api.cancelAllOrders(market ? { marketId: market.market_id } : {});
-      const scope = market ? `${market.base.symbol}/${market.quote.symbol}` : 'every market';
+      const scope = market ? nameOf(market) : 'every market';
       // Main reports a cancel-all as a notice of its own; this window adds only what went wrong.
-      if (!result.ok) store.notify('error', `Cancel all in ${scope} refused (${result.code}): ${result.message}`);
+      if (!result.ok) notifyFailure(store, `Cancel all in ${scope} refused`, result, market ? marketContext(market, nameOf(market)) : {});
       else if (result.value.failed.length > 0) store.notify('warning', `${scope}: ${describeCancelReport(result.value)}`);
       return result;
     },
@@ -194,7 +198,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
         const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
         store.notify('info', `Moved order to ${formatPrice(market, price)} ${market.quote.symbol}.${adjusted}`);
       } else {
-        store.notify('error', `Move refused (${result.code}): ${result.message}`);
+        notifyFailure(store, 'Move refused', result, marketContext(market, nameOf(market)));
       }
       return result;
     },
@@ -203,12 +207,12 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       const accounts = [...new Set(positions.map(({ position }) => accountText(position)))];
       const lines = positions.map(({ market, position }) => flattenLine(market, position, accounts.length > 1));
       const books = [...new Set(positions.map(({ position }) => bookText(position.turbo)))];
-      const title = positions.length === 1 ? `Flatten ${positions[0]!.market.base.symbol}/${positions[0]!.market.quote.symbol} (${books[0]} book)` : `Flatten ${positions.length} positions`;
+      const title = positions.length === 1 ? `Flatten ${nameOf(positions[0]!.market)} (${books[0]} book)` : `Flatten ${positions.length} positions`;
       const footer = `Signed by ${accounts.join(' and ')}; ${positions.length === 1 ? 'one signed batch' : 'as few signed batches as the 5-action cap allows'}.`;
       if (!(await confirm(title, [...lines, footer]))) return null;
       const result = await api.flattenPositions({ positions: positions.map(({ position }) => ({ marketId: position.marketId, turbo: position.turbo, account: position.account })) });
       if (!result.ok) {
-        store.notify('error', `Flatten refused (${result.code}): ${result.message}`);
+        notifyFailure(store, 'Flatten refused', result);
         return result;
       }
       const report = result.value;
@@ -227,7 +231,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       if (store.state.settings?.confirmOrders) {
         const accepted = await confirm('Amend order', [
           `${from} → ${to} (${kind})`,
-          `Market ${market.base.symbol}/${market.quote.symbol} · ${bookText(order.turbo)} book · signed by ${signer}`,
+          `Market ${nameOf(market)} · ${bookText(order.turbo)} book · signed by ${signer}`,
           'Cancel and replacement go in one signed batch: if the order fills first, nothing changes.',
         ]);
         if (!accepted) return null;
@@ -239,7 +243,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
         const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
         store.notify('info', `Amended: ${from} → ${to}; new order ${newId ? `${newId.slice(0, 8)}…${newId.slice(-4)}` : '(filled at once)'} replaces ${order.orderId.slice(0, 8)}…${order.orderId.slice(-4)}.${adjusted}`);
       } else {
-        store.notify('error', `Amend refused (${result.code}): ${result.message}`);
+        notifyFailure(store, 'Amend refused', result, orderContext(market, nameOf(market), { side: order.side, price, quantity, turbo: order.turbo }, store.state.balances));
       }
       return result;
     },
@@ -250,7 +254,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       if (store.state.settings?.confirmOrders) {
         const accepted = await confirm(`Move ${role}`, [
           `Move the ${text}`,
-          `Market ${market.base.symbol}/${market.quote.symbol} · ${bookText(leg.turbo)} book · signed by ${signer}`,
+          `Market ${nameOf(market)} · ${bookText(leg.turbo)} book · signed by ${signer}`,
           `Cancel and re-create go in one signed batch${leg.ocoId === null ? '' : ' (with the other leg of its pair)'}: if it fires first, nothing changes.`,
         ]);
         if (!accepted) return null;
@@ -260,7 +264,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
         const moved = result.value.triggers.find((candidate) => candidate.role === leg.role && candidate.triggerPrice === triggerPrice) ?? result.value.triggers[0];
         store.notify('info', `Moved the ${text}; new leg ${moved ? `${moved.triggerId.slice(0, 8)}…${moved.triggerId.slice(-4)}` : '(none reported)'} replaces ${leg.triggerId.slice(0, 8)}…${leg.triggerId.slice(-4)}.`);
       } else {
-        store.notify('error', `Move refused (${result.code}): ${result.message}`);
+        notifyFailure(store, `Move of the ${role} refused`, result, marketContext(market, nameOf(market)));
       }
       return result;
     },
