@@ -49,7 +49,7 @@ export interface RuntimeDeps {
   /** Timeout of every REST request (10 s by default). */
   readonly timeoutMs?: number;
   readonly log: (line: string) => void;
-  readonly notice: (level: 'info' | 'warning' | 'error', text: string, code?: string) => void;
+  readonly notice: (level: 'info' | 'warning' | 'error', text: string, code?: string, details?: string) => void;
   /** The connection indicator changed (stream state, REST health). */
   readonly onConnection: () => void;
   /** The network answered a chain id for the first time (nothing was expected yet): keep it. */

@@ -155,8 +155,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     });
   });
 
-  const notice = (level: Notice['level'], text: string, code?: string) => {
-    const payload: Notice = { id: `notice-${++noticeCount}`, level, text, time: clock.now(), ...(code === undefined ? {} : { code }) };
+  const notice = (level: Notice['level'], text: string, code?: string, details?: string) => {
+    const payload: Notice = { id: `notice-${++noticeCount}`, level, text, time: clock.now(), ...(code === undefined ? {} : { code }), ...(details === undefined ? {} : { details }) };
     log(`[${level}] ${text}`);
     windows.broadcast('notice', payload);
   };

@@ -4,6 +4,7 @@
 // is never thrown away: `describeFailure` returns it as `details`, which the notification centre
 // shows behind its "Details" toggle. Runtime-neutral: main and the renderer both use it.
 import { formatUnits } from '../encoding/units';
+import type { MarketRules } from '../market/market';
 import type { Failure } from '../result';
 
 /** What the caller knows about the order (or action) the refusal answers; every field optional. */
@@ -24,6 +25,18 @@ export interface RefusalContext {
 }
 
 type Sentence = (context: RefusalContext) => string;
+
+/** What the sentences may say about a market: its name as the screen writes it and its rules. */
+export function marketRefusalContext(market: MarketRules & { readonly price_window?: number }, pair: string): RefusalContext {
+  return {
+    pair,
+    base: { symbol: market.base.symbol, decimals: market.base.decimals },
+    quote: { symbol: market.quote.symbol, decimals: market.quote.decimals },
+    minOrder: market.min_order,
+    dust: market.dust,
+    ...(market.price_window === undefined ? {} : { priceWindow: market.price_window }),
+  };
+}
 
 function amount(raw: bigint, decimals: number): string {
   return formatUnits(raw, decimals, { groupSeparator: ',' });

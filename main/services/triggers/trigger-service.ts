@@ -32,6 +32,7 @@ import { orderView, type TradingService } from '../trading-service';
 import { TRIGGER_CODES } from './codes';
 import { buildLeg, describeLeg, explicitQuantity, fromParent, movedLeg, orderPairByLock, type LegIntent } from './trigger-intents';
 import { knownTrigger, triggerRole, type KnownTrigger } from './trigger-views';
+import { marketRefusalContext, revertSentence } from '../../../shared/errors/trader-text';
 
 /** Legs that fired or were cancelled, kept for the list and the fill markers. */
 const RECENT_LEGS = 100;
@@ -55,7 +56,8 @@ export interface TriggerServiceDeps {
   /** A Turbo Account is selected (the margin service signs Turbo-book orders as it). */
   readonly turboAccountActive: () => boolean;
   readonly publish: (snapshot: TriggersSnapshot) => void;
-  readonly notice: (level: 'info' | 'warning' | 'error', text: string, code?: string) => void;
+  /** `details`: the raw exchange reason behind the trader sentence (the notification centre's "Details"). */
+  readonly notice: (level: 'info' | 'warning' | 'error', text: string, code?: string, details?: string) => void;
   readonly log: (line: string) => void;
 }
 
@@ -143,7 +145,8 @@ export class TriggerService {
     const role = view.role === 'take-profit' ? 'Take-profit' : 'Stop-loss';
     if (view.state === 'fired') this.deps.notice('info', `${role} ${view.side} at ${price}${where} fired`);
     else if (view.reason !== null && view.reason !== 'Cancelled' && view.reason !== 'OcoSiblingFired') {
-      this.deps.notice('warning', `${role} ${view.side} at ${price}${where} was cancelled by the exchange: ${view.reason}`);
+      const sentence = revertSentence(view.reason, market?.ok ? marketRefusalContext(market.value, pairName(market.value)) : {});
+      this.deps.notice('warning', `${role} ${view.side} at ${price}${where} was cancelled by the exchange: ${sentence}`, undefined, `reason: ${view.reason}`);
     }
   }
 

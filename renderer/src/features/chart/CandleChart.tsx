@@ -27,6 +27,7 @@ import { barsToColumns, mergeBars, priceRange, resolutionSeconds, timeRange, toD
 import { dragPrice, offsetOfPrice, priceAxisLabels, priceIncrements, priceScale, timeAxisLabels, type PriceScale } from './chart-geometry';
 import { legLines, lineAt, orderLines, positionLine, type ChartLine } from './chart-lines';
 import './chart.css';
+import { MarketName } from '../markets/MarketName';
 
 const COUNT_BACK = 600;
 /** The position line is read again after each fill, and this often for its P&L (each read costs REST reads per book). */
@@ -520,7 +521,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       <header class="panel-head">
         <h2>Chart</h2>
         <span class="muted">
-          {props.market.base.symbol}/{props.market.quote.symbol}
+          <MarketName market={props.market} />
         </span>
         <FreshnessBadge mark={freshness} testId="chart-freshness" />
         <div class="spacer" />

@@ -13,6 +13,7 @@ import { useDesk } from './desk-context';
 import { LinkGroupSelector } from './LinkGroupSelector';
 import { panelDefinition, panelTitle } from './panel-registry';
 import './desk.css';
+import { marketName } from '../markets/market-label';
 
 export const PanelWindow: Component<{ kind: string }> = (props) => {
   const terminal = useTerminal();
@@ -33,7 +34,7 @@ export const PanelWindow: Component<{ kind: string }> = (props) => {
   // The title the OS shows in its taskbar and window switcher: which panel, which market.
   createEffect(() => {
     const current = definition?.needsMarket ? market() : null;
-    document.title = `${panelTitle(props.kind)}${current ? ` · ${current.base.symbol}/${current.quote.symbol}` : ''} — Ledger Terminal`;
+    document.title = `${panelTitle(props.kind)}${current ? ` · ${marketName(current, markets())}` : ''} — Ledger Terminal`;
   });
   const choose = (id: string) => {
     setMarketId(id);

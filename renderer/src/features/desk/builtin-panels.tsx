@@ -17,6 +17,7 @@ import { Tape } from '../tape/Tape';
 import { OrderTicket, OrderTicketForm } from '../ticket/OrderTicket';
 import { StopOrderForm, TriggersList } from '../triggers';
 import { registerPanel, type PanelProps } from './panel-registry';
+import { MarketName } from '../markets/MarketName';
 
 /**
  * A market panel renders only once its market is known. `render` gets an accessor, so the panel
@@ -44,7 +45,9 @@ function StopsBody(props: { market: Market; turbo: boolean }): JSX.Element {
   return (
     <div class="stops" data-testid="stops">
       <StopOrderForm api={terminal.api} market={props.market} turbo={props.turbo} />
-      <h3 class="subhead">Legs in {props.market.base.symbol}/{props.market.quote.symbol}</h3>
+      <h3 class="subhead">
+        Legs in <MarketName market={props.market} />
+      </h3>
       <TriggersList api={terminal.api} markets={terminal.store.state.markets?.markets ?? []} marketId={props.market.market_id} showRecent={false} />
     </div>
   );
@@ -96,7 +99,7 @@ export function registerBuiltinPanels(): void {
     needsMarket: true,
     size: { width: 420, height: 640 },
     controlsSelector: '.panel-head',
-    render: (props) => withMarket(props, (market) => framed('Stops', 'stops-panel', <StopsBody market={market()} turbo={props.turbo} />, <span class="muted">{market().base.symbol}/{market().quote.symbol}</span>)),
+    render: (props) => withMarket(props, (market) => framed('Stops', 'stops-panel', <StopsBody market={market()} turbo={props.turbo} />, <span class="muted"><MarketName market={market()} /></span>)),
     body: (props) => withMarket(props, (market) => <StopsBody market={market()} turbo={props.turbo} />),
   });
   registerPanel({
@@ -112,7 +115,7 @@ export function registerBuiltinPanels(): void {
           'tape-panel',
           <Tape market={market()} turbo={props.turbo} />,
           <span class="muted">
-            {market().base.symbol}/{market().quote.symbol}
+            <MarketName market={market()} />
           </span>,
         ),
       ),

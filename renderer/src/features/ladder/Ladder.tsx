@@ -31,6 +31,7 @@ import { bookHealth, bookPosition, buildLadderFrame, type LadderRow } from './la
 import { ladderPresets, withPreset } from './ladder-size';
 import { createRowCells } from './row-cells';
 import './ladder.css';
+import { marketName } from '../markets/market-label';
 
 export const LADDER_ROW_HEIGHT = 18;
 /** Auto-recenter when the inside market comes within this many rows of the top or bottom. */
@@ -467,7 +468,7 @@ export const Ladder: Component<LadderProps> = (props) => {
     onCleanup(() => window.removeEventListener('mouseup', cancelDrag));
   });
 
-  const pair = () => `${props.market.base.symbol}/${props.market.quote.symbol}${props.turbo ? ' (Turbo book)' : ''}`;
+  const pair = () => `${marketName(props.market, terminal.store.state.markets?.markets ?? [])}${props.turbo ? ' (Turbo book)' : ''}`;
   const short = (id: string) => `${id.slice(0, 8)}…${id.slice(-4)}`;
   const stepLabel = (step: bigint) => formatUnits(step, props.market.quote.decimals);
   // Sizes with the base's meaningful decimals, always the same number, so a column lines up on the point.

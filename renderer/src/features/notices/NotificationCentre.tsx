@@ -26,7 +26,10 @@ export const NotificationBell: Component = () => {
       aria-label={unread() > 0 ? `Notifications, ${unread()} unread` : 'Notifications'}
       onClick={() => centre.toggle()}
     >
-      <span aria-hidden="true">🔔</span>
+      <svg class="bell-icon" aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+        <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+        <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+      </svg>
       <Show when={unread() > 0}>
         <span class="notices-unread" data-testid="notices-unread">
           {unread()}

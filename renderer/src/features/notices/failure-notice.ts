@@ -1,6 +1,6 @@
 // A refusal as a notice: the trader sentence first (shared/errors/trader-text.ts, one table for
 // main and the renderer), the raw exchange text and codes behind the centre's "Details" toggle.
-import { describeFailure, type RefusalContext } from '../../../../shared/errors/trader-text';
+import { describeFailure, marketRefusalContext, type RefusalContext } from '../../../../shared/errors/trader-text';
 import type { RequestInput } from '../../../../shared/ipc/contract';
 import type { BalanceView } from '../../../../shared/ipc/views';
 import { forwardedAmount } from '../../../../shared/market/amounts';
@@ -12,14 +12,7 @@ type OrderRequest = Pick<RequestInput<'placeOrder'>, 'side' | 'price' | 'quantit
 
 /** What the sentences may say about a market (its name as the screen writes it, its rules). */
 export function marketContext(market: Market, name: string): RefusalContext {
-  return {
-    pair: name,
-    base: { symbol: market.base.symbol, decimals: market.base.decimals },
-    quote: { symbol: market.quote.symbol, decimals: market.quote.decimals },
-    minOrder: market.min_order,
-    dust: market.dust,
-    priceWindow: market.price_window,
-  };
+  return marketRefusalContext(market, name);
 }
 
 /**

@@ -15,6 +15,7 @@ import { accountText } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { TriggersList } from '../triggers';
 import { createFreshness, FreshnessBadge } from '../../lib/freshness';
+import { MarketName } from '../markets/MarketName';
 
 export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets: boolean }> = (props) => {
   const terminal = useTerminal();
@@ -61,7 +62,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
         <FreshnessBadge mark={freshness} testId="open-orders-freshness" />
         <div class="spacer" />
         <button type="button" data-testid="cancel-all-market" disabled={countHere() === 0} onClick={() => void terminal.trading.cancelAll(props.market)}>
-          Cancel all {props.market.base.symbol}/{props.market.quote.symbol} ({countHere()})
+          Cancel all <MarketName market={props.market} /> ({countHere()})
         </button>
       </div>
       <table class="fresh-dim">

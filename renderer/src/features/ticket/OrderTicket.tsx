@@ -41,6 +41,7 @@ import {
 } from './ticket-model';
 import './ticket.css';
 import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
+import { MarketName } from '../markets/MarketName';
 
 /** How long the ticket waits after the last keystroke before asking main to check a Turbo order. */
 const TURBO_CHECK_DELAY_MS = 250;
@@ -55,7 +56,7 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
     testId="order-ticket"
     controls={
       <span class="muted">
-        {props.market.base.symbol}/{props.market.quote.symbol}
+        <MarketName market={props.market} />
         {props.turbo ? ' · Turbo' : ''}
       </span>
     }

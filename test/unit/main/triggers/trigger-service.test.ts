@@ -80,7 +80,9 @@ describe('TriggerService (stream folding)', () => {
     const { triggers, published, notices } = service();
     triggers.applyStream([leg('e1', { oco_order_id: null })], false);
     triggers.applyStream([leg('e1', { oco_order_id: null, state: 'cancelled', reason: 'PriceOutsideWindow' })], false);
-    expect(notices).toEqual(['Take-profit Sell at 3100 USDC on ETH/USDC was cancelled by the exchange: PriceOutsideWindow']);
+    expect(notices).toEqual([
+      "Take-profit Sell at 3100 USDC on ETH/USDC was cancelled by the exchange: The price is more than 20% away from ETH/USDC's last trade: the exchange only takes limit prices within 20% of it. Use a price nearer the market, or a market order.",
+    ]);
     triggers.reset();
     expect(published.at(-1)).toEqual({ pending: [], recent: [] });
   });
