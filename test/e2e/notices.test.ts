@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { startHost, type RunningHost } from '../support/browser-host';
-import { confirmIfAsked, onboard, screenshots } from '../support/terminal-page';
+import { confirmIfAsked, onboard, screenshots, waitForFunds } from '../support/terminal-page';
 
 interface Box {
   readonly x: number;
@@ -55,14 +55,18 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     await host?.stop();
   });
 
+  /** Send an order from the ticket and wait for the ticket's answer to it (a result line that was not there before). */
   const place = async (side: 'buy' | 'sell', kind: string, quantity: string, price: string | null) => {
+    await waitForFunds(page, 45_000);
+    const result = page.getByTestId('ticket-result');
+    const before = (await result.count()) > 0 ? await result.textContent() : null;
     await page.getByTestId(`ticket-side-${side}`).click();
     await page.getByTestId('ticket-type').selectOption(kind);
     if (price !== null) await page.getByTestId('ticket-price').fill(price);
     await page.getByTestId('ticket-quantity').fill(quantity);
-    // Enabled once the faucet's funds reached the ticket.
     await page.getByTestId('ticket-submit').click({ timeout: 45_000 });
     await confirmIfAsked(page);
+    await expect.poll(async () => ((await result.count()) > 0 ? await result.textContent() : null), { timeout: 30_000 }).not.toBe(before);
   };
 
   it('shows a refusal the exchange made as a trader sentence, keeps it until read, and gives the raw text behind Details', async () => {
@@ -117,8 +121,9 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
   });
 
   it('lines up the figures of the fills, open-orders and balances tables on the decimal point', async () => {
+    // Market buys take the maker's offers: fills for sure (a market sell may find no bid at its bound).
     await place('buy', 'Market', '0.05', null);
-    await place('sell', 'Market', '0.0123', null);
+    await place('buy', 'Market', '0.0123', null);
     const bid = Number((await page.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price')) ?? 'NaN');
     const restPrice = Number.isFinite(bid) && bid > 0 ? ((bid / 1e6) * 0.95).toFixed(2) : '2500.00';
     await place('buy', 'Spot', '0.02', restPrice);
