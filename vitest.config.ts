@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/unit/**/*.test.ts'],
+          // Property and fuzz tests run thousands of cases: a second or two on a quiet machine, over
+          // five seconds on two loaded cores. Nothing here asserts time (benchmarks do, in bench/).
+          testTimeout: 30_000,
         },
       },
       {
@@ -51,6 +54,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'node',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
         },
       },
     ],
