@@ -7,11 +7,14 @@ import type { MarginAccountView, MarginActionReceipt, MarginOverview } from '../
 import type { Failure } from '../../../../shared/result';
 import { CloseSessionForm } from './CloseSessionForm';
 import { CreditActionForm } from './CreditActionForm';
+import { useTerminal } from '../../app/terminal-context';
+import { confirmMarginAction } from './margin-confirm';
 import { expiryText, money } from './margin-format';
 import { OpenSessionForm } from './OpenSessionForm';
 import { FailureLine, ReceiptLine } from './parts';
 
 export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountView; overview: MarginOverview; now: () => number; onChanged: () => void; onSelectAccount?: (marginAccountId: string | null) => void }> = (props) => {
+  const terminal = useTerminal();
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [receipt, setReceipt] = createSignal<MarginActionReceipt | null>(null);
   const [busy, setBusy] = createSignal(false);
@@ -31,6 +34,8 @@ export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountVi
 
   const withdrawAll = async () => {
     if (busy()) return;
+    const holds = props.account.holdings.map((holding) => money(holding.amount, holding)).join(', ');
+    if (!(await confirmMarginAction(terminal, 'Withdraw to the trading account', [`Move everything the Turbo Account holds${holds ? ` (${holds})` : ''} to the trading account.`], props.account.marginAccountId))) return;
     setBusy(true);
     setFailure(null);
     setReceipt(null);

@@ -8,6 +8,9 @@ import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginActionReceipt, MarginAssetRef, MarginCohort, MarginPeriod } from '../../../../shared/ipc/views/margin';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { Failure, Result } from '../../../../shared/result';
+import { useTerminal } from '../../app/terminal-context';
+import { confirmMarginAction } from './margin-confirm';
+import { money, periodText } from './margin-format';
 import { FailureLine, ReceiptLine } from './parts';
 
 type ActionKind = 'draw' | 'returnQuote' | 'borrow' | 'repay' | 'addCollateral' | 'withdraw' | 'repayFromCollateral' | 'repayBaseFromCollateral' | 'prolong' | 'autoProlong';
@@ -44,6 +47,7 @@ export const CreditActionForm: Component<{
   assets: readonly MarginAssetRef[];
   onDone?: () => void;
 }> = (props) => {
+  const terminal = useTerminal();
   const [kind, setKind] = createSignal<ActionKind>('draw');
   const [assetId, setAssetId] = createSignal('');
   const [amountText, setAmountText] = createSignal('');
@@ -61,6 +65,33 @@ export const CreditActionForm: Component<{
   const asset = (): MarginAssetRef | null => {
     if (spec().asset === 'collateral') return props.collateral;
     return choices().find((candidate) => candidate.assetId === assetId()) ?? choices()[0] ?? null;
+  };
+
+  /** What the action does, in words, for its confirmation. */
+  const describeAction = (action: ActionKind, chosen: MarginAssetRef | null, value: bigint, returnFirst: bigint): string => {
+    const amount = chosen === null ? '' : money(value, chosen);
+    switch (action) {
+      case 'draw':
+        return `Draw ${amount} of quote from the credit line (it becomes outstanding credit).`;
+      case 'returnQuote':
+        return `Return ${amount} of drawn quote to the credit line.`;
+      case 'borrow':
+        return `Borrow ${amount} in kind from the pool${returnFirst > 0n ? `, returning ${money(returnFirst, props.collateral)} of quote first in the same batch` : ''} (it becomes debt).`;
+      case 'repay':
+        return `Repay ${amount} of debt in kind.`;
+      case 'addCollateral':
+        return `Post ${amount} more collateral from the trading account.`;
+      case 'withdraw':
+        return `Withdraw ${amount} from the Turbo Account to the trading account.`;
+      case 'repayFromCollateral':
+        return `Repay ${amount} of drawn quote out of the posted collateral.`;
+      case 'repayBaseFromCollateral':
+        return `Buy ${amount} of debt out with the posted collateral.`;
+      case 'prolong':
+        return `Prolong the session by ${times().trim()} × ${periodText(period() === 'off' ? 'Day' : (period() as MarginPeriod))} (the prolongation fee is charged to the collateral).`;
+      case 'autoProlong':
+        return period() === 'off' ? 'Turn automatic prolongation off.' : `Prolong automatically by ${periodText(period() as MarginPeriod)} before expiry (each one charges its fee to the collateral).`;
+    }
   };
 
   const submit = async () => {
@@ -87,6 +118,8 @@ export const CreditActionForm: Component<{
       setFailure({ ok: false, code: 'INVALID_INPUT', message: `times: expected a whole number from 1 to 1000, got ${JSON.stringify(times())}` });
       return;
     }
+    const confirmed = await confirmMarginAction(terminal, spec().label, [describeAction(kind(), chosen, value, first?.ok ? first.value : 0n)], marginAccountId);
+    if (!confirmed) return;
     setBusy(true);
     switch (kind()) {
       case 'draw':
@@ -156,7 +189,7 @@ export const CreditActionForm: Component<{
           <Show when={kind() === 'autoProlong'}>
             <option value="off">Off</option>
           </Show>
-          <For each={PERIODS}>{(candidate) => <option value={candidate}>{candidate}</option>}</For>
+          <For each={PERIODS}>{(candidate) => <option value={candidate}>{periodText(candidate)}</option>}</For>
         </select>
       </Show>
       <Show when={kind() === 'prolong'}>

@@ -2,15 +2,19 @@
 // open, credit actions, close, withdraw, which one trades on Turbo books). The risk shown follows
 // the account chosen for Turbo trading, else the first with a live session, unless the trader
 // picks another.
-import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, Show, type Component } from 'solid-js';
+import { useTerminal } from '../../app/terminal-context';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginOverview } from '../../../../shared/ipc/views/margin';
 import { MarginAccountManager } from './MarginAccountManager';
 import { MarginRiskPanel } from './MarginRiskPanel';
-import { shortAccount } from './margin-format';
+import { learnDisplayDecimals, shortAccount } from './margin-format';
 import './margin.css';
 
 export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+  const terminal = useTerminal();
+  // Amounts are shown in each asset's display decimals, learnt from the markets.
+  createEffect(() => learnDisplayDecimals(terminal.store.state.markets));
   // The accounts as the manager beside it shows them (it reads and follows the overview).
   const [overview, setOverview] = createSignal<MarginOverview | null>(null);
   const [picked, setPicked] = createSignal<string | null>(null);

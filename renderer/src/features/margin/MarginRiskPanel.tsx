@@ -7,7 +7,7 @@ import { createEffect, createSignal, For, on, onCleanup, Show, useContext, type 
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginRiskFrame } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
-import { basisPoints, expiryText, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
+import { basisPoints, expiryText, markPrice, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
 import { FailureLine } from './parts';
 import './margin.css';
 import { TerminalContext } from '../../app/terminal-context';
@@ -238,10 +238,11 @@ export const MarginRiskPanel: Component<{
                     <thead>
                       <tr>
                         <th>Asset</th>
-                        <th>Position</th>
-                        <th>Debt</th>
-                        <th>Mark</th>
-                        <th>Bid / ask</th>
+                        <th title="Holdings minus debt, in the asset">Position</th>
+                        <th title="Borrowed in kind, in the asset">Debt</th>
+                        <th title="The oracle price the position is marked at: the bid for a holding, the ask for a short (one whole unit, in the collateral)">Mark price</th>
+                        <th title="The position marked at the mark price, in the collateral">Position value</th>
+                        <th title="The oracle's bid and ask for one whole unit, in the collateral">Oracle bid / ask</th>
                         <th title="What Borrow allows now (current loan headroom); in brackets, what it allows when the same batch returns quote first">Borrowable</th>
                       </tr>
                     </thead>
@@ -257,7 +258,10 @@ export const MarginRiskPanel: Component<{
                             </td>
                             <td>{money(asset.position, asset)}</td>
                             <td>{money(asset.debt, asset)}</td>
-                            <td>{show(asset.mark)}</td>
+                            <td data-testid="margin-risk-mark-price">
+                              {oraclePrice(markPrice(asset.position, asset.bid, asset.ask).price, collateral())} <span class="muted">{markPrice(asset.position, asset.bid, asset.ask).side}</span>
+                            </td>
+                            <td data-testid="margin-risk-position-value">{show(asset.mark)}</td>
                             <td>
                               {oraclePrice(asset.bid, collateral())} / {oraclePrice(asset.ask, collateral())}
                             </td>

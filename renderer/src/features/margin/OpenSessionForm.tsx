@@ -8,7 +8,9 @@ import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginActionReceipt, MarginAssetRef, MarginPeriod, MarginTierView } from '../../../../shared/ipc/views/margin';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { Failure } from '../../../../shared/result';
-import { basisPoints, money } from './margin-format';
+import { useTerminal } from '../../app/terminal-context';
+import { confirmMarginAction } from './margin-confirm';
+import { basisPoints, money, periodOfferText, periodText } from './margin-format';
 import { FailureLine, ReceiptLine } from './parts';
 
 export const OpenSessionForm: Component<{
@@ -19,6 +21,7 @@ export const OpenSessionForm: Component<{
   discountBps: bigint;
   onDone?: () => void;
 }> = (props) => {
+  const terminal = useTerminal();
   const [tierId, setTierId] = createSignal('');
   const [period, setPeriod] = createSignal<MarginPeriod>('Week');
   const [extra, setExtra] = createSignal('');
@@ -50,6 +53,8 @@ export const OpenSessionForm: Component<{
       }
       amount += parsed.value;
     }
+    const what = `${current.cohort === 'Turbo' ? 'Pay the entry' : 'Post collateral'} of ${money(amount, props.collateral)} from the trading account and open a ${periodText(chosen.period)} session on ${current.name} (tier ${current.tierId}); credit line ${money(current.line, props.collateral)}.`;
+    if (!(await confirmMarginAction(terminal, current.cohort === 'Turbo' ? 'Open a prepaid session' : 'Open a session', [what], props.marginAccountId))) return;
     setBusy(true);
     setFailure(null);
     setReceipt(null);
@@ -81,7 +86,7 @@ export const OpenSessionForm: Component<{
           <>
             <label for="margin-open-period">Period</label>
             <select id="margin-open-period" data-testid="margin-open-period" value={period()} onChange={(event) => setPeriod(event.currentTarget.value as MarginPeriod)}>
-              <For each={allowed()}>{(candidate) => <option value={candidate.period}>{candidate.period}</option>}</For>
+              <For each={allowed()}>{(candidate) => <option value={candidate.period}>{periodOfferText(candidate.period, candidate.termSeconds)}</option>}</For>
             </select>
             <span>Terms</span>
             <span class="muted" data-testid="margin-open-terms">

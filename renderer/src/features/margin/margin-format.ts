@@ -1,13 +1,104 @@
 // Display of margin figures: the only place the margin components turn raw bigint units into text.
 // Collateral-denominated figures are raw units of the collateral asset; oracle prices are
 // 1e18-scaled, so one whole unit of an asset is worth price / 1e18 whole collateral units.
-import type { MarginAssetRef } from '../../../../shared/ipc/views/margin';
+import { createSignal } from 'solid-js';
+import type { MarginAssetRef, MarginPeriod } from '../../../../shared/ipc/views/margin';
+import type { MarketsView } from '../../../../shared/ipc/views';
 import { formatUnits } from '../../format/units';
 import { formatRemaining } from '../../format/time';
 
-/** "1,234.5 USDC". */
+// The display decimals of each asset, learnt from the markets (exchange-api: `max_precision` is the
+// number of meaningful decimals): an asset that is some market's base is shown with its quantity
+// precision there (the largest, where markets differ). An asset that is only ever a quote has only
+// price precisions, which follow the price level (USDC: 1 on BTC/USDC, 2 on ETH/USDC, 6 on
+// FUEL/USDC): it takes their median (the upper one of two), 2 for USDC here.
+const [displayDecimals, setDisplayDecimals] = createSignal<ReadonlyMap<string, number>>(new Map());
+
+/** The display decimals per asset id, from the markets (both books' rows). */
+export function displayDecimalsOf(markets: MarketsView | null | undefined): Map<string, number> {
+  const asBase = new Map<string, number>();
+  const asQuote = new Map<string, number[]>();
+  const seen = new Set<string>();
+  for (const market of [...(markets?.markets ?? []), ...(markets?.turboMarkets ?? [])]) {
+    const base = Math.max(0, Math.min(market.base.decimals, market.base.max_precision));
+    asBase.set(market.base.asset, Math.max(asBase.get(market.base.asset) ?? 0, base));
+    // A Turbo row repeats its canonical market: counted once.
+    const key = `${market.market_id}|${market.quote.asset}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    asQuote.set(market.quote.asset, [...(asQuote.get(market.quote.asset) ?? []), Math.max(0, Math.min(market.quote.decimals, market.quote.max_precision))]);
+  }
+  const next = new Map<string, number>();
+  for (const [asset, precisions] of asQuote) {
+    const sorted = [...precisions].sort((a, b) => a - b);
+    next.set(asset, sorted[Math.floor(sorted.length / 2)]!);
+  }
+  for (const [asset, shown] of asBase) next.set(asset, shown);
+  return next;
+}
+
+/** Learn the assets' display decimals from the markets the window has. */
+export function learnDisplayDecimals(markets: MarketsView | null | undefined): void {
+  if (markets) setDisplayDecimals(displayDecimalsOf(markets));
+}
+
+/** The decimals an amount of the asset is shown with: its display decimals, else all its decimals. */
+export function shownDecimals(asset: MarginAssetRef): number {
+  return displayDecimals().get(asset.assetId) ?? asset.decimals;
+}
+
+/**
+ * "1,234.50 USDC": exactly the asset's display decimals (cut toward zero, never rounded up: a
+ * figure of risk is never shown better than it is by the rounding), thousands separated.
+ */
 export function money(raw: bigint, asset: MarginAssetRef): string {
-  return `${formatUnits(raw, asset.decimals)} ${asset.symbol}`;
+  const shown = shownDecimals(asset);
+  return `${formatUnits(raw, asset.decimals, shown, shown)} ${asset.symbol}`;
+}
+
+/** What an amount typed in the asset's units must look like: "0.01" for 2 display decimals. */
+export function amountStep(asset: MarginAssetRef): string {
+  const shown = shownDecimals(asset);
+  return shown === 0 ? '1' : `0.${'0'.repeat(shown - 1)}1`;
+}
+
+const PERIOD_WORDS: Readonly<Record<MarginPeriod, string>> = { SixHours: '6 hours', Day: '1 day', Week: '1 week', Month: '1 month (30 days)' };
+
+const PERIOD_SECONDS: Readonly<Record<MarginPeriod, bigint>> = { SixHours: 21_600n, Day: 86_400n, Week: 604_800n, Month: 2_592_000n };
+
+/** "1 week", or "1 week (term 28 days)" where the term the opening buys is not the period itself. */
+export function periodOfferText(period: MarginPeriod, termSeconds: bigint | null): string {
+  return termSeconds === null || termSeconds === PERIOD_SECONDS[period] ? periodText(period) : `${periodText(period)} (term ${durationText(termSeconds)})`;
+}
+
+/** A tier period in words: "6 hours", "1 week". */
+export function periodText(period: MarginPeriod): string {
+  return PERIOD_WORDS[period];
+}
+
+/** A duration in seconds, in words: "6 hours", "7 days", "1 day 12 hours", "45 minutes". */
+export function durationText(seconds: bigint): string {
+  if (seconds <= 0n) return '0 seconds';
+  const day = 86_400n;
+  const hour = 3_600n;
+  const plural = (count: bigint, unit: string) => `${count} ${unit}${count === 1n ? '' : 's'}`;
+  const days = seconds / day;
+  const hours = (seconds % day) / hour;
+  const minutes = (seconds % hour) / 60n;
+  const parts: string[] = [];
+  if (days > 0n) parts.push(plural(days, 'day'));
+  if (hours > 0n) parts.push(plural(hours, 'hour'));
+  if (days === 0n && minutes > 0n) parts.push(plural(minutes, 'minute'));
+  if (parts.length === 0) parts.push(plural(seconds, 'second'));
+  return parts.join(' ');
+}
+
+/**
+ * The oracle price a position is marked at (margin-api: mark(pos) uses the bid for a holding, the
+ * ask for a short), and which one it is.
+ */
+export function markPrice(position: bigint, bid: bigint, ask: bigint): { readonly price: bigint; readonly side: 'bid' | 'ask' } {
+  return position < 0n ? { price: ask, side: 'ask' } : { price: bid, side: 'bid' };
 }
 
 /** "+12.5 USDC" / "-3 USDC": a signed figure (PnL, distances). */
@@ -17,7 +108,8 @@ export function signedMoney(raw: bigint, asset: MarginAssetRef): string {
 
 /** The oracle price of one whole unit in the collateral asset, cut (never rounded up) to its decimals. */
 export function oraclePrice(price: bigint, collateral: MarginAssetRef): string {
-  return `${formatUnits(price, 18, 0, Math.min(18, collateral.decimals))} ${collateral.symbol}`;
+  const shown = Math.min(18, shownDecimals(collateral));
+  return `${formatUnits(price, 18, shown, shown)} ${collateral.symbol}`;
 }
 
 /** 1,500 bps -> "15%". */

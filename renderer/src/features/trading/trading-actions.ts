@@ -41,6 +41,11 @@ export interface TradingActions {
    * that signs); null when not confirmed. Main recomputes the sizes from the fills.
    */
   flatten(positions: readonly { readonly market: Market; readonly position: PositionView }[]): Promise<Result<FlattenReport> | null>;
+  /**
+   * Ask a trading confirmation in the window's dialog, queued behind any open one (margin actions
+   * use it; their lines name the book and the signer as the order confirmations do).
+   */
+  ask(title: string, lines: readonly string[]): Promise<boolean>;
   /** The newest order this window placed that may still be open, for "cancel last". */
   lastOrder(): { readonly market: Market; readonly orderId: string; readonly turbo: boolean } | null;
 }
@@ -268,6 +273,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       }
       return result;
     },
+    ask: (title, lines) => confirm(title, lines),
     lastOrder() {
       const open = new Set(store.state.openOrders.map((order) => order.orderId));
       for (let index = placed.length - 1; index >= 0; index--) {

@@ -9,6 +9,8 @@ import type { Side } from '../../../../shared/market/order-type';
 import type { Failure } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { shortId } from '../../format/units';
+import { useTerminal } from '../../app/terminal-context';
+import { bookAndSignerLine, signerText } from '../trading/trading-actions';
 import { LegFields } from './LegFields';
 import { createOpenOrders } from './trigger-data';
 import { emptyLeg, legLabel, ocoInput, protectiveSide, stopInput, type LegDraft, type SizeDraft } from './trigger-model';
@@ -20,6 +22,7 @@ export const StopOrderForm: Component<{
   turbo?: boolean;
   onPlaced?: (placed: PlacedTriggers) => void;
 }> = (props) => {
+  const terminal = useTerminal();
   const openOrders = createOpenOrders(props.api);
   const [mode, setMode] = createSignal<'single' | 'oco'>('single');
   const [side, setSide] = createSignal<Side>('Sell');
@@ -48,6 +51,17 @@ export const StopOrderForm: Component<{
     if (!checked.ok) {
       setFailure(checked);
       return;
+    }
+    // Confirmed as orders are, naming the book and the account that signs.
+    if (terminal.store.state.settings?.confirmOrders !== false) {
+      const input = checked.value;
+      const sized = input.size.kind === 'quantity' ? `${formatQuantity(props.market, input.size.quantity)} ${props.market.base.symbol}` : `the size of order ${shortId(input.size.orderId)}`;
+      const triggers = ('leg' in input ? [input.leg] : [input.first, input.second]).map((leg) => `${formatPrice(props.market, leg.triggerPrice)}`).join(' / ');
+      const what = `${'leg' in input ? 'Stop' : 'OCO pair'}: ${input.side} ${sized} when the price reaches ${triggers} ${props.market.quote.symbol}`;
+      const turbo = props.turbo === true;
+      const signer = signerText(turbo, terminal.store.state.account?.tradeAccount?.tradeAccountId, terminal.turboBooks.view()?.tradingAs);
+      const accepted = await terminal.trading.ask('leg' in input ? 'Confirm stop order' : 'Confirm OCO pair', [what, `Market ${props.market.base.symbol}/${props.market.quote.symbol} · ${bookAndSignerLine(turbo, signer)}`]);
+      if (!accepted) return;
     }
     setBusy(true);
     const sent = 'leg' in checked.value ? await props.api.placeStopOrder(checked.value) : await props.api.placeOcoOrder(checked.value);
