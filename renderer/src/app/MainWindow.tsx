@@ -4,13 +4,13 @@
 // go to a window of its own and come back), account setup, the funds drawer, notices. Its market
 // and book are remembered here and told to main, which passes them on to the windows of its link
 // group; theirs come back the same way.
-import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show, type Accessor, type Component } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Accessor, type Component } from 'solid-js';
 import { priceTick } from '../../../shared/market/tick';
 import { streamGrouping } from '../features/markets/inside-text';
 import { installFillAlerts } from '../features/alerts/fill-alerts';
 import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
 import { useDesk } from '../features/desk/desk-context';
-import { detachedKinds } from '../features/desk/desk-model';
+import { detachedKinds, workspaceGrid } from '../features/desk/desk-model';
 import { LayoutMenu } from '../features/desk/LayoutMenu';
 import { DetachButton, DetachedPlaceholder, PanelSlot } from '../features/desk/PanelSlot';
 import { PanelTabs, type PanelTab } from '../features/desk/PanelTabs';
@@ -152,6 +152,32 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'journal', label: () => 'Journal' },
   ];
 
+  // Detached panels leave no hole: their places go from the grid and the rest reflows; a slim strip
+  // says where they are and brings each back to its place.
+  const groupGone = (tabs: readonly PanelTab[]) => {
+    const visible = tabs.filter((entry) => entry.visible?.() !== false);
+    return visible.length > 0 && visible.every((entry) => detached().has(entry.kind));
+  };
+  const gone = createMemo(() => ({
+    ladder: detached().has('ladder'),
+    chart: detached().has('chart'),
+    tape: detached().has('tape'),
+    ticket: groupGone(ticketTabs),
+    blotter: groupGone(blotterTabs),
+  }));
+  const gonePlaces = () => (Object.entries(gone()) as [string, boolean][]).filter(([, out]) => out).map(([place]) => place);
+  const stripKinds = createMemo(() => {
+    const kinds: string[] = [];
+    const places = gone();
+    if (places.ladder) kinds.push('ladder');
+    if (places.chart) kinds.push('chart');
+    if (places.ticket) kinds.push(...ticketTabs.filter((entry) => detached().has(entry.kind)).map((entry) => entry.kind));
+    if (places.blotter) kinds.push(...blotterTabs.filter((entry) => detached().has(entry.kind)).map((entry) => entry.kind));
+    if (places.tape) kinds.push('tape');
+    return kinds;
+  });
+  const grid = createMemo(() => workspaceGrid(gone(), stripKinds().length > 0));
+
   return (
     <div class="app">
       <header class="topbar" data-testid="topbar" ref={(element) => (topbar = element)}>
@@ -216,7 +242,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
         when={!setupOpen()}
         fallback={
           <div class="setup-page">
-            <Onboarding now={props.now} />
+            <Onboarding now={props.now} onFinished={() => setSetupOpen(false)} />
             <div style={{ 'text-align': 'center', 'padding-bottom': '24px' }}>
               <button type="button" data-testid="close-setup" onClick={() => setSetupOpen(false)}>
                 Back to the workspace
@@ -227,12 +253,39 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
       >
         <Show when={market()} fallback={<div class="panel-note" data-testid="no-market">{state.problems.markets ? `Markets are not available: ${state.problems.markets}` : 'Loading markets…'}</div>}>
           {(current) => (
-            <main class="workspace" data-testid="workspace" data-book={turbo() ? 'turbo' : 'canonical'}>
-              <PanelSlot kind="ladder" class="area-ladder" market={current()} turbo={turbo()} />
-              <PanelSlot kind="chart" class="area-chart" market={current()} turbo={turbo()} />
-              <PanelTabs tabs={ticketTabs} class="area-ticket" testId="ticket-area" market={current()} turbo={turbo()} />
-              <PanelTabs tabs={blotterTabs} class="area-blotter" testId="blotter" market={current()} turbo={turbo()} selected={tab()} onSelect={setTab} />
-              <PanelSlot kind="tape" class="area-tape" market={current()} turbo={turbo()} />
+            <main
+              class="workspace"
+              data-testid="workspace"
+              data-book={turbo() ? 'turbo' : 'canonical'}
+              data-gone={gonePlaces().join(' ')}
+              style={{ 'grid-template-columns': grid().columns, 'grid-template-rows': grid().rows, 'grid-template-areas': grid().areas }}
+            >
+              <Show when={stripKinds().length > 0}>
+                <div class="dock-strip area-dock" data-testid="dock-strip">
+                  <span class="muted">In windows of their own:</span>
+                  <For each={stripKinds()}>{(kind) => <DetachedPlaceholder kind={kind} compact />}</For>
+                </div>
+              </Show>
+              <Show when={!gone().ladder}>
+                <PanelSlot kind="ladder" class="area-ladder" market={current()} turbo={turbo()} />
+              </Show>
+              <Show when={!gone().chart}>
+                <PanelSlot kind="chart" class="area-chart" market={current()} turbo={turbo()} />
+              </Show>
+              <Show when={!gone().ticket}>
+                <PanelTabs tabs={ticketTabs} class="area-ticket" testId="ticket-area" market={current()} turbo={turbo()} />
+              </Show>
+              <Show when={!gone().blotter}>
+                <PanelTabs tabs={blotterTabs} class="area-blotter" testId="blotter" market={current()} turbo={turbo()} selected={tab()} onSelect={setTab} />
+              </Show>
+              <Show when={!gone().tape}>
+                <PanelSlot kind="tape" class="area-tape" market={current()} turbo={turbo()} />
+              </Show>
+              <Show when={grid().areas.includes('empty')}>
+                <div class="panel-note" style={{ 'grid-area': 'empty' }} data-testid="workspace-empty">
+                  Every panel of this window is in a window of its own.
+                </div>
+              </Show>
             </main>
           )}
         </Show>

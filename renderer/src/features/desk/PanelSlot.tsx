@@ -34,9 +34,27 @@ export const DetachIcon: Component = () => (
 );
 
 /** Where a detached panel is, with the way back. */
-export const DetachedPlaceholder: Component<{ kind: string; class?: string }> = (props) => {
+export const DetachedPlaceholder: Component<{ kind: string; class?: string; compact?: boolean }> = (props) => {
   const desk = useDesk();
   const window = () => windowOfKind(desk.state(), props.kind);
+  // In the workspace's strip: one line, "Ladder on Display 1 [Show here]".
+  if (props.compact)
+    return (
+      <span class="desk-placeholder-compact" data-testid={`detached-${props.kind}`}>
+        <b>{panelTitle(props.kind)}</b>
+        <Show when={window()?.state === 'open'} fallback={<span class="muted"> (not opened yet)</span>}>
+          <span class="muted"> on {displayLabel(desk.state(), window()?.displayId ?? null)}</span>
+        </Show>
+        <Show when={window()?.state === 'opening' && window()?.url}>
+          <button type="button" data-testid={`open-window-${props.kind}`} onClick={() => window() && desk.openPending(window()!)}>
+            Open window
+          </button>
+        </Show>
+        <button type="button" data-testid={`dock-${props.kind}`} title={`Bring ${panelTitle(props.kind)} back to its place in this window`} onClick={() => window() && void desk.dock(window()!.windowKey)}>
+          Show here
+        </button>
+      </span>
+    );
   return (
     <section class={`panel desk-placeholder ${props.class ?? ''}`} data-testid={`detached-${props.kind}`}>
       <div class="desk-placeholder-body">

@@ -61,3 +61,47 @@ export function displayLabel(state: DeskState | null, displayId: string | null):
   if (displayId === null) return 'off-screen';
   return state?.displays.find((display) => display.id === displayId)?.label ?? `display ${displayId}`;
 }
+
+/** Which places of the main window's workspace have their panel(s) in windows of their own. */
+export interface WorkspaceGone {
+  readonly ladder: boolean;
+  readonly chart: boolean;
+  readonly ticket: boolean;
+  readonly blotter: boolean;
+  readonly tape: boolean;
+}
+
+export interface WorkspaceGrid {
+  readonly columns: string;
+  readonly rows: string;
+  readonly areas: string;
+}
+
+/**
+ * The workspace grid without the places whose panels are in windows of their own: the panels left
+ * take the room (no empty hole), and a docked panel gets its place back. Columns: ladder | chart
+ * over blotter | ticket over tape; a column whose two places are both gone goes, and the widest
+ * column left takes the free width. `strip`: a slim row on top lists what is detached.
+ */
+export function workspaceGrid(gone: WorkspaceGone, strip: boolean): WorkspaceGrid {
+  const center = { top: gone.chart ? 'blotter' : 'chart', bottom: gone.blotter ? 'chart' : 'blotter', present: !(gone.chart && gone.blotter) };
+  const right = { top: gone.ticket ? 'tape' : 'ticket', bottom: gone.tape ? 'ticket' : 'tape', present: !(gone.ticket && gone.tape) };
+  const columns: { top: string; bottom: string; width: string }[] = [];
+  if (!gone.ladder) columns.push({ top: 'ladder', bottom: 'ladder', width: 'minmax(380px, 430px)' });
+  if (center.present) columns.push({ top: center.top, bottom: center.bottom, width: 'minmax(420px, 1fr)' });
+  if (right.present) columns.push({ top: right.top, bottom: right.bottom, width: 'minmax(300px, 340px)' });
+  if (columns.length === 0) return { columns: '1fr', rows: strip ? 'auto 1fr' : '1fr', areas: strip ? "'dock' 'empty'" : "'empty'" };
+  // Without the chart column, the last column left takes the free width.
+  if (!center.present) {
+    const last = columns[columns.length - 1]!;
+    columns[columns.length - 1] = { ...last, width: last.top === 'ladder' ? 'minmax(380px, 1fr)' : 'minmax(300px, 1fr)' };
+  }
+  const row = (cells: readonly string[]) => `'${cells.join(' ')}'`;
+  const areas = [row(columns.map((column) => column.top)), row(columns.map((column) => column.bottom))];
+  const rows = ['minmax(0, 1.15fr)', 'minmax(0, 1fr)'];
+  if (strip) {
+    areas.unshift(row(columns.map(() => 'dock')));
+    rows.unshift('auto');
+  }
+  return { columns: columns.map((column) => column.width).join(' '), rows: rows.join(' '), areas: areas.join(' ') };
+}

@@ -16,7 +16,7 @@ import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-impor
 
 const STATE_LABELS: Record<OnboardingStep['state'], string> = { todo: 'to do', working: 'working', done: 'done', failed: 'failed', 'not-needed': 'not needed' };
 
-export const Onboarding: Component<{ now: () => number }> = (props) => {
+export const Onboarding: Component<{ now: () => number; onFinished?: () => void }> = (props) => {
   const terminal = useTerminal();
   const account = () => terminal.store.state.account;
   const network = () => terminal.store.state.networks.find((item) => item.active) ?? null;
@@ -33,7 +33,7 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
 
   const stepError = (id: OnboardingStep['id'], text: string | null) => setErrors({ ...errors(), [id]: text ?? undefined });
 
-  const run = async <T,>(id: OnboardingStep['id'], label: string, action: () => Promise<Result<T>>, onDone?: (value: T) => void) => {
+  const run = async <T,>(id: OnboardingStep['id'], label: string, action: () => Promise<Result<T>>, onDone?: (value: T) => void): Promise<boolean> => {
     setBusy(label);
     stepError(id, null);
     const result = await action();
@@ -42,6 +42,7 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
       onDone?.(result.value);
       terminal.store.reload('account');
     } else stepError(id, explain(result.code, result.message));
+    return result.ok;
   };
 
   const importKey = async () => {
@@ -75,6 +76,26 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
     const hours = sessionHours();
     const input = days() === 0 ? { marketIds: [...selectedMarketIds()], hours: Math.max(1, hours) } : { marketIds: [...selectedMarketIds()], days: days(), ...(hours > 0 ? { hours } : {}) };
     void run('session', 'Creating the session', () => terminal.api.createSession(input));
+  };
+
+  // From an empty keychain on a test network, every step in one click, with the defaults each step
+  // shows (a new owner key of the chosen style, test funds, whitelisting, a session on every market
+  // for the default length); it stops at the first step that fails, which says why, as a click on
+  // that step would. Then back to the workspace: the first order is one ticket or ladder away.
+  const canSetUpAll = () => {
+    const state = account();
+    const owner = state?.steps.find((step) => step.id === 'owner');
+    return state !== null && state !== undefined && state.keychain.available && owner?.state === 'todo' && network()?.production === false && markets().length > 0;
+  };
+  const setUpAll = async () => {
+    const current = network();
+    if (!(await run('owner', 'Creating the key', () => terminal.api.createOwnerKey({ style: style() })))) return;
+    if (!(await run('account', 'Creating the trade account', () => terminal.api.createTradeAccount({})))) return;
+    if (current?.hasFaucet && !(await run('funds', 'Asking the faucet', () => terminal.api.mintFromFaucet({})))) return;
+    if (current?.hasWhitelist !== false && !(await run('whitelist', 'Whitelisting', () => terminal.api.whitelistAccount({})))) return;
+    if (!(await run('session', 'Creating the session', () => terminal.api.createSession({ marketIds: markets().map((market) => market.market_id), days: days() })))) return;
+    terminal.store.notify('info', `Set up: owner key, trading account${current?.hasFaucet ? ', test funds' : ''}, a ${days()}-day session on every market. Trade from the ticket, or arm the ladder.`);
+    props.onFinished?.();
   };
 
   const stepBody = (step: OnboardingStep) => {
@@ -318,6 +339,18 @@ export const Onboarding: Component<{ now: () => number }> = (props) => {
   return (
     <div class="onboarding" data-testid="onboarding">
       <h1>Account setup{network() ? ` · ${network()!.name}` : ''}</h1>
+      <Show when={canSetUpAll() && busy() === null}>
+        <div class="callout setup-all" data-testid="onboarding-setup-all-box">
+          <span>
+            New here? One click does every step below with its defaults: a new {style() === 'evm' ? 'EVM-style' : 'ledger-style'} owner key in the OS keychain, the trading account
+            {network()?.hasFaucet ? ', test funds from the faucet' : ''}
+            {network()?.hasWhitelist !== false ? ', whitelisting' : ''} and a {days()}-day session on every market. Or take the steps one by one.
+          </span>
+          <button type="button" class="primary" data-testid="onboarding-setup-all" onClick={() => void setUpAll()}>
+            Set up and trade
+          </button>
+        </div>
+      </Show>
       <Show when={busy()}>
         <div class="callout" data-testid="onboarding-busy">{busy()}…</div>
       </Show>
