@@ -423,6 +423,10 @@ export class SelectMarket extends Step {
     await page.getByTestId('market-selector').click();
     await page.locator(`[data-testid=market-menu] [data-testid=market-row][data-market-id="${market.market_id}"]`).click();
     model.marketIndex = this.index % real.world.markets.length;
+    // The app keeps each market's book (Canonical or Turbo) as the trader last left it: the model
+    // takes the book the market bar shows once the market is in view.
+    await until(async () => (await page.getByTestId('ladder').getAttribute('data-market-id').catch(() => null)) === market.market_id, 'the ladder to show the market', 10_000).catch(() => undefined);
+    model.turbo = (await page.getByTestId('market-bar').getAttribute('data-book').catch(() => null)) === 'turbo';
   }
 }
 
