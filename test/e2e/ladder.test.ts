@@ -252,6 +252,30 @@ describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)
     expect(await page.getByTestId('ladder-held').count()).toBe(0);
   });
 
+  it('never recenters under the pointer: the inside moves off the rows, the ladder holds still until the pointer leaves', async () => {
+    await page.getByTestId('ladder-recenter').click();
+    await page.locator('[data-testid=ladder-row].best-ask').waitFor({ timeout: 10_000 });
+    const body = (await page.locator('.ladder-body').first().boundingBox())!;
+    await page.mouse.move(body.x + body.width / 2, body.y + body.height / 2);
+    await expect.poll(() => ladder().getAttribute('data-pointer-over')).toBe('true');
+    expect(await page.getByTestId('ladder-held').count()).toBe(0);
+    const firstRow = (await rows().first().getAttribute('data-price'))!;
+    // The house trades the market up by more than the rows above the inside (rows of 10 USDC).
+    const ask = BigInt((await page.locator('[data-testid=ladder-row].best-ask').getAttribute('data-price'))!);
+    const target = ask + BigInt(await rows().count()) * priceTick(market) * 1000n;
+    expect((await control.post('/control/markets/price', { market_id: market.market_id, price: target.toString() })).status).toBe(200);
+    // The best ask leaves the rows shown: pinned at the top, the rows stay where the trader aimed.
+    await page.getByTestId('ladder-pinned-top').waitFor({ timeout: 20_000 });
+    expect(await rows().first().getAttribute('data-price')).toBe(firstRow);
+    await shot('pointer-holds');
+    // The pointer leaves: the next frame recenters on the inside.
+    await page.mouse.move(5, 5);
+    await expect.poll(() => ladder().getAttribute('data-pointer-over')).toBe('false');
+    await page.locator('[data-testid=ladder-row].best-ask').waitFor({ timeout: 20_000 });
+    expect(await rows().first().getAttribute('data-price')).not.toBe(firstRow);
+    expect(await page.getByTestId('ladder-pinned-top').count()).toBe(0);
+  });
+
   it('after a fill: the row of the own trade is highlighted, the entry row marked, and a P&L column priced per row', async () => {
     await page.getByTestId('ticket-type').selectOption('Spot');
     await page.getByTestId('ticket-side-buy').click();
