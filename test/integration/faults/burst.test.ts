@@ -35,7 +35,9 @@ describe('order burst', () => {
       sent.push(Promise.resolve(harness.terminal.handlers.placeOrder(intent, caller)));
       await new Promise((resolve) => setTimeout(resolve, 9));
     }
-    expect(Date.now() - started).toBeLessThan(1500);
+    // A burst: sent at four times the allowed rate at least (about a second on a quiet machine; the
+    // timers stretch on loaded cores), so the pacing below is the client's, not the sender's.
+    expect(Date.now() - started).toBeLessThan(5000);
     const results = await Promise.all(sent);
     const failures = results.filter((result) => !result.ok).map((result) => (result.ok ? '' : `${result.code}: ${result.message}`));
     expect(failures).toEqual([]);
