@@ -52,7 +52,13 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return (reply.body['orders'] as RestOrder[] | undefined) ?? [];
   };
-  const bestBid = async () => rawPrice((await page.getByTestId('ticket-price-bid').textContent()) ?? '');
+  /** The ticket's bid or ask, once its book is live (it shows "—" while it is not). */
+  const quoted = async (testId: 'ticket-price-bid' | 'ticket-price-ask') =>
+    rawPrice(await until(async () => {
+      const text = (await page.getByTestId(testId).textContent()) ?? '';
+      return /\d\.\d{2}/.test(text) ? text : null;
+    }, `a price in ${testId}`));
+  const bestBid = () => quoted('ticket-price-bid');
   const orderLine = (orderId: string) => page.locator(`[data-testid=chart-order][data-order-id="${orderId}"]`);
 
   /** Drag a line's label by `dy` px; returns the price the line showed when it was dropped. */
@@ -172,7 +178,7 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
 
   it('draws the position line at the average entry after a fill', async () => {
     // A bounded market buy 30 USDC through the best offer: it fills now, nothing rests.
-    const worst = rawPrice((await page.getByTestId('ticket-price-ask').textContent()) ?? '') + 30n * USDC;
+    const worst = (await quoted('ticket-price-ask')) + 30n * USDC;
     const bought = value(await bridge.api.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'BoundedMarket', maxPrice: worst, minPrice: 10_000n }, price: worst, quantity: ETH / 50n }));
     expect(bought.orders[0]?.filled ?? 0n).toBeGreaterThan(0n);
     const position = page.getByTestId('chart-position');
