@@ -17,7 +17,7 @@ import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
 import { AccountOrders, OrderIndex } from './order-index';
-import { appended, NO_FILLS, touchOrder, type OrderRecord } from './orders';
+import { addHistory, appended, lastHistoryTx, NO_FILLS, NO_HISTORY, touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
 import { TriggerBook } from '../triggers/book';
@@ -245,7 +245,8 @@ export class MarketState implements FillSink<OrderRecord> {
       lockedRemaining: amount,
       close: false,
       cancel: false,
-      history: [{ type: 'created', status: 'success', tx_id: context.txId }],
+      createdTx: context.txId,
+      history: NO_HISTORY,
       fills: NO_FILLS,
       stamp: this.journal.stamp,
     };
@@ -265,13 +266,13 @@ export class MarketState implements FillSink<OrderRecord> {
       this.fillContext = undefined;
     }
     if (placement.kind === 'revert') return revert(placement.reason, placement.message);
-    if (placement.filled > 0n && order.history[order.history.length - 1]?.tx_id !== context.txId) order.history = appended(order.history, { type: 'fill', status: 'success', tx_id: context.txId });
+    if (placement.filled > 0n && lastHistoryTx(order) !== context.txId) addHistory(order, 'fill', context.txId);
     if (placement.rested) {
       this.releaseExcess(order, balance);
     } else {
       order.close = true;
       order.cancel = placement.dropped > 0n && (args.orderType.kind === 'Market' || args.orderType.kind === 'BoundedMarket');
-      order.history = appended(order.history, { type: order.cancel ? 'cancel' : 'close', status: 'success', tx_id: context.txId });
+      addHistory(order, order.cancel ? 'cancel' : 'close', context.txId);
       this.unlock(order, balance);
     }
     balance.check();
@@ -303,7 +304,7 @@ export class MarketState implements FillSink<OrderRecord> {
     this.book.remove(order);
     order.close = true;
     order.cancel = true;
-    order.history = appended(order.history, { type: 'cancel', status: 'success', tx_id: context.txId });
+    addHistory(order, 'cancel', context.txId);
     this.unlock(order, this.balanceOf(order.account).touch());
     this.triggers.onParentCancelled(order, context);
     this.changes.orders.add(order);
@@ -414,11 +415,9 @@ export class MarketState implements FillSink<OrderRecord> {
     sellerBalance.feesPaidQuote += sellerFee;
     maker.quantityFill += quantity;
     maker.quoteFill += quote;
-    maker.fills = appended(maker.fills, { order_id: taker.id, quantity, price, timestamp: context.timestamp, fee: maker === buyer ? buyerFee : sellerFee });
     taker.quantityFill += quantity;
     taker.quoteFill += quote;
-    taker.fills = appended(taker.fills, { order_id: maker.id, quantity, price, timestamp: context.timestamp, fee: taker === buyer ? buyerFee : sellerFee });
-    if (maker.history[maker.history.length - 1]?.tx_id !== context.txId) maker.history = appended(maker.history, { type: 'fill', status: 'success', tx_id: context.txId });
+    if (lastHistoryTx(maker) !== context.txId) addHistory(maker, 'fill', context.txId);
     const makerFee = maker === buyer ? buyerFee : sellerFee;
     const tradeSequence = ++this.tradeSequence;
     const trade: Trade = {
@@ -438,6 +437,9 @@ export class MarketState implements FillSink<OrderRecord> {
       takerFee: maker === buyer ? sellerFee : buyerFee,
       txId: context.txId,
     };
+    // Each side's fill is this trade seen from that side (orderFills): no copy per side.
+    maker.fills = appended(maker.fills, trade);
+    taker.fills = appended(taker.fills, trade);
     this.recordTrade(trade);
     this.changes.orders.add(maker);
     this.changes.balances.add(maker.account);
@@ -447,7 +449,7 @@ export class MarketState implements FillSink<OrderRecord> {
   onMakerDone(maker: OrderRecord, reason: MakerDone): void {
     const context = this.fillContext as ActionContext;
     maker.close = true;
-    if (reason === 'dust') maker.history = appended(maker.history, { type: 'close', status: 'success', tx_id: context.txId });
+    if (reason === 'dust') addHistory(maker, 'close', context.txId);
     this.unlock(maker, this.balanceOf(maker.account).touch());
   }
 

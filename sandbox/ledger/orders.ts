@@ -1,10 +1,17 @@
 // An order as the ledger keeps it: the book entry plus every field of spec 2.4. Mutable fields
 // are snapshotted once per transaction before their first change (touchOrder), so a reverted
 // batch restores them; history and fills are append-only and restored by length.
+//
+// What only reads need is kept in its smallest form and built on read (docs/sandbox.md,
+// "Performance"): the history's first entry ('created') is the creating transaction's id, the
+// list holds only the entries after it; an order's fills are the trades it took part in (a fill is
+// the trade seen from one side: the other order's id and this side's fee). `orderHistory` and
+// `orderFills` give the spec's lists.
 import type { B256 } from '../../shared/encoding/b256';
 import type { OrderType, Side } from '../../shared/market/order-type';
 import type { BookEntry } from '../engine/book';
 import type { Journal } from '../engine/journal';
+import type { Trade } from './trades';
 
 export interface OrderHistoryEntry {
   readonly type: 'created' | 'fill' | 'cancel' | 'close';
@@ -38,9 +45,18 @@ export interface OrderRecord extends BookEntry {
   lockedRemaining: bigint;
   close: boolean;
   cancel: boolean;
-  /** Append with `appended` (a short list is replaced by an exact copy); undo truncates it. */
+  /** The transaction that created it: the history's first entry, `created` (see `orderHistory`). */
+  readonly createdTx: string;
+  /**
+   * The history after its first entry (NO_HISTORY until there is one), appended with `addHistory`;
+   * undo truncates it. Read the whole history with `orderHistory`.
+   */
   history: OrderHistoryEntry[];
-  fills: OrderFill[];
+  /**
+   * The trades it took part in, oldest first (NO_FILLS until the first), appended with `appended`;
+   * undo truncates it. Read its fills with `orderFills`.
+   */
+  fills: Trade[];
   stamp: number;
   /** A canonical quote posted with CreateSharedOrder: Turbo takers may fill it too. */
   readonly shared?: boolean;
@@ -83,7 +99,39 @@ export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
  * orders of a busy book never fill, and each kept its own empty array). `appended` never writes to
  * a list of fewer than four, so it replaces this one on the first fill.
  */
-export const NO_FILLS: OrderFill[] = Object.freeze([]) as unknown as OrderFill[];
+export const NO_FILLS: Trade[] = Object.freeze([]) as unknown as Trade[];
+
+/** The history of an order with nothing after `created` (shared, frozen, like NO_FILLS). */
+export const NO_HISTORY: OrderHistoryEntry[] = Object.freeze([]) as unknown as OrderHistoryEntry[];
+
+/** Append an entry to an order's history (its `created` entry is implicit). */
+export function addHistory(order: OrderRecord, type: OrderHistoryEntry['type'], txId: string): void {
+  order.history = appended(order.history, { type, status: 'success', tx_id: txId });
+}
+
+/** The transaction of the order's latest history entry. */
+export function lastHistoryTx(order: OrderRecord): string {
+  const history = order.history;
+  return history.length === 0 ? order.createdTx : (history[history.length - 1] as OrderHistoryEntry).tx_id;
+}
+
+/** Spec 2.4's history: `created` in the creating transaction, then every later entry. */
+export function orderHistory(order: OrderRecord): OrderHistoryEntry[] {
+  const entries: OrderHistoryEntry[] = [{ type: 'created', status: 'success', tx_id: order.createdTx }];
+  for (const entry of order.history) entries.push(entry);
+  return entries;
+}
+
+/** One fill of `order`: the trade seen from its side (the other order, this side's fee). */
+export function fillOf(order: OrderRecord, trade: Trade): OrderFill {
+  const maker = trade.makerOrderId === order.id;
+  return { order_id: maker ? trade.takerOrderId : trade.makerOrderId, quantity: trade.quantity, price: trade.price, timestamp: trade.timestamp, fee: maker ? trade.makerFee : trade.takerFee };
+}
+
+/** Spec 2.4's fills, oldest first. */
+export function orderFills(order: OrderRecord): OrderFill[] {
+  return order.fills.map((trade) => fillOf(order, trade));
+}
 
 /**
  * `list` with `item` appended: a list of up to four is replaced by an exact copy, a longer one is

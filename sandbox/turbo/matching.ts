@@ -11,7 +11,7 @@ import type { Journal } from '../engine/journal';
 import { takerBounds } from '../engine/placement';
 import type { ChangeSet } from '../ledger/changes';
 import type { ActionContext, MarketState } from '../ledger/market';
-import { appended, touchOrder, type OrderRecord } from '../ledger/orders';
+import { addHistory, appended, lastHistoryTx, touchOrder, type OrderRecord } from '../ledger/orders';
 import { revert, type Revert } from '../ledger/revert';
 import type { Trade } from '../ledger/trades';
 import { SharedVenue, type TurboLink } from './link';
@@ -68,14 +68,10 @@ export function sharedFill(link: TurboLink, journal: Journal, changes: ChangeSet
     turboBook.feesBase += turboFee;
   }
   const timestamp = context.timestamp;
-  for (const [order, other, fee] of [
-    [house, turbo, houseFee],
-    [turbo, house, turboFee],
-  ] as const) {
+  for (const order of [house, turbo]) {
     order.quantityFill += quantity;
     order.quoteFill += quote;
-    order.fills = appended(order.fills, { order_id: other.id, quantity, price, timestamp, fee });
-    if (order.history[order.history.length - 1]?.tx_id !== context.txId) order.history = appended(order.history, { type: 'fill', status: 'success', tx_id: context.txId });
+    if (lastHistoryTx(order) !== context.txId) addHistory(order, 'fill', context.txId);
     changes.orders.add(order);
     changes.balances.add(order.account);
   }
@@ -101,6 +97,9 @@ export function sharedFill(link: TurboLink, journal: Journal, changes: ChangeSet
     sharedSourceOrderId: sides.sourceOrderId as Trade['makerOrderId'],
     turbo: true,
   };
+  // Each side's fill is this trade seen from that side (orderFills in sandbox/ledger/orders.ts).
+  house.fills = appended(house.fills, trade);
+  turbo.fills = appended(turbo.fills, trade);
   turboBook.recordTrade(trade);
   changes.depth.add(canonical.config.market_id);
   const ts = timestamp.toString();
@@ -163,7 +162,7 @@ export class SharedFillSink implements FillSink<OrderRecord> {
   onMakerDone(maker: OrderRecord, reason: MakerDone): void {
     const market = this.link.marketOf(maker);
     maker.close = true;
-    if (reason === 'dust') maker.history = appended(maker.history, { type: 'close', status: 'success', tx_id: this.context.txId });
+    if (reason === 'dust') addHistory(maker, 'close', this.context.txId);
     market.unlock(maker, market.balanceOf(maker.account).touch());
   }
 }
@@ -240,7 +239,7 @@ export function executeTurboOrders(
   const ended = canonical.book.reduce(source, filled);
   if (ended !== 'open') {
     source.close = true;
-    if (ended === 'dust') source.history = appended(source.history, { type: 'close', status: 'success', tx_id: context.txId });
+    if (ended === 'dust') addHistory(source, 'close', context.txId);
     canonical.unlock(source, canonical.balanceOf(source.account).touch());
   }
   // Turbo buys filled below their limit keep locked only what their remainder can spend.

@@ -2,7 +2,7 @@
 // order types in their wire JSON (shared/protocol), the owner as {ContractId: account}.
 import { orderTypeToJson } from '../../shared/protocol/order-args';
 import type { MarketState } from '../ledger/market';
-import type { OrderRecord } from '../ledger/orders';
+import { orderFills, orderHistory, type OrderRecord } from '../ledger/orders';
 import type { Trade } from '../ledger/trades';
 
 export function orderView(order: OrderRecord, baseScale: bigint): Record<string, unknown> {
@@ -20,8 +20,8 @@ export function orderView(order: OrderRecord, baseScale: bigint): Record<string,
     close: order.close,
     partially_filled: order.quantityFill > 0n && order.quantityFill < order.quantity,
     cancel: order.cancel,
-    history: order.history.map((entry) => ({ ...entry })),
-    fills: order.fills.map((fill) => ({
+    history: orderHistory(order).map((entry) => ({ ...entry })),
+    fills: orderFills(order).map((fill) => ({
       order_id: fill.order_id,
       quantity: fill.quantity.toString(),
       price: fill.price.toString(),

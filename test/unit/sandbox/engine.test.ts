@@ -2,6 +2,7 @@
 // locking and atomic batches, checked against the ledger invariants after every scenario.
 import { describe, expect, it } from 'vitest';
 import { contractIdentity } from '../../../shared/encoding/identity';
+import { orderFills } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { ETH, fixture, place, placed, USDC, type Fixture } from './ledger-fixture';
 
@@ -44,7 +45,7 @@ describe('fees and locking', () => {
     const alice = f.market.balanceOf(f.alice.id);
     expect(alice.quoteUnlocked).toBe(1500n * USDC - 150_000n);
     expect(alice.baseLocked).toBe(ETH / 2n);
-    expect(maker.fills[0]?.fee).toBe(150_000n);
+    expect(orderFills(maker)[0]?.fee).toBe(150_000n);
     expect(f.market.feesBase).toBe(125_000n);
     expect(f.market.feesQuote).toBe(150_000n);
     sound(f);

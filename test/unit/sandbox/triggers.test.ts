@@ -8,7 +8,7 @@ import type { SessionAction } from '../../../shared/protocol/actions';
 import type { TriggerLeg } from '../../../shared/protocol/trigger';
 import { executeBatch } from '../../../sandbox/ledger/execute';
 import type { ContractAccount } from '../../../sandbox/ledger/accounts';
-import type { OrderRecord } from '../../../sandbox/ledger/orders';
+import { orderFills, type OrderRecord } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import type { TurboLink } from '../../../sandbox/turbo/link';
 import { TriggerEngine } from '../../../sandbox/triggers/engine';
@@ -93,7 +93,7 @@ describe('trigger legs in the ledger', () => {
     expect(stopLoss).toMatchObject({ state: 'cancelled', reason: 'OcoSiblingFired' });
     const fired = f.market.orders.get(takeProfit!.firedOrderId as string) as OrderRecord;
     expect(fired).toMatchObject({ side: 'Sell', quantityFill: ETH / 2n, orderType: { kind: 'BoundedMarket', max_price: 3_130n * USDC, min_price: 3_070n * USDC } });
-    expect(fired.fills[0]).toMatchObject({ price: 3_090n * USDC });
+    expect(orderFills(fired)[0]).toMatchObject({ price: 3_090n * USDC });
     expect(f.engine.fired).toBe(1);
     expect(f.ledger.checkInvariants()).toEqual([]);
   });
