@@ -9,6 +9,7 @@ import type { Market } from '../../../../shared/market/market';
 import type { Side } from '../../../../shared/market/order-type';
 import type { TerminalContextValue } from '../../app/terminal-context';
 import { sizePresetIndex } from '../../../../shared/hotkeys/keymap';
+import { ladderPresets } from '../ladder/ladder-size';
 import { editablePrice, editableQuantity } from '../../format/market-format';
 import { bookRules } from '../../stores/turbo-store';
 import { evaluateTicket } from '../ticket/ticket-model';
@@ -116,9 +117,11 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
 
   const sizePreset = (market: Market | null, index: number) => {
     if (!market) return;
-    const preset = terminal.store.state.settings?.quantityPresets[market.market_id]?.[index - 1];
+    // The presets the ladder shows: the market's own from Settings, else its round default sizes.
+    const { presets } = ladderPresets(terminal.store.state.settings?.quantityPresets[market.market_id], market, target.bestAsk() ?? target.bestBid());
+    const preset = presets[index - 1];
     if (preset === undefined) {
-      terminal.store.notify('warning', `Size preset ${index} is not set for ${marketName(market)}: set the presets in Settings → Quantity presets.`);
+      terminal.store.notify('warning', `Size preset ${index} is not set for ${marketName(market)} (${presets.length} preset${presets.length === 1 ? '' : 's'}): set the presets in Settings → Quantity presets.`);
       return;
     }
     terminal.tickets.update(market.market_id, { quantityText: editableQuantity(market, preset) });
