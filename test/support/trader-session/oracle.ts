@@ -166,14 +166,18 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
     const ladder = screen.ladder;
     if (ladder.marketId !== market.market_id || (ladder.book === 'turbo') !== view.turbo) out.ladderBook = differs(`shows ${ladder.marketId.slice(0, 10)} ${ladder.book}, the trader chose ${market.market_id.slice(0, 10)} ${view.turbo ? 'turbo' : 'canonical'}`);
     if (marked(ladder.freshness) || ladder.overlay) out.ladder = MARKED;
-    else if (offline) out.ladder = ladder.bestBid === null && ladder.bestAsk === null ? EMPTY : differs(`shows best ${ladder.bestBid} / ${ladder.bestAsk} while the network answers nothing`);
+    else if (offline) out.ladder = ladder.bestBid === null && ladder.bestAsk === null && ladder.pinnedBid === null && ladder.pinnedAsk === null ? EMPTY : differs(`shows best ${ladder.bestBid} / ${ladder.bestAsk} while the network answers nothing`);
     else if (ladder.marketId === market.market_id) {
       const truthInside = await inside();
       const precision = BigInt(screen.ladderPrecision ?? '0');
       const rows = insideRows(truthInside, precision);
       const bid = rows.bid?.toString() ?? null;
       const ask = rows.ask?.toString() ?? null;
-      out.ladder = ladder.bestBid === bid && ladder.bestAsk === ask ? EQUAL : differs(`best rows ${ladder.bestBid} / ${ladder.bestAsk}, the exchange ${bid} / ${ask} (rows of ${precision})`);
+      // A best price on no row shown is pinned to the ladder's edge with its price: held to the same row.
+      const pinned = insideRows({ bid: ladder.pinnedBid === null ? null : BigInt(ladder.pinnedBid), ask: ladder.pinnedAsk === null ? null : BigInt(ladder.pinnedAsk) }, precision);
+      const shownBid = ladder.bestBid ?? pinned.bid?.toString() ?? null;
+      const shownAsk = ladder.bestAsk ?? pinned.ask?.toString() ?? null;
+      out.ladder = shownBid === bid && shownAsk === ask ? EQUAL : differs(`best rows ${shownBid} / ${shownAsk}${ladder.bestBid === null || ladder.bestAsk === null ? ' (pinned)' : ''}, the exchange ${bid} / ${ask} (rows of ${precision})`);
     }
     if (ladder.clickable === 'true' && (marked(ladder.freshness) || ladder.overlay)) out.ladderClickable = differs('accepts clicks (data-clickable=true) on a book that is not live');
   }

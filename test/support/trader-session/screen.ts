@@ -29,7 +29,7 @@ export interface Screen {
   readonly connection: (PanelMark & { state: string | null; stream: string | null }) | null;
   readonly marketBook: string | null;
   readonly inside: (PanelMark & { bid: string; ask: string; grouping: string | null }) | null;
-  readonly ladder: (PanelMark & { marketId: string; book: string; bestBid: string | null; bestAsk: string | null; overlay: boolean; armed: string | null; clickable: string | null }) | null;
+  readonly ladder: (PanelMark & { marketId: string; book: string; bestBid: string | null; bestAsk: string | null; pinnedBid: string | null; pinnedAsk: string | null; overlay: boolean; armed: string | null; clickable: string | null }) | null;
   readonly ladderPrecision: string | null;
   readonly ordersTabCount: number | null;
   readonly tab: string | null;
@@ -107,6 +107,9 @@ export async function readScreen(page: Page): Promise<Screen> {
             book: ladderEl.getAttribute('data-book') ?? '',
             bestBid: one('[data-testid=ladder-row].best-bid', ladderEl)?.getAttribute('data-price') ?? null,
             bestAsk: one('[data-testid=ladder-row].best-ask', ladderEl)?.getAttribute('data-price') ?? null,
+            // A best price on no row shown (the ladder held under the pointer) is pinned to an edge, with its price.
+            pinnedBid: one('[data-testid=ladder-pinned-bid]', ladderEl)?.getAttribute('data-price') ?? null,
+            pinnedAsk: one('[data-testid=ladder-pinned-ask]', ladderEl)?.getAttribute('data-price') ?? null,
             overlay: one('[data-testid=ladder-resyncing]', ladderEl) !== null || one('[data-testid=ladder-waiting]', ladderEl) !== null,
             armed: ladderEl.getAttribute('data-armed'),
             clickable: ladderEl.getAttribute('data-clickable'),
