@@ -12,7 +12,8 @@ export interface RefusalContext {
   /** "ETH/USDC": the market as the screen names it. */
   readonly pair?: string;
   readonly base?: { readonly symbol: string; readonly decimals: number };
-  readonly quote?: { readonly symbol: string; readonly decimals: number };
+  /** `shown`: the market's price decimals (max_precision), so a price reads as the ladder writes it. */
+  readonly quote?: { readonly symbol: string; readonly decimals: number; readonly shown?: number };
   readonly side?: 'Buy' | 'Sell';
   readonly price?: bigint;
   readonly quantity?: bigint;
@@ -31,7 +32,7 @@ export function marketRefusalContext(market: MarketRules & { readonly price_wind
   return {
     pair,
     base: { symbol: market.base.symbol, decimals: market.base.decimals },
-    quote: { symbol: market.quote.symbol, decimals: market.quote.decimals },
+    quote: { symbol: market.quote.symbol, decimals: market.quote.decimals, shown: Math.max(0, market.quote.max_precision) },
     minOrder: market.min_order,
     dust: market.dust,
     ...(market.price_window === undefined ? {} : { priceWindow: market.price_window }),
@@ -47,7 +48,9 @@ function market(context: RefusalContext): string {
 }
 
 function priceText(context: RefusalContext): string | null {
-  return context.price !== undefined && context.quote ? `${amount(context.price, context.quote.decimals)} ${context.quote.symbol}` : null;
+  if (context.price === undefined || !context.quote) return null;
+  const shown = Math.min(context.quote.shown ?? 0, context.quote.decimals);
+  return `${formatUnits(context.price, context.quote.decimals, { groupSeparator: ',', minimumFractionDigits: shown })} ${context.quote.symbol}`;
 }
 
 function sizeText(context: RefusalContext): string | null {

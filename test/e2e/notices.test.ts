@@ -78,7 +78,7 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     const toast = page.locator('[data-testid=notice][data-level=error]', { hasText: /Order refused/ });
     await toast.first().waitFor({ timeout: 30_000 });
     const toastText = (await toast.first().textContent()) ?? '';
-    expect(toastText).toMatch(/Order refused: The price [\d,]+(\.\d+)? USDC is more than \d+% away from ETH\/USDC( #\d)?'s last trade/);
+    expect(toastText).toMatch(/Order refused: The price [\d,]+\.\d{2} USDC is more than \d+% away from ETH\/USDC( #\d)?'s last trade/);
     // Written for a trader: no codes, no hex in the toast.
     expect(toastText).not.toMatch(/ONCHAIN_REVERT|PriceOutsideWindow|0x[0-9a-f]{4}/);
 
@@ -104,7 +104,7 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     await centre.waitFor();
     const item = centre.locator('[data-testid=centre-notice][data-level=error]', { hasText: /Order refused/ }).first();
     expect(await item.getAttribute('data-code')).toBe('ONCHAIN_REVERT');
-    expect(await item.getByTestId('centre-notice-text').textContent()).toMatch(/^The price [\d,]+(\.\d+)? USDC is more than \d+% away/);
+    expect(await item.getByTestId('centre-notice-text').textContent()).toMatch(/^The price [\d,]+\.\d{2} USDC is more than \d+% away/);
     expect(await item.getByTestId('notice-details').count()).toBe(0);
     await item.getByTestId('notice-details-toggle').click();
     const details = (await item.getByTestId('notice-details').textContent()) ?? '';

@@ -42,7 +42,7 @@ function documentedReasons(): Set<string> {
 const ETH_USDC: RefusalContext = {
   pair: 'ETH/USDC',
   base: { symbol: 'ETH', decimals: 9 },
-  quote: { symbol: 'USDC', decimals: 6 },
+  quote: { symbol: 'USDC', decimals: 6, shown: 2 },
   side: 'Buy',
   price: 2_900_000_000n,
   quantity: 1_000_000_000n,
@@ -76,7 +76,7 @@ describe('revert reasons as trader sentences', () => {
   it('says what is missing, with the amounts in the asset decimals and thousands separators', () => {
     const needs = { amount: 2_900_000_000n, symbol: 'USDC', decimals: 6, available: 98_350_000n };
     expect(revertSentence('InsufficientBalance', { ...ETH_USDC, needs })).toBe('Not enough USDC: the order needs 2,900 USDC, you have 98.35 USDC.');
-    expect(revertSentence('PriceOutsideWindow', ETH_USDC)).toContain('The price 2,900 USDC is more than 20% away from ETH/USDC');
+    expect(revertSentence('PriceOutsideWindow', ETH_USDC)).toContain('The price 2,900.00 USDC is more than 20% away from ETH/USDC');
     expect(revertSentence('OrderBelowMinimum', ETH_USDC)).toContain('minimum of 1 USDC');
   });
 
@@ -94,7 +94,7 @@ describe('failures as trader sentences with the raw text behind', () => {
       { code: 'ONCHAIN_REVERT', message: 'POST /v1/session/actions: the transaction reverted on chain (PostOnlyWouldTake): Transaction 0xab reverted', details: { reason: 'PostOnlyWouldTake', nonceConsumed: true, receipts: null } },
       ETH_USDC,
     );
-    expect(text.sentence).toBe('Post-only order not placed: at 2,900 USDC it would have traded at once against the best offer. Nothing traded.');
+    expect(text.sentence).toBe('Post-only order not placed: at 2,900.00 USDC it would have traded at once against the best offer. Nothing traded.');
     expect(text.details).toContain('ONCHAIN_REVERT: POST /v1/session/actions: the transaction reverted on chain (PostOnlyWouldTake)');
     expect(text.details).toContain('reason: PostOnlyWouldTake');
     expect(text.details).not.toContain('receipts');
