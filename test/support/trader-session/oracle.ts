@@ -5,10 +5,11 @@
 // are listed in docs/reliability.md ("Trader-session oracle"); keep the two in step.
 import type { Page } from 'playwright-core';
 import type { Market } from '../../../shared/market/market';
-import { formatAmount, formatFillFee, formatPrice, formatQuantity } from '../../../renderer/src/format/market-format';
+import { formatPrice } from '../../../renderer/src/format/market-format';
 import { ORDER_KIND_LABELS } from '../../../renderer/src/features/ticket/ticket-model';
 import type { OrderTypeKind } from '../../../shared/market/order-type';
 import { formatUnits } from '../../../renderer/src/format/units';
+import { assetDisplayDecimals, averagePriceCell, displayDecimals, formatFixed, priceCell, quantityCell } from '../../../renderer/src/format/columns';
 import { closable } from '../../../main/services/positions/positions-service';
 import { readScreen, type Screen } from './screen';
 import type { Truth, TruthOrder } from './truth';
@@ -72,6 +73,17 @@ interface TruthCache {
   balances?: ReturnType<Truth['balances']>;
   positions?: ReturnType<Truth['positions']>;
   margin?: ReturnType<Truth['marginDrawn']>;
+}
+
+/** "1,234.50 USDC" is `raw` (of `decimals`) cut toward zero to the two decimals shown, in `symbol`. */
+export function shownCutEquals(shown: string | null, raw: bigint, decimals: number, symbol: string): boolean {
+  const match = /^(-?)([\d,]+)(?:\.(\d+))?\s+(\S+)$/.exec(shown ?? '');
+  if (!match || match[4] !== symbol) return false;
+  const fraction = match[3] ?? '';
+  if (fraction.length > decimals) return false;
+  const digits = BigInt(`${match[2]!.replaceAll(',', '')}${fraction}`) * (match[1] === '-' ? -1n : 1n);
+  const scale = 10n ** BigInt(decimals - fraction.length);
+  return digits === raw / scale; // bigint division cuts toward zero
 }
 
 const decimalsOf = (markets: readonly Market[], assetId: string) => {
@@ -201,7 +213,7 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       const want = new Map(
         open.map((order) => {
           const on = markets.find((candidate) => candidate.market_id === order.marketId) ?? market;
-          return [order.orderId, [order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, formatPrice(on, order.price), formatQuantity(on, order.quantity), formatQuantity(on, order.filled)].join(' | ')];
+          return [order.orderId, [order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, priceCell(on, order.price), quantityCell(on, order.quantity), quantityCell(on, order.filled)].join(' | ')];
         }),
       );
       const got = new Map(panel.rows.map((row) => [row.id, row.cells.slice(2, 7).join(' | ')]));
@@ -219,7 +231,7 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       const want = new Map(
         orders.map((order) => [
           `${order.turbo ? 'turbo' : 'canonical'}:${order.orderId}`,
-          [bookLabel(order.turbo), accountLabel(order.account), order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, formatPrice(market, order.price), formatQuantity(market, order.quantity), formatQuantity(market, order.filled), order.averagePrice > 0n ? formatPrice(market, order.averagePrice) : '—', order.status].join(' | '),
+          [bookLabel(order.turbo), accountLabel(order.account), order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, priceCell(market, order.price), quantityCell(market, order.quantity), quantityCell(market, order.filled), order.averagePrice > 0n ? averagePriceCell(market, order.averagePrice) : '—', order.status].join(' | '),
         ]),
       );
       const got = new Map(panel.rows.map((row) => [`${row.book ?? ''}:${row.id}`, row.cells.slice(1, 10).join(' | ')]));
@@ -235,8 +247,11 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
     else {
       const orders = await bookOrders();
       const want: string[] = [];
-      for (const order of orders) for (const fill of order.fills) want.push([order.orderId, bookLabel(order.turbo), accountLabel(order.account), order.side, formatPrice(market, fill.price), formatQuantity(market, fill.quantity), formatFillFee(market, order.side as 'Buy' | 'Sell', fill.fee)].join(' | '));
-      const got = panel.rows.map((row) => [row.id, ...row.cells.slice(1, 7)].join(' | '));
+      // The fee in its own column per asset: a buy pays in the base it receives, a sale in the quote.
+      const fee = (side: string, raw: bigint) =>
+        side === 'Buy' ? [formatFixed(raw, market.base.decimals, displayDecimals(market.base)), ''] : ['', formatFixed(raw, market.quote.decimals, displayDecimals(market.quote))];
+      for (const order of orders) for (const fill of order.fills) want.push([order.orderId, bookLabel(order.turbo), accountLabel(order.account), order.side, priceCell(market, fill.price), quantityCell(market, fill.quantity), ...fee(order.side, fill.fee)].join(' | '));
+      const got = panel.rows.map((row) => [row.id, ...row.cells.slice(1, 8)].join(' | '));
       out.fills = sameBags('fill', got, want);
     }
   }
@@ -249,15 +264,19 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
     else {
       const all = await balances();
       const want = new Map<string, string>();
+      const none = new Set<string>();
       for (const balance of all) {
+        if (balance.onAccount === 0n && balance.locked === 0n && balance.unlocked === 0n && balance.books.size === 0) none.add(balance.assetId);
         const decimals = decimalsOf(markets, balance.assetId);
-        const books = [...balance.books].map(([key, book]) => `${key}=${formatAmount(book.locked, decimals)} / ${formatAmount(book.unlocked, decimals)}`).sort();
-        want.set(balance.assetId, [formatAmount(balance.onAccount, decimals), formatAmount(balance.locked, decimals), formatAmount(balance.unlocked, decimals), ...books].join(' | '));
+        // Each asset in its display decimals (the most any market gives it), never rounded.
+        const shown = (raw: bigint) => formatFixed(raw, decimals, assetDisplayDecimals(balance.assetId, decimals, markets));
+        const books = [...balance.books].map(([key, book]) => `${key}=${shown(book.locked)} / ${shown(book.unlocked)}`).sort();
+        want.set(balance.assetId, [shown(balance.onAccount), shown(balance.locked), shown(balance.unlocked), ...books].join(' | '));
       }
       const got = new Map(panel.rows.map((row) => [row.assetId, [...row.cells, ...row.books.map((book) => `${book.key}=${book.text}`).sort()].join(' | ')]));
       // An asset the account holds none of, on no book, may be left out (an account the exchange
       // does not know has no rows at all); shown, it must say 0.
-      for (const [assetId, text] of [...want]) if (text === '0 | 0 | 0' && !got.has(assetId)) want.delete(assetId);
+      for (const assetId of none) if (!got.has(assetId)) want.delete(assetId);
       out.balances = sameMaps('asset', got, want);
     }
   }
@@ -300,8 +319,10 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       const truthDrawn = await (cache.margin ??= truth.marginDrawn(view.turboAccountId));
       if (truthDrawn === null) out.marginRisk = panel.drawn === null ? EMPTY : differs(`shows drawn ${panel.drawn}, the exchange has no session`);
       else {
+        // Shown in the asset's display decimals, cut toward zero: equal to the exchange's figure cut
+        // to as many decimals as the panel shows.
         const want = `${formatUnits(truthDrawn.drawn, truthDrawn.decimals)} ${truthDrawn.symbol}`;
-        out.marginRisk = panel.drawn === want ? EQUAL : differs(`drawn quote ${panel.drawn}, the exchange ${want}`);
+        out.marginRisk = shownCutEquals(panel.drawn, truthDrawn.drawn, truthDrawn.decimals, truthDrawn.symbol) ? EQUAL : differs(`drawn quote ${panel.drawn}, the exchange ${want}`);
       }
     }
   }
