@@ -161,8 +161,14 @@ export class TriggerService {
     const view = lost.view;
     const parentId = view.parentOrderId as B256;
     const role = view.role === 'take-profit' ? 'take-profit' : 'stop-loss';
+    // Said as a trader reads it: the market by name and the exchange's reason as a sentence; the
+    // order id and the raw reason go behind the notice's details.
+    const named = this.deps.markets()?.market(view.marketId, view.turbo);
+    const legName = `the ${role} of your ${named?.ok ? `${pairName(named.value)} ` : ''}entry order`;
+    const cancelled = `was cancelled by the exchange (${view.reason === null ? 'no reason given' : revertSentence(view.reason, named?.ok ? marketRefusalContext(named.value, pairName(named.value)) : {}).replace(/\.$/, '')})`;
+    const details = `entry order ${parentId}; reason: ${view.reason ?? 'none'}`;
     const unprotected = (why: string): void => {
-      this.deps.notice('error', `Position unprotected: the ${role} of order ${parentId.slice(0, 10)}… was cancelled by the exchange (${view.reason ?? 'no reason'}) and could not be re-created: ${why}`, TRIGGER_CODES.POSITION_UNPROTECTED);
+      this.deps.notice('error', `Position unprotected: ${legName} ${cancelled} and could not be re-created: ${why}`, TRIGGER_CODES.POSITION_UNPROTECTED, details);
     };
     try {
       const leg = lost.leg;
@@ -177,7 +183,7 @@ export class TriggerService {
       if (quantity.problem !== null) {
         if (open) {
           this.waiting.set(parentId, lost);
-          this.deps.notice('warning', `The ${role} of order ${parentId.slice(0, 10)}… was cancelled by the exchange (${view.reason ?? 'no reason'}): the ${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol} filled so far is ${quantity.problem}; it is re-created at the entry's next fill.`, TRIGGER_CODES.POSITION_UNPROTECTED);
+          this.deps.notice('warning', `${capitalised(legName)} ${cancelled}: the ${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol} filled so far is ${quantity.problem}; it is re-created at the entry's next fill.`, TRIGGER_CODES.POSITION_UNPROTECTED, details);
           return;
         }
         return unprotected(`the filled ${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol} is ${quantity.problem}`);
@@ -205,7 +211,7 @@ export class TriggerService {
       await this.refreshAfterRequest();
       if (!sent.ok) return unprotected(sent.message);
       void this.deps.trading.refresh();
-      this.deps.notice('info', `The ${role} of order ${parentId.slice(0, 10)}… was cancelled by the exchange (${view.reason ?? 'no reason'}) and re-created for the whole filled size (${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol}${open ? ' so far' : ''})`);
+      this.deps.notice('info', `${capitalised(legName)} ${cancelled} and was re-created for the whole filled size (${formatUnits(parent.value.filled, market.base.decimals)} ${market.base.symbol}${open ? ' so far' : ''})`, undefined, details);
     } catch (error) {
       unprotected(error instanceof Error ? error.message : String(error));
     }
@@ -560,4 +566,8 @@ function relabel(failure: Refusal, labels: readonly LegLabel[]): Refusal {
   const label = match ? labels[Number(match[1]) - 1] : field === 'args' ? labels[0] : undefined;
   if (label === undefined) return failure;
   return { ...failure, message: failure.message.replace(field, label.words), details: { ...failure.details, field: label.field } };
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -222,7 +222,12 @@ describe('trigger legs through main against the sandbox', () => {
     expect(takeProfit).toMatchObject({ triggerPrice: PRICE(3100n), minPrice: PRICE(3069n), maxPrice: PRICE(3131n), quantity: null, armed: true });
     const stopLoss = rebuilt.pending.find((leg) => leg.triggerId === takeProfit.ocoId)!;
     expect(stopLoss).toMatchObject({ role: 'stop-loss', triggerPrice: PRICE(2900n), parentOrderId: entry.orderId });
-    await pushed<Notice>('notice', (payload) => payload.text.includes('re-created for the whole filled size'));
+    const recreatedNotice = await pushed<Notice>('notice', (payload) => payload.text.includes('re-created for the whole filled size'));
+    // Written for a trader: the market by name and the reason as a sentence; the ids and the raw reason in the details.
+    expect(recreatedNotice.text).toMatch(/^The take-profit of your ETH\/USDC(?: #\d)? entry order was cancelled by the exchange \(/);
+    expect(recreatedNotice.text).not.toMatch(/0x[0-9a-f]{6}|DustOrder/);
+    expect(recreatedNotice.details).toContain(entry.orderId);
+    expect(recreatedNotice.details).toContain('reason: DustOrder');
 
     // The re-created take-profit sells the whole 0.008 ETH.
     expect((await counterparty.act(market, [order('Buy', PRICE(3090n), ETH)])).status).toBe(200);
