@@ -61,6 +61,9 @@ describe.sequential('freshness marks in Chromium against the sandbox', () => {
 
   it('stale: a frozen stream marks every panel "stale N s" in place and refuses ladder clicks and hotkeys', async () => {
     const before = await openOrderCount();
+    // The pointer leaves the ladder (it does not recenter under the pointer) and the inside is on a row.
+    await page.mouse.move(5, 5);
+    await page.locator('[data-testid=ladder-row].best-bid').first().waitFor({ timeout: 15_000 });
     expect((await control.post('/control/ws/stall', { ms: 20_000 })).status).toBe(200);
     await untilFresh('ladder', 'stale', 15_000);
     expect(await ladder().getAttribute('data-clickable')).toBe('false');
