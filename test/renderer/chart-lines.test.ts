@@ -1,9 +1,9 @@
 // What the chart draws besides the bars: order lines (remaining quantity), leg lines (the quantity
 // they close) and the position line, each labelled with side, quantity and price.
 import { describe, expect, it } from 'vitest';
-import type { OrderView, PositionView, TriggerView } from '../../shared/ipc/views';
+import type { OrderView, TriggerView } from '../../shared/ipc/views';
 import { legLines, lineAt, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
-import { ethUsdc, ethUsdt } from './fixtures';
+import { ethUsdc, ethUsdt, positionView } from './fixtures';
 
 const USDC = 1_000_000n;
 const ETH = 1_000_000_000n;
@@ -49,27 +49,7 @@ const leg = (fields: Partial<TriggerView>): TriggerView => ({
   ...fields,
 });
 
-const position = (fields: Partial<PositionView>): PositionView => ({
-  account: hex('aa'),
-  accountKind: 'trading',
-  marketId: ethUsdc.market_id,
-  turbo: false,
-  size: 0n,
-  notClosable: null,
-  averageEntry: null,
-  mark: null,
-  markSide: null,
-  unrealized: null,
-  unrealizedBps: null,
-  realized: 0n,
-  realizedBps: null,
-  feesBase: 0n,
-  feesQuote: 0n,
-  fills: 0,
-  liquidation: null,
-  freeze: null,
-  ...fields,
-});
+const position = positionView;
 
 describe('chart lines', () => {
   it('draws the resting orders of this book only, with what is left of them', () => {

@@ -2,6 +2,7 @@
 // 0.0001) and ETH/USDT with the same symbols on another quote asset.
 import type { Market } from '../../shared/market/market';
 import type { B256 } from '../../shared/encoding/b256';
+import type { PositionView } from '../../shared/ipc/views';
 
 const id = (byte: string) => `0x${byte.repeat(32)}` as B256;
 
@@ -33,3 +34,26 @@ export const ethUsdcOther: Market = {
   market_id: id('a3'),
   quote: { symbol: 'USDC', asset: id('cf'), decimals: 6, max_precision: 2 },
 };
+
+/** A position on ETH/USDC (Canonical, the trading account, flat, no fills) with the given fields. */
+export const positionView = (fields: Partial<PositionView>): PositionView => ({
+  account: `0x${'aa'.repeat(32)}`,
+  accountKind: 'trading',
+  marketId: ethUsdc.market_id,
+  turbo: false,
+  size: 0n,
+  notClosable: null,
+  averageEntry: null,
+  mark: null,
+  markSide: null,
+  unrealized: null,
+  unrealizedBps: null,
+  realized: 0n,
+  realizedBps: null,
+  feesBase: 0n,
+  feesQuote: 0n,
+  fills: 0,
+  liquidation: null,
+  freeze: null,
+  ...fields,
+});

@@ -3,29 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionView } from '../../shared/ipc/views';
 import { alignDecimals, entryText, flattenLine, percentText, pnlText, signedSizeText } from '../../renderer/src/features/positions/positions-model';
-import { ethUsdc } from './fixtures';
+import { ethUsdc, positionView } from './fixtures';
 
-const position = (fields: Partial<PositionView>): PositionView => ({
-  account: `0xbd58${'0'.repeat(56)}269f`,
-  accountKind: 'trading',
-  marketId: ethUsdc.market_id,
-  turbo: false,
-  size: 0n,
-  notClosable: null,
-  averageEntry: null,
-  mark: null,
-  markSide: null,
-  unrealized: null,
-  unrealizedBps: null,
-  realized: 0n,
-  realizedBps: null,
-  feesBase: 0n,
-  feesQuote: 0n,
-  fills: 0,
-  liquidation: null,
-  freeze: null,
-  ...fields,
-});
+const position = (fields: Partial<PositionView>): PositionView => positionView({ account: `0xbd58${'0'.repeat(56)}269f`, ...fields });
 
 describe('positions text', () => {
   it('lines decimal points up with figure spaces', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView, PositionView, PositionsView, TriggerView } from '../../shared/ipc/views';
 import { reduceOnlyCheck, reduceOnlyFacts, type ReduceOnlyContext, type ReduceOnlyFacts } from '../../renderer/src/features/ticket/ticket-model';
-import { ethUsdc } from './fixtures';
+import { ethUsdc, positionView } from './fixtures';
 
 const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;
@@ -14,27 +14,7 @@ const ACCOUNT = hex('aa');
 const check = (fields: Partial<ReduceOnlyContext>) =>
   reduceOnlyCheck({ market: ethUsdc, side: 'Sell', kind: 'Market', quantity: ETH / 50n, position: { size: ETH / 50n }, restingClosing: 0n, legsClosing: 0n, book: 'Canonical book', ...fields });
 
-const position = (fields: Partial<PositionView>): PositionView => ({
-  account: ACCOUNT,
-  accountKind: 'trading',
-  marketId: ethUsdc.market_id,
-  turbo: false,
-  size: 0n,
-  notClosable: null,
-  averageEntry: 3_000n * USDC,
-  mark: null,
-  markSide: null,
-  unrealized: null,
-  unrealizedBps: null,
-  realized: 0n,
-  realizedBps: null,
-  feesBase: 0n,
-  feesQuote: 0n,
-  fills: 1,
-  liquidation: null,
-  freeze: null,
-  ...fields,
-});
+const position = (fields: Partial<PositionView>): PositionView => positionView({ account: ACCOUNT, averageEntry: 3_000n * USDC, fills: 1, ...fields });
 const view = (positions: PositionView[], fields: Partial<PositionsView> = {}): PositionsView => ({ positions, asOf: 10_000, problems: [], ...fields });
 const order = (fields: Partial<OrderView>): OrderView => ({
   orderId: hex('01'),
