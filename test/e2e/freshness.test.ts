@@ -105,8 +105,18 @@ describe.sequential('freshness marks in Chromium against the sandbox', () => {
     // unconfigured network opens it).
     // (Mainnet's addresses are pinned in the app: devnet stands for the unreachable network.) A new
     // network address is confirmed with the code the host prints on its own terminal.
+    // Mainnet has no addresses in this build: the editor says why instead of offering fields it
+    // would refuse, and the header keeps naming the network the data comes from.
+    expect(await page.getByTestId('network-select').locator('option[value=mainnet]').textContent()).toMatch(/not in this build/);
+    await page.getByTestId('network-select').selectOption('mainnet');
+    await page.getByTestId('network-pinned').waitFor();
+    expect(await page.getByTestId('network-rest-url').count()).toBe(0);
+    expect(await page.getByTestId('network-select').inputValue()).toBe('sandbox');
+    await page.getByTestId('network-editor').getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('network-select').selectOption('devnet');
     await page.getByTestId('network-editor').waitFor();
+    // Picking a network that is not configured does not switch: the header still says Sandbox.
+    expect(await page.getByTestId('network-select').inputValue()).toBe('sandbox');
     await page.getByTestId('network-rest-url').fill('http://127.0.0.1:9');
     await page.getByTestId('network-ws-url').fill('ws://127.0.0.1:9/v1/ws');
     const since = host.output.length;

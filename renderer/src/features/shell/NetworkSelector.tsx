@@ -24,6 +24,9 @@ export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
     setEditing(network);
   };
 
+  /** Mainnet's addresses are pinned in the app, not configured; a build without them cannot trade there. */
+  const pinnedWithout = (network: NetworkView) => network.kind === 'mainnet' && !network.configured;
+
   const select = async (networkId: string) => {
     const network = networks().find((item) => item.id === networkId);
     if (!network || network.active) return;
@@ -61,12 +64,23 @@ export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
   return (
     <span class="group" data-testid="network-selector">
       <Show when={networks().length > 0} fallback={<span class="chip" title={terminal.store.state.problems.networks ?? ''}>{terminal.store.state.connection?.networkName ?? 'Network'}</span>}>
-        <select data-testid="network-select" value={active()?.id ?? ''} onChange={(event) => void select(event.currentTarget.value)}>
+        <select
+          data-testid="network-select"
+          value={active()?.id ?? ''}
+          onChange={(event) => {
+            // The header names the network the data comes from: until a switch has happened, the
+            // choice goes back to the active network (not configured yet, confirmation declined,
+            // switch refused). The switch itself moves it when the networks reload.
+            const chosen = event.currentTarget.value;
+            event.currentTarget.value = active()?.id ?? '';
+            void select(chosen);
+          }}
+        >
           <For each={networks()}>
             {(network) => (
               <option value={network.id}>
                 {network.name}
-                {network.configured || network.kind === 'sandbox' ? '' : ' (not configured)'}
+                {network.configured || network.kind === 'sandbox' ? '' : pinnedWithout(network) ? ' (not in this build)' : ' (not configured)'}
               </option>
             )}
           </For>
@@ -87,6 +101,12 @@ export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
                     <For each={networks().filter((item) => item.kind !== 'sandbox')}>{(item) => <option value={item.id}>{item.name}</option>}</For>
                   </select>
                 </label>
+                <Show when={pinnedWithout(network())}>
+                  <p data-testid="network-pinned" class="hint">
+                    Mainnet's addresses and chain id are pinned in the app, not typed in, so that no one can point this terminal at a look-alike exchange. This build has none: the exchange has not published them. Trade on the sandbox, devnet or testnet.
+                  </p>
+                </Show>
+                <Show when={!pinnedWithout(network())}>
                 <label class="field">
                   <span>REST base URL (https://…)</span>
                   <input data-testid="network-rest-url" value={restUrl()} onInput={(event) => setRestUrl(event.currentTarget.value)} />
@@ -101,6 +121,7 @@ export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
                     <input data-testid="network-faucet-url" value={faucetUrl()} onInput={(event) => setFaucetUrl(event.currentTarget.value)} />
                   </label>
                 </Show>
+                </Show>
                 <Show when={problem()}>
                   <div class="error">{problem()}</div>
                 </Show>
@@ -109,9 +130,11 @@ export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
                 <button type="button" onClick={() => setEditing(null)}>
                   Cancel
                 </button>
-                <button type="button" class="primary" data-testid="network-save" disabled={restUrl().trim() === ''} onClick={() => void saveConfiguration()}>
-                  Save
-                </button>
+                <Show when={!pinnedWithout(network())}>
+                  <button type="button" class="primary" data-testid="network-save" disabled={restUrl().trim() === ''} onClick={() => void saveConfiguration()}>
+                    Save
+                  </button>
+                </Show>
               </div>
             </div>
           </div>
