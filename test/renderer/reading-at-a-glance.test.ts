@@ -12,7 +12,7 @@ import { fail } from '../../shared/result';
 import { assetNames, labelText, marketLabel, marketName } from '../../renderer/src/features/markets/market-label';
 import { orderContext } from '../../renderer/src/features/notices/failure-notice';
 import { unreadCount } from '../../renderer/src/features/notices/notice-model';
-import { alignColumn, balanceColumns, FIGURE_SPACE, fillFeeColumns, fractionDigits, priceCell, PUNCTUATION_SPACE, quantityCell } from '../../renderer/src/format/columns';
+import { alignColumn, balanceColumns, FIGURE_SPACE, fillFeeColumns, fractionDigits, orderStatusCell, priceCell, PUNCTUATION_SPACE, quantityCell } from '../../renderer/src/format/columns';
 import { createTerminalStore, MAX_NOTICES, withNotice, type NoticeEntry } from '../../renderer/src/stores/terminal-store';
 import { describeFailure } from '../../shared/errors/trader-text';
 import { ethUsdc, ethUsdcOther, ethUsdt } from './fixtures';
@@ -64,6 +64,15 @@ describe('table columns line up on the decimal point', () => {
     expect(quantities).toEqual(['0.0500', '1,234.5000', '0.0001']);
     expect(filled).toEqual(['0.0000', '0.0120', '0.0001']);
     for (const column of [prices, quantities, filled]) expect(new Set(column.map(fractionDigits)).size).toBe(1);
+  });
+
+  it('order history status: an order the exchange closed with a dust remainder is not called filled', () => {
+    // Seen driving the app: 0.2 ETH bought in nine fills of 0.1993, the last 0.0007 under the
+    // market's dust, closed by the exchange; the history said "filled".
+    expect(orderStatusCell(ethUsdc, { status: 'filled', quantity: ETH / 5n, filled: 199_300_000n })).toBe('closed, 0.0007 unfilled');
+    expect(orderStatusCell(ethUsdc, { status: 'filled', quantity: ETH / 5n, filled: ETH / 5n })).toBe('filled');
+    expect(orderStatusCell(ethUsdc, { status: 'partially-filled', quantity: ETH / 5n, filled: ETH / 10n })).toBe('partially filled');
+    expect(orderStatusCell(ethUsdc, { status: 'cancelled', quantity: ETH / 5n, filled: 0n })).toBe('cancelled');
   });
 
   it('fills: price and size fixed; fees one column per asset, each padded to line up where a raw fee is finer', () => {

@@ -99,3 +99,12 @@ export function fillFeeColumns(market: MarketRules, fills: readonly Pick<FillVie
   const quote = alignColumn(fills.map((fill) => (fill.side === 'Sell' ? formatFixed(fill.fee, market.quote.decimals, displayDecimals(market.quote)) : '')));
   return fills.map((_, index) => ({ base: base[index]!, quote: quote[index]! }));
 }
+
+/**
+ * An order's status in words. The exchange closes an order whose remainder fell under the
+ * market's dust threshold: that order is done but not wholly filled, and says how much was not.
+ */
+export function orderStatusCell(market: MarketRules, order: { readonly status: 'open' | 'partially-filled' | 'filled' | 'cancelled'; readonly quantity: bigint; readonly filled: bigint }): string {
+  if (order.status === 'filled' && order.filled < order.quantity) return `closed, ${quantityCell(market, order.quantity - order.filled)} unfilled`;
+  return order.status === 'partially-filled' ? 'partially filled' : order.status;
+}

@@ -9,7 +9,7 @@ import { formatPrice } from '../../../renderer/src/format/market-format';
 import { ORDER_KIND_LABELS } from '../../../renderer/src/features/ticket/ticket-model';
 import type { OrderTypeKind } from '../../../shared/market/order-type';
 import { formatUnits } from '../../../renderer/src/format/units';
-import { assetDisplayDecimals, averagePriceCell, displayDecimals, formatFixed, priceCell, quantityCell } from '../../../renderer/src/format/columns';
+import { assetDisplayDecimals, averagePriceCell, displayDecimals, formatFixed, orderStatusCell, priceCell, quantityCell } from '../../../renderer/src/format/columns';
 import { closable } from '../../../main/services/positions/positions-service';
 import { readScreen, type Screen } from './screen';
 import type { Truth, TruthOrder } from './truth';
@@ -231,7 +231,7 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       const want = new Map(
         orders.map((order) => [
           `${order.turbo ? 'turbo' : 'canonical'}:${order.orderId}`,
-          [bookLabel(order.turbo), accountLabel(order.account), order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, priceCell(market, order.price), quantityCell(market, order.quantity), quantityCell(market, order.filled), order.averagePrice > 0n ? averagePriceCell(market, order.averagePrice) : '—', order.status].join(' | '),
+          [bookLabel(order.turbo), accountLabel(order.account), order.side, ORDER_KIND_LABELS[order.kind as OrderTypeKind] ?? order.kind, priceCell(market, order.price), quantityCell(market, order.quantity), quantityCell(market, order.filled), order.averagePrice > 0n ? averagePriceCell(market, order.averagePrice) : '—', orderStatusCell(market, order)].join(' | '),
         ]),
       );
       const got = new Map(panel.rows.map((row) => [`${row.book ?? ''}:${row.id}`, row.cells.slice(1, 10).join(' | ')]));

@@ -4,7 +4,7 @@
 import { createMemo, For, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../app/terminal-context';
-import { averagePriceCell, fillFeeColumns, priceCell, quantityCell } from '../../format/columns';
+import { averagePriceCell, fillFeeColumns, orderStatusCell, priceCell, quantityCell } from '../../format/columns';
 import { formatPrice } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';
@@ -82,7 +82,7 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
                 <td class="num" data-column="average" title={order.averagePrice > 0n ? `${formatPrice(props.market, order.averagePrice)} ${props.market.quote.symbol}` : undefined}>
                   {order.averagePrice > 0n ? averagePriceCell(props.market, order.averagePrice) : '—'}
                 </td>
-                <td>{order.status}</td>
+                <td data-column="status">{orderStatusCell(props.market, order)}</td>
                 <td class="mono muted" title={order.orderId}>{shortId(order.orderId)}</td>
               </tr>
             )}
