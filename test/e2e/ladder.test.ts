@@ -285,6 +285,19 @@ describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)
     await page.locator('[data-testid=ladder-row][data-own-fill=true]').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('ladder-position').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('ladder-position').textContent()).toMatch(/Pos \+\d+(\.\d+)? @ \d{1,3}(,\d{3})*\.\d{2} · uP&L [+-]?\d+\.\d{2}/);
+    // One positions source per window: the ladder's foot and the Positions panel show the same
+    // unrealized P&L at every moment (each used to poll on its own cadence and value the position
+    // at the mark of its own read). Sampled in one evaluation each, across several cadences.
+    await page.getByTestId('tab-positions').click();
+    await page.getByTestId('position-unrealized').first().waitFor({ timeout: 20_000 });
+    for (let sample = 0; sample < 12; sample++) {
+      const [foot, panel] = await page.evaluate(() => {
+        const text = (element: Element | null) => (element?.textContent ?? '').replace(/[\u2007\u2008\s]/g, '');
+        return [text(document.querySelector('[data-testid=ladder-unrealized]')), [...document.querySelectorAll('[data-testid=position-unrealized]')].map(text)] as const;
+      });
+      expect(panel, `sample ${sample}: the ladder shows uP&L ${foot}`).toContain(foot);
+      await page.waitForTimeout(500);
+    }
     const cells = await rows().getByTestId('pnl-cell').allTextContents();
     expect(cells.length).toBeGreaterThan(10);
     // Every P&L figure has the quote's two decimals; higher rows are worth more to a long.

@@ -31,6 +31,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
     terminal.store.dispose();
     terminal.frames.dispose();
     terminal.turboBooks.dispose();
+    terminal.positions.dispose();
     desk.dispose();
   });
 

@@ -6,6 +6,7 @@ import { windowClock } from '../lib/freshness';
 import { createTradingActions, signerText, type Confirm } from '../features/trading/trading-actions';
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
 import { armingEnvironment, createArming } from '../stores/arming-store';
+import { createPositionsSource } from '../stores/positions-source';
 import { createTerminalStore } from '../stores/terminal-store';
 import { createTicketStore } from '../stores/ticket-store';
 import { createTurboBooks } from '../stores/turbo-store';
@@ -29,6 +30,7 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     frames,
     turboBooks,
     arming,
+    positions: createPositionsSource(api, () => clock.now()),
     ...createLadderCommands(),
     clock,
     freshness: { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock },

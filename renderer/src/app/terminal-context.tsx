@@ -9,6 +9,7 @@ import type { Market } from '../../../shared/market/market';
 import type { TradingActions } from '../features/trading/trading-actions';
 import type { FrameScheduler } from '../lib/frame-scheduler';
 import type { Arming } from '../stores/arming-store';
+import type { PositionsSource } from '../stores/positions-source';
 import type { TerminalStore } from '../stores/terminal-store';
 import type { TicketStore } from '../stores/ticket-store';
 import type { TurboBooks } from '../stores/turbo-store';
@@ -23,6 +24,8 @@ export interface TerminalContextValue {
   readonly frames: FrameScheduler;
   /** The Turbo rows: which markets have a Turbo book, paused or disconnected now, who signs. */
   readonly turboBooks: TurboBooks;
+  /** The window's one source of positions (every panel shows the same read). */
+  readonly positions: PositionsSource;
   /** Whether one-action trading (ladder clicks, buy/sell hotkeys) is armed, and for which book. */
   readonly arming: Arming;
   /** Commands from hotkeys to the ladders of this window. */

@@ -31,7 +31,6 @@ import { MarketName } from '../markets/MarketName';
 
 const COUNT_BACK = 600;
 /** The position line is read again after each fill, and this often for its P&L (each read costs REST reads per book). */
-const POSITIONS_POLL_MS = 15_000;
 /** How long a successful amend or move stays written over the chart. */
 const OUTCOME_SHOWN_MS = 20_000;
 let chartSerial = 0;
@@ -156,32 +155,8 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   const triggers = createTriggerSnapshot(terminal.api);
   const tradingAccount = () => terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null;
   const signingAccount = () => (props.turbo ? (terminal.turboBooks.view()?.tradingAs ?? tradingAccount()) : tradingAccount());
-  const [positions, setPositions] = createSignal<readonly PositionView[]>([]);
-  let readingPositions = false;
-  let readAgain = false;
-  const readPositions = async () => {
-    if (readingPositions) {
-      readAgain = true;
-      return;
-    }
-    readingPositions = true;
-    const read = await terminal.api.getPositions({});
-    readingPositions = false;
-    if (read.ok) setPositions(read.value.positions);
-    if (readAgain) {
-      readAgain = false;
-      void readPositions();
-    }
-  };
-  onMount(() => {
-    void readPositions();
-    const timer = setInterval(() => void readPositions(), POSITIONS_POLL_MS);
-    const stops = [terminal.api.onFill(() => void readPositions())];
-    onCleanup(() => {
-      clearInterval(timer);
-      for (const stop of stops) stop();
-    });
-  });
+  onMount(() => onCleanup(terminal.positions.use()));
+  const positions = (): readonly PositionView[] => terminal.positions.view()?.positions ?? [];
 
   /** A drag in progress (or a dropped line waiting for its confirmation and main's answer). */
   const [drag, setDrag] = createSignal<{ key: string; from: bigint; to: bigint; startY: number; sending: boolean } | null>(null);

@@ -101,7 +101,7 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
   const flatten = async (market: Market | null) => {
     if (!market) return;
     const turbo = target.turbo();
-    const read = await terminal.api.getPositions({});
+    const read = await terminal.positions.refresh();
     if (!read.ok) {
       terminal.store.notify('error', `Flatten not sent: the positions could not be read (${read.code}): ${read.message}`);
       return;

@@ -40,7 +40,6 @@ const PRICED_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'Fi
 const NO_LEGS: readonly string[] = [];
 /** Own fills younger than this are highlighted on their rows. */
 export const OWN_FILLS_RECENT_MS = 30 * 60_000;
-const POSITIONS_POLL_MS = 5000;
 
 function sameView(left: LadderView, right: LadderView | null): boolean {
   if (right === null || left.kind !== right.kind) return false;
@@ -234,32 +233,8 @@ export const Ladder: Component<LadderProps> = (props) => {
 
   // The position of this book from main's positions service (average cost from the fills), read on
   // every order or fill change and every few seconds for the mark.
-  const [positions, setPositions] = createSignal<readonly PositionView[]>([]);
-  onMount(() => {
-    let reading = false;
-    let again = false;
-    const read = async () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      const result = await terminal.api.getPositions({});
-      reading = false;
-      if (result.ok) setPositions(result.value.positions);
-      if (again) {
-        again = false;
-        void read();
-      }
-    };
-    void read();
-    const timer = setInterval(() => void read(), POSITIONS_POLL_MS);
-    const stops = [terminal.api.onOrders(() => void read()), terminal.api.onFill(() => void read())];
-    onCleanup(() => {
-      clearInterval(timer);
-      for (const stop of stops) stop();
-    });
-  });
+  onMount(() => onCleanup(terminal.positions.use()));
+  const positions = (): readonly PositionView[] => terminal.positions.view()?.positions ?? [];
   const position = createMemo(() => bookPosition(positions(), props.market.market_id, props.turbo));
 
   createEffect(() => {

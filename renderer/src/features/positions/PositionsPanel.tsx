@@ -14,7 +14,6 @@ import { labelText, marketLabel } from '../markets/market-label';
 import { accountText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, sideText, signedSizeText } from './positions-model';
 import './positions.css';
 
-const POLL_MS = 3_000;
 const STALE_AFTER_MS = 10_000;
 
 interface Row {
@@ -31,44 +30,20 @@ function triggerText(market: Market, trigger: TriggerPriceView | null): string {
 
 export const PositionsPanel: Component = () => {
   const terminal = useTerminal();
-  const [view, setView] = createSignal<PositionsView | null>(null);
-  const [error, setError] = createSignal<string | null>(null);
+  // The window's one positions source (the ladder's foot and the chart's line show the same read).
+  const view = (): PositionsView | null => terminal.positions.view();
+  const error = (): string | null => terminal.positions.error();
   const [now, setNow] = createSignal(Date.now());
   const [showFlat, setShowFlat] = createSignal(false);
   const [busy, setBusy] = createSignal(false);
-  let reading = false;
-  let again = false;
-
-  const read = async () => {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
-    const result = await terminal.api.getPositions({});
-    reading = false;
-    if (result.ok) {
-      setView(result.value);
-      setError(null);
-    } else {
-      setError(`${result.code}: ${result.message}`);
-    }
-    if (again) {
-      again = false;
-      void read();
-    }
-  };
+  const read = () => void terminal.positions.refresh();
 
   onMount(() => {
-    void read();
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      void read();
-    }, POLL_MS);
-    const stops = [terminal.api.onOrders(() => void read()), terminal.api.onFill(() => void read())];
+    const stop = terminal.positions.use();
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
     onCleanup(() => {
       clearInterval(timer);
-      for (const stop of stops) stop();
+      stop();
     });
   });
 
@@ -110,7 +85,7 @@ export const PositionsPanel: Component = () => {
     setBusy(true);
     await terminal.trading.flatten(targets.map((row) => ({ market: row.market, position: row.position })));
     setBusy(false);
-    void read();
+    read();
   };
 
   const tone = (value: bigint | null) => ({ gain: value !== null && value > 0n, loss: value !== null && value < 0n });

@@ -150,7 +150,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   /** A read of the positions begun now (main never answers it with a read begun earlier). */
   const readPositions = async (): Promise<PositionsView | null> => {
     const serial = ++positionsSerial;
-    const read = await terminal.api.getPositions({});
+    const read = await terminal.positions.refresh();
     if (serial !== positionsSerial) return read.ok ? read.value : null;
     if (read.ok) {
       setPositions(read.value);
