@@ -281,7 +281,11 @@ describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)
     await page.getByTestId('ticket-side-buy').click();
     await page.getByTestId('ticket-price-ask').click();
     await page.getByTestId('ticket-submit').click();
-    await confirmIfAsked(page);
+    // Orders are confirmed by default: while the dialog waits, the ticket says so (it said
+    // "Sending…", which a trader reads as already on its way).
+    await page.getByTestId('confirm-dialog').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('ticket-submit').textContent()).toBe('Confirm in the dialog…');
+    await page.getByTestId('confirm-accept').click();
     await page.locator('[data-testid=ladder-row][data-own-fill=true]').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('ladder-position').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('ladder-position').textContent()).toMatch(/Pos \+\d+(\.\d+)? @ \d{1,3}(,\d{3})*\.\d{2} · uP&L [+-]?\d+\.\d{2}/);
@@ -292,8 +296,10 @@ describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)
     await page.getByTestId('position-unrealized').first().waitFor({ timeout: 20_000 });
     for (let sample = 0; sample < 12; sample++) {
       const [foot, panel] = await page.evaluate(() => {
-        const text = (element: Element | null) => (element?.textContent ?? '').replace(/[\u2007\u2008\s]/g, '');
-        return [text(document.querySelector('[data-testid=ladder-unrealized]')), [...document.querySelectorAll('[data-testid=position-unrealized]')].map(text)] as const;
+        type Node = { readonly textContent: string | null };
+        const doc = (globalThis as unknown as { document: { querySelector(selector: string): Node | null; querySelectorAll(selector: string): ArrayLike<Node> } }).document;
+        const text = (element: Node | null) => (element?.textContent ?? '').replace(/[\u2007\u2008\s]/g, '');
+        return [text(doc.querySelector('[data-testid=ladder-unrealized]')), Array.from(doc.querySelectorAll('[data-testid=position-unrealized]'), text)] as const;
       });
       expect(panel, `sample ${sample}: the ladder shows uP&L ${foot}`).toContain(foot);
       await page.waitForTimeout(500);

@@ -1,5 +1,6 @@
 // Builds the context value of one window: its stores over the bridge, its frame scheduler and
 // its trading actions. The app and the ladder benchmark build it the same way.
+import { createSignal } from 'solid-js';
 import type { Clock } from '../../../shared/clock';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import { windowClock } from '../lib/freshness';
@@ -18,7 +19,17 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
   const turboBooks = createTurboBooks(api);
   // The account that signs Turbo orders is part of the account: choosing another disarms too.
   const arming = createArming(() => `${armingEnvironment(store.state)}|${turboBooks.view()?.tradingAs ?? ''}`);
-  const trading = createTradingActions(api, store, confirm, {
+  // Whether a confirmation is on screen now: a ticket waiting for one says so, not "Sending…".
+  const [asking, setAsking] = createSignal(0);
+  const tracked: Confirm = async (title, lines) => {
+    setAsking((count) => count + 1);
+    try {
+      return await confirm(title, lines);
+    } finally {
+      setAsking((count) => count - 1);
+    }
+  };
+  const trading = createTradingActions(api, store, tracked, {
     onKillSwitch: () => arming.disarm('the kill switch was used', true),
     signer: (turbo) => signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, turboBooks.view()?.tradingAs),
   });
@@ -31,6 +42,7 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     turboBooks,
     arming,
     positions: createPositionsSource(api, () => clock.now()),
+    confirming: () => asking() > 0,
     ...createLadderCommands(),
     clock,
     freshness: { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock },

@@ -24,6 +24,8 @@ export interface TerminalContextValue {
   readonly frames: FrameScheduler;
   /** The Turbo rows: which markets have a Turbo book, paused or disconnected now, who signs. */
   readonly turboBooks: TurboBooks;
+  /** A confirmation dialog of this window's trading actions is waiting for the trader. */
+  readonly confirming: Accessor<boolean>;
   /** The window's one source of positions (every panel shows the same read). */
   readonly positions: PositionsSource;
   /** Whether one-action trading (ladder clicks, buy/sell hotkeys) is armed, and for which book. */

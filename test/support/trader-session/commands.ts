@@ -91,14 +91,18 @@ export async function runOracle(model: Model, real: Real): Promise<void> {
 // ---- page helpers ------------------------------------------------------------------------------
 
 /**
- * The ticket is done with the order it was sending: the button no longer says "Sending…" (it says
+ * The ticket is done with the order it was sending: the button no longer says "Sending…" or
+ * "Confirm in the dialog…" (it says
  * so from the click until the outcome is shown, a refusal before signing included). Reading a
  * result element that is not there would wait for it for the whole default timeout.
  */
 async function ticketSettled(page: Page): Promise<void> {
   await until(async () => {
     const label = await page.getByTestId('ticket-submit').first().textContent({ timeout: 1000 }).catch(() => null);
-    return label !== null && !label.startsWith('Sending');
+    // A confirmation that came up after acceptConfirm stopped looking (the ticket reads the
+    // positions or runs the Turbo check first) is accepted here, as the trader would.
+    if (label !== null && label.startsWith('Confirm in the dialog')) await acceptConfirm(page);
+    return label !== null && !label.startsWith('Sending') && !label.startsWith('Confirm in the dialog');
   }, 'the ticket to show the outcome', 20_000).catch(() => undefined);
 }
 

@@ -622,7 +622,9 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           title={send().reason}
         >
           {sending()
-            ? 'Sending…'
+            ? terminal.confirming()
+              ? 'Confirm in the dialog…'
+              : 'Sending…'
             : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${bracketOn() ? ' + TP/SL' : ''}${reduceOnly() ? ' · reduce-only' : ''}${props.turbo ? ' · Turbo' : ''}`}
         </button>
         <Show when={!canTrade()}>
