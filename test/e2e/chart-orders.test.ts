@@ -6,12 +6,11 @@
 // ticket: reduce-only capped to the position, and the Buy/Sell button kept in view at a small
 // window height with many warnings. Screenshots: test-results/screenshots/chart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Market } from '../../shared/market/market';
-import { connectBridge, type BridgeClient } from '../support/bridge-client';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { launchChromium } from '../support/chromium';
-import { onboard, sandboxControl, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
+import type { BridgeClient } from '../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { screenshots, until, value, type SandboxControl } from '../support/terminal-page';
 
 const USDC = 1_000_000n;
 const ETH = 1_000_000_000n;
@@ -36,14 +35,13 @@ interface RestOrder {
 }
 
 describe.sequential('orders on the chart in Chromium against the sandbox', () => {
-  let host: RunningHost;
+  let terminal: OpenTerminal;
   let bridge: BridgeClient;
   let control: SandboxControl;
-  let browser: Browser;
   let page: Page;
   let market: Market;
   let tradeAccountId: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const shot = screenshots(() => page, 'chart');
 
   /** The account's open orders on the book as the exchange itself reports them (GET /v1/orders). */
@@ -75,28 +73,14 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
   };
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--sandbox-control'] });
-    bridge = await connectBridge(host);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
-    const markets = await until(async () => {
-      const listed = await bridge.api.listMarkets({});
-      return listed.ok ? listed.value.markets : null;
-    }, 'the markets');
+    terminal = await openTerminal({ control: true, onboard: true, book: true });
+    ({ bridge, control, page, pageErrors } = terminal);
+    const markets = await terminal.markets();
     market = markets.find((candidate) => candidate.base.symbol === 'ETH' && candidate.quote.symbol === 'USDC' && candidate.quote.asset === markets.find((row) => row.quote.symbol === 'USDC')?.quote.asset)!;
-    control = await sandboxControl(bridge.api);
-    await onboard(page);
     tradeAccountId = value(await bridge.api.getAccountState({})).tradeAccount!.tradeAccountId;
-    await page.locator('[data-testid=ladder-row].best-bid').first().waitFor({ timeout: 30_000 });
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('draws a resting order as a labelled line, and dragging it amends the order on the exchange', async () => {
     // A resting buy 20 USDC under the bid, placed once the faucet's funds are on the account.

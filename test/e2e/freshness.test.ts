@@ -7,22 +7,22 @@
 // chart and inside market frozen (item 1) or show the sandbox's data unmarked while away (item 2).
 // Screenshots: test-results/screenshots/freshness/{stale,resyncing,other-network}.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
-import { connectBridge, type BridgeClient } from '../support/bridge-client';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { onboard, sandboxControl, screenshots, value, type SandboxControl } from '../support/terminal-page';
+import type { Page } from 'playwright-core';
+import type { BridgeClient } from '../support/bridge-client';
+import type { RunningHost } from '../support/browser-host';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { screenshots, value, type SandboxControl } from '../support/terminal-page';
 
 /** Every live panel of the main window, by the test id of its root. */
 const PANELS = ['ladder', 'tape', 'chart-panel', 'open-orders', 'connection'] as const;
 
 describe.sequential('freshness marks in Chromium against the sandbox', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
   let bridge: BridgeClient;
   let control: SandboxControl;
-  let browser: Browser;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const shot = screenshots(() => page, 'freshness');
 
   const freshness = (testId: string) => page.getByTestId(testId).first().getAttribute('data-freshness');
@@ -31,21 +31,11 @@ describe.sequential('freshness marks in Chromium against the sandbox', () => {
   const openOrderCount = () => page.getByTestId('open-order-row').count();
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--sandbox-control'] });
-    bridge = await connectBridge(host);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
-    await onboard(page);
-    control = await sandboxControl(bridge.api);
+    terminal = await openTerminal({ control: true, onboard: true });
+    ({ host, bridge, control, page, pageErrors } = terminal);
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('live: every panel says live and the armed ladder is clickable', async () => {
     for (const panel of PANELS) await untilFresh(panel, 'live');

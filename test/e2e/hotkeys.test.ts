@@ -5,16 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { HOTKEY_ACTIONS } from '../../shared/ipc/views/settings';
 import { DEFAULT_HOTKEYS, HOTKEY_LABELS } from '../../shared/hotkeys/keymap';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { launchChromium } from '../support/chromium';
-import { screenshots } from '../support/terminal-page';
+import type { RunningHost } from '../support/browser-host';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { screenshots, waitForBook } from '../support/terminal-page';
 
 describe.sequential('hotkeys in Chromium', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
-  let browser: Browser;
   let page: Page;
   const shot = screenshots(() => page, 'hotkeys');
   const armed = () => page.getByTestId('ladder').first().getAttribute('data-armed');
@@ -25,19 +25,13 @@ describe.sequential('hotkeys in Chromium', () => {
   };
 
   beforeAll(async () => {
-    host = await startHost();
-    browser = await launchChromium();
-    page = await (await browser.newContext()).newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
-    await page.goto(host.url);
+    terminal = await openTerminal();
+    ({ host, page } = terminal);
     await page.getByTestId('close-setup').click();
-    await page.locator('[data-testid=ladder-row].best-bid').first().waitFor({ timeout: 60_000 });
+    await waitForBook(page);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('? lists every hotkey with its key; Esc closes it', async () => {
     await press('Shift+?');

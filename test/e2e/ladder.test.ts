@@ -6,14 +6,13 @@
 // live, cumulative depth, own fills, average entry and P&L on the rows.
 // Screenshots: test-results/screenshots/ladder/{default-grouping,amend-confirm,amend,...}.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { parseUnits } from '../../shared/encoding/units';
 import type { Market } from '../../shared/market/market';
 import { priceTick } from '../../shared/market/tick';
-import { launchChromium } from '../support/chromium';
-import { connectBridge, type BridgeClient } from '../support/bridge-client';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { confirmIfAsked, onboard, sandboxControl, screenshots, value, type SandboxControl } from '../support/terminal-page';
+import type { BridgeClient } from '../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { confirmIfAsked, screenshots, value, type SandboxControl } from '../support/terminal-page';
 
 /** The page's document as functions sent to the page see it (test files compile without the DOM library). */
 interface PageElement {
@@ -32,14 +31,13 @@ interface WireOrder {
 }
 
 describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)', () => {
-  let host: RunningHost;
+  let terminal: OpenTerminal;
   let bridge: BridgeClient;
   let control: SandboxControl;
-  let browser: Browser;
   let page: Page;
   let market: Market;
   let tradeAccount: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const shot = screenshots(() => page, 'ladder');
 
   const ladder = () => page.getByTestId('ladder').first();
@@ -63,25 +61,14 @@ describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)
   };
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--sandbox-control'] });
-    bridge = await connectBridge(host);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
-    await onboard(page);
-    control = await sandboxControl(bridge.api);
-    await page.locator('[data-testid=ladder-row].best-bid').first().waitFor({ timeout: 30_000 });
+    terminal = await openTerminal({ control: true, onboard: true, book: true });
+    ({ bridge, control, page, pageErrors } = terminal);
     const marketId = (await ladder().getAttribute('data-market-id'))!;
     market = value(await bridge.api.listMarkets({})).markets.find((candidate) => candidate.market_id === marketId)!;
     tradeAccount = value(await bridge.api.getAccountState({})).tradeAccount!.tradeAccountId;
   }, 180_000);
 
-  afterAll(async () => {
-    bridge?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it("opens grouped at the market's tick with the best bid and the best ask on screen, and a size ready on the ladder", async () => {
     expect(await ladder().getAttribute('data-precision')).toBe(priceTick(market).toString());

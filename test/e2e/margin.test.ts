@@ -9,12 +9,11 @@
 // settlement shown). A paused pool and a paused, disconnected Turbo book set through the control
 // surface show too. Screenshots: test-results/screenshots/margin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Market } from '../../shared/market/market';
-import { connectBridge, type BridgeClient } from '../support/bridge-client';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { launchChromium } from '../support/chromium';
-import { confirmIfAsked, onboard, sandboxControl, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
+import type { BridgeClient } from '../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { confirmIfAsked, onboard, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
 
 const ORACLE_UNIT = 10n ** 18n;
 
@@ -26,15 +25,14 @@ function wholeUsdc(text: string | null): number {
 }
 
 describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', () => {
-  let host: RunningHost;
+  let terminal: OpenTerminal;
   let bridge: BridgeClient;
   let control: SandboxControl;
-  let browser: Browser;
   let page: Page;
   let ethUsdc: Market;
   let ethUsdt: Market;
   let account = '';
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const shot = screenshots(() => page, 'margin');
 
   const oracle = async (whole: bigint, tick = false) => {
@@ -57,28 +55,16 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
   };
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--sandbox-control'] });
-    bridge = await connectBridge(host);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
-    const markets = await until(async () => {
-      const listed = await bridge.api.listMarkets({});
-      return listed.ok ? listed.value.markets : null;
-    }, 'the markets');
+    terminal = await openTerminal({ control: true });
+    ({ bridge, control, page, pageErrors } = terminal);
+    const markets = await terminal.markets();
     ethUsdc = markets.find((market) => market.base.symbol === 'ETH' && market.quote.symbol === 'USDC')!;
     ethUsdt = markets.find((market) => market.base.symbol === 'ETH' && market.quote.symbol === 'USDT')!;
-    control = await sandboxControl(bridge.api);
     // The oracle pinned where the market is, so the figures move only when the test moves it.
     await oracle(3000n);
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('onboards, opens the Margin panel and registers a Turbo Account (the session recreated to name it)', async () => {
     await onboard(page);

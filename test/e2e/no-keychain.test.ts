@@ -4,28 +4,23 @@
 // registered and its account is read. Screenshot in test-results/screenshots/first-run.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
-import { startHost, type RunningHost } from '../support/browser-host';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from '../support/chromium';
+import type { RunningHost } from '../support/browser-host';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 
 describe.sequential('first run without an OS keychain', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
-  let browser: Browser;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    host = await startHost({ keyring: false });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
+    terminal = await openTerminal({ host: { keyring: false }, viewport: { width: 1400, height: 1000 } });
+    ({ host, page, pageErrors } = terminal);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('says what is missing and the exact command that fixes it on this OS', async () => {
     const callout = page.getByTestId('keychain-unavailable');

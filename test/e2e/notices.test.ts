@@ -6,10 +6,9 @@
 // figure cell right-aligned in tabular digits, the decimal points of a column on one vertical line.
 // Screenshots: test-results/screenshots/notices/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { confirmIfAsked, onboard, screenshots, waitForFunds } from '../support/terminal-page';
+import type { Page } from 'playwright-core';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { confirmIfAsked, screenshots, waitForFunds } from '../support/terminal-page';
 
 interface Box {
   readonly x: number;
@@ -34,26 +33,17 @@ interface ColumnReport {
 declare const document: { querySelectorAll(selector: string): ArrayLike<unknown> };
 
 describe.sequential('notices and tables in Chromium against the sandbox', () => {
-  let host: RunningHost;
-  let browser: Browser;
+  let terminal: OpenTerminal;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const shot = screenshots(() => page, 'notices');
 
   beforeAll(async () => {
-    host = await startHost();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
-    await onboard(page);
-    await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
+    terminal = await openTerminal({ onboard: true, book: true });
+    ({ page, pageErrors } = terminal);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   /** Send an order from the ticket and wait for the ticket's answer to it (a result line that was not there before). */
   const place = async (side: 'buy' | 'sell', kind: string, quantity: string, price: string | null) => {

@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { requestNames } from '../../shared/ipc/contract';
 import { decodeFrame } from '../../shared/ipc/codec';
-import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
+import { SCREENSHOT_DIR } from '../support/chromium';
 import { startHost, type RunningHost } from '../support/browser-host';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { collect, spawnInKeyringSession } from '../support/keyring-session';
 import { waitForFunds } from '../support/terminal-page';
 
@@ -62,6 +63,7 @@ function forms(hex: string): string[] {
 }
 
 describe.sequential('keys never cross the bridge', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
   let browser: Browser;
   let page: Page;
@@ -70,16 +72,11 @@ describe.sequential('keys never cross the bridge', () => {
   const recordFile = join(mkdtempSync(join(tmpdir(), 'lt-security-record-')), 'bridge.log');
 
   beforeAll(async () => {
-    host = await startHost({ dataDir, keyringHome, args: ['--record-bridge', recordFile] });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(host.url);
+    terminal = await openTerminal({ host: { dataDir, keyringHome, args: ['--record-bridge', recordFile] } });
+    ({ host, browser, page } = terminal);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('runs a full session: key import, onboarding, a session and orders', async () => {
     const done = (id: string) =>

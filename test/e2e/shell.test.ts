@@ -4,12 +4,12 @@
 // new panels (Margin, Stops, Funds) leave the main window for windows of their own and come back.
 // Screenshots: test-results/screenshots/shell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addressOf } from '../../shared/crypto/address';
 import { generatePrivateKey, publicKeyOf } from '../../shared/crypto/keys';
 import { randomBytes } from 'node:crypto';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { launchChromium } from '../support/chromium';
+import type { RunningHost } from '../support/browser-host';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { runSetup, screenshots, stepDone } from '../support/terminal-page';
 
 interface Box {
@@ -46,25 +46,18 @@ function measureTopBar(page: Page) {
 }
 
 describe.sequential('the app shell in Chromium', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   const shot = screenshots(() => page, 'shell');
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--sandbox-control'] });
-    browser = await launchChromium();
-    context = await browser.newContext();
-    page = await context.newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
-    await page.goto(host.url);
+    terminal = await openTerminal({ host: { args: ['--sandbox-control'] } });
+    ({ host, context, page } = terminal);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('keeps the top bar on one line from 1280 to 1920 px; narrower it wraps, kill switch, connection and session always in view', async () => {
     await page.getByTestId('close-setup').click();

@@ -5,9 +5,9 @@
 // with their reasons. Screenshots of each screen go to test-results/screenshots/terminal.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
-import { startHost, type RunningHost } from '../support/browser-host';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from '../support/chromium';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { waitForFunds } from '../support/terminal-page';
 
 /** The page's document as functions sent to the page see it (this file compiles without the DOM library). */
@@ -22,10 +22,9 @@ declare const document: {
 };
 
 describe.sequential('trading terminal in Chromium against the sandbox', () => {
-  let host: RunningHost;
-  let browser: Browser;
+  let terminal: OpenTerminal;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, 'terminal', `${name}.png`) });
   const stepDone = (id: string) =>
@@ -52,17 +51,11 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
   };
 
   beforeAll(async () => {
-    host = await startHost();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
+    terminal = await openTerminal();
+    ({ page, pageErrors } = terminal);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('onboards from an empty keychain to an active session, explaining each step', async () => {
     await page.getByTestId('onboarding').waitFor({ timeout: 30_000 });

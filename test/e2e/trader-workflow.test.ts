@@ -4,16 +4,14 @@
 // id shown). Screenshots go to test-results/screenshots/workflow.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, SCREENSHOT_DIR } from '../support/chromium';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { onboard, waitForFunds } from '../support/terminal-page';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from '../support/chromium';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 
 describe.sequential('trader workflow in Chromium against the sandbox', () => {
-  let host: RunningHost;
-  let browser: Browser;
+  let terminal: OpenTerminal;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, 'workflow', `${name}.png`) });
   const confirmIfAsked = async () => {
@@ -36,20 +34,11 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
   };
 
   beforeAll(async () => {
-    host = await startHost();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
-    await onboard(page);
-    await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
-    await waitForFunds(page);
+    terminal = await openTerminal({ onboard: true, book: true, funds: true });
+    ({ page, pageErrors } = terminal);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('shows the position built by fills, with entry, mark and P&L in the market decimals, and flattens it after a confirmation naming book and account', async () => {
     // Market orders: nothing rests, so the position is only what filled.

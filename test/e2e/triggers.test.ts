@@ -7,13 +7,12 @@
 // fills, a "Take-profit filled" notice, the fill marked TP on the chart), then drags a leg to a new
 // price on the ladder and on the chart, and cancels one. Screenshots: test-results/screenshots/triggers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { TriggerView } from '../../shared/ipc/views';
 import type { Market } from '../../shared/market/market';
-import { connectBridge, type BridgeClient } from '../support/bridge-client';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { launchChromium } from '../support/chromium';
-import { confirmIfAsked, runSetup, sandboxControl, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
+import type { BridgeClient } from '../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { confirmIfAsked, runSetup, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
 
 const USDC = 1_000_000n;
 /** Ladder rows ten dollars apart: both legs and the market stay in view while the maker walks. */
@@ -35,13 +34,12 @@ function typed(raw: bigint): string {
 const rowOf = (raw: bigint) => raw - (raw % ROW);
 
 describe.sequential('take-profit and stop-loss in Chromium against the sandbox', () => {
-  let host: RunningHost;
+  let terminal: OpenTerminal;
   let bridge: BridgeClient;
   let control: SandboxControl;
-  let browser: Browser;
   let page: Page;
   let market: Market;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const shot = screenshots(() => page, 'triggers');
 
   const pending = async () => value(await bridge.api.getTriggers({})).pending.filter((leg) => leg.marketId === market.market_id);
@@ -73,25 +71,13 @@ describe.sequential('take-profit and stop-loss in Chromium against the sandbox',
   };
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--sandbox-control'] });
-    bridge = await connectBridge(host);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(host.url);
-    const markets = await until(async () => {
-      const listed = await bridge.api.listMarkets({});
-      return listed.ok ? listed.value.markets : null;
-    }, 'the markets');
+    terminal = await openTerminal({ control: true });
+    ({ bridge, control, page, pageErrors } = terminal);
+    const markets = await terminal.markets();
     market = markets.find((candidate) => candidate.base.symbol === 'ETH' && candidate.quote.symbol === 'USDC' && candidate.quote.asset === markets.find((row) => row.quote.symbol === 'USDC')?.quote.asset)!;
-    control = await sandboxControl(bridge.api);
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('onboards without test funds, shows the deposit instructions and the balance arriving after a faucet mint', async () => {
     // Setup up to the trading account; the funds come from the Funds drawer.

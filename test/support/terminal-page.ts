@@ -66,6 +66,11 @@ export async function waitForFunds(page: Page, timeout = 30_000): Promise<void> 
   await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid=ticket-available]')?.textContent ?? ''), undefined, { timeout });
 }
 
+/** Wait until the ladder shows its book: a best-bid row (the maker's quotes reached the window). */
+export async function waitForBook(page: Page, timeout = 60_000): Promise<void> {
+  await page.locator('[data-testid=ladder-row].best-bid').first().waitFor({ timeout });
+}
+
 /** Screenshots of one suite under test-results/screenshots/<suite>/<name>.png. */
 export function screenshots(page: () => Page, suite: string): (name: string) => Promise<string> {
   const directory = join(SCREENSHOT_DIR, suite);

@@ -6,10 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Market } from '../../../shared/market/market';
-import { connectBridge, type BridgeClient } from '../bridge-client';
-import { confirmWithHostCode, startHost, type RunningHost } from '../browser-host';
-import { launchChromium } from '../chromium';
-import { onboard, sandboxControl, until, value, type SandboxControl } from '../terminal-page';
+import type { BridgeClient } from '../bridge-client';
+import { confirmWithHostCode, type RunningHost } from '../browser-host';
+import { openTerminal } from '../open-terminal';
+import { until, value, type SandboxControl } from '../terminal-page';
 
 /** An address nothing listens on: the "other network" a trader switches to and back from. */
 export const UNREACHABLE_REST = 'http://127.0.0.1:9';
@@ -40,51 +40,41 @@ export interface WorldOptions {
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const host = await startHost({ args: ['--sandbox-control'] });
-  const bridge = await connectBridge(host);
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
-  await page.goto(host.url);
-  await onboard(page);
-  const markets = await until(async () => {
-    const listed = await bridge.api.listMarkets({});
-    return listed.ok && listed.value.markets.length > 0 ? listed.value.markets : null;
-  }, 'the markets');
-  const control = await sandboxControl(bridge.api);
-  // A step waits for what it needs with its own deadlines; an element that is not there (an order
-  // that filled, a result not shown) must not hold a step for Playwright's default 30 s.
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(60_000);
-  // Orders go out without the confirmation step (the dialog is still accepted where it shows).
-  // Turning confirmations off is itself confirmed with the code the host prints on its terminal.
-  value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.updateSettings({ confirmOrders: false, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
-  // A second network the trader can switch to: configured, but nothing answers there.
-  // (A new network address is confirmed the same way; plaintext is allowed on loopback only.)
-  value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.configureNetwork({ networkId: 'devnet', restUrl: UNREACHABLE_REST, wsUrl: 'ws://127.0.0.1:9', faucetUrl: null, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
-  const account = value(await bridge.api.getAccountState({}));
-  if (!account.tradeAccount) throw new Error('onboarding left no trading account');
-  const turboAccountId = options.turboAccount ? await openTurboAccount(page) : null;
-  return {
-    host,
-    bridge,
-    browser,
-    context,
-    page,
-    control,
-    markets,
-    tradeAccountId: account.tradeAccount.tradeAccountId,
-    turboAccountId,
-    pageErrors,
-    log: [],
-    async stop() {
-      bridge.close();
-      await browser.close().catch(() => undefined);
-      await host.stop();
-    },
-  };
+  const terminal = await openTerminal({ control: true, onboard: true });
+  const { host, bridge, browser, context, page, pageErrors, control } = terminal;
+  try {
+    const markets = await terminal.markets();
+    // A step waits for what it needs with its own deadlines; an element that is not there (an order
+    // that filled, a result not shown) must not hold a step for Playwright's default 30 s.
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(60_000);
+    // Orders go out without the confirmation step (the dialog is still accepted where it shows).
+    // Turning confirmations off is itself confirmed with the code the host prints on its terminal.
+    value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.updateSettings({ confirmOrders: false, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
+    // A second network the trader can switch to: configured, but nothing answers there.
+    // (A new network address is confirmed the same way; plaintext is allowed on loopback only.)
+    value(await confirmWithHostCode(host, (confirmationCode) => bridge.api.configureNetwork({ networkId: 'devnet', restUrl: UNREACHABLE_REST, wsUrl: 'ws://127.0.0.1:9', faucetUrl: null, ...(confirmationCode === undefined ? {} : { confirmationCode }) })));
+    const account = value(await bridge.api.getAccountState({}));
+    if (!account.tradeAccount) throw new Error('onboarding left no trading account');
+    const turboAccountId = options.turboAccount ? await openTurboAccount(page) : null;
+    return {
+      host,
+      bridge,
+      browser,
+      context,
+      page,
+      control,
+      markets,
+      tradeAccountId: account.tradeAccount.tradeAccountId,
+      turboAccountId,
+      pageErrors,
+      log: [],
+      stop: terminal.close,
+    };
+  } catch (error) {
+    await terminal.close(); // nothing of a half-made world outlives the failure
+    throw error;
+  }
 }
 
 /** The embedded sandbox's process id: the child of the host's process group that runs sandbox/cli.ts. */
