@@ -109,8 +109,11 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
     await expect.poll(() => riskText('cohort')).toBe('Turbo (prepaid)');
     await expect.poll(() => riskText('value'), { timeout: 20_000 }).toBe('2,000.00 USDC');
     expect(await riskText('buy-capacity')).toBe('2,000.00 USDC');
-    await card.getByTestId('margin-account-select').check();
+    // The box shows main's selection, which arrives after the click (a refresh of the card in between
+    // shows the old one again, which check() took for a click that did nothing): click, wait for main.
+    await card.getByTestId('margin-account-select').click();
     await expect.poll(() => card.getAttribute('data-selected'), { timeout: 15_000 }).toBe('true');
+    expect(await card.getByTestId('margin-account-select').isChecked()).toBe(true);
     await shot('04-session-open');
   });
 
