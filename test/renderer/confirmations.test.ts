@@ -71,6 +71,14 @@ describe('confirmations name the book and the account that signs', () => {
     expect(sent).toEqual(['placeOrder']);
   });
 
+  it('repeats what the trader was warned of where the order was made', async () => {
+    const { asked, actions, answer } = harness();
+    const done = actions.place(ethUsdc, request(false), 'the ladder', ['Crosses the spread: this buy at 3,000.00 trades now against the best offer 2,999.00 USDC']);
+    await answer(true);
+    await done;
+    expect(asked[0]!.lines.at(-1)).toBe('Crosses the spread: this buy at 3,000.00 trades now against the best offer 2,999.00 USDC');
+  });
+
   it('an order on the Turbo book: the selected Turbo Account', async () => {
     const { asked, actions, answer } = harness();
     const done = actions.place(ethUsdc, request(true), 'a hotkey');

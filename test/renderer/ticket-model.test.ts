@@ -205,3 +205,23 @@ describe('why the ticket cannot send, before the form is touched (issue 14)', ()
     expect(sendState(ok, loading, '', true).reason).toBe('');
   });
 });
+
+describe('a Limit order that trades at once says so before signing (seen driving the app: a ladder click in the bid column above the best offer)', () => {
+  it('through the inside: crosses the spread, naming the best opposite price', () => {
+    const result = evaluateTicket(fields({ priceText: '3005.00' }), context());
+    expect(result.ok && result.warnings.join(' ')).toContain('Crosses the spread: this buy at 3,005.00 trades now against the best offer 3,001.00 USDC');
+    const sell = evaluateTicket(fields({ side: 'Sell', priceText: '2990.00' }), context());
+    expect(sell.ok && sell.warnings.join(' ')).toContain('Crosses the spread: this sell at 2,990.00 trades now against the best bid 2,999.00 USDC');
+  });
+
+  it('at the best opposite price: takes liquidity at the taker fee', () => {
+    const result = evaluateTicket(fields({ priceText: '3001.00' }), context());
+    expect(result.ok && result.warnings.join(' ')).toContain('Takes liquidity: this buy at the best offer 3,001.00 USDC trades now at the taker fee');
+  });
+
+  it('inside the spread or with no book: no such warning', () => {
+    for (const result of [evaluateTicket(fields({ priceText: '3000.25' }), context()), evaluateTicket(fields({ priceText: '3005.00' }), context({ bestAsk: null }))]) {
+      expect(result.ok && result.warnings.some((warning) => /Crosses|Takes liquidity/.test(warning))).toBe(false);
+    }
+  });
+});

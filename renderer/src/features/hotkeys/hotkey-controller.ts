@@ -77,7 +77,7 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       terminal.store.notify('error', `Hotkey ${side.toLowerCase()} not sent: ${evaluation.message}`);
       return;
     }
-    void terminal.trading.place(market, evaluation.request, 'a hotkey');
+    void terminal.trading.place(market, evaluation.request, 'a hotkey', evaluation.warnings);
   };
 
   const marketName = (market: Market) => `${market.base.symbol}/${market.quote.symbol}`;

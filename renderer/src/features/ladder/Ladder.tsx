@@ -391,7 +391,7 @@ export const Ladder: Component<LadderProps> = (props) => {
       terminal.store.notify('error', `Ladder ${side.toLowerCase()} not sent: ${evaluation.message}`);
       return;
     }
-    void terminal.trading.place(props.market, evaluation.request, 'the ladder');
+    void terminal.trading.place(props.market, evaluation.request, 'the ladder', evaluation.warnings);
   };
 
   const startDrag = (event: MouseEvent, side: Side, row: LadderRow) => {

@@ -312,7 +312,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         } else setLastResult({ ok: false, text: placed.message, code: placed.code });
         return;
       }
-      const placed = await terminal.trading.place(props.market, result.request, 'the ticket');
+      const placed = await terminal.trading.place(props.market, result.request, 'the ticket', result.warnings);
       if (placed === null) return;
       if (placed.ok) {
         const adjustments = placed.value.adjustments.length > 0 ? ` Main adjusted: ${adjustmentsText(placed.value.adjustments)}.` : '';

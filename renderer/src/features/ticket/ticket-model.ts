@@ -196,6 +196,20 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
     }
   }
 
+  // A Limit order priced through the inside trades now, as a taker, before any rest of it rests:
+  // said before signing (a ladder click in the bid column above the best offer does exactly this).
+  if (fields.kind === 'Limit') {
+    const opposite = fields.side === 'Buy' ? context.bestAsk : context.bestBid;
+    if (opposite !== null && (fields.side === 'Buy' ? price >= opposite : price <= opposite)) {
+      const best = `the best ${fields.side === 'Buy' ? 'offer' : 'bid'} ${formatPrice(market, opposite)} ${market.quote.symbol}`;
+      warnings.push(
+        price === opposite
+          ? `Takes liquidity: this ${fields.side.toLowerCase()} at ${best} trades now at the taker fee; only what is not filled there rests.`
+          : `Crosses the spread: this ${fields.side.toLowerCase()} at ${formatPrice(market, price)} trades now against ${best} and every level up to its price, at the taker fee; only what is not filled there rests.`,
+      );
+    }
+  }
+
   // More than the signing account has unlocked: the exchange would revert it (InsufficientBalance).
   const locked = forwardedAmount(market, fields.side, price, quantity);
   const available = fields.side === 'Buy' ? context.availableQuote : context.availableBase;

@@ -18,7 +18,8 @@ export type PlaceBracketRequest = RequestInput<'placeBracketOrder'>;
 export type Confirm = (title: string, lines: readonly string[]) => Promise<boolean>;
 
 export interface TradingActions {
-  place(market: Market, request: PlaceOrderRequest, origin: string): Promise<Result<PlacedOrder> | null>;
+  /** `notes`: what the trader was warned of where the order was made (the confirmation repeats them). */
+  place(market: Market, request: PlaceOrderRequest, origin: string, notes?: readonly string[]): Promise<Result<PlacedOrder> | null>;
   /** An entry with its take-profit and/or stop-loss in one signed request; null when not confirmed. */
   placeBracket(market: Market, request: PlaceBracketRequest, origin: string): Promise<Result<PlacedTriggers> | null>;
   cancel(market: Market, orderId: string, turbo: boolean): Promise<Result<CancelReport>>;
@@ -137,10 +138,10 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
   const where = (market: Market, turbo: boolean, origin: string) => `Market ${nameOf(market)} · ${bookAndSignerLine(turbo, signer(turbo))} · from ${origin}`;
 
   return {
-    async place(market, request, origin) {
+    async place(market, request, origin, notes = []) {
       const text = describeOrder(market, request);
       if (store.state.settings?.confirmOrders) {
-        const accepted = await confirm('Confirm order', [text, where(market, request.turbo === true, origin)]);
+        const accepted = await confirm('Confirm order', [text, where(market, request.turbo === true, origin), ...notes]);
         if (!accepted) return null;
       }
       const result = await api.placeOrder(request);
