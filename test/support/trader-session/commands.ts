@@ -77,6 +77,8 @@ export async function runOracle(model: Model, real: Real): Promise<void> {
   const pages = [real.world.page, ...real.popups.values()];
   const snapshot = { ...model, detached: [...model.detached] };
   const report = await checkScreen(pages, real.truth, real.world.markets, () => oracleView(snapshot, real), { boundMs: real.boundMs });
+  // LT_ORACLE_TRACE=1: how each panel passed (equal, marked, empty), to see what a run held.
+  if (process.env.LT_ORACLE_TRACE) console.log(`    oracle (${report.samples} samples): ${Object.entries(report.verdicts).map(([panel, how]) => `${panel}=${how}`).join(' ')}`);
   // The first time a panel passes by its mark (stale, resyncing, …), keep a picture of it.
   for (const [panel, how] of Object.entries(report.verdicts)) {
     if (how !== 'marked' || real.marksShot.has(panel)) continue;

@@ -8,11 +8,10 @@ import type { Market } from '../../../shared/market/market';
 import { formatPrice } from '../../../renderer/src/format/market-format';
 import { ORDER_KIND_LABELS } from '../../../renderer/src/features/ticket/ticket-model';
 import type { OrderTypeKind } from '../../../shared/market/order-type';
-import { formatUnits } from '../../../renderer/src/format/units';
 import { assetDisplayDecimals, averagePriceCell, displayDecimals, formatFixed, orderStatusCell, priceCell, quantityCell } from '../../../renderer/src/format/columns';
 import { closable } from '../../../main/services/positions/positions-service';
 import { readScreen, type Screen } from './screen';
-import type { Truth, TruthOrder } from './truth';
+import type { Truth, TruthOrder, TruthTrade } from './truth';
 
 export interface OracleView {
   /** 'devnet' is the configured network nobody answers on. */
@@ -43,13 +42,9 @@ export function insideRows(inside: { bid: bigint | null; ask: bigint | null }, p
   return { bid: inside.bid === null ? null : floor(inside.bid), ask: inside.ask === null ? null : ceil(inside.ask) };
 }
 
-type Verdict = { ok: true; how: 'equal' | 'marked' | 'empty' | 'absent' } | { ok: false; diff: string };
-
-const EQUAL: Verdict = { ok: true, how: 'equal' };
-const MARKED: Verdict = { ok: true, how: 'marked' };
-const ABSENT: Verdict = { ok: true, how: 'absent' };
-const EMPTY: Verdict = { ok: true, how: 'empty' };
-const differs = (diff: string): Verdict => ({ ok: false, diff });
+import { ABSENT, checkMarginRisk, checkPositions, checkTape, differs, EMPTY, EQUAL, MARKED, sameMaps, type ShownAsset, type Verdict } from './checks';
+import { displayDecimalsOf } from '../../../renderer/src/features/margin/margin-format';
+import type { MarketsView } from '../../../shared/ipc/views';
 
 /** A mark other than live counts as a visible mark; no attribute at all is a claim of being live. */
 const marked = (freshness: string | null) => freshness !== null && freshness !== 'live';
@@ -72,18 +67,11 @@ interface TruthCache {
   book?: Promise<TruthOrder[]>;
   balances?: ReturnType<Truth['balances']>;
   positions?: ReturnType<Truth['positions']>;
-  margin?: ReturnType<Truth['marginDrawn']>;
-}
-
-/** "1,234.50 USDC" is `raw` (of `decimals`) cut toward zero to the two decimals shown, in `symbol`. */
-export function shownCutEquals(shown: string | null, raw: bigint, decimals: number, symbol: string): boolean {
-  const match = /^(-?)([\d,]+)(?:\.(\d+))?\s+(\S+)$/.exec(shown ?? '');
-  if (!match || match[4] !== symbol) return false;
-  const fraction = match[3] ?? '';
-  if (fraction.length > decimals) return false;
-  const digits = BigInt(`${match[2]!.replaceAll(',', '')}${fraction}`) * (match[1] === '-' ? -1n : 1n);
-  const scale = 10n ** BigInt(decimals - fraction.length);
-  return digits === raw / scale; // bigint division cuts toward zero
+  margin?: ReturnType<Truth['marginRisk']>;
+  turboPositions?: ReturnType<Truth['positions']>;
+  /** The selected book's newest trades, read before the pages were (the tape is held to them). */
+  tapeBefore?: Promise<TruthTrade[] | null>;
+  tapeAfter?: Promise<TruthTrade[] | null>;
 }
 
 const decimalsOf = (markets: readonly Market[], assetId: string) => {
@@ -103,6 +91,9 @@ export async function checkScreen(pages: readonly Page[], truth: Truth, markets:
     samples++;
     const current = view();
     const cache: TruthCache = {};
+    // The tape is compared with the exchange's trades read before and after the screen.
+    if (current.network === 'sandbox') cache.tapeBefore = truth.trades(current.market, current.turbo).catch(() => null);
+    await cache.tapeBefore;
     const sampleDiffs = new Map<string, string>();
     for (const [index, page] of pages.entries()) {
       if (page.isClosed()) continue;
@@ -280,64 +271,64 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       out.balances = sameMaps('asset', got, want);
     }
   }
-  // Positions: the trading account's size on each book is bought minus sold over every fill the
-  // exchange lists for it; a book with a position has a row, a flat one shows none (or 0).
+  // Positions: each account's size on each book is bought minus sold over every fill the exchange
+  // lists for it (the trading account on every book, the Turbo Account traded as on its Turbo
+  // books); a book with a position has a row, a flat one shows none (or 0).
   if (screen.positions) {
     const panel = screen.positions;
-    const own = panel.rows.filter((row) => row.account.toLowerCase() === view.tradeAccountId.toLowerCase());
+    const accounts = [view.tradeAccountId, ...(view.turboAccountId ? [view.turboAccountId] : [])];
     if (marked(panel.freshness)) out.positions = MARKED;
-    else if (offline) out.positions = own.every((row) => row.size === '0') ? EMPTY : differs(`shows ${own.length} positions while the network answers nothing`);
+    else if (offline) out.positions = panel.rows.every((row) => row.size === '0') ? EMPTY : differs(`shows ${panel.rows.filter((row) => row.size !== '0').length} positions while the network answers nothing`);
     else {
-      const got = new Map(own.filter((row) => row.size !== '0').map((row) => [`${row.marketId}${row.turbo ? ':turbo' : ''}`, row.size]));
-      const want = new Map<string, string>();
-      for (const [key, size] of await positions()) {
-        if (size === 0n) continue;
+      for (const account of accounts) {
+        const turboAccount = account !== view.tradeAccountId;
+        const sizes = await (turboAccount ? (cache.turboPositions ??= truth.positions(account, view.turboMarkets)) : positions());
+        const shownKeys = new Set(panel.rows.filter((row) => row.account.toLowerCase() === account.toLowerCase() && row.size !== '0').map((row) => `${row.marketId}${row.turbo ? ':turbo' : ''}`));
         // The panel lists a remainder no order can close (below the quantity step, or worth less
         // than the book's minimum order at its exit price) under "closed", hidden by default.
-        if (!got.has(key)) {
+        const hidden = new Set<string>();
+        for (const [key, size] of sizes) {
+          if (size === 0n || shownKeys.has(key)) continue;
           const [marketId, turboPart] = key.split(':');
           const turbo = turboPart === 'turbo';
           const canonical = markets.find((candidate) => candidate.market_id === marketId);
           const book = (turbo ? view.turboBooks?.get(marketId ?? '') : undefined) ?? canonical;
-          if (book) {
-            const exit = await truth.inside(book, turbo).catch(() => null);
-            if (closable(book, size, size > 0n ? (exit?.bid ?? null) : (exit?.ask ?? null)) !== null) continue;
-          }
+          if (!book) continue;
+          const exit = await truth.inside(book, turbo).catch(() => null);
+          if (closable(book, size, size > 0n ? (exit?.bid ?? null) : (exit?.ask ?? null)) !== null) hidden.add(key);
         }
-        want.set(key, size.toString());
+        // A Turbo Account trades Turbo books only.
+        const verdict = checkPositions(panel.rows, account, sizes, (key) => hidden.has(key), turboAccount ? (key) => key.endsWith(':turbo') : undefined);
+        out[turboAccount ? 'turboPositions' : 'positions'] = verdict;
       }
-      out.positions = sameMaps('position', got, want);
     }
   }
-  // Margin risk of the Turbo Account traded as: the quote it has drawn is the exchange's
-  // (GET /v1/margin/state, session.quote_drawn), in the collateral asset.
+  // Margin risk of the Turbo Account traded as: every figure it shows is the one the exchange's
+  // margin state (with the account's open Turbo orders and the pool it embeds) gives at the same
+  // sequence (checks.ts checkMarginRisk).
   if (screen.marginRisk && view.turboAccountId && screen.marginRisk.account.toLowerCase() === view.turboAccountId.toLowerCase()) {
     const panel = screen.marginRisk;
     if (marked(panel.freshness) || panel.status !== 'live') out.marginRisk = MARKED;
     else if (offline) out.marginRisk = differs('shows live margin figures while the network answers nothing');
     else {
-      const truthDrawn = await (cache.margin ??= truth.marginDrawn(view.turboAccountId));
-      if (truthDrawn === null) out.marginRisk = panel.drawn === null ? EMPTY : differs(`shows drawn ${panel.drawn}, the exchange has no session`);
-      else {
-        // Shown in the asset's display decimals, cut toward zero: equal to the exchange's figure cut
-        // to as many decimals as the panel shows.
-        const want = `${formatUnits(truthDrawn.drawn, truthDrawn.decimals)} ${truthDrawn.symbol}`;
-        out.marginRisk = shownCutEquals(panel.drawn, truthDrawn.drawn, truthDrawn.decimals, truthDrawn.symbol) ? EQUAL : differs(`drawn quote ${panel.drawn}, the exchange ${want}`);
-      }
+      const turboBooks = [...(view.turboBooks?.values() ?? [])];
+      const margin = await (cache.margin ??= truth.marginRisk(view.turboAccountId, turboBooks));
+      out.marginRisk = checkMarginRisk(panel, margin, shownAssets(markets, turboBooks));
+    }
+  }
+
+  // The tape of the selected book: its newest trades are the exchange's newest, in order.
+  if (screen.tape && screen.workspace) {
+    const panel = screen.tape;
+    if (marked(panel.freshness)) out.tape = MARKED;
+    else if (offline) out.tape = panel.rows.length === 0 ? EMPTY : differs(`shows ${panel.rows.length} trades while the network answers nothing`);
+    else {
+      const before = await cache.tapeBefore;
+      const after = await (cache.tapeAfter ??= truth.trades(market, view.turbo).catch(() => null));
+      out.tape = before == null || after == null ? differs("the exchange's trades could not be read") : checkTape(panel.rows, before, after, market);
     }
   }
   return out;
-}
-
-function sameMaps(what: string, got: ReadonlyMap<string, string>, want: ReadonlyMap<string, string>): Verdict {
-  const problems: string[] = [];
-  for (const [id, value] of want) {
-    const shown = got.get(id);
-    if (shown === undefined) problems.push(`${what} ${id.slice(0, 12)} missing (exchange: ${value})`);
-    else if (shown !== value) problems.push(`${what} ${id.slice(0, 12)} shows ${shown}, exchange ${value}`);
-  }
-  for (const [id, value] of got) if (!want.has(id)) problems.push(`${what} ${id.slice(0, 12)} shown (${value}) but not on the exchange`);
-  return problems.length === 0 ? EQUAL : differs(problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; … ${problems.length - 6} more` : ''));
 }
 
 function sameBags(what: string, got: readonly string[], want: readonly string[]): Verdict {
@@ -352,6 +343,19 @@ function sameBags(what: string, got: readonly string[], want: readonly string[])
   for (const [item, n] of w) if ((g.get(item) ?? 0) !== n) problems.push(`${what} ${item} shown ${g.get(item) ?? 0}×, exchange ${n}×`);
   for (const [item, n] of g) if (!w.has(item)) problems.push(`${what} ${item} shown ${n}× but not on the exchange`);
   return problems.length === 0 ? EQUAL : differs(problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; … ${problems.length - 6} more` : ''));
+}
+
+/** How the margin panel names each asset and how many decimals it shows (as margin-format learns them from the markets). */
+function shownAssets(markets: readonly Market[], turboBooks: readonly Market[]): (assetId: string) => ShownAsset {
+  const shown = displayDecimalsOf({ networkId: '', chainId: 0n, markets, turboMarkets: turboBooks } as MarketsView);
+  return (assetId) => {
+    for (const market of markets) {
+      for (const side of [market.base, market.quote]) {
+        if (side.asset.toLowerCase() === assetId.toLowerCase()) return { assetId, symbol: side.symbol, decimals: side.decimals, shown: shown.get(side.asset) ?? side.decimals };
+      }
+    }
+    return { assetId, symbol: `${assetId.slice(0, 8)}…`, decimals: 0, shown: 0 };
+  };
 }
 
 export { ABSENT };

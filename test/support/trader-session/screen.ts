@@ -39,8 +39,37 @@ export interface Screen {
   readonly balances: (PanelMark & { rows: BalanceRow[]; empty: string | null }) | null;
   /** The Positions panel: each row's book, signing account and size (raw base, `data-size`). */
   readonly positions: (PanelMark & { rows: PositionRow[] }) | null;
-  /** The margin risk panel: whose, its status, and the drawn quote as shown (null when not shown). */
-  readonly marginRisk: (PanelMark & { account: string; status: string; drawn: string | null }) | null;
+  /** The margin risk panel: whose, its status, and every figure it shows (see MarginRiskScreen). */
+  readonly marginRisk: MarginRiskScreen | null;
+  /** The tape (time and sales) of the selected book: its rows, newest first. */
+  readonly tape: (PanelMark & { rows: TapeRow[] }) | null;
+}
+
+export interface TapeRow {
+  readonly tradeId: string;
+  readonly side: string;
+  /** The price and size cells as shown. */
+  readonly price: string;
+  readonly quantity: string;
+}
+
+/** The margin risk panel as the trader reads it. */
+export interface MarginRiskScreen extends PanelMark {
+  readonly account: string;
+  readonly status: string;
+  /** The drawn quote as shown (null when not shown). */
+  readonly drawn: string | null;
+  /** "#41": the margin state's sequence the figures are of (null before a frame). */
+  readonly sequence: string | null;
+  /** Every figure of the figures grid, by its testid without the `margin-risk-` prefix ("value", "equity", …). */
+  readonly figures: Readonly<Record<string, string>>;
+  /** The health rule line (rule, loss floor, absorption cost, withdrawable value). */
+  readonly rule: string | null;
+  /** Alerts and badges shown, by testid without the prefix: liquidatable, frozen, stale-prices, pool-paused, no-session, problem, cohort, last-session. */
+  readonly shown: readonly string[];
+  readonly cohort: string | null;
+  /** Per asset row of the assets table: the asset id and every cell. */
+  readonly assets: readonly { assetId: string; cells: readonly string[] }[];
 }
 
 export interface PositionRow {
@@ -90,6 +119,7 @@ export async function readScreen(page: Page): Promise<Screen> {
     const balancesEl = one('[data-testid=balances]');
     const positionsEl = one('[data-testid=positions]');
     const riskEl = one('[data-testid=margin-risk]');
+    const tapeEl = one('[data-testid=tape]');
     const tabLabel = text(one('[data-testid=tab-orders]'));
     const tabCount = /\((\d+)\)/.exec(tabLabel);
     const insideParts = insideEl ? [...insideEl.querySelectorAll('span')].map((span) => text(span)) : [];
@@ -144,6 +174,23 @@ export async function readScreen(page: Page): Promise<Screen> {
             account: riskEl.getAttribute('data-account') ?? '',
             status: riskEl.getAttribute('data-status') ?? '',
             drawn: one('[data-testid=margin-risk-drawn]', riskEl) ? text(one('[data-testid=margin-risk-drawn]', riskEl)) : null,
+            sequence: one('[data-testid=margin-risk-sequence]', riskEl) ? text(one('[data-testid=margin-risk-sequence]', riskEl)) : null,
+            figures: Object.fromEntries(
+              [...riskEl.querySelectorAll('[data-testid=margin-risk-figures] > dd[data-testid]')].map((figure) => [(figure.getAttribute('data-testid') ?? '').replace(/^margin-risk-/, ''), text(figure)]),
+            ),
+            rule: one('[data-testid=margin-risk-rule]', riskEl) ? text(one('[data-testid=margin-risk-rule]', riskEl)) : null,
+            shown: ['liquidatable', 'frozen', 'stale-prices', 'pool-paused', 'no-session', 'problem', 'cohort', 'last-session', 'rollover'].filter((name) => one(`[data-testid=margin-risk-${name}]`, riskEl) !== null),
+            cohort: one('[data-testid=margin-risk-cohort]', riskEl) ? text(one('[data-testid=margin-risk-cohort]', riskEl)) : null,
+            assets: [...riskEl.querySelectorAll('[data-testid=margin-risk-asset]')].map((row) => ({ assetId: row.getAttribute('data-asset') ?? '', cells: [...row.children].map((cell) => text(cell)) })),
+          }
+        : null,
+      tape: tapeEl
+        ? {
+            freshness: freshness(tapeEl),
+            rows: [...tapeEl.querySelectorAll('[data-testid=tape-row]')].map((row) => {
+              const cells = [...row.children].map((cell) => text(cell));
+              return { tradeId: row.getAttribute('data-trade-id') ?? '', side: row.getAttribute('data-side') ?? '', price: cells[1] ?? '', quantity: cells[2] ?? '' };
+            }),
           }
         : null,
       positions: positionsEl

@@ -1,6 +1,7 @@
 // The exchange's truth, read over the sandbox's public REST API (the same answers any client
 // gets), for the oracle to hold the screen to. Money stays bigint; nothing here is formatted.
 import type { Market } from '../../../shared/market/market';
+import { computeRisk, type MarginSnapshot, type RestingOrders, type RiskReport } from '../../../shared/margin/index';
 
 export interface TruthOrder {
   readonly orderId: string;
@@ -31,6 +32,171 @@ export interface TruthBalance {
 export interface Inside {
   readonly bid: bigint | null;
   readonly ask: bigint | null;
+}
+
+/**
+ * One consistent margin truth of a Turbo Account: GET /v1/margin/state (session, tier, balances,
+ * prices, risk parameters, the pool it embeds, all of one `sequence`), the account's open orders on
+ * the Turbo books (read between two reads of the state that carry the same sequence), and the
+ * figures the spec's formulas (shared/margin computeRisk, the one implementation of margin-api 2.6)
+ * give for that snapshot. The snapshot is built here from the wire, not by the app's code.
+ */
+export interface MarginTruth {
+  readonly sequence: bigint;
+  readonly collateralAssetId: string;
+  /** Null without a live session. */
+  readonly snapshot: MarginSnapshot | null;
+  readonly report: RiskReport | null;
+  /** Why the formulas gave no report (a snapshot that cannot be valued). */
+  readonly problem: string | null;
+  readonly cohort: 'Legacy' | 'Turbo' | null;
+  readonly poolPaused: boolean;
+  /** Non-collateral assets whose oracle price is flagged stale. */
+  readonly stalePrices: readonly string[];
+  /** `last_session.status` when there is no live session. */
+  readonly lastSession: string | null;
+}
+
+/** A Trade of GET /v1/trades: newest first. */
+export interface TruthTrade {
+  readonly tradeId: string;
+  readonly side: string;
+  readonly price: bigint;
+  readonly quantity: bigint;
+  readonly timestamp: bigint;
+}
+
+type WireMarginState = {
+  sequence?: string;
+  session?: { cohort?: 'Legacy' | 'Turbo'; collateral: string; fees: string; quote_drawn: string; expires_at: string; pnl_basis?: string } | null;
+  tier?: {
+    line: string;
+    max_credit_line_bps: string;
+    capital: string;
+    threshold: string;
+    open_buffer: string;
+    maintenance: string;
+    duration: string;
+    turbo?: { max_loss_bps: string[]; rollover_profit_bps: string; max_rollovers: number; term_seconds: string; forfeit_collateral: boolean };
+  } | null;
+  rollover?: { anchor: string; withdrawn: string; outside: string; rollovers_used: number; max_rollovers: number };
+  balances?: Record<string, { on_account: string; received: string; locked: string; settled: string; debt: string }>;
+  prices?: Record<string, { bid: string; ask: string; decimals: number; stale?: boolean }>;
+  collateral_asset_id?: string;
+  collateral_decimals?: number;
+  risk_params?: { stress_band_bps?: Record<string, string>; absorption_band_bps?: Record<string, string>; default_stress_band_bps?: string; default_absorption_band_bps?: string };
+  pool?: { paused?: boolean; inventory?: Record<string, string> };
+  last_session?: { status?: string };
+};
+
+const bigints = (record: Record<string, string> | undefined): Record<string, bigint> => Object.fromEntries(Object.entries(record ?? {}).map(([key, value]) => [key, BigInt(value)]));
+
+/**
+ * The resting-order sums of margin-api 2.6 (and docs/protocol.md (Margin)) from open orders on
+ * books quoted in the collateral: per base asset, the sells' remaining quantity and their quote at
+ * the limit, the buys' remaining quantity and the quote they lock.
+ */
+export function restingSums(orders: readonly { side: string; price: bigint; quantity: bigint; filled: bigint; market: Market }[], collateralAssetId: string): Record<string, RestingOrders> {
+  const out: Record<string, { sellQuantity: bigint; sellQuote: bigint; buyQuantity: bigint; buyQuote: bigint }> = {};
+  for (const order of orders) {
+    if (order.market.quote.asset.toLowerCase() !== collateralAssetId.toLowerCase()) continue;
+    const remaining = order.quantity - order.filled;
+    if (remaining <= 0n) continue;
+    const quote = (order.price * remaining) / 10n ** BigInt(order.market.base.decimals);
+    const entry = (out[order.market.base.asset] ??= { sellQuantity: 0n, sellQuote: 0n, buyQuantity: 0n, buyQuote: 0n });
+    if (order.side === 'Sell') {
+      entry.sellQuantity += remaining;
+      entry.sellQuote += quote;
+    } else {
+      entry.buyQuantity += remaining;
+      entry.buyQuote += quote;
+    }
+  }
+  return out;
+}
+
+/** The margin truth of one state and the open orders read with it (pure: no reads). */
+export function marginTruthOf(state: WireMarginState, openOrders: readonly { side: string; price: bigint; quantity: bigint; filled: bigint; market: Market }[]): MarginTruth {
+  const collateralAssetId = state.collateral_asset_id ?? '';
+  const stalePrices = Object.entries(state.prices ?? {})
+    .filter(([asset, price]) => price.stale === true && asset !== collateralAssetId)
+    .map(([asset]) => asset);
+  const base = {
+    sequence: BigInt(state.sequence ?? '0'),
+    collateralAssetId,
+    cohort: state.session?.cohort ?? (state.tier ? (state.tier.turbo === undefined ? 'Legacy' : 'Turbo') : null),
+    poolPaused: state.pool?.paused ?? false,
+    stalePrices,
+    lastSession: state.session ? null : (state.last_session?.status ?? null),
+  } as const;
+  const session = state.session;
+  const tier = state.tier;
+  if (!session || !tier) return { ...base, snapshot: null, report: null, problem: null };
+  const params = state.risk_params ?? {};
+  const snapshot: MarginSnapshot = {
+    session: {
+      ...(session.cohort === undefined ? {} : { cohort: session.cohort }),
+      collateral: BigInt(session.collateral),
+      fees: BigInt(session.fees),
+      quoteDrawn: BigInt(session.quote_drawn),
+      expiresAt: BigInt(session.expires_at),
+      ...(session.pnl_basis === undefined ? {} : { pnlBasis: BigInt(session.pnl_basis) }),
+    },
+    tier: {
+      line: BigInt(tier.line),
+      maxCreditLineBps: BigInt(tier.max_credit_line_bps),
+      capital: BigInt(tier.capital),
+      threshold: BigInt(tier.threshold),
+      openBuffer: BigInt(tier.open_buffer),
+      maintenance: BigInt(tier.maintenance),
+      duration: BigInt(tier.duration),
+      ...(tier.turbo === undefined
+        ? {}
+        : {
+            turbo: {
+              maxLossBps: tier.turbo.max_loss_bps.map((bps) => BigInt(bps)),
+              rolloverProfitBps: BigInt(tier.turbo.rollover_profit_bps),
+              maxRollovers: tier.turbo.max_rollovers,
+              termSeconds: BigInt(tier.turbo.term_seconds),
+              forfeitCollateral: tier.turbo.forfeit_collateral,
+            },
+          }),
+    },
+    ...(state.rollover === undefined
+      ? {}
+      : {
+          rollover: {
+            anchor: BigInt(state.rollover.anchor),
+            withdrawn: BigInt(state.rollover.withdrawn),
+            outside: BigInt(state.rollover.outside),
+            rolloversUsed: state.rollover.rollovers_used,
+            maxRollovers: state.rollover.max_rollovers,
+          },
+        }),
+    collateralAssetId,
+    collateralDecimals: state.collateral_decimals ?? 0,
+    balances: Object.fromEntries(
+      Object.entries(state.balances ?? {}).map(([asset, balance]) => [
+        asset,
+        { onAccount: BigInt(balance.on_account), received: BigInt(balance.received), locked: BigInt(balance.locked), settled: BigInt(balance.settled), debt: BigInt(balance.debt) },
+      ]),
+    ),
+    prices: Object.fromEntries(
+      Object.entries(state.prices ?? {})
+        .filter(([asset]) => asset !== collateralAssetId)
+        .map(([asset, price]) => [asset, { bid: BigInt(price.bid), ask: BigInt(price.ask), decimals: price.decimals, stale: price.stale ?? false }]),
+    ),
+    restingOrders: restingSums(openOrders, collateralAssetId),
+    poolInventory: bigints(state.pool?.inventory),
+    riskParams: {
+      stressBandBps: bigints(params.stress_band_bps),
+      absorptionBandBps: bigints(params.absorption_band_bps),
+      ...(params.default_stress_band_bps === undefined ? {} : { defaultStressBandBps: BigInt(params.default_stress_band_bps) }),
+      ...(params.default_absorption_band_bps === undefined ? {} : { defaultAbsorptionBandBps: BigInt(params.default_absorption_band_bps) }),
+    },
+  };
+  const report = computeRisk(snapshot);
+  return { ...base, snapshot, report: report.ok ? report.value : null, problem: report.ok ? null : report.message };
 }
 
 interface WireOrder {
@@ -165,17 +331,35 @@ export class Truth {
     return out;
   }
 
-  /** A Turbo Account's drawn quote (GET /v1/margin/state), in its collateral asset; null without a session. */
-  async marginDrawn(account: string): Promise<{ drawn: bigint; decimals: number; symbol: string } | null> {
-    const state = await this.get<{ session?: { quote_drawn?: string } | null; collateral_asset_id?: string }>(`/v1/margin/state?account=${account}`).catch((error: unknown) => {
-      if (/HTTP 4\d\d/.test(String(error))) return { session: null };
-      throw error;
-    });
-    if (!state.session || state.session.quote_drawn === undefined) return null;
-    const asset = state.collateral_asset_id?.toLowerCase();
-    const market = this.markets.find((row) => row.quote.asset.toLowerCase() === asset) ?? this.markets.find((row) => row.base.asset.toLowerCase() === asset);
-    const side = market?.quote.asset.toLowerCase() === asset ? market?.quote : market?.base;
-    return { drawn: BigInt(state.session.quote_drawn), decimals: side?.decimals ?? 0, symbol: side?.symbol ?? '?' };
+  /**
+   * A Turbo Account's margin truth: the state, the account's open orders on the Turbo books, and
+   * the state again; kept only when both states carry the same sequence (no margin activity, price
+   * move included, between the reads), else read again (null after a few tries, or without a state).
+   */
+  async marginRisk(account: string, turboBooks: readonly Market[]): Promise<MarginTruth | null> {
+    const state = () =>
+      this.get<WireMarginState>(`/v1/margin/state?account=${account}`).catch((error: unknown) => {
+        if (/HTTP 4\d\d/.test(String(error))) return null;
+        throw error;
+      });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const before = await state();
+      if (before === null) return null;
+      const open: { side: string; price: bigint; quantity: bigint; filled: bigint; market: Market }[] = [];
+      for (const market of turboBooks) for (const order of await this.orders(market, true, [account], true)) open.push({ side: order.side, price: order.price, quantity: order.quantity, filled: order.filled, market });
+      const after = await state();
+      if (after === null) return null;
+      if (before.sequence === after.sequence) return marginTruthOf(after, open);
+    }
+    return null;
+  }
+
+  /** The newest trades of a book (GET /v1/trades, one page of 50), newest first. */
+  async trades(market: Market, turbo: boolean): Promise<TruthTrade[]> {
+    const body = await this.get<{ trades: { trade_id: string | number; side: string; price: string; quantity: string; timestamp: string }[] }>(
+      `/v1/trades?market_id=${market.market_id}&direction=desc&count=50${turbo ? '&turbo=true' : ''}`,
+    );
+    return body.trades.map((trade) => ({ tradeId: String(trade.trade_id), side: trade.side, price: BigInt(trade.price), quantity: BigInt(trade.quantity), timestamp: BigInt(trade.timestamp) }));
   }
 
   async openOrders(contracts: readonly string[], turboMarkets: readonly string[]): Promise<TruthOrder[]> {
