@@ -4,7 +4,7 @@
 // samples again within its bound, and accepts a visible stale/resyncing mark instead. Unit tests:
 // test/unit/main/services/oracle-checks.test.ts. Invariants: docs/reliability.md.
 import type { Market } from '../../../shared/market/market';
-import type { RiskReport } from '../../../shared/margin/index';
+import { NO_EXPIRY, type RiskReport } from '../../../shared/margin/index';
 import { formatUnits } from '../../../renderer/src/format/units';
 import { priceCell, quantityCell } from '../../../renderer/src/format/columns';
 import type { MarginRiskScreen, PositionRow, TapeRow } from './screen';
@@ -108,6 +108,9 @@ export function checkMarginRisk(panel: MarginRiskScreen, truth: MarginTruth | nu
     return problems.length === 0 ? EQUAL : differs(problems.join('; '));
   }
   if (has('no-session')) problems.push('says there is no session, the exchange has one');
+  // The countdown itself moves with the clock: only whether the session expires is held.
+  const noExpiry = truth.snapshot.session.expiresAt === NO_EXPIRY;
+  if (noExpiry ? panel.expiry !== 'No expiry' : !(panel.expiry ?? '').startsWith('Expires in ')) problems.push(`expiry "${panel.expiry ?? '(none)'}", the session ${noExpiry ? 'does not expire' : `expires at ${truth.snapshot.session.expiresAt}`}`);
   const cohortText = truth.cohort === null ? null : truth.cohort === 'Turbo' ? 'Turbo (prepaid)' : 'Legacy';
   if (panel.cohort !== cohortText) problems.push(`cohort ${panel.cohort ?? '(none)'}, the exchange ${cohortText ?? '(none)'}`);
   if (has('pool-paused') !== truth.poolPaused) problems.push(truth.poolPaused ? 'does not say the pool is paused' : 'says the pool is paused, it is not');
@@ -121,6 +124,7 @@ export function checkMarginRisk(panel: MarginRiskScreen, truth: MarginTruth | nu
   if (has('liquidatable') !== report.health.liquidatable) problems.push(report.health.liquidatable ? 'does not say LIQUIDATABLE' : 'says LIQUIDATABLE, the account is not');
   const frozen = report.health.frozen && !report.health.liquidatable;
   if (has('frozen') !== frozen) problems.push(frozen ? 'does not say FROZEN' : 'says FROZEN, the account is not');
+  if (has('rollover') !== (report.rollover !== null)) problems.push(report.rollover !== null ? 'shows no rollover progress, the session has one' : 'shows rollover progress, the session has none');
   const expected = expectedRiskFigures(report, truth, asset);
   for (const [name, text] of Object.entries(expected.figures)) {
     const shown = panel.figures[name];

@@ -68,6 +68,8 @@ export interface MarginRiskScreen extends PanelMark {
   /** Alerts and badges shown, by testid without the prefix: liquidatable, frozen, stale-prices, pool-paused, no-session, problem, cohort, last-session. */
   readonly shown: readonly string[];
   readonly cohort: string | null;
+  /** The expiry badge: "No expiry" or "Expires in …". */
+  readonly expiry: string | null;
   /** Per asset row of the assets table: the asset id and every cell. */
   readonly assets: readonly { assetId: string; cells: readonly string[] }[];
 }
@@ -181,6 +183,7 @@ export async function readScreen(page: Page): Promise<Screen> {
             rule: one('[data-testid=margin-risk-rule]', riskEl) ? text(one('[data-testid=margin-risk-rule]', riskEl)) : null,
             shown: ['liquidatable', 'frozen', 'stale-prices', 'pool-paused', 'no-session', 'problem', 'cohort', 'last-session', 'rollover'].filter((name) => one(`[data-testid=margin-risk-${name}]`, riskEl) !== null),
             cohort: one('[data-testid=margin-risk-cohort]', riskEl) ? text(one('[data-testid=margin-risk-cohort]', riskEl)) : null,
+            expiry: one('[data-testid=margin-risk-expiry]', riskEl) ? text(one('[data-testid=margin-risk-expiry]', riskEl)) : null,
             assets: [...riskEl.querySelectorAll('[data-testid=margin-risk-asset]')].map((row) => ({ assetId: row.getAttribute('data-asset') ?? '', cells: [...row.children].map((cell) => text(cell)) })),
           }
         : null,

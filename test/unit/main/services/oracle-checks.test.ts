@@ -70,6 +70,7 @@ function screenOf(truth: MarginTruth, change: Partial<MarginRiskScreen> = {}): M
     rule: expected.rule,
     shown: ['cohort', ...(truth.report!.health.liquidatable ? ['liquidatable'] : [])],
     cohort: 'Turbo (prepaid)',
+    expiry: 'No expiry',
     assets: [...expected.assets].map(([assetId, cells]) => ({ assetId, cells })),
     ...change,
   };
@@ -148,7 +149,11 @@ describe('oracle: the margin risk panel', () => {
   it('reports a panel with figures when the exchange has no session, and a missing "no session"', () => {
     const none = marginTruthOf({ ...wireState(), session: null, tier: null }, []);
     expect(checkMarginRisk(screenOf(truth, { sequence: '#7' }), none, assets).ok).toBe(false);
-    expect(checkMarginRisk({ ...screenOf(truth), figures: {}, rule: null, assets: [], shown: ['no-session'], cohort: null }, none, assets)).toEqual({ ok: true, how: 'equal' });
+    expect(checkMarginRisk({ ...screenOf(truth), figures: {}, rule: null, assets: [], shown: ['no-session'], cohort: null, expiry: null }, none, assets)).toEqual({ ok: true, how: 'equal' });
+  });
+
+  it('reports a countdown on a session that does not expire', () => {
+    expect(checkMarginRisk(screenOf(truth, { expiry: 'Expires in 6d 23h' }), truth, assets)).toEqual({ ok: false, diff: 'expiry "Expires in 6d 23h", the session does not expire' });
   });
 
   it('reports an unknown figure, so a new figure on the panel is not silently left unchecked', () => {
