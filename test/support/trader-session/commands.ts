@@ -12,7 +12,7 @@ import { SCREENSHOT_DIR } from '../chromium';
 import { until, value } from '../terminal-page';
 import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
-import { sandboxPid, type World } from './world';
+import { openTurboAccount, sandboxPid, type World } from './world';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -605,7 +605,8 @@ export class Restart extends Step {
     const pid = sandboxPid(world.host);
     if (pid === null) throw new Error('the sandbox process was not found');
     process.kill(pid, 'SIGKILL');
-    // The restarted exchange forgets the Turbo Account too; the trader does not open another.
+    // The restarted exchange forgets the Turbo Account too: the trader opens another after setting up.
+    const hadTurboAccount = world.turboAccountId !== null;
     world.turboAccountId = null;
     await until(async () => {
       const status = await world.bridge.api.getConnection({});
@@ -620,6 +621,11 @@ export class Restart extends Step {
     await setUpAgain(real);
     const account = value(await world.bridge.api.getAccountState({}));
     world.tradeAccountId = account.tradeAccount?.tradeAccountId ?? world.tradeAccountId;
+    if (hadTurboAccount) {
+      // In the main window's blotter (Margin is never detached); it ends on the Open orders tab.
+      world.turboAccountId = await openTurboAccount(world.page);
+      model.tab = 'orders';
+    }
   }
 }
 
