@@ -342,7 +342,9 @@ export class LadderClick extends Step {
     if ((await ladder.getAttribute('data-armed')) !== 'true') await page.getByTestId('ladder-arm').click();
     const best = page.locator(`[data-testid=ladder-row].${this.side === 'Buy' ? 'best-bid' : 'best-ask'}`);
     if (!(await best.count())) return;
-    const bestPrice = await best.getAttribute('data-price');
+    // The best row may go between counting and reading it (the book resyncing, a new inside): nothing to click then.
+    const bestPrice = await best.first().getAttribute('data-price', { timeout: 2000 }).catch(() => null);
+    if (bestPrice === null) return;
     const index = await page.locator('[data-testid=ladder-row]').evaluateAll((rows, wanted) => rows.findIndex((row) => row.getAttribute('data-price') === wanted), bestPrice);
     if (index < 0) return;
     const target = page.locator('[data-testid=ladder-row]').nth(this.side === 'Buy' ? index + this.rowsAway : Math.max(0, index - this.rowsAway));
