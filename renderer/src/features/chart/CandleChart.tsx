@@ -23,7 +23,7 @@ import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshne
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { accountText } from '../positions/positions-model';
 import { createTriggerSnapshot } from '../triggers';
-import { barsToColumns, mergeBars, priceRange, resolutionSeconds, timeRange, toDrawingNumber } from './bars-model';
+import { barsToColumns, chartTimeRange, mergeBars, priceRange, resolutionSeconds, toDrawingNumber } from './bars-model';
 import { dragPrice, offsetOfPrice, priceAxisLabels, priceIncrements, priceScale, timeAxisLabels, type PriceScale } from './chart-geometry';
 import { legLines, lineAt, orderLines, positionLine, type ChartLine } from './chart-lines';
 import './chart.css';
@@ -247,6 +247,22 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     ),
   );
 
+  // The start of the bar the current time falls in (seconds), on the window's clock; a new bar's time
+  // redraws the axes even when no trade came.
+  const currentBarStart = () => {
+    const seconds = resolutionSeconds(resolution());
+    return Math.floor(terminal.clock.now() / 1000 / seconds) * seconds;
+  };
+  onMount(() => {
+    let last = currentBarStart();
+    const timer = setInterval(() => {
+      const now = currentBarStart();
+      if (now !== last && plot) plot.setData(plot.data);
+      last = now;
+    }, 5_000);
+    onCleanup(() => clearInterval(timer));
+  });
+
   // The labels uPlot drew last on each axis (its canvas has no text to read), for data-axis-* attributes.
   const axisLabels = { prices: [] as string[], times: [] as string[] };
   // uPlot is created with the first bars (its axes cannot lay out an empty range) and then fed
@@ -261,7 +277,9 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         cursor: { points: { show: false }, drag: { x: true, y: false } },
         scales: {
           // From the bars themselves: uPlot widens a single bar's x range to 1000 days on a seconds scale.
-          x: { time: true, range: () => timeRange((bars()[0]?.time ?? 0) / 1000, (bars().at(-1)?.time ?? 0) / 1000, resolutionSeconds(resolution())) },
+          // It runs to the bar of the current time, so a book with no trade for a while shows the gap
+          // up to now instead of ending at its last trade as if that were the present.
+          x: { time: true, range: () => chartTimeRange(bars()[0]?.time ?? 0, bars().at(-1)?.time ?? 0, terminal.clock.now(), resolutionSeconds(resolution())) },
           y: { range: (_plot, min, max) => priceRange(min, max, keptPrices()) },
         },
         axes: [

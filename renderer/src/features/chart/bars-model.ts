@@ -56,6 +56,15 @@ export function resolutionSeconds(resolution: string): number {
  * The x range to show: the bars' own range, widened to at least 40 bars ending a few bars after
  * the last one, so a market with one or two bars still reads as a time axis.
  */
+/**
+ * The chart's time range (seconds) from its first and last bars (ms) and the current time (ms): to
+ * the bar now falls in, so a book with no trade for a while shows the gap up to the present.
+ */
+export function chartTimeRange(firstMs: number, lastMs: number, nowMs: number, barSeconds: number): [number, number] {
+  const current = Math.floor(nowMs / 1000 / barSeconds) * barSeconds;
+  return timeRange(firstMs / 1000, Math.max(lastMs / 1000, current), barSeconds);
+}
+
 export function timeRange(min: number, max: number, barSeconds: number): [number, number] {
   const span = Math.max(max - min, barSeconds * 40);
   return [max - span + barSeconds * 2, max + barSeconds * 2];
