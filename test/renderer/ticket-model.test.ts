@@ -166,6 +166,15 @@ describe('what an immediate order did (issue 14 item 6)', () => {
     // A resting limit order has no outcome to tell yet.
     expect(describeOutcome(ethUsdc, { ...request, orderType: { kind: 'Limit' as const } }, { ...order, orderType: 'Limit', filled: 0n, status: 'open' })).toBeNull();
   });
+
+  it('names the price the exchange held the order to when main bounded it (a Turbo Account market order)', async () => {
+    // Seen in the margin e2e's screenshot: filled up to 3,003.33 and "nothing more was offered at
+    // 2,997.34 USDC or lower" (the ticket's estimate, not the worst price main sent).
+    const { describeOutcome } = await import('../../renderer/src/features/trading/trading-actions');
+    const request = { marketId: ethUsdc.market_id, side: 'Buy' as const, orderType: { kind: 'Market' as const }, price: 2_997_340_000n, quantity: 300_000_000n };
+    const order = { orderId: '0x02', marketId: ethUsdc.market_id, side: 'Buy' as const, orderType: 'BoundedMarket' as const, price: 3_012_320_000n, quantity: 300_000_000n, filled: 228_800_000n, averagePrice: 3_001_016_267n, status: 'cancelled' as const, turbo: true, account: '', time: 1 };
+    expect(describeOutcome(ethUsdc, request, order)).toMatch(/nothing more was offered at 3,012\.32 USDC or lower$/);
+  });
 });
 
 describe('why the ticket cannot send, before the form is touched (issue 14)', () => {

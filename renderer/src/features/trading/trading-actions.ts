@@ -68,12 +68,17 @@ export function describeOutcome(market: Market, request: PlaceOrderRequest, orde
   const base = market.base.symbol;
   const average = order.averagePrice > 0n ? ` at an average ${formatPrice(market, order.averagePrice)} ${market.quote.symbol}` : '';
   if (order.filled >= order.quantity) return `filled all ${formatQuantity(market, order.quantity)} ${base}${average}`;
+  // The price the exchange held the order to: the bounds asked for, else the order's own price
+  // (main may have changed the order before signing: on a Turbo book a Market order goes out
+  // bounded at a worst price, which is the order's price, not the estimate the ticket sent).
   const worst =
     kind === 'BoundedMarket' && request.orderType.kind === 'BoundedMarket'
       ? request.side === 'Buy'
         ? request.orderType.maxPrice
         : request.orderType.minPrice
-      : request.price;
+      : order.price > 0n
+        ? order.price
+        : request.price;
   const limit = `${formatPrice(market, worst)} ${market.quote.symbol} or ${request.side === 'Buy' ? 'lower' : 'higher'}`;
   const rest = formatQuantity(market, order.quantity - order.filled);
   if (order.filled === 0n) return `nothing filled: no ${request.side === 'Buy' ? 'offer' : 'bid'} at ${limit}; the order (${rest} ${base}) was cancelled`;
