@@ -551,7 +551,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
                 {(() => {
                   const checked = turboCheck();
                   const capacity = checked?.ok ? checked.value.buyCapacity : null;
-                  return side() === 'Buy' && capacity !== null && capacity !== undefined ? `buy capacity ${formatAmount(capacity, props.market.quote.decimals)} ${props.market.quote.symbol}` : 'its funds and credit (see the check below)';
+                  return side() === 'Buy' && capacity !== null && capacity !== undefined ? `buy capacity ${formatAmount(capacity, props.market.quote.decimals)} ${props.market.quote.symbol}` : 'see the check below';
                 })()}
               </b>
             </>
