@@ -164,7 +164,9 @@ export class OrderBook<O extends BookEntry> {
         const fill = maker.remaining < left ? maker.remaining : left;
         const before = maker.remaining;
         if (journal.active) journal.recordCall(restoreEntry, maker, before);
-        maker.remaining = before - fill;
+        // A filled maker keeps the shared 0n (it is retained for reads; a computed zero would be
+        // one more object per filled order for the collector to copy).
+        maker.remaining = fill === before ? 0n : before - fill;
         level.total -= fill;
         left -= fill;
         sink.onFill(maker, fill, level.price);

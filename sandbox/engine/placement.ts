@@ -77,7 +77,7 @@ export function placeOrder<O extends BookEntry>(book: PlacementBook<O>, order: O
   if (refused) return refused;
   const bounds = takerBounds(order.side, order.price, orderType);
   const filled = orderType.kind === 'PostOnly' ? 0n : book.match(order.side, quantity, bounds, sink);
-  const left = quantity - filled;
+  const left = filled === quantity ? 0n : quantity - filled;
   order.remaining = left;
   if (left > 0n && restsRemainder(orderType) && left >= dust) {
     book.rest(order);

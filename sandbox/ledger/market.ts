@@ -33,8 +33,11 @@ export const CLOSED_ORDER_CAPACITY = 50_000;
 /** The house re-quotes constantly: its closed orders get their own, smaller queue. */
 export const CLOSED_HOUSE_ORDER_CAPACITY = 2_000;
 
-/** Closed orders in closing order; forgets the oldest past its capacity. */
-class RetentionQueue {
+/**
+ * Closed orders in closing order; forgets the oldest past its capacity. A ring: once full, the
+ * oldest order's slot takes the newest (no array regrown or shifted).
+ */
+export class RetentionQueue {
   private readonly items: OrderRecord[] = [];
   private head = 0;
   constructor(
@@ -43,12 +46,14 @@ class RetentionQueue {
   ) {}
 
   push(order: OrderRecord): void {
-    this.items.push(order);
-    while (this.items.length - this.head > this.capacity) this.forget(this.items[this.head++] as OrderRecord);
-    if (this.head > 4096) {
-      this.items.splice(0, this.head);
-      this.head = 0;
+    const items = this.items;
+    if (items.length < this.capacity) {
+      items.push(order);
+      return;
     }
+    this.forget(items[this.head] as OrderRecord);
+    items[this.head] = order;
+    this.head = this.head + 1 === this.capacity ? 0 : this.head + 1;
   }
 }
 
@@ -137,6 +142,11 @@ export class MarketState implements FillSink<OrderRecord> {
   private readonly idBlocks = [-1, -1, -1];
   private readonly idBlockPrefixes = ['', '', ''];
   private readonly baseScale: bigint;
+  /** The price window's bounds for `windowReference` and `windowPercent` (outsideWindow). */
+  private windowReference: bigint | undefined;
+  private windowPercent = 0;
+  private windowLow = 0n;
+  private windowHigh = 0n;
 
   constructor(
     readonly config: MarketConfig,
@@ -174,6 +184,23 @@ export class MarketState implements FillSink<OrderRecord> {
     return bid ?? ask;
   }
 
+  /**
+   * True when `price` is more than `window` percent away from `reference`: |price - reference| * 100
+   * > reference * window. For a whole distance that is distance > floor(reference * window / 100),
+   * so the bounds are computed once per reference price and window (the reference moves only with
+   * a trade) and an order costs two comparisons.
+   */
+  outsideWindow(price: bigint, reference: bigint, window: number): boolean {
+    if (reference !== this.windowReference || window !== this.windowPercent) {
+      const reach = (reference * BigInt(window)) / 100n;
+      this.windowReference = reference;
+      this.windowPercent = window;
+      this.windowLow = reference - reach;
+      this.windowHigh = reference + reach;
+    }
+    return price > this.windowHigh || price < this.windowLow;
+  }
+
   private nextId(sequence: number, kind: number): B256 {
     // The id's first 63 characters change once every 4096 sequences: built then, reused until.
     const block = Math.floor(sequence / 4096);
@@ -205,10 +232,9 @@ export class MarketState implements FillSink<OrderRecord> {
     const validated = validateOrder(config, { side: args.side, price: args.price, quantity: args.quantity, order_type: args.orderType });
     if (!validated.ok) return revert(REASONS[validated.code] ?? validated.code, validated.message);
     const windowed = !account.house && args.orderType.kind !== 'Market' && args.orderType.kind !== 'BoundedMarket';
-    const reference = this.referencePrice();
-    if (windowed && reference !== undefined && config.price_window > 0) {
-      const distance = args.price > reference ? args.price - reference : reference - args.price;
-      if (distance * 100n > reference * BigInt(config.price_window)) {
+    if (windowed && config.price_window > 0) {
+      const reference = this.referencePrice();
+      if (reference !== undefined && this.outsideWindow(args.price, reference, config.price_window)) {
         return revert('PriceOutsideWindow', `price ${args.price} is more than ${config.price_window}% away from the reference price ${reference}`);
       }
     }
@@ -335,7 +361,7 @@ export class MarketState implements FillSink<OrderRecord> {
     this.trades.push(trade);
     this.accountTrades(trade.makerAccount).push(trade);
     if (trade.takerAccount !== trade.makerAccount) this.accountTrades(trade.takerAccount).push(trade);
-    this.bars.add(Number(trade.timestamp / 1_000_000n), trade.price, trade.quantity, trade.total);
+    this.bars.addAt(trade.timestamp, trade.price, trade.quantity, trade.total);
   }
 
   private accountTrades(account: string): BoundedLog<Trade> {
@@ -367,8 +393,9 @@ export class MarketState implements FillSink<OrderRecord> {
   /** Return what an order still locks to its owner's unlocked funds in this book. */
   unlock(order: OrderRecord, balance: BookBalance): void {
     const amount = order.lockedRemaining;
-    if (amount === 0n) return;
+    // The shared 0n even when nothing is left to unlock (a computed zero is one more retained object).
     order.lockedRemaining = 0n;
+    if (amount === 0n) return;
     if (order.side === 'Buy') {
       balance.quoteLocked -= amount;
       balance.quoteUnlocked += amount;

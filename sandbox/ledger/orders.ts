@@ -104,9 +104,21 @@ export const NO_FILLS: Trade[] = Object.freeze([]) as unknown as Trade[];
 /** The history of an order with nothing after `created` (shared, frozen, like NO_FILLS). */
 export const NO_HISTORY: OrderHistoryEntry[] = Object.freeze([]) as unknown as OrderHistoryEntry[];
 
+/**
+ * The entry last appended by `addHistory`. An entry is an immutable value (read through
+ * `orderHistory`, copied into every view), so the orders of one transaction share one: a taker and
+ * every maker it filled get the same 'fill' entry rather than one object each.
+ */
+let lastEntry: OrderHistoryEntry = { type: 'created', status: 'success', tx_id: '' };
+
 /** Append an entry to an order's history (its `created` entry is implicit). */
 export function addHistory(order: OrderRecord, type: OrderHistoryEntry['type'], txId: string): void {
-  order.history = appended(order.history, { type, status: 'success', tx_id: txId });
+  let entry = lastEntry;
+  if (entry.type !== type || entry.tx_id !== txId) {
+    entry = { type, status: 'success', tx_id: txId };
+    lastEntry = entry;
+  }
+  order.history = appended(order.history, entry);
 }
 
 /** The transaction of the order's latest history entry. */

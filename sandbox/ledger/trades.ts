@@ -29,23 +29,34 @@ export interface Trade {
   readonly turbo?: boolean;
 }
 
+/**
+ * The last `capacity` items pushed, oldest first. A ring: once full, a push overwrites the oldest
+ * slot, so the log allocates nothing after it filled (it used to copy its whole array every
+ * capacity/8 pushes, and each copy was one more large array for the collector to move).
+ */
 export class BoundedLog<T> {
-  private items: T[] = [];
+  private readonly items: T[] = [];
+  /** Once full: the slot of the oldest item (the next to be overwritten). */
+  private head = 0;
   constructor(readonly capacity: number) {}
 
   push(item: T): void {
-    this.items.push(item);
-    // Trim in chunks so the cost of the copy is spread over many pushes.
-    if (this.items.length > this.capacity + (this.capacity >> 3)) this.items = this.items.slice(this.items.length - this.capacity);
+    const items = this.items;
+    if (items.length < this.capacity) {
+      items.push(item);
+      return;
+    }
+    items[this.head] = item;
+    this.head = this.head + 1 === this.capacity ? 0 : this.head + 1;
   }
 
-  /** Oldest first. */
+  /** Oldest first (the log's own array until it wraps, a copy after). */
   all(): readonly T[] {
-    return this.items.length > this.capacity ? this.items.slice(this.items.length - this.capacity) : this.items;
+    if (this.head === 0) return this.items;
+    return this.items.slice(this.head).concat(this.items.slice(0, this.head));
   }
 
   get length(): number {
-    return Math.min(this.items.length, this.capacity);
+    return this.items.length;
   }
-
 }

@@ -66,20 +66,47 @@ export class BarSeries {
    * every read. A trade costs two additions instead of ten resolutions' updates.
    */
   private pending: Bar | undefined;
+  /** The pending minute in nanoseconds, [start, end) (empty before the epoch): `addAt`'s fast path. */
+  private pendingStartNs = 1n;
+  private pendingEndNs = 0n;
 
   add(ms: number, price: bigint, quantity: bigint, quote: bigint): void {
     const minute = Math.floor(ms / MINUTE) * MINUTE;
     const pending = this.pending;
     if (pending !== undefined && pending.timestamp === minute) {
-      if (price > pending.high) pending.high = price;
-      if (price < pending.low) pending.low = price;
-      pending.close = price;
-      pending.volume += quantity;
-      pending.quoteVolume += quote;
+      BarSeries.extend(pending, price, quantity, quote);
       return;
     }
     if (pending !== undefined) this.fold(pending);
     this.pending = { timestamp: minute, open: price, high: price, low: price, close: price, volume: quantity, quoteVolume: quote };
+    if (minute >= 0) {
+      this.pendingStartNs = BigInt(minute) * 1_000_000n;
+      this.pendingEndNs = this.pendingStartNs + BigInt(MINUTE) * 1_000_000n;
+    } else {
+      this.pendingStartNs = 1n;
+      this.pendingEndNs = 0n;
+    }
+  }
+
+  /**
+   * `add` of a trade at `ns` nanoseconds since the epoch (milliseconds = floor(ns / 10^6)): a trade
+   * in the pending minute, as most are, is folded in without dividing its timestamp.
+   */
+  addAt(ns: bigint, price: bigint, quantity: bigint, quote: bigint): void {
+    const pending = this.pending;
+    if (pending !== undefined && ns >= this.pendingStartNs && ns < this.pendingEndNs) {
+      BarSeries.extend(pending, price, quantity, quote);
+      return;
+    }
+    this.add(Number(ns / 1_000_000n), price, quantity, quote);
+  }
+
+  private static extend(pending: Bar, price: bigint, quantity: bigint, quote: bigint): void {
+    if (price > pending.high) pending.high = price;
+    if (price < pending.low) pending.low = price;
+    pending.close = price;
+    pending.volume += quantity;
+    pending.quoteVolume += quote;
   }
 
   /** Fold the pending minute into every resolution. */

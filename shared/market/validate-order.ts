@@ -4,8 +4,8 @@
 import { U64_MAX } from '../encoding/decimal';
 import { formatUnits } from '../encoding/units';
 import { fail, ok, type Result } from '../result';
-import { forwardedAmount, isWholeQuoteValue, lowerQuantityToWholeQuote, quoteValue, type Forwarded } from './amounts';
-import type { Market, MarketRules } from './market';
+import { lowerQuantityToWholeQuote, type Forwarded } from './amounts';
+import { powerOfTen, type Market, type MarketRules } from './market';
 import type { OrderIntent } from './order-type';
 import { isOnTick, priceTick, quantityTick } from './tick';
 
@@ -45,10 +45,13 @@ function showQuantity(market: MarketRules, quantity: bigint): string {
   return `${formatUnits(quantity, market.base.decimals)} ${market.base.symbol}`;
 }
 
+/** The passing result of a check (one object: a check runs on every order the sandbox places). */
+const PASSED: Result<void> = Object.freeze(ok(undefined));
+
 function checkPriceOnTick(market: MarketRules, price: bigint, field: string): Result<void> {
   const tick = priceTick(market);
   if (price === 0n) return fail(ORDER_CODES.ZERO_PRICE, `${field} must be above zero.`, { field });
-  if (isOnTick(price, tick)) return ok(undefined);
+  if (isOnTick(price, tick)) return PASSED;
   return fail(
     ORDER_CODES.PRICE_PRECISION,
     `${field} ${showPrice(market, price)} is finer than the market allows: prices move in steps of ${showPrice(market, tick)} (${market.quote.max_precision} decimals).`,
@@ -101,7 +104,12 @@ export function validateOrder(market: MarketForValidation, order: OrderIntent, c
       { field: 'quantity', value: quantity.toString(), tick: tick.toString() },
     );
   }
-  if (!isWholeQuoteValue(market, price, quantity)) {
+  // price * quantity once: the fractional-price rule, the order value and (for a buy) the amount
+  // forwarded are all taken from it (the same figures as isWholeQuoteValue, quoteValue and
+  // forwardedAmount; the sandbox validates every order on its matching path).
+  const scale = powerOfTen(market.base.decimals);
+  const product = price * quantity;
+  if (product % scale !== 0n) {
     const suggested = lowerQuantityToWholeQuote(market, price, quantity);
     return fail(
       ORDER_CODES.FRACTIONAL_PRICE,
@@ -116,7 +124,7 @@ export function validateOrder(market: MarketForValidation, order: OrderIntent, c
       { field: 'quantity' },
     );
   }
-  const value = quoteValue(market, price, quantity);
+  const value = product / scale;
   if (value < market.min_order) {
     return fail(
       ORDER_CODES.MIN_ORDER,
@@ -124,7 +132,7 @@ export function validateOrder(market: MarketForValidation, order: OrderIntent, c
       { field: 'quantity', value: value.toString(), min_order: market.min_order.toString() },
     );
   }
-  const forwarded = forwardedAmount(market, order.side, price, quantity);
+  const forwarded: Forwarded = order.side === 'Buy' ? { asset: market.quote.asset, amount: value } : { asset: market.base.asset, amount: quantity };
   if (forwarded.amount > U64_MAX) return fail(ORDER_CODES.AMOUNT_TOO_LARGE, `Order value ${value} is larger than the exchange can represent.`, { field: 'quantity' });
   return ok({ forwarded, quote_value: value });
 }

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { forwardedAmount, isWholeQuoteValue, quoteValue } from '../../../../shared/market/amounts';
 import { validateOrder } from '../../../../shared/market/validate-order';
 import type { OrderIntent } from '../../../../shared/market/order-type';
 import { ethUsdc } from './fixtures';
@@ -67,5 +69,24 @@ describe('validateOrder', () => {
 
   it('a sell forwards its quantity of base', () => {
     expect(validateOrder(ethUsdc, order({ side: 'Sell' }))).toMatchObject({ ok: true, value: { forwarded: { asset: ethUsdc.base.asset, amount: 500_000_000n } } });
+  });
+
+  it('takes the fractional-price rule, the order value and the amount forwarded from one product, as the amount helpers compute them', () => {
+    const intent = fc.record({
+      side: fc.constantFrom('Buy' as const, 'Sell' as const),
+      price: fc.bigInt({ min: 1n, max: 10n ** 15n }).map((ticks) => ticks * 10_000n),
+      quantity: fc.bigInt({ min: 1n, max: 10n ** 9n }).map((lots) => lots * 1_000_000n),
+    });
+    fc.assert(
+      fc.property(intent, ({ side, price, quantity }) => {
+        const result = validateOrder(ethUsdc, order({ side, price, quantity }));
+        // Price and quantity are on their ticks: the fractional-price rule is the first that can refuse.
+        expect(!result.ok && result.code === 'FRACTIONAL_PRICE').toBe(!isWholeQuoteValue(ethUsdc, price, quantity));
+        const value = quoteValue(ethUsdc, price, quantity);
+        if (!result.ok && result.code === 'MIN_ORDER') expect(value < ethUsdc.min_order).toBe(true);
+        if (result.ok) expect(result.value).toEqual({ forwarded: forwardedAmount(ethUsdc, side, price, quantity), quote_value: value });
+      }),
+      { numRuns: 500 },
+    );
   });
 });
