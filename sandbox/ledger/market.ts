@@ -17,7 +17,7 @@ import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
 import { AccountOrders, OrderIndex } from './order-index';
-import { addHistory, appended, lastHistoryTx, NO_FILLS, NO_HISTORY, touchOrder, type OrderRecord } from './orders';
+import { addFill, addHistory, lastHistoryTx, touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
 import { TriggerBook } from '../triggers/book';
@@ -266,14 +266,12 @@ export class MarketState implements FillSink<OrderRecord> {
       quantity: args.quantity,
       timestamp: context.timestamp,
       sequence,
-      quantityFill: 0n,
-      quoteFill: 0n,
       lockedRemaining: amount,
       close: false,
       cancel: false,
       createdTx: context.txId,
-      history: NO_HISTORY,
-      fills: NO_FILLS,
+      history: undefined,
+      fills: undefined,
       stamp: this.journal.stamp,
     };
     // Set after the literal: a spread in it copies through the runtime's slow path on every order.
@@ -440,10 +438,6 @@ export class MarketState implements FillSink<OrderRecord> {
     this.feesQuote += sellerFee;
     buyerBalance.feesPaidBase += buyerFee;
     sellerBalance.feesPaidQuote += sellerFee;
-    maker.quantityFill += quantity;
-    maker.quoteFill += quote;
-    taker.quantityFill += quantity;
-    taker.quoteFill += quote;
     if (lastHistoryTx(maker) !== context.txId) addHistory(maker, 'fill', context.txId);
     const makerFee = maker === buyer ? buyerFee : sellerFee;
     const tradeSequence = ++this.tradeSequence;
@@ -465,8 +459,8 @@ export class MarketState implements FillSink<OrderRecord> {
       txId: context.txId,
     };
     // Each side's fill is this trade seen from that side (orderFills): no copy per side.
-    maker.fills = appended(maker.fills, trade);
-    taker.fills = appended(taker.fills, trade);
+    addFill(maker, trade);
+    addFill(taker, trade);
     this.recordTrade(trade);
     this.changes.orders.add(maker);
     this.changes.balances.add(maker.account);

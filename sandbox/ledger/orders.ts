@@ -5,8 +5,9 @@
 // What only reads need is kept in its smallest form and built on read (docs/sandbox.md,
 // "Performance"): the history's first entry ('created') is the creating transaction's id, the
 // list holds only the entries after it; an order's fills are the trades it took part in (a fill is
-// the trade seen from one side: the other order's id and this side's fee). `orderHistory` and
-// `orderFills` give the spec's lists.
+// the trade seen from one side: the other order's id and this side's fee), and the quantity and
+// quote filled are their sums. `orderHistory`, `orderFills`, `filledQuantity` and `filledQuote`
+// give the spec's figures.
 import type { B256 } from '../../shared/encoding/b256';
 import type { OrderType, Side } from '../../shared/market/order-type';
 import type { BookEntry } from '../engine/book';
@@ -38,9 +39,6 @@ export interface OrderRecord extends BookEntry {
   /** Nanoseconds since the epoch. */
   readonly timestamp: bigint;
   readonly sequence: number;
-  quantityFill: bigint;
-  /** Sum of the quote value of every fill (for the average fill price). */
-  quoteFill: bigint;
   /** Funds still locked for this order (quote for a buy, base for a sell). */
   lockedRemaining: bigint;
   close: boolean;
@@ -48,15 +46,15 @@ export interface OrderRecord extends BookEntry {
   /** The transaction that created it: the history's first entry, `created` (see `orderHistory`). */
   readonly createdTx: string;
   /**
-   * The history after its first entry (NO_HISTORY until there is one), appended with `addHistory`;
-   * undo truncates it. Read the whole history with `orderHistory`.
+   * The history after its first entry (a ShortList: nothing until there is one), appended with
+   * `addHistory`; undo truncates it. Read the whole history with `orderHistory`.
    */
-  history: OrderHistoryEntry[];
+  history: ShortList<OrderHistoryEntry>;
   /**
-   * The trades it took part in, oldest first (NO_FILLS until the first), appended with `appended`;
-   * undo truncates it. Read its fills with `orderFills`.
+   * The trades it took part in, oldest first (a ShortList), appended with `addFill`; undo truncates
+   * it. Read its fills with `orderFills`, the totals with `filledQuantity` and `filledQuote`.
    */
-  fills: Trade[];
+  fills: ShortList<Trade>;
   stamp: number;
   /** A canonical quote posted with CreateSharedOrder: Turbo takers may fill it too. */
   readonly shared?: boolean;
@@ -71,18 +69,15 @@ const CANCEL = 2;
 const LIVE = 4;
 
 /** Undo of touchOrder (a static function: no closure per order per transaction). */
-function restoreOrder(order: OrderRecord, quantityFill: bigint, quoteFill: bigint, lockedRemaining: bigint, remaining: bigint, flags: number, historyLength: number, fillsLength: number): void {
-  order.quantityFill = quantityFill;
-  order.quoteFill = quoteFill;
+function restoreOrder(order: OrderRecord, lockedRemaining: bigint, remaining: bigint, flags: number, historyLength: number, fillsLength: number): void {
   order.lockedRemaining = lockedRemaining;
   order.close = (flags & CLOSE) !== 0;
   order.cancel = (flags & CANCEL) !== 0;
   order.remaining = remaining;
   order.live = (flags & LIVE) !== 0;
-  // A list appended to since is a copy or the same array grown: truncating it restores it. The
-  // shared empty list is never written to (it is frozen).
-  if (order.history.length !== historyLength) order.history.length = historyLength;
-  if (order.fills.length !== fillsLength) order.fills.length = fillsLength;
+  // A list appended to since keeps the old one as its prefix: truncating it restores it.
+  if (listLength(order.history) !== historyLength) order.history = truncated(order.history, historyLength);
+  if (listLength(order.fills) !== fillsLength) order.fills = truncated(order.fills, fillsLength);
   order.stamp = -1;
 }
 
@@ -90,19 +85,9 @@ export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
   if (!journal.active || order.stamp === journal.stamp) return order;
   order.stamp = journal.stamp;
   const flags = (order.close ? CLOSE : 0) | (order.cancel ? CANCEL : 0) | (order.live ? LIVE : 0);
-  journal.recordCall8(restoreOrder, order, order.quantityFill, order.quoteFill, order.lockedRemaining, order.remaining, flags, order.history.length, order.fills.length);
+  journal.recordCall8(restoreOrder, order, order.lockedRemaining, order.remaining, flags, listLength(order.history), listLength(order.fills), undefined, undefined);
   return order;
 }
-
-/**
- * The fills of an order that has none: one frozen empty list shared by every such order (half the
- * orders of a busy book never fill, and each kept its own empty array). `appended` never writes to
- * a list of fewer than four, so it replaces this one on the first fill.
- */
-export const NO_FILLS: Trade[] = Object.freeze([]) as unknown as Trade[];
-
-/** The history of an order with nothing after `created` (shared, frozen, like NO_FILLS). */
-export const NO_HISTORY: OrderHistoryEntry[] = Object.freeze([]) as unknown as OrderHistoryEntry[];
 
 /**
  * The entry last appended by `addHistory`. An entry is an immutable value (read through
@@ -118,20 +103,44 @@ export function addHistory(order: OrderRecord, type: OrderHistoryEntry['type'], 
     entry = { type, status: 'success', tx_id: txId };
     lastEntry = entry;
   }
-  order.history = appended(order.history, entry);
+  order.history = listAppended(order.history, entry);
+}
+
+/** Append a trade `order` took part in to its fills. */
+export function addFill(order: OrderRecord, trade: Trade): void {
+  order.fills = listAppended(order.fills, trade);
 }
 
 /** The transaction of the order's latest history entry. */
 export function lastHistoryTx(order: OrderRecord): string {
   const history = order.history;
-  return history.length === 0 ? order.createdTx : (history[history.length - 1] as OrderHistoryEntry).tx_id;
+  if (history === undefined) return order.createdTx;
+  return Array.isArray(history) ? (history[history.length - 1] as OrderHistoryEntry).tx_id : history.tx_id;
 }
 
 /** Spec 2.4's history: `created` in the creating transaction, then every later entry. */
 export function orderHistory(order: OrderRecord): OrderHistoryEntry[] {
   const entries: OrderHistoryEntry[] = [{ type: 'created', status: 'success', tx_id: order.createdTx }];
-  for (const entry of order.history) entries.push(entry);
+  for (const entry of listItems(order.history)) entries.push(entry);
   return entries;
+}
+
+/**
+ * The base quantity filled: the sum of its fills (every fill appends its trade to the order's
+ * fills, and an undo truncates them, so the sum is exactly the running total the order used to
+ * keep; kept as the trades only, it costs no bigint per fill and none retained per order).
+ */
+export function filledQuantity(order: OrderRecord): bigint {
+  let sum = 0n;
+  for (const trade of listItems(order.fills)) sum += trade.quantity;
+  return sum;
+}
+
+/** The quote value of every fill summed (for the average fill price), from its fills likewise. */
+export function filledQuote(order: OrderRecord): bigint {
+  let sum = 0n;
+  for (const trade of listItems(order.fills)) sum += trade.total;
+  return sum;
 }
 
 /** One fill of `order`: the trade seen from its side (the other order, this side's fee). */
@@ -142,22 +151,37 @@ export function fillOf(order: OrderRecord, trade: Trade): OrderFill {
 
 /** Spec 2.4's fills, oldest first. */
 export function orderFills(order: OrderRecord): OrderFill[] {
-  return order.fills.map((trade) => fillOf(order, trade));
+  return listItems(order.fills).map((trade) => fillOf(order, trade));
 }
 
 /**
- * `list` with `item` appended: a list of up to four is replaced by an exact copy, a longer one is
- * pushed to. Most orders get one or two fills and history entries and are then retained for
- * reads; a push gives an array 16 spare slots, which were a large part of what every placement
- * left for the garbage collector to copy (docs/sandbox.md, "Performance"). A copy keeps the
- * prefix, so an undo that truncates the current list to its old length restores it.
+ * A short append-only list as an order keeps it: nothing while empty, the item itself while it is
+ * the only one, an array from the second on. Most orders get one fill and one history entry and
+ * are then retained for reads; an array for each was two more objects per order for the garbage
+ * collector to copy (docs/sandbox.md, "Performance"). Items are never arrays.
  */
-export function appended<T>(list: T[], item: T): T[] {
+export type ShortList<T extends object> = T | T[] | undefined;
+
+export function listLength<T extends object>(list: ShortList<T>): number {
+  if (list === undefined) return 0;
+  return Array.isArray(list) ? list.length : 1;
+}
+
+/** The items, oldest first (a fresh array unless the list is one: do not write to it). */
+export function listItems<T extends object>(list: ShortList<T>): readonly T[] {
+  if (list === undefined) return [];
+  return Array.isArray(list) ? list : [list];
+}
+
+/**
+ * `list` with `item` appended. An array of up to four is replaced by an exact copy, a longer one is
+ * pushed to (a push gives an array 16 spare slots, kept with every retained order). Either way the
+ * old list is a prefix of the new one, so an undo that truncates to the old length restores it.
+ */
+export function listAppended<T extends object>(list: ShortList<T>, item: T): ShortList<T> {
+  if (list === undefined) return item;
+  if (!Array.isArray(list)) return [list, item];
   switch (list.length) {
-    case 0:
-      return [item];
-    case 1:
-      return [list[0] as T, item];
     case 2:
       return [list[0] as T, list[1] as T, item];
     case 3:
@@ -166,4 +190,13 @@ export function appended<T>(list: T[], item: T): T[] {
       list.push(item);
       return list;
   }
+}
+
+/** `list` cut to its first `length` items (undo of appends). */
+export function truncated<T extends object>(list: ShortList<T>, length: number): ShortList<T> {
+  if (length === 0 || list === undefined) return undefined;
+  if (!Array.isArray(list)) return list;
+  if (length === 1) return list[0];
+  list.length = length;
+  return list;
 }

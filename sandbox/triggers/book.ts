@@ -8,7 +8,7 @@ import type { Journal } from '../engine/journal';
 import type { ActionContext } from '../ledger/market';
 import type { BookBalance } from '../ledger/balances';
 import type { ChangeSet } from '../ledger/changes';
-import type { OrderRecord } from '../ledger/orders';
+import { filledQuantity, type OrderRecord } from '../ledger/orders';
 import { sizedFromParent, touchTrigger, TRIGGER_CANCEL_REASONS, type TriggerRecord } from './records';
 
 /** Closed legs kept per book for reads (GET /v1/orders/active lists only pending ones). */
@@ -174,7 +174,7 @@ export class TriggerBook {
 
   /** `order` closed without any fill (an immediate-or-cancel parent): its parent-sized legs can never arm. */
   onParentClosedUnfilled(order: OrderRecord, context: ActionContext): void {
-    if (order.quantityFill !== 0n) return;
+    if (filledQuantity(order) !== 0n) return;
     for (const record of this.boundTo(order.id)) if (record.state === 'pending' && sizedFromParent(record)) this.cancel(record, TRIGGER_CANCEL_REASONS.PARENT_NOT_FILLED, context);
   }
 

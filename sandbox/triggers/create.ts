@@ -12,7 +12,7 @@ import { ACTION_CODES, checkTriggerLeg } from '../../shared/protocol/check-actio
 import { triggerDirection, type TriggerDirection, type TriggerLeg, type TriggerParent } from '../../shared/protocol/trigger';
 import type { ContractAccount } from '../ledger/accounts';
 import { REASONS, type ActionContext, type MarketState } from '../ledger/market';
-import type { OrderRecord } from '../ledger/orders';
+import { filledQuantity, type OrderRecord } from '../ledger/orders';
 import { isRevert, revert, type Revert } from '../ledger/revert';
 import type { TurboLink } from '../turbo/link';
 import type { TriggerRecord } from './records';
@@ -104,7 +104,7 @@ function parentProblem(venue: TriggerVenue, account: ContractAccount, parent: Tr
   if (order === undefined || order.account !== account.id) {
     return revert('ParentOrderNotFound', `parent ${parent.order_id} is not an order of trade account ${account.id} on book ${venue.market.config.contract_id}`);
   }
-  if (order.close && order.quantityFill === 0n) return revert('ParentOrderClosed', `parent ${parent.order_id} closed without any fill: there is nothing to protect`);
+  if (order.close && filledQuantity(order) === 0n) return revert('ParentOrderClosed', `parent ${parent.order_id} closed without any fill: there is nothing to protect`);
   if (order.quantity !== parent.expected_quantity) {
     return revert('ExpectedQuantityMismatch', `parent ${parent.order_id} was placed for ${order.quantity}, the leg expects ${parent.expected_quantity}`);
   }

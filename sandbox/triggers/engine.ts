@@ -16,7 +16,7 @@ import type { ContractAccount } from '../ledger/accounts';
 import type { ChangeSet } from '../ledger/changes';
 import type { Ledger } from '../ledger/ledger';
 import type { ActionContext, MarketState } from '../ledger/market';
-import type { OrderRecord } from '../ledger/orders';
+import { filledQuantity, type OrderRecord } from '../ledger/orders';
 import { isRevert, revert, type Revert } from '../ledger/revert';
 import type { MarginEngine } from '../margin/engine';
 import { createTurboOrder } from '../turbo/matching';
@@ -33,7 +33,7 @@ interface PrintedTrade {
 export function isArmed(market: MarketState, record: TriggerRecord): boolean {
   if (!sizedFromParent(record)) return true;
   const parent = record.parentId === undefined ? undefined : market.orders.get(record.parentId);
-  return parent !== undefined && parent.quantityFill > 0n;
+  return parent !== undefined && filledQuantity(parent) > 0n;
 }
 
 export interface TriggerEngineDeps {
@@ -164,7 +164,7 @@ export class TriggerEngine {
   private sizeFromParent(market: MarketState, account: ContractAccount, record: TriggerRecord, price: bigint): bigint | Revert {
     const config = market.config;
     const parent = record.parentId === undefined ? undefined : market.orders.get(record.parentId);
-    const filled = parent?.quantityFill ?? 0n;
+    const filled = parent === undefined ? 0n : filledQuantity(parent);
     const tick = quantityTick(config);
     const asset = market.triggers.lockAsset(record);
     const buy = record.leg.side === 'Buy';

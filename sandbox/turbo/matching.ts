@@ -11,7 +11,7 @@ import type { Journal } from '../engine/journal';
 import { takerBounds } from '../engine/placement';
 import type { ChangeSet } from '../ledger/changes';
 import type { ActionContext, MarketState } from '../ledger/market';
-import { addHistory, appended, lastHistoryTx, touchOrder, type OrderRecord } from '../ledger/orders';
+import { addFill, addHistory, lastHistoryTx, touchOrder, type OrderRecord } from '../ledger/orders';
 import { revert, type Revert } from '../ledger/revert';
 import type { Trade } from '../ledger/trades';
 import { SharedVenue, type TurboLink } from './link';
@@ -69,8 +69,6 @@ export function sharedFill(link: TurboLink, journal: Journal, changes: ChangeSet
   }
   const timestamp = context.timestamp;
   for (const order of [house, turbo]) {
-    order.quantityFill += quantity;
-    order.quoteFill += quote;
     if (lastHistoryTx(order) !== context.txId) addHistory(order, 'fill', context.txId);
     changes.orders.add(order);
     changes.balances.add(order.account);
@@ -98,8 +96,8 @@ export function sharedFill(link: TurboLink, journal: Journal, changes: ChangeSet
     turbo: true,
   };
   // Each side's fill is this trade seen from that side (orderFills in sandbox/ledger/orders.ts).
-  house.fills = appended(house.fills, trade);
-  turbo.fills = appended(turbo.fills, trade);
+  addFill(house, trade);
+  addFill(turbo, trade);
   turboBook.recordTrade(trade);
   changes.depth.add(canonical.config.market_id);
   const ts = timestamp.toString();

@@ -2,10 +2,11 @@
 // order types in their wire JSON (shared/protocol), the owner as {ContractId: account}.
 import { orderTypeToJson } from '../../shared/protocol/order-args';
 import type { MarketState } from '../ledger/market';
-import { orderFills, orderHistory, type OrderRecord } from '../ledger/orders';
+import { filledQuantity, filledQuote, orderFills, orderHistory, type OrderRecord } from '../ledger/orders';
 import type { Trade } from '../ledger/trades';
 
 export function orderView(order: OrderRecord, baseScale: bigint): Record<string, unknown> {
+  const quantityFill = filledQuantity(order);
   return {
     order_id: order.id,
     owner: { ContractId: order.account },
@@ -13,12 +14,12 @@ export function orderView(order: OrderRecord, baseScale: bigint): Record<string,
     order_type: orderTypeToJson(order.orderType),
     market_id: order.marketId,
     quantity: order.quantity.toString(),
-    quantity_fill: order.quantityFill.toString(),
+    quantity_fill: quantityFill.toString(),
     price: order.price.toString(),
-    price_fill: order.quantityFill === 0n ? '0' : ((order.quoteFill * baseScale) / order.quantityFill).toString(),
+    price_fill: quantityFill === 0n ? '0' : ((filledQuote(order) * baseScale) / quantityFill).toString(),
     timestamp: order.timestamp.toString(),
     close: order.close,
-    partially_filled: order.quantityFill > 0n && order.quantityFill < order.quantity,
+    partially_filled: quantityFill > 0n && quantityFill < order.quantity,
     cancel: order.cancel,
     history: orderHistory(order).map((entry) => ({ ...entry })),
     fills: orderFills(order).map((fill) => ({

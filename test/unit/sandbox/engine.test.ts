@@ -2,7 +2,7 @@
 // locking and atomic batches, checked against the ledger invariants after every scenario.
 import { describe, expect, it } from 'vitest';
 import { contractIdentity } from '../../../shared/encoding/identity';
-import { orderFills } from '../../../sandbox/ledger/orders';
+import { filledQuantity, orderFills } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { ETH, fixture, place, placed, USDC, type Fixture } from './ledger-fixture';
 
@@ -19,11 +19,11 @@ describe('price-time priority', () => {
     const second = placed(place(f, f.bob, 'Sell', P3000, ETH));
     const third = placed(place(f, f.alice, 'Sell', P3000, ETH));
     const taker = placed(place(f, f.bob, 'Buy', P3000 + USDC, (ETH * 3n) / 2n));
-    expect(taker.quantityFill).toBe((ETH * 3n) / 2n);
+    expect(filledQuantity(taker)).toBe((ETH * 3n) / 2n);
     expect(second.close).toBe(true);
-    expect(third.quantityFill).toBe(ETH / 2n);
+    expect(filledQuantity(third)).toBe(ETH / 2n);
     expect(third.close).toBe(false);
-    expect(first.quantityFill).toBe(0n);
+    expect(filledQuantity(first)).toBe(0n);
     expect(f.market.book.bestAsk()).toBe(P3000);
     sound(f);
   });
@@ -80,7 +80,7 @@ describe('order types', () => {
     expect(f.market.book.bestBid()).toBe(P3000);
     placed(place(f, f.alice, 'Sell', P3000 + USDC, ETH));
     const market = placed(place(f, f.bob, 'Buy', P3000 + 2n * USDC, 2n * ETH, { kind: 'Market' }));
-    expect(market.quantityFill).toBe(ETH);
+    expect(filledQuantity(market)).toBe(ETH);
     expect(market.close && market.cancel).toBe(true);
     expect(market.lockedRemaining).toBe(0n);
     sound(f);
@@ -103,7 +103,7 @@ describe('order types', () => {
     expect(isRevert(tooBig) && tooBig.reason).toBe('FillOrKillNotFilled');
     expect(f.market.book.bestAsk()).toBe(P3000);
     const exact = placed(place(f, f.bob, 'Buy', P3000, ETH, { kind: 'FillOrKill' }));
-    expect(exact.quantityFill).toBe(ETH);
+    expect(filledQuantity(exact)).toBe(ETH);
     sound(f);
   });
 
@@ -114,10 +114,10 @@ describe('order types', () => {
     const bounded = placed(
       place(f, f.bob, 'Buy', P3000 + 20n * USDC, 2n * ETH, { kind: 'BoundedMarket', max_price: P3000 + 5n * USDC, min_price: P3000 - 5n * USDC }),
     );
-    expect(bounded.quantityFill).toBe(ETH);
+    expect(filledQuantity(bounded)).toBe(ETH);
     expect(bounded.cancel).toBe(true);
     const above = placed(place(f, f.bob, 'Buy', P3000 + 20n * USDC, ETH, { kind: 'BoundedMarket', max_price: P3000 + 20n * USDC, min_price: P3000 + 15n * USDC }));
-    expect(above.quantityFill).toBe(0n);
+    expect(filledQuantity(above)).toBe(0n);
     const inverted = place(f, f.bob, 'Buy', P3000, ETH, { kind: 'BoundedMarket', max_price: P3000 - USDC, min_price: P3000 });
     expect(isRevert(inverted) && inverted.reason).toBe('InvalidBounds');
     sound(f);
@@ -127,7 +127,7 @@ describe('order types', () => {
     const f = fixture();
     placed(place(f, f.alice, 'Sell', P3000 + USDC, ETH));
     const limit = placed(place(f, f.bob, 'Buy', P3000 + 2n * USDC, ETH, { kind: 'Limit', price: P3000, timestamp: 5n }));
-    expect(limit.quantityFill).toBe(0n);
+    expect(filledQuantity(limit)).toBe(0n);
     expect(limit.price).toBe(P3000);
     expect(f.market.book.bestBid()).toBe(P3000);
     sound(f);
@@ -182,7 +182,7 @@ describe('atomic batches', () => {
     expect(isRevert(result) && result.reason).toBe('OrderNotFound');
     expect(resting.close).toBe(false);
     expect(resting.remaining).toBe(ETH);
-    expect(resting.fills).toHaveLength(0);
+    expect(orderFills(resting)).toHaveLength(0);
     expect(f.bob.balances.get(f.config.quote.asset)).toBe(before);
     expect(f.market.book.bestAsk()).toBe(P3000);
     expect(f.market.trades.length).toBe(0);

@@ -4,6 +4,7 @@
 // leaves no trace.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { filledQuantity, filledQuote, orderFills, orderHistory } from '../../../sandbox/ledger/orders';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import type { OrderType } from '../../../shared/market/order-type';
 import { isRevert } from '../../../sandbox/ledger/revert';
@@ -42,10 +43,32 @@ function orderType(kind: number, price: bigint): OrderType {
 }
 
 function snapshot(f: ReturnType<typeof fixture>): string {
-  const orders = [...f.market.orders.values()].map((o) => `${o.id}:${o.remaining}:${o.live}:${o.close}:${o.quantityFill}:${o.lockedRemaining}`);
+  const orders = [...f.market.orders.values()].map((o) => `${o.id}:${o.remaining}:${o.live}:${o.close}:${filledQuantity(o)}:${filledQuote(o)}:${o.lockedRemaining}:${orderHistory(o).map((h) => `${h.type}@${h.tx_id}`).join('/')}:${orderFills(o).map((fill) => `${fill.order_id}/${fill.quantity}`).join('/')}`);
   const balances = [...f.market.balances.entries()].map(([id, b]) => `${id}:${b.baseLocked}:${b.baseUnlocked}:${b.quoteLocked}:${b.quoteUnlocked}`);
   const accounts = [f.alice, f.bob].map((a) => [...a.balances.entries()].join(','));
   return JSON.stringify({ orders, balances, accounts, bid: String(f.market.book.bestBid()), ask: String(f.market.book.bestAsk()), fees: `${f.market.feesBase}/${f.market.feesQuote}` });
+}
+
+/**
+ * Every order's quantity and quote filled, summed from the market's committed trade log (an
+ * independent record: trades reach it only after commit) and as the orders give them (summed from
+ * their own fills since the running totals were dropped): the two must agree.
+ */
+function fillTotals(f: ReturnType<typeof fixture>): { fromTrades: string[]; fromOrders: string[] } {
+  const totals = new Map<string, { quantity: bigint; quote: bigint }>();
+  for (const trade of f.market.trades.all()) {
+    for (const id of [trade.makerOrderId, trade.takerOrderId]) {
+      const entry = totals.get(id) ?? { quantity: 0n, quote: 0n };
+      entry.quantity += trade.quantity;
+      entry.quote += trade.total;
+      totals.set(id, entry);
+    }
+  }
+  const orders = [...f.market.orders.values()];
+  return {
+    fromTrades: orders.map((o) => `${o.id}:${totals.get(o.id)?.quantity ?? 0n}:${totals.get(o.id)?.quote ?? 0n}`),
+    fromOrders: orders.map((o) => `${o.id}:${filledQuantity(o)}:${filledQuote(o)}`),
+  };
 }
 
 describe('ledger properties', () => {
@@ -76,6 +99,8 @@ describe('ledger properties', () => {
           });
           expect(f.ledger.checkInvariants()).toEqual([]);
           if (isRevert(result)) expect(snapshot(f)).toBe(before);
+          const { fromTrades, fromOrders } = fillTotals(f);
+          expect(fromOrders).toEqual(fromTrades);
         }
       }),
       { numRuns: 150, seed: 7 },

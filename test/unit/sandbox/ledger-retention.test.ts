@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RetentionQueue } from '../../../sandbox/ledger/market';
-import type { OrderRecord } from '../../../sandbox/ledger/orders';
+import { listAppended, listItems, listLength, truncated, type OrderRecord, type ShortList } from '../../../sandbox/ledger/orders';
 import { BoundedLog } from '../../../sandbox/ledger/trades';
 import { fixture } from './ledger-fixture';
 
@@ -58,6 +58,33 @@ describe('price window', () => {
             const distance = price > reference ? price - reference : reference - price;
             for (let i = 0; i <= repeat; i++) expect(f.market.outsideWindow(price, reference, window)).toBe(distance * 100n > reference * BigInt(window));
           }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('short list (the fills and history of an order)', () => {
+  it('reads as the array it replaced under appends and undo truncations', () => {
+    const op = fc.oneof(fc.record({ kind: fc.constant('append' as const), value: fc.nat(1000) }), fc.record({ kind: fc.constant('truncate' as const), keep: fc.nat(12) }));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        let list: ShortList<{ value: number }> = undefined;
+        let model: { value: number }[] = [];
+        for (const step of ops) {
+          if (step.kind === 'append') {
+            const item = { value: step.value };
+            list = listAppended(list, item);
+            model = [...model, item];
+          } else {
+            const length = Math.min(step.keep, model.length);
+            list = truncated(list, length);
+            model = model.slice(0, length);
+          }
+          expect(listLength(list)).toBe(model.length);
+          expect(listItems(list)).toEqual(model);
+          listItems(list).forEach((item, i) => expect(item).toBe(model[i]));
         }
       }),
       { numRuns: 300 },

@@ -1,6 +1,7 @@
 // The margin engine and the Turbo matching in-process: shared-liquidity fills, atomic reverts,
 // opening amounts from shared/margin, post-batch checks, settlement and the pool invariant.
 import { describe, expect, it } from 'vitest';
+import { filledQuantity } from '../../../sandbox/ledger/orders';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import { computeRisk, openingAmount } from '../../../shared/margin/index';
 import { buildMarginConfig } from '../../../sandbox/margin/config';
@@ -43,7 +44,7 @@ describe('Turbo matching', () => {
     expect(isRevert(shared)).toBe(false);
     const taker = ledger.transact(() => createTurboOrder(link, ledger.journal, ledger.changes, context(alice), { side: 'Buy', price: 3_100n * USDC, quantity: ETH / 2n, orderType: { kind: 'Spot' } }));
     if (isRevert(taker)) throw new Error(taker.message);
-    expect(taker.quantityFill).toBe(ETH / 2n);
+    expect(filledQuantity(taker)).toBe(ETH / 2n);
     expect(taker.turbo).toBe(true);
     expect(link.turbo.trades.all()[0]).toMatchObject({ price: 3_000n * USDC, sharedSourceOrderId: (shared as { id: string }).id });
     // The cheaper public ask is untouched and the canonical book still holds the rest of the shared quote.

@@ -8,7 +8,7 @@ import type { SessionAction } from '../../../shared/protocol/actions';
 import type { TriggerLeg } from '../../../shared/protocol/trigger';
 import { executeBatch } from '../../../sandbox/ledger/execute';
 import type { ContractAccount } from '../../../sandbox/ledger/accounts';
-import { orderFills, type OrderRecord } from '../../../sandbox/ledger/orders';
+import { filledQuantity, orderFills, type OrderRecord } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import type { TurboLink } from '../../../sandbox/turbo/link';
 import { TriggerEngine } from '../../../sandbox/triggers/engine';
@@ -81,7 +81,7 @@ describe('trigger legs in the ledger', () => {
     ]);
     if (isRevert(done)) throw new Error(done.message);
     const entry = done.orders[0] as OrderRecord;
-    expect(entry.quantityFill).toBe(ETH / 2n);
+    expect(filledQuantity(entry)).toBe(ETH / 2n);
     const [takeProfit, stopLoss] = f.legs(f.alice);
     expect(takeProfit).toMatchObject({ direction: 'rise', parentId: entry.id, expectedQuantity: ETH / 2n, ocoId: stopLoss!.id, locked: 0n });
     expect(takeProfit!.leg.quantity).toEqual({ kind: 'ParentOrder', parent_order_id: entry.id });
@@ -92,7 +92,8 @@ describe('trigger legs in the ledger', () => {
     expect(takeProfit).toMatchObject({ state: 'fired' });
     expect(stopLoss).toMatchObject({ state: 'cancelled', reason: 'OcoSiblingFired' });
     const fired = f.market.orders.get(takeProfit!.firedOrderId as string) as OrderRecord;
-    expect(fired).toMatchObject({ side: 'Sell', quantityFill: ETH / 2n, orderType: { kind: 'BoundedMarket', max_price: 3_130n * USDC, min_price: 3_070n * USDC } });
+    expect(filledQuantity(fired)).toBe(ETH / 2n);
+    expect(fired).toMatchObject({ side: 'Sell', orderType: { kind: 'BoundedMarket', max_price: 3_130n * USDC, min_price: 3_070n * USDC } });
     expect(orderFills(fired)[0]).toMatchObject({ price: 3_090n * USDC });
     expect(f.engine.fired).toBe(1);
     expect(f.ledger.checkInvariants()).toEqual([]);
@@ -137,7 +138,7 @@ describe('trigger legs in the ledger', () => {
     expect(second).toMatchObject({ state: 'fired' });
     expect(first).toMatchObject({ state: 'cancelled', reason: 'OcoSiblingFired', locked: 0n });
     const fired = f.market.orders.get(second!.firedOrderId as string) as OrderRecord;
-    expect(fired.quantityFill).toBe(ETH / 10n);
+    expect(filledQuantity(fired)).toBe(ETH / 10n);
     expect(f.ledger.checkInvariants()).toEqual([]);
   });
 
