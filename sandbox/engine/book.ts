@@ -64,11 +64,11 @@ function restoreEntry(order: BookEntry, remaining: bigint): void {
   order.live = true;
 }
 
-function restoreLevel<O extends BookEntry>(level: Level<O> & { stamp?: number | undefined }, orders: O[], length: number, state: { head: number; total: bigint }): void {
+function restoreLevel<O extends BookEntry>(level: Level<O> & { stamp?: number | undefined }, orders: O[], length: number, head: number, total: bigint): void {
   orders.length = length;
   level.orders = orders;
-  level.head = state.head;
-  level.total = state.total;
+  level.head = head;
+  level.total = total;
   level.stamp = undefined;
 }
 
@@ -316,7 +316,8 @@ export class OrderBook<O extends BookEntry> {
     const journal = this.journal;
     if (!journal.active || level.stamp === journal.stamp) return;
     level.stamp = journal.stamp;
-    journal.recordCall(restoreLevel, level, level.orders, level.orders.length, { head: level.head, total: level.total });
+    // Eight slots rather than four and a {head, total} object: nothing allocated per level touched.
+    journal.recordCall8(restoreLevel, level, level.orders, level.orders.length, level.head, level.total, undefined, undefined, undefined);
   }
 
   /** Drop consumed entries at the front once they are the larger part of the array. */

@@ -115,7 +115,11 @@ export class Ledger {
     const { trades, orders, triggers } = this.changes;
     // Indexed loops: no iterator per list per transaction.
     for (let i = 0; i < trades.length; i++) this.marketOf(trades[i] as Trade)?.recordCommittedTrade(trades[i] as Trade);
-    for (let i = 0; i < orders.size; i++) this.marketOf(orders.at(i))?.retain(orders.at(i));
+    // Only a closed order joins its market's retention queue (an open one is kept by the book).
+    for (let i = 0; i < orders.size; i++) {
+      const order = orders.at(i);
+      if (order.close) this.marketOf(order)?.retain(order);
+    }
     for (let i = 0; i < triggers.size; i++) this.marketOf(triggers.at(i))?.triggers.retain(triggers.at(i));
     for (const event of this.changes.turboEvents) this.logTurboEvent(event);
     for (let i = 0; i < orders.size; i++) {

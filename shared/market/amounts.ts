@@ -46,10 +46,12 @@ export function forwardedAmount(market: MarketRules, side: Side, price: bigint, 
   return side === 'Buy' ? { asset: market.quote.asset, amount: quoteValue(market, price, quantity) } : { asset: market.base.asset, amount: quantity };
 }
 
+const PPM_LESS_ONE = PPM - 1n;
+
 /** ceil(amount * ppm / 10^6): a fee the trader owes rounds up, never in the trader's favour. */
 export function feeOwed(amount: bigint, ppm: bigint): bigint {
   const product = amount * ppm;
-  return product === 0n ? 0n : (product + PPM - 1n) / PPM;
+  return product === 0n ? 0n : (product + PPM_LESS_ONE) / PPM;
 }
 
 export type FeeRole = 'maker' | 'taker';
