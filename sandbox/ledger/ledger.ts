@@ -121,7 +121,8 @@ export class Ledger {
       if (order.close) this.marketOf(order)?.retain(order);
     }
     for (let i = 0; i < triggers.size; i++) this.marketOf(triggers.at(i))?.triggers.retain(triggers.at(i));
-    for (const event of this.changes.turboEvents) this.logTurboEvent(event);
+    const turboEvents = this.changes.turboEvents;
+    for (let i = 0; i < turboEvents.length; i++) this.logTurboEvent(turboEvents[i] as Record<string, unknown>);
     for (let i = 0; i < orders.size; i++) {
       const order = orders.at(i);
       // A shared quote that left the book (filled, cancelled, closed as dust) is complete.
@@ -130,9 +131,11 @@ export class Ledger {
         this.logTurboEvent({ type: 'HouseOrderCompleted', market_id: order.marketId, order_id: order.id, timestamp: order.timestamp.toString() });
       }
     }
-    for (const listener of this.listeners) listener(this.changes);
+    // Indexed (an array iterator per loop per transaction otherwise); the length is read each time,
+    // as an iterator would, so a listener or hook added meanwhile runs too.
+    for (let i = 0; i < this.listeners.length; i++) (this.listeners[i] as ChangeListener)(this.changes);
     this.changes.clear();
-    for (const hook of this.afterPublish) hook();
+    for (let i = 0; i < this.afterPublish.length; i++) (this.afterPublish[i] as () => void)();
   }
 
   accountOfOwner(owner: Identity): ContractAccount | undefined {

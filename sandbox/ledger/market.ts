@@ -99,6 +99,9 @@ export const REASONS: Readonly<Record<string, string>> = {
 /** 0..4095 in three hex digits (the low digits of an id's sequence). */
 const HEX3: readonly string[] = Array.from({ length: 4096 }, (_, n) => n.toString(16).padStart(3, '0'));
 
+/** The options of a plain order (one object, not a new `{}` per placement). */
+const NO_OPTIONS: PlacementOptions = Object.freeze({});
+
 /** Undo of `register` (static: no closure per order). */
 function unregister(orders: OrderIndex, mine: AccountOrders, order: OrderRecord): void {
   orders.delete(order);
@@ -222,7 +225,7 @@ export class MarketState implements FillSink<OrderRecord> {
     return { id: this.nextId(sequence, 2), sequence };
   }
 
-  createOrder(context: ActionContext, args: NewOrder, options: PlacementOptions = {}): OrderRecord | Revert {
+  createOrder(context: ActionContext, args: NewOrder, options: PlacementOptions = NO_OPTIONS): OrderRecord | Revert {
     const venue = options.venue ?? this.book;
     const { account } = context;
     const config = this.config;

@@ -45,6 +45,9 @@ function showQuantity(market: MarketRules, quantity: bigint): string {
   return `${formatUnits(quantity, market.base.decimals)} ${market.base.symbol}`;
 }
 
+/** No context (one object, not a new `{}` per order). */
+const NO_CONTEXT: ValidateOrderContext = Object.freeze({});
+
 /** The passing result of a check (one object: a check runs on every order the sandbox places). */
 const PASSED: Result<void> = Object.freeze(ok(undefined));
 
@@ -60,7 +63,7 @@ function checkPriceOnTick(market: MarketRules, price: bigint, field: string): Re
 }
 
 /** Check an order against the market rules; on success return what it forwards. */
-export function validateOrder(market: MarketForValidation, order: OrderIntent, context: ValidateOrderContext = {}): Result<ValidatedOrder> {
+export function validateOrder(market: MarketForValidation, order: OrderIntent, context: ValidateOrderContext = NO_CONTEXT): Result<ValidatedOrder> {
   const { price, quantity, order_type: orderType } = order;
   if (market.turbo === true && market.paused === true) return fail(ORDER_CODES.MARKET_PAUSED, 'This Turbo market is paused; new orders are refused until it resumes.');
   if (market.turbo === true && market.connected === false) {
