@@ -8,16 +8,27 @@ export const INVALID_HEX = 'INVALID_HEX';
 const HEX_DIGITS = '0123456789abcdef';
 const BYTE_TO_HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!);
 
+/**
+ * The digits of `bytes` joined after `prefix`, as one flat string. Appending with `+=` built a chain
+ * of about thirty concatenation nodes per 32-byte id: every id (transaction, account, contract) kept
+ * them until its first comparison or hash flattened it into a new string, on the sandbox's matching
+ * path too (each maker's creating transaction is compared with the current one).
+ */
+function joinHex(prefix: string, bytes: Uint8Array): string {
+  const parts = new Array<string>(bytes.length + 1);
+  parts[0] = prefix;
+  for (let i = 0; i < bytes.length; i++) parts[i + 1] = BYTE_TO_HEX[bytes[i]!]!;
+  return parts.join('');
+}
+
 /** Lowercase hex of `bytes`, without a prefix. */
 export function bytesToHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const byte of bytes) out += BYTE_TO_HEX[byte]!;
-  return out;
+  return joinHex('', bytes);
 }
 
 /** Lowercase hex of `bytes` with the `0x` prefix. */
 export function bytesToPrefixedHex(bytes: Uint8Array): string {
-  return `0x${bytesToHex(bytes)}`;
+  return joinHex('0x', bytes);
 }
 
 export type HexPrefixRule = 'required' | 'optional' | 'forbidden';
