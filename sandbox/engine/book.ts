@@ -317,7 +317,7 @@ export class OrderBook<O extends BookEntry> {
     if (!journal.active || level.stamp === journal.stamp) return;
     level.stamp = journal.stamp;
     // Eight slots rather than four and a {head, total} object: nothing allocated per level touched.
-    journal.recordCall8(restoreLevel, level, level.orders, level.orders.length, level.head, level.total, undefined, undefined, undefined);
+    journal.recordCall(restoreLevel, level, level.orders, level.orders.length, level.head, level.total);
   }
 
   /** Drop consumed entries at the front once they are the larger part of the array. */

@@ -5,16 +5,24 @@
 //
 // A record is a closure, or (on the matching hot path, where a closure per fill was a large part
 // of the garbage, docs/sandbox.md "Performance") a static undo function and its arguments stored
-// in the log itself: `recordCall(undo, a, b, c, d)`, no allocation beyond the log's own growth.
+// in the log itself: `recordCall(undo, a, …)` (up to eight arguments), no allocation beyond the
+// log's own growth.
 import { BugError } from '../../shared/result';
 
-/** Marks the end of a `recordCall` record: [a, b, c, d, undo, CALL]. */
+/** Marks the end of a `recordCall` record: [a, b, c, d, e, f, g, h, undo, CALL]. */
 const CALL = Symbol('journal call');
-/** Marks the end of a `recordCall8` record: [a, b, c, d, e, f, g, h, undo, CALL8]. */
-const CALL8 = Symbol('journal call8');
 
-export type UndoCall<A, B, C, D> = (a: A, b: B, c: C, d: D) => void;
-export type UndoCall8<A, B, C, D, E, F, G, H> = (a: A, b: B, c: C, d: D, e: E, f: F, g: G, h: H) => void;
+/** A static undo function of up to eight arguments (unused trailing ones are `undefined`). */
+export type UndoCall<A, B = undefined, C = undefined, D = undefined, E = undefined, F = undefined, G = undefined, H = undefined> = (
+  a: A,
+  b: B,
+  c: C,
+  d: D,
+  e: E,
+  f: F,
+  g: G,
+  h: H,
+) => void;
 
 export class Journal {
   /**
@@ -47,22 +55,21 @@ export class Journal {
     if (this.open) this.undo[this.top++] = undo;
   }
 
-  /** Record `undo(a, b, c, d)` without allocating a closure (`undo` should be a static function). */
-  recordCall<A, B = undefined, C = undefined, D = undefined>(undo: UndoCall<A, B, C, D>, a: A, b?: B, c?: C, d?: D): void {
-    if (!this.open) return;
-    const log = this.undo;
-    let top = this.top;
-    log[top++] = a;
-    log[top++] = b;
-    log[top++] = c;
-    log[top++] = d;
-    log[top++] = undo;
-    log[top++] = CALL;
-    this.top = top;
-  }
-
-  /** `recordCall` with eight arguments (a snapshot of several fields, still without a closure). */
-  recordCall8<A, B, C, D, E, F, G, H>(undo: UndoCall8<A, B, C, D, E, F, G, H>, a: A, b: B, c: C, d: D, e: E, f: F, g: G, h: H): void {
+  /**
+   * Record `undo(a, …, h)` without allocating a closure (`undo` should be a static function): up to
+   * eight arguments, a snapshot of several fields included. Every record takes the same ten slots.
+   */
+  recordCall<A, B = undefined, C = undefined, D = undefined, E = undefined, F = undefined, G = undefined, H = undefined>(
+    undo: UndoCall<A, B, C, D, E, F, G, H>,
+    a: A,
+    b?: B,
+    c?: C,
+    d?: D,
+    e?: E,
+    f?: F,
+    g?: G,
+    h?: H,
+  ): void {
     if (!this.open) return;
     const log = this.undo;
     let top = this.top;
@@ -75,7 +82,7 @@ export class Journal {
     log[top++] = g;
     log[top++] = h;
     log[top++] = undo;
-    log[top++] = CALL8;
+    log[top++] = CALL;
     this.top = top;
   }
 
@@ -97,10 +104,7 @@ export class Journal {
     for (let i = this.top - 1; i >= 0; i--) {
       const entry = undo[i];
       if (entry === CALL) {
-        (undo[i - 1] as UndoCall<unknown, unknown, unknown, unknown>)(undo[i - 5], undo[i - 4], undo[i - 3], undo[i - 2]);
-        i -= 5;
-      } else if (entry === CALL8) {
-        (undo[i - 1] as UndoCall8<unknown, unknown, unknown, unknown, unknown, unknown, unknown, unknown>)(undo[i - 9], undo[i - 8], undo[i - 7], undo[i - 6], undo[i - 5], undo[i - 4], undo[i - 3], undo[i - 2]);
+        (undo[i - 1] as UndoCall<unknown, unknown, unknown, unknown, unknown, unknown, unknown, unknown>)(undo[i - 9], undo[i - 8], undo[i - 7], undo[i - 6], undo[i - 5], undo[i - 4], undo[i - 3], undo[i - 2]);
         i -= 9;
       } else (entry as () => void)();
     }

@@ -49,7 +49,7 @@ export class BookBalance {
     const journal = this.journal;
     if (journal.active && this.stamp !== journal.stamp) {
       this.stamp = journal.stamp;
-      journal.recordCall8(BookBalance.restore, this, this.baseLocked, this.baseUnlocked, this.quoteLocked, this.quoteUnlocked, this.feesPaidBase, this.feesPaidQuote, undefined);
+      journal.recordCall(BookBalance.restore, this, this.baseLocked, this.baseUnlocked, this.quoteLocked, this.quoteUnlocked, this.feesPaidBase, this.feesPaidQuote);
     }
     return this;
   }

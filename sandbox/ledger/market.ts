@@ -493,7 +493,7 @@ export class MarketState implements FillSink<OrderRecord> {
     const journal = this.journal;
     if (!journal.active || this.countersStamp === journal.stamp) return;
     this.countersStamp = journal.stamp;
-    journal.recordCall8(MarketState.restoreCounters, this, this.feesBase, this.feesQuote, this.orderSequence, this.tradeSequence, this.lastPrice, undefined, undefined);
+    journal.recordCall(MarketState.restoreCounters, this, this.feesBase, this.feesQuote, this.orderSequence, this.tradeSequence, this.lastPrice);
   }
 
   /** Undo of touchCounters (static: no closure per transaction). */

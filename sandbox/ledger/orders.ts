@@ -85,7 +85,7 @@ export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
   if (!journal.active || order.stamp === journal.stamp) return order;
   order.stamp = journal.stamp;
   const flags = (order.close ? CLOSE : 0) | (order.cancel ? CANCEL : 0) | (order.live ? LIVE : 0);
-  journal.recordCall8(restoreOrder, order, order.lockedRemaining, order.remaining, flags, listLength(order.history), listLength(order.fills), undefined, undefined);
+  journal.recordCall(restoreOrder, order, order.lockedRemaining, order.remaining, flags, listLength(order.history), listLength(order.fills));
   return order;
 }
 
