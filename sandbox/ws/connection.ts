@@ -16,7 +16,8 @@ export class Connection {
   readonly topics = new Set<string>();
   /** Which nonce stream this connection chose; the two are exclusive. */
   nonceStream: 'nonce' | 'nonce_v2' | undefined;
-  readonly depthViews = new Map<string, NodeJS.Timeout>();
+  /** The periodic depth views (`subscribe_depth_view`) this connection receives, by view key. */
+  private readonly depthViews = new Map<string, NodeJS.Timeout>();
   private idle: NodeJS.Timeout | undefined;
   closed = false;
   /** A stalled connection (control surface: a frozen network path) holds what it would send. */
@@ -79,6 +80,21 @@ export class Connection {
     if (this.closed) return;
     this.dispose();
     this.socket.close(code, reason);
+  }
+
+  /** Send `send()` now and every `periodMs` under `key`, in place of an earlier view under that key. */
+  startDepthView(key: string, periodMs: number, send: () => void): void {
+    this.stopDepthView(key);
+    send();
+    const timer = setInterval(send, periodMs);
+    timer.unref();
+    this.depthViews.set(key, timer);
+  }
+
+  stopDepthView(key: string): void {
+    const timer = this.depthViews.get(key);
+    if (timer) clearInterval(timer);
+    this.depthViews.delete(key);
   }
 
   dispose(): void {

@@ -239,9 +239,7 @@ export class StreamHub implements StreamServer {
     if (action === 'unsubscribe_depth') return this.unsubscribeKey(connection, `depth|${marketId}|${precision}`);
     const viewKey = `${marketId}|${precision}`;
     if (action === 'unsubscribe_depth_view') {
-      const timer = connection.depthViews.get(viewKey);
-      if (timer) clearInterval(timer);
-      connection.depthViews.delete(viewKey);
+      connection.stopDepthView(viewKey);
       return undefined;
     }
     if (action === 'subscribe_depth') {
@@ -257,18 +255,11 @@ export class StreamHub implements StreamServer {
     }
     const frequency = String(message.frequency ?? '');
     if (!isDepthViewFrequency(frequency)) return `Invalid subscription frequency: ${frequency.slice(0, 40)}`;
-    const period = FREQUENCIES[frequency];
-    const sendView = (): void => {
+    connection.startDepthView(viewKey, FREQUENCIES[frequency], () => {
       const current = this.app.ledger.markets.get(marketId);
       if (current === undefined || connection.congested) return;
       connection.send(stamped(this.app, { action, market_id: marketId, view: viewJson(depthView(current, BigInt(precision), STREAM_DEPTH), precision) }));
-    };
-    const previous = connection.depthViews.get(viewKey);
-    if (previous) clearInterval(previous);
-    sendView();
-    const timer = setInterval(sendView, period);
-    timer.unref();
-    connection.depthViews.set(viewKey, timer);
+    });
     return undefined;
   }
 
@@ -283,9 +274,7 @@ export class StreamHub implements StreamServer {
     const payload = (depth: DepthView) => ({ action, market_id: marketId, turbo: true, view: { ...viewJson(depth, precision), kind: view } });
     if (action === 'unsubscribe_depth') return this.unsubscribeKey(connection, `depth|${viewKey}`);
     if (action === 'unsubscribe_depth_view') {
-      const timer = connection.depthViews.get(viewKey);
-      if (timer) clearInterval(timer);
-      connection.depthViews.delete(viewKey);
+      connection.stopDepthView(viewKey);
       return undefined;
     }
     if (action === 'subscribe_depth') {
@@ -300,15 +289,9 @@ export class StreamHub implements StreamServer {
     }
     const frequency = String(message.frequency ?? '');
     if (!isDepthViewFrequency(frequency)) return `Invalid subscription frequency: ${frequency.slice(0, 40)}`;
-    const sendView = (): void => {
+    connection.startDepthView(viewKey, FREQUENCIES[frequency], () => {
       if (!connection.congested) connection.send(stamped(this.app, payload(current())));
-    };
-    const previous = connection.depthViews.get(viewKey);
-    if (previous) clearInterval(previous);
-    sendView();
-    const timer = setInterval(sendView, FREQUENCIES[frequency]);
-    timer.unref();
-    connection.depthViews.set(viewKey, timer);
+    });
     return undefined;
   }
 
