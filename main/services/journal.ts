@@ -523,8 +523,12 @@ export class Journal {
     }
   }
 
-  /** Claim the bytes of one record at the end of the data, in order. */
-  private reserve(entry: JournalEntry): { line: Buffer; offset: number; undo: () => void } {
+  /**
+   * Put the entry's record in the file after the last one: at once, into the OS's page cache (the
+   * flush to the device is the caller's). A write that fails gives the bytes back (when nothing was
+   * reserved after them), so the chain of records in the file stays unbroken, and throws.
+   */
+  private put(entry: JournalEntry): void {
     const line = encodeRecord(encodeFrame(entry), this.lastInFile);
     this.ensureRoom(line.length);
     const offset = this.bytes;
@@ -532,14 +536,15 @@ export class Journal {
     this.bytes += line.length;
     this.lastInFile = entry.seq;
     this.remember(entry);
-    // A write that fails gives the bytes back (when nothing was reserved after them), so the chain
-    // of records in the file stays unbroken.
-    const undo = () => {
-      if (this.bytes !== offset + line.length) return;
-      this.bytes = offset;
-      this.lastInFile = previous;
-    };
-    return { line, offset, undo };
+    try {
+      writeSync(this.fd, line, 0, line.length, offset);
+    } catch (error) {
+      if (this.bytes === offset + line.length) {
+        this.bytes = offset;
+        this.lastInFile = previous;
+      }
+      throw error;
+    }
   }
 
   /**
@@ -569,13 +574,7 @@ export class Journal {
 
   /** Write and flush synchronously: when this returns the entry is on disk. */
   private write(entry: JournalEntry): void {
-    const { line, offset, undo } = this.reserve(entry);
-    try {
-      writeSync(this.fd, line, 0, line.length, offset);
-    } catch (error) {
-      undo();
-      throw error;
-    }
+    this.put(entry);
     this.flushNow();
     this.announce(entry);
     this.rotateIfDue();
@@ -605,16 +604,10 @@ export class Journal {
    * journal failed (see `failure()`).
    */
   private writeDurably(entry: JournalEntry): Promise<void> {
-    const { line, offset, undo } = this.reserve(entry);
     // The bytes go to the file at once (a fast copy into the page cache), so entries are always
     // contiguous and in order even if the process dies now; only the flush to the device is left
     // to the I/O thread pool.
-    try {
-      writeSync(this.fd, line, 0, line.length, offset);
-    } catch (error) {
-      undo();
-      throw error;
-    }
+    this.put(entry);
     this.announce(entry);
     this.inFlight++;
     const done = new Promise<void>((resolve, reject) => {

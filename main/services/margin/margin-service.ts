@@ -338,6 +338,17 @@ export class MarginService implements TurboDesk {
     return session === null || session.state === 'expired' ? null : session.contractIds;
   }
 
+  /** Ready (see `ready`), with `account` a registered margin account of the trading account and in the session's scope. */
+  private async readyFor(account: B256): Promise<Result<Parent>> {
+    const parent = await this.ready();
+    if (!parent.ok) return parent;
+    const child = await this.requireChild(parent.value, account);
+    if (!child.ok) return child;
+    const scope = this.requireScope([account]);
+    if (!scope.ok) return scope;
+    return parent;
+  }
+
   private requireScope(children: readonly B256[]): Result<void> {
     const missing = missingFromScope(this.sessionContracts(), {
       poolId: this.pool?.poolId ?? null,
@@ -726,12 +737,8 @@ export class MarginService implements TurboDesk {
 
   /** Ready, registered, in scope, live and with a valued session: what every credit action needs. */
   private async withSession(account: B256): Promise<Result<{ parent: Parent; live: LiveRisk; report: RiskReport; tier: TierTerms }>> {
-    const parent = await this.ready();
+    const parent = await this.readyFor(account);
     if (!parent.ok) return parent;
-    const child = await this.requireChild(parent.value, account);
-    if (!child.ok) return child;
-    const scope = this.requireScope([account]);
-    if (!scope.ok) return scope;
     const live = await this.live(account);
     if (!live.ok) return live;
     if (!live.value.state.session) return fail(MarginCodes.NO_SESSION, `marginAccountId: ${account} has no live margin session; open one first`, { field: 'marginAccountId' });
@@ -761,12 +768,8 @@ export class MarginService implements TurboDesk {
   // ---- opening ------------------------------------------------------------------------------------
 
   async open(input: { marginAccountId: B256; tierId: string; period: MarginPeriod; amount?: bigint | undefined }): Promise<Result<MarginActionReceipt>> {
-    const parent = await this.ready();
+    const parent = await this.readyFor(input.marginAccountId);
     if (!parent.ok) return parent;
-    const child = await this.requireChild(parent.value, input.marginAccountId);
-    if (!child.ok) return child;
-    const scope = this.requireScope([input.marginAccountId]);
-    if (!scope.ok) return scope;
     const live = await this.live(input.marginAccountId);
     if (!live.ok) return live;
     if (live.value.state.session) return fail(MarginCodes.SESSION_ACTIVE, `marginAccountId: ${input.marginAccountId} already has a live session`, { field: 'marginAccountId' });
@@ -1085,12 +1088,8 @@ export class MarginService implements TurboDesk {
   }
 
   async withdrawFromAccount(account: B256, assetId?: B256, amount?: bigint): Promise<Result<MarginActionReceipt>> {
-    const parent = await this.ready();
+    const parent = await this.readyFor(account);
     if (!parent.ok) return parent;
-    const child = await this.requireChild(parent.value, account);
-    if (!child.ok) return child;
-    const scope = this.requireScope([account]);
-    if (!scope.ok) return scope;
     const state = await this.deps.reads.state(account);
     if (!state.ok) return state;
     if (state.value.session) return fail(MarginCodes.SESSION_ACTIVE, `marginAccountId: ${account} has a live session: use marginWithdraw (WithdrawFromMargin), or close the session first`, { field: 'marginAccountId' });
