@@ -10,7 +10,7 @@ import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { KeystoreView, OfflineRequestPreview, OfflineSignatureView } from '../../../../shared/ipc/views';
 import { fail, type Failure, type Result } from '../../../../shared/result';
 import { parsePrivateKeyText } from '../onboarding/key-import-crypto';
-import { Countdown, downloadText, FailureLine, QrLoop, readChosenFile } from './parts';
+import { Countdown, downloadText, FailureLine, QrLoop, RequestLines, readChosenFile } from './parts';
 import { encryptSecret, keyThenPassphrase, passphraseBytes, webRandom, type EncryptedSecretInput, type SecretPurpose } from './secret-crypto';
 
 /** Encrypt `plaintext` to a fresh one-time key of main; the plaintext is wiped whatever happens. */
@@ -163,18 +163,7 @@ export const OfflineSigner: Component<{ api: TerminalApi; now?: () => number }> 
             <header>
               <strong>What you are about to sign</strong> <Countdown untilSeconds={request().expiresAt} now={now} testId="offline-preview-countdown" />
             </header>
-            <table class="custody-lines" data-testid="offline-preview-lines">
-              <tbody>
-                <For each={request().lines}>
-                  {(line) => (
-                    <tr>
-                      <th>{line.label}</th>
-                      <td>{line.value}</td>
-                    </tr>
-                  )}
-                </For>
-              </tbody>
-            </table>
+            <RequestLines lines={request().lines} testId="offline-preview-lines" />
             <For each={request().warnings}>{(warning) => <p class="custody-warning">Note: {warning}</p>}</For>
             <p data-testid="offline-preview-check">{request().check}</p>
           </article>

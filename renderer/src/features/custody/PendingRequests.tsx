@@ -6,7 +6,7 @@ import { createSignal, For, onCleanup, onMount, Show, type Component } from 'sol
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { OwnerNonceView, OwnerRequestsView, OwnerRequestView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
-import { Countdown, downloadText, FailureLine, QrLoop } from './parts';
+import { Countdown, downloadText, FailureLine, QrLoop, RequestLines } from './parts';
 import { OwnerResult } from './OwnerResult';
 
 const STATE_TEXT: Record<OwnerRequestView['state'], string> = {
@@ -38,18 +38,7 @@ const PendingRequest: Component<{ api: TerminalApi; request: OwnerRequestView; n
       <p class="custody-words" data-testid="pending-request-words">
         {props.request.description}
       </p>
-      <table class="custody-lines" data-testid="pending-request-lines">
-        <tbody>
-          <For each={props.request.lines}>
-            {(line) => (
-              <tr>
-                <th>{line.label}</th>
-                <td>{line.value}</td>
-              </tr>
-            )}
-          </For>
-        </tbody>
-      </table>
+      <RequestLines lines={props.request.lines} testId="pending-request-lines" />
       <p>
         Nonce: <span class="mono" data-testid="pending-request-nonce">{nonceText(props.request.nonce)}</span>
       </p>

@@ -1,6 +1,8 @@
 // Small pieces the custody components share: a failure line (code and message), a copy button,
-// a file download, a countdown, and an animated QR code (one image per part, in a loop).
+// a file download, a countdown, the lines of a request to sign, and an animated QR code (one image
+// per part, in a loop).
 import { createSignal, For, onCleanup, Show, type Component } from 'solid-js';
+import type { RequestLineView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
 import { formatRemaining } from '../../format/time';
 import './custody.css';
@@ -103,3 +105,19 @@ export const QrLoop: Component<{ images: readonly string[]; payloads: readonly s
     </figure>
   );
 };
+
+/** What a request signs, line by line (label, value), as the offline signer's CLI `show` prints it. */
+export const RequestLines: Component<{ lines: readonly RequestLineView[]; testId: string }> = (props) => (
+  <table class="custody-lines" data-testid={props.testId}>
+    <tbody>
+      <For each={props.lines}>
+        {(line) => (
+          <tr>
+            <th>{line.label}</th>
+            <td>{line.value}</td>
+          </tr>
+        )}
+      </For>
+    </tbody>
+  </table>
+);

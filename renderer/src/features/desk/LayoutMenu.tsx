@@ -1,6 +1,7 @@
 // Layouts: save the desk as it is under a name, switch to a saved one, delete one. Main keeps them
 // in the data directory and restores the last arrangement at the next start.
-import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
+import { createSignal, For, Show, type Component } from 'solid-js';
+import { closeOnPressOutside } from '../../lib/click-outside';
 import { panelTitle } from './panel-registry';
 import { useDesk } from './desk-context';
 
@@ -12,13 +13,7 @@ export const LayoutMenu: Component<{ confirm: (title: string, lines: readonly st
   const layouts = () => desk.state()?.layouts ?? [];
   const active = () => desk.state()?.activeLayout ?? null;
   let root: HTMLDivElement | undefined;
-  onMount(() => {
-    const close = (event: MouseEvent) => {
-      if (root && !root.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    onCleanup(() => window.removeEventListener('mousedown', close));
-  });
+  closeOnPressOutside(() => root, () => setOpen(false));
   const save = async (event: Event) => {
     event.preventDefault();
     const chosen = name().trim();

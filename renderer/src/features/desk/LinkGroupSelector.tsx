@@ -1,6 +1,7 @@
 // A window's link group, by colour: windows of one colour show one market, chosen in any of them;
 // "unlinked" keeps this window's market its own.
-import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
+import { createSignal, For, Show, type Component } from 'solid-js';
+import { closeOnPressOutside } from '../../lib/click-outside';
 import { LINK_GROUPS, type LinkGroup } from '../../../../shared/ipc/views/desk';
 import { useDesk } from './desk-context';
 
@@ -13,13 +14,7 @@ export const LinkGroupSelector: Component<{ windowKey?: string }> = (props) => {
     return desk.state()?.windows.find((window) => window.windowKey === key)?.linkGroup ?? null;
   };
   let root: HTMLDivElement | undefined;
-  onMount(() => {
-    const close = (event: MouseEvent) => {
-      if (root && !root.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    onCleanup(() => window.removeEventListener('mousedown', close));
-  });
+  closeOnPressOutside(() => root, () => setOpen(false));
   const choose = async (group: LinkGroup | null) => {
     setOpen(false);
     const result = await desk.setLinkGroup(group, props.windowKey);

@@ -1,7 +1,8 @@
 // The market selector: the current market with its quote asset id when its pair text is shared,
 // and a searchable list (symbols or pasted asset ids). The list stays in the page while closed
 // so a test or a screen reader can still find every market row.
-import { createMemo, createSignal, onCleanup, onMount, Show, type Component } from 'solid-js';
+import { createMemo, createSignal, Show, type Component } from 'solid-js';
+import { closeOnPressOutside } from '../../lib/click-outside';
 import type { Market } from '../../../../shared/market/market';
 import { labelText, marketLabel, marketMatches } from './market-label';
 import { MarketList } from './MarketList';
@@ -11,13 +12,7 @@ export const MarketSelector: Component<{ markets: readonly Market[]; selected: M
   const [query, setQuery] = createSignal('');
   const shown = createMemo(() => props.markets.filter((market) => marketMatches(market, query())));
   let root: HTMLDivElement | undefined;
-  onMount(() => {
-    const close = (event: MouseEvent) => {
-      if (root && !root.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    onCleanup(() => window.removeEventListener('mousedown', close));
-  });
+  closeOnPressOutside(() => root, () => setOpen(false));
   return (
     <div class="market-selector" ref={(element) => (root = element)}>
       <button type="button" class="current" data-testid="market-selector" title={props.selected ? `base ${props.selected.base.asset}\nquote ${props.selected.quote.asset}\nmarket ${props.selected.market_id}` : ''} onClick={() => setOpen(!open())}>

@@ -2,7 +2,9 @@
 // market and every account that trades them are listed (the trading account, its Turbo Accounts),
 // each row labelled with its book and account.
 import { createMemo, For, Show, type Component } from 'solid-js';
+import type { Page } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
+import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../app/terminal-context';
 import { averagePriceCell, fillFeeColumns, orderStatusCell, priceCell, quantityCell } from '../../format/columns';
 import { formatPrice } from '../../format/market-format';
@@ -37,13 +39,26 @@ const BookAccountCells: Component<{ turbo: boolean; account: string }> = (props)
   );
 };
 
+/**
+ * The account's orders or fills of one market, page by page from `load`: started over on another
+ * market, network or trading account, and on any activity of the account (a new order, a fill, a
+ * cancel, a journal entry; also once main's recent-fills list is full and its length stays at its
+ * cap) the newest page read again, merged in front of the older pages loaded.
+ */
+function createAccountList<T>(load: (cursor: string | null) => Promise<Result<Page<T>>>, marketId: () => string, identity: (item: T) => string) {
+  const state = useTerminal().store.state;
+  return createPagedList(load, () => listResetKey(marketId(), state.networks.find((network) => network.active)?.id ?? null, state.account?.tradeAccount?.tradeAccountId ?? null), {
+    changed: () => accountActivity(state.openOrders, state.fills, state.journal[0]),
+    identity,
+  });
+}
+
 export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
-  const list = createPagedList(
+  const list = createAccountList(
     (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, cursor }),
-    () => listResetKey(props.market.market_id, terminal.store.state.networks.find((network) => network.active)?.id ?? null, terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null),
-    // A new order, a fill or a cancel: read the newest page again, merged in front of the older pages loaded.
-    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills, terminal.store.state.journal[0]), identity: (order) => `${order.account}:${order.orderId}` },
+    () => props.market.market_id,
+    (order) => `${order.account}:${order.orderId}`,
   );
   // The history is read over REST and kept current by the order stream.
   const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
@@ -101,11 +116,10 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
 
 export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
-  const list = createPagedList(
+  const list = createAccountList(
     (cursor) => terminal.api.getFills({ marketId: props.market.market_id, cursor }),
-    () => listResetKey(props.market.market_id, terminal.store.state.networks.find((network) => network.active)?.id ?? null, terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null),
-    // Every new fill, also once main's recent-fills list is full (its length then stays at its cap).
-    { changed: () => accountActivity(terminal.store.state.openOrders, terminal.store.state.fills, terminal.store.state.journal[0]), identity: (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}` },
+    () => props.market.market_id,
+    (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}`,
   );
   const freshness = createFreshness(terminal.freshness, (view) => [view.orders]);
   // Fees are charged in the asset each side receives (raw units, finer than the display decimals):

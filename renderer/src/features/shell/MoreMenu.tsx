@@ -1,19 +1,14 @@
 // The top bar's menu of things used now and then (fill sound, settings), so the bar keeps to one
 // line at 1280 px with the kill switch, the connection and the session always in sight.
-import { createSignal, onCleanup, onMount, Show, type Component } from 'solid-js';
+import { createSignal, Show, type Component } from 'solid-js';
+import { closeOnPressOutside } from '../../lib/click-outside';
 import { useTerminal } from '../../app/terminal-context';
 
 export const MoreMenu: Component<{ settingsOpen: boolean; onSettings: () => void }> = (props) => {
   const terminal = useTerminal();
   const [open, setOpen] = createSignal(false);
   let root: HTMLDivElement | undefined;
-  onMount(() => {
-    const close = (event: MouseEvent) => {
-      if (root && !root.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    onCleanup(() => window.removeEventListener('mousedown', close));
-  });
+  closeOnPressOutside(() => root, () => setOpen(false));
   const sound = () => terminal.store.state.settings?.sound === true;
   return (
     <div class="more-menu" ref={(element) => (root = element)}>
