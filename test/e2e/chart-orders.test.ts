@@ -10,17 +10,10 @@ import type { Page } from 'playwright-core';
 import type { Market } from '../../shared/market/market';
 import type { BridgeClient } from '../support/bridge-client';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
-import { screenshots, until, value, type SandboxControl } from '../support/terminal-page';
+import { rawUsdcPrice, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
 
 const USDC = 1_000_000n;
 const ETH = 1_000_000_000n;
-
-/** "3,003.18" -> raw quote units (6 decimals). */
-function rawPrice(text: string): bigint {
-  const match = /([\d,]+)\.(\d{2})/.exec(text);
-  if (!match) throw new Error(`no price in ${JSON.stringify(text)}`);
-  return BigInt(match[1]!.replaceAll(',', '')) * USDC + BigInt(match[2]!) * 10_000n;
-}
 
 /** Raw quote units -> "2,977.85" as the terminal shows a price of this market. */
 function shownPrice(raw: bigint): string {
@@ -52,7 +45,7 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
   };
   /** The ticket's bid or ask, once its book is live (it shows "—" while it is not). */
   const quoted = async (testId: 'ticket-price-bid' | 'ticket-price-ask') =>
-    rawPrice(await until(async () => {
+    rawUsdcPrice(await until(async () => {
       const text = (await page.getByTestId(testId).textContent()) ?? '';
       return /\d\.\d{2}/.test(text) ? text : null;
     }, `a price in ${testId}`));

@@ -8,18 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from '../support/chromium';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
-import { waitForFunds } from '../support/terminal-page';
-
-/** The page's document as functions sent to the page see it (this file compiles without the DOM library). */
-interface PageElement {
-  getAttribute(name: string): string | null;
-  querySelector(selector: string): PageElement | null;
-  textContent: string | null;
-}
-declare const document: {
-  querySelector(selector: string): PageElement | null;
-  querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
-};
+import { confirmIfAsked as confirmOn, stepDone as stepDoneOn, waitForFunds } from '../support/terminal-page';
 
 describe.sequential('trading terminal in Chromium against the sandbox', () => {
   let terminal: OpenTerminal;
@@ -27,13 +16,8 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
   let pageErrors: string[];
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, 'terminal', `${name}.png`) });
-  const stepDone = (id: string) =>
-    page.waitForFunction((wanted) => document.querySelector(`[data-testid=onboarding-step-${wanted}]`)?.getAttribute('data-state') === 'done', id, { timeout: 30_000 });
-  const confirmIfAsked = async () => {
-    const dialog = page.getByTestId('confirm-dialog');
-    await dialog.waitFor({ timeout: 5000 }).catch(() => undefined);
-    if (await dialog.count()) await page.getByTestId('confirm-accept').click();
-  };
+  const stepDone = (id: string) => stepDoneOn(page, id);
+  const confirmIfAsked = () => confirmOn(page, 5000);
   const openOrderCount = () => page.getByTestId('open-order-row').count();
   const rowIndex = (price: string | null) =>
     page.locator('[data-testid=ladder-row]').evaluateAll((rows, wanted) => rows.findIndex((row) => row.getAttribute('data-price') === wanted), price);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from '../support/chromium';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { confirmIfAsked as confirmOn } from '../support/terminal-page';
 
 describe.sequential('trader workflow in Chromium against the sandbox', () => {
   let terminal: OpenTerminal;
@@ -14,11 +15,7 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
   let pageErrors: string[];
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, 'workflow', `${name}.png`) });
-  const confirmIfAsked = async () => {
-    const dialog = page.getByTestId('confirm-dialog');
-    await dialog.waitFor({ timeout: 5000 }).catch(() => undefined);
-    if (await dialog.count()) await page.getByTestId('confirm-accept').click();
-  };
+  const confirmIfAsked = () => confirmOn(page, 5000);
   const placeFromTicket = async (quantity: string, priceButton: 'ticket-price-bid' | 'ticket-price-ask' | null, side: 'buy' | 'sell') => {
     await page.getByTestId(`ticket-side-${side}`).click();
     await page.getByTestId('ticket-quantity').fill(quantity);

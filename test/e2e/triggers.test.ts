@@ -12,18 +12,11 @@ import type { TriggerView } from '../../shared/ipc/views';
 import type { Market } from '../../shared/market/market';
 import type { BridgeClient } from '../support/bridge-client';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
-import { confirmIfAsked, runSetup, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
+import { confirmIfAsked, rawUsdcPrice, runSetup, screenshots, until, value, type SandboxControl } from '../support/terminal-page';
 
 const USDC = 1_000_000n;
 /** Ladder rows ten dollars apart: both legs and the market stay in view while the maker walks. */
 const ROW = 10n * USDC;
-
-/** "3,003.18" -> raw quote units (6 decimals). */
-function rawPrice(text: string): bigint {
-  const match = /([\d,]+)\.(\d{2})/.exec(text);
-  if (!match) throw new Error(`no price in ${JSON.stringify(text)}`);
-  return BigInt(match[1]!.replaceAll(',', '')) * USDC + BigInt(match[2]!) * 10_000n;
-}
 
 /** Raw quote units -> the decimal text a trader types. */
 function typed(raw: bigint): string {
@@ -44,7 +37,7 @@ describe.sequential('take-profit and stop-loss in Chromium against the sandbox',
 
   const pending = async () => value(await bridge.api.getTriggers({})).pending.filter((leg) => leg.marketId === market.market_id);
   const leg = async (role: TriggerView['role']) => (await pending()).find((candidate) => candidate.role === role) ?? null;
-  const bestAsk = async () => rawPrice((await page.getByTestId('ticket-price-ask').textContent()) ?? '');
+  const bestAsk = async () => rawUsdcPrice((await page.getByTestId('ticket-price-ask').textContent()) ?? '');
   const ladderMarker = (role: TriggerView['role']) => page.locator(`[data-testid=ladder] [data-testid=trigger-marker][data-role=${role}]`);
 
   /** Buy 0.02 ETH a little above the best offer, with a take-profit and a stop-loss attached. */

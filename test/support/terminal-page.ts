@@ -24,11 +24,18 @@ export function stepDone(page: Page, id: string, timeout = 30_000): Promise<unkn
   return page.waitForFunction((wanted) => document.querySelector(`[data-testid=onboarding-step-${wanted}]`)?.getAttribute('data-state') === 'done', id, { timeout });
 }
 
-/** Accept the order confirmation when the settings ask for one. */
-export async function confirmIfAsked(page: Page): Promise<void> {
+/** Accept the order confirmation when the settings ask for one (waiting `timeout` ms for it to show). */
+export async function confirmIfAsked(page: Page, timeout = 3000): Promise<void> {
   const dialog = page.getByTestId('confirm-dialog');
-  await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
+  await dialog.waitFor({ timeout }).catch(() => undefined);
   if (await dialog.count()) await page.getByTestId('confirm-accept').click();
+}
+
+/** A USDC price as the terminal shows it, "3,003.18", in raw quote units (6 decimals). */
+export function rawUsdcPrice(text: string): bigint {
+  const match = /([\d,]+)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`no price in ${JSON.stringify(text)}`);
+  return BigInt(match[1]!.replaceAll(',', '')) * 1_000_000n + BigInt(match[2]!) * 10_000n;
 }
 
 export type SetupStep = 'owner' | 'account' | 'funds' | 'whitelist' | 'session';

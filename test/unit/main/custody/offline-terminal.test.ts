@@ -2,10 +2,9 @@
 // the packages') reaches no network module and none of the online composition (the terminal, the
 // network runtime, the exchange clients, the sandbox); the host's online path is imported only
 // dynamically. And the two modes refuse each other's requests: ONLINE_ONLY offline, OFFLINE_ONLY online.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HostCodeConfirmer } from '../../../../main/services/confirm/host-code-confirmer';
 import { custodyHandlers } from '../../../../main/services/custody/handlers';
@@ -18,64 +17,16 @@ import { WindowHub } from '../../../../main/services/window-hub';
 import { ManualClock } from '../../../../shared/clock';
 import { CUSTODY_OFFLINE_REQUESTS, CUSTODY_ONLINE_REQUESTS } from '../../../../shared/ipc/areas/custody';
 import { requestNames } from '../../../../shared/ipc/contract';
+import { importGraph, NETWORK_MODULES } from '../../../support/import-graph';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
-
-const NETWORK_MODULES = new Set(['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'dns/promises', 'child_process', 'cluster', 'inspector', 'ws', 'undici']);
-const STATIC = /(?:^|[^.\w$])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s*)?['"]([^'"]+)['"]|(?:^|[^.\w$])require\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
-const DYNAMIC = /(?:^|[^.\w$])import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
-
-function resolveTypeScript(from: string, specifier: string): string | null {
-  const base = resolve(dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) if (existsSync(candidate) && candidate.endsWith('.ts')) return candidate;
-  return null;
-}
-
-/** Every file reachable from `entry`; `followDynamic` also follows import(...). */
-function walk(entry: string, followDynamic: boolean): { files: Set<string>; builtins: Set<string>; packages: Set<string> } {
-  const files = new Set<string>();
-  const builtins = new Set<string>();
-  const packages = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (files.has(file)) continue;
-    files.add(file);
-    const source = readFileSync(file, 'utf8');
-    const require = createRequire(file);
-    const found = [...source.matchAll(STATIC)].map((match) => (match[1] ?? match[2])!);
-    if (followDynamic || !file.endsWith('.ts')) found.push(...[...source.matchAll(DYNAMIC)].map((match) => match[1]!));
-    for (const specifier of found) {
-      const bare = specifier.replace(/^node:/, '');
-      if (specifier.startsWith('node:') || builtinModules.includes(bare)) {
-        builtins.add(bare);
-        continue;
-      }
-      if (file.endsWith('.ts') && specifier.startsWith('.')) {
-        const target = resolveTypeScript(file, specifier);
-        if (target === null) throw new Error(`${file}: cannot resolve ${specifier}`);
-        queue.push(target);
-        continue;
-      }
-      if (!specifier.startsWith('.')) packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
-      let target: string;
-      try {
-        target = require.resolve(specifier);
-      } catch {
-        continue;
-      }
-      if (/\.(c|m)?js$/.test(target)) queue.push(target);
-    }
-  }
-  return { files, builtins, packages };
-}
 
 const ONLINE_COMPOSITION = [/^main\/exchange\//, /^main\/services\/terminal\.ts$/, /^main\/services\/network-runtime\.ts$/, /^main\/services\/sandbox-/, /^main\/platform\/keychain/, /^sandbox\//, /^main\/services\/custody\/handlers\.ts$/];
 
 describe('offline mode: no network by construction', () => {
   it('the offline terminal reaches no network module and nothing of the online composition', () => {
-    const graph = walk(join(root, 'main/services/custody/offline-terminal.ts'), true);
+    const graph = importGraph(join(root, 'main/services/custody/offline-terminal.ts'), true);
     expect([...graph.builtins].filter((name) => NETWORK_MODULES.has(name))).toEqual([]);
     expect([...graph.packages].filter((name) => NETWORK_MODULES.has(name))).toEqual([]);
     const ours = [...graph.files].filter((file) => !file.includes('node_modules')).map((file) => relative(root, file));
@@ -88,7 +39,7 @@ describe('offline mode: no network by construction', () => {
 
   it("the host's static imports reach the page server only; the online composition is imported dynamically", () => {
     const host = join(root, 'main/host/cli.ts');
-    const graph = walk(host, false);
+    const graph = importGraph(host, false);
     const ours = [...graph.files].filter((file) => !file.includes('node_modules')).map((file) => relative(root, file));
     expect(ours.filter((file) => ONLINE_COMPOSITION.some((pattern) => pattern.test(file)))).toEqual([]);
     const source = readFileSync(host, 'utf8');
