@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../sandbox/engine/journal';
 
 describe('the sandbox undo journal', () => {
-  it('rolls back closures and static calls of one to eight arguments in reverse order, each with its own arguments', () => {
+  it('rolls back closures and static calls of one to eight arguments (short and long records) in reverse order, each with its own arguments', () => {
     const journal = new Journal();
     const undone: unknown[][] = [];
     const one = (a: string) => undone.push([a]);
@@ -13,9 +13,20 @@ describe('the sandbox undo journal', () => {
     journal.record(() => undone.push(['closure']));
     journal.recordCall(four, 4, 'four', 4n, true);
     journal.recordCall(eight, 1, 2, 3, 4, 5, 6, 7, 8);
+    const sparse = (a: number, b: number, c: number, d: number, e: undefined, f: undefined, g: undefined, h: number | undefined) => undone.push([a, b, c, d, e, f, g, h]);
+    journal.recordCall(sparse, 1, 2, 3, 4, undefined, undefined, undefined, 8);
+    journal.recordCall(sparse, 5, 6, 7, 8, undefined, undefined, undefined, undefined);
     journal.recordCall(one, 'last');
     journal.rollback();
-    expect(undone).toEqual([['last'], [1, 2, 3, 4, 5, 6, 7, 8], [4, 'four', 4n, true], ['closure'], ['first']]);
+    expect(undone).toEqual([
+      ['last'],
+      [5, 6, 7, 8, undefined, undefined, undefined, undefined],
+      [1, 2, 3, 4, undefined, undefined, undefined, 8],
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      [4, 'four', 4n, true],
+      ['closure'],
+      ['first'],
+    ]);
     expect(journal.active).toBe(false);
   });
 
