@@ -655,6 +655,9 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.nat(markets.length - 1).map((index) => new SelectMarket(index)),
     fc.constant(new TurboToggle()),
     fc.constantFrom(...BLOTTER_TABS).map((tab) => new ShowTab(tab)),
+    // The margin risk panel (of the Turbo Account traded as) is only held while its tab is shown:
+    // picked twice as often as the other tabs, so short runs see it too.
+    fc.constant(new ShowTab('margin')),
     fc.constantFrom<'sandbox' | 'devnet'>('sandbox', 'devnet').map((to) => new SwitchNetwork(to)),
     fc.constantFrom(...DETACHABLE).map((kind) => new Detach(kind)),
     fc.constantFrom(...DETACHABLE).map((kind) => new Dock(kind)),
