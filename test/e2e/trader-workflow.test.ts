@@ -9,6 +9,49 @@ import { SCREENSHOT_DIR } from '../support/chromium';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { confirmIfAsked as confirmOn } from '../support/terminal-page';
 
+/** The page's document as functions sent to the page see it (test files compile without the DOM library). */
+interface PageElement {
+  getBoundingClientRect(): { readonly left: number; readonly right: number };
+  closest(selector: string): PageElement | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
+  readonly clientWidth: number;
+  readonly scrollWidth: number;
+  scrollLeft: number;
+  readonly textContent: string | null;
+}
+declare const document: { querySelector(selector: string): PageElement | null };
+declare const window: { readonly innerWidth: number };
+
+/** The window's size when the app opens it (main/platform/windows.ts). */
+const DEFAULT_WINDOW = { width: 1440, height: 900 };
+
+/**
+ * Where the Positions table's columns end against what the blotter shows of them: the right edge of
+ * the last header cell, and the edges of the table's visible area (its scrolling box without a scroll
+ * bar, inside the window), with the box's horizontal scroll; `scrolledToEnd` scrolls it right first.
+ */
+function positionsColumns(page: Page, scrolledToEnd = false) {
+  return page.evaluate((toEnd) => {
+    const table = document.querySelector('[data-testid=positions] table');
+    const body = document.querySelector('[data-testid=positions-scroll]');
+    if (!table || !body) return null;
+    if (toEnd) body.scrollLeft = body.scrollWidth;
+    const first = table.querySelectorAll('tbody td.position-name')[0];
+    const headers = table.querySelectorAll('thead th');
+    const last = headers[headers.length - 1]!;
+    const widths = Array.from(headers, (header) => `${header.textContent?.trim() ?? ''} ${Math.round(header.getBoundingClientRect().right - header.getBoundingClientRect().left)}`);
+    return {
+      widths: widths.join(', '),
+      last: last.textContent?.trim() ?? '',
+      lastRight: Math.round(last.getBoundingClientRect().right),
+      visibleRight: Math.round(Math.min(body.getBoundingClientRect().left + body.clientWidth, window.innerWidth)),
+      visibleLeft: Math.round(body.getBoundingClientRect().left),
+      firstLeft: first ? Math.round(first.getBoundingClientRect().left) : null,
+      scrollLeft: body.scrollLeft,
+    };
+  }, scrolledToEnd);
+}
+
 describe.sequential('trader workflow in Chromium against the sandbox', () => {
   let terminal: OpenTerminal;
   let page: Page;
@@ -56,8 +99,25 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     expect((await row.getByTestId('position-mark').textContent())!.trim()).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
     expect((await row.getByTestId('position-unrealized').textContent())!.trim()).toMatch(/^[+-]?\d{1,3}(,\d{3})*\.\d+$/);
     expect((await row.getByTestId('position-realized').textContent())!.trim()).toMatch(/^[+-]?\d{1,3}(,\d{3})*\.\d+$/);
-    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Canonical.*Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}\s*\+0\.\d+/);
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Canonical.*Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}\s*Flatten\s*\+0\.\d+/);
     await shot('01-positions');
+    // At the window's default size every column is in the blotter's view, the last one included.
+    await page.setViewportSize(DEFAULT_WINDOW);
+    await expect.poll(async () => (await positionsColumns(page))?.last).toBe('Fees');
+    const columns = (await positionsColumns(page))!;
+    await shot('01b-positions-default-window');
+    expect(columns.scrollLeft).toBe(0);
+    expect(columns.lastRight, `the last column (${columns.last}) ends at ${columns.lastRight} px, the blotter shows up to ${columns.visibleRight} px (columns: ${columns.widths})`).toBeLessThanOrEqual(columns.visibleRight);
+    // Narrower, the table scrolls sideways in the blotter, its first column (market, book, account,
+    // Flatten) staying in view: scrolled to the end, the last column is in view and so is the first.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(async () => (await positionsColumns(page))?.last).toBe('Fees');
+    const scrolled = (await positionsColumns(page, true))!;
+    await shot('01c-positions-narrow-scrolled');
+    expect(scrolled.scrollLeft, `the table is wider than the blotter at 1280 px (columns: ${scrolled.widths})`).toBeGreaterThan(0);
+    expect(scrolled.lastRight).toBeLessThanOrEqual(scrolled.visibleRight);
+    expect(scrolled.firstLeft).toBe(scrolled.visibleLeft);
+    await page.setViewportSize({ width: 1600, height: 1000 });
 
     const before = BigInt((await row.getAttribute('data-size')) ?? '0');
     await row.getByTestId('flatten-position').click();

@@ -11,7 +11,7 @@ import { useTerminal } from '../../app/terminal-context';
 import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
-import { accountText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, sideText, signedSizeText } from './positions-model';
+import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, sideText, signedSizeText } from './positions-model';
 import './positions.css';
 
 const STALE_AFTER_MS = 10_000;
@@ -107,111 +107,112 @@ export const PositionsPanel: Component = () => {
           Flatten all ({open().length})
         </button>
       </div>
-      <table class="positions-table" classList={{ dimmed: freshness() !== 'live' }}>
-        <thead>
-          <tr>
-            <th />
-            <th>Market · book · account</th>
-            <th class="num">Size</th>
-            <th class="num">Avg entry</th>
-            <th class="num" title="The exit price: best bid for a long, best ask for a short">Mark</th>
-            <th class="num" title="Fees included">Unrealized P&amp;L</th>
-            <th class="num" title="Fees included">Realized P&amp;L</th>
-            <Show when={anyTurboAccount()}>
-              <th class="num" title="Turbo Accounts: where the account becomes liquidatable (V ≤ threshold) / frozen (risk-increasing orders refused)">Liq. / freeze</th>
-            </Show>
-            <th class="num" title="Fees paid: buys in base, sales in quote (already inside the entry and the P&L)">Fees</th>
-          </tr>
-        </thead>
-        <tbody>
-          <For each={rows()}>
-            {(row, index) => {
-              const position = () => row.position;
-              const market = row.market;
-              const quote = market.quote.symbol;
-              return (
-                <tr
-                  data-testid="position-row"
-                  data-market-id={position().marketId}
-                  data-turbo={position().turbo ? 'true' : 'false'}
-                  data-account={position().account}
-                  data-size={position().size.toString()}
-                  classList={{ dust: position().notClosable !== null }}
-                >
-                  <td>
-                    <button
-                      type="button"
-                      class="danger"
-                      data-testid="flatten-position"
-                      disabled={busy() || position().size === 0n || position().notClosable !== null}
-                      title={position().notClosable === null ? 'Close with a bounded market order' : `Cannot be closed by an order: ${position().notClosable}`}
-                      onClick={() => void flatten([row])}
-                    >
-                      Flatten
-                    </button>
-                  </td>
-                  <td>
-                    <div>
-                      <b>{labelText(marketLabel(market, markets()))}</b>
-                    </div>
-                    <div class="muted small" title={position().account}>
-                      <span class="book-badge" classList={{ turbo: position().turbo }}>{bookText(position().turbo)}</span> <span class="mono">{accountText(position())}</span>
-                    </div>
-                  </td>
-                  <td class="num" classList={{ buy: position().size > 0n, sell: position().size < 0n }} data-testid="position-size" title={`${sideText(position().size)} ${position().size} raw ${market.base.symbol}`}>
-                    {sizes()[index()]} <span class="muted">{market.base.symbol}</span>
-                    <Show when={position().notClosable !== null}>
-                      <div class="muted small" title={position().notClosable ?? ''}>
-                        remainder
-                      </div>
-                    </Show>
-                  </td>
-                  <td class="num" title={position().averageEntry === null ? '' : `${position().averageEntry} raw ${quote}`}>
-                    <span data-testid="position-entry">{entries()[index()]}</span>
-                  </td>
-                  <td class="num" title={position().markSide === null ? 'no price to exit at' : `best ${position().markSide}`}>
-                    <span data-testid="position-mark">{marks()[index()]}</span>
-                    <Show when={position().markSide !== null}>
-                      <div class="muted small">{position().markSide}</div>
-                    </Show>
-                  </td>
-                  <td class="num" classList={tone(position().unrealized)} title={position().unrealized === null ? '' : `${position().unrealized} raw ${quote}`}>
-                    <span data-testid="position-unrealized">{unrealized()[index()]}</span>
-                    <div class="small" data-testid="position-unrealized-percent">{percentText(position().unrealizedBps)}</div>
-                  </td>
-                  <td class="num" classList={tone(position().realized)} title={`${position().realized} raw ${quote}`}>
-                    <span data-testid="position-realized">{realized()[index()]}</span>
-                    <div class="small">{percentText(position().realizedBps)}</div>
-                  </td>
-                  <Show when={anyTurboAccount()}>
-                  <td class="num">
-                    <span data-testid="position-liquidation">{liquidations()[index()]}</span>
-                    <div class="muted small" data-testid="position-freeze">
-                      {freezes()[index()]}
-                    </div>
-                  </td>
-                  </Show>
-                  <td class="num muted small">
-                    <Show when={position().feesBase > 0n}>
-                      <div>{formatFillFee(market, 'Buy', position().feesBase)}</div>
-                    </Show>
-                    <Show when={position().feesQuote > 0n}>
-                      <div>{formatFillFee(market, 'Sell', position().feesQuote)}</div>
-                    </Show>
-                  </td>
-                </tr>
-              );
-            }}
-          </For>
-          <Show when={rows().length === 0}>
+      <div class="positions-scroll" data-testid="positions-scroll">
+        <table class="positions-table" classList={{ dimmed: freshness() !== 'live' }}>
+          <thead>
             <tr>
-              <td colSpan={10} class="empty">
-                {error() ?? (view() === null ? 'Reading the fills…' : 'No open positions')}
-              </td>
+              <th class="position-name">Market · book · account</th>
+              <th class="num">Size</th>
+              <th class="num">Avg entry</th>
+              <th class="num" title="The exit price: best bid for a long, best ask for a short">Mark</th>
+              <th class="num" title="Fees included">Unrealized P&amp;L</th>
+              <th class="num" title="Fees included">Realized P&amp;L</th>
+              <Show when={anyTurboAccount()}>
+                <th class="num" title="Turbo Accounts: where the account becomes liquidatable (V ≤ threshold) / frozen (risk-increasing orders refused)">Liq. / freeze</th>
+              </Show>
+              <th class="num" title="Fees paid: buys in base, sales in quote (already inside the entry and the P&L)">Fees</th>
             </tr>
-          </Show>
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            <For each={rows()}>
+              {(row, index) => {
+                const position = () => row.position;
+                const market = row.market;
+                const quote = market.quote.symbol;
+                return (
+                  <tr
+                    data-testid="position-row"
+                    data-market-id={position().marketId}
+                    data-turbo={position().turbo ? 'true' : 'false'}
+                    data-account={position().account}
+                    data-size={position().size.toString()}
+                    classList={{ dust: position().notClosable !== null }}
+                  >
+                    <td class="position-name" title={position().account}>
+                      <div>
+                        <b>{labelText(marketLabel(market, markets()))}</b> <span class="book-badge" classList={{ turbo: position().turbo }}>{bookText(position().turbo)}</span>
+                      </div>
+                      <div class="muted small">{`${accountKindText(position())} `}</div>
+                      <div class="position-id-line">
+                        <span class="muted small mono">{accountIdText(position())}</span>{' '}
+                        <button
+                          type="button"
+                          class="danger"
+                          data-testid="flatten-position"
+                          disabled={busy() || position().size === 0n || position().notClosable !== null}
+                          title={position().notClosable === null ? 'Close with a bounded market order' : `Cannot be closed by an order: ${position().notClosable}`}
+                          onClick={() => void flatten([row])}
+                        >
+                          Flatten
+                        </button>
+                      </div>
+                    </td>
+                    <td class="num" classList={{ buy: position().size > 0n, sell: position().size < 0n }} data-testid="position-size" title={`${sideText(position().size)} ${position().size} raw ${market.base.symbol}`}>
+                      {sizes()[index()]}
+                      <div class="muted small">{market.base.symbol}</div>
+                      <Show when={position().notClosable !== null}>
+                        <div class="muted small" title={position().notClosable ?? ''}>
+                          remainder
+                        </div>
+                      </Show>
+                    </td>
+                    <td class="num" title={position().averageEntry === null ? '' : `${position().averageEntry} raw ${quote}`}>
+                      <span data-testid="position-entry">{entries()[index()]}</span>
+                    </td>
+                    <td class="num" title={position().markSide === null ? 'no price to exit at' : `best ${position().markSide}`}>
+                      <span data-testid="position-mark">{marks()[index()]}</span>
+                      <Show when={position().markSide !== null}>
+                        <div class="muted small">{position().markSide}</div>
+                      </Show>
+                    </td>
+                    <td class="num" classList={tone(position().unrealized)} title={position().unrealized === null ? '' : `${position().unrealized} raw ${quote}`}>
+                      <span data-testid="position-unrealized">{unrealized()[index()]}</span>
+                      <div class="small" data-testid="position-unrealized-percent">{percentText(position().unrealizedBps)}</div>
+                    </td>
+                    <td class="num" classList={tone(position().realized)} title={`${position().realized} raw ${quote}`}>
+                      <span data-testid="position-realized">{realized()[index()]}</span>
+                      <div class="small">{percentText(position().realizedBps)}</div>
+                    </td>
+                    <Show when={anyTurboAccount()}>
+                    <td class="num">
+                      <span data-testid="position-liquidation">{liquidations()[index()]}</span>
+                      <div class="muted small" data-testid="position-freeze">
+                        {freezes()[index()]}
+                      </div>
+                    </td>
+                    </Show>
+                    <td class="num muted small">
+                      <Show when={position().feesBase > 0n}>
+                        <div>{formatFillFee(market, 'Buy', position().feesBase)}</div>
+                      </Show>
+                      <Show when={position().feesQuote > 0n}>
+                        <div>{formatFillFee(market, 'Sell', position().feesQuote)}</div>
+                      </Show>
+                    </td>
+                  </tr>
+                );
+              }}
+            </For>
+            <Show when={rows().length === 0}>
+              <tr>
+                <td colSpan={9} class="empty">
+                  {error() ?? (view() === null ? 'Reading the fills…' : 'No open positions')}
+                </td>
+              </tr>
+            </Show>
+          </tbody>
+        </table>
+      </div>
       <Show when={(view()?.problems.length ?? 0) > 0}>
         <ul class="positions-problems" data-testid="positions-problems">
           <For each={view()!.problems}>{(problem) => <li class="muted">{problem}</li>}</For>

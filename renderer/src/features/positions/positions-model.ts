@@ -59,8 +59,16 @@ export function bookText(turbo: boolean): 'Turbo' | 'Canonical' {
 }
 
 export function accountText(position: Pick<PositionView, 'account' | 'accountKind'>): string {
-  const id = `${position.account.slice(0, 6)}…${position.account.slice(-4)}`;
-  return position.accountKind === 'trading' ? `Trading account ${id}` : `Turbo Account ${id}`;
+  return `${accountKindText(position)} ${accountIdText(position)}`;
+}
+
+export function accountKindText(position: Pick<PositionView, 'accountKind'>): string {
+  return position.accountKind === 'trading' ? 'Trading account' : 'Turbo Account';
+}
+
+/** An account id shortened for a table: 0x and four digits, …, the last four. */
+export function accountIdText(position: Pick<PositionView, 'account'>): string {
+  return `${position.account.slice(0, 6)}…${position.account.slice(-4)}`;
 }
 
 /** The closing order a flatten sends, in words, for its confirmation. */
