@@ -30,6 +30,11 @@ class BookSide<O extends BookEntry> {
   /** Worst to best: bids ascending, asks descending; the best price is last. */
   readonly prices: bigint[] = [];
   readonly levels = new Map<bigint, Level<O>>();
+  /**
+   * The level of the last price (the best), kept by `insertLevel` and `deleteLevel`: matching reads
+   * it for every level it visits, and the map keyed by bigint hashed the price each time.
+   */
+  private bestLevel: Level<O> | undefined;
 
   constructor(private readonly isBid: boolean) {}
 
@@ -39,8 +44,24 @@ class BookSide<O extends BookEntry> {
   }
 
   best(): Level<O> | undefined {
-    const price = this.prices[this.prices.length - 1];
-    return price === undefined ? undefined : this.levels.get(price);
+    return this.bestLevel;
+  }
+
+  /** Put `level` at `index` of the price order (every change of the levels goes through here). */
+  insertLevel(index: number, level: Level<O>): void {
+    this.prices.splice(index, 0, level.price);
+    this.levels.set(level.price, level);
+    if (index === this.prices.length - 1) this.bestLevel = level;
+  }
+
+  /** Take the level at `index` (its price `price`) out of the price order. */
+  deleteLevel(index: number, price: bigint): void {
+    this.prices.splice(index, 1);
+    this.levels.delete(price);
+    if (index === this.prices.length) {
+      const best = this.prices[index - 1];
+      this.bestLevel = best === undefined ? undefined : this.levels.get(best);
+    }
   }
 
   /** Index where `price` sits (or would be inserted) in the worst-to-best array. */
@@ -73,13 +94,11 @@ function restoreLevel<O extends BookEntry>(level: Level<O> & { stamp?: number | 
 }
 
 function unrestLevel<O extends BookEntry>(bookSide: BookSide<O>, index: number, price: bigint): void {
-  bookSide.prices.splice(index, 1);
-  bookSide.levels.delete(price);
+  bookSide.deleteLevel(index, price);
 }
 
 function restoreRemovedLevel<O extends BookEntry>(bookSide: BookSide<O>, index: number, level: Level<O>): void {
-  bookSide.prices.splice(index, 0, level.price);
-  bookSide.levels.set(level.price, level);
+  bookSide.insertLevel(index, level);
 }
 
 /** Receives what matching did; called synchronously inside `match`. */
@@ -243,8 +262,7 @@ export class OrderBook<O extends BookEntry> {
       const created: Level<O> = { price: order.price, orders: [], head: 0, total: 0n };
       level = created;
       const index = bookSide.indexOf(order.price);
-      bookSide.prices.splice(index, 0, order.price);
-      bookSide.levels.set(order.price, created);
+      bookSide.insertLevel(index, created);
       if (this.journal.active) this.journal.recordCall(unrestLevel, bookSide, index, created.price);
     } else this.recordLevel(level);
     level.orders.push(order);
@@ -306,8 +324,7 @@ export class OrderBook<O extends BookEntry> {
   private removeLevel(bookSide: BookSide<O>, level: Level<O>): void {
     const index = bookSide.indexOf(level.price);
     // indexOf returns the first index not better than the price: the level itself.
-    bookSide.prices.splice(index, 1);
-    bookSide.levels.delete(level.price);
+    bookSide.deleteLevel(index, level.price);
     if (this.journal.active) this.journal.recordCall(restoreRemovedLevel, bookSide, index, level);
   }
 

@@ -99,6 +99,11 @@ describe('ledger properties', () => {
           });
           expect(f.ledger.checkInvariants()).toEqual([]);
           if (isRevert(result)) expect(snapshot(f)).toBe(before);
+          // Each side's best level, kept apart from its price map, is the map's level of the best price.
+          for (const side of [f.market.book.bids, f.market.book.asks]) {
+            const best = side.prices[side.prices.length - 1];
+            expect(side.best()).toBe(best === undefined ? undefined : side.levels.get(best));
+          }
           const { fromTrades, fromOrders } = fillTotals(f);
           expect(fromOrders).toEqual(fromTrades);
         }
