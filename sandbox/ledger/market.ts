@@ -7,7 +7,7 @@ import { contractIdentity, identitiesEqual, type Identity } from '../../shared/e
 import { feeOwed, quoteValue } from '../../shared/market/amounts';
 import { powerOfTen } from '../../shared/market/market';
 import type { OrderType, Side } from '../../shared/market/order-type';
-import { ORDER_CODES, validateOrder } from '../../shared/market/validate-order';
+import { checkOrder, ORDER_CODES } from '../../shared/market/validate-order';
 import type { MarketConfig } from '../config/network';
 import { OrderBook, type FillSink, type MakerDone } from '../engine/book';
 import type { PlacementBook } from '../engine/placement';
@@ -232,8 +232,9 @@ export class MarketState implements FillSink<OrderRecord> {
     if (config.whitelistRequired && !account.whitelisted) {
       return revert('TraderNotWhiteListed', `trade account ${account.id} is not whitelisted on market ${config.market_id}`);
     }
-    const validated = validateOrder(config, { side: args.side, price: args.price, quantity: args.quantity, order_type: args.orderType });
-    if (!validated.ok) return revert(REASONS[validated.code] ?? validated.code, validated.message);
+    // validateOrder's rules without its intent and result objects (checkOrder): the order's value.
+    const value = checkOrder(config, args.side, args.price, args.quantity, args.orderType);
+    if (typeof value !== 'bigint') return revert(REASONS[value.code] ?? value.code, value.message);
     const windowed = !account.house && args.orderType.kind !== 'Market' && args.orderType.kind !== 'BoundedMarket';
     if (windowed && config.price_window > 0) {
       const reference = this.referencePrice();
@@ -241,7 +242,9 @@ export class MarketState implements FillSink<OrderRecord> {
         return revert('PriceOutsideWindow', `price ${args.price} is more than ${config.price_window}% away from the reference price ${reference}`);
       }
     }
-    const { asset, amount } = validated.value.forwarded;
+    // What it forwards (and locks): the value for a buy, the quantity for a sell (as validateOrder's `forwarded`).
+    const asset = args.side === 'Buy' ? config.quote.asset : config.base.asset;
+    const amount = args.side === 'Buy' ? value : args.quantity;
     const available = account.balances.get(asset);
     if (available < amount) {
       return revert('InsufficientBalance', `trade account ${account.id} holds ${available} of asset ${asset}, the order forwards ${amount}`);

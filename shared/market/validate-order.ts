@@ -3,10 +3,10 @@
 // before paying for a revert. Messages use display units; details carry raw values for logs.
 import { U64_MAX } from '../encoding/decimal';
 import { formatUnits } from '../encoding/units';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Failure, type Result } from '../result';
 import { lowerQuantityToWholeQuote, type Forwarded } from './amounts';
 import { powerOfTen, type Market, type MarketRules } from './market';
-import type { OrderIntent } from './order-type';
+import type { OrderIntent, OrderType, Side } from './order-type';
 import { isOnTick, priceTick, quantityTick } from './tick';
 
 export const ORDER_CODES = {
@@ -64,7 +64,19 @@ function checkPriceOnTick(market: MarketRules, price: bigint, field: string): Re
 
 /** Check an order against the market rules; on success return what it forwards. */
 export function validateOrder(market: MarketForValidation, order: OrderIntent, context: ValidateOrderContext = NO_CONTEXT): Result<ValidatedOrder> {
-  const { price, quantity, order_type: orderType } = order;
+  const value = checkOrder(market, order.side, order.price, order.quantity, order.order_type, context);
+  if (typeof value !== 'bigint') return value;
+  const forwarded: Forwarded = order.side === 'Buy' ? { asset: market.quote.asset, amount: value } : { asset: market.base.asset, amount: order.quantity };
+  return ok({ forwarded, quote_value: value });
+}
+
+/**
+ * Every rule of `validateOrder`, without its intent or result objects: the order's quote value
+ * (floor(price * quantity / 10^base.decimals)) when the order passes, else the failure. The sandbox
+ * runs it for every placement; what the order forwards is that value for a buy, its quantity for a
+ * sell.
+ */
+export function checkOrder(market: MarketForValidation, side: Side, price: bigint, quantity: bigint, orderType: OrderType, context: ValidateOrderContext = NO_CONTEXT): bigint | Failure {
   if (market.turbo === true && market.paused === true) return fail(ORDER_CODES.MARKET_PAUSED, 'This Turbo market is paused; new orders are refused until it resumes.');
   if (market.turbo === true && market.connected === false) {
     return fail(ORDER_CODES.MARKET_DISCONNECTED, 'This Turbo book is disconnected from its house book; new orders are refused.');
@@ -135,7 +147,7 @@ export function validateOrder(market: MarketForValidation, order: OrderIntent, c
       { field: 'quantity', value: value.toString(), min_order: market.min_order.toString() },
     );
   }
-  const forwarded: Forwarded = order.side === 'Buy' ? { asset: market.quote.asset, amount: value } : { asset: market.base.asset, amount: quantity };
-  if (forwarded.amount > U64_MAX) return fail(ORDER_CODES.AMOUNT_TOO_LARGE, `Order value ${value} is larger than the exchange can represent.`, { field: 'quantity' });
-  return ok({ forwarded, quote_value: value });
+  // What the order forwards must fit too: a buy's value (a sell's quantity was checked above).
+  if (side === 'Buy' && value > U64_MAX) return fail(ORDER_CODES.AMOUNT_TOO_LARGE, `Order value ${value} is larger than the exchange can represent.`, { field: 'quantity' });
+  return value;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { forwardedAmount, isWholeQuoteValue, quoteValue } from '../../../../shared/market/amounts';
-import { validateOrder } from '../../../../shared/market/validate-order';
+import { checkOrder, validateOrder } from '../../../../shared/market/validate-order';
 import type { OrderIntent } from '../../../../shared/market/order-type';
 import { ethUsdc } from './fixtures';
 
@@ -87,6 +87,31 @@ describe('validateOrder', () => {
         if (result.ok) expect(result.value).toEqual({ forwarded: forwardedAmount(ethUsdc, side, price, quantity), quote_value: value });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('checkOrder (the form the sandbox ledger runs) refuses exactly as validateOrder does, and passes with its quote value', () => {
+    const orderType = fc.oneof(
+      fc.constant({ kind: 'Spot' as const }),
+      fc.constant({ kind: 'Market' as const }),
+      fc.record({ kind: fc.constant('Limit' as const), price: fc.bigInt({ min: 0n, max: 10n ** 13n }), timestamp: fc.constant(0n) }),
+      fc.record({ kind: fc.constant('BoundedMarket' as const), max_price: fc.bigInt({ min: 0n, max: 10n ** 13n }), min_price: fc.bigInt({ min: 0n, max: 10n ** 13n }) }),
+    );
+    const intent = fc.record({
+      side: fc.constantFrom('Buy' as const, 'Sell' as const),
+      // On and off the ticks, zero, and past u64.
+      price: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 13n }), fc.bigInt({ min: 0n, max: 10n ** 9n }).map((ticks) => ticks * 10_000n), fc.constant(2n ** 64n)),
+      quantity: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 6n }).map((lots) => lots * 1_000_000n)),
+      order_type: orderType,
+    });
+    fc.assert(
+      fc.property(intent, fc.boolean(), (input, marginAccount) => {
+        const validated = validateOrder(ethUsdc, input, { marginAccount });
+        const checked = checkOrder(ethUsdc, input.side, input.price, input.quantity, input.order_type, { marginAccount });
+        if (validated.ok) expect(checked).toBe(validated.value.quote_value);
+        else expect(checked).toEqual(validated);
+      }),
+      { numRuns: 1000 },
     );
   });
 });
