@@ -11,16 +11,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { launchChromium } from '../test/support/chromium';
-
-export interface BenchResult {
-  readonly name: string;
-  readonly unit: string;
-  readonly ours: number;
-  readonly peer: number;
-  readonly ratio: number;
-  readonly target: string;
-  readonly details?: Record<string, unknown>;
-}
+import type { BenchResult } from './result';
 
 interface PageResult {
   readonly mode: string;

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { MarginState } from '../shared/api/margin-schemas';
 import { computeRisk, type MarginSnapshot, type RiskReport } from '../shared/margin';
 import { fullSnapshot, riskView, stateSnapshot } from '../main/services/margin/risk-frame';
+import type { BenchResult } from './result';
 
 const BPS = 10_000n;
 
@@ -369,16 +370,6 @@ function median(values: number[]): number {
 
 function stringify(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-}
-
-export interface BenchResult {
-  readonly name: string;
-  readonly unit: string;
-  readonly ours: number;
-  readonly peer: number;
-  readonly ratio: number;
-  readonly target: string;
-  readonly details?: Record<string, unknown>;
 }
 
 /**

@@ -32,16 +32,7 @@ import { deriveId } from '../sandbox/ids';
 import { Ledger } from '../sandbox/ledger/ledger';
 import type { MarketState } from '../sandbox/ledger/market';
 import { seededRandom } from '../sandbox/random';
-
-export interface BenchResult {
-  readonly name: string;
-  readonly unit: string;
-  readonly ours: number;
-  readonly peer: number;
-  readonly ratio: number;
-  readonly target: string;
-  readonly notes?: string;
-}
+import type { BenchResult } from './result';
 
 interface StreamOrder {
   readonly side: Side;

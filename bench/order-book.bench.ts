@@ -32,16 +32,7 @@ import { b256 } from '../shared/encoding/b256';
 import { U64_MAX } from '../shared/encoding/decimal';
 import { ok } from '../shared/result';
 import { seededRandom } from '../sandbox/random';
-
-export interface BenchResult {
-  readonly name: string;
-  readonly unit: string;
-  readonly ours: number;
-  readonly peer: number;
-  readonly ratio: number;
-  readonly target: string;
-  readonly notes?: string;
-}
+import type { BenchResult } from './result';
 
 const LEVELS = 500;
 const SPAN = 1_500; // price slots per side

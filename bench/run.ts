@@ -13,19 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-
-interface BenchResult {
-  readonly name: string;
-  readonly unit: string;
-  readonly ours: number;
-  readonly peer: number;
-  readonly ratio: number;
-  readonly target: string;
-  readonly notes?: string;
-  /** A benchmark that judges its own target (several conditions) says so here. */
-  readonly pass?: boolean;
-  readonly details?: Record<string, unknown>;
-}
+import type { BenchResult } from './result';
 
 interface BenchModule {
   /** One row, or several when a bench measures more than one shape of the same thing. */

@@ -22,16 +22,7 @@ import type { Market } from '../shared/market/market';
 import type { SessionAction } from '../shared/protocol/actions';
 import { sequentialNonce } from '../shared/protocol/nonce-choice';
 import { prepareSessionActions, sessionActionsBody, type PreparedSessionActions } from '../shared/protocol/session-actions';
-
-export interface BenchResult {
-  readonly name: string;
-  readonly unit: string;
-  readonly ours: number;
-  readonly peer: number;
-  readonly ratio: number;
-  readonly target: string;
-  readonly notes?: string;
-}
+import type { BenchResult } from './result';
 
 nobleSecp.hashes.hmacSha256 = (key, message) => hmac(sha256, key, message);
 nobleSecp.hashes.sha256 = sha256;
