@@ -287,7 +287,8 @@ export class MarketDataHub {
       this.stateChanged();
     }
     if (event.reset) channel.tape.length = 0;
-    // Streams deliver oldest first within a message; the tape is newest first.
+    // Streams deliver newest first within a message (docs/sandbox.md), as the tape shows them: the
+    // sort is stable, so trades of one time (a sweep) keep that order, the only one that tells them apart.
     const ordered = [...event.trades].sort((left, right) => right.time - left.time);
     const chronological = [...ordered].reverse();
     for (const trade of chronological) {

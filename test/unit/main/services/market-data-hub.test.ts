@@ -207,6 +207,33 @@ describe('market data hub', () => {
     expect(candle.bars).toEqual([{ time: 120_000, open: 1010n, high: 1010n, low: 1004n, close: 1004n, volume: 5n }]);
   });
 
+  it('a sweep (one message, trades of one time, newest first as the stream sends them) stays newest first on the tape, its last price the last trade and the candle close', async () => {
+    // The sandbox stamps every trade of a transaction with one time and sends them newest first
+    // (docs/sandbox.md), as GET /v1/trades (desc) lists them: nothing but that order tells trades of
+    // one time apart, so the hub keeps it (the trader-session oracle holds the tape to that order).
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    hub.subscribeTrades('w1', { marketId: market, turbo: false });
+    await hub.subscribeBars('w1', { marketId: market, turbo: false, resolution: '1m', countBack: 10 });
+    clock.advance(16);
+    feed.tradeListeners[0]!({
+      reset: false,
+      trades: [
+        { tradeId: 's3', marketId: market, side: 'Buy', price: 1030n, quantity: 1n, time: 180_000 },
+        { tradeId: 's2', marketId: market, side: 'Buy', price: 1020n, quantity: 1n, time: 180_000 },
+        { tradeId: 's1', marketId: market, side: 'Buy', price: 1010n, quantity: 1n, time: 180_000 },
+      ],
+    });
+    clock.advance(16);
+    const messages = received.get('w1')!;
+    const tape = messages.filter((m) => m.stream === 'trades').map((m) => m.payload as TradesFrame).at(-1)!;
+    expect(tape.trades.map((trade) => trade.tradeId)).toEqual(['s3', 's2', 's1']);
+    expect(books(messages).at(-1)!.lastTrade).toEqual({ price: 1030n, side: 'Buy' });
+    const candle = messages.filter((m) => m.stream === 'bars').map((m) => m.payload as BarsFrame).at(-1)!;
+    expect(candle.bars.at(-1)).toMatchObject({ open: 1010n, close: 1030n, high: 1030n, low: 1010n });
+  });
+
   it('groups levels into coarser rows: bids floored, asks ceiled, never better than on offer', () => {
     const bids = groupLevels([[1009n, 1n], [1001n, 2n], [999n, 4n], [990n, 8n]], 10n, 'buys', 5);
     expect(bids).toEqual([{ price: 1000n, quantity: 3n }, { price: 990n, quantity: 12n }]);
