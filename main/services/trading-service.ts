@@ -12,6 +12,7 @@ import type { ActionGroup } from '../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../shared/result';
 import { FreshRead } from '../../shared/fresh-read';
 import type { ExchangeRestClient } from '../exchange/rest-client';
+import { EXCHANGE_ERRORS } from '../exchange/errors';
 import type { AccountService } from './account-service';
 import type { Journal, SignedEntry } from './journal';
 import type { MarketsIndex } from './markets-index';
@@ -105,6 +106,15 @@ export function orderView(order: Order, marketId: string, turbo = order.turbo ==
 
 function isOpen(view: OrderView): boolean {
   return view.status === 'open' || view.status === 'partially-filled';
+}
+
+/**
+ * Whether `next` is an earlier state of the order than `held`: an order's life only moves forward
+ * (its filled quantity grows, and once filled or cancelled it never reopens), so a view that would
+ * move it back was read before the one held.
+ */
+export function olderOrderView(next: OrderView, held: OrderView): boolean {
+  return next.filled < held.filled || (isOpen(next) && !isOpen(held));
 }
 
 interface TrackedOrder {
@@ -211,6 +221,11 @@ export class TradingService {
     if (!tracked) {
       this.orders.set(view.orderId, { view, turbo, fillsSeen: announce ? 0 : fills.length });
     } else {
+      // A view older than the one held (a REST read answered after the stream reported a fill or
+      // a cancel; the answer to the placement itself) is ignored: an order never reopens and its
+      // filled quantity never shrinks. Applied, it showed a filled order as open for good (the
+      // trader-session long run, 2026-11-26 07:5x, seed 383170572), until the next request.
+      if (olderOrderView(view, tracked.view)) return;
       tracked.view = view;
     }
     const entry = this.orders.get(view.orderId)!;
@@ -286,7 +301,9 @@ export class TradingService {
       if (!isOpen(tracked.view) || seenOpen.has(tracked.view.orderId)) continue;
       const one = await this.deps.rest.getOrder({ market_id: tracked.view.marketId as B256, order_id: tracked.view.orderId as B256, ...(tracked.turbo ? { turbo: true } : {}) });
       if (one.ok) this.applyOrder(one.value.order, tracked.view.marketId, tracked.turbo);
-      else tracked.view = { ...tracked.view, status: 'cancelled' };
+      // The exchange refused to name it (no such order): gone. A read that got no answer says
+      // nothing: the order stays as held until a read does (a closed order never reopens here).
+      else if (one.code === EXCHANGE_ERRORS.REQUEST_REFUSED) tracked.view = { ...tracked.view, status: 'cancelled' };
     }
     const balances: BalanceView[] = [];
     const readSince = this.balanceUpdates;

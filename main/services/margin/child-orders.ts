@@ -6,7 +6,7 @@ import type { Order } from '../../../shared/api/market-schemas';
 import type { FillView, OrderView } from '../../../shared/ipc/views';
 import type { RestingOrders } from '../../../shared/margin/index';
 import { powerOfTen, type Market } from '../../../shared/market/market';
-import { fillViews, orderView } from '../trading-service';
+import { fillViews, olderOrderView, orderView } from '../trading-service';
 
 /** Closed orders kept for "already filled" answers and fill history; open ones are always kept. */
 const MAX_CLOSED = 500;
@@ -49,6 +49,9 @@ export class ChildOrders {
       tracked = { view, fillsSeen: announce ? 0 : fills.length };
       this.orders.set(view.orderId, tracked);
     } else {
+      // A view older than the one held (a REST read answered after the stream's fill or cancel)
+      // is ignored: an order never reopens and its filled quantity never shrinks.
+      if (olderOrderView(view, tracked.view)) return;
       if (isOpenView(tracked.view) && !isOpenView(view)) this.closedCount++;
       tracked.view = view;
     }
