@@ -17,7 +17,7 @@ import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
 import { AccountOrders, OrderIndex } from './order-index';
-import { addFill, addHistory, lastHistoryTx, touchOrder, type OrderRecord } from './orders';
+import { addFill, addHistory, isCancelled, lastHistoryTx, touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
 import { TriggerBook } from '../triggers/book';
@@ -274,7 +274,6 @@ export class MarketState implements FillSink<OrderRecord> {
       sequence,
       lockedRemaining: amount,
       close: false,
-      cancel: false,
       createdTx: context.txId,
       history: undefined,
       fills: undefined,
@@ -298,11 +297,15 @@ export class MarketState implements FillSink<OrderRecord> {
     if (placement.kind === 'revert') return revert(placement.reason, placement.message);
     if (placement.filled > 0n && lastHistoryTx(order) !== context.txId) addHistory(order, 'fill', context.txId);
     if (placement.rested) {
-      this.releaseExcess(order, balance);
+      // Untouched (its whole quantity at the price it was valued at, its whole lock), a buy locks
+      // exactly what its remainder can spend: `amount` is floor(price * quantity / scale), which is
+      // what releaseExcess would compute, so it would release nothing (and allocate two bigints).
+      if (order.remaining !== args.quantity || order.price !== args.price || order.lockedRemaining !== amount) this.releaseExcess(order, balance);
     } else {
       order.close = true;
-      order.cancel = placement.dropped > 0n && (args.orderType.kind === 'Market' || args.orderType.kind === 'BoundedMarket');
-      addHistory(order, order.cancel ? 'cancel' : 'close', context.txId);
+      // A market order's dropped rest cancels it (isCancelled reads it from this entry).
+      const cancelled = placement.dropped > 0n && (args.orderType.kind === 'Market' || args.orderType.kind === 'BoundedMarket');
+      addHistory(order, cancelled ? 'cancel' : 'close', context.txId);
       this.unlock(order, balance);
     }
     balance.check();
@@ -328,12 +331,11 @@ export class MarketState implements FillSink<OrderRecord> {
       return revert('OrderNotFound', `order ${orderId} is not an order of trade account ${context.account.id} on market ${this.config.market_id}`);
     }
     if (order.close) {
-      return revert('OrderNotFound', `order ${orderId} is no longer open (${order.cancel ? 'cancelled' : 'filled'})`);
+      return revert('OrderNotFound', `order ${orderId} is no longer open (${isCancelled(order) ? 'cancelled' : 'filled'})`);
     }
     touchOrder(this.journal, order);
     this.book.remove(order);
     order.close = true;
-    order.cancel = true;
     addHistory(order, 'cancel', context.txId);
     this.unlock(order, this.balanceOf(order.account).touch());
     this.triggers.onParentCancelled(order, context);

@@ -41,8 +41,11 @@ export interface OrderRecord extends BookEntry {
   readonly sequence: number;
   /** Funds still locked for this order (quote for a buy, base for a sell). */
   lockedRemaining: bigint;
+  /**
+   * Off the book for good (filled, cancelled, or closed as dust). Whether it was cancelled is not
+   * kept: it is the history's last entry (`isCancelled`).
+   */
   close: boolean;
-  cancel: boolean;
   /** The transaction that created it: the history's first entry, `created` (see `orderHistory`). */
   readonly createdTx: string;
   /**
@@ -65,14 +68,12 @@ export interface OrderRecord extends BookEntry {
 }
 
 const CLOSE = 1;
-const CANCEL = 2;
-const LIVE = 4;
+const LIVE = 2;
 
 /** Undo of touchOrder (a static function: no closure per order per transaction). */
 function restoreOrder(order: OrderRecord, lockedRemaining: bigint, remaining: bigint, flags: number, historyLength: number, fillsLength: number): void {
   order.lockedRemaining = lockedRemaining;
   order.close = (flags & CLOSE) !== 0;
-  order.cancel = (flags & CANCEL) !== 0;
   order.remaining = remaining;
   order.live = (flags & LIVE) !== 0;
   // A list appended to since keeps the old one as its prefix: truncating it restores it.
@@ -84,7 +85,7 @@ function restoreOrder(order: OrderRecord, lockedRemaining: bigint, remaining: bi
 export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
   if (!journal.active || order.stamp === journal.stamp) return order;
   order.stamp = journal.stamp;
-  const flags = (order.close ? CLOSE : 0) | (order.cancel ? CANCEL : 0) | (order.live ? LIVE : 0);
+  const flags = (order.close ? CLOSE : 0) | (order.live ? LIVE : 0);
   journal.recordCall(restoreOrder, order, order.lockedRemaining, order.remaining, flags, listLength(order.history), listLength(order.fills));
   return order;
 }
@@ -116,6 +117,19 @@ export function lastHistoryTx(order: OrderRecord): string {
   const history = order.history;
   if (history === undefined) return order.createdTx;
   return Array.isArray(history) ? (history[history.length - 1] as OrderHistoryEntry).tx_id : history.tx_id;
+}
+
+/**
+ * Spec 2.4's `cancel`: the order was cancelled (by CancelOrder, or a market order's unfilled rest
+ * dropped). A 'cancel' entry is appended exactly where an order is cancelled, nothing is appended
+ * after an order closes, and an undo truncates the history with the rest of the order, so the last
+ * entry says it; the order keeps no field for it (one field fewer per order).
+ */
+export function isCancelled(order: OrderRecord): boolean {
+  const history = order.history;
+  if (history === undefined) return false;
+  const last = Array.isArray(history) ? (history[history.length - 1] as OrderHistoryEntry) : history;
+  return last.type === 'cancel';
 }
 
 /** Spec 2.4's history: `created` in the creating transaction, then every later entry. */

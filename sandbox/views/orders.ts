@@ -2,7 +2,7 @@
 // order types in their wire JSON (shared/protocol), the owner as {ContractId: account}.
 import { orderTypeToJson } from '../../shared/protocol/order-args';
 import type { MarketState } from '../ledger/market';
-import { filledQuantity, filledQuote, orderFills, orderHistory, type OrderRecord } from '../ledger/orders';
+import { filledQuantity, filledQuote, isCancelled, orderFills, orderHistory, type OrderRecord } from '../ledger/orders';
 import type { Trade } from '../ledger/trades';
 
 export function orderView(order: OrderRecord, baseScale: bigint): Record<string, unknown> {
@@ -20,7 +20,7 @@ export function orderView(order: OrderRecord, baseScale: bigint): Record<string,
     timestamp: order.timestamp.toString(),
     close: order.close,
     partially_filled: quantityFill > 0n && quantityFill < order.quantity,
-    cancel: order.cancel,
+    cancel: isCancelled(order),
     history: orderHistory(order).map((entry) => ({ ...entry })),
     fills: orderFills(order).map((fill) => ({
       order_id: fill.order_id,

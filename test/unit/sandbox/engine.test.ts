@@ -2,7 +2,7 @@
 // locking and atomic batches, checked against the ledger invariants after every scenario.
 import { describe, expect, it } from 'vitest';
 import { contractIdentity } from '../../../shared/encoding/identity';
-import { filledQuantity, orderFills } from '../../../sandbox/ledger/orders';
+import { filledQuantity, isCancelled, orderFills } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { ETH, fixture, place, placed, USDC, type Fixture } from './ledger-fixture';
 
@@ -81,7 +81,7 @@ describe('order types', () => {
     placed(place(f, f.alice, 'Sell', P3000 + USDC, ETH));
     const market = placed(place(f, f.bob, 'Buy', P3000 + 2n * USDC, 2n * ETH, { kind: 'Market' }));
     expect(filledQuantity(market)).toBe(ETH);
-    expect(market.close && market.cancel).toBe(true);
+    expect(market.close && isCancelled(market)).toBe(true);
     expect(market.lockedRemaining).toBe(0n);
     sound(f);
   });
@@ -115,7 +115,7 @@ describe('order types', () => {
       place(f, f.bob, 'Buy', P3000 + 20n * USDC, 2n * ETH, { kind: 'BoundedMarket', max_price: P3000 + 5n * USDC, min_price: P3000 - 5n * USDC }),
     );
     expect(filledQuantity(bounded)).toBe(ETH);
-    expect(bounded.cancel).toBe(true);
+    expect(isCancelled(bounded)).toBe(true);
     const above = placed(place(f, f.bob, 'Buy', P3000 + 20n * USDC, ETH, { kind: 'BoundedMarket', max_price: P3000 + 20n * USDC, min_price: P3000 + 15n * USDC }));
     expect(filledQuantity(above)).toBe(0n);
     const inverted = place(f, f.bob, 'Buy', P3000, ETH, { kind: 'BoundedMarket', max_price: P3000 - USDC, min_price: P3000 });
@@ -161,7 +161,7 @@ describe('market rules', () => {
     const maker = placed(place(f, f.alice, 'Sell', P3000, ETH + 500_000n));
     placed(place(f, f.bob, 'Buy', P3000, ETH));
     expect(maker.close).toBe(true);
-    expect(maker.cancel).toBe(false);
+    expect(isCancelled(maker)).toBe(false);
     expect(f.market.book.bestAsk()).toBeUndefined();
     sound(f);
   });

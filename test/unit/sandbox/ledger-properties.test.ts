@@ -4,8 +4,9 @@
 // leaves no trace.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filledQuantity, filledQuote, orderFills, orderHistory } from '../../../sandbox/ledger/orders';
+import { filledQuantity, filledQuote, isCancelled, orderFills, orderHistory, type OrderRecord } from '../../../sandbox/ledger/orders';
 import { contractIdentity } from '../../../shared/encoding/identity';
+import { quoteValue } from '../../../shared/market/amounts';
 import type { OrderType } from '../../../shared/market/order-type';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { fixture } from './ledger-fixture';
@@ -36,14 +37,15 @@ function orderType(kind: number, price: bigint): OrderType {
     case 3:
       return { kind: 'FillOrKill' };
     case 4:
-      return { kind: 'Limit', price, timestamp: 0n };
+      // A limit below the order's price: a buy rests at it (bookPrice), locking less than it forwarded.
+      return { kind: 'Limit', price: price - 2n * TICK, timestamp: 0n };
     default:
       return { kind: 'BoundedMarket', max_price: price + 5n * TICK, min_price: price - 5n * TICK };
   }
 }
 
 function snapshot(f: ReturnType<typeof fixture>): string {
-  const orders = [...f.market.orders.values()].map((o) => `${o.id}:${o.remaining}:${o.live}:${o.close}:${filledQuantity(o)}:${filledQuote(o)}:${o.lockedRemaining}:${orderHistory(o).map((h) => `${h.type}@${h.tx_id}`).join('/')}:${orderFills(o).map((fill) => `${fill.order_id}/${fill.quantity}`).join('/')}`);
+  const orders = [...f.market.orders.values()].map((o) => `${o.id}:${o.remaining}:${o.live}:${o.close}:${isCancelled(o)}:${filledQuantity(o)}:${filledQuote(o)}:${o.lockedRemaining}:${orderHistory(o).map((h) => `${h.type}@${h.tx_id}`).join('/')}:${orderFills(o).map((fill) => `${fill.order_id}/${fill.quantity}`).join('/')}`);
   const balances = [...f.market.balances.entries()].map(([id, b]) => `${id}:${b.baseLocked}:${b.baseUnlocked}:${b.quoteLocked}:${b.quoteUnlocked}`);
   const accounts = [f.alice, f.bob].map((a) => [...a.balances.entries()].join(','));
   return JSON.stringify({ orders, balances, accounts, bid: String(f.market.book.bestBid()), ask: String(f.market.book.bestAsk()), fees: `${f.market.feesBase}/${f.market.feesQuote}` });
@@ -78,8 +80,13 @@ describe('ledger properties', () => {
         const f = fixture();
         const accounts = [f.alice, f.bob];
         let tx = 0;
+        // The orders cancelled, kept as the order's `cancel` field used to be set: by a CancelOrder
+        // that succeeded, or when a Market or BoundedMarket order closed with part of it dropped.
+        // Only committed batches count. isCancelled, read from the history, must say the same.
+        const cancelled = new Set<string>();
         for (const batch of batches) {
           const before = snapshot(f);
+          const cancelledInBatch: string[] = [];
           const result = f.ledger.transact(() => {
             for (const step of batch) {
               const account = accounts[step.who] as (typeof accounts)[number];
@@ -87,11 +94,15 @@ describe('ledger properties', () => {
               let outcome: unknown;
               if (step.kind === 'order') {
                 const price = (MID + BigInt(step.ticks)) * TICK;
-                outcome = f.market.createOrder(context, { side: step.side, price, quantity: BigInt(step.lots) * LOT, orderType: orderType(step.type, price) });
+                const type = orderType(step.type, price);
+                outcome = f.market.createOrder(context, { side: step.side, price, quantity: BigInt(step.lots) * LOT, orderType: type });
+                const order = outcome as OrderRecord;
+                if (!isRevert(outcome) && order.close && (type.kind === 'Market' || type.kind === 'BoundedMarket') && filledQuantity(order) < order.quantity) cancelledInBatch.push(order.id);
               } else if (step.kind === 'cancel') {
                 const mine = [...(f.market.ordersByAccount.get(account.id) ?? [])];
                 const target = mine[step.pick % Math.max(1, mine.length)];
                 outcome = target === undefined ? undefined : f.market.cancelOrder(context, target.id);
+                if (target !== undefined && !isRevert(outcome)) cancelledInBatch.push(target.id);
               } else outcome = f.market.settle(context, contractIdentity(account.id));
               if (isRevert(outcome)) return outcome;
             }
@@ -99,6 +110,14 @@ describe('ledger properties', () => {
           });
           expect(f.ledger.checkInvariants()).toEqual([]);
           if (isRevert(result)) expect(snapshot(f)).toBe(before);
+          else for (const id of cancelledInBatch) cancelled.add(id);
+          for (const order of f.market.orders.values()) {
+            expect(isCancelled(order), `cancel of ${order.id}`).toBe(cancelled.has(order.id));
+            if (isCancelled(order)) expect(order.close).toBe(true);
+            // An open buy with no fill locks exactly the quote value of its remainder at its book
+            // price (createOrder skips releaseExcess when the order is untouched: it would release nothing).
+            if (!order.close && order.side === 'Buy' && order.fills === undefined) expect(order.lockedRemaining, `lock of ${order.id}`).toBe(quoteValue(f.market.config, order.price, order.remaining));
+          }
           // Each side's best level, kept apart from its price map, is the map's level of the best price.
           for (const side of [f.market.book.bids, f.market.book.asks]) {
             const best = side.prices[side.prices.length - 1];
