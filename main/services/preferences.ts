@@ -75,6 +75,12 @@ export const accountsSchema = z.object({
       accounts: z.record(z.string(), accountRecord),
       /** Markets the user traded or subscribed to, for session scope suggestions. */
       sessionMarkets: z.array(z.string()),
+      /**
+       * Per trading account: the Turbo Account its Turbo books are traded as (the trader's choice),
+       * restored when the terminal comes back to this network, so the signer of Turbo orders never
+       * changes without the trader choosing it.
+       */
+      turboTradingAs: z.record(z.string(), z.string()).optional(),
     }),
   ),
 });

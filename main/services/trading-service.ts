@@ -150,6 +150,8 @@ export interface TradingServiceDeps {
 export interface TurboDesk {
   /** A Turbo Account is selected: Turbo-book orders are signed as it. */
   active(): boolean;
+  /** The trader's Turbo Account choice is being restored (the network came back): no Turbo order is signed until it is. */
+  restoring(): boolean;
   /** The order belongs to a Turbo Account. */
   owns(orderId: string): boolean;
   placeOrder(input: PlaceIntent & { marketId: string }): Promise<Result<PlacedOrder>>;
@@ -353,6 +355,10 @@ export class TradingService {
 
   async placeOrder(input: PlaceIntent & { marketId: string; turbo: boolean }): Promise<Result<PlacedOrder>> {
     if (input.turbo && this.turboDesk?.active()) return this.turboDesk.placeOrder(input);
+    // Never signed by the trading account while the trader's chosen Turbo Account is coming back.
+    if (input.turbo && this.turboDesk?.restoring()) {
+      return fail('TURBO_ACCOUNT_RESTORING', 'turbo: the Turbo Account you trade Turbo books as is being restored after the network came back; nothing was signed. Send it again in a moment.', { field: 'turbo' });
+    }
     const market = this.market(input.marketId, input.turbo);
     if (!market.ok) return market;
     const identity = await this.identity();

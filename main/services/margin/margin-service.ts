@@ -132,6 +132,8 @@ export class MarginService implements TurboDesk {
   private readonly signers = new Map<B256, ChildSigner>();
   private readonly subscriptions = new Map<string, RiskSubscription>();
   private selected: B256 | null = null;
+  /** A remembered Turbo Account choice is being restored (restoreSelection). */
+  private restoringSelection = false;
   private settings: TurboOrderSettings = DEFAULT_TURBO_ORDER_SETTINGS;
   private tiers: TierTerms[] = [];
   private pool: PoolView | null = null;
@@ -180,7 +182,10 @@ export class MarginService implements TurboDesk {
     this.signers.clear();
     this.selected = null;
     this.children = [];
-    if (tradeAccountId !== null) void this.reconcileChildren();
+    if (tradeAccountId !== null) {
+      void this.reconcileChildren();
+      void this.restoreSelection(tradeAccountId);
+    }
     this.scheduleOverview();
     this.publishTurboMarkets();
   }
@@ -1121,6 +1126,49 @@ export class MarginService implements TurboDesk {
 
   // ---- selection and Turbo rows -------------------------------------------------------------------------
 
+  /** The trader's choice of Turbo Account for this network and trading account, kept in accounts.json. */
+  private rememberSelection(account: B256 | null): void {
+    const parent = this.parent;
+    if (parent === null) return;
+    const saved = this.deps.preferences.accounts.update((current) => {
+      const network = current.networks[this.deps.networkId];
+      if (!network) return current;
+      const choices = { ...(network.turboTradingAs ?? {}) };
+      if (account === null) delete choices[parent];
+      else choices[parent] = account;
+      return { ...current, networks: { ...current.networks, [this.deps.networkId]: { ...network, turboTradingAs: choices } } };
+    });
+    if (!saved.ok) this.deps.log(`margin: the Turbo Account choice was not saved: ${saved.message}`);
+  }
+
+  /**
+   * Back on a network (a switch and back, a restart): trade Turbo books as the Turbo Account the
+   * trader chose for this trading account, once the exchange confirms it is still theirs. If it
+   * is not (the exchange forgot it), say so: Turbo orders are then signed by the trading account.
+   */
+  private async restoreSelection(parent: B256): Promise<void> {
+    const remembered = this.deps.preferences.accounts.get().networks[this.deps.networkId]?.turboTradingAs?.[parent] as B256 | undefined;
+    if (remembered === undefined) return;
+    this.restoringSelection = true;
+    try {
+      for (let attempt = 0; attempt < 30 && !this.stopped; attempt++) {
+        if (this.parent !== parent || this.selected !== null) return;
+        const restored = await this.select(remembered);
+        if (this.parent !== parent) return;
+        if (restored.ok) return;
+        if (restored.code === MarginCodes.UNKNOWN_ACCOUNT) {
+          this.rememberSelection(null);
+          this.deps.notice('warning', `Turbo Account ${remembered} is not a margin account of this trading account on this exchange any more: Turbo orders are signed by the trading account until you choose another.`);
+          return;
+        }
+        await this.deps.wait(2_000);
+      }
+      this.deps.notice('warning', `Turbo Account ${remembered} could not be restored as the account Turbo books are traded as (the exchange did not answer): Turbo orders are signed by the trading account until you choose it again.`);
+    } finally {
+      this.restoringSelection = false;
+    }
+  }
+
   async select(account: B256 | null): Promise<Result<MarginOverview>> {
     if (account !== null) {
       const parent = await this.parentIds();
@@ -1131,6 +1179,7 @@ export class MarginService implements TurboDesk {
       if (!tracker.ok) return tracker;
     }
     this.selected = account;
+    this.rememberSelection(account);
     this.publishTurboMarkets();
     this.deps.publishOrders();
     const built = await this.overview();
@@ -1174,6 +1223,10 @@ export class MarginService implements TurboDesk {
 
   active(): boolean {
     return this.selected !== null;
+  }
+
+  restoring(): boolean {
+    return this.restoringSelection;
   }
 
   /**
