@@ -97,7 +97,7 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
                 <td class="num" data-column="average" title={order.averagePrice > 0n ? `${formatPrice(props.market, order.averagePrice)} ${props.market.quote.symbol}` : undefined}>
                   {order.averagePrice > 0n ? averagePriceCell(props.market, order.averagePrice) : '—'}
                 </td>
-                <td data-column="status">{orderStatusCell(props.market, order)}</td>
+                <td>{orderStatusCell(props.market, order)}</td>
                 <td class="mono muted" title={order.orderId}>{shortId(order.orderId)}</td>
               </tr>
             )}
