@@ -32,6 +32,8 @@ export interface SessionOptions {
   readonly timeLimitMs?: number;
   /** Shrink a failure for at most this long (ms) after it was first seen. */
   readonly shrinkLimitMs?: number;
+  /** A fixed list of steps instead of the generator's (a probe of one scenario, repeated numRuns times). */
+  readonly commands?: readonly fc.AsyncCommand<Model, Real, false>[];
 }
 
 export interface SessionResult {
@@ -122,7 +124,8 @@ export async function runTraderSession(world: World, options: SessionOptions): P
   };
   let lastModel: Model = initialModel();
 
-  const property = fc.asyncProperty(traderCommands(world.markets, { restart: options.restart, maxCommands: options.maxCommands }), async (commands) => {
+  const generated = options.commands === undefined ? traderCommands(world.markets, { restart: options.restart, maxCommands: options.maxCommands }) : fc.constant(options.commands);
+  const property = fc.asyncProperty(generated, async (commands) => {
     // Out of time: this run (or shrink candidate) passes without acting, so the check ends soon.
     if (Date.now() > deadline) return;
     await fc.asyncModelRun(setup, commands);
