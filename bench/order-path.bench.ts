@@ -291,6 +291,12 @@ export async function run() {
         () => Promise.resolve(arrivals.length > before ? true : undefined),
         async () => `${arrivals.length} signed orders for ${click + 1} clicks; ${await pageState(page, running)}`,
       );
+      // The pointer leaves the ladder, as a trader's hand does between orders: the ladder never
+      // recenters under the pointer (issue 16), so with the pointer left on it the best bid could
+      // drift off the rows shown (pinned to the edge) and the next click wait for a row that never
+      // comes back (seen at click 147, 2026-11-26 08:5x). A move is not a pointerdown: the clicks
+      // recorded are unchanged.
+      await page.mouse.move(5, 5);
       // The floor's probes, in the idle gap after each order (the same moments of the run).
       await sleep(100);
       if (click >= WARM_UP) flushes.push(flushProbe.probe());
