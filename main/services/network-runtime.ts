@@ -302,10 +302,13 @@ export class NetworkRuntime {
   private followAccount(tradeAccountId: B256 | null): void {
     for (const subscription of this.identitySubscriptions) subscription.close();
     this.identitySubscriptions = [];
+    // The margin service first: its Turbo Accounts' open orders are part of the orders snapshot the
+    // trading service publishes on reset (published the other way round, an exchange restart left
+    // a forgotten Turbo Account's orders counted in Open orders: the trader-session long runs).
+    this.margin.accountChanged(tradeAccountId);
     this.trading.reset();
     this.triggers.reset();
     this.positions.reset();
-    this.margin.accountChanged(tradeAccountId);
     if (tradeAccountId === null) {
       this.nonceManager = null;
       return;

@@ -188,6 +188,8 @@ export class MarginService implements TurboDesk {
     }
     this.scheduleOverview();
     this.publishTurboMarkets();
+    // The forgotten accounts' open orders and fills leave the windows' lists now.
+    this.deps.publishOrders();
   }
 
   stop(): void {

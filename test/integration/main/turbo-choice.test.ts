@@ -45,6 +45,28 @@ describe("the trader's choice of Turbo Account", () => {
     await until(async () => (await tradingAs()) === child, 30_000, 'the Turbo Account chosen again');
   }, 120_000);
 
+  it("an exchange restart takes the Turbo Account's resting orders out of Open orders with the account", async () => {
+    const h = harness.terminal.handlers;
+    expect(await tradingAs()).toBe(child);
+    const overview = value(await h.getMarginOverview({}, caller));
+    const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
+    const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
+    value(await h.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+    const order = await harness.restingBuy(market);
+    const placed = value(await h.placeOrder({ ...order, quantity: order.quantity * 4n, turbo: true, orderType: { kind: 'Limit' } }, caller));
+    expect(placed.orders[0]?.account).toBe(child);
+    const open = async () => value(await h.getOrders({}, caller)).open;
+    await until(async () => (await open()).some((view) => view.account === child), 20_000, "the Turbo Account's order in Open orders");
+    const mark = harness.pushes.length;
+    // The sandbox restarts empty: the trading account and its Turbo Account are gone.
+    await harness.control('/control/reset', {});
+    await until(async () => value(await h.getAccountState({}, caller)).tradeAccount === null, 30_000, 'the app to notice the empty exchange');
+    // What main holds, and the last list pushed to the windows: nothing of the forgotten accounts.
+    await until(async () => (await open()).length === 0, 10_000, 'Open orders empty in main');
+    const pushed = harness.pushes.slice(mark).filter((push) => push.stream === 'orders').at(-1)?.payload as { open: unknown[] } | undefined;
+    expect(pushed?.open).toEqual([]);
+  }, 150_000);
+
   it('is forgotten, with a notice, when the exchange no longer knows the account', async () => {
     const h = harness.terminal.handlers;
     const mark = harness.pushes.length;
