@@ -8,7 +8,7 @@
 // a stale or crossed book. Resyncing means unsubscribe + subscribe for a new snapshot (the stream
 // client does that and replays subscriptions after a reconnect).
 import { OrderBook } from '../../shared/book/order-book';
-import { isB256, type B256 } from '../../shared/encoding/b256';
+import type { B256 } from '../../shared/encoding/b256';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TurboDepthView } from './queries';
 import type { ExchangeStream, StreamEvent, StreamMessage, StreamSubscription } from './stream-client';
@@ -141,8 +141,10 @@ export class OrderBookFeed {
    */
   private unreadable(event: Extract<StreamEvent, { type: 'invalid_frame' }>): void {
     if (event.action !== undefined && NOT_DEPTH_ACTIONS.has(event.action)) return;
-    const market = event.marketId?.toLowerCase();
-    const named = market !== undefined && isB256(market) ? market : null;
+    // Only an id in the wire's own form names another market ("0x" and 64 hex digits): a mangled one
+    // ("0XAAAA…", found by the stream-frames fuzz test) may be this book's, so it resyncs.
+    const raw = event.marketId;
+    const named = raw !== undefined && /^0x[0-9a-fA-F]{64}$/.test(raw) ? raw.toLowerCase() : null;
     for (const entry of [...this.books.values()]) {
       if (named === null || entry.handle.market_id === named) this.markResyncing(entry, `a depth frame could not be read: ${event.message}`, true);
     }

@@ -246,4 +246,16 @@ describe('the depth book under hostile frames', () => {
     server.last.push(JSON.stringify({ action: 'subscribe_trades', market_id: MARKET, trades: 'x' }));
     expect(handle.state()).toBe('live');
   });
+
+  it('regression: an unreadable update whose market id is mangled ("0X…") may be this book\'s: it resyncs (fuzz seed 2133416523)', () => {
+    const { server, handle } = setup();
+    server.last.push(JSON.stringify(snapshot));
+    expect(handle.state()).toBe('live');
+    server.last.push(JSON.stringify({ action: 'subscribe_depth_update', market_id: `0X${'A'.repeat(64)}`, changes: { buys: [{ price: '101', quantity: '1' }], sells: [['110', '0']] } }));
+    expect(handle.state()).toBe('resyncing');
+    // One in the wire's own form that names another market leaves this book alone.
+    server.last.push(JSON.stringify(snapshot));
+    server.last.push(JSON.stringify({ action: 'subscribe_depth_update', market_id: `0x${'A'.repeat(64)}`, changes: { buys: [{ price: '101', quantity: '1' }], sells: [['110', '0']] } }));
+    expect(handle.state()).toBe('live');
+  });
 });
