@@ -76,7 +76,16 @@ export function oracleView(model: Model, real: Real): OracleView {
 export async function runOracle(model: Model, real: Real): Promise<void> {
   const pages = [real.world.page, ...real.popups.values()];
   const snapshot = { ...model, detached: [...model.detached] };
-  const report = await checkScreen(pages, real.truth, real.world.markets, () => oracleView(snapshot, real), { boundMs: real.boundMs });
+  const report = await checkScreen(pages, real.truth, real.world.markets, () => oracleView(snapshot, real), { boundMs: real.boundMs }).catch(async (error: unknown) => {
+    // What main itself holds, beside what the window shows: tells a stale window from a stale main.
+    if (error instanceof Error && /ordersCount|openOrders/.test(error.message)) {
+      const held = await real.world.bridge.api.getOrders({}).catch(() => null);
+      const account = await real.world.bridge.api.getAccountState({}).catch(() => null);
+      const orders = held?.ok ? held.value.open.map((order) => `${order.orderId.slice(0, 10)}…${order.orderId.slice(-4)} ${order.side} ${order.turbo ? 'turbo' : 'canonical'} by ${order.account.slice(0, 10)} ${order.status}`).join('; ') : 'unreadable';
+      error.message += `\n  main holds ${held?.ok ? held.value.open.length : '?'} open: ${orders || 'none'}; trading account ${account?.ok ? (account.value.tradeAccount?.tradeAccountId ?? 'none') : '?'}`;
+    }
+    throw error;
+  });
   // LT_ORACLE_TRACE=1: how each panel passed (equal, marked, empty), to see what a run held.
   if (process.env.LT_ORACLE_TRACE) console.log(`    oracle (${report.samples} samples): ${Object.entries(report.verdicts).map(([panel, how]) => `${panel}=${how}`).join(' ')}`);
   // The first time a panel passes by its mark (stale, resyncing, …), keep a picture of it.
