@@ -178,6 +178,13 @@ export class TradingService {
   private readonly placed: string[] = [];
   /** Reads of orders and balances: a caller never gets one begun before it asked (see FreshRead). */
   private readonly reads = new FreshRead(() => this.pull());
+  /**
+   * Counts resets (the trading account changed, or the exchange forgot it): a read or a request
+   * begun before one applies nothing of its answer after it. Its answer is of the state before the
+   * reset (another account's, or an exchange since restarted), and applied, it put that state
+   * back in lists that had just been emptied.
+   */
+  private epoch = 0;
 
   constructor(private readonly deps: TradingServiceDeps) {}
 
@@ -200,6 +207,7 @@ export class TradingService {
 
   /** Forget everything (the trading account changed). */
   reset(): void {
+    this.epoch++;
     this.orders.clear();
     this.fills = [];
     this.balances = [];
@@ -281,6 +289,8 @@ export class TradingService {
     const markets = this.deps.markets();
     const record = this.deps.accounts.accountRecord();
     if (!markets || !record) return;
+    const epoch = this.epoch;
+    const current = () => this.epoch === epoch;
     const contract = record.tradeAccountId as B256;
     const seenOpen = new Set<string>();
     const books: { market: Market; turbo: boolean }[] = [
@@ -289,6 +299,7 @@ export class TradingService {
     ];
     for (const { market, turbo } of books) {
       const page = await this.deps.rest.getOrders({ market_id: market.market_id, contract, is_open: true, direction: 'desc', count: 200, ...(turbo ? { turbo: true } : {}) });
+      if (!current()) return;
       if (!page.ok) {
         this.deps.log(`open orders of ${pairName(market)} could not be read: ${page.message}`);
         return;
@@ -302,6 +313,7 @@ export class TradingService {
     for (const tracked of [...this.orders.values()]) {
       if (!isOpen(tracked.view) || seenOpen.has(tracked.view.orderId)) continue;
       const one = await this.deps.rest.getOrder({ market_id: tracked.view.marketId as B256, order_id: tracked.view.orderId as B256, ...(tracked.turbo ? { turbo: true } : {}) });
+      if (!current()) return;
       if (one.ok) this.applyOrder(one.value.order, tracked.view.marketId, tracked.turbo);
       // The exchange refused to name it (no such order): gone. A read that got no answer says
       // nothing: the order stays as held until a read does (a closed order never reopens here).
@@ -311,6 +323,7 @@ export class TradingService {
     const readSince = this.balanceUpdates;
     for (const asset of markets.assets()) {
       const balance = await this.deps.rest.getBalance({ contract, asset_id: asset.assetId });
+      if (!current()) return;
       if (!balance.ok) continue;
       const books = bookBalances(balance.value.order_books, markets.turboMarkets());
       balances.push({
@@ -342,15 +355,18 @@ export class TradingService {
     return markets.market(marketId, turbo);
   }
 
-  private afterSubmit(orders: readonly unknown[], marketId: string, turbo: boolean): OrderView[] {
-    const views: OrderView[] = [];
-    for (const order of orders as Order[]) {
-      this.applyOrder(order, marketId, turbo);
-      views.push(orderView(order, marketId, turbo, this.accountId()));
-    }
+  /**
+   * The orders a request's answer names, applied unless the state was reset while it was on its
+   * way (`epoch`, taken before sending): then they are only the caller's result. Returns whether
+   * they were applied.
+   */
+  private afterSubmit(orders: readonly unknown[], marketId: string, turbo: boolean, epoch: number): { views: OrderView[]; applied: boolean } {
+    const views = (orders as Order[]).map((order) => orderView(order, marketId, turbo, this.accountId()));
+    if (epoch !== this.epoch) return { views, applied: false };
+    for (const order of orders as Order[]) this.applyOrder(order, marketId, turbo);
     this.deps.publishOrders(this.snapshot());
     void this.refresh();
-    return views;
+    return { views, applied: true };
   }
 
   async placeOrder(input: PlaceIntent & { marketId: string; turbo: boolean }): Promise<Result<PlacedOrder>> {
@@ -369,10 +385,11 @@ export class TradingService {
       turbo: input.turbo,
     });
     if (!prepared.ok) return prepared;
+    const epoch = this.epoch;
     const submitted = await this.deps.submitter.submit({ groups: [prepared.value.group], description: prepared.value.description });
     if (!submitted.ok) return submitted;
-    const orders = this.afterSubmit(submitted.value.orders, input.marketId, input.turbo);
-    for (const order of orders) this.placed.push(order.orderId);
+    const { views: orders, applied } = this.afterSubmit(submitted.value.orders, input.marketId, input.turbo, epoch);
+    if (applied) for (const order of orders) this.placed.push(order.orderId);
     if (this.placed.length > 100) this.placed.splice(0, this.placed.length - 100);
     return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments });
   }
@@ -389,10 +406,12 @@ export class TradingService {
       for (const batch of packCancels(pending)) {
         batches++;
         const description = `Cancel ${batch.orderIds.length} order${batch.orderIds.length === 1 ? '' : 's'}`;
+        const epoch = this.epoch;
         const submitted = await this.deps.submitter.submit({ groups: batch.groups, description, settleFirst: false });
         if (submitted.ok) {
           cancelled.push(...batch.orderIds);
-          for (const orderId of batch.orderIds) {
+          // After a reset the map holds another state's orders: nothing of this batch is there.
+          if (epoch === this.epoch) for (const orderId of batch.orderIds) {
             const tracked = this.orders.get(orderId);
             if (tracked) tracked.view = { ...tracked.view, status: 'cancelled' };
           }
@@ -509,13 +528,14 @@ export class TradingService {
       actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }, ...prepared.value.group.actions],
     };
     const description = `Amend ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} (${orderId}) to ${describeOrder(market.value, tracked.view.side, kind, price, prepared.value.quantity)}`;
+    const epoch = this.epoch;
     const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst: false });
     if (!submitted.ok) {
       return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be amended (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
     }
-    tracked.view = { ...tracked.view, status: 'cancelled' };
-    const orders = this.afterSubmit(submitted.value.orders, marketId, turbo);
-    for (const order of orders) this.placed.push(order.orderId);
+    if (epoch === this.epoch) tracked.view = { ...tracked.view, status: 'cancelled' };
+    const { views: orders, applied } = this.afterSubmit(submitted.value.orders, marketId, turbo, epoch);
+    if (applied) for (const order of orders) this.placed.push(order.orderId);
     return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments, replacedOrderId: orderId });
   }
 
