@@ -17,7 +17,7 @@ import type { ContractAccount } from './accounts';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
 import { AccountOrders, OrderIndex } from './order-index';
-import { addFill, addHistory, isCancelled, lastHistoryTx, touchOrder, type OrderRecord } from './orders';
+import { addFill, addHistory, isCancelled, touchOrder, type OrderRecord } from './orders';
 import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
 import { TriggerBook } from '../triggers/book';
@@ -295,7 +295,6 @@ export class MarketState implements FillSink<OrderRecord> {
       this.fillContext = undefined;
     }
     if (placement.kind === 'revert') return revert(placement.reason, placement.message);
-    if (placement.filled > 0n && lastHistoryTx(order) !== context.txId) addHistory(order, 'fill', context.txId);
     if (placement.rested) {
       // Untouched (its whole quantity at the price it was valued at, its whole lock), a buy locks
       // exactly what its remainder can spend: `amount` is floor(price * quantity / scale), which is
@@ -446,7 +445,6 @@ export class MarketState implements FillSink<OrderRecord> {
     this.feesQuote += sellerFee;
     buyerBalance.feesPaidBase += buyerFee;
     sellerBalance.feesPaidQuote += sellerFee;
-    if (lastHistoryTx(maker) !== context.txId) addHistory(maker, 'fill', context.txId);
     const makerFee = maker === buyer ? buyerFee : sellerFee;
     const tradeSequence = ++this.tradeSequence;
     const trade: Trade = {

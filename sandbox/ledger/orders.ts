@@ -3,8 +3,9 @@
 // batch restores them; history and fills are append-only and restored by length.
 //
 // What only reads need is kept in its smallest form and built on read (docs/sandbox.md,
-// "Performance"): the history's first entry ('created') is the creating transaction's id, the
-// list holds only the entries after it; an order's fills are the trades it took part in (a fill is
+// "Performance"): the history's first entry ('created') is the creating transaction's id, its
+// 'fill' entries are the transactions of its fills (one per transaction it traded in after the
+// one that created it), and the list holds only the closing entry ('cancel' or 'close'); an order's fills are the trades it took part in (a fill is
 // the trade seen from one side: the other order's id and this side's fee), and the quantity and
 // quote filled are their sums. `orderHistory`, `orderFills`, `filledQuantity` and `filledQuote`
 // give the spec's figures.
@@ -49,8 +50,9 @@ export interface OrderRecord extends BookEntry {
   /** The transaction that created it: the history's first entry, `created` (see `orderHistory`). */
   readonly createdTx: string;
   /**
-   * The history after its first entry (a ShortList: nothing until there is one), appended with
-   * `addHistory`; undo truncates it. Read the whole history with `orderHistory`.
+   * The history's closing entry ('cancel' or 'close'; a ShortList: nothing until there is one),
+   * appended with `addHistory`; undo truncates it. The 'fill' entries are not kept: they are the
+   * transactions of its fills. Read the whole history with `orderHistory`.
    */
   history: ShortList<OrderHistoryEntry>;
   /**
@@ -92,13 +94,19 @@ export function touchOrder(journal: Journal, order: OrderRecord): OrderRecord {
 
 /**
  * The entry last appended by `addHistory`. An entry is an immutable value (read through
- * `orderHistory`, copied into every view), so the orders of one transaction share one: a taker and
- * every maker it filled get the same 'fill' entry rather than one object each.
+ * `orderHistory`, copied into every view), so the orders of one transaction share one.
  */
-let lastEntry: OrderHistoryEntry = { type: 'created', status: 'success', tx_id: '' };
+let lastEntry: OrderHistoryEntry = { type: 'close', status: 'success', tx_id: '' };
 
-/** Append an entry to an order's history (its `created` entry is implicit). */
-export function addHistory(order: OrderRecord, type: OrderHistoryEntry['type'], txId: string): void {
+/** A history entry that `addHistory` keeps: the order's closing ('fill' entries are its fills'). */
+export type ClosingEntryType = 'cancel' | 'close';
+
+/**
+ * Append the closing entry to an order's history ('cancel' or 'close'; its `created` entry is
+ * implicit and its 'fill' entries are read from its fills, see `orderHistory`). Nothing is appended
+ * to an order after it closes, so every 'fill' entry of the history comes before this one.
+ */
+export function addHistory(order: OrderRecord, type: ClosingEntryType, txId: string): void {
   let entry = lastEntry;
   if (entry.type !== type || entry.tx_id !== txId) {
     entry = { type, status: 'success', tx_id: txId };
@@ -110,13 +118,6 @@ export function addHistory(order: OrderRecord, type: OrderHistoryEntry['type'], 
 /** Append a trade `order` took part in to its fills. */
 export function addFill(order: OrderRecord, trade: Trade): void {
   order.fills = listAppended(order.fills, trade);
-}
-
-/** The transaction of the order's latest history entry. */
-export function lastHistoryTx(order: OrderRecord): string {
-  const history = order.history;
-  if (history === undefined) return order.createdTx;
-  return Array.isArray(history) ? (history[history.length - 1] as OrderHistoryEntry).tx_id : history.tx_id;
 }
 
 /**
@@ -132,9 +133,24 @@ export function isCancelled(order: OrderRecord): boolean {
   return last.type === 'cancel';
 }
 
-/** Spec 2.4's history: `created` in the creating transaction, then every later entry. */
+/**
+ * Spec 2.4's history: `created` in the creating transaction, a 'fill' entry for each later
+ * transaction the order traded in, then its closing entry if it closed with one (a maker filled
+ * entirely has none). The 'fill' entries are read from its fills (each trade carries its
+ * transaction): an order gets a 'fill' entry exactly when it trades in a transaction other than
+ * that of its latest entry, and a trade is appended to its fills exactly when it trades, so the
+ * transactions of its fills, each run of one transaction counted once and the creating one
+ * skipped, are its 'fill' entries (kept as entries they were an object per filled maker and per
+ * transaction for the collector to copy: docs/sandbox.md, "Performance").
+ */
 export function orderHistory(order: OrderRecord): OrderHistoryEntry[] {
   const entries: OrderHistoryEntry[] = [{ type: 'created', status: 'success', tx_id: order.createdTx }];
+  let latest = order.createdTx;
+  for (const trade of listItems(order.fills)) {
+    if (trade.txId === latest) continue;
+    latest = trade.txId;
+    entries.push({ type: 'fill', status: 'success', tx_id: latest });
+  }
   for (const entry of listItems(order.history)) entries.push(entry);
   return entries;
 }

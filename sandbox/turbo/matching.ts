@@ -11,7 +11,7 @@ import type { Journal } from '../engine/journal';
 import { takerBounds } from '../engine/placement';
 import type { ChangeSet } from '../ledger/changes';
 import type { ActionContext, MarketState } from '../ledger/market';
-import { addFill, addHistory, lastHistoryTx, touchOrder, type OrderRecord } from '../ledger/orders';
+import { addFill, addHistory, touchOrder, type OrderRecord } from '../ledger/orders';
 import { revert, type Revert } from '../ledger/revert';
 import type { Trade } from '../ledger/trades';
 import { SharedVenue, type TurboLink } from './link';
@@ -69,7 +69,6 @@ export function sharedFill(link: TurboLink, journal: Journal, changes: ChangeSet
   }
   const timestamp = context.timestamp;
   for (const order of [house, turbo]) {
-    if (lastHistoryTx(order) !== context.txId) addHistory(order, 'fill', context.txId);
     changes.orders.add(order);
     changes.balances.add(order.account);
   }

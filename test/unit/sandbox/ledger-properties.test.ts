@@ -4,7 +4,7 @@
 // leaves no trace.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filledQuantity, filledQuote, isCancelled, orderFills, orderHistory, type OrderRecord } from '../../../sandbox/ledger/orders';
+import { filledQuantity, filledQuote, isCancelled, listItems, orderFills, orderHistory, type OrderRecord } from '../../../sandbox/ledger/orders';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import { quoteValue } from '../../../shared/market/amounts';
 import type { OrderType } from '../../../shared/market/order-type';
@@ -73,6 +73,30 @@ function fillTotals(f: ReturnType<typeof fixture>): { fromTrades: string[]; from
   };
 }
 
+/**
+ * Every order's history as the ledger appended it before its 'fill' entries were read from its
+ * fills: `created`, then a 'fill' entry whenever the order traded in a transaction other than that
+ * of its latest entry (taken here from the market's committed trade log, in trade order), then the
+ * closing entry the order keeps. Compared with `orderHistory` after every batch.
+ */
+function historiesByOldRule(f: ReturnType<typeof fixture>): { expected: string[]; actual: string[] } {
+  const latest = new Map<string, string>();
+  const fills = new Map<string, string[]>();
+  const orders = [...f.market.orders.values()];
+  for (const order of orders) latest.set(order.id, order.createdTx);
+  for (const trade of f.market.trades.all()) {
+    for (const id of [trade.makerOrderId, trade.takerOrderId]) {
+      if (!latest.has(id) || latest.get(id) === trade.txId) continue;
+      latest.set(id, trade.txId);
+      fills.set(id, [...(fills.get(id) ?? []), `fill@${trade.txId}`]);
+    }
+  }
+  return {
+    expected: orders.map((o) => [`created@${o.createdTx}`, ...(fills.get(o.id) ?? []), ...listItems(o.history).map((h) => `${h.type}@${h.tx_id}`)].join('/')),
+    actual: orders.map((o) => orderHistory(o).map((h) => `${h.type}@${h.tx_id}`).join('/')),
+  };
+}
+
 describe('ledger properties', () => {
   it('keeps its invariants under random batches, and reverted batches change nothing', () => {
     fc.assert(
@@ -84,13 +108,17 @@ describe('ledger properties', () => {
         // that succeeded, or when a Market or BoundedMarket order closed with part of it dropped.
         // Only committed batches count. isCancelled, read from the history, must say the same.
         const cancelled = new Set<string>();
+        let batchNumber = 0;
         for (const batch of batches) {
+          // Every other batch is one transaction id for all its steps (a maker filled twice in one
+          // transaction gets one 'fill' entry), the others one per step.
+          const sharedTx = ++batchNumber % 2 === 0 ? `batch${batchNumber}` : undefined;
           const before = snapshot(f);
           const cancelledInBatch: string[] = [];
           const result = f.ledger.transact(() => {
             for (const step of batch) {
               const account = accounts[step.who] as (typeof accounts)[number];
-              const context = { account, txId: `tx${++tx}`, timestamp: BigInt(tx) };
+              const context = { account, txId: sharedTx ?? `tx${++tx}`, timestamp: BigInt(++tx) };
               let outcome: unknown;
               if (step.kind === 'order') {
                 const price = (MID + BigInt(step.ticks)) * TICK;
@@ -125,6 +153,15 @@ describe('ledger properties', () => {
           }
           const { fromTrades, fromOrders } = fillTotals(f);
           expect(fromOrders).toEqual(fromTrades);
+          // The history's 'fill' entries, read from the fills, are the ones the old rule appended;
+          // the order keeps at most its closing entry, and only once it closed.
+          const { expected, actual } = historiesByOldRule(f);
+          expect(actual).toEqual(expected);
+          for (const order of f.market.orders.values()) {
+            const kept = listItems(order.history);
+            expect(kept.length).toBeLessThanOrEqual(1);
+            if (kept.length === 1) expect(order.close).toBe(true);
+          }
         }
       }),
       { numRuns: 150, seed: 7 },
