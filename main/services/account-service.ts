@@ -290,6 +290,10 @@ export class AccountService {
       return ok(undefined);
     }
     const found = await this.deps.rest.getAccount({ owner: owner.address as B256 });
+    // Another owner was selected while the lookup was out: its answer is of the owner before, and
+    // saved, it gave the new owner the previous one's trading account (the lookup asked for the
+    // new owner brings its own answer).
+    if (this.activeOwner()?.address !== owner.address) return ok(undefined);
     if (!found.ok) return found;
     if (found.value.kind === 'none') {
       if (this.accountRecord() !== null) {

@@ -279,8 +279,14 @@ export class MarginService implements TurboDesk {
 
   private async refreshChildren(owner: B256, parent: B256): Promise<Result<ChildAccount[]>> {
     const read = await this.deps.reads.children(owner, parent);
+    // The trading account changed while the read was out: its answer is of the previous one.
+    if (this.parent !== parent) return this.changedMeanwhile();
     if (read.ok) this.children = read.value;
     return read;
+  }
+
+  private changedMeanwhile(): Result<never> {
+    return fail(MarginCodes.NOT_READY, 'The trading account changed while its Turbo Accounts were being read; nothing was done. Try again.');
   }
 
   async refreshTurboRows(): Promise<void> {
@@ -502,6 +508,7 @@ export class MarginService implements TurboDesk {
     if (!parent.ok) return parent;
     const child = await this.requireChild(parent.value, account);
     if (!child.ok) return child;
+    if (this.parent !== parent.value.parent) return this.changedMeanwhile();
     const perWindow = [...this.subscriptions.values()].filter((subscription) => subscription.windowId === windowId).length;
     if (perWindow >= 16) return fail(MarginCodes.TOO_MANY_ACCOUNTS, 'at most 16 margin risk subscriptions per window');
     const tracker = this.tracker(account);
@@ -1177,6 +1184,8 @@ export class MarginService implements TurboDesk {
       if (!parent.ok) return parent;
       const child = await this.requireChild(parent.value, account);
       if (!child.ok) return child;
+      // Never a Turbo Account of the trading account before a change that came meanwhile.
+      if (this.parent !== parent.value.parent) return this.changedMeanwhile();
       const tracker = this.tracker(account);
       if (!tracker.ok) return tracker;
     }
