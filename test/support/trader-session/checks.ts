@@ -8,6 +8,9 @@ import { NO_EXPIRY, type RiskReport } from '../../../shared/margin/index';
 import { formatUnits } from '../../../renderer/src/format/units';
 import { priceCell, quantityCell } from '../../../renderer/src/format/columns';
 import type { MarginRiskScreen, PositionRow, TapeRow } from './screen';
+import { ledgerBps, ledgerEntry, ledgerUnrealized, type LedgerPosition } from './ledger';
+import { entryText, percentText, pnlText } from '../../../renderer/src/features/positions/positions-model';
+import { formatFillFee } from '../../../renderer/src/format/market-format';
 import type { MarginTruth, TruthTrade } from './truth';
 
 export type Verdict = { ok: true; how: 'equal' | 'marked' | 'empty' | 'absent' } | { ok: false; diff: string };
@@ -172,21 +175,98 @@ export function checkTape(rows: readonly TapeRow[], before: readonly TruthTrade[
 }
 
 /**
- * One account's positions in the Positions panel: on each book its size (raw base, `data-size`)
- * is the exchange's (bought minus sold over every fill). A book with a position has a row, a flat
- * one shows none or 0; a remainder no order can close may be listed under "closed" (hidden), which
- * `hidden(key, size)` says.
+ * One account's positions in the Positions panel, each held to the oracle's own accounting of the
+ * exchange's fills (ledger.ts, docs/protocol.md "Positions and P&L"): on each book its size (raw
+ * base, `data-size`), average entry, realized P&L and its %, and the fees paid in base and in
+ * quote are exactly what the fills give, raw (`data-*`) and as the cells show them; the unrealized
+ * P&L and its % are what the row's own shown mark gives (mark value at that price, rounded against
+ * the holder, less the basis), and the mark is the exit side (the bid for a long, the ask for a
+ * short). The mark price itself moves with the book and is not held here. A book with a position
+ * has a row, a flat one shows none or 0 (a flat row shown is held too); a remainder no order can
+ * close may be listed under "closed" (hidden), which `hidden(key, size)` says. `marketOf(key)`
+ * gives the market a row is formatted with (its base decimals are the accounting's).
  */
-export function checkPositions(rows: readonly PositionRow[], account: string, sizes: ReadonlyMap<string, bigint>, hidden: (key: string, size: bigint) => boolean, books?: (key: string) => boolean): Verdict {
+export function checkPositions(
+  rows: readonly PositionRow[],
+  account: string,
+  positions: ReadonlyMap<string, LedgerPosition>,
+  hidden: (key: string, size: bigint) => boolean,
+  marketOf: (key: string) => Market | undefined,
+  books?: (key: string) => boolean,
+): Verdict {
+  const problems: string[] = [];
   const own = rows.filter((row) => row.account.toLowerCase() === account.toLowerCase());
-  const got = new Map(own.filter((row) => row.size !== '0').map((row) => [`${row.marketId}${row.turbo ? ':turbo' : ''}`, row.size]));
-  const want = new Map<string, string>();
-  for (const [key, size] of sizes) {
-    if (size === 0n || (books !== undefined && !books(key))) continue;
-    if (!got.has(key) && hidden(key, size)) continue;
-    want.set(key, size.toString());
+  const keyOf = (row: PositionRow) => `${row.marketId}${row.turbo ? ':turbo' : ''}`;
+  const shown = new Set(own.map(keyOf));
+  for (const [key, position] of positions) {
+    if (position.size === 0n || (books !== undefined && !books(key)) || shown.has(key) || hidden(key, position.size)) continue;
+    problems.push(`position ${key.slice(0, 12)} missing (exchange: ${position.size})`);
   }
-  return sameMaps('position', got, want);
+  for (const row of own) {
+    const key = keyOf(row);
+    const want = books !== undefined && !books(key) ? undefined : positions.get(key);
+    if (want === undefined) {
+      if (row.size !== '0') problems.push(`position ${key.slice(0, 12)} shown (${row.size}) but not on the exchange`);
+      continue;
+    }
+    const market = marketOf(key);
+    if (market === undefined) {
+      problems.push(`position ${key.slice(0, 12)}: the oracle does not know its market`);
+      continue;
+    }
+    problems.push(...positionRowProblems(row, want, market).map((problem) => `position ${key.slice(0, 12)} ${problem}`));
+  }
+  return problems.length === 0 ? EQUAL : differs(problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; … ${problems.length - 6} more` : ''));
+}
+
+/** What one row shows that the fills do not give (empty when the row is right). */
+export function positionRowProblems(row: PositionRow, want: LedgerPosition, market: Market): string[] {
+  const problems: string[] = [];
+  const decimals = market.base.decimals;
+  const same = (what: string, got: string, expected: string) => {
+    if (got !== expected) problems.push(`${what} ${JSON.stringify(got)}, the exchange's fills give ${JSON.stringify(expected)}`);
+  };
+  const raw = (value: bigint | null) => (value === null ? '' : value.toString());
+  if (row.size !== want.size.toString()) {
+    // Every other column follows from the size's fills: one difference is enough to say.
+    problems.push(`shows ${row.size}, exchange ${want.size}`);
+    return problems;
+  }
+  const entry = ledgerEntry(want, decimals);
+  same('average entry (raw)', row.raw.entry, raw(entry));
+  same('average entry', row.text.entry, entry === null ? '' : entryText(market, entry));
+  same('realized P&L (raw)', row.raw.realized, want.realized.toString());
+  same('realized P&L', row.text.realized, pnlText(market, want.realized));
+  const realizedBps = ledgerBps(want.realized, want.released);
+  same('realized % (bps)', row.raw.realizedBps, raw(realizedBps));
+  same('realized %', row.text.realizedPercent, percentText(realizedBps));
+  same('fees in base (raw)', row.raw.feesBase, want.feesBase.toString());
+  same('fees in quote (raw)', row.raw.feesQuote, want.feesQuote.toString());
+  const fees = [...(want.feesBase > 0n ? [formatFillFee(market, 'Buy', want.feesBase)] : []), ...(want.feesQuote > 0n ? [formatFillFee(market, 'Sell', want.feesQuote)] : [])].join(' + ');
+  same('fees', row.text.fees, fees);
+  // Unrealized: at the row's own mark, which must be the side the position exits at.
+  if (row.raw.mark === '') {
+    same('unrealized P&L without a mark (raw)', row.raw.unrealized, '');
+    same('unrealized P&L without a mark', row.text.unrealized, '');
+    same('mark side without a mark', row.raw.markSide, '');
+    return problems;
+  }
+  if (want.size === 0n) {
+    problems.push(`is flat but marked at ${row.raw.mark} (${row.raw.markSide})`);
+    return problems;
+  }
+  same('mark side', row.raw.markSide, want.size > 0n ? 'bid' : 'ask');
+  if (!/^\d+$/.test(row.raw.mark)) {
+    problems.push(`mark ${JSON.stringify(row.raw.mark)} is not a raw price`);
+    return problems;
+  }
+  const unrealized = ledgerUnrealized(want, BigInt(row.raw.mark), decimals);
+  same(`unrealized P&L at the shown mark ${row.raw.mark} (raw)`, row.raw.unrealized, unrealized.toString());
+  same('unrealized P&L', row.text.unrealized, pnlText(market, unrealized));
+  const unrealizedBps = ledgerBps(unrealized, want.basis);
+  same('unrealized % (bps)', row.raw.unrealizedBps, raw(unrealizedBps));
+  same('unrealized %', row.text.unrealizedPercent, percentText(unrealizedBps));
+  return problems;
 }
 
 export function sameMaps(what: string, got: ReadonlyMap<string, string>, want: ReadonlyMap<string, string>): Verdict {

@@ -271,9 +271,10 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       out.balances = sameMaps('asset', got, want);
     }
   }
-  // Positions: each account's size on each book is bought minus sold over every fill the exchange
-  // lists for it (the trading account on every book, the Turbo Account traded as on its Turbo
-  // books); a book with a position has a row, a flat one shows none (or 0).
+  // Positions: each account's position on each book (the trading account on every book, the Turbo
+  // Account traded as on its Turbo books) is what every fill the exchange lists for it makes, by
+  // the oracle's own accounting (ledger.ts): size, average entry, realized P&L, fees, and the
+  // unrealized P&L at the row's own mark; a book with a position has a row, a flat one shows none (or 0).
   if (screen.positions) {
     const panel = screen.positions;
     const accounts = [view.tradeAccountId, ...(view.turboAccountId ? [view.turboAccountId] : [])];
@@ -287,7 +288,7 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
         // The panel lists a remainder no order can close (below the quantity step, or worth less
         // than the book's minimum order at its exit price) under "closed", hidden by default.
         const hidden = new Set<string>();
-        for (const [key, size] of sizes) {
+        for (const [key, { size }] of sizes) {
           if (size === 0n || shownKeys.has(key)) continue;
           const [marketId, turboPart] = key.split(':');
           const turbo = turboPart === 'turbo';
@@ -298,7 +299,8 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
           if (closable(book, size, size > 0n ? (exit?.bid ?? null) : (exit?.ask ?? null)) !== null) hidden.add(key);
         }
         // A Turbo Account trades Turbo books only.
-        const verdict = checkPositions(panel.rows, account, sizes, (key) => hidden.has(key), turboAccount ? (key) => key.endsWith(':turbo') : undefined);
+        const marketOf = (key: string) => markets.find((candidate) => candidate.market_id === key.split(':')[0]);
+        const verdict = checkPositions(panel.rows, account, sizes, (key) => hidden.has(key), marketOf, turboAccount ? (key) => key.endsWith(':turbo') : undefined);
         out[turboAccount ? 'turboPositions' : 'positions'] = verdict;
       }
     }

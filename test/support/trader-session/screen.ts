@@ -37,7 +37,7 @@ export interface Screen {
   readonly history: (PanelMark & { rows: ScreenRow[]; empty: string | null; loading: boolean }) | null;
   readonly fills: (PanelMark & { rows: ScreenRow[]; empty: string | null }) | null;
   readonly balances: (PanelMark & { rows: BalanceRow[]; empty: string | null }) | null;
-  /** The Positions panel: each row's book, signing account and size (raw base, `data-size`). */
+  /** The Positions panel: each row's book, signing account, size (raw base, `data-size`) and money columns (raw and as shown). */
   readonly positions: (PanelMark & { rows: PositionRow[] }) | null;
   /** The margin risk panel: whose, its status, and every figure it shows (see MarginRiskScreen). */
   readonly marginRisk: MarginRiskScreen | null;
@@ -79,6 +79,22 @@ export interface PositionRow {
   readonly turbo: boolean;
   readonly account: string;
   readonly size: string;
+  /** The raw figures behind the money columns (`data-*` of the row; '' where the panel has none). */
+  readonly raw: PositionRaw;
+  /** The money cells as shown: average entry, unrealized P&L and its %, realized P&L and its %, fees. */
+  readonly text: { entry: string; unrealized: string; unrealizedPercent: string; realized: string; realizedPercent: string; fees: string };
+}
+
+export interface PositionRaw {
+  readonly entry: string;
+  readonly mark: string;
+  readonly markSide: string;
+  readonly unrealized: string;
+  readonly unrealizedBps: string;
+  readonly realized: string;
+  readonly realizedBps: string;
+  readonly feesBase: string;
+  readonly feesQuote: string;
 }
 
 /** The page's document as functions sent to the page see it (test files compile without the DOM library). */
@@ -204,6 +220,26 @@ export async function readScreen(page: Page): Promise<Screen> {
               turbo: row.getAttribute('data-turbo') === 'true',
               account: row.getAttribute('data-account') ?? '',
               size: row.getAttribute('data-size') ?? '',
+              raw: {
+                entry: row.getAttribute('data-entry') ?? '(none)',
+                mark: row.getAttribute('data-mark') ?? '(none)',
+                markSide: row.getAttribute('data-mark-side') ?? '(none)',
+                unrealized: row.getAttribute('data-unrealized') ?? '(none)',
+                unrealizedBps: row.getAttribute('data-unrealized-bps') ?? '(none)',
+                realized: row.getAttribute('data-realized') ?? '(none)',
+                realizedBps: row.getAttribute('data-realized-bps') ?? '(none)',
+                feesBase: row.getAttribute('data-fees-base') ?? '(none)',
+                feesQuote: row.getAttribute('data-fees-quote') ?? '(none)',
+              },
+              text: {
+                entry: text(one('[data-testid=position-entry]', row)),
+                unrealized: text(one('[data-testid=position-unrealized]', row)),
+                unrealizedPercent: text(one('[data-testid=position-unrealized-percent]', row)),
+                realized: text(one('[data-testid=position-realized]', row)),
+                realizedPercent: text(one('[data-testid=position-realized-percent]', row)),
+                // One line per asset the fees were paid in.
+                fees: [...(one('[data-testid=position-fees]', row)?.children ?? [])].map((line) => text(line)).join(' + '),
+              },
             })),
           }
         : null,

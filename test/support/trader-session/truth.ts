@@ -2,6 +2,7 @@
 // gets), for the oracle to hold the screen to. Money stays bigint; nothing here is formatted.
 import type { Market } from '../../../shared/market/market';
 import { computeRisk, type MarginSnapshot, type RestingOrders, type RiskReport } from '../../../shared/margin/index';
+import { ledgerPosition, type LedgerFill, type LedgerPosition } from './ledger';
 
 export interface TruthOrder {
   readonly orderId: string;
@@ -211,7 +212,7 @@ interface WireOrder {
   close?: boolean;
   cancel?: boolean;
   partially_filled?: boolean;
-  fills?: { price: string; quantity: string; fee: string }[];
+  fills?: { price: string; quantity: string; fee: string; timestamp?: string | number }[];
   timestamp?: string;
 }
 
@@ -291,15 +292,15 @@ export class Truth {
 
   /**
    * The account's position on every book, from every fill of every order it ever placed there
-   * (GET /v1/orders, all orders, paged to the end): base received minus base sold, raw. Keyed by market
-   * id, with `:turbo` for a Turbo book; books with no fill are left out.
+   * (GET /v1/orders, all orders, paged to the end), by the oracle's own model of the accounting
+   * (ledger.ts: size, basis, realized P&L and fees, raw). Keyed by market id, with `:turbo` for a
+   * Turbo book; books with no fill are left out.
    */
-  async positions(contract: string, turboMarkets: readonly string[]): Promise<Map<string, bigint>> {
-    const out = new Map<string, bigint>();
+  async positions(contract: string, turboMarkets: readonly string[]): Promise<Map<string, LedgerPosition>> {
+    const out = new Map<string, LedgerPosition>();
     for (const market of this.markets) {
       for (const turbo of turboMarkets.includes(market.market_id) ? [false, true] : [false]) {
-        let size = 0n;
-        let filledAny = false;
+        const fills: LedgerFill[] = [];
         let cursor = '';
         const seen = new Set<string>();
         for (;;) {
@@ -314,18 +315,17 @@ export class Truth {
             if (seen.has(order.order_id)) continue;
             seen.add(order.order_id);
             fresh++;
-            const fills = order.fills ?? [];
-            if (fills.length === 0) continue;
-            filledAny = true;
-            // As the ledger moves it (docs/protocol.md, "Positions and P&L"): a buy of q with fee f
-            // gives q - f base (a buy pays its fee in base); a sale of q gives up q base.
-            for (const fill of fills) size += order.side === 'Buy' ? BigInt(fill.quantity) - BigInt(fill.fee) : -BigInt(fill.quantity);
+            if (order.side !== 'Buy' && order.side !== 'Sell') throw new Error(`order ${order.order_id} has side ${JSON.stringify(order.side)}`);
+            for (const [index, fill] of (order.fills ?? []).entries()) {
+              if (fill.timestamp === undefined) throw new Error(`a fill of order ${order.order_id} has no timestamp: the fills cannot be put in order`);
+              fills.push({ side: order.side, price: BigInt(fill.price), quantity: BigInt(fill.quantity), fee: BigInt(fill.fee), timestamp: BigInt(fill.timestamp), orderTimestamp: BigInt(order.timestamp ?? '0'), orderId: order.order_id, index });
+            }
           }
           const last = body.orders.at(-1);
           if (body.orders.length < 200 || fresh === 0 || last === undefined) break;
           cursor = `&start_timestamp=${last.timestamp ?? '0'}&start_order_id=${last.order_id}`;
         }
-        if (filledAny) out.set(`${market.market_id}${turbo ? ':turbo' : ''}`, size);
+        if (fills.length > 0) out.set(`${market.market_id}${turbo ? ':turbo' : ''}`, ledgerPosition(fills, market.base.decimals));
       }
     }
     return out;

@@ -136,6 +136,16 @@ export const PositionsPanel: Component = () => {
                     data-turbo={position().turbo ? 'true' : 'false'}
                     data-account={position().account}
                     data-size={position().size.toString()}
+                    // The raw figures behind the money columns (the trader-session oracle holds them to the exchange's fills).
+                    data-entry={position().averageEntry?.toString() ?? ''}
+                    data-mark={position().mark?.toString() ?? ''}
+                    data-mark-side={position().markSide ?? ''}
+                    data-unrealized={position().unrealized?.toString() ?? ''}
+                    data-unrealized-bps={position().unrealizedBps?.toString() ?? ''}
+                    data-realized={position().realized.toString()}
+                    data-realized-bps={position().realizedBps?.toString() ?? ''}
+                    data-fees-base={position().feesBase.toString()}
+                    data-fees-quote={position().feesQuote.toString()}
                     classList={{ dust: position().notClosable !== null }}
                   >
                     <td class="position-name" title={position().account}>
@@ -181,7 +191,7 @@ export const PositionsPanel: Component = () => {
                     </td>
                     <td class="num" classList={tone(position().realized)} title={`${position().realized} raw ${quote}`}>
                       <span data-testid="position-realized">{realized()[index()]}</span>
-                      <div class="small">{percentText(position().realizedBps)}</div>
+                      <div class="small" data-testid="position-realized-percent">{percentText(position().realizedBps)}</div>
                     </td>
                     <Show when={anyTurboAccount()}>
                     <td class="num">
@@ -191,7 +201,7 @@ export const PositionsPanel: Component = () => {
                       </div>
                     </td>
                     </Show>
-                    <td class="num muted small">
+                    <td class="num muted small" data-testid="position-fees">
                       <Show when={position().feesBase > 0n}>
                         <div>{formatFillFee(market, 'Buy', position().feesBase)}</div>
                       </Show>

@@ -7,6 +7,9 @@ import { marginTruthOf, type MarginTruth, type TruthTrade } from '../../../suppo
 import type { MarginRiskScreen, PositionRow, TapeRow } from '../../../support/trader-session/screen';
 import { b256 } from '../../../../shared/encoding/b256';
 import type { Market } from '../../../../shared/market/market';
+import { ledgerBps, ledgerEntry, ledgerPosition, ledgerUnrealized, type LedgerFill, type LedgerPosition } from '../../../support/trader-session/ledger';
+import { entryText, percentText, pnlText } from '../../../../renderer/src/features/positions/positions-model';
+import { formatFillFee } from '../../../../renderer/src/format/market-format';
 
 const USDC = `0x${'9c'.repeat(32)}`;
 const ETH = `0x${'ba'.repeat(32)}`;
@@ -200,26 +203,141 @@ describe('oracle: the tape', () => {
 });
 
 describe('oracle: positions of the trading account and of the Turbo Account', () => {
-  const rows: PositionRow[] = [
-    { marketId: 'm1', turbo: false, account: 'TRADE', size: '5000' },
-    { marketId: 'm1', turbo: true, account: 'child', size: '-300' },
-  ];
+  /** A position of `size` with no money figures beyond its size (its fills had no fee, no close). */
+  const flatMoney = (size: bigint, basis = 0n): LedgerPosition => ({ size, basis, realized: 0n, released: 0n, feesBase: 0n, feesQuote: 0n, fills: 1 });
+  const sizes = (entries: [string, bigint][]) => new Map(entries.map(([key, size]) => [key, flatMoney(size, size < 0n ? -size : size)]));
+  const marketOf = () => market;
+  const rows: PositionRow[] = [rowOf('m1', false, 'TRADE', flatMoney(5000n, 5000n), null), rowOf('m1', true, 'child', flatMoney(-300n, 300n), null)];
   const none = () => false;
 
   it('passes the sizes the exchange\'s fills give, each account on its own', () => {
-    expect(checkPositions(rows, 'trade', new Map([['m1', 5000n]]), none)).toEqual({ ok: true, how: 'equal' });
-    expect(checkPositions(rows, 'child', new Map([['m1:turbo', -300n]]), none, (key) => key.endsWith(':turbo'))).toEqual({ ok: true, how: 'equal' });
+    expect(checkPositions(rows, 'trade', sizes([['m1', 5000n]]), none, marketOf)).toEqual({ ok: true, how: 'equal' });
+    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -300n]]), none, marketOf, (key) => key.endsWith(':turbo'))).toEqual({ ok: true, how: 'equal' });
   });
 
   it('reports a wrong size, a missing position and one the exchange does not have', () => {
-    expect(checkPositions(rows, 'child', new Map([['m1:turbo', -600n]]), none)).toEqual({ ok: false, diff: 'position m1:turbo shows -300, exchange -600' });
-    expect(checkPositions(rows, 'child', new Map([['m1:turbo', -300n], ['m2:turbo', 10n]]), none).ok).toBe(false);
-    expect(checkPositions(rows, 'child', new Map(), none).ok).toBe(false);
+    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -600n]]), none, marketOf)).toEqual({ ok: false, diff: 'position m1:turbo shows -300, exchange -600' });
+    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -300n], ['m2:turbo', 10n]]), none, marketOf).ok).toBe(false);
+    expect(checkPositions(rows, 'child', new Map(), none, marketOf).ok).toBe(false);
   });
 
   it('lets a remainder no order can close be hidden, never a closable one', () => {
-    const sizes = new Map([['m1:turbo', -300n], ['m2:turbo', 3n]]);
-    expect(checkPositions(rows, 'child', sizes, (key) => key === 'm2:turbo').ok).toBe(true);
-    expect(checkPositions(rows, 'child', sizes, none).ok).toBe(false);
+    const both = sizes([['m1:turbo', -300n], ['m2:turbo', 3n]]);
+    expect(checkPositions(rows, 'child', both, (key) => key === 'm2:turbo', marketOf).ok).toBe(true);
+    expect(checkPositions(rows, 'child', both, none, marketOf).ok).toBe(false);
   });
 });
+
+describe('oracle: the Positions panel\'s money columns against the oracle\'s own accounting of the fills', () => {
+  // On ETH/USDC (ETH 9 decimals): 1 ETH bought at 2,000 (fee 0.0025 ETH), 0.5 sold at 2,100 (fee
+  // 2.625 USDC), then 0.6 sold at 2,000 (fee 3 USDC), crossing to a short.
+  let at = 0n;
+  const fill = (side: 'Buy' | 'Sell', price: bigint, quantity: bigint, fee: bigint): LedgerFill => ({ side, price, quantity, fee, timestamp: (at += 1n), orderTimestamp: at, orderId: `0x0${at}`, index: 0 });
+  const fills = [fill('Buy', 2_000_000_000n, 1_000_000_000n, 2_500_000n), fill('Sell', 2_100_000_000n, 500_000_000n, 2_625_000n), fill('Sell', 2_000_000_000n, 600_000_000n, 3_000_000n)];
+  const afterPartial = ledgerPosition(fills.slice(0, 2), 9);
+  const afterCross = ledgerPosition(fills, 9);
+  const key = market.market_id;
+  const check = (row: PositionRow, position: LedgerPosition) => checkPositions([row], 'trade', new Map([[key, position]]), () => false, () => market);
+  const bid = 2_090_000_000n;
+  const ask = 2_010_000_000n;
+
+  it('passes a row whose entry, realized, fees and unrealized (at its own mark) are the fills\' to the raw unit', () => {
+    const long = rowOf(key, false, 'TRADE', afterPartial, { price: bid, side: 'bid' });
+    expect(long.raw).toMatchObject({ entry: '2005012533', realized: '44868735', feesBase: '2500000', feesQuote: '2625000', unrealized: String(1_039_775_000n - 997_493_735n) });
+    expect(long.text).toMatchObject({ entry: '2,005.01', realized: '+44.86', fees: '0.0025 ETH + 2.625 USDC' });
+    expect(check(long, afterPartial)).toEqual({ ok: true, how: 'equal' });
+    const short = rowOf(key, false, 'TRADE', afterCross, { price: ask, side: 'ask' });
+    expect(short.raw).toMatchObject({ entry: '1995000000', realized: '39887500', realizedBps: '199', unrealized: '-1537500', unrealizedBps: '-75', feesQuote: '5625000' });
+    expect(check(short, afterCross)).toEqual({ ok: true, how: 'equal' });
+    // No mark (the exit side of the book is empty): no unrealized figure, the rest still held.
+    expect(check(rowOf(key, false, 'TRADE', afterCross, null), afterCross)).toEqual({ ok: true, how: 'equal' });
+  });
+
+  it('FAILS an average entry one raw unit off (the text alike or not)', () => {
+    const row = rowOf(key, false, 'TRADE', afterPartial, { price: bid, side: 'bid' });
+    const verdict = check({ ...row, raw: { ...row.raw, entry: '2005012532' } }, afterPartial);
+    expect(verdict).toEqual({ ok: false, diff: 'position 0xa1a1a1a1a1 average entry (raw) "2005012532", the exchange\'s fills give "2005012533"' });
+    // An entry floored instead of rounded, all through the row.
+    const floored = rowOf(key, false, 'TRADE', { ...afterPartial }, { price: bid, side: 'bid' }, { entry: 2_005_012_532n });
+    expect(check(floored, afterPartial).ok).toBe(false);
+    expect(check({ ...row, text: { ...row.text, entry: '2,005.02' } }, afterPartial).ok).toBe(false);
+  });
+
+  it('FAILS a missing fee (one sale\'s fee left out of the fees, or a buy\'s fee in base left out)', () => {
+    const row = rowOf(key, false, 'TRADE', afterCross, { price: ask, side: 'ask' });
+    const missingSaleFee = rowOf(key, false, 'TRADE', { ...afterCross, feesQuote: 2_625_000n }, { price: ask, side: 'ask' });
+    expect(check(missingSaleFee, afterCross)).toMatchObject({ ok: false, diff: expect.stringContaining('fees in quote (raw) "2625000", the exchange\'s fills give "5625000"') });
+    expect(check({ ...row, raw: { ...row.raw, feesBase: '0' }, text: { ...row.text, fees: '5.62 USDC' } }, afterCross).ok).toBe(false);
+    // The fee left out of the accounting itself: the sale's quote counted gross.
+    const gross = ledgerPosition([fills[0]!, { ...fills[1]!, fee: 0n }], 9);
+    const grossRow = rowOf(key, false, 'TRADE', { ...gross, feesQuote: 2_625_000n }, { price: bid, side: 'bid' });
+    expect(check(grossRow, afterPartial)).toMatchObject({ ok: false, diff: expect.stringContaining('realized P&L (raw) "47493735", the exchange\'s fills give "44868735"') });
+  });
+
+  it('FAILS the realized figure of a partial close done another way (released rounded up, by gross quantity, no %)', () => {
+    // The basis released rounded up instead of floored: one raw unit less realized.
+    const roundedUp = rowOf(key, false, 'TRADE', { ...afterPartial, realized: afterPartial.realized - 1n, basis: afterPartial.basis + 1n }, { price: bid, side: 'bid' });
+    expect(check(roundedUp, afterPartial).ok).toBe(false);
+    // The basis released in proportion to the gross quantity bought (1 ETH), not the base received (0.9975 ETH).
+    const gross = rowOf(key, false, 'TRADE', { ...afterPartial, realized: 1_047_375_000n - 1_000_000_000n, basis: 1_000_000_000n, released: 1_000_000_000n }, { price: bid, side: 'bid' });
+    expect(check(gross, afterPartial)).toMatchObject({ ok: false, diff: expect.stringContaining('realized P&L (raw) "47375000", the exchange\'s fills give "44868735"') });
+    // The realized % left at zero.
+    const row = rowOf(key, false, 'TRADE', afterPartial, { price: bid, side: 'bid' });
+    expect(check({ ...row, raw: { ...row.raw, realizedBps: '' }, text: { ...row.text, realizedPercent: '' } }, afterPartial).ok).toBe(false);
+  });
+
+  it('FAILS an unrealized figure that is not the row\'s own mark\'s, or a mark on the wrong side', () => {
+    const row = rowOf(key, false, 'TRADE', afterCross, { price: ask, side: 'ask' });
+    // The short valued with its owed value floored (in its favour): one raw unit.
+    expect(check({ ...row, raw: { ...row.raw, unrealized: '-1537499' } }, afterCross).ok).toBe(false);
+    // A short marked at the bid.
+    expect(check(rowOf(key, false, 'TRADE', afterCross, { price: ask, side: 'bid' }), afterCross).ok).toBe(false);
+    // A flat row with a mark, and an unrealized figure without one.
+    expect(check({ ...row, raw: { ...row.raw, mark: '', markSide: '' } }, afterCross).ok).toBe(false);
+  });
+
+  it('holds a flat row shown under "closed": its realized P&L and fees', () => {
+    const closed = ledgerPosition([...fills, fill('Buy', 2_000_000_000n, 102_500_000n, 0n)], 9);
+    expect(closed.size).toBe(0n);
+    const row = rowOf(key, false, 'TRADE', closed, null);
+    expect(row.text.entry).toBe('');
+    expect(check(row, closed)).toEqual({ ok: true, how: 'equal' });
+    expect(check({ ...row, raw: { ...row.raw, realized: '0' } }, closed).ok).toBe(false);
+  });
+});
+
+/**
+ * A Positions row as the panel draws a position: the raw `data-*` figures and the cells' text (the
+ * app's own formatters), from the oracle's accounting of it and the mark the row shows.
+ */
+function rowOf(marketId: string, turbo: boolean, account: string, position: LedgerPosition, mark: { price: bigint; side: 'bid' | 'ask' } | null, change: { entry?: bigint } = {}): PositionRow {
+  const entry = change.entry ?? ledgerEntry(position, 9);
+  const unrealized = mark === null ? null : ledgerUnrealized(position, mark.price, 9);
+  const unrealizedBps = unrealized === null ? null : ledgerBps(unrealized, position.basis);
+  const realizedBps = ledgerBps(position.realized, position.released);
+  return {
+    marketId,
+    turbo,
+    account,
+    size: position.size.toString(),
+    raw: {
+      entry: entry?.toString() ?? '',
+      mark: mark?.price.toString() ?? '',
+      markSide: mark?.side ?? '',
+      unrealized: unrealized?.toString() ?? '',
+      unrealizedBps: unrealizedBps?.toString() ?? '',
+      realized: position.realized.toString(),
+      realizedBps: realizedBps?.toString() ?? '',
+      feesBase: position.feesBase.toString(),
+      feesQuote: position.feesQuote.toString(),
+    },
+    text: {
+      entry: entry === null ? '' : entryText(market, entry),
+      unrealized: unrealized === null ? '' : pnlText(market, unrealized),
+      unrealizedPercent: percentText(unrealizedBps),
+      realized: pnlText(market, position.realized),
+      realizedPercent: percentText(realizedBps),
+      fees: [...(position.feesBase > 0n ? [formatFillFee(market, 'Buy', position.feesBase)] : []), ...(position.feesQuote > 0n ? [formatFillFee(market, 'Sell', position.feesQuote)] : [])].join(' + '),
+    },
+  };
+}
