@@ -1,13 +1,17 @@
 // One source of the positions per window. The ladder's foot, the chart's position line and the
 // Positions panel used to poll main each on its own cadence (3, 5 and 15 s), so at one moment the
 // same position could show three different unrealized P&L figures (each valued at the mark of its
-// own last read). Now they read one signal: refreshed on every order or fill change, on a cadence
-// while any panel uses it, and by any caller that needs a read begun now (a flatten, a
+// own last read). Now they read one signal: refreshed on every fill (a fill event, a fill in the
+// orders snapshot, an order's filled quantity that moved, an order that left the open list), on a
+// cadence while any panel uses it, and by any caller that needs a read begun now (a flatten, a
 // reduce-only cap); every read's answer, from whichever caller, is what every panel shows, unless
-// a read begun later has answered already.
+// a read begun later has answered already. An order placed or amended with nothing filled moves no
+// position and does not read: each read costs main a read of every book's order history, and a
+// trader placing several orders a second made main read them several times a second (2026-11-26:
+// 47 history pages a second in the order-path bench, most of main's garbage).
 import { createSignal, type Accessor } from 'solid-js';
 import type { TerminalApi } from '../../../shared/ipc/contract';
-import type { PositionsView } from '../../../shared/ipc/views';
+import type { OrdersSnapshot, PositionsView } from '../../../shared/ipc/views';
 import type { Result } from '../../../shared/result';
 
 export const POSITIONS_REFRESH_MS = 3_000;
@@ -24,6 +28,30 @@ export interface PositionsSource {
   /** A panel starts using the source (reads on a cadence and on order/fill changes while any does); call the result to stop. */
   use(): () => void;
   dispose(): void;
+}
+
+/**
+ * What of an orders snapshot a position depends on: the newest fills, and each open order's filled
+ * quantity. Two snapshots with the same key moved no position between them.
+ */
+export function fillsKey(snapshot: Pick<OrdersSnapshot, 'open' | 'fills'>): { readonly fills: string; readonly filled: ReadonlyMap<string, bigint> } {
+  const newest = snapshot.fills[0];
+  return {
+    fills: newest === undefined ? '0' : `${snapshot.fills.length}:${newest.orderId}:${newest.time}:${newest.quantity}:${newest.price}`,
+    filled: new Map(snapshot.open.map((order) => [`${order.account}:${order.orderId}`, order.filled])),
+  };
+}
+
+/** Whether a position may have moved from one orders snapshot to the next. */
+export function fillsMoved(before: ReturnType<typeof fillsKey> | null, after: ReturnType<typeof fillsKey>): boolean {
+  if (before === null || before.fills !== after.fills) return true;
+  for (const [order, filled] of before.filled) {
+    // An order that left the open list may have filled to the end; one whose filled moved did fill.
+    if (after.filled.get(order) !== filled) return true;
+  }
+  // A new order that arrived with something filled (it crossed at once).
+  for (const [order, filled] of after.filled) if (!before.filled.has(order) && filled > 0n) return true;
+  return false;
 }
 
 export function createPositionsSource(api: Pick<TerminalApi, 'getPositions' | 'onOrders' | 'onFill'>, now: () => number, refreshMs = POSITIONS_REFRESH_MS): PositionsSource {
@@ -73,7 +101,14 @@ export function createPositionsSource(api: Pick<TerminalApi, 'getPositions' | 'o
 
   const start = () => {
     const timer = setInterval(() => void background(), refreshMs);
-    stops = [() => clearInterval(timer), api.onOrders(() => void background()), api.onFill(() => void background())];
+    let seen: ReturnType<typeof fillsKey> | null = null;
+    const onOrders = (snapshot: OrdersSnapshot) => {
+      const key = fillsKey(snapshot);
+      const moved = fillsMoved(seen, key);
+      seen = key;
+      if (moved) void background();
+    };
+    stops = [() => clearInterval(timer), api.onOrders(onOrders), api.onFill(() => void background())];
     void background();
   };
   const stop = () => {
