@@ -75,12 +75,14 @@ interface Runner {
   resting?(): string;
 }
 
-function once(stream: readonly StreamOrder[], makeRunner: () => Runner): { rate: number; resting: string | undefined } {
+function once(stream: readonly StreamOrder[], makeRunner: () => Runner): { rate: number; cpuRate: number; resting: string | undefined } {
   const runner = makeRunner();
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   for (let i = 0; i < stream.length; i++) runner.place(stream[i] as StreamOrder, i);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { rate: stream.length / seconds, resting: runner.resting?.() };
+  const used = process.cpuUsage(cpu);
+  return { rate: stream.length / seconds, cpuRate: stream.length / ((used.user + used.system) / 1e6), resting: runner.resting?.() };
 }
 
 /** Timed rounds per contender; its figure is the best of them. */
@@ -90,13 +92,14 @@ const ROUNDS = 9;
  * Best of ROUNDS rounds each, the contenders alternating round by round, so a burst of load on this
  * shared machine falls on all of them rather than on one; the best round is the least disturbed.
  */
-function measure(stream: readonly StreamOrder[], contenders: Record<string, () => Runner>, rounds = ROUNDS): Record<string, { rate: number; resting: string | undefined }> {
-  const best: Record<string, { rate: number; resting: string | undefined }> = {};
+function measure(stream: readonly StreamOrder[], contenders: Record<string, () => Runner>, rounds = ROUNDS): Record<string, { rate: number; cpuRate: number; resting: string | undefined }> {
+  const best: Record<string, { rate: number; cpuRate: number; resting: string | undefined }> = {};
   for (let round = 0; round < rounds; round++) {
     for (const [label, makeRunner] of Object.entries(contenders)) {
       const measured = once(stream, makeRunner);
       const previous = best[label];
-      if (previous === undefined || measured.rate > previous.rate) best[label] = measured;
+      if (previous === undefined || measured.rate > previous.rate) best[label] = { ...measured, cpuRate: Math.max(measured.cpuRate, previous?.cpuRate ?? 0) };
+      else previous.cpuRate = Math.max(previous.cpuRate, measured.cpuRate);
     }
   }
   for (const [label, figure] of Object.entries(best)) if (!Number.isFinite(figure.rate) || figure.rate === 0) throw new Error(`${label}: no measurement`);
@@ -226,7 +229,7 @@ export function run(count = 100_000): BenchResult[] {
   if (alone.resting !== peer.resting) throw new Error('matching bench: sandbox/engine alone and the peer disagree on the resting orders (not the same matching)');
   const peerRate = Math.round(peer.rate);
   const ratio = (value: number) => Math.round((value / peerRate) * 100) / 100;
-  const load = `load average ${loadavg()[0]?.toFixed(1)}`;
+  const load = `load average ${loadavg()[0]?.toFixed(1)}; per CPU second of the process (best round): ours ${Math.round(ours.cpuRate)}, engine alone ${Math.round(alone.cpuRate)}, peer ${Math.round(peer.cpuRate)} (${Math.round((ours.cpuRate / peer.cpuRate) * 100) / 100}x)`;
   return [
     {
       name: `matching engine as the sandbox runs it (placement through sandbox/ledger): ${count} limit orders, price-time, bigint (vs nodejs-order-book)`,

@@ -22,7 +22,7 @@
 // Every wait has a deadline and says what it waited for; `npx tsx bench/order-path.bench.ts`
 // prints one line of JSON; `run()` returns the same object.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -280,10 +280,21 @@ export async function run() {
     for (let click = 0; click < WARM_UP + CLICKS; click++) {
       const started = Date.now();
       await waitUntil(`the ladder to be clickable before click ${click + 1}`, 30_000, async () => ((await clickable.count()) > 0 && (await bestBid.count()) > 0 ? true : undefined), () => pageState(page, running));
-      const best = await bestBid.first().getAttribute('data-price');
-      const bestIndex = await rows.evaluateAll((all, wanted) => all.findIndex((row) => row.getAttribute('data-price') === wanted), best);
+      // A row 3 to 10 rows under the best bid (a resting buy), or the lowest row shown when fewer
+      // are below it (the ladder holds still while the pointer is on it, issue 16): waited for
+      // until the best bid has at least one row under it.
+      const target = await waitUntil(
+        `a row under the best bid to click (click ${click + 1})`,
+        30_000,
+        async () => {
+          const found = await rows.evaluateAll((all) => ({ count: all.length, best: all.findIndex((row) => row.classList.contains('best-bid')) }));
+          if (found.best < 0 || found.best >= found.count - 1) return undefined;
+          return Math.min(found.best + 3 + (click % 8), found.count - 1);
+        },
+        () => pageState(page, running),
+      );
       const before = arrivals.length;
-      await rows.nth(bestIndex + 3 + (click % 8)).getByTestId('bid-cell').click();
+      await rows.nth(target).getByTestId('bid-cell').click({ timeout: 10_000 });
       // Each click must put one signed order on the wire: wait for it (a lost click would skew the pairing).
       await waitUntil(
         `the signed order of click ${click + 1} to reach the exchange`,
@@ -306,6 +317,7 @@ export async function run() {
     }
     flushProbe.close();
     loopbackProbe.close();
+    if (process.env.LT_BENCH_HOST_LOG) writeFileSync(process.env.LT_BENCH_HOST_LOG, `${running.output.join('\n')}\n`);
     await sleep(1500);
     const clicks = await page.evaluate(() => (globalThis as unknown as { __clicks: number[] }).__clicks);
     const received = readFileSync(record, 'utf8')
