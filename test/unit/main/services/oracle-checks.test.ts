@@ -219,6 +219,9 @@ describe('oracle: positions of the trading account and of the Turbo Account', ()
     expect(checkPositions(rows, 'child', sizes([['m1:turbo', -600n]]), none, marketOf)).toEqual({ ok: false, diff: 'position m1:turbo shows -300, exchange -600' });
     expect(checkPositions(rows, 'child', sizes([['m1:turbo', -300n], ['m2:turbo', 10n]]), none, marketOf).ok).toBe(false);
     expect(checkPositions(rows, 'child', new Map(), none, marketOf).ok).toBe(false);
+    // No row and no position: empty, not "equal".
+    expect(checkPositions([], 'child', new Map(), none, marketOf)).toEqual({ ok: true, how: 'empty' });
+    expect(checkPositions([], 'child', sizes([['m1:turbo', -300n]]), none, marketOf).ok).toBe(false);
   });
 
   it('lets a remainder no order can close be hidden, never a closable one', () => {
