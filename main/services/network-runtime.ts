@@ -478,6 +478,7 @@ export class NetworkRuntime {
     for (const cleanup of this.cleanups) cleanup();
     for (const subscription of this.identitySubscriptions) subscription.close();
     this.margin.stop();
+    this.trading.stop();
     this.books.dispose();
     this.stream.close();
     this.limiter.close();
