@@ -197,7 +197,11 @@ export class AccountService {
       return { ...file, owners, networks: { ...file.networks, [this.networkId]: { ...network, activeOwner: address } } };
     });
     if (!saved.ok) return saved;
+    // The new owner is the active one: the services follow its trading account (none until it is
+    // looked up or created), as when an owner is selected; nothing of the previous owner's stays.
+    this.nonce = null;
     this.transient.clear();
+    this.deps.onTradeAccount((this.accountRecord()?.tradeAccountId ?? null) as B256 | null);
     this.publish();
     return ok(undefined);
   }
