@@ -22,7 +22,7 @@ import { revert, type Revert } from './revert';
 import { BarSeries } from '../market-data/bars';
 import { TriggerBook } from '../triggers/book';
 import { TRIGGER_CANCEL_REASONS, type TriggerRecord } from '../triggers/records';
-import { BoundedLog, type Trade } from './trades';
+import { blockId, BoundedLog, tradeTotal, type Trade } from './trades';
 
 /** Trades kept per market for REST reads; older ones drop off (bars keep the history). */
 export const TRADE_LOG_CAPACITY = 20_000;
@@ -96,8 +96,6 @@ export const REASONS: Readonly<Record<string, string>> = {
   [ORDER_CODES.AMOUNT_TOO_LARGE]: 'Overflow',
 };
 
-/** 0..4095 in three hex digits (the low digits of an id's sequence). */
-const HEX3: readonly string[] = Array.from({ length: 4096 }, (_, n) => n.toString(16).padStart(3, '0'));
 
 /** The options of a plain order (one object, not a new `{}` per placement). */
 const NO_OPTIONS: PlacementOptions = Object.freeze({});
@@ -204,14 +202,18 @@ export class MarketState implements FillSink<OrderRecord> {
     return price > this.windowHigh || price < this.windowLow;
   }
 
-  private nextId(sequence: number, kind: number): B256 {
-    // The id's first 63 characters change once every 4096 sequences: built then, reused until.
+  /** The first 63 characters of the ids of `sequence`'s block of 4096 (built once per block). */
+  private idBlock(sequence: number, kind: number): string {
     const block = Math.floor(sequence / 4096);
     if (this.idBlocks[kind] !== block) {
       this.idBlocks[kind] = block;
       this.idBlockPrefixes[kind] = `${this.idPrefix}${kind.toString(16).padStart(2, '0')}${block.toString(16).padStart(11, '0')}`;
     }
-    return `${this.idBlockPrefixes[kind] as string}${HEX3[sequence % 4096] as string}` as B256;
+    return this.idBlockPrefixes[kind] as string;
+  }
+
+  private nextId(sequence: number, kind: number): B256 {
+    return blockId(this.idBlock(sequence, kind), sequence);
   }
 
   /** The sequence of the last trade printed on this book (trigger legs watch the trades after it). */
@@ -366,7 +368,7 @@ export class MarketState implements FillSink<OrderRecord> {
     this.trades.push(trade);
     this.accountTrades(trade.makerAccount).push(trade);
     if (trade.takerAccount !== trade.makerAccount) this.accountTrades(trade.takerAccount).push(trade);
-    this.bars.addAt(trade.timestamp, trade.price, trade.quantity, trade.total);
+    this.bars.addAt(trade.timestamp, trade.price, trade.quantity, tradeTotal(trade));
   }
 
   private accountTrades(account: string): BoundedLog<Trade> {
@@ -445,23 +447,24 @@ export class MarketState implements FillSink<OrderRecord> {
     this.feesQuote += sellerFee;
     buyerBalance.feesPaidBase += buyerFee;
     sellerBalance.feesPaidQuote += sellerFee;
-    const makerFee = maker === buyer ? buyerFee : sellerFee;
     const tradeSequence = ++this.tradeSequence;
+    // The trade keeps the rates and the scale (shared bigints), not its total and fees: they are
+    // computed again on read (tradeTotal, tradeMakerFee, tradeTakerFee), exactly as here.
     const trade: Trade = {
-      id: this.nextId(tradeSequence, 1),
+      idBlock: this.idBlock(tradeSequence, 1),
       marketId: config.market_id,
       sequence: tradeSequence,
       side: taker.side,
       quantity,
       price,
-      total: quote,
+      scale: this.baseScale,
       timestamp: context.timestamp,
       makerOrderId: maker.id,
       takerOrderId: taker.id,
       makerAccount: maker.account,
       takerAccount: taker.account,
-      makerFee,
-      takerFee: maker === buyer ? sellerFee : buyerFee,
+      makerFeePpm: config.maker_fee,
+      takerFeePpm: config.taker_fee,
       txId: context.txId,
     };
     // Each side's fill is this trade seen from that side (orderFills): no copy per side.
@@ -480,10 +483,10 @@ export class MarketState implements FillSink<OrderRecord> {
     this.unlock(maker, this.balanceOf(maker.account).touch());
   }
 
-  /** A fresh trade id and sequence (counters must be touched in this transaction). */
-  nextTrade(): { id: B256; sequence: number } {
+  /** A fresh trade sequence and its id block (counters must be touched in this transaction). */
+  nextTrade(): { idBlock: string; sequence: number } {
     const sequence = ++this.tradeSequence;
-    return { id: this.nextId(sequence, 1), sequence };
+    return { idBlock: this.idBlock(sequence, 1), sequence };
   }
 
   recordTrade(trade: Trade): void {

@@ -13,7 +13,7 @@ import type { B256 } from '../../shared/encoding/b256';
 import type { OrderType, Side } from '../../shared/market/order-type';
 import type { BookEntry } from '../engine/book';
 import type { Journal } from '../engine/journal';
-import type { Trade } from './trades';
+import { tradeMakerFee, tradeTakerFee, tradeTotal, type Trade } from './trades';
 
 export interface OrderHistoryEntry {
   readonly type: 'created' | 'fill' | 'cancel' | 'close';
@@ -169,14 +169,14 @@ export function filledQuantity(order: OrderRecord): bigint {
 /** The quote value of every fill summed (for the average fill price), from its fills likewise. */
 export function filledQuote(order: OrderRecord): bigint {
   let sum = 0n;
-  for (const trade of listItems(order.fills)) sum += trade.total;
+  for (const trade of listItems(order.fills)) sum += tradeTotal(trade);
   return sum;
 }
 
 /** One fill of `order`: the trade seen from its side (the other order, this side's fee). */
 export function fillOf(order: OrderRecord, trade: Trade): OrderFill {
   const maker = trade.makerOrderId === order.id;
-  return { order_id: maker ? trade.takerOrderId : trade.makerOrderId, quantity: trade.quantity, price: trade.price, timestamp: trade.timestamp, fee: maker ? trade.makerFee : trade.takerFee };
+  return { order_id: maker ? trade.takerOrderId : trade.makerOrderId, quantity: trade.quantity, price: trade.price, timestamp: trade.timestamp, fee: maker ? tradeMakerFee(trade) : tradeTakerFee(trade) };
 }
 
 /** Spec 2.4's fills, oldest first. */

@@ -10,6 +10,7 @@ import { json, refuse, type Reply } from '../http/reply';
 import type { ApiRequest } from '../http/request';
 import { marketByIdOrPair, pageParams, paginate } from '../http/selectors';
 import type { MarketState } from '../ledger/market';
+import { tradeId, tradeTotal } from '../ledger/trades';
 import { depthView } from '../market-data/depth';
 import { dayStats, percentChange } from '../market-data/stats';
 
@@ -107,13 +108,13 @@ export function registerAggregatedRoutes(app: SandboxApp): void {
       if (market instanceof Refusal || market === undefined) return refuse(market as Refusal);
       const page = pageParams(request.query, 50, 'start_trade_id', false);
       if (page instanceof Refusal) return refuse(page);
-      const trades = paginate(market.trades.all(), page, (trade) => trade.timestamp, (trade) => trade.id);
+      const trades = paginate(market.trades.all(), page, (trade) => trade.timestamp, (trade) => tradeId(trade));
       return json(
         trades.map((trade) => ({
-          trade_id: trade.id,
+          trade_id: tradeId(trade),
           price: price(market, trade.price),
           base_volume: base(market, trade.quantity),
-          quote_volume: quote(market, trade.total),
+          quote_volume: quote(market, tradeTotal(trade)),
           timestamp: Number(trade.timestamp / 1_000_000n),
           type: trade.side === 'Buy' ? 'buy' : 'sell',
         })),

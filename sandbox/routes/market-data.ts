@@ -5,6 +5,7 @@ import { integer, oneOf, optionalB256, optionalInteger } from '../http/query';
 import { json, refuse } from '../http/reply';
 import { marketById, pageParams, paginate, wantsTurbo } from '../http/selectors';
 import type { MarketState } from '../ledger/market';
+import { tradeId } from '../ledger/trades';
 import { RESOLUTIONS } from '../market-data/bars';
 import { depthView, fullDepth, levelsJson, turboDepthView } from '../market-data/depth';
 import type { TurboLink } from '../turbo/link';
@@ -101,7 +102,7 @@ export function registerMarketDataRoutes(app: SandboxApp): void {
     if (market instanceof Refusal) return refuse(market);
     const page = pageParams(request.query, MAX_TRADES_PAGE, 'start_trade_id', false);
     if (page instanceof Refusal) return refuse(page);
-    const trades = paginate(market.trades.all(), page, (trade) => trade.timestamp, (trade) => trade.id);
+    const trades = paginate(market.trades.all(), page, (trade) => trade.timestamp, (trade) => tradeId(trade));
     return json({ market_id: market.config.market_id, ...(market.turbo ? { turbo: true } : {}), trades: trades.map(tradeView) });
   });
 

@@ -7,6 +7,7 @@ import { json, refuse } from '../http/reply';
 import { accountSelector, marketById, pageParams, paginate } from '../http/selectors';
 import type { MarketState } from '../ledger/market';
 import type { OrderRecord } from '../ledger/orders';
+import { tradeId } from '../ledger/trades';
 import { accountTradeView, marketOrderView } from '../views/orders';
 import { triggerView } from '../views/triggers';
 
@@ -87,7 +88,7 @@ export function registerOrderRoutes(app: SandboxApp): void {
     const page = pageParams(request.query, MAX_TRADES_PAGE, 'start_trade_id', false);
     if (page instanceof Refusal) return refuse(page);
     const log = market.tradesByAccount.get(account as string)?.all() ?? [];
-    const trades = paginate(log, page, (trade) => trade.timestamp, (trade) => trade.id);
+    const trades = paginate(log, page, (trade) => trade.timestamp, (trade) => tradeId(trade));
     return json({ market_id: market.config.market_id, trades: trades.map((trade) => accountTradeView(trade, account as string)) });
   });
 
@@ -98,7 +99,7 @@ export function registerOrderRoutes(app: SandboxApp): void {
     if (account instanceof Refusal) return account;
     const id = requiredB256(request.query, 'trade_id');
     if (id instanceof Refusal) return id;
-    const trade = market.tradesByAccount.get(account as string)?.all().find((entry) => entry.id === id);
+    const trade = market.tradesByAccount.get(account as string)?.all().find((entry) => tradeId(entry) === id);
     if (trade === undefined) return refusal(ErrorCode.NOT_FOUND, `trade_id: no trade ${show(id)} of that account on market ${market.config.market_id}`, 404);
     return { market, account: account as string, trade };
   };
@@ -116,7 +117,7 @@ export function registerOrderRoutes(app: SandboxApp): void {
     const config = found.market.config;
     return json({
       market_id: config.market_id,
-      trade_id: found.trade.id,
+      trade_id: tradeId(found.trade),
       role: view.role,
       fee: view.fee,
       asset_id: view.account_side === 'Buy' ? config.base.asset : config.quote.asset,

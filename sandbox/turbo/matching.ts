@@ -74,22 +74,24 @@ export function sharedFill(link: TurboLink, journal: Journal, changes: ChangeSet
   }
   const maker = houseRole === 'Maker' ? house : turbo;
   const taker = maker === house ? turbo : house;
-  const { id, sequence } = turboBook.nextTrade();
+  const { idBlock, sequence } = turboBook.nextTrade();
   const trade: Trade = {
-    id,
+    idBlock,
     marketId: turboBook.config.market_id,
     sequence,
     side: taker.side,
     quantity,
     price,
-    total: quote,
+    scale: powerOfTen(canonical.config.base.decimals),
     timestamp,
     makerOrderId: maker.id,
     takerOrderId: taker.id,
     makerAccount: maker.account,
     takerAccount: taker.account,
-    makerFee: maker === house ? houseFee : turboFee,
-    takerFee: maker === house ? turboFee : houseFee,
+    // Its fees are read from these (tradeMakerFee, tradeTakerFee: the buyer pays on the quantity,
+    // the seller on the total, as above).
+    makerFeePpm: maker === house ? houseFeePpm : turboFeePpm,
+    takerFeePpm: maker === house ? turboFeePpm : houseFeePpm,
     txId: context.txId,
     sharedSourceOrderId: sides.sourceOrderId as Trade['makerOrderId'],
     turbo: true,

@@ -3,7 +3,7 @@
 import { orderTypeToJson } from '../../shared/protocol/order-args';
 import type { MarketState } from '../ledger/market';
 import { filledQuantity, filledQuote, isCancelled, orderFills, orderHistory, type OrderRecord } from '../ledger/orders';
-import type { Trade } from '../ledger/trades';
+import { tradeId, tradeMakerFee, tradeTakerFee, tradeTotal, type Trade } from '../ledger/trades';
 
 export function orderView(order: OrderRecord, baseScale: bigint): Record<string, unknown> {
   const quantityFill = filledQuantity(order);
@@ -39,11 +39,11 @@ export function marketOrderView(market: MarketState, order: OrderRecord): Record
 
 export function tradeView(trade: Trade): Record<string, unknown> {
   return {
-    trade_id: trade.id,
+    trade_id: tradeId(trade),
     side: trade.side,
     price: trade.price.toString(),
     quantity: trade.quantity.toString(),
-    total: trade.total.toString(),
+    total: tradeTotal(trade).toString(),
     timestamp: trade.timestamp.toString(),
     ...(trade.sharedSourceOrderId === undefined ? {} : { shared: { funding_source: { order_id: trade.sharedSourceOrderId } } }),
     ...(trade.turbo === true ? { turbo: true } : {}),
@@ -62,7 +62,7 @@ export function accountTradeView(trade: Trade, account: string): Record<string, 
     role,
     account_side: side,
     order_id: maker ? trade.makerOrderId : trade.takerOrderId,
-    fee: (maker ? trade.makerFee : trade.takerFee).toString(),
+    fee: (maker ? tradeMakerFee(trade) : tradeTakerFee(trade)).toString(),
     fee_asset_side: side === 'Buy' ? 'base' : 'quote',
     tx_id: trade.txId,
   };

@@ -9,6 +9,7 @@ import { contractIdentity } from '../../../shared/encoding/identity';
 import { quoteValue } from '../../../shared/market/amounts';
 import type { OrderType } from '../../../shared/market/order-type';
 import { isRevert } from '../../../sandbox/ledger/revert';
+import { tradeTotal } from '../../../sandbox/ledger/trades';
 import { fixture } from './ledger-fixture';
 
 const TICK = 10_000n;
@@ -62,7 +63,7 @@ function fillTotals(f: ReturnType<typeof fixture>): { fromTrades: string[]; from
     for (const id of [trade.makerOrderId, trade.takerOrderId]) {
       const entry = totals.get(id) ?? { quantity: 0n, quote: 0n };
       entry.quantity += trade.quantity;
-      entry.quote += trade.total;
+      entry.quote += tradeTotal(trade);
       totals.set(id, entry);
     }
   }
