@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marginPoolSchema, marginStateSchema, nextMarginAccountSchema, tiersResponseSchema, turboEventsResponseSchema, closeCleanupsResponseSchema } from '../../../shared/api/margin-schemas';
 import type { B256 } from '../../../shared/encoding/b256';
 import { contractIdentity } from '../../../shared/encoding/identity';
+import { feeOwed } from '../../../shared/market/amounts';
 import type { Market } from '../../../shared/market/market';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import { parseWith } from '../../../shared/schema';
@@ -235,6 +236,11 @@ describe('margin sessions over HTTP', () => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const turboOrder = (bought.body.orders as Record<string, any>[])[0] as Record<string, any>;
     expect(turboOrder).toMatchObject({ turbo: true, close: true, quantity_fill: String((ETH * 6n) / 10n) });
+    // The Turbo taker bought: each fill's fee is on the base it received at the Turbo book's taker
+    // rate, rounded up (a trade keeps its rates and reads its fees back: sandbox/ledger/trades.ts).
+    const turboFills = turboOrder.fills as { quantity: string; fee: string }[];
+    expect(turboFills.length).toBeGreaterThan(0);
+    for (const fill of turboFills) expect(fill.fee).toBe(String(feeOwed(BigInt(fill.quantity), turboEth.taker_fee)));
     const trades = await client.get<{ trades: Record<string, any>[] }>(`/v1/trades?market_id=${ethUsdc.market_id}&turbo=true`);
     expect(trades.body.trades[0]).toMatchObject({ price: String(PRICE(3000n)), turbo: true, shared: { funding_source: { order_id: shared } } });
     const publicOrder = await client.get<{ order: { quantity_fill: string } }>(`/v1/order?market_id=${ethUsdc.market_id}&order_id=${publicId}`);

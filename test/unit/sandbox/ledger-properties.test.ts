@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { filledQuantity, filledQuote, isCancelled, listItems, orderFills, orderHistory, type OrderRecord } from '../../../sandbox/ledger/orders';
 import { contractIdentity } from '../../../shared/encoding/identity';
-import { quoteValue } from '../../../shared/market/amounts';
+import { feeOwed, quoteValue } from '../../../shared/market/amounts';
 import type { OrderType } from '../../../shared/market/order-type';
 import { isRevert } from '../../../sandbox/ledger/revert';
-import { tradeTotal } from '../../../sandbox/ledger/trades';
+import { tradeId, tradeMakerFee, tradeTakerFee, tradeTotal } from '../../../sandbox/ledger/trades';
 import { fixture } from './ledger-fixture';
 
 const TICK = 10_000n;
@@ -98,6 +98,35 @@ function historiesByOldRule(f: ReturnType<typeof fixture>): { expected: string[]
   };
 }
 
+/**
+ * Every committed trade's id, total and fees as the ledger used to keep them (computed when the
+ * trade was made: the id from the book's contract id, kind 01 and the sequence in 14 hex digits;
+ * the total floor(price * quantity / 10^decimals); each side's fee on what it received, at its
+ * role's rate, rounded up), beside what `tradeId`, `tradeTotal`, `tradeMakerFee` and
+ * `tradeTakerFee` read back; and the fees summed per asset (the market's running counters).
+ */
+function tradesByOldRule(f: ReturnType<typeof fixture>): { expected: string[]; actual: string[]; feesBase: bigint; feesQuote: bigint } {
+  const config = f.market.config;
+  const expected: string[] = [];
+  const actual: string[] = [];
+  let feesBase = 0n;
+  let feesQuote = 0n;
+  for (const trade of f.market.trades.all()) {
+    const id = `${config.contract_id.slice(0, 50)}01${trade.sequence.toString(16).padStart(14, '0')}`;
+    const total = quoteValue(config, trade.price, trade.quantity);
+    // The taker's side is the trade's; the buyer pays on the quantity (base), the seller on the total (quote).
+    const takerBuys = trade.side === 'Buy';
+    const buyerFee = feeOwed(trade.quantity, takerBuys ? config.taker_fee : config.maker_fee);
+    const sellerFee = feeOwed(total, takerBuys ? config.maker_fee : config.taker_fee);
+    feesBase += buyerFee;
+    feesQuote += sellerFee;
+    const [makerFee, takerFee] = takerBuys ? [sellerFee, buyerFee] : [buyerFee, sellerFee];
+    expected.push(`${id} total ${total} maker ${makerFee} taker ${takerFee}`);
+    actual.push(`${tradeId(trade)} total ${tradeTotal(trade)} maker ${tradeMakerFee(trade)} taker ${tradeTakerFee(trade)}`);
+  }
+  return { expected, actual, feesBase, feesQuote };
+}
+
 describe('ledger properties', () => {
   it('keeps its invariants under random batches, and reverted batches change nothing', () => {
     fc.assert(
@@ -154,6 +183,12 @@ describe('ledger properties', () => {
           }
           const { fromTrades, fromOrders } = fillTotals(f);
           expect(fromOrders).toEqual(fromTrades);
+          // A trade keeps no id, total or fees: they are read back from its id block, sequence, the
+          // market's scale and the rates it was charged. They must be the values onFill computed
+          // and used to keep (the market's fee counters are the sums of what onFill charged).
+          const { expected: eager, actual: derived, feesBase, feesQuote } = tradesByOldRule(f);
+          expect(derived).toEqual(eager);
+          expect([feesBase, feesQuote]).toEqual([f.market.feesBase, f.market.feesQuote]);
           // The history's 'fill' entries, read from the fills, are the ones the old rule appended;
           // the order keeps at most its closing entry, and only once it closed.
           const { expected, actual } = historiesByOldRule(f);
