@@ -95,7 +95,7 @@ describe.sequential('detached panels get the current state in their new window',
     await page.getByTestId('ticket-submit').click();
     const confirm = page.getByTestId('confirm-accept');
     if (await confirm.count()) await confirm.click();
-    await expect.poll(async () => (await truth.positions(world.tradeAccountId, [])).get(world.markets[0]!.market_id) ?? 0n, { timeout: 30_000 }).toBeGreaterThan(0n);
+    await expect.poll(async () => (await truth.positions(world.tradeAccountId, [])).get(world.markets[0]!.market_id)?.size ?? 0n, { timeout: 30_000 }).toBeGreaterThan(0n);
     const report = await checkScreen(popups, truth, world.markets, view, { boundMs: 15_000 });
     const positionsPage = popups.length - 1;
     expect(report.verdicts[`page${positionsPage}.positions`]).toBe('equal');
