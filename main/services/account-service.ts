@@ -198,11 +198,13 @@ export class AccountService {
     });
     if (!saved.ok) return saved;
     // The new owner is the active one: the services follow its trading account (none until it is
-    // looked up or created), as when an owner is selected; nothing of the previous owner's stays.
+    // looked up or created) and it is looked up, as when an owner is selected; nothing of the
+    // previous owner's stays.
     this.nonce = null;
     this.transient.clear();
     this.deps.onTradeAccount((this.accountRecord()?.tradeAccountId ?? null) as B256 | null);
     this.publish();
+    void this.refresh();
     return ok(undefined);
   }
 

@@ -442,28 +442,15 @@ export function createTerminal(options: TerminalOptions): Terminal {
       }),
 
     getAccountState: () => accountState(),
-    // A new owner is the active one: its trading account is looked up, as when an owner is selected.
-    createOwnerKey: ({ style }) =>
-      withRuntime(async (current) => {
-        const created = await current.accounts.createOwnerKey(style);
-        if (created.ok) void current.accounts.refresh();
-        return created;
-      }),
+    createOwnerKey: ({ style }) => withRuntime((current) => current.accounts.createOwnerKey(style)),
     beginKeyImport: async () => ok(await keyImports.begin()),
     importOwnerKey: (input) =>
       withRuntime(async (current) => {
         const opened = await keyImports.open(input);
         if (!opened.ok) return opened;
-        const imported = await current.accounts.importOwnerKey(opened.value, input.style);
-        if (imported.ok) void current.accounts.refresh();
-        return imported;
+        return current.accounts.importOwnerKey(opened.value, input.style);
       }),
-    registerWatchOnlyOwner: ({ address, style }) =>
-      withRuntime((current) => {
-        const registered = current.accounts.registerWatchOnly(address as B256, style);
-        if (registered.ok) void current.accounts.refresh();
-        return registered;
-      }),
+    registerWatchOnlyOwner: ({ address, style }) => withRuntime((current) => current.accounts.registerWatchOnly(address as B256, style)),
     selectOwner: ({ address }) =>
       withRuntime((current) => {
         const selected = current.accounts.selectOwner(address as B256);

@@ -293,10 +293,10 @@ export class TradingService {
   /**
    * The read after a request: the stream reports what the request did, and this read is the net
    * under it. Requests answered within AFTER_REQUEST_READ_MS of the first share one read, which
-   * starts that long after the first was answered (so after each of them). Each read is every book's open orders and every asset's balance, and a
-   * trader clicking three orders a second had main reading them back to back (2026-11-26: 16 order
-   * pages and 14 balances a second in the order-path bench, with the garbage that makes main pause
-   * on a later click).
+   * starts that long after the first was answered (so after each of them). Each read is every
+   * book's open orders and every asset's balance, and a trader clicking three orders a second had
+   * main reading them back to back (2026-11-26: 16 order pages and 14 balances a second in the
+   * order-path bench, with the garbage that makes main pause on a later click).
    */
   private refreshSoon(): void {
     if (this.soon !== null) return;

@@ -83,6 +83,18 @@ export interface HarnessOptions {
   readonly confirmer?: TrustedConfirmer;
 }
 
+/** A confirmer that accepts every confirmation in main's own dialog (the trader clicking Confirm). */
+export const ACCEPTING_DIALOG: TrustedConfirmer = { surface: 'dialog', confirm: () => Promise.resolve(ok(undefined)) };
+
+/** A market with a Turbo book, and a Turbo Account registered for the onboarded trading account. */
+export async function turboSetup(harness: Harness, markets: readonly Market[]): Promise<{ market: Market; child: string }> {
+  const turbo = value(await harness.terminal.handlers.getTurboMarkets({}, caller));
+  const market = markets.find((candidate) => turbo.markets.some((row) => row.marketId === candidate.market_id && row.hasTurboBook));
+  if (market === undefined) throw new Error('no market of the sandbox has a Turbo book');
+  const child = value(await harness.terminal.handlers.registerMarginAccount({}, caller)).marginAccountId;
+  return { market, child };
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const pushes: Push[] = [];
   const secrets = options.secrets ?? new MemorySecretStore();

@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BarsFrame, BookFrame, TradesFrame } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
-import { ok } from '../../../shared/result';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../support/terminal-harness';
 
 describe('network switch keeps the windows subscribed and never shows another network as live', () => {
   let harness: Harness;
@@ -17,7 +16,7 @@ describe('network switch keeps the windows subscribed and never shows another ne
   beforeAll(async () => {
     // The trader accepts the new network address in main's confirmation (a native dialog in
     // Electron): this test is about the switch, not the confirmation (owner-requests.test.ts is).
-    harness = await startHarness({ confirmer: { surface: 'dialog', confirm: () => Promise.resolve(ok(undefined)) } });
+    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
     market = value(await harness.terminal.handlers.listMarkets({}, caller)).markets[0]!;
     // Devnet pointed at a port nothing listens on: unreachable. (Mainnet's addresses are pinned in
     // the app and cannot be pointed anywhere.)

@@ -6,15 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
 import type { BalanceView, OrdersSnapshot } from '../../../shared/ipc/views';
-import { ok } from '../../../shared/result';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../support/terminal-harness';
 
 describe('adding an owner key', () => {
   let harness: Harness;
   let market: Market;
 
   beforeAll(async () => {
-    harness = await startHarness({ confirmer: { surface: 'dialog', confirm: () => Promise.resolve(ok(undefined)) } });
+    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
     const { markets } = await harness.onboard();
     market = markets[0]!;
   }, 120_000);

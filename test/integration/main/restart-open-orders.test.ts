@@ -11,8 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
 import type { OrdersSnapshot } from '../../../shared/ipc/views';
-import { ok } from '../../../shared/result';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../support/terminal-harness';
 
 /** The sandbox child of this process (the app's supervisor forked it). */
 function sandboxPid(): number {
@@ -30,11 +29,9 @@ describe('an exchange restart (the sandbox process killed)', () => {
   let child: string;
 
   beforeAll(async () => {
-    harness = await startHarness({ confirmer: { surface: 'dialog', confirm: () => Promise.resolve(ok(undefined)) } });
+    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
     const { markets } = await harness.onboard();
-    const turbo = value(await harness.terminal.handlers.getTurboMarkets({}, caller));
-    market = markets.find((candidate) => turbo.markets.some((row) => row.marketId === candidate.market_id && row.hasTurboBook))!;
-    child = value(await harness.terminal.handlers.registerMarginAccount({}, caller)).marginAccountId;
+    ({ market, child } = await turboSetup(harness, markets));
   }, 120_000);
 
   afterAll(async () => {

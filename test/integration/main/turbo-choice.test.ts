@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
 import type { Notice } from '../../../shared/ipc/views';
-import { ok } from '../../../shared/result';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../support/terminal-harness';
 
 describe("the trader's choice of Turbo Account", () => {
   let harness: Harness;
@@ -16,11 +15,9 @@ describe("the trader's choice of Turbo Account", () => {
   let child: string;
 
   beforeAll(async () => {
-    harness = await startHarness({ confirmer: { surface: 'dialog', confirm: () => Promise.resolve(ok(undefined)) } });
+    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
     const { markets } = await harness.onboard();
-    const turbo = value(await harness.terminal.handlers.getTurboMarkets({}, caller));
-    market = markets.find((candidate) => turbo.markets.some((row) => row.marketId === candidate.market_id && row.hasTurboBook))!;
-    child = value(await harness.terminal.handlers.registerMarginAccount({}, caller)).marginAccountId;
+    ({ market, child } = await turboSetup(harness, markets));
     value(await harness.terminal.handlers.configureNetwork({ networkId: 'devnet', restUrl: 'http://127.0.0.1:9', wsUrl: 'ws://127.0.0.1:9/v1/ws', faucetUrl: null }, caller));
   }, 120_000);
 
