@@ -1,10 +1,9 @@
 // Builds one sandbox instance: network, clock, ledger, house and maker, streams, routes,
 // control. The transport (server.ts) only calls `dispatch` and `streams.upgrade`.
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { ChangeListener, SandboxApp } from './app-types';
 import { AdjustableClock, nowNanos, nowSeconds } from './clock';
-import { buildNetwork, type NetworkConfig } from './config/network';
-import { buildReferralCodes, type ReferralCode } from './config/referrals';
+import { buildNetwork } from './config/network';
+import { buildReferralCodes } from './config/referrals';
 import { Faults } from './control/faults';
 import { createHouse, type House } from './house/accounts';
 import { DEFAULT_MAKER, HouseMaker } from './house/maker';
@@ -14,7 +13,6 @@ import { refuse, type Reply } from './http/reply';
 import { header, type ApiRequest } from './http/request';
 import { Router } from './http/router';
 import { deriveId } from './ids';
-import type { ChangeSet } from './ledger/changes';
 import { Ledger } from './ledger/ledger';
 import { buildMarginConfig } from './margin/config';
 import { MarginEngine } from './margin/engine';
@@ -33,52 +31,6 @@ import { registerPublicRoutes } from './routes/public';
 import { registerSessionRoutes } from './routes/session';
 import { StreamHub } from './ws/hub';
 import { TriggerEngine } from './triggers/engine';
-
-export interface StreamServer {
-  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Close every client connection; returns how many were closed. */
-  closeAll(): number;
-  /** Every connection sends nothing (not even a PONG) for `ms`, then what it held; returns how many. */
-  stallAll(ms: number): number;
-  /** The Turbo trade stream of a market restarts: send the resync error and drop those subscriptions. */
-  restartTurboTrades(marketId: string, message: string): number;
-  stop(): void;
-}
-
-export type ChangeListener = (changes: ChangeSet, app: SandboxApp) => void;
-
-export interface SandboxApp {
-  readonly options: SandboxOptions;
-  readonly network: NetworkConfig;
-  readonly clock: AdjustableClock;
-  readonly router: Router;
-  readonly faults: Faults;
-  readonly limiter: RateLimiter;
-  readonly referralCodes: ReadonlyMap<string, ReferralCode>;
-  /** Replaced by `reset`: read it through the app each time, never keep it. */
-  readonly ledger: Ledger;
-  readonly house: House;
-  readonly maker: HouseMaker;
-  /** The margin extension (pool, oracle, sessions); replaced by `reset` like the ledger. */
-  readonly margin: MarginEngine;
-  /** Fires trigger legs after each committed transaction; replaced by `reset` like the ledger. */
-  readonly triggers: TriggerEngine;
-  streams: StreamServer;
-  /** Run the margin clock step now (expiry, rollover, liquidation); the control surface calls it after moving time or prices. */
-  marginTick(): string[];
-  dispatch(request: ApiRequest): Reply | Promise<Reply>;
-  /** Listen to every committed change set, across resets. */
-  onChange(listener: ChangeListener): void;
-  /** Listen for resets (read models drop their state). */
-  onReset(listener: () => void): void;
-  /** A fresh transaction id (deterministic for a seed). */
-  nextTxId(): string;
-  /** Back to the state at start: empty ledger, fresh house, no faults, no rate-limit history. */
-  reset(): void;
-  log(line: string): void;
-  start(): void;
-  stop(): void;
-}
 
 /** Endpoints that ignore `turbo` (margin 4.5: account-wide reads). */
 const TURBO_AGNOSTIC_PREFIXES = ['/v1/balance', '/v1/accounts', '/v1/margin/', '/v1/events', '/v1/aggregated/', '/v1/agg/'];

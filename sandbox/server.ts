@@ -3,7 +3,8 @@
 // is built by app.ts; this file only moves bytes and owns the listening socket.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createApp, type SandboxApp } from './app';
+import { createApp } from './app';
+import type { SandboxApp } from './app-types';
 import { readJsonBody } from './http/body';
 import { ErrorCode, refusal } from './http/errors';
 import { refuse, type Reply } from './http/reply';

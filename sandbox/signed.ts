@@ -2,7 +2,7 @@
 // consumption after the transaction (also after a revert: an on-chain revert uses the nonce;
 // a pre-flight refusal does not), and the two result bodies.
 import type { NonceChoice } from '../shared/protocol/nonce-choice';
-import type { SandboxApp } from './app';
+import type { SandboxApp } from './app-types';
 import { nowSeconds } from './clock';
 import { ErrorCode, refusal, type Refusal } from './http/errors';
 import { json, type Reply } from './http/reply';

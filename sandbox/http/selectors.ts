@@ -1,7 +1,7 @@
 // Query selectors shared by the read endpoints: the market (market_id, or market_pair on the
 // aggregated feeds), the account (`account` = owner wallet XOR `contract` = trading account),
 // and cursor pagination over (timestamp, id).
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import type { MarketState } from '../ledger/market';
 import { ErrorCode, invalid, refusal, Refusal, show } from './errors';
 import { integer, oneOf, optionalB256, optionalBigInt, requiredB256 } from './query';

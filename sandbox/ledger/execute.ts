@@ -9,7 +9,8 @@ import { applyCreateOrderWithTriggers, applyCreateTriggerOrder, applyCreateTrigg
 import type { TurboLink } from '../turbo/link';
 import type { ContractAccount } from './accounts';
 import type { Ledger } from './ledger';
-import type { ActionContext, MarketState } from './market';
+import type { ActionContext } from './action-context';
+import type { MarketState } from './market';
 import type { OrderRecord } from './orders';
 import type { TriggerRecord } from '../triggers/records';
 import { isRevert, revert, type Revert } from './revert';

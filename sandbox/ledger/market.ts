@@ -13,7 +13,7 @@ import { OrderBook, type FillSink, type MakerDone } from '../engine/book';
 import type { PlacementBook } from '../engine/placement';
 import type { Journal } from '../engine/journal';
 import { bookPrice, placementRevert, placeOrder } from '../engine/placement';
-import type { ContractAccount } from './accounts';
+import type { ActionContext } from './action-context';
 import { BookBalance } from './balances';
 import type { ChangeSet } from './changes';
 import { AccountOrders, OrderIndex } from './order-index';
@@ -55,13 +55,6 @@ export class RetentionQueue {
     items[this.head] = order;
     this.head = this.head + 1 === this.capacity ? 0 : this.head + 1;
   }
-}
-
-export interface ActionContext {
-  readonly account: ContractAccount;
-  readonly txId: string;
-  /** Nanoseconds since the epoch. */
-  readonly timestamp: bigint;
 }
 
 export interface NewOrder {

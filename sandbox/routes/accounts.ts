@@ -3,7 +3,7 @@
 // (`owner` or `owner_contract`) answers 404 {code 4002, "Account not found"}; the
 // `trade_account_id` form answers 200 with null fields, as spec 4.1 says.
 import { contractIdentity, type Identity } from '../../shared/encoding/identity';
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { nowSeconds } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
 import { parseBody } from '../http/parse';

@@ -3,7 +3,7 @@
 // with prices and volumes in display units as decimal strings (never floats). A market is
 // chosen by market_id or market_pair BASE_QUOTE (see http/selectors.ts for the duplicate rule).
 import { formatUnits } from '../../shared/encoding/units';
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { Refusal } from '../http/errors';
 import { integer } from '../http/query';
 import { json, refuse, type Reply } from '../http/reply';

@@ -2,7 +2,7 @@
 // time, reset, drop WebSockets, inject faults, move a price and read the ledger. Every
 // endpoint is listed in docs/sandbox.md.
 import { z } from 'zod';
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { nowNanos } from '../clock';
 import { ErrorCode, refusal, Refusal, show } from '../http/errors';
 import { parseBody } from '../http/parse';

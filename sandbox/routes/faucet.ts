@@ -4,7 +4,7 @@
 // real faucet.
 import type { B256 } from '../../shared/encoding/b256';
 import { contractIdentity, type Identity } from '../../shared/encoding/identity';
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { ErrorCode, refusal, Refusal } from '../http/errors';
 import { parseBody } from '../http/parse';
 import { faucetRequestSchema, whitelistRequestSchema } from '../../shared/api/request-schemas';

@@ -1,6 +1,6 @@
 // Margin reads (margin 4.1) and GET /v1/events (margin 6). Account-wide: `turbo` is ignored.
 // Selectors and members the spec leaves open are ours (docs/sandbox.md).
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
 import { integer, optionalB256, optionalBigInt, optionalOwnerB256, requiredB256 } from '../http/query';
 import { json, refuse, type Reply } from '../http/reply';

@@ -1,5 +1,5 @@
 // Public market data: depth, bars, trades, 24-hour summary, ticker and fees.
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { invalid, Refusal, show } from '../http/errors';
 import { integer, oneOf, optionalB256, optionalInteger } from '../http/query';
 import { json, refuse } from '../http/reply';

@@ -1,6 +1,6 @@
 // Orders and an account's trades: /v1/orders, /v1/order, /v1/orders/book, /v1/orders/active,
 // /v1/trades_by_account, /v1/trade_by_account, /v1/fee_for_trade.
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { ErrorCode, refusal, Refusal, show } from '../http/errors';
 import { boolean, requiredB256 } from '../http/query';
 import { json, refuse } from '../http/reply';

@@ -11,7 +11,7 @@ import { makeCall, type ContractCall } from '../../shared/protocol/call';
 import { signatureVariantFor, type NonceChoice } from '../../shared/protocol/nonce-choice';
 import { ownerActionCalls, ownerCallsMessage, ownerDigest, upgradeMessage, withdrawMessage, type OwnerActionGroup } from '../../shared/protocol/owner-messages';
 import type { z } from 'zod';
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { nowNanos } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show } from '../http/errors';
 import { ownedAccount } from '../http/owner';

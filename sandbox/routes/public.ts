@@ -1,5 +1,5 @@
 // Health and the market list (the Turbo rows carry live pause and connection state).
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { json } from '../http/reply';
 import { marketsView } from '../views/markets';
 

@@ -9,7 +9,7 @@ import type { ContractAccount } from '../ledger/accounts';
 import { signatureVariantFor } from '../../shared/protocol/nonce-choice';
 import { checkBatchLimits, groupsToCalls, sessionActionsMessage, type ActionGroup } from '../../shared/protocol/session-actions';
 import { checkSessionGrant, sessionDigest, SESSION_CODES } from '../../shared/protocol/session';
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { checkSignature } from '../auth';
 import { nowNanos, nowSeconds } from '../clock';
 import { ErrorCode, invalid, refusal, Refusal, show, type ErrorCodeValue } from '../http/errors';

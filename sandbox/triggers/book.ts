@@ -5,7 +5,7 @@
 import type { B256 } from '../../shared/encoding/b256';
 import type { MarketConfig } from '../config/network';
 import type { Journal } from '../engine/journal';
-import type { ActionContext } from '../ledger/market';
+import type { ActionContext } from '../ledger/action-context';
 import type { BookBalance } from '../ledger/balances';
 import type { ChangeSet } from '../ledger/changes';
 import { filledQuantity, type OrderRecord } from '../ledger/orders';

@@ -11,7 +11,8 @@ import type { CreateOrderWithTriggersAction, CreateTriggerOrderAction, CreateTri
 import { ACTION_CODES, checkTriggerLeg } from '../../shared/protocol/check-action';
 import { triggerDirection, type TriggerDirection, type TriggerLeg, type TriggerParent } from '../../shared/protocol/trigger';
 import type { ContractAccount } from '../ledger/accounts';
-import { REASONS, type ActionContext, type MarketState } from '../ledger/market';
+import type { ActionContext } from '../ledger/action-context';
+import { REASONS, type MarketState } from '../ledger/market';
 import { filledQuantity, type OrderRecord } from '../ledger/orders';
 import { isRevert, revert, type Revert } from '../ledger/revert';
 import type { TurboLink } from '../turbo/link';

@@ -15,7 +15,8 @@ import { triggerOrderPrice, triggerOrderType, triggerReached } from '../../share
 import type { ContractAccount } from '../ledger/accounts';
 import type { ChangeSet } from '../ledger/changes';
 import type { Ledger } from '../ledger/ledger';
-import type { ActionContext, MarketState } from '../ledger/market';
+import type { ActionContext } from '../ledger/action-context';
+import type { MarketState } from '../ledger/market';
 import { filledQuantity, type OrderRecord } from '../ledger/orders';
 import { isRevert, revert, type Revert } from '../ledger/revert';
 import type { MarginEngine } from '../margin/engine';

@@ -10,7 +10,7 @@ import type { DEPTH_VIEW_FREQUENCIES} from '../../shared/api/websocket-schemas';
 import { DEPTH_PRECISIONS, isDepthViewFrequency } from '../../shared/api/websocket-schemas';
 import { parseIdentity, type Identity } from '../../shared/encoding/identity';
 import { streamErrorName } from '../http/errors';
-import type { SandboxApp, StreamServer } from '../app';
+import type { SandboxApp, StreamServer } from '../app-types';
 import type { ContractAccount } from '../ledger/accounts';
 import type { ChangeSet } from '../ledger/changes';
 import { ownerKey } from '../ledger/ledger';

@@ -1,6 +1,6 @@
 // Stream payloads (spec 6): every data message carries `onchain_timestamp` (seconds) and
 // `seen_timestamp` (nanoseconds), both strings.
-import type { SandboxApp } from '../app';
+import type { SandboxApp } from '../app-types';
 import { nowNanos, nowSeconds } from '../clock';
 import type { ContractAccount } from '../ledger/accounts';
 import { windowView } from '../ledger/nonces';
