@@ -2,7 +2,8 @@
 // - shared/ is platform-free: no electron, no ws, no node:* modules, no DOM or Node globals;
 // - electron is imported only by main/index.ts, main/platform, main/ipc and preload;
 // - main never imports the renderer, the renderer never imports main, the sandbox or electron;
-// - the sandbox is a separate program: it may use shared/ but never main/ or renderer/.
+// - the sandbox is a separate program: it may use shared/ but never main/ or renderer/;
+// - inside the renderer, features never import the app layer (renderer/src/app composes them).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -32,6 +33,7 @@ const noMain = { group: ['**/main/**', '@main/*'], message: 'main is a separate 
 const noRenderer = { group: ['**/renderer/**'], message: 'the renderer is a separate process; go through the contract in shared/ipc.' };
 const noSandbox = { group: ['**/sandbox/**'], message: 'the sandbox is a separate program, reached only over HTTP and WebSocket.' };
 const noPreload = { group: ['**/preload/**'], message: 'the preload builds the bridge; nothing imports it.' };
+const noRendererApp = { group: ['**/app/*', '**/app/**'], message: 'renderer features sit below the app layer: reach the window through stores/terminal-context.' };
 
 export default tseslint.config(
   {
@@ -70,6 +72,10 @@ export default tseslint.config(
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...restrict(noElectron, noNode, noWs, noMain, noSandbox, noPreload) },
+  },
+  {
+    files: ['renderer/src/features/**/*.ts', 'renderer/src/features/**/*.tsx'],
+    rules: { ...restrict(noElectron, noNode, noWs, noMain, noSandbox, noPreload, noRendererApp) },
   },
   {
     files: ['preload/**/*.ts'],

@@ -12,7 +12,7 @@ import type { BookFrame } from '../../shared/ipc/views';
 import { priceTick } from '../../shared/market/tick';
 import { createSimulatedTerminal, SIMULATED_MARKETS } from './simulated-terminal';
 import { createTerminal } from '../src/app/create-terminal';
-import { TerminalContext } from '../src/app/terminal-context';
+import { TerminalContext } from '../src/stores/terminal-context';
 import { Ladder } from '../src/features/ladder/Ladder';
 import { createFrameScheduler } from '../src/lib/frame-scheduler';
 import { createNaiveLadder } from './naive-ladder';

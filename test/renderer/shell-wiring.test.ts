@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { FillNotice, MarketsView } from '../../shared/ipc/views';
 import type { TurboMarketView } from '../../shared/ipc/views/margin';
 import type { Market } from '../../shared/market/market';
-import type { TerminalContextValue } from '../../renderer/src/app/terminal-context';
+import type { TerminalContextValue } from '../../renderer/src/stores/terminal-context';
 import { describeFills, fillTitle } from '../../renderer/src/features/alerts/fill-alerts';
 import { priceRange } from '../../renderer/src/features/chart/bars-model';
 import { otherWarnings, turboCheckInput, turboCheckKey } from '../../renderer/src/features/ticket/TurboCheck';

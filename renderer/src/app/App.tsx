@@ -16,7 +16,7 @@ import { JournalDamageNotice } from '../features/journal/JournalDamageNotice';
 import { Toasts } from '../features/shell/Toasts';
 import { createTerminal } from './create-terminal';
 import { MainWindow } from './MainWindow';
-import { TerminalContext } from './terminal-context';
+import { TerminalContext } from '../stores/terminal-context';
 
 registerBuiltinPanels();
 

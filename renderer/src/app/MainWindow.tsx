@@ -30,7 +30,7 @@ import { RateLimits } from '../features/shell/RateLimits';
 import { SessionCountdown } from '../features/shell/SessionCountdown';
 import { Toasts } from '../features/shell/Toasts';
 import { NotificationBell } from '../features/notices/NotificationCentre';
-import { useTerminal } from './terminal-context';
+import { useTerminal } from '../stores/terminal-context';
 
 const SELECTED_MARKET_KEY = 'ledger-terminal.market';
 /** Markets shown on their Turbo book, by market id. */

@@ -11,7 +11,7 @@ import { createPositionsSource } from '../stores/positions-source';
 import { createTerminalStore } from '../stores/terminal-store';
 import { createTicketStore } from '../stores/ticket-store';
 import { createTurboBooks } from '../stores/turbo-store';
-import { createLadderCommands, type TerminalContextValue } from './terminal-context';
+import { createLadderCommands, type TerminalContextValue } from '../stores/terminal-context';
 
 export function createTerminal(api: TerminalApi, confirm: Confirm, frames: FrameScheduler = createFrameScheduler(), clock: Clock = windowClock): TerminalContextValue {
   const store = createTerminalStore(api, () => clock.now());

@@ -8,7 +8,7 @@
 // notification for each fill itself.
 import { onCleanup } from 'solid-js';
 import type { FillNotice } from '../../../../shared/ipc/views';
-import type { TerminalContextValue } from '../../app/terminal-context';
+import type { TerminalContextValue } from '../../stores/terminal-context';
 import { formatFillFee, formatPrice, formatQuantity } from '../../format/market-format';
 
 let audio: AudioContext | null = null;

@@ -1,7 +1,7 @@
 // Balances per asset: on the account, locked in orders, unlocked (account plus books), and per
 // book with a settle button that moves a book's unlocked funds back to the account.
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { assetDisplayDecimals, balanceColumns, formatFixed } from '../../format/columns';
 import type { BalanceView, BookBalanceView } from '../../../../shared/ipc/views';
 import { assetNames, marketName } from '../markets/market-label';

@@ -15,7 +15,7 @@ import 'uplot/dist/uPlot.min.css';
 import { RESOLUTIONS, type BarsFrame, type BarView, type Resolution } from '../../../../shared/ipc/views';
 import type { PositionView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';

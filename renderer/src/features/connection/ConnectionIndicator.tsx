@@ -5,7 +5,7 @@
 // (the main window's top bar, where the network selector already names the network) leaves the
 // network name out and keeps main's explanation behind a warning mark.
 import { Show, useContext, type Component } from 'solid-js';
-import { TerminalContext } from '../../app/terminal-context';
+import { TerminalContext } from '../../stores/terminal-context';
 import { createFreshness, freshnessLabel, windowClock } from '../../lib/freshness';
 import type { ConnectionStatus, LinkState } from '../../../../shared/ipc/views';
 

@@ -3,7 +3,7 @@
 import { createSignal, onMount, Show, type Component } from 'solid-js';
 import { Portal } from 'solid-js/web';
 import type { Market } from '../../../../shared/market/market';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { displayLabel, windowOfKind } from './desk-model';
 import { useDesk } from './desk-context';
 import { panelDefinition, panelTitle } from './panel-registry';

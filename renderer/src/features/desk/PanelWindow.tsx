@@ -3,7 +3,7 @@
 // its link group), or chosen in another window of its group.
 import { createEffect, createMemo, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
 import { priceTick } from '../../../../shared/market/tick';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { ConnectionIndicator } from '../connection/ConnectionIndicator';
 import { installHotkeys } from '../hotkeys/hotkey-controller';
 import { createBookFeed } from '../market-data/book-feed';

@@ -3,7 +3,7 @@
 // panels that are tabs in the main window also give their content without the frame (`body`).
 import { Show, type JSX } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { Balances } from '../balances/Balances';
 import { CandleChart } from '../chart/CandleChart';
 import { FundsPanel } from '../funds/FundsPanel';

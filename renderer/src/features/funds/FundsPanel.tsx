@@ -3,7 +3,7 @@
 // requests for the offline signer and referral codes (the custody components).
 import { createResource, createSignal, For, Show, type Component } from 'solid-js';
 import type { Failure } from '../../../../shared/result';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatAmount } from '../../format/market-format';
 import { shortId } from '../../format/units';
 import { CustodyPanel } from '../custody';

@@ -2,7 +2,7 @@
 // Opened by its hotkey (Shift+? by default) or the header's "?" button; Esc or the same key closes it.
 import { For, Show, type Component } from 'solid-js';
 import { HOTKEY_ACTIONS } from '../../../../shared/ipc/views/settings';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { hotkeysOverlayOpen, setHotkeysOverlayOpen } from './hotkey-controller';
 import { HOTKEY_LABELS } from './hotkeys';
 

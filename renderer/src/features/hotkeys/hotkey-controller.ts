@@ -7,7 +7,7 @@
 import { createSignal, onCleanup } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import type { Side } from '../../../../shared/market/order-type';
-import type { TerminalContextValue } from '../../app/terminal-context';
+import type { TerminalContextValue } from '../../stores/terminal-context';
 import { sizePresetIndex } from '../../../../shared/hotkeys/keymap';
 import { ladderPresets } from '../ladder/ladder-size';
 import { editablePrice, editableQuantity } from '../../format/market-format';

@@ -1,6 +1,6 @@
 // The journal of signed actions: what was signed, when, with which nonce, and what became of it.
 import { For, Show, type Component } from 'solid-js';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatDateTime } from '../../format/time';
 
 export const Journal: Component = () => {

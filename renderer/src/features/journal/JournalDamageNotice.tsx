@@ -4,7 +4,7 @@
 // may be missing before trading again. Every window shows it; acknowledging in one clears all.
 import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
 import type { JournalDamageItemView, JournalDamageView } from '../../../../shared/ipc/views/journal';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatDateTime } from '../../format/time';
 import './journal-damage.css';
 

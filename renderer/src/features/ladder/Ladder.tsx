@@ -17,7 +17,7 @@ import type { OrderView, PositionView } from '../../../../shared/ipc/views';
 import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { editablePrice, editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';

@@ -7,7 +7,7 @@ import type { MarginAccountView, MarginActionReceipt, MarginOverview } from '../
 import type { Failure } from '../../../../shared/result';
 import { CloseSessionForm } from './CloseSessionForm';
 import { CreditActionForm } from './CreditActionForm';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { confirmMarginAction } from './margin-confirm';
 import { expiryText, money } from './margin-format';
 import { OpenSessionForm } from './OpenSessionForm';

@@ -3,7 +3,7 @@
 // the account chosen for Turbo trading, else the first with a live session, unless the trader
 // picks another.
 import { createEffect, createMemo, createSignal, For, Show, type Component } from 'solid-js';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginOverview } from '../../../../shared/ipc/views/margin';
 import { MarginAccountManager } from './MarginAccountManager';

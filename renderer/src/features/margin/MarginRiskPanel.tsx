@@ -10,7 +10,7 @@ import type { Failure } from '../../../../shared/result';
 import { basisPoints, expiryText, markPrice, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
 import { FailureLine } from './parts';
 import './margin.css';
-import { TerminalContext } from '../../app/terminal-context';
+import { TerminalContext } from '../../stores/terminal-context';
 import { createFreshness, FreshnessBadge, windowClock } from '../../lib/freshness';
 
 const MAX_EARLY_FRAMES = 8;

@@ -8,7 +8,7 @@ import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginActionReceipt, MarginAssetRef, MarginPeriod, MarginTierView } from '../../../../shared/ipc/views/margin';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { Failure } from '../../../../shared/result';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { confirmMarginAction } from './margin-confirm';
 import { basisPoints, money, periodOfferText, periodText } from './margin-format';
 import { FailureLine, ReceiptLine } from './parts';

@@ -3,7 +3,7 @@
 // as orders are: in the window's dialog, while "Ask for confirmation before every order" is on
 // (turning that off is itself confirmed on the host). The confirmation names the Turbo Account
 // acted on (its books are Turbo books) and the account that signs: the trading account's session.
-import type { TerminalContextValue } from '../../app/terminal-context';
+import type { TerminalContextValue } from '../../stores/terminal-context';
 import { accountText } from '../positions/positions-model';
 import { signerText } from '../trading/trading-actions';
 

@@ -4,7 +4,7 @@
 import { Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick, quantityTick } from '../../../../shared/market/tick';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { FreshnessBadge, type FreshnessMark } from '../../lib/freshness';
 import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
 import { formatPpm } from '../../format/units';

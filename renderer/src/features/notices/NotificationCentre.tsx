@@ -3,7 +3,7 @@
 // sentence and, where there is one, the raw exchange text behind a "Details" toggle. Opening it
 // counts what it shows as read (which also closes those toasts).
 import { createEffect, createSignal, For, on, Show, type Component } from 'solid-js';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatClock } from '../../format/time';
 import type { NoticeEntry } from '../../stores/terminal-store';
 import { centre } from './centre-state';

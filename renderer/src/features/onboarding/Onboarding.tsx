@@ -6,7 +6,7 @@ import { createSignal, For, Match, Show, Switch, type Component } from 'solid-js
 import type { OwnerStyle } from '../../../../shared/crypto/address';
 import type { OnboardingStep } from '../../../../shared/ipc/views';
 import type { Result } from '../../../../shared/result';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatDateTime, formatRemaining } from '../../format/time';
 import { shortId } from '../../format/units';
 import { ImportSignature, PendingRequests, SessionRequestForm } from '../custody';

@@ -5,7 +5,7 @@ import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { OrderView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { editablePrice, editableQuantity } from '../../format/market-format';
 import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';

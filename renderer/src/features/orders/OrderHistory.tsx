@@ -5,7 +5,7 @@ import { createMemo, For, Show, type Component } from 'solid-js';
 import type { Page } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Result } from '../../../../shared/result';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { averagePriceCell, fillFeeColumns, orderStatusCell, priceCell, quantityCell } from '../../format/columns';
 import { formatPrice } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';

@@ -7,7 +7,7 @@
 import { createMemo, createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
 import type { PositionsView, PositionView, TriggerPriceView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';

@@ -6,7 +6,7 @@ import { parseUnits } from '../../../../shared/encoding/units';
 import type { RequestInput } from '../../../../shared/ipc/contract';
 import { HOTKEY_ACTIONS, type HotkeyAction } from '../../../../shared/ipc/views/settings';
 import type { Market } from '../../../../shared/market/market';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { editableQuantity } from '../../format/market-format';
 import { describeEvent, HOTKEY_LABELS, hotkeyConflicts } from '../hotkeys/hotkeys';
 

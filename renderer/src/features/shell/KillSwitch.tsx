@@ -2,7 +2,7 @@
 // No confirmation on purpose: it only ever reduces risk, and in an emergency a dialog costs time.
 import { createSignal, For, Show, type Component } from 'solid-js';
 import type { CancelReport } from '../../../../shared/ipc/views';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { shortId } from '../../format/units';
 
 export const KillSwitch: Component = () => {

@@ -2,7 +2,7 @@
 // line at 1280 px with the kill switch, the connection and the session always in sight.
 import { createSignal, Show, type Component } from 'solid-js';
 import { closeOnPressOutside } from '../../lib/click-outside';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 
 export const MoreMenu: Component<{ settingsOpen: boolean; onSettings: () => void }> = (props) => {
   const terminal = useTerminal();

@@ -3,7 +3,7 @@
 // funds are at stake there.
 import { createSignal, For, Show, type Component } from 'solid-js';
 import type { NetworkView } from '../../../../shared/ipc/views';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import type { Confirm } from '../trading/trading-actions';
 
 export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {

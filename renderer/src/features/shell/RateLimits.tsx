@@ -1,7 +1,7 @@
 // The rate-limit budget left, per limiter; the chip shows the tightest one (its name only where
 // the top bar has room: every limiter is in the tooltip).
 import { createMemo, For, Show, type Component } from 'solid-js';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 
 function windowText(windowMs: number): string {
   return windowMs >= 60_000 ? `${windowMs / 60_000} min` : `${windowMs / 1000} s`;

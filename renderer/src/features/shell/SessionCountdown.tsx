@@ -1,6 +1,6 @@
 // Time left on the trading session, and whether main is renewing it.
 import { Show, type Component } from 'solid-js';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatDateTime, formatRemaining } from '../../format/time';
 
 export const SessionCountdown: Component<{ now: () => number }> = (props) => {

@@ -3,7 +3,7 @@
 // lines. Info closes by itself after a few seconds; warnings and errors stay until read (dismissed
 // here or seen in the centre). "Details" opens the centre at that notice.
 import { createEffect, For, onCleanup, Show, type Component } from 'solid-js';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { formatClock } from '../../format/time';
 import { centre } from '../notices/centre-state';
 import { NotificationBell, NotificationCentre } from '../notices/NotificationCentre';

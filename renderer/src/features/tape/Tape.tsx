@@ -3,7 +3,7 @@ import { createEffect, createSignal, For, on, onCleanup, Show, type Component } 
 import { createStore, reconcile } from 'solid-js/store';
 import type { TradesFrame, TradeView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { priceCell, quantityCell } from '../../format/columns';
 import { formatClock } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';

@@ -15,7 +15,7 @@ import type { Market } from '../../../../shared/market/market';
 import type { OrderTypeKind } from '../../../../shared/market/order-type';
 import { priceTick } from '../../../../shared/market/tick';
 import type { Result } from '../../../../shared/result';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { Panel } from '../../components/Panel';
 import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
 import { formatPpm, shortId } from '../../format/units';

@@ -9,7 +9,7 @@ import type { Side } from '../../../../shared/market/order-type';
 import type { Failure } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { shortId } from '../../format/units';
-import { useTerminal } from '../../app/terminal-context';
+import { useTerminal } from '../../stores/terminal-context';
 import { bookAndSignerLine, signerText } from '../trading/trading-actions';
 import { LegFields } from './LegFields';
 import { createOpenOrders } from './trigger-data';

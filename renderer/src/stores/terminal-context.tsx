@@ -8,11 +8,11 @@ import type { FreshnessInput } from '../lib/freshness';
 import type { Market } from '../../../shared/market/market';
 import type { TradingActions } from '../features/trading/trading-actions';
 import type { FrameScheduler } from '../lib/frame-scheduler';
-import type { Arming } from '../stores/arming-store';
-import type { PositionsSource } from '../stores/positions-source';
-import type { TerminalStore } from '../stores/terminal-store';
-import type { TicketStore } from '../stores/ticket-store';
-import type { TurboBooks } from '../stores/turbo-store';
+import type { Arming } from './arming-store';
+import type { PositionsSource } from './positions-source';
+import type { TerminalStore } from './terminal-store';
+import type { TicketStore } from './ticket-store';
+import type { TurboBooks } from './turbo-store';
 
 export type LadderCommand = { readonly kind: 'recenter'; readonly serial: number };
 
