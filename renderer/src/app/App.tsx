@@ -6,7 +6,6 @@ import type { TerminalApi } from '../../../shared/ipc/contract';
 import { ConfirmDialog, createConfirm } from '../components/ConfirmDialog';
 import { CodeDialog, createCodePrompt } from '../components/CodeDialog';
 import { withHostConfirmation } from '../bridge/host-confirmation';
-import { registerBuiltinPanels } from '../features/desk/builtin-panels';
 import { shouldClose } from '../features/desk/desk-model';
 import { DeskContext } from '../features/desk/desk-context';
 import { createDeskStore } from '../features/desk/desk-store';
@@ -17,8 +16,7 @@ import { Toasts } from '../features/shell/Toasts';
 import { createTerminal } from './create-terminal';
 import { MainWindow } from './MainWindow';
 import { TerminalContext } from '../stores/terminal-context';
-
-registerBuiltinPanels();
+import './panels';
 
 export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
   const dialog = createConfirm();
