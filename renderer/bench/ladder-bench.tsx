@@ -12,6 +12,7 @@ import type { BookFrame } from '../../shared/ipc/views';
 import { priceTick } from '../../shared/market/tick';
 import { createSimulatedTerminal, SIMULATED_MARKETS } from './simulated-terminal';
 import { createTerminal } from '../src/app/create-terminal';
+import { BridgeContext } from '../src/stores/bridge-context';
 import { TerminalContext } from '../src/stores/terminal-context';
 import { Ladder } from '../src/features/ladder/Ladder';
 import { createFrameScheduler } from '../src/lib/frame-scheduler';
@@ -112,11 +113,13 @@ async function main(): Promise<void> {
     const terminal = createTerminal(replayApi, () => Promise.resolve(false), scheduler);
     render(
       () => (
-        <TerminalContext.Provider value={terminal}>
-          <div class="panel ladder-panel" style={{ height: '100%' }}>
-            <Ladder market={market} turbo={false} rows={rowCount} />
-          </div>
-        </TerminalContext.Provider>
+        <BridgeContext.Provider value={replayApi}>
+          <TerminalContext.Provider value={terminal}>
+            <div class="panel ladder-panel" style={{ height: '100%' }}>
+              <Ladder market={market} turbo={false} rows={rowCount} />
+            </div>
+          </TerminalContext.Provider>
+        </BridgeContext.Provider>
       ),
       root,
     );

@@ -15,6 +15,7 @@ import { JournalDamageNotice } from '../features/journal/JournalDamageNotice';
 import { Toasts } from '../features/shell/Toasts';
 import { createTerminal } from './create-terminal';
 import { MainWindow } from './MainWindow';
+import { BridgeContext } from '../stores/bridge-context';
 import { TerminalContext } from '../stores/terminal-context';
 import './panels';
 
@@ -44,7 +45,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
   // and then it asks for the desk again (what it missed while hidden, a linked market included).
   onMount(() => {
     const onVisibility = () => {
-      void terminal.api.setWindowVisible({ visible: !document.hidden });
+      void api.setWindowVisible({ visible: !document.hidden });
       if (!document.hidden) desk.refresh();
     };
     document.addEventListener('visibilitychange', onVisibility);
@@ -69,6 +70,7 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
   const openedForWindow = new URLSearchParams(location.search).has('window');
 
   return (
+    <BridgeContext.Provider value={api}>
     <TerminalContext.Provider value={terminal}>
       <DeskContext.Provider value={desk}>
         <Switch fallback={<div class="app" data-testid="desk-loading" />}>
@@ -93,5 +95,6 @@ export const App: Component<{ api: TerminalApi; now?: () => number }> = (props) 
         <CodeDialog pending={codes.pending()} settle={codes.settle} />
       </DeskContext.Provider>
     </TerminalContext.Provider>
+    </BridgeContext.Provider>
   );
 };

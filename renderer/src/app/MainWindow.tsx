@@ -31,6 +31,7 @@ import { SessionCountdown } from '../features/shell/SessionCountdown';
 import { Toasts } from '../features/shell/Toasts';
 import { NotificationBell } from '../features/notices/NotificationCentre';
 import { useTerminal } from '../stores/terminal-context';
+import { useBridge } from '../stores/bridge-context';
 
 const SELECTED_MARKET_KEY = 'ledger-terminal.market';
 /** Markets shown on their Turbo book, by market id. */
@@ -47,6 +48,7 @@ function loadTurboMarkets(): ReadonlySet<string> {
 
 export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: string, lines: readonly string[]) => Promise<boolean> }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const desk = useDesk();
   const state = terminal.store.state;
 
@@ -106,7 +108,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
   });
 
   // The inside market of the selected book, for hotkeys and the market bar (a one-level subscription).
-  const inside = createBookFeed(terminal.api, terminal.frames, () => {
+  const inside = createBookFeed(bridge, terminal.frames, () => {
     const current = market();
     return current ? { marketId: current.market_id, turbo: turbo(), precision: priceTick(current), levels: 1 } : null;
   });
@@ -124,7 +126,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
   const bestBid = () => liveInside()?.bids[0]?.price ?? null;
   const bestAsk = () => liveInside()?.asks[0]?.price ?? null;
   installHotkeys(terminal, { market, turbo, bestBid, bestAsk, book: () => ({ live: insideFreshness.live(), label: insideFreshness.label() }) });
-  installFillAlerts(terminal);
+  installFillAlerts(terminal, bridge);
 
   // Drawers open below the top bar, whose height depends on whether it wrapped.
   let topbar: HTMLElement | undefined;

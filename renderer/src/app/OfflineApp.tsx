@@ -3,6 +3,7 @@
 import { createSignal, onCleanup, onMount, type Component } from 'solid-js';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import { OfflineSigner } from '../features/custody';
+import { BridgeContext } from '../stores/bridge-context';
 
 export const OfflineApp: Component<{ api: TerminalApi; version: string }> = (props) => {
   const [now, setNow] = createSignal(Date.now());
@@ -21,7 +22,9 @@ export const OfflineApp: Component<{ api: TerminalApi; version: string }> = (pro
         <span class="muted">{props.version}</span>
       </header>
       <div style={{ flex: 1, overflow: 'auto', padding: '12px 16px' }}>
-        <OfflineSigner api={props.api} now={now} />
+        <BridgeContext.Provider value={props.api}>
+          <OfflineSigner now={now} />
+        </BridgeContext.Provider>
       </div>
     </div>
   );

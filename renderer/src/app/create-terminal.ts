@@ -34,7 +34,6 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     signer: (turbo) => signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, turboBooks.view()?.tradingAs),
   });
   return {
-    api,
     store,
     tickets,
     trading,

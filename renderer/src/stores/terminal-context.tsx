@@ -1,9 +1,9 @@
-// What every panel of a window reaches: the bridge, the window's stores and the trading actions.
+// What every panel of a window reaches: the window's stores and the trading actions (the bridge
+// is the BridgeContext's, bridge-context.ts).
 // Panels take their market (and turbo flag) as props and everything else from here, so a panel
 // can later be mounted alone in a detached window with its own provider over the same feed.
 import { createContext, createSignal, useContext, type Accessor } from 'solid-js';
 import type { Clock } from '../../../shared/clock';
-import type { TerminalApi } from '../../../shared/ipc/contract';
 import type { FreshnessInput } from '../lib/freshness';
 import type { Market } from '../../../shared/market/market';
 import type { TradingActions } from '../features/trading/trading-actions';
@@ -17,7 +17,6 @@ import type { TurboBooks } from './turbo-store';
 export type LadderCommand = { readonly kind: 'recenter'; readonly serial: number };
 
 export interface TerminalContextValue {
-  readonly api: TerminalApi;
   readonly store: TerminalStore;
   readonly tickets: TicketStore;
   readonly trading: TradingActions;

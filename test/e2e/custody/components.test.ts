@@ -1,7 +1,8 @@
 // The custody components in a real Chromium against the browser host, before the shell wires them:
 // a small harness page (built here with vite into .tmp/) mounts CustodyPanel, or OfflineSigner when
-// the host runs with --offline, on the same bridge the app uses. Clicks and typing drive them; the
-// bridge frames the page sends are recorded to check that no secret crosses in plain text.
+// the host runs with --offline, under a BridgeContext over the same bridge the app uses. Clicks and
+// typing drive them; the bridge frames the page sends are recorded to check that no secret crosses
+// in plain text.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -48,6 +49,7 @@ import { connectApi } from '../../renderer/src/bridge/api';
 import { CustodyPanel, OfflineSigner } from '../../renderer/src/features/custody';
 import { withHostConfirmation } from '../../renderer/src/bridge/host-confirmation';
 import { CodeDialog, createCodePrompt } from '../../renderer/src/components/CodeDialog';
+import { BridgeContext } from '../../renderer/src/stores/bridge-context';
 void (async () => {
   const root = document.getElementById('root')!;
   const raw = await connectApi((reason) => { root.textContent = reason; });
@@ -55,7 +57,7 @@ void (async () => {
   // As the app does (App.tsx): requests confirmed on the host's terminal ask for its code.
   const codes = createCodePrompt();
   const api = withHostConfirmation(raw, codes.ask);
-  render(() => (info.ok && info.value.offline ? <OfflineSigner api={raw} /> : <><CustodyPanel api={api} /><CodeDialog pending={codes.pending()} settle={codes.settle} /></>), root);
+  render(() => (info.ok && info.value.offline ? <BridgeContext.Provider value={raw}><OfflineSigner /></BridgeContext.Provider> : <><BridgeContext.Provider value={api}><CustodyPanel /></BridgeContext.Provider><CodeDialog pending={codes.pending()} settle={codes.settle} /></>), root);
 })();
 `,
   );

@@ -8,6 +8,7 @@
 // notification for each fill itself.
 import { onCleanup } from 'solid-js';
 import type { FillNotice } from '../../../../shared/ipc/views';
+import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { TerminalContextValue } from '../../stores/terminal-context';
 import { formatFillFee, formatPrice, formatQuantity } from '../../format/market-format';
 
@@ -69,11 +70,11 @@ export function describeFills(terminal: TerminalContextValue, notices: readonly 
   return `${first.fill.side} ${formatQuantity(market, quantity)} ${market.base.symbol} in ${notices.length} fills at ${prices} ${market.quote.symbol} · fees ${formatFillFee(market, first.fill.side, fee)}`;
 }
 
-export function installFillAlerts(terminal: TerminalContextValue, now: () => number = () => Date.now()): void {
+export function installFillAlerts(terminal: TerminalContextValue, bridge: TerminalApi, now: () => number = () => Date.now()): void {
   const groups = new Map<string, { readonly key: string; readonly started: number; readonly notices: FillNotice[] }>();
   // Until main says which host this is, assume Electron: a page never asks there.
   let browserHost = false;
-  void terminal.api.getAppInfo({}).then((info) => {
+  void bridge.getAppInfo({}).then((info) => {
     browserHost = info.ok && info.value.host === 'browser';
   });
   // Browsers grant notifications only from a user gesture: ask once, on the first click, when
@@ -84,7 +85,7 @@ export function installFillAlerts(terminal: TerminalContextValue, now: () => num
   };
   window.addEventListener('pointerdown', askOnce);
   onCleanup(() => window.removeEventListener('pointerdown', askOnce));
-  const stop = terminal.api.onFill((notice) => {
+  const stop = bridge.onFill((notice) => {
     const settings = terminal.store.state.settings;
     const text = describeFill(terminal, notice);
     const title = fillTitle(notice);

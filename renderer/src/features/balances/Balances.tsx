@@ -2,6 +2,7 @@
 // book with a settle button that moves a book's unlocked funds back to the account.
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { assetDisplayDecimals, balanceColumns, formatFixed } from '../../format/columns';
 import type { BalanceView, BookBalanceView } from '../../../../shared/ipc/views';
 import { assetNames, marketName } from '../markets/market-label';
@@ -9,6 +10,7 @@ import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 
 export const Balances: Component = () => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const [settling, setSettling] = createSignal<string | null>(null);
   const markets = () => terminal.store.state.markets?.markets ?? [];
   // One key per book: a market's canonical and Turbo books share its market id.
@@ -16,7 +18,7 @@ export const Balances: Component = () => {
   const settle = async (book: BookBalanceView) => {
     const { marketId } = book;
     setSettling(bookKey(book));
-    const result = await terminal.api.settleBalance({ marketId, ...(book.turbo ? { turbo: true } : {}) });
+    const result = await bridge.settleBalance({ marketId, ...(book.turbo ? { turbo: true } : {}) });
     setSettling(null);
     const market = terminal.market(marketId);
     const name = `${market ? marketName(market, markets()) : 'an unknown market'}${book.turbo ? ' (Turbo book)' : ''}`;

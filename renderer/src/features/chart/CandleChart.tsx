@@ -16,6 +16,7 @@ import { RESOLUTIONS, type BarsFrame, type BarView, type Resolution } from '../.
 import type { PositionView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
 import { shortId } from '../../format/units';
@@ -139,6 +140,7 @@ function candlePlugin(getFills: () => readonly FillMark[], getLines: () => reado
 
 export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const [resolution, setResolution] = createSignal<Resolution>('1m');
   const [bars, setBars] = createSignal<readonly BarView[]>([]);
   const [hover, setHover] = createSignal<number | null>(null);
@@ -152,7 +154,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
 
   // What is drawn besides the bars: working orders, pending legs and the position of the account
   // that signs on this book (the trading account, or on a Turbo book the selected Turbo Account).
-  const triggers = createTriggerSnapshot(terminal.api);
+  const triggers = createTriggerSnapshot(bridge);
   const tradingAccount = () => terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null;
   const signingAccount = () => (props.turbo ? (terminal.turboBooks.view()?.tradingAs ?? tradingAccount()) : tradingAccount());
   onMount(() => onCleanup(terminal.positions.use()));
@@ -217,7 +219,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       pending = [];
     });
   };
-  const stop = terminal.api.onBars((frame) => {
+  const stop = bridge.onBars((frame) => {
     if (frame.subscriptionId === subscriptionId) accept(frame);
     else if (subscriptionId === null && early.length < 16) early.push(frame);
   });
@@ -227,7 +229,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       () => `${props.market.market_id}|${props.turbo}|${resolution()}`,
       () => {
         retry?.stop();
-        if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
+        if (subscriptionId) void bridge.unsubscribe({ subscriptionId });
         subscriptionId = null;
         early.length = 0;
         pending = [];
@@ -235,7 +237,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         setLoaded(false);
         const chosen = resolution();
         retry = retryWhileNotReady(
-          () => terminal.api.subscribeBars({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), resolution: chosen, countBack: COUNT_BACK }),
+          () => bridge.subscribeBars({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}), resolution: chosen, countBack: COUNT_BACK }),
           (result) => {
             setProblem(result.ok ? null : result.message);
             if (!result.ok) return;
@@ -499,7 +501,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     stop();
     retry?.stop();
     terminal.frames.cancel(key);
-    if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
+    if (subscriptionId) void bridge.unsubscribe({ subscriptionId });
     plot?.destroy();
   });
 

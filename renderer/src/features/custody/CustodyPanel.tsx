@@ -2,7 +2,6 @@
 // form, a watch-only owner's session request, the pending requests with their import, and referral
 // codes. The shell may place them one by one instead; this is the arrangement that reads in order.
 import { createResource, createSignal, onCleanup, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { AccountState } from '../../../../shared/ipc/views';
 import { DepositInstructions } from './DepositInstructions';
 import { ImportSignature } from './ImportSignature';
@@ -10,32 +9,34 @@ import { PendingRequests } from './PendingRequests';
 import { ReferralCode } from './ReferralCode';
 import { SessionRequestForm } from './SessionRequestForm';
 import { WithdrawForm } from './WithdrawForm';
+import { useBridge } from '../../stores/bridge-context';
 
-export const CustodyPanel: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+export const CustodyPanel: Component<{ now?: () => number }> = (props) => {
+  const bridge = useBridge();
   const [loaded] = createResource(async () => {
-    const state = await props.api.getAccountState({});
+    const state = await bridge.getAccountState({});
     return state.ok ? state.value : null;
   });
   // The owner may change while the panel is open (a watch-only owner registered in account setup).
   const [pushed, setPushed] = createSignal<AccountState | null>(null);
-  onCleanup(props.api.onAccount((state) => setPushed(state)));
+  onCleanup(bridge.onAccount((state) => setPushed(state)));
   const account = () => pushed() ?? loaded() ?? null;
   const watchOnly = () => account()?.activeOwner?.custody === 'watch-only';
   return (
     <div class="custody" data-testid="custody-panel">
       <h2>Deposit</h2>
-      <DepositInstructions api={props.api} />
+      <DepositInstructions />
       <h2>Withdraw</h2>
-      <WithdrawForm api={props.api} />
+      <WithdrawForm />
       <Show when={watchOnly()}>
         <h2>Trading session (signed offline)</h2>
-        <SessionRequestForm api={props.api} />
+        <SessionRequestForm />
       </Show>
       <h2>Requests for the offline signer</h2>
-      <PendingRequests api={props.api} {...(props.now ? { now: props.now } : {})} />
-      <ImportSignature api={props.api} showResult={false} />
+      <PendingRequests {...(props.now ? { now: props.now } : {})} />
+      <ImportSignature showResult={false} />
       <h2>Referral</h2>
-      <ReferralCode api={props.api} />
+      <ReferralCode />
     </div>
   );
 };

@@ -2,11 +2,12 @@
 // decimals), each with a copy button, and the sentence that the on-chain transfer must name the
 // asset id and the amount. Mainnet has no faucet; that is said on every network.
 import { createResource, For, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import { CopyButton, FailureLine } from './parts';
+import { useBridge } from '../../stores/bridge-context';
 
-export const DepositInstructions: Component<{ api: TerminalApi }> = (props) => {
-  const [instructions] = createResource(() => props.api.getDepositInstructions({}));
+export const DepositInstructions: Component = () => {
+  const bridge = useBridge();
+  const [instructions] = createResource(() => bridge.getDepositInstructions({}));
   const view = () => {
     const loaded = instructions();
     return loaded?.ok ? loaded.value : null;

@@ -2,14 +2,15 @@
 // per line, any order), or choose the file. Main checks it against the pending request (same id and
 // hash, unexpired, signed by the owner) before it submits anything, and says why when it refuses.
 import { createSignal, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { OwnerSubmissionView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
 import { FailureLine, readChosenFile } from './parts';
 import { OwnerResult } from './OwnerResult';
+import { useBridge } from '../../stores/bridge-context';
 
 /** `showResult: false` when the result is shown elsewhere (PendingRequests shows the last one). */
-export const ImportSignature: Component<{ api: TerminalApi; onResult?: (result: OwnerSubmissionView) => void; showResult?: boolean }> = (props) => {
+export const ImportSignature: Component<{ onResult?: (result: OwnerSubmissionView) => void; showResult?: boolean }> = (props) => {
+  const bridge = useBridge();
   const [text, setText] = createSignal('');
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [result, setResult] = createSignal<OwnerSubmissionView | null>(null);
@@ -20,7 +21,7 @@ export const ImportSignature: Component<{ api: TerminalApi; onResult?: (result: 
     setBusy(true);
     setFailure(null);
     setResult(null);
-    const imported = await props.api.importOwnerSignature({ text: text() });
+    const imported = await bridge.importOwnerSignature({ text: text() });
     setBusy(false);
     if (!imported.ok) {
       setFailure(imported);

@@ -12,6 +12,7 @@ import { fail, type Failure, type Result } from '../../../../shared/result';
 import { parsePrivateKeyText } from '../onboarding/key-import-crypto';
 import { Countdown, downloadText, FailureLine, QrLoop, RequestLines, readChosenFile } from './parts';
 import { encryptSecret, keyThenPassphrase, passphraseBytes, webRandom, type EncryptedSecretInput, type SecretPurpose } from './secret-crypto';
+import { useBridge } from '../../stores/bridge-context';
 
 /** Encrypt `plaintext` to a fresh one-time key of main; the plaintext is wiped whatever happens. */
 async function sealSecret(api: TerminalApi, purpose: SecretPurpose, plaintext: Uint8Array<ArrayBuffer>): Promise<Result<EncryptedSecretInput>> {
@@ -32,7 +33,8 @@ function takeSecret(input: HTMLInputElement | undefined): string {
   return value;
 }
 
-export const OfflineSigner: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+export const OfflineSigner: Component<{ now?: () => number }> = (props) => {
+  const bridge = useBridge();
   const now = () => (props.now ? props.now() : Date.now());
   const [requestText, setRequestText] = createSignal('');
   const [preview, setPreview] = createSignal<OfflineRequestPreview | null>(null);
@@ -45,7 +47,7 @@ export const OfflineSigner: Component<{ api: TerminalApi; now?: () => number }> 
   const [newStyle, setNewStyle] = createSignal<OwnerStyle>('ledger');
   const [newMode, setNewMode] = createSignal<'generate' | 'import'>('generate');
   const [keystores, { refetch }] = createResource(async (): Promise<readonly KeystoreView[]> => {
-    const listed = await props.api.offlineListKeystores({});
+    const listed = await bridge.offlineListKeystores({});
     if (!listed.ok) setKeystoreFailure(listed);
     return listed.ok ? listed.value : [];
   });
@@ -61,7 +63,7 @@ export const OfflineSigner: Component<{ api: TerminalApi; now?: () => number }> 
     setSignature(null);
     setPreview(null);
     setBusy(true);
-    const loaded = await props.api.offlineLoadRequest({ text: requestText() });
+    const loaded = await bridge.offlineLoadRequest({ text: requestText() });
     setBusy(false);
     if (!loaded.ok) {
       setFailure(loaded);
@@ -95,8 +97,8 @@ export const OfflineSigner: Component<{ api: TerminalApi; now?: () => number }> 
       passphraseData.fill(0);
     } else plaintext = passphraseData;
     setBusy(true);
-    const sealed = await sealSecret(props.api, newMode() === 'import' ? 'import' : 'create', plaintext);
-    const created = sealed.ok ? await props.api.offlineCreateKeystore({ name: newName(), style: newStyle(), mode: newMode(), secret: sealed.value }) : sealed;
+    const sealed = await sealSecret(bridge, newMode() === 'import' ? 'import' : 'create', plaintext);
+    const created = sealed.ok ? await bridge.offlineCreateKeystore({ name: newName(), style: newStyle(), mode: newMode(), secret: sealed.value }) : sealed;
     setBusy(false);
     if (!created.ok) {
       setKeystoreFailure(created);
@@ -113,8 +115,8 @@ export const OfflineSigner: Component<{ api: TerminalApi; now?: () => number }> 
     const passphrase = takeSecret(signPassphrase);
     if (!request || !chosen) return;
     setBusy(true);
-    const sealed = await sealSecret(props.api, 'sign', passphraseBytes(passphrase));
-    const signed = sealed.ok ? await props.api.offlineSign({ requestHash: request.requestHash, keystore: chosen, secret: sealed.value }) : sealed;
+    const sealed = await sealSecret(bridge, 'sign', passphraseBytes(passphrase));
+    const signed = sealed.ok ? await bridge.offlineSign({ requestHash: request.requestHash, keystore: chosen, secret: sealed.value }) : sealed;
     setBusy(false);
     if (!signed.ok) {
       setFailure(signed);

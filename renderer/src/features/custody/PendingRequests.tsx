@@ -3,11 +3,11 @@
 // the request file to download and its QR codes (animated when there are several parts), and
 // cancel. Kept current by the `ownerRequests` stream.
 import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { OwnerNonceView, OwnerRequestsView, OwnerRequestView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
 import { Countdown, downloadText, FailureLine, QrLoop, RequestLines } from './parts';
 import { OwnerResult } from './OwnerResult';
+import { useBridge } from '../../stores/bridge-context';
 
 const STATE_TEXT: Record<OwnerRequestView['state'], string> = {
   'awaiting-signature': 'AWAITING SIGNATURE',
@@ -21,11 +21,12 @@ export function nonceText(nonce: OwnerNonceView): string {
   return `parallel, lane ${nonce.lane}, word ${nonce.wordPosition}, bit ${nonce.bitPosition} (${nonce.value})`;
 }
 
-const PendingRequest: Component<{ api: TerminalApi; request: OwnerRequestView; now: () => number; onFailure: (failure: Failure | null) => void }> = (props) => {
+const PendingRequest: Component<{ request: OwnerRequestView; now: () => number; onFailure: (failure: Failure | null) => void }> = (props) => {
+  const bridge = useBridge();
   const [busy, setBusy] = createSignal(false);
   const cancel = async () => {
     setBusy(true);
-    const cancelled = await props.api.cancelOwnerRequest({ kind: props.request.kind });
+    const cancelled = await bridge.cancelOwnerRequest({ kind: props.request.kind });
     setBusy(false);
     props.onFailure(cancelled.ok ? null : cancelled);
   };
@@ -57,21 +58,22 @@ const PendingRequest: Component<{ api: TerminalApi; request: OwnerRequestView; n
   );
 };
 
-export const PendingRequests: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+export const PendingRequests: Component<{ now?: () => number }> = (props) => {
+  const bridge = useBridge();
   const now = () => (props.now ? props.now() : Date.now());
   const [view, setView] = createSignal<OwnerRequestsView | null>(null);
   const [failure, setFailure] = createSignal<Failure | null>(null);
   onMount(() => {
-    void props.api.getOwnerRequests({}).then((loaded) => {
+    void bridge.getOwnerRequests({}).then((loaded) => {
       if (loaded.ok) setView(loaded.value);
       else setFailure(loaded);
     });
   });
-  onCleanup(props.api.onOwnerRequests((next) => setView(next)));
+  onCleanup(bridge.onOwnerRequests((next) => setView(next)));
   return (
     <section class="custody" data-testid="pending-requests">
       <Show when={(view()?.pending.length ?? 0) > 0} fallback={<p class="muted" data-testid="pending-requests-empty">No owner request is waiting for a signature.</p>}>
-        <For each={view()?.pending ?? []}>{(request) => <PendingRequest api={props.api} request={request} now={now} onFailure={setFailure} />}</For>
+        <For each={view()?.pending ?? []}>{(request) => <PendingRequest request={request} now={now} onFailure={setFailure} />}</For>
       </Show>
       <FailureLine failure={failure()} testId="pending-requests-error" />
       <Show when={view()?.lastResult}>{(result) => <OwnerResult result={result()} />}</Show>

@@ -2,14 +2,15 @@
 // referer (a session action: a live session that covers the accounts registry is needed).
 // Invalid, inactive and own codes are refused by main with the reason.
 import { createSignal, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { ReferralCodeView, ReferralRegistrationView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
 import { FailureLine } from './parts';
+import { useBridge } from '../../stores/bridge-context';
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const ReferralCode: Component<{ api: TerminalApi }> = (props) => {
+export const ReferralCode: Component = () => {
+  const bridge = useBridge();
   const [code, setCode] = createSignal('');
   const [found, setFound] = createSignal<ReferralCodeView | null>(null);
   const [registered, setRegistered] = createSignal<ReferralRegistrationView | null>(null);
@@ -29,7 +30,7 @@ export const ReferralCode: Component<{ api: TerminalApi }> = (props) => {
     const text = checkCode();
     if (text === null) return;
     setBusy(true);
-    const answer = await props.api.lookupReferralCode({ code: text });
+    const answer = await bridge.lookupReferralCode({ code: text });
     setBusy(false);
     if (answer.ok) setFound(answer.value);
     else setFailure(answer);
@@ -40,7 +41,7 @@ export const ReferralCode: Component<{ api: TerminalApi }> = (props) => {
     const text = checkCode();
     if (text === null) return;
     setBusy(true);
-    const answer = await props.api.registerReferral({ code: text });
+    const answer = await bridge.registerReferral({ code: text });
     setBusy(false);
     if (answer.ok) setRegistered(answer.value);
     else setFailure(answer);

@@ -1,15 +1,16 @@
 // A watch-only owner's trading session: choose the markets and how long it lasts, and main makes
 // the session key (it never leaves main) and prepares the request for the offline signer.
 import { createResource, createSignal, For, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { OwnerRequestView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
 import { labelText, marketLabel } from '../markets/market-label';
 import { FailureLine } from './parts';
+import { useBridge } from '../../stores/bridge-context';
 
-export const SessionRequestForm: Component<{ api: TerminalApi; onPrepared?: (request: OwnerRequestView) => void }> = (props) => {
+export const SessionRequestForm: Component<{ onPrepared?: (request: OwnerRequestView) => void }> = (props) => {
+  const bridge = useBridge();
   const [markets] = createResource(async () => {
-    const listed = await props.api.listMarkets({});
+    const listed = await bridge.listMarkets({});
     return listed.ok ? listed.value.markets : [];
   });
   const [chosen, setChosen] = createSignal<readonly string[] | null>(null);
@@ -25,7 +26,7 @@ export const SessionRequestForm: Component<{ api: TerminalApi; onPrepared?: (req
     if (busy()) return;
     setBusy(true);
     setFailure(null);
-    const made = await props.api.prepareOwnerRequest({ kind: 'session', marketIds: [...selected()], hours: hours() });
+    const made = await bridge.prepareOwnerRequest({ kind: 'session', marketIds: [...selected()], hours: hours() });
     setBusy(false);
     if (!made.ok) {
       setFailure(made);

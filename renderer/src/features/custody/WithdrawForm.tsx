@@ -7,29 +7,30 @@
 // browser host prints on its terminal), so the page itself cannot finish either.
 import { createResource, createSignal, For, Show, type Component } from 'solid-js';
 import { formatUnits as exactUnits } from '../../../../shared/encoding/units';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { OwnerRequestView, OwnerSubmissionView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
 import { formatUnits } from '../../format/units';
 import { FailureLine } from './parts';
 import { OwnerResult } from './OwnerResult';
 import { parseWithdrawDraft, type DestinationKind, type WithdrawFields } from './withdraw-model';
+import { useBridge } from '../../stores/bridge-context';
 
-export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: OwnerRequestView) => void }> = (props) => {
+export const WithdrawForm: Component<{ onPrepared?: (request: OwnerRequestView) => void }> = (props) => {
+  const bridge = useBridge();
   const [account] = createResource(async () => {
-    const state = await props.api.getAccountState({});
+    const state = await bridge.getAccountState({});
     return state.ok ? state.value : null;
   });
   const [deposit] = createResource(async () => {
-    const instructions = await props.api.getDepositInstructions({});
+    const instructions = await bridge.getDepositInstructions({});
     return instructions.ok ? instructions.value : null;
   });
   const [balances, { refetch: refetchBalances }] = createResource(async () => {
-    const listed = await props.api.getBalances({});
+    const listed = await bridge.getBalances({});
     return listed.ok ? listed.value : [];
   });
   const [allowed, { refetch: refetchAllowed }] = createResource(async () => {
-    const listed = await props.api.getWithdrawAddresses({});
+    const listed = await bridge.getWithdrawAddresses({});
     return listed.ok ? listed.value : null;
   });
   const [assetId, setAssetId] = createSignal('');
@@ -72,7 +73,7 @@ export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: 
     if (!fields || busy()) return;
     setBusy(true);
     setFailure(null);
-    const added = await props.api.allowWithdrawAddress({ to: fields.to });
+    const added = await bridge.allowWithdrawAddress({ to: fields.to });
     if (!added.ok) setFailure(added);
     void refetchAllowed();
     setBusy(false);
@@ -85,14 +86,14 @@ export const WithdrawForm: Component<{ api: TerminalApi; onPrepared?: (request: 
     setFailure(null);
     const base = { assetId: fields.assetId, amount: fields.amount, to: fields.to, nonce: nonce() };
     if (watchOnly()) {
-      const made = await props.api.prepareOwnerRequest({ kind: 'withdraw', ...base, lifetimeHours: lifetimeHours() });
+      const made = await bridge.prepareOwnerRequest({ kind: 'withdraw', ...base, lifetimeHours: lifetimeHours() });
       if (made.ok) {
         setPrepared(made.value);
         props.onPrepared?.(made.value);
         setReview(null);
       } else setFailure(made);
     } else {
-      const sent = await props.api.withdraw(base);
+      const sent = await bridge.withdraw(base);
       if (sent.ok) {
         setResult(sent.value);
         setReview(null);

@@ -1,18 +1,18 @@
-// Custody components, self-contained: each takes the TerminalApi (the bridge) as `api` and talks
-// to main through the custody area of the contract only. None is wired into the app shell here;
+// Custody components, self-contained: each reads the bridge with useBridge (stores/bridge-context)
+// and talks to main through the custody area of the contract only. None is wired into the app shell here;
 // the shell places them (a Custody or Funds panel online, OfflineSigner when getAppInfo().offline).
 //
 // | component           | props                                                          | shows / does                                                                 |
 // |---------------------|----------------------------------------------------------------|------------------------------------------------------------------------------|
-// | WithdrawForm        | api; onPrepared?(OwnerRequestView)                              | asset, exact amount, destination, nonce; hot owner: review, sign and send; watch-only: prepare the offline request |
-// | SessionRequestForm  | api; onPrepared?(OwnerRequestView)                              | a watch-only owner's session request: markets, hours                          |
-// | PendingRequests     | api; now?() ms                                                  | requests awaiting signature: words, fields, nonce, countdown, file download, animated QR, cancel; the last result |
-// | ImportSignature     | api; onResult?(OwnerSubmissionView); showResult? (default true) | paste the response text or QR payloads, or choose the file; verify and submit |
+// | WithdrawForm        | onPrepared?(OwnerRequestView)                                   | asset, exact amount, destination, nonce; hot owner: review, sign and send; watch-only: prepare the offline request |
+// | SessionRequestForm  | onPrepared?(OwnerRequestView)                                   | a watch-only owner's session request: markets, hours                          |
+// | PendingRequests     | now?() ms                                                       | requests awaiting signature: words, fields, nonce, countdown, file download, animated QR, cancel; the last result |
+// | ImportSignature     | onResult?(OwnerSubmissionView); showResult? (default true)      | paste the response text or QR payloads, or choose the file; verify and submit |
 // | OwnerResult         | result: OwnerSubmissionView                                     | what became of a submitted owner request                                     |
-// | DepositInstructions | api                                                             | the trading account's contract id and asset ids with copy buttons; the transfer must name asset id and amount |
-// | ReferralCode        | api                                                             | look a referral code up and register it                                      |
-// | OfflineSigner       | api; now?() ms                                                  | offline mode: load a request, show what will be signed, keystores, sign, response file and QR |
-// | CustodyPanel        | api; now?() ms                                                  | the online components above arranged in one panel (session form for watch-only owners only) |
+// | DepositInstructions | (none)                                                          | the trading account's contract id and asset ids with copy buttons; the transfer must name asset id and amount |
+// | ReferralCode        | (none)                                                          | look a referral code up and register it                                      |
+// | OfflineSigner       | now?() ms                                                       | offline mode: load a request, show what will be signed, keystores, sign, response file and QR |
+// | CustodyPanel        | now?() ms                                                       | the online components above arranged in one panel (session form for watch-only owners only) |
 //
 // data-testid of the controls: withdraw-* (asset, amount, max, destination-kind, destination, nonce,
 // lifetime, review, submit, confirmation, error), session-* (market, hours, prepare, error),

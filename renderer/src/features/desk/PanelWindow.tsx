@@ -4,6 +4,7 @@
 import { createEffect, createMemo, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
 import { priceTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { ConnectionIndicator } from '../connection/ConnectionIndicator';
 import { installHotkeys } from '../hotkeys/hotkey-controller';
 import { createBookFeed } from '../market-data/book-feed';
@@ -17,6 +18,7 @@ import { marketName } from '../markets/market-label';
 
 export const PanelWindow: Component<{ kind: string }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const desk = useDesk();
   const state = terminal.store.state;
   const definition = panelDefinition(props.kind);
@@ -42,7 +44,7 @@ export const PanelWindow: Component<{ kind: string }> = (props) => {
   };
 
   // Hotkeys act on this window's market, as they do on the main window's.
-  const inside = createBookFeed(terminal.api, terminal.frames, () => {
+  const inside = createBookFeed(bridge, terminal.frames, () => {
     const current = market();
     return definition?.needsMarket && current ? { marketId: current.market_id, turbo: turbo(), precision: priceTick(current), levels: 1 } : null;
   });

@@ -4,6 +4,7 @@
 import { createResource, createSignal, For, Show, type Component } from 'solid-js';
 import type { Failure } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { formatAmount } from '../../format/market-format';
 import { shortId } from '../../format/units';
 import { CustodyPanel } from '../custody';
@@ -12,7 +13,8 @@ import './funds.css';
 
 export const FundsPanel: Component<{ now?: () => number }> = (props) => {
   const terminal = useTerminal();
-  const [deposit] = createResource(() => terminal.api.getDepositInstructions({}));
+  const bridge = useBridge();
+  const [deposit] = createResource(() => bridge.getDepositInstructions({}));
   const hasFaucet = () => {
     const loaded = deposit();
     return loaded?.ok === true && loaded.value.hasFaucet;
@@ -24,7 +26,7 @@ export const FundsPanel: Component<{ now?: () => number }> = (props) => {
     setMinting(true);
     setMinted(null);
     setFailure(null);
-    const result = await terminal.api.mintFromFaucet({});
+    const result = await bridge.mintFromFaucet({});
     setMinting(false);
     if (result.ok) {
       setMinted(result.value.message);
@@ -82,7 +84,7 @@ export const FundsPanel: Component<{ now?: () => number }> = (props) => {
         </Show>
         <FailureLine failure={failure()} testId="funds-faucet-error" />
       </Show>
-      <CustodyPanel api={terminal.api} {...(props.now ? { now: props.now } : {})} />
+      <CustodyPanel {...(props.now ? { now: props.now } : {})} />
     </div>
   );
 };

@@ -4,7 +4,7 @@
 // may be missing before trading again. Every window shows it; acknowledging in one clears all.
 import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
 import type { JournalDamageItemView, JournalDamageView } from '../../../../shared/ipc/views/journal';
-import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { formatDateTime } from '../../format/time';
 import './journal-damage.css';
 
@@ -16,14 +16,14 @@ const KIND_LABEL: Record<JournalDamageItemView['kind'], string> = {
 };
 
 export const JournalDamageNotice: Component = () => {
-  const terminal = useTerminal();
+  const bridge = useBridge();
   const [damage, setDamage] = createSignal<JournalDamageView | null>(null);
   const [problem, setProblem] = createSignal<string | null>(null);
   const [busy, setBusy] = createSignal(false);
 
   onMount(() => {
-    onCleanup(terminal.api.onJournalDamage((view) => setDamage(view)));
-    void terminal.api.getJournalDamage({}).then((result) => {
+    onCleanup(bridge.onJournalDamage((view) => setDamage(view)));
+    void bridge.getJournalDamage({}).then((result) => {
       if (result.ok) setDamage(result.value);
       else setProblem(`The journal's damage report could not be read: ${result.message}`);
     });
@@ -35,7 +35,7 @@ export const JournalDamageNotice: Component = () => {
 
   const acknowledge = async () => {
     setBusy(true);
-    const result = await terminal.api.acknowledgeJournalDamage({ reportIds: reports().map((report) => report.id) });
+    const result = await bridge.acknowledgeJournalDamage({ reportIds: reports().map((report) => report.id) });
     setBusy(false);
     if (result.ok) {
       setDamage(result.value);

@@ -18,6 +18,7 @@ import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { editablePrice, editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
@@ -69,6 +70,7 @@ export interface LadderProps {
 
 export const Ladder: Component<LadderProps> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const tick = createMemo(() => priceTick(props.market));
   const options = createMemo(() => ladderPrecisionOptions(tick()));
   // The finest rows the market offers: its tick, or the depth stream's grouping where that is coarser.
@@ -133,7 +135,7 @@ export const Ladder: Component<LadderProps> = (props) => {
     return Math.min(500, Math.max(1, rowCount() + away + 10));
   });
 
-  const feed = createBookFeed(terminal.api, terminal.frames, () => ({
+  const feed = createBookFeed(bridge, terminal.frames, () => ({
     marketId: props.market.market_id,
     turbo: props.turbo,
     precision: precision(),
@@ -171,7 +173,7 @@ export const Ladder: Component<LadderProps> = (props) => {
 
   // Trigger legs of this book, placed on the rows their trigger prices fall in. A dragged leg stays
   // on its row (its marker says where it goes) and the row it would land on is outlined.
-  const overlay = createTriggerOverlay(terminal.api, { market: () => props.market, turbo: () => props.turbo });
+  const overlay = createTriggerOverlay(bridge, { market: () => props.market, turbo: () => props.turbo });
   const legsByRow = createMemo(() => {
     const rows = new Map<string, string[]>();
     const step = precision();
@@ -344,7 +346,7 @@ export const Ladder: Component<LadderProps> = (props) => {
     const presets: Record<string, bigint[]> = {};
     for (const [marketId, list] of Object.entries(settings.quantityPresets)) presets[marketId] = [...list];
     presets[props.market.market_id] = withPreset(sizes().configured ? sizes().presets : [], size);
-    const result = await terminal.api.updateSettings({ quantityPresets: presets });
+    const result = await bridge.updateSettings({ quantityPresets: presets });
     if (result.ok) {
       terminal.store.setSettings(result.value);
       flashHint(`${formatQuantity(props.market, size)} ${props.market.base.symbol} kept as a preset for ${pair()}`);

@@ -2,19 +2,20 @@
 // signed as it, and what can be done now: open a session, the credit actions and the close while
 // one is live, the withdrawal of what a closed account still holds.
 import { createSignal, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginAccountView, MarginActionReceipt, MarginOverview } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
 import { CloseSessionForm } from './CloseSessionForm';
 import { CreditActionForm } from './CreditActionForm';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
 import { expiryText, money } from './margin-format';
 import { OpenSessionForm } from './OpenSessionForm';
 import { FailureLine, ReceiptLine } from './parts';
 
-export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountView; overview: MarginOverview; now: () => number; onChanged: () => void; onSelectAccount?: (marginAccountId: string | null) => void }> = (props) => {
+export const AccountCard: Component<{ account: MarginAccountView; overview: MarginOverview; now: () => number; onChanged: () => void; onSelectAccount?: (marginAccountId: string | null) => void }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [receipt, setReceipt] = createSignal<MarginActionReceipt | null>(null);
   const [busy, setBusy] = createSignal(false);
@@ -23,7 +24,7 @@ export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountVi
 
   const select = async (selected: boolean) => {
     setFailure(null);
-    const chosen = await props.api.selectMarginAccount({ marginAccountId: selected ? props.account.marginAccountId : null });
+    const chosen = await bridge.selectMarginAccount({ marginAccountId: selected ? props.account.marginAccountId : null });
     if (!chosen.ok) {
       setFailure(chosen);
       return;
@@ -39,7 +40,7 @@ export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountVi
     setBusy(true);
     setFailure(null);
     setReceipt(null);
-    const sent = await props.api.withdrawFromMarginAccount({ marginAccountId: props.account.marginAccountId });
+    const sent = await bridge.withdrawFromMarginAccount({ marginAccountId: props.account.marginAccountId });
     setBusy(false);
     if (!sent.ok) {
       setFailure(sent);
@@ -82,7 +83,7 @@ export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountVi
         </p>
       </Show>
       <Show when={!props.account.hasSession}>
-        <OpenSessionForm api={props.api} marginAccountId={props.account.marginAccountId} tiers={props.overview.tiers} collateral={collateral()} discountBps={props.overview.discountBps} onDone={props.onChanged} />
+        <OpenSessionForm marginAccountId={props.account.marginAccountId} tiers={props.overview.tiers} collateral={collateral()} discountBps={props.overview.discountBps} onDone={props.onChanged} />
         <Show when={props.account.holdings.length > 0}>
           <div class="margin-row">
             <button type="button" data-testid="margin-account-withdraw" disabled={busy()} onClick={() => void withdrawAll()}>
@@ -92,8 +93,8 @@ export const AccountCard: Component<{ api: TerminalApi; account: MarginAccountVi
         </Show>
       </Show>
       <Show when={props.account.hasSession}>
-        <CreditActionForm api={props.api} marginAccountId={props.account.marginAccountId} cohort={props.account.cohort} collateral={collateral()} assets={assets()} onDone={props.onChanged} />
-        <CloseSessionForm api={props.api} marginAccountId={props.account.marginAccountId} onDone={props.onChanged} />
+        <CreditActionForm marginAccountId={props.account.marginAccountId} cohort={props.account.cohort} collateral={collateral()} assets={assets()} onDone={props.onChanged} />
+        <CloseSessionForm marginAccountId={props.account.marginAccountId} onDone={props.onChanged} />
       </Show>
       <FailureLine failure={failure()} testId="margin-account-error" />
       <ReceiptLine receipt={receipt()} testId="margin-account-result" />

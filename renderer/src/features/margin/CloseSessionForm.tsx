@@ -3,12 +3,13 @@
 // close-cleanups list right before and passes it exactly. When something remains (drawn quote the
 // account cannot return, debt it cannot repay) nothing is closed and each remaining step says why.
 import { createSignal, For, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { CloseMarginReport } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
 import { FailureLine } from './parts';
+import { useBridge } from '../../stores/bridge-context';
 
-export const CloseSessionForm: Component<{ api: TerminalApi; marginAccountId: string; onDone?: () => void }> = (props) => {
+export const CloseSessionForm: Component<{ marginAccountId: string; onDone?: () => void }> = (props) => {
+  const bridge = useBridge();
   const [prepare, setPrepare] = createSignal(true);
   const [confirming, setConfirming] = createSignal(false);
   const [busy, setBusy] = createSignal(false);
@@ -20,7 +21,7 @@ export const CloseSessionForm: Component<{ api: TerminalApi; marginAccountId: st
     setBusy(true);
     setFailure(null);
     setReport(null);
-    const closed = await props.api.closeMarginSession({ marginAccountId: props.marginAccountId, prepare: prepare() });
+    const closed = await bridge.closeMarginSession({ marginAccountId: props.marginAccountId, prepare: prepare() });
     setBusy(false);
     setConfirming(false);
     if (!closed.ok) {

@@ -4,11 +4,11 @@
 // prolongation), which a prepaid session does not offer. Amounts are parsed exactly in the
 // chosen asset's raw units; main checks them against the live risk and refuses with the reason.
 import { createSignal, For, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginActionReceipt, MarginAssetRef, MarginCohort, MarginPeriod } from '../../../../shared/ipc/views/margin';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { Failure, Result } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
 import { money, periodText } from './margin-format';
 import { FailureLine, ReceiptLine } from './parts';
@@ -39,7 +39,6 @@ const ACTIONS: readonly ActionSpec[] = [
 const PERIODS: readonly MarginPeriod[] = ['SixHours', 'Day', 'Week', 'Month'];
 
 export const CreditActionForm: Component<{
-  api: TerminalApi;
   marginAccountId: string;
   cohort: MarginCohort | null;
   collateral: MarginAssetRef;
@@ -48,6 +47,7 @@ export const CreditActionForm: Component<{
   onDone?: () => void;
 }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const [kind, setKind] = createSignal<ActionKind>('draw');
   const [assetId, setAssetId] = createSignal('');
   const [amountText, setAmountText] = createSignal('');
@@ -123,34 +123,34 @@ export const CreditActionForm: Component<{
     setBusy(true);
     switch (kind()) {
       case 'draw':
-        sent = await props.api.marginDraw({ marginAccountId, amount: value });
+        sent = await bridge.marginDraw({ marginAccountId, amount: value });
         break;
       case 'returnQuote':
-        sent = await props.api.marginReturnQuote({ marginAccountId, amount: value });
+        sent = await bridge.marginReturnQuote({ marginAccountId, amount: value });
         break;
       case 'borrow':
-        sent = await props.api.marginBorrow({ marginAccountId, assetId: target, amount: value, ...(first?.ok && first.value > 0n ? { returnQuoteFirst: first.value } : {}) });
+        sent = await bridge.marginBorrow({ marginAccountId, assetId: target, amount: value, ...(first?.ok && first.value > 0n ? { returnQuoteFirst: first.value } : {}) });
         break;
       case 'repay':
-        sent = await props.api.marginRepay({ marginAccountId, assetId: target, amount: value });
+        sent = await bridge.marginRepay({ marginAccountId, assetId: target, amount: value });
         break;
       case 'addCollateral':
-        sent = await props.api.marginAddCollateral({ marginAccountId, amount: value });
+        sent = await bridge.marginAddCollateral({ marginAccountId, amount: value });
         break;
       case 'withdraw':
-        sent = await props.api.marginWithdraw({ marginAccountId, assetId: target, amount: value });
+        sent = await bridge.marginWithdraw({ marginAccountId, assetId: target, amount: value });
         break;
       case 'repayFromCollateral':
-        sent = await props.api.marginRepayFromCollateral({ marginAccountId, amount: value });
+        sent = await bridge.marginRepayFromCollateral({ marginAccountId, amount: value });
         break;
       case 'repayBaseFromCollateral':
-        sent = await props.api.marginRepayBaseFromCollateral({ marginAccountId, assetId: target, amount: value });
+        sent = await bridge.marginRepayBaseFromCollateral({ marginAccountId, assetId: target, amount: value });
         break;
       case 'prolong':
-        sent = await props.api.marginProlong({ marginAccountId, period: period() === 'off' ? 'Day' : (period() as MarginPeriod), times: BigInt(times().trim()) });
+        sent = await bridge.marginProlong({ marginAccountId, period: period() === 'off' ? 'Day' : (period() as MarginPeriod), times: BigInt(times().trim()) });
         break;
       case 'autoProlong':
-        sent = await props.api.marginSetAutoProlong({ marginAccountId, period: period() === 'off' ? null : (period() as MarginPeriod) });
+        sent = await bridge.marginSetAutoProlong({ marginAccountId, period: period() === 'off' ? null : (period() as MarginPeriod) });
         break;
     }
     setBusy(false);

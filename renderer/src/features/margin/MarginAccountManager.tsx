@@ -3,7 +3,6 @@
 // registration of a new account with its predicted id, and one card per account (open, credit
 // actions, close, withdraw, and which account trades on Turbo books).
 import { createEffect, createMemo, createResource, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginOverview, MarginRegistration } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
 import { AccountCard } from './AccountCard';
@@ -11,9 +10,9 @@ import { basisPoints, money } from './margin-format';
 import { MarginSettingsForm } from './MarginSettingsForm';
 import { FailureLine, ReceiptLine } from './parts';
 import './margin.css';
+import { useBridge } from '../../stores/bridge-context';
 
 export const MarginAccountManager: Component<{
-  api: TerminalApi;
   now?: () => number;
   onSelectAccount?: (marginAccountId: string | null) => void;
   /** Every overview the manager shows (pushed or read after its own actions), for a panel beside it. */
@@ -21,6 +20,7 @@ export const MarginAccountManager: Component<{
   /** Read the overview again whenever this changes (the pool paused or resumed, a session ended). */
   refreshKey?: unknown;
 }> = (props) => {
+  const bridge = useBridge();
   const now = () => (props.now ?? Date.now)();
   const [tick, setTick] = createSignal(now());
   const [pushed, setPushed] = createSignal<MarginOverview | null>(null);
@@ -28,7 +28,7 @@ export const MarginAccountManager: Component<{
   const [registration, setRegistration] = createSignal<MarginRegistration | null>(null);
   const [busy, setBusy] = createSignal(false);
   const [loaded, { refetch }] = createResource(async () => {
-    const read = await props.api.getMarginOverview({});
+    const read = await bridge.getMarginOverview({});
     if (!read.ok) {
       setFailure(read);
       return null;
@@ -36,7 +36,7 @@ export const MarginAccountManager: Component<{
     setPushed(null);
     return read.value;
   });
-  const stop = props.api.onMarginOverview((overview) => setPushed(overview));
+  const stop = bridge.onMarginOverview((overview) => setPushed(overview));
   const timer = setInterval(() => setTick(now()), 1000);
   onCleanup(() => {
     stop();
@@ -58,7 +58,7 @@ export const MarginAccountManager: Component<{
     setBusy(true);
     setFailure(null);
     setRegistration(null);
-    const registered = await props.api.registerMarginAccount({});
+    const registered = await bridge.registerMarginAccount({});
     setBusy(false);
     if (!registered.ok) {
       setFailure(registered);
@@ -125,13 +125,13 @@ export const MarginAccountManager: Component<{
             <For each={accountIds()} fallback={<p class="muted" data-testid="margin-manager-empty">No Turbo Account yet.</p>}>
               {(marginAccountId) => (
                 <Show when={accountById(marginAccountId)}>
-                  {(account) => <AccountCard api={props.api} account={account()} overview={current()} now={tick} onChanged={reload} {...(props.onSelectAccount ? { onSelectAccount: props.onSelectAccount } : {})} />}
+                  {(account) => <AccountCard account={account()} overview={current()} now={tick} onChanged={reload} {...(props.onSelectAccount ? { onSelectAccount: props.onSelectAccount } : {})} />}
                 </Show>
               )}
             </For>
             <details>
               <summary data-testid="margin-manager-settings-toggle">Turbo order settings</summary>
-              <MarginSettingsForm api={props.api} settings={current().settings} onSaved={reload} />
+              <MarginSettingsForm settings={current().settings} onSaved={reload} />
             </details>
           </>
         )}

@@ -4,14 +4,13 @@
 // picks another.
 import { createEffect, createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../stores/terminal-context';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginOverview } from '../../../../shared/ipc/views/margin';
 import { MarginAccountManager } from './MarginAccountManager';
 import { MarginRiskPanel } from './MarginRiskPanel';
 import { learnDisplayDecimals, shortAccount } from './margin-format';
 import './margin.css';
 
-export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = (props) => {
+export const MarginPanel: Component<{ now?: () => number }> = (props) => {
   const terminal = useTerminal();
   // Amounts are shown in each asset's display decimals, learnt from the markets.
   createEffect(() => learnDisplayDecimals(terminal.store.state.markets));
@@ -50,7 +49,7 @@ export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = 
         <Show when={shown()} keyed fallback={<p class="muted" data-testid="margin-panel-no-account">Register a Turbo Account to see its risk here.</p>}>
           {(marginAccountId) => (
             <MarginRiskPanel
-              api={props.api}
+             
               marginAccountId={marginAccountId}
               {...(props.now ? { now: props.now } : {})}
               onFrame={(frame) => setFrameState(`${frame.poolPaused}|${frame.session !== null}|${frame.lastSession?.status ?? ''}`)}
@@ -61,7 +60,7 @@ export const MarginPanel: Component<{ api: TerminalApi; now?: () => number }> = 
       <section class="margin-panel-accounts">
         <h3 class="subhead">Turbo Accounts</h3>
         <MarginAccountManager
-          api={props.api}
+         
           {...(props.now ? { now: props.now } : {})}
           onOverview={setOverview}
           refreshKey={frameState()}

@@ -4,13 +4,13 @@
 // progress on prepaid tiers, the expiry countdown (none for the no-expiry value), stale oracle
 // prices, and the last session's settlement (a liquidation, an expiry or a close).
 import { createEffect, createSignal, For, on, onCleanup, Show, useContext, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginRiskFrame } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
 import { basisPoints, expiryText, markPrice, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
 import { FailureLine } from './parts';
 import './margin.css';
 import { TerminalContext } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { createFreshness, FreshnessBadge, windowClock } from '../../lib/freshness';
 
 const MAX_EARLY_FRAMES = 8;
@@ -21,12 +21,12 @@ function boundText(bound: string): string {
 }
 
 export const MarginRiskPanel: Component<{
-  api: TerminalApi;
   marginAccountId: string;
   now?: () => number;
   /** Every frame shown (a panel beside it may react to the pool or the session changing). */
   onFrame?: (frame: MarginRiskFrame) => void;
 }> = (props) => {
+  const bridge = useBridge();
   const now = () => (props.now ?? Date.now)();
   const [frame, setFrame] = createSignal<MarginRiskFrame | null>(null);
   const [failure, setFailure] = createSignal<Failure | null>(null);
@@ -34,7 +34,7 @@ export const MarginRiskPanel: Component<{
   let subscriptionId: string | null = null;
   // A frame may arrive before the subscription's answer: keep the latest few by subscription.
   const early = new Map<string, MarginRiskFrame>();
-  const stop = props.api.onMarginRisk((payload) => {
+  const stop = bridge.onMarginRisk((payload) => {
     if (payload.subscriptionId === subscriptionId) {
       setFrame(payload);
       props.onFrame?.(payload);
@@ -58,7 +58,7 @@ export const MarginRiskPanel: Component<{
   );
 
   const release = () => {
-    if (subscriptionId !== null) void props.api.unsubscribeMarginRisk({ subscriptionId });
+    if (subscriptionId !== null) void bridge.unsubscribeMarginRisk({ subscriptionId });
     subscriptionId = null;
   };
 
@@ -69,9 +69,9 @@ export const MarginRiskPanel: Component<{
         release();
         setFrame(null);
         setFailure(null);
-        void props.api.subscribeMarginRisk({ marginAccountId: account }).then((result) => {
+        void bridge.subscribeMarginRisk({ marginAccountId: account }).then((result) => {
           if (account !== props.marginAccountId) {
-            if (result.ok) void props.api.unsubscribeMarginRisk({ subscriptionId: result.value.subscriptionId });
+            if (result.ok) void bridge.unsubscribeMarginRisk({ subscriptionId: result.value.subscriptionId });
             return;
           }
           if (!result.ok) {

@@ -2,18 +2,19 @@
 // with this slippage (or is refused), and the quote or base an order lacks is drawn or borrowed in
 // its own batch (or the order is refused with what to do first).
 import { createSignal, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginSettingsView } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
 import { FailureLine } from './parts';
+import { useBridge } from '../../stores/bridge-context';
 
-export const MarginSettingsForm: Component<{ api: TerminalApi; settings: MarginSettingsView; onSaved?: (settings: MarginSettingsView) => void }> = (props) => {
+export const MarginSettingsForm: Component<{ settings: MarginSettingsView; onSaved?: (settings: MarginSettingsView) => void }> = (props) => {
+  const bridge = useBridge();
   const [slippage, setSlippage] = createSignal(String(props.settings.marketSlippageBps));
   const [failure, setFailure] = createSignal<Failure | null>(null);
 
   const save = async (patch: { convertMarketOrders?: boolean; marketSlippageBps?: number; fundOrders?: boolean }) => {
     setFailure(null);
-    const saved = await props.api.updateMarginSettings(patch);
+    const saved = await bridge.updateMarginSettings(patch);
     if (!saved.ok) {
       setFailure(saved);
       return;

@@ -4,17 +4,16 @@
 // forward more, posted as collateral. Main recomputes the amount right before signing and refuses
 // if it no longer matches what was confirmed here.
 import { createSignal, For, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { MarginActionReceipt, MarginAssetRef, MarginPeriod, MarginTierView } from '../../../../shared/ipc/views/margin';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { Failure } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
 import { basisPoints, money, periodOfferText, periodText } from './margin-format';
 import { FailureLine, ReceiptLine } from './parts';
 
 export const OpenSessionForm: Component<{
-  api: TerminalApi;
   marginAccountId: string;
   tiers: readonly MarginTierView[];
   collateral: MarginAssetRef;
@@ -22,6 +21,7 @@ export const OpenSessionForm: Component<{
   onDone?: () => void;
 }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const [tierId, setTierId] = createSignal('');
   const [period, setPeriod] = createSignal<MarginPeriod>('Week');
   const [extra, setExtra] = createSignal('');
@@ -58,7 +58,7 @@ export const OpenSessionForm: Component<{
     setBusy(true);
     setFailure(null);
     setReceipt(null);
-    const opened = await props.api.openMarginSession({ marginAccountId: props.marginAccountId, tierId: current.tierId, period: chosen.period, amount });
+    const opened = await bridge.openMarginSession({ marginAccountId: props.marginAccountId, tierId: current.tierId, period: chosen.period, amount });
     setBusy(false);
     if (!opened.ok) {
       setFailure(opened);

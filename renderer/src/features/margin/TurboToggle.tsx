@@ -3,18 +3,19 @@
 // Turbo book; a paused or disconnected Turbo book is shown (orders are refused there). It also says
 // who signs Turbo orders: the selected Turbo Account, or the trading account.
 import { createResource, createSignal, onCleanup, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { TurboMarketsView } from '../../../../shared/ipc/views/margin';
 import { shortAccount } from './margin-format';
 import './margin.css';
+import { useBridge } from '../../stores/bridge-context';
 
-export const TurboToggle: Component<{ api: TerminalApi; marketId: string; turbo: boolean; onChange: (turbo: boolean) => void }> = (props) => {
+export const TurboToggle: Component<{ marketId: string; turbo: boolean; onChange: (turbo: boolean) => void }> = (props) => {
+  const bridge = useBridge();
   const [pushed, setPushed] = createSignal<TurboMarketsView | null>(null);
   const [loaded] = createResource(async () => {
-    const read = await props.api.getTurboMarkets({});
+    const read = await bridge.getTurboMarkets({});
     return read.ok ? read.value : null;
   });
-  const stop = props.api.onTurboMarkets((view) => setPushed(view));
+  const stop = bridge.onTurboMarkets((view) => setPushed(view));
   onCleanup(stop);
   const view = () => pushed() ?? loaded() ?? null;
   const row = () => view()?.markets.find((market) => market.marketId === props.marketId) ?? null;

@@ -1,17 +1,17 @@
-// Margin (Turbo accounts) components, self-contained: each takes the TerminalApi (the bridge) as
-// `api` and talks to main through the margin area of the contract only. None is wired into the
+// Margin (Turbo accounts) components, self-contained: each reads the bridge with useBridge
+// (stores/bridge-context) and talks to main through the margin area of the contract only. None is wired into the
 // app shell here; the shell places them.
 //
 // | component            | props                                                                 | shows / does |
 // |----------------------|-----------------------------------------------------------------------|--------------|
-// | MarginRiskPanel      | api; marginAccountId; now?() ms                                       | the live risk of one Turbo Account (subscribeMarginRisk / onMarginRisk): V, equity, PnL, L and its cap, outstanding, loan headroom, drawable, buy capacity, exposure headroom, threshold and freeze line with the distance to each, cohort, rollover progress, expiry countdown (none for no expiry), stale-price and stale-state warnings, FROZEN / LIQUIDATABLE banners, per-asset positions, prices and borrowable, the last session's settlement |
-// | MarginAccountManager | api; now?() ms; onSelectAccount?(id or null)                          | pool, discount, session scope (why a new session is needed), register, one AccountCard per account, Turbo order settings |
-// | AccountCard          | api; account; overview; now; onChanged(); onSelectAccount?            | one account: session, select for Turbo trading, open (tier, period, exact amount), credit actions, close, withdraw |
-// | OpenSessionForm      | api; marginAccountId; tiers; collateral; discountBps; onDone?()       | tier and allowed period, the exact opening amount and its legs, open |
-// | CreditActionForm     | api; marginAccountId; cohort; collateral; assets; onDone?()           | draw, return, borrow (return first), repay, add collateral, withdraw; legacy: repay from collateral, buy debt out, prolong, auto-prolong |
-// | CloseSessionForm     | api; marginAccountId; onDone?()                                       | close with the fetched cleanups, after cancel/settle/return/repay; the steps and what remains |
-// | MarginSettingsForm   | api; settings; onSaved?(settings)                                     | market orders bounded (slippage bps) or refused; draw/borrow what an order lacks |
-// | TurboToggle          | api; marketId; turbo; onChange(turbo)                                 | Canonical ↔ Turbo for a market; disabled with the reason without a Turbo book; paused / disconnected; who signs Turbo orders |
+// | MarginRiskPanel      | marginAccountId; now?() ms                                            | the live risk of one Turbo Account (subscribeMarginRisk / onMarginRisk): V, equity, PnL, L and its cap, outstanding, loan headroom, drawable, buy capacity, exposure headroom, threshold and freeze line with the distance to each, cohort, rollover progress, expiry countdown (none for no expiry), stale-price and stale-state warnings, FROZEN / LIQUIDATABLE banners, per-asset positions, prices and borrowable, the last session's settlement |
+// | MarginAccountManager | now?() ms; onSelectAccount?(id or null)                               | pool, discount, session scope (why a new session is needed), register, one AccountCard per account, Turbo order settings |
+// | AccountCard          | account; overview; now; onChanged(); onSelectAccount?                 | one account: session, select for Turbo trading, open (tier, period, exact amount), credit actions, close, withdraw |
+// | OpenSessionForm      | marginAccountId; tiers; collateral; discountBps; onDone?()            | tier and allowed period, the exact opening amount and its legs, open |
+// | CreditActionForm     | marginAccountId; cohort; collateral; assets; onDone?()                | draw, return, borrow (return first), repay, add collateral, withdraw; legacy: repay from collateral, buy debt out, prolong, auto-prolong |
+// | CloseSessionForm     | marginAccountId; onDone?()                                            | close with the fetched cleanups, after cancel/settle/return/repay; the steps and what remains |
+// | MarginSettingsForm   | settings; onSaved?(settings)                                          | market orders bounded (slippage bps) or refused; draw/borrow what an order lacks |
+// | TurboToggle          | marketId; turbo; onChange(turbo)                                      | Canonical ↔ Turbo for a market; disabled with the reason without a Turbo book; paused / disconnected; who signs Turbo orders |
 //
 // data-testid of the controls: margin-risk(-status, -cohort, -expiry, -pool-paused, -sequence,
 // -liquidatable, -frozen, -stale, -stale-prices, -problem, -figures, -value, -equity, -pnl, -line,

@@ -38,7 +38,7 @@ export const MarketHeader: Component<{
     <div class="marketbar" data-testid="market-bar" data-book={props.turbo ? 'turbo' : 'canonical'}>
       <MarketSelector markets={props.markets} selected={props.market} onSelect={props.onSelect} problem={props.problem} />
       <LinkGroupSelector />
-      <Show when={props.market}>{(market) => <TurboToggle api={terminal.api} marketId={market().market_id} turbo={props.turbo} onChange={props.onTurbo} />}</Show>
+      <Show when={props.market}>{(market) => <TurboToggle marketId={market().market_id} turbo={props.turbo} onChange={props.onTurbo} />}</Show>
       <div class="spacer" />
       <Show when={props.market && rules()}>
         {(book) => (

@@ -7,6 +7,7 @@ import type { OwnerStyle } from '../../../../shared/crypto/address';
 import type { OnboardingStep } from '../../../../shared/ipc/views';
 import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { formatDateTime, formatRemaining } from '../../format/time';
 import { shortId } from '../../format/units';
 import { ImportSignature, PendingRequests, SessionRequestForm } from '../custody';
@@ -18,6 +19,7 @@ const STATE_LABELS: Record<OnboardingStep['state'], string> = { todo: 'to do', w
 
 export const Onboarding: Component<{ now: () => number; onFinished?: () => void }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const account = () => terminal.store.state.account;
   const network = () => terminal.store.state.networks.find((item) => item.active) ?? null;
   const markets = () => terminal.store.state.markets?.markets ?? [];
@@ -58,11 +60,11 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
     const keyBytes = parsed.value;
     await run('owner', 'Importing the key', async () => {
       try {
-        const challenge = await terminal.api.beginKeyImport({});
+        const challenge = await bridge.beginKeyImport({});
         if (!challenge.ok) return challenge;
         const request = await encryptKeyForImport(crypto.subtle, webRandom, challenge.value, style(), keyBytes);
         if (!request.ok) return request;
-        return terminal.api.importOwnerKey(request.value);
+        return bridge.importOwnerKey(request.value);
       } finally {
         keyBytes.fill(0);
       }
@@ -75,7 +77,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
   const createSession = () => {
     const hours = sessionHours();
     const input = days() === 0 ? { marketIds: [...selectedMarketIds()], hours: Math.max(1, hours) } : { marketIds: [...selectedMarketIds()], days: days(), ...(hours > 0 ? { hours } : {}) };
-    void run('session', 'Creating the session', () => terminal.api.createSession(input));
+    void run('session', 'Creating the session', () => bridge.createSession(input));
   };
 
   // From an empty keychain on a test network, every step in one click, with the defaults each step
@@ -89,11 +91,11 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
   };
   const setUpAll = async () => {
     const current = network();
-    if (!(await run('owner', 'Creating the key', () => terminal.api.createOwnerKey({ style: style() })))) return;
-    if (!(await run('account', 'Creating the trade account', () => terminal.api.createTradeAccount({})))) return;
-    if (current?.hasFaucet && !(await run('funds', 'Asking the faucet', () => terminal.api.mintFromFaucet({})))) return;
-    if (current?.hasWhitelist !== false && !(await run('whitelist', 'Whitelisting', () => terminal.api.whitelistAccount({})))) return;
-    if (!(await run('session', 'Creating the session', () => terminal.api.createSession({ marketIds: markets().map((market) => market.market_id), days: days() })))) return;
+    if (!(await run('owner', 'Creating the key', () => bridge.createOwnerKey({ style: style() })))) return;
+    if (!(await run('account', 'Creating the trade account', () => bridge.createTradeAccount({})))) return;
+    if (current?.hasFaucet && !(await run('funds', 'Asking the faucet', () => bridge.mintFromFaucet({})))) return;
+    if (current?.hasWhitelist !== false && !(await run('whitelist', 'Whitelisting', () => bridge.whitelistAccount({})))) return;
+    if (!(await run('session', 'Creating the session', () => bridge.createSession({ marketIds: markets().map((market) => market.market_id), days: days() })))) return;
     terminal.store.notify('info', `Set up: owner key, trading account${current?.hasFaucet ? ', test funds' : ''}, a ${days()}-day session on every market. Trade from the ticket, or arm the ladder.`);
     props.onFinished?.();
   };
@@ -145,7 +147,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
             fallback={
               <div class="actions">
                 <span>The trade account is the contract that holds your funds and executes trades; your owner key controls it.</span>
-                <button type="button" class="primary" data-testid="onboarding-create-account" disabled={!state.activeOwner || busy() !== null} onClick={() => void run('account', 'Creating the trade account', () => terminal.api.createTradeAccount({}))}>
+                <button type="button" class="primary" data-testid="onboarding-create-account" disabled={!state.activeOwner || busy() !== null} onClick={() => void run('account', 'Creating the trade account', () => bridge.createTradeAccount({}))}>
                   Create trade account
                 </button>
               </div>
@@ -171,7 +173,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
           >
             <div class="actions">
               <span>The faucet mints test assets into the trade account, once a minute.</span>
-              <button type="button" data-testid="onboarding-mint" disabled={!state.tradeAccount || busy() !== null} onClick={() => void run('funds', 'Asking the faucet', () => terminal.api.mintFromFaucet({}), () => terminal.store.notify('info', 'Faucet: test funds were minted into the trading account; Funds and Balances show them as they arrive.'))}>
+              <button type="button" data-testid="onboarding-mint" disabled={!state.tradeAccount || busy() !== null} onClick={() => void run('funds', 'Asking the faucet', () => bridge.mintFromFaucet({}), () => terminal.store.notify('info', 'Faucet: test funds were minted into the trading account; Funds and Balances show them as they arrive.'))}>
                 Mint test funds
               </button>
             </div>
@@ -186,7 +188,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
                 type="button"
                 data-testid="onboarding-whitelist"
                 disabled={!state.tradeAccount || state.tradeAccount.whitelisted === true || busy() !== null}
-                onClick={() => void run('whitelist', 'Whitelisting', () => terminal.api.whitelistAccount({}), (value) => value.alreadyWhitelisted && terminal.store.notify('info', 'The account was already whitelisted.'))}
+                onClick={() => void run('whitelist', 'Whitelisting', () => bridge.whitelistAccount({}), (value) => value.alreadyWhitelisted && terminal.store.notify('info', 'The account was already whitelisted.'))}
               >
                 Whitelist the account
               </button>
@@ -203,9 +205,9 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
                   machine) and a request for the offline signer. Carry the request file or its QR codes to the offline machine, sign it there, and bring the signature back below; the session
                   starts once it is submitted.
                 </p>
-                <SessionRequestForm api={terminal.api} />
-                <PendingRequests api={terminal.api} now={props.now} />
-                <ImportSignature api={terminal.api} />
+                <SessionRequestForm />
+                <PendingRequests now={props.now} />
+                <ImportSignature />
               </div>
             </Match>
             <Match when={state.session}>
@@ -293,7 +295,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
         <Match when={keychain && ownerMode() === 'create'}>
           <div class="actions">
             <span>A new owner key is generated in the terminal's main process and kept in {storeName}; it never reaches this window.</span>
-            <button type="button" class="primary" data-testid="onboarding-create-key" disabled={busy() !== null} onClick={() => void run('owner', 'Creating the key', () => terminal.api.createOwnerKey({ style: style() }))}>
+            <button type="button" class="primary" data-testid="onboarding-create-key" disabled={busy() !== null} onClick={() => void run('owner', 'Creating the key', () => bridge.createOwnerKey({ style: style() }))}>
               Create owner key
             </button>
           </div>
@@ -322,7 +324,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
               type="button"
               data-testid="onboarding-watch-only"
               disabled={busy() !== null || !/^(0x)?[0-9a-fA-F]{64}$/.test(watchAddress())}
-              onClick={() => void run('owner', 'Registering the address', () => terminal.api.registerWatchOnlyOwner({ address: watchAddress(), style: style() }))}
+              onClick={() => void run('owner', 'Registering the address', () => bridge.registerWatchOnlyOwner({ address: watchAddress(), style: style() }))}
             >
               Register watch-only
             </button>

@@ -176,7 +176,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
       </table>
       <div class="orders-legs">
         <h3 class="subhead">Take-profit / stop-loss</h3>
-        <TriggersList api={terminal.api} markets={markets()} {...(props.allMarkets ? {} : { marketId: props.market.market_id })} />
+        <TriggersList markets={markets()} {...(props.allMarkets ? {} : { marketId: props.market.market_id })} />
       </div>
     </div>
   );

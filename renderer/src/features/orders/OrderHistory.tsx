@@ -6,6 +6,7 @@ import type { Page } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { averagePriceCell, fillFeeColumns, orderStatusCell, priceCell, quantityCell } from '../../format/columns';
 import { formatPrice } from '../../format/market-format';
 import { formatDateTime } from '../../format/time';
@@ -55,8 +56,9 @@ function createAccountList<T>(load: (cursor: string | null) => Promise<Result<Pa
 
 export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const list = createAccountList(
-    (cursor) => terminal.api.getOrderHistory({ marketId: props.market.market_id, cursor }),
+    (cursor) => bridge.getOrderHistory({ marketId: props.market.market_id, cursor }),
     () => props.market.market_id,
     (order) => `${order.account}:${order.orderId}`,
   );
@@ -116,8 +118,9 @@ export const OrderHistory: Component<{ market: Market; turbo: boolean }> = (prop
 
 export const Fills: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const list = createAccountList(
-    (cursor) => terminal.api.getFills({ marketId: props.market.market_id, cursor }),
+    (cursor) => bridge.getFills({ marketId: props.market.market_id, cursor }),
     () => props.market.market_id,
     (fill) => `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}`,
   );

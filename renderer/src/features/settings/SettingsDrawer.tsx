@@ -7,6 +7,7 @@ import type { RequestInput } from '../../../../shared/ipc/contract';
 import { HOTKEY_ACTIONS, type HotkeyAction } from '../../../../shared/ipc/views/settings';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { editableQuantity } from '../../format/market-format';
 import { describeEvent, HOTKEY_LABELS, hotkeyConflicts } from '../hotkeys/hotkeys';
 
@@ -14,6 +15,7 @@ type SettingsChange = RequestInput<'updateSettings'>;
 
 export const SettingsDrawer: Component<{ market: Market | null; onClose: () => void }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const settings = () => terminal.store.state.settings;
   const [recording, setRecording] = createSignal<HotkeyAction | null>(null);
   const [problem, setProblem] = createSignal<string | null>(null);
@@ -21,7 +23,7 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
   const [hotkeyProblem, setHotkeyProblem] = createSignal<string | null>(null);
 
   const save = async (change: SettingsChange) => {
-    const result = await terminal.api.updateSettings(change);
+    const result = await bridge.updateSettings(change);
     if (result.ok) {
       terminal.store.setSettings(result.value);
       setProblem(null);
@@ -82,7 +84,7 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
   };
 
   const saveHotkeys = async (change: Partial<Record<HotkeyAction, string>>) => {
-    const result = await terminal.api.updateSettings({ hotkeys: change });
+    const result = await bridge.updateSettings({ hotkeys: change });
     if (result.ok) {
       terminal.store.setSettings(result.value);
       setHotkeyProblem(null);

@@ -3,9 +3,11 @@
 import { createSignal, Show, type Component } from 'solid-js';
 import { closeOnPressOutside } from '../../lib/click-outside';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 
 export const MoreMenu: Component<{ settingsOpen: boolean; onSettings: () => void }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const [open, setOpen] = createSignal(false);
   let root: HTMLDivElement | undefined;
   closeOnPressOutside(() => root, () => setOpen(false));
@@ -24,7 +26,7 @@ export const MoreMenu: Component<{ settingsOpen: boolean; onSettings: () => void
             data-testid="sound-toggle"
             disabled={!terminal.store.state.settings}
             title={sound() ? 'Fill sound on: click to mute' : 'Fill sound off: click to unmute'}
-            onClick={() => void terminal.api.updateSettings({ sound: !sound() }).then((result) => result.ok && terminal.store.setSettings(result.value))}
+            onClick={() => void bridge.updateSettings({ sound: !sound() }).then((result) => result.ok && terminal.store.setSettings(result.value))}
           >
             Fill sound: {sound() ? 'on' : 'off'}
           </button>

@@ -4,10 +4,12 @@
 import { createSignal, For, Show, type Component } from 'solid-js';
 import type { NetworkView } from '../../../../shared/ipc/views';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import type { Confirm } from '../trading/trading-actions';
 
 export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const networks = () => terminal.store.state.networks;
   const active = () => networks().find((network) => network.active) ?? null;
   const [editing, setEditing] = createSignal<NetworkView | null>(null);
@@ -35,7 +37,7 @@ export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
       return;
     }
     if (network.production && !(await props.confirm('Switch to mainnet', ['Orders on mainnet trade real funds.', 'Open panels resubscribe to mainnet data.']))) return;
-    const result = await terminal.api.selectNetwork({ networkId });
+    const result = await bridge.selectNetwork({ networkId });
     if (!result.ok) terminal.store.notify('error', `Cannot switch to ${network.name}: ${result.message}`);
     else {
       terminal.store.reload('networks');
@@ -47,7 +49,7 @@ export const NetworkSelector: Component<{ confirm: Confirm }> = (props) => {
   const saveConfiguration = async () => {
     const network = editing();
     if (!network || network.kind === 'sandbox') return;
-    const result = await terminal.api.configureNetwork({
+    const result = await bridge.configureNetwork({
       networkId: network.kind,
       restUrl: restUrl().trim(),
       wsUrl: wsUrl().trim() === '' ? null : wsUrl().trim(),

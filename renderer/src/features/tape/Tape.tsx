@@ -4,6 +4,7 @@ import { createStore, reconcile } from 'solid-js/store';
 import type { TradesFrame, TradeView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { priceCell, quantityCell } from '../../format/columns';
 import { formatClock } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
@@ -14,6 +15,7 @@ let tapeSerial = 0;
 
 export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const [trades, setTrades] = createStore<TradeView[]>([]);
   const [problem, setProblem] = createSignal<string | null>(null);
   const key = `tape-${++tapeSerial}`;
@@ -32,7 +34,7 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
       setTrades(reconcile(next.slice(0, KEEP), { key: 'tradeId' }));
     });
   };
-  const stop = terminal.api.onTrades((frame) => {
+  const stop = bridge.onTrades((frame) => {
     if (frame.subscriptionId === subscriptionId) accept(frame);
     else if (subscriptionId === null && early.length < 16) early.push(frame);
   });
@@ -42,12 +44,12 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
       () => `${props.market.market_id}|${props.turbo}`,
       () => {
         retry?.stop();
-        if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
+        if (subscriptionId) void bridge.unsubscribe({ subscriptionId });
         subscriptionId = null;
         early.length = 0;
         setTrades([]);
         retry = retryWhileNotReady(
-          () => terminal.api.subscribeTrades({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}) }),
+          () => bridge.subscribeTrades({ marketId: props.market.market_id, ...(props.turbo ? { turbo: true } : {}) }),
           (result) => {
             setProblem(result.ok ? null : result.message);
             if (!result.ok) return;
@@ -62,7 +64,7 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
     stop();
     retry?.stop();
     terminal.frames.cancel(key);
-    if (subscriptionId) void terminal.api.unsubscribe({ subscriptionId });
+    if (subscriptionId) void bridge.unsubscribe({ subscriptionId });
   });
 
   const freshness = createFreshness(terminal.freshness, (view) => [marketSource(view, props.market.market_id, props.turbo, 'trades')]);

@@ -16,6 +16,7 @@ import type { OrderTypeKind } from '../../../../shared/market/order-type';
 import { priceTick } from '../../../../shared/market/tick';
 import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { Panel } from '../../components/Panel';
 import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
 import { formatPpm, shortId } from '../../format/units';
@@ -67,6 +68,7 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
 
 export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   const marketId = () => props.market.market_id;
   const draft = () => terminal.tickets.draft(marketId());
   const update = (change: Parameters<typeof terminal.tickets.update>[1]) => terminal.tickets.update(marketId(), change);
@@ -83,7 +85,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   const book = () => rules() ?? props.market;
 
   // The best bid and offer, from a one-level subscription of this panel's own.
-  const feed = createBookFeed(terminal.api, terminal.frames, () => ({ marketId: marketId(), turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
+  const feed = createBookFeed(bridge, terminal.frames, () => ({ marketId: marketId(), turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
   // The ticket still sends priced orders on a book that is not live, but says so, and takes no
   // price from it (a market order, the bid/ask shortcuts) until it is live again.
   const bookFreshness = createFreshness(
@@ -141,7 +143,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   const [reduceOnly, setReduceOnly] = createSignal(false);
   const [positions, setPositions] = createSignal<PositionsView | null>(null);
   const [positionsError, setPositionsError] = createSignal<string | null>(null);
-  const legs = createTriggerSnapshot(terminal.api);
+  const legs = createTriggerSnapshot(bridge);
   const signingAccount = () => {
     const current = signer();
     return current.kind === 'turbo-account' ? current.account : (terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null);
@@ -165,7 +167,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
       if (!on) return;
       void readPositions();
       const timer = setInterval(() => void readPositions(), POSITIONS_REFRESH_MS);
-      const stop = terminal.api.onFill(() => void readPositions());
+      const stop = bridge.onFill(() => void readPositions());
       onCleanup(() => {
         clearInterval(timer);
         stop();
@@ -207,7 +209,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   const runTurboCheck = async (current: TicketReady, quiet = false): Promise<Result<TurboOrderCheck>> => {
     const serial = ++checkSerial;
     if (!quiet) setChecking(true);
-    const checked = await terminal.api.checkTurboOrder(turboCheckInput(current));
+    const checked = await bridge.checkTurboOrder(turboCheckInput(current));
     if (serial === checkSerial) {
       setTurboCheck(checked);
       setChecking(false);
@@ -599,7 +601,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
             <span class="muted"> · attached</span>
           </Show>
         </summary>
-        <BracketSection api={terminal.api} market={book()} turbo={props.turbo} entry={entry} onChange={setBracket} hidePlaceButton />
+        <BracketSection market={book()} turbo={props.turbo} entry={entry} onChange={setBracket} hidePlaceButton />
       </details>
       <Show when={ready()?.warnings.length}>
         <For each={ready()?.warnings ?? []}>{(warning) => <div class="ticket-warning">{warning}</div>}</For>

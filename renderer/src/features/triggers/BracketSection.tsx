@@ -3,13 +3,13 @@
 // entry's fills). The ticket passes its current entry; the section checks the legs against it and
 // the market before anything is signed, and places entry and legs in one signed request.
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { PlacedTriggers } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Failure } from '../../../../shared/result';
 import { LegFields } from './LegFields';
 import { bracketInput, emptyLeg, legLabel, type BracketEntry, type LegDraft } from './trigger-model';
 import './triggers.css';
+import { useBridge } from '../../stores/bridge-context';
 
 export interface BracketDraft {
   readonly takeProfit: LegDraft;
@@ -17,7 +17,6 @@ export interface BracketDraft {
 }
 
 export const BracketSection: Component<{
-  api: TerminalApi;
   market: Market;
   turbo?: boolean;
   /** The entry the ticket would place now, or null while its fields are incomplete or invalid. */
@@ -28,6 +27,7 @@ export const BracketSection: Component<{
   /** Hide the section's own place button (the ticket's submit button places the bracket). */
   hidePlaceButton?: boolean;
 }> = (props) => {
+  const bridge = useBridge();
   const [draft, setDraft] = createSignal<BracketDraft>({ takeProfit: emptyLeg(), stopLoss: emptyLeg() });
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [busy, setBusy] = createSignal(false);
@@ -54,7 +54,7 @@ export const BracketSection: Component<{
     if (checked === null || !checked.ok || busy()) return;
     setBusy(true);
     setFailure(null);
-    const sent = await props.api.placeBracketOrder(checked.value);
+    const sent = await bridge.placeBracketOrder(checked.value);
     setBusy(false);
     if (sent.ok) {
       setPlaced(sent.value);

@@ -2,7 +2,6 @@
 // or from one of the market's orders (the legs then belong to that order: sized from its fills and
 // cancelled with it). Checked against the market before anything is signed.
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { PlacedTriggers } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Side } from '../../../../shared/market/order-type';
@@ -10,6 +9,7 @@ import type { Failure } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { shortId } from '../../format/units';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { bookAndSignerLine, signerText } from '../trading/trading-actions';
 import { LegFields } from './LegFields';
 import { createOpenOrders } from './trigger-data';
@@ -17,13 +17,13 @@ import { emptyLeg, legLabel, ocoInput, protectiveSide, stopInput, type LegDraft,
 import './triggers.css';
 
 export const StopOrderForm: Component<{
-  api: TerminalApi;
   market: Market;
   turbo?: boolean;
   onPlaced?: (placed: PlacedTriggers) => void;
 }> = (props) => {
   const terminal = useTerminal();
-  const openOrders = createOpenOrders(props.api);
+  const bridge = useBridge();
+  const openOrders = createOpenOrders(bridge);
   const [mode, setMode] = createSignal<'single' | 'oco'>('single');
   const [side, setSide] = createSignal<Side>('Sell');
   const [sizeKind, setSizeKind] = createSignal<SizeDraft['kind']>('quantity');
@@ -64,7 +64,7 @@ export const StopOrderForm: Component<{
       if (!accepted) return;
     }
     setBusy(true);
-    const sent = 'leg' in checked.value ? await props.api.placeStopOrder(checked.value) : await props.api.placeOcoOrder(checked.value);
+    const sent = 'leg' in checked.value ? await bridge.placeStopOrder(checked.value) : await bridge.placeOcoOrder(checked.value);
     setBusy(false);
     if (!sent.ok) {
       setFailure(sent);

@@ -3,7 +3,6 @@
 // inside) the open orders panel.
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
-import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { TriggerView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { fail, type Failure } from '../../../../shared/result';
@@ -13,6 +12,7 @@ import { shortId } from '../../format/units';
 import { createOpenOrders, createTriggerSnapshot } from './trigger-data';
 import { groupUnderOrders, legLabel, snapToStep } from './trigger-model';
 import './triggers.css';
+import { useBridge } from '../../stores/bridge-context';
 
 const REASONS: Readonly<Record<string, string>> = {
   Cancelled: 'by you (or moved)',
@@ -23,7 +23,6 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 export const TriggersList: Component<{
-  api: TerminalApi;
   /** Every market of the network (to format prices); legs of unknown markets show raw values. */
   markets: readonly Market[];
   /** Only this market's legs; every market when absent. */
@@ -31,8 +30,9 @@ export const TriggersList: Component<{
   /** Also list legs that fired or were cancelled (default true). */
   showRecent?: boolean;
 }> = (props) => {
-  const snapshot = createTriggerSnapshot(props.api);
-  const openOrders = createOpenOrders(props.api);
+  const bridge = useBridge();
+  const snapshot = createTriggerSnapshot(bridge);
+  const openOrders = createOpenOrders(bridge);
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [busy, setBusy] = createSignal<string | null>(null);
   const [moveText, setMoveText] = createSignal<Record<string, string>>({});
@@ -50,7 +50,7 @@ export const TriggersList: Component<{
   const cancel = async (leg: TriggerView) => {
     setBusy(leg.triggerId);
     setFailure(null);
-    const done = await props.api.cancelTrigger({ marketId: leg.marketId, ...(leg.turbo ? { turbo: true } : {}), triggerId: leg.triggerId });
+    const done = await bridge.cancelTrigger({ marketId: leg.marketId, ...(leg.turbo ? { turbo: true } : {}), triggerId: leg.triggerId });
     setBusy(null);
     if (!done.ok) setFailure(done);
   };
@@ -70,7 +70,7 @@ export const TriggersList: Component<{
       return;
     }
     setBusy(leg.triggerId);
-    const done = await props.api.moveTrigger({ marketId: leg.marketId, ...(leg.turbo ? { turbo: true } : {}), triggerId: leg.triggerId, triggerPrice: parsed.value });
+    const done = await bridge.moveTrigger({ marketId: leg.marketId, ...(leg.turbo ? { turbo: true } : {}), triggerId: leg.triggerId, triggerPrice: parsed.value });
     setBusy(null);
     if (!done.ok) setFailure(done);
     else setMoveText((current) => ({ ...current, [leg.triggerId]: '' }));

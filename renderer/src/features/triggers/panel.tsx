@@ -13,11 +13,11 @@ function StopsBody(props: { market: Market; turbo: boolean }): JSX.Element {
   const terminal = useTerminal();
   return (
     <div class="stops" data-testid="stops">
-      <StopOrderForm api={terminal.api} market={props.market} turbo={props.turbo} />
+      <StopOrderForm market={props.market} turbo={props.turbo} />
       <h3 class="subhead">
         Legs in <MarketName market={props.market} />
       </h3>
-      <TriggersList api={terminal.api} markets={terminal.store.state.markets?.markets ?? []} marketId={props.market.market_id} showRecent={false} />
+      <TriggersList markets={terminal.store.state.markets?.markets ?? []} marketId={props.market.market_id} showRecent={false} />
     </div>
   );
 }
