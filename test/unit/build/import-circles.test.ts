@@ -16,48 +16,8 @@ const SOURCE_FOLDERS = ['shared', 'main', 'preload', 'renderer', 'sandbox'];
  */
 const KNOWN_CIRCLES = new Set<string>(['shared/ipc/views/trading.ts + shared/ipc/views/triggers.ts']);
 
-/**
- * Features that import `renderer/src/app` today, as `feature file -> app file`. The renderer's
- * reshaping empties it (the terminal context moves to the store layer); exact for the same reason.
- */
-const KNOWN_FEATURE_IMPORTS_OF_APP = new Set<string>([
-  'renderer/src/features/alerts/fill-alerts.ts -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/balances/Balances.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/chart/CandleChart.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/connection/ConnectionIndicator.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/desk/PanelSlot.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/desk/PanelWindow.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/desk/builtin-panels.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/funds/FundsPanel.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/hotkeys/HotkeysOverlay.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/hotkeys/hotkey-controller.ts -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/journal/Journal.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/journal/JournalDamageNotice.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/ladder/Ladder.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/margin/AccountCard.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/margin/CreditActionForm.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/margin/MarginPanel.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/margin/MarginRiskPanel.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/margin/OpenSessionForm.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/margin/margin-confirm.ts -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/markets/MarketHeader.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/markets/use-market-name.ts -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/notices/NotificationCentre.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/onboarding/Onboarding.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/orders/OpenOrders.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/orders/OrderHistory.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/positions/PositionsPanel.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/settings/SettingsDrawer.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/shell/KillSwitch.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/shell/MoreMenu.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/shell/NetworkSelector.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/shell/RateLimits.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/shell/SessionCountdown.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/shell/Toasts.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/tape/Tape.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/ticket/OrderTicket.tsx -> renderer/src/app/terminal-context.tsx',
-  'renderer/src/features/triggers/StopOrderForm.tsx -> renderer/src/app/terminal-context.tsx',
-]);
+/** Features that import `renderer/src/app`, as `feature file -> app file`: none may. */
+const KNOWN_FEATURE_IMPORTS_OF_APP = new Set<string>([]);
 
 // Paths are compared with forward slashes whatever the platform.
 const graph = new Map([...relativeImports(root, SOURCE_FOLDERS)].map(([file, targets]) => [file.replaceAll('\\', '/'), targets.map((target) => target.replaceAll('\\', '/'))]));
