@@ -6,7 +6,8 @@ import type { B256 } from '../../shared/encoding/b256';
 import { formatUnits } from '../../shared/encoding/units';
 import { isWholeQuoteValue, lowerQuantityToWholeQuote } from '../../shared/market/amounts';
 import type { Market } from '../../shared/market/market';
-import type { OrderType, Side } from '../../shared/market/order-type';
+import { signOrderType, type OrderTypeIntent } from '../../shared/market/order-kinds';
+import type { Side } from '../../shared/market/order-type';
 import { truncateQuantity } from '../../shared/market/tick';
 import { validateOrder, type ValidatedOrder } from '../../shared/market/validate-order';
 import type { ActionGroup } from '../../shared/protocol/session-actions';
@@ -14,12 +15,7 @@ import { MAX_ACTIONS_PER_BATCH, MAX_GROUPS_PER_BATCH } from '../../shared/protoc
 import type { SessionAction } from '../../shared/protocol/actions';
 import { fail, ok, type Result } from '../../shared/result';
 
-export interface OrderTypeIntent {
-  readonly kind: 'Spot' | 'Market' | 'PostOnly' | 'FillOrKill' | 'Limit' | 'BoundedMarket';
-  readonly timestamp?: bigint | undefined;
-  readonly maxPrice?: bigint;
-  readonly minPrice?: bigint;
-}
+export type { OrderTypeIntent };
 
 export interface PlaceIntent {
   readonly side: Side;
@@ -37,17 +33,6 @@ export interface PreparedOrder {
 }
 
 export const MAX_ORDER_SIZE = 'MAX_ORDER_SIZE';
-
-function toOrderType(intent: OrderTypeIntent, price: bigint, nowSeconds: bigint): OrderType {
-  switch (intent.kind) {
-    case 'Limit':
-      return { kind: 'Limit', price, timestamp: intent.timestamp ?? nowSeconds };
-    case 'BoundedMarket':
-      return { kind: 'BoundedMarket', max_price: intent.maxPrice ?? 0n, min_price: intent.minPrice ?? 0n };
-    default:
-      return { kind: intent.kind };
-  }
-}
 
 export function pairName(market: Market): string {
   return `${market.base.symbol}/${market.quote.symbol}`;
@@ -89,7 +74,7 @@ export function prepareOrder(market: Market, intent: PlaceIntent, options: Prepa
       { field: 'quantity' },
     );
   }
-  const orderType = toOrderType(intent.orderType, intent.price, options.nowSeconds);
+  const orderType = signOrderType(intent.orderType, intent.price, options.nowSeconds);
   const validated = validateOrder(market, { side: intent.side, price: intent.price, quantity, order_type: orderType }, { marginAccount: options.marginAccount ?? false });
   if (!validated.ok) return validated;
   const action: SessionAction = { kind: 'CreateOrder', side: intent.side, price: intent.price, quantity, order_type: orderType };

@@ -508,12 +508,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
           side: input.side,
           price: input.price,
           quantity: input.quantity,
-          orderType:
-            input.orderType.kind === 'BoundedMarket'
-              ? { kind: 'BoundedMarket', maxPrice: input.orderType.maxPrice, minPrice: input.orderType.minPrice }
-              : input.orderType.kind === 'Limit'
-                ? { kind: 'Limit', timestamp: input.orderType.timestamp }
-                : { kind: input.orderType.kind },
+          orderType: input.orderType,
         }),
       ),
     cancelOrder: ({ marketId, turbo, orderId }) => withRuntime((current) => current.trading.cancelOrder(marketId, turbo ?? false, orderId as B256)),

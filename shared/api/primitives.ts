@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { B256_PATTERN_TEXT, type B256 } from '../encoding/b256';
 import { describeDecimalProblem, U128_MAX, U256_MAX, U64_MAX } from '../encoding/decimal';
 import type { Identity } from '../encoding/identity';
+import { inKindOrder, type OrderKind, type OrderTypeOf } from '../market/order-kinds';
 import type { OrderType, Side } from '../market/order-type';
 
 const B256_PATTERN = new RegExp(B256_PATTERN_TEXT);
@@ -87,17 +88,22 @@ export const identitySchema = z.union([z.strictObject({ Address: b256Schema }), 
 
 export const sideSchema = z.enum(['Buy', 'Sell']) as z.ZodType<Side, unknown>;
 
-/** CreateOrder `order_type` (spec 2.4; wire notes for Limit and BoundedMarket), to the typed value. */
-export const orderTypeSchema: z.ZodType<OrderType, unknown> = z.union(
-  [
-    z.enum(['Spot', 'Market', 'PostOnly', 'FillOrKill']).transform((kind) => ({ kind }) as OrderType),
-    z.strictObject({ Limit: z.tuple([u64Schema, u64Schema]) }).transform(({ Limit: [price, timestamp] }): OrderType => ({ kind: 'Limit', price, timestamp })),
-    z
-      .strictObject({ BoundedMarket: z.object({ max_price: u64Schema, min_price: u64Schema }) })
-      .transform(({ BoundedMarket: bounds }): OrderType => ({ kind: 'BoundedMarket', max_price: bounds.max_price, min_price: bounds.min_price })),
-  ],
-  { error: 'expected Spot, Market, PostOnly, FillOrKill, {Limit: [price, timestamp]} or {BoundedMarket: {max_price, min_price}}' },
-);
+/** Each kind's `order_type` on the wire (spec 2.4; wire notes for Limit and BoundedMarket), to the typed value. */
+const orderTypeJsonSchemas = {
+  Limit: z.strictObject({ Limit: z.tuple([u64Schema, u64Schema]) }).transform(({ Limit: [price, timestamp] }): OrderTypeOf<'Limit'> => ({ kind: 'Limit', price, timestamp })),
+  Spot: z.literal('Spot').transform((kind): OrderTypeOf<'Spot'> => ({ kind })),
+  PostOnly: z.literal('PostOnly').transform((kind): OrderTypeOf<'PostOnly'> => ({ kind })),
+  FillOrKill: z.literal('FillOrKill').transform((kind): OrderTypeOf<'FillOrKill'> => ({ kind })),
+  Market: z.literal('Market').transform((kind): OrderTypeOf<'Market'> => ({ kind })),
+  BoundedMarket: z
+    .strictObject({ BoundedMarket: z.object({ max_price: u64Schema, min_price: u64Schema }) })
+    .transform(({ BoundedMarket: bounds }): OrderTypeOf<'BoundedMarket'> => ({ kind: 'BoundedMarket', max_price: bounds.max_price, min_price: bounds.min_price })),
+} satisfies { readonly [K in OrderKind]: z.ZodType<OrderTypeOf<K>, unknown> };
+
+/** CreateOrder `order_type`, to the typed value. */
+export const orderTypeSchema: z.ZodType<OrderType, unknown> = z.union(inKindOrder(orderTypeJsonSchemas), {
+  error: 'expected Spot, Market, PostOnly, FillOrKill, {Limit: [price, timestamp]} or {BoundedMarket: {max_price, min_price}}',
+});
 
 /** `{Secp256k1: "0x<128 hex>"}` or `{TypedSecp256k1: …}`, as the variant and 64 bytes of hex. */
 export const signatureSchema = z.union(

@@ -2,6 +2,7 @@
 // has parsed it in main; limits here (string lengths, list sizes) bound what a page can ask for.
 import { parseHotkeyText } from '../hotkeys/keymap';
 import { z } from 'zod';
+import { inKindOrder, type OrderKind, type OrderTypeIntentOf } from '../market/order-kinds';
 import { RESOLUTIONS } from './views/market-data';
 import { HOTKEY_ACTIONS } from './views/settings';
 
@@ -25,15 +26,18 @@ const side = z.enum(['Buy', 'Sell']);
 const hexText = (what: string, maxBytes: number) =>
   z.string().regex(new RegExp(`^[0-9a-f]{2,${maxBytes * 2}}$`), `expected ${what} as lowercase hex`);
 
-export const orderTypeInput = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('Spot') }),
-  z.strictObject({ kind: z.literal('Market') }),
-  z.strictObject({ kind: z.literal('PostOnly') }),
-  z.strictObject({ kind: z.literal('FillOrKill') }),
+/** Each kind's fields as the bridge carries them (shared/market/order-kinds.ts). */
+const orderTypeInputs = {
   /** `timestamp` is seconds; main stamps the current time when absent. */
-  z.strictObject({ kind: z.literal('Limit'), timestamp: z.bigint().min(0n).optional() }),
-  z.strictObject({ kind: z.literal('BoundedMarket'), maxPrice: amount, minPrice: z.bigint().min(0n) }),
-]);
+  Limit: z.strictObject({ kind: z.literal('Limit'), timestamp: z.bigint().min(0n).optional() }),
+  Spot: z.strictObject({ kind: z.literal('Spot') }),
+  PostOnly: z.strictObject({ kind: z.literal('PostOnly') }),
+  FillOrKill: z.strictObject({ kind: z.literal('FillOrKill') }),
+  Market: z.strictObject({ kind: z.literal('Market') }),
+  BoundedMarket: z.strictObject({ kind: z.literal('BoundedMarket'), maxPrice: amount, minPrice: z.bigint().min(0n) }),
+} satisfies { readonly [K in OrderKind]: z.ZodType<OrderTypeIntentOf<K>> };
+
+export const orderTypeInput = z.discriminatedUnion('kind', inKindOrder(orderTypeInputs));
 
 export const marketRef = { marketId: b256Input, turbo: z.boolean().optional() };
 

@@ -1,15 +1,10 @@
-// The order vocabulary shared by the rules (market/) and the encoders (protocol/).
+// The order vocabulary shared by the rules (market/) and the encoders (protocol/); each order kind
+// is defined in order-kinds.ts.
+import type { OrderType } from './order-kinds';
+
 export type Side = 'Buy' | 'Sell';
 
-export type OrderType =
-  | { readonly kind: 'Spot' }
-  | { readonly kind: 'Market' }
-  | { readonly kind: 'Limit'; readonly price: bigint; readonly timestamp: bigint }
-  | { readonly kind: 'PostOnly' }
-  | { readonly kind: 'FillOrKill' }
-  | { readonly kind: 'BoundedMarket'; readonly max_price: bigint; readonly min_price: bigint };
-
-export type OrderTypeKind = OrderType['kind'];
+export type { OrderKind as OrderTypeKind, OrderType } from './order-kinds';
 
 export const SPOT: OrderType = { kind: 'Spot' };
 

@@ -68,7 +68,7 @@ import { MarginCodes } from './codes';
 import { returnedToParentOf, type ChildAccount, type MarginReads, type PoolView, type TierTerms } from './margin-reads';
 import { missingFromScope, scopeView, tierView } from './overview';
 import { RiskTracker, type LiveRisk, type RiskFrameBody } from './risk-tracker';
-import { DEFAULT_TURBO_ORDER_SETTINGS, planTurboOrder, type TurboOrderPlan, type TurboOrderSettings } from './turbo-orders';
+import { checkedOrderType, DEFAULT_TURBO_ORDER_SETTINGS, planTurboOrder, type TurboOrderPlan, type TurboOrderSettings } from './turbo-orders';
 
 /** Accounts followed live at once (each holds one WebSocket connection). */
 export const MAX_TRACKED_ACCOUNTS = 8;
@@ -1288,7 +1288,7 @@ export class MarginService implements TurboDesk {
     const base: TurboOrderCheck = {
       tradingAs: this.selected,
       allowed: false,
-      orderType: { kind: intent.orderType.kind, maxPrice: intent.orderType.maxPrice ?? null, minPrice: intent.orderType.minPrice ?? null },
+      orderType: checkedOrderType(intent.orderType),
       side: input.side,
       price: input.price,
       quoteValue: 0n,
@@ -1306,7 +1306,7 @@ export class MarginService implements TurboDesk {
     return ok({
       ...base,
       allowed: true,
-      orderType: { kind: plan.orderType.kind, maxPrice: plan.orderType.maxPrice ?? null, minPrice: plan.orderType.minPrice ?? null },
+      orderType: checkedOrderType(plan.orderType),
       price: plan.price,
       quoteValue: plan.quoteValue,
       draw: plan.draw,

@@ -10,6 +10,7 @@ import { formatUnits } from '../../../shared/encoding/units';
 import type { RiskReport } from '../../../shared/margin/index';
 import { quoteValue } from '../../../shared/market/amounts';
 import type { Market } from '../../../shared/market/market';
+import type { OrderTypeIntentOf } from '../../../shared/market/order-kinds';
 import type { Side } from '../../../shared/market/order-type';
 import { priceTick } from '../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -46,7 +47,7 @@ export interface TurboOrderPlan {
 const BPS = 10_000n;
 
 /** The bounds of a converted market order: the ticket's price moved by the slippage, on the tick. */
-export function boundMarketOrder(market: Market, side: Side, price: bigint, slippageBps: number): { orderType: OrderTypeIntent; price: bigint } {
+export function boundMarketOrder(market: Market, side: Side, price: bigint, slippageBps: number): { orderType: OrderTypeIntentOf<'BoundedMarket'>; price: bigint } {
   const tick = priceTick(market);
   const slip = BigInt(slippageBps);
   if (side === 'Buy') {
@@ -57,6 +58,11 @@ export function boundMarketOrder(market: Market, side: Side, price: bigint, slip
   const scaled = (price * (BPS - slip)) / BPS;
   const worst = ((scaled + tick - 1n) / tick) * tick;
   return { orderType: { kind: 'BoundedMarket', maxPrice: (U64_MAX / tick) * tick, minPrice: worst }, price: worst };
+}
+
+/** The order type a check reports: its kind, and its bounds when it has them. */
+export function checkedOrderType(orderType: OrderTypeIntent): { kind: string; maxPrice: bigint | null; minPrice: bigint | null } {
+  return orderType.kind === 'BoundedMarket' ? { kind: orderType.kind, maxPrice: orderType.maxPrice, minPrice: orderType.minPrice } : { kind: orderType.kind, maxPrice: null, minPrice: null };
 }
 
 function show(value: bigint, decimals: number, symbol: string): string {
@@ -87,7 +93,7 @@ export function planTurboOrder(market: Market, intent: TurboOrderIntent, report:
     warnings.push(
       `Market order sent as BoundedMarket with a worst price of ${show(price, quote.decimals, quote.symbol)} (${settings.marketSlippageBps} bps from ${show(intent.price, quote.decimals, quote.symbol)}): a Turbo Account cannot place unbounded market orders.`,
     );
-  } else if (orderType.kind === 'BoundedMarket' && intent.side === 'Buy' && orderType.maxPrice !== undefined && orderType.maxPrice < price) {
+  } else if (orderType.kind === 'BoundedMarket' && intent.side === 'Buy' && orderType.maxPrice < price) {
     // A bounded buy never fills above its price; its lock is priced at it.
     price = orderType.maxPrice;
   }

@@ -5,15 +5,10 @@ import type { B256 } from '../../../shared/encoding/b256';
 import { ok } from '../../../shared/result';
 import type { AreaHandlers } from '../../ipc/dispatcher';
 import { withRuntime, type HandlerContext } from '../handler-context';
-import type { OrderTypeIntent } from '../order-intents';
 import type { LegIntent, LegExecution } from './trigger-intents';
 import type { LegSize } from './trigger-service';
 
 type ExecutionInput = { kind: 'market' } | { kind: 'limit'; price: bigint } | { kind: 'slippage'; bps: number };
-type OrderTypeInput =
-  | { kind: 'Spot' | 'Market' | 'PostOnly' | 'FillOrKill' }
-  | { kind: 'Limit'; timestamp?: bigint | undefined }
-  | { kind: 'BoundedMarket'; maxPrice: bigint; minPrice: bigint };
 
 function execution(input: ExecutionInput): LegExecution {
   return input.kind === 'limit' ? { kind: 'limit', price: input.price } : input.kind === 'slippage' ? { kind: 'slippage', bps: input.bps } : { kind: 'market' };
@@ -27,12 +22,6 @@ function size(input: { kind: 'quantity'; quantity: bigint } | { kind: 'parent'; 
   return input.kind === 'quantity' ? { kind: 'quantity', quantity: input.quantity } : { kind: 'parent', orderId: input.orderId as B256 };
 }
 
-function orderType(input: OrderTypeInput): OrderTypeIntent {
-  if (input.kind === 'BoundedMarket') return { kind: 'BoundedMarket', maxPrice: input.maxPrice, minPrice: input.minPrice };
-  if (input.kind === 'Limit') return { kind: 'Limit', timestamp: input.timestamp };
-  return { kind: input.kind };
-}
-
 export function triggerHandlers(context: HandlerContext): AreaHandlers<typeof triggerRequests> {
   return {
     placeBracketOrder: (input) =>
@@ -41,7 +30,7 @@ export function triggerHandlers(context: HandlerContext): AreaHandlers<typeof tr
           marketId: input.marketId,
           turbo: input.turbo ?? false,
           side: input.side,
-          orderType: orderType(input.orderType),
+          orderType: input.orderType,
           price: input.price,
           quantity: input.quantity,
           takeProfit: leg(input.takeProfit),

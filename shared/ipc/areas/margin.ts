@@ -4,6 +4,7 @@
 // every write through the submitter and refuses any margin action while the account's margin
 // state is stale. Merged in ../contract.ts.
 import { z } from 'zod';
+import { ORDER_KINDS } from '../../market/order-kinds';
 import { b256Input, confirmationCode, noInput } from '../inputs';
 import { request, stream } from '../spec';
 import type {
@@ -78,7 +79,7 @@ export const marginInputs = {
   checkTurboOrder: z.strictObject({
     marketId: b256Input,
     side,
-    orderKind: z.enum(['Spot', 'Market', 'PostOnly', 'FillOrKill', 'Limit', 'BoundedMarket']),
+    orderKind: z.enum(ORDER_KINDS),
     /** Raw quote units per whole base unit; for Market the ticket's best price (the bound's reference). */
     price: amount,
     quantity: amount,

@@ -6,6 +6,7 @@
 // the field; none fires while a dialog is open.
 import { createSignal, onCleanup } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
+import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { Side } from '../../../../shared/market/order-type';
 import type { TerminalContextValue } from '../../stores/terminal-context';
 import { sizePresetIndex } from '../../../../shared/hotkeys/keymap';
@@ -59,7 +60,7 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       return;
     }
     const draft = terminal.tickets.draft(market.market_id);
-    const kind = draft.kind === 'Market' || draft.kind === 'BoundedMarket' ? 'Limit' : draft.kind;
+    const kind = ORDER_KIND_TABLE[draft.kind].takesPrice ? draft.kind : 'Limit';
     const balances = terminal.store.state.balances;
     const evaluation = evaluateTicket(
       { ...draft, side, kind, priceText: editablePrice(market, price) },

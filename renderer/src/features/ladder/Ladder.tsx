@@ -14,7 +14,8 @@
 import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { OrderView, PositionView } from '../../../../shared/ipc/views';
-import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
+import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
+import type { Side } from '../../../../shared/market/order-type';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../stores/terminal-context';
@@ -37,7 +38,6 @@ import { marketName } from '../markets/market-label';
 export const LADDER_ROW_HEIGHT = 18;
 /** Auto-recenter when the inside market comes within this many rows of the top or bottom. */
 export const RECENTER_MARGIN_ROWS = 4;
-const PRICED_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'FillOrKill'];
 const NO_LEGS: readonly string[] = [];
 /** Own fills younger than this are highlighted on their rows. */
 export const OWN_FILLS_RECENT_MS = 30 * 60_000;
@@ -372,7 +372,7 @@ export const Ladder: Component<LadderProps> = (props) => {
       return;
     }
     const draft = terminal.tickets.draft(props.market.market_id);
-    const kind = PRICED_KINDS.includes(draft.kind) ? draft.kind : 'Limit';
+    const kind = ORDER_KIND_TABLE[draft.kind].takesPrice ? draft.kind : 'Limit';
     if (kind !== draft.kind) flashHint(`${draft.kind} orders have no price: the ladder placed a Limit order`);
     const price = clickPrice(side, row, tick());
     const settings = terminal.store.state.settings;

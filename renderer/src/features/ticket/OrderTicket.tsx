@@ -12,6 +12,7 @@ import { parseUnits } from '../../../../shared/encoding/units';
 import type { PositionsView } from '../../../../shared/ipc/views';
 import type { TurboOrderCheck } from '../../../../shared/ipc/views/margin';
 import type { Market } from '../../../../shared/market/market';
+import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { OrderTypeKind } from '../../../../shared/market/order-type';
 import { priceTick } from '../../../../shared/market/tick';
 import type { Result } from '../../../../shared/result';
@@ -347,7 +348,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   const canTrade = () => terminal.store.state.account?.canTrade === true;
   const side = () => draft().side;
   const sideClass = () => (side() === 'Buy' ? 'buy-side' : 'sell-side');
-  const needsPrice = () => draft().kind !== 'Market' && draft().kind !== 'BoundedMarket';
+  const needsPrice = () => ORDER_KIND_TABLE[draft().kind].takesPrice;
   const blockedReason = () => {
     if (!canTrade()) return 'No trading session yet: finish the account setup first';
     if (props.turbo && rules() === null) return "The Turbo book's rules are not loaded yet";

@@ -7,21 +7,15 @@ import type { RequestInput } from '../../../../shared/ipc/contract';
 import type { FillView, OrderView, PositionsView, TriggerView } from '../../../../shared/ipc/views';
 import { forwardedAmount, lowerQuantityToWholeQuote, orderFee, quoteValue, type Forwarded } from '../../../../shared/market/amounts';
 import type { Market } from '../../../../shared/market/market';
-import type { OrderType, OrderTypeKind, Side } from '../../../../shared/market/order-type';
+import { ORDER_KIND_TABLE, ORDER_KINDS, orderKindRecord, orderKindsWhere, signOrderType } from '../../../../shared/market/order-kinds';
+import type { OrderTypeKind, Side } from '../../../../shared/market/order-type';
 import { quantityTick, truncateToTick } from '../../../../shared/market/tick';
 import { validateOrder } from '../../../../shared/market/validate-order';
 import { formatAmount, formatPrice, formatQuantity } from '../../format/market-format';
 
-export const ORDER_KINDS: readonly OrderTypeKind[] = ['Limit', 'Spot', 'PostOnly', 'FillOrKill', 'Market', 'BoundedMarket'];
+export { ORDER_KINDS };
 
-export const ORDER_KIND_LABELS: Record<OrderTypeKind, string> = {
-  Spot: 'Spot',
-  Market: 'Market',
-  Limit: 'Limit',
-  PostOnly: 'Post only',
-  FillOrKill: 'Fill or kill',
-  BoundedMarket: 'Bounded market',
-};
+export const ORDER_KIND_LABELS: Record<OrderTypeKind, string> = orderKindRecord((kind) => ORDER_KIND_TABLE[kind].label);
 
 export const ORDER_KIND_HELP: Record<OrderTypeKind, string> = {
   Spot: 'Takes what it can at your price or better; the rest rests on the book.',
@@ -112,7 +106,6 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
 
   let price: bigint;
   let priceIsEstimate = false;
-  let orderType: OrderType;
   let requestType: PlaceOrderInput['orderType'];
   switch (fields.kind) {
     case 'Market': {
@@ -120,7 +113,6 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
       if (best === null) return refuse('order', 'NO_LIQUIDITY', `There are no ${fields.side === 'Buy' ? 'offers to buy from' : 'bids to sell to'}; a market order would be cancelled unfilled.`);
       price = best;
       priceIsEstimate = true;
-      orderType = { kind: 'Market' };
       requestType = { kind: 'Market' };
       // Said exactly (issue 14 item 6): the exchange executes a Market order no worse than its
       // price, the best opposite price when sent; it does not sweep deeper levels.
@@ -146,7 +138,6 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
         price = context.bestBid;
         priceIsEstimate = true;
       }
-      orderType = { kind: 'BoundedMarket', max_price: maxPrice, min_price: minPrice };
       requestType = { kind: 'BoundedMarket', maxPrice, minPrice };
       break;
     }
@@ -159,7 +150,6 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
         if (!/^[0-9]{1,12}$/.test(fields.timestampText.trim())) return refuse('timestamp', 'INVALID_TIMESTAMP', `Timestamp ${JSON.stringify(fields.timestampText)} is not whole Unix seconds.`);
         timestamp = BigInt(fields.timestampText.trim());
       }
-      orderType = { kind: 'Limit', price, timestamp: timestamp ?? 0n };
       requestType = timestamp === undefined ? { kind: 'Limit' } : { kind: 'Limit', timestamp };
       break;
     }
@@ -167,8 +157,7 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
       const parsed = parsePrice(market, fields.priceText, 'Price', 'price');
       if (typeof parsed !== 'bigint') return parsed;
       price = parsed;
-      orderType = { kind: fields.kind } as OrderType;
-      requestType = { kind: fields.kind } as PlaceOrderInput['orderType'];
+      requestType = { kind: fields.kind };
     }
   }
 
@@ -180,6 +169,8 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
     );
   }
 
+  // Checked as main will sign it; an absent Limit timestamp is checked as 0 (main stamps the time).
+  const orderType = signOrderType(requestType, price, 0n);
   const validated = validateOrder({ ...market, turbo: context.turbo }, { side: fields.side, price, quantity, order_type: orderType });
   if (!validated.ok) return refuse(fieldOf(validated.details, 'order'), validated.code, validated.message);
 
@@ -302,7 +293,7 @@ export function sendState(evaluation: TicketEvaluation, balance: TicketBalanceSt
 // past zero. Everything else is refused with the reason (docs/protocol.md "Reduce-only").
 
 /** Order types reduce-only can be exact for: they execute at once and never rest. */
-export const REDUCE_ONLY_KINDS: readonly OrderTypeKind[] = ['Market', 'BoundedMarket', 'FillOrKill'];
+export const REDUCE_ONLY_KINDS: readonly OrderTypeKind[] = orderKindsWhere('executesAtOnce');
 
 export interface ReduceOnlyContext {
   readonly market: Market;

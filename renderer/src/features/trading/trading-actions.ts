@@ -4,6 +4,7 @@
 import type { RequestInput, TerminalApi } from '../../../../shared/ipc/contract';
 import type { CancelReport, FlattenReport, OrderView, PlacedOrder, PlacedTriggers, PositionView, TriggerView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
+import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import type { TerminalStore } from '../../stores/terminal-store';
@@ -64,7 +65,7 @@ export function describeOrder(market: Market, request: PlaceOrderRequest): strin
  */
 export function describeOutcome(market: Market, request: PlaceOrderRequest, order: OrderView): string | null {
   const kind = request.orderType.kind;
-  if (kind !== 'Market' && kind !== 'BoundedMarket' && kind !== 'FillOrKill' && order.status !== 'cancelled') return null;
+  if (!ORDER_KIND_TABLE[kind].executesAtOnce && order.status !== 'cancelled') return null;
   const base = market.base.symbol;
   const average = order.averagePrice > 0n ? ` at an average ${formatPrice(market, order.averagePrice)} ${market.quote.symbol}` : '';
   if (order.filled >= order.quantity) return `filled all ${formatQuantity(market, order.quantity)} ${base}${average}`;
