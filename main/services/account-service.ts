@@ -8,7 +8,7 @@ import type { AccountState, KeychainView, OnboardingStep, OwnerView, SessionView
 import { checkSessionGrant, sessionBody, sessionDigest, type SessionGrant } from '../../shared/protocol/session';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ExchangeRestClient } from '../exchange/rest-client';
-import type { Journal } from './journal';
+import type { Journal } from './journal/journal';
 import type { KeyVault } from './key-vault';
 import type { NetworkConfig } from './networks';
 import type { NonceManager } from './nonce-manager';

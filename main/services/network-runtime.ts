@@ -21,7 +21,7 @@ import { AccountService } from './account-service';
 import { fetchJson } from '../exchange/http';
 import { MarginReads } from './margin/margin-reads';
 import { MarginService } from './margin/margin-service';
-import type { Journal } from './journal';
+import type { Journal } from './journal/journal';
 import type { KeyVault } from './key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from './market-data-hub';
 import { MarketsIndex } from './markets-index';

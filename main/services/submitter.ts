@@ -9,7 +9,7 @@ import { batchGroups, encodeSessionActions, groupsToJson, sessionActionsBody, ty
 import type { SubmissionOutcome } from '../../shared/nonce/sequential';
 import { unpackParallelNonce } from '../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../shared/result';
-import type { Journal, JournalNonce } from './journal';
+import type { Journal, JournalNonce } from './journal/journal';
 import type { ConsumedAnswer, NonceManager } from './nonce-manager';
 
 export interface SubmitIdentity {

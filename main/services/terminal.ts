@@ -26,7 +26,7 @@ import { STALE_AFTER_MS } from '../exchange/stream-client';
 import { FreshnessPublisher } from './freshness';
 import { MarketDataHub } from './market-data-hub';
 import { DataDirectoryInUse, lockDataDirectory } from './data-dir-lock';
-import { Journal, type DamageReport, type JournalEntry } from './journal';
+import { Journal, type DamageReport, type JournalEntry } from './journal/journal';
 import { KeyImportExchange } from './key-import';
 import type { ChosenSigner } from '../platform/native-secp256k1';
 import { KeyVault } from './key-vault';

@@ -14,7 +14,7 @@ import { FreshRead } from '../../shared/fresh-read';
 import type { ExchangeRestClient } from '../exchange/rest-client';
 import { EXCHANGE_ERRORS } from '../exchange/errors';
 import type { AccountService } from './account-service';
-import type { Journal, SignedEntry } from './journal';
+import type { Journal, SignedEntry } from './journal/journal';
 import type { MarketsIndex } from './markets-index';
 import type { NonceManager } from './nonce-manager';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type PlaceIntent } from './order-intents';

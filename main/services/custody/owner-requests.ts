@@ -21,7 +21,7 @@ import { DEFAULT_NONCE_TTL_SECONDS } from '../../../shared/nonce/allocator';
 import { ownerDigest, withdrawBody, withdrawMessage } from '../../../shared/protocol/owner-messages';
 import { parallelNonce, sequentialNonce, type NonceChoice } from '../../../shared/protocol/nonce-choice';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
-import type { Journal, JournalNonce } from '../journal';
+import type { Journal, JournalNonce } from '../journal/journal';
 import type { AssetInfo, MarketsIndex } from '../markets-index';
 import type { Lease } from '../nonce-manager';
 import type { AccountRecord, OwnerRecord } from '../preferences';

@@ -11,7 +11,7 @@ import type { SubmissionOutcome } from '../../../shared/nonce/sequential';
 import type { WithdrawBody } from '../../../shared/protocol/owner-messages';
 import type { SessionBody } from '../../../shared/protocol/session';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
-import type { Journal, JournalNonce } from '../journal';
+import type { Journal, JournalNonce } from '../journal/journal';
 import type { ConsumedAnswer } from '../nonce-manager';
 import { CUSTODY_CODES } from './codes';
 

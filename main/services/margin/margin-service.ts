@@ -55,7 +55,7 @@ import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { ExchangeStream } from '../../exchange/stream-client';
 import type { AccountService } from '../account-service';
-import type { Journal } from '../journal';
+import type { Journal } from '../journal/journal';
 import type { MarketsIndex } from '../markets-index';
 import type { NonceManager } from '../nonce-manager';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type OrderTypeIntent, type PlaceIntent } from '../order-intents';

@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal, type JournalEntry } from '../../../main/services/journal';
-import { scanRecords } from '../../../main/services/journal-format';
+import { Journal, type JournalEntry } from '../../../main/services/journal/journal';
+import { scanRecords } from '../../../main/services/journal/journal-format';
 import { encodeFrame } from '../../../shared/ipc/codec';
 
 // fsync is free on tmpfs: the property runs many journals.

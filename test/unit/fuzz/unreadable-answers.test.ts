@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { asRefusal, asRevert } from '../../../main/exchange/errors';
 import type { HttpFetch } from '../../../main/exchange/http';
 import { ExchangeRestClient } from '../../../main/exchange/rest-client';
-import { Journal } from '../../../main/services/journal';
+import { Journal } from '../../../main/services/journal/journal';
 import { NonceManager, type NoncePort } from '../../../main/services/nonce-manager';
 import { Submitter } from '../../../main/services/submitter';
 import { OwnerSubmitter } from '../../../main/services/custody/owner-submitter';

@@ -10,7 +10,7 @@ import { HostCodeConfirmer } from '../../../../main/services/confirm/host-code-c
 import { custodyHandlers } from '../../../../main/services/custody/handlers';
 import { createOfflineTerminal } from '../../../../main/services/custody/offline-terminal';
 import type { HandlerContext } from '../../../../main/services/handler-context';
-import { Journal } from '../../../../main/services/journal';
+import { Journal } from '../../../../main/services/journal/journal';
 import { MarketDataHub } from '../../../../main/services/market-data-hub';
 import { PreferencesStore } from '../../../../main/services/preferences';
 import { WindowHub } from '../../../../main/services/window-hub';

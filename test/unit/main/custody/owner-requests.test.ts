@@ -10,7 +10,7 @@ import type { CustodyKeys, CustodyRuntime, ExchangeSession } from '../../../../m
 import { OwnerRequests } from '../../../../main/services/custody/owner-requests';
 import { PendingStore } from '../../../../main/services/custody/pending-store';
 import type { WithdrawApproval } from '../../../../main/services/custody/withdraw-approval';
-import { Journal } from '../../../../main/services/journal';
+import { Journal } from '../../../../main/services/journal/journal';
 import { NonceManager } from '../../../../main/services/nonce-manager';
 import type { AccountRecord, OwnerRecord, SessionRecord } from '../../../../main/services/preferences';
 import { ManualClock } from '../../../../shared/clock';

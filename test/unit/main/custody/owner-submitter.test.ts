@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OwnerSubmitter, type OwnerSendPort, type OwnerSubmission } from '../../../../main/services/custody/owner-submitter';
-import { Journal, type JournalNonce } from '../../../../main/services/journal';
+import { Journal, type JournalNonce } from '../../../../main/services/journal/journal';
 import type { ConsumedAnswer } from '../../../../main/services/nonce-manager';
 import type { WithdrawBody } from '../../../../shared/protocol/owner-messages';
 import { fail, ok, type Result } from '../../../../shared/result';

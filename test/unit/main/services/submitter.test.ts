@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../../../main/services/journal';
+import { Journal } from '../../../../main/services/journal/journal';
 import { NonceManager, type NoncePort } from '../../../../main/services/nonce-manager';
 import { Submitter, type SubmitterPort } from '../../../../main/services/submitter';
 import { addressOf } from '../../../../shared/crypto/address';

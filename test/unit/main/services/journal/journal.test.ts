@@ -2,9 +2,9 @@ import { closeSync, existsSync, linkSync, mkdtempSync, openSync, readFileSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeFrame } from '../../../../shared/ipc/codec';
-import { Journal, JOURNAL_DAMAGED } from '../../../../main/services/journal';
-import { scanRecords } from '../../../../main/services/journal-format';
+import { encodeFrame } from '../../../../../shared/ipc/codec';
+import { Journal, JOURNAL_DAMAGED } from '../../../../../main/services/journal/journal';
+import { scanRecords } from '../../../../../main/services/journal/journal-format';
 
 function directory() {
   return mkdtempSync(join(tmpdir(), 'lt-journal-'));

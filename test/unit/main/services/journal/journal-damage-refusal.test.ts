@@ -5,15 +5,15 @@ import { closeSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../../../main/services/journal';
-import { NonceManager } from '../../../../main/services/nonce-manager';
-import { Submitter } from '../../../../main/services/submitter';
-import { OwnerSubmitter } from '../../../../main/services/custody/owner-submitter';
-import { addressOf } from '../../../../shared/crypto/address';
-import { publicKeyOf } from '../../../../shared/crypto/keys';
-import { signDigest } from '../../../../shared/crypto/signature';
-import { ok } from '../../../../shared/result';
-import { groups, market, owner, tradeAccount } from '../../../support/order-fixture';
+import { Journal } from '../../../../../main/services/journal/journal';
+import { NonceManager } from '../../../../../main/services/nonce-manager';
+import { Submitter } from '../../../../../main/services/submitter';
+import { OwnerSubmitter } from '../../../../../main/services/custody/owner-submitter';
+import { addressOf } from '../../../../../shared/crypto/address';
+import { publicKeyOf } from '../../../../../shared/crypto/keys';
+import { signDigest } from '../../../../../shared/crypto/signature';
+import { ok } from '../../../../../shared/result';
+import { groups, market, owner, tradeAccount } from '../../../../support/order-fixture';
 
 const sessionKey = new Uint8Array(32).fill(9);
 const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger');

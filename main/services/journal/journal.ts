@@ -28,11 +28,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
-import { fail, ok, type Failure, type Result } from '../../shared/result';
+import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import { DamageReports, type DamageItem, type DamageReport } from './journal-damage';
 import { encodeRecord, scanLines, scanRecords, type ByteRange } from './journal-format';
-import { ensureDirectory } from './files';
+import { ensureDirectory } from '../files';
 
 const nonceSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('sequential'), value: z.bigint() }),

@@ -31,14 +31,14 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { Journal } = await import('../../../../main/services/journal');
-const { NonceManager } = await import('../../../../main/services/nonce-manager');
-const { Submitter } = await import('../../../../main/services/submitter');
-const { addressOf } = await import('../../../../shared/crypto/address');
-const { publicKeyOf } = await import('../../../../shared/crypto/keys');
-const { signDigest } = await import('../../../../shared/crypto/signature');
-const { ok } = await import('../../../../shared/result');
-const { groups, tradeAccount, owner } = await import('../../../support/order-fixture');
+const { Journal } = await import('../../../../../main/services/journal/journal');
+const { NonceManager } = await import('../../../../../main/services/nonce-manager');
+const { Submitter } = await import('../../../../../main/services/submitter');
+const { addressOf } = await import('../../../../../shared/crypto/address');
+const { publicKeyOf } = await import('../../../../../shared/crypto/keys');
+const { signDigest } = await import('../../../../../shared/crypto/signature');
+const { ok } = await import('../../../../../shared/result');
+const { groups, tradeAccount, owner } = await import('../../../../support/order-fixture');
 
 const sessionKey = new Uint8Array(32).fill(9);
 const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger');

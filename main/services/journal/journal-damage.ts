@@ -3,9 +3,9 @@
 // journal and no word of what it lost; until every report is acknowledged, nothing that opens a
 // position is signed (JOURNAL_DAMAGED).
 import { z } from 'zod';
-import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
-import { parseWith } from '../../shared/schema';
-import { readTextIfExists, writeFileAtomic } from './files';
+import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import { parseWith } from '../../../shared/schema';
+import { readTextIfExists, writeFileAtomic } from '../files';
 
 export const damageKinds = ['unreadable', 'duplicate', 'missing', 'unreadable-report'] as const;
 
