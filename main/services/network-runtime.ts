@@ -29,8 +29,8 @@ import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
 import { NonceManager } from './nonce-manager';
 import { PositionsService } from './positions/positions-service';
 import type { PreferencesStore } from './preferences';
-import { Submitter } from './submitter';
-import { bookBalances, toMillis, TradingService } from './trading-service';
+import { Submitter } from './trading/submitter';
+import { bookBalances, toMillis, TradingService } from './trading/trading-service';
 import { TriggerService } from './triggers/trigger-service';
 import type { WindowHub } from './window-hub';
 

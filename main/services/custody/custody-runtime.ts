@@ -12,7 +12,7 @@ import type { NetworkRuntime } from '../network-runtime';
 import type { NetworkConfig } from '../networks';
 import type { NonceManager } from '../nonce-manager';
 import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from '../preferences';
-import type { SubmitRequest, SubmitSuccess } from '../submitter';
+import type { SubmitRequest, SubmitSuccess } from '../trading/submitter';
 
 /** The session the exchange reports for the account; `unknown` where the response does not say. */
 export type ExchangeSession = { readonly kind: 'known'; readonly sessionAddress: string | null } | { readonly kind: 'unknown' };

@@ -12,8 +12,8 @@ import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { Journal, SignedEntry } from '../journal/journal';
 import { NonceManager } from '../nonce-manager';
 import type { PreferencesStore } from '../preferences';
-import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess } from '../submitter';
-import { toMillis } from '../trading-service';
+import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess } from '../trading/submitter';
+import { toMillis } from '../trading/trading-service';
 
 export interface ChildSignerDeps {
   readonly networkId: string;

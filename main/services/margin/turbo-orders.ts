@@ -14,7 +14,7 @@ import type { OrderTypeIntentOf } from '../../../shared/market/order-kinds';
 import type { Side } from '../../../shared/market/order-type';
 import { priceTick } from '../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../shared/result';
-import type { OrderTypeIntent } from '../order-intents';
+import type { OrderTypeIntent } from '../trading/order-intents';
 import { MarginCodes } from './codes';
 
 export interface TurboOrderSettings {

@@ -24,8 +24,8 @@ import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { BalanceView, PlacedOrder } from '../../../shared/ipc/views';
 import type { MarketsIndex } from '../markets-index';
 import { boundMarketOrder } from '../margin/turbo-orders';
-import { pairName, prepareOrder, type PlaceIntent } from '../order-intents';
-import type { Submitter } from '../submitter';
+import { pairName, prepareOrder, type PlaceIntent } from '../trading/order-intents';
+import type { Submitter } from '../trading/submitter';
 import { FillHistory } from './fill-history';
 
 /** A flatten is a bounded market order this far past the mark (1 %). */

@@ -6,7 +6,7 @@ import type { B256 } from '../../../shared/encoding/b256';
 import type { TriggerRole, TriggerView } from '../../../shared/ipc/views';
 import type { Side } from '../../../shared/market/order-type';
 import type { TriggerLeg } from '../../../shared/protocol/trigger';
-import { toMillis } from '../trading-service';
+import { toMillis } from '../trading/trading-service';
 
 export interface KnownTrigger {
   readonly view: TriggerView;

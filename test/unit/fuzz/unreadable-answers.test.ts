@@ -14,7 +14,7 @@ import type { HttpFetch } from '../../../main/exchange/http';
 import { ExchangeRestClient } from '../../../main/exchange/rest-client';
 import { Journal } from '../../../main/services/journal/journal';
 import { NonceManager, type NoncePort } from '../../../main/services/nonce-manager';
-import { Submitter } from '../../../main/services/submitter';
+import { Submitter } from '../../../main/services/trading/submitter';
 import { OwnerSubmitter } from '../../../main/services/custody/owner-submitter';
 import type { WithdrawBody } from '../../../shared/protocol/owner-messages';
 import { actionsResultSchema } from '../../../shared/api/account-schemas';

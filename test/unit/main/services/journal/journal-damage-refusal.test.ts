@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../../../main/services/journal/journal';
 import { NonceManager } from '../../../../../main/services/nonce-manager';
-import { Submitter } from '../../../../../main/services/submitter';
+import { Submitter } from '../../../../../main/services/trading/submitter';
 import { OwnerSubmitter } from '../../../../../main/services/custody/owner-submitter';
 import { addressOf } from '../../../../../shared/crypto/address';
 import { publicKeyOf } from '../../../../../shared/crypto/keys';

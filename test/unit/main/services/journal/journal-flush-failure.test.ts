@@ -33,7 +33,7 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const { Journal } = await import('../../../../../main/services/journal/journal');
 const { NonceManager } = await import('../../../../../main/services/nonce-manager');
-const { Submitter } = await import('../../../../../main/services/submitter');
+const { Submitter } = await import('../../../../../main/services/trading/submitter');
 const { addressOf } = await import('../../../../../shared/crypto/address');
 const { publicKeyOf } = await import('../../../../../shared/crypto/keys');
 const { signDigest } = await import('../../../../../shared/crypto/signature');

@@ -3,9 +3,9 @@
 // change (the faucet's mint) must not overwrite the stream's newer figure with the old one: the
 // ticket's Available stayed 0 and its Buy disabled (CI, trader-workflow e2e).
 import { describe, expect, it } from 'vitest';
-import { TradingService, type TradingServiceDeps } from '../../../../main/services/trading-service';
-import type { BalanceView } from '../../../../shared/ipc/views/trading';
-import { ok } from '../../../../shared/result';
+import { TradingService, type TradingServiceDeps } from '../../../../../main/services/trading/trading-service';
+import type { BalanceView } from '../../../../../shared/ipc/views/trading';
+import { ok } from '../../../../../shared/result';
 
 const USDC = `0x${'11'.repeat(32)}`;
 const ACCOUNT = `0x${'22'.repeat(32)}`;

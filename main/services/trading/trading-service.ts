@@ -3,20 +3,20 @@
 // The exchange is the source of truth: the order and balance streams update the state, REST reads
 // rebuild it after a reconnect, after every request and at start, and a request whose answer was
 // lost is reconciled from the nonce and the account's orders, never resent.
-import type { Order } from '../../shared/api/market-schemas';
-import type { B256 } from '../../shared/encoding/b256';
-import { contractIdentity } from '../../shared/encoding/identity';
-import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../shared/ipc/views';
-import type { Market } from '../../shared/market/market';
-import type { ActionGroup } from '../../shared/protocol/session-actions';
-import { fail, ok, type Result } from '../../shared/result';
-import { FreshRead } from '../../shared/fresh-read';
-import type { ExchangeRestClient } from '../exchange/rest-client';
-import { EXCHANGE_ERRORS } from '../exchange/errors';
-import type { AccountService } from './account-service';
-import type { Journal, SignedEntry } from './journal/journal';
-import type { MarketsIndex } from './markets-index';
-import type { NonceManager } from './nonce-manager';
+import type { Order } from '../../../shared/api/market-schemas';
+import type { B256 } from '../../../shared/encoding/b256';
+import { contractIdentity } from '../../../shared/encoding/identity';
+import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../../shared/ipc/views';
+import type { Market } from '../../../shared/market/market';
+import type { ActionGroup } from '../../../shared/protocol/session-actions';
+import { fail, ok, type Result } from '../../../shared/result';
+import { FreshRead } from '../../../shared/fresh-read';
+import type { ExchangeRestClient } from '../../exchange/rest-client';
+import { EXCHANGE_ERRORS } from '../../exchange/errors';
+import type { AccountService } from '../account-service';
+import type { Journal, SignedEntry } from '../journal/journal';
+import type { MarketsIndex } from '../markets-index';
+import type { NonceManager } from '../nonce-manager';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type PlaceIntent } from './order-intents';
 import { settleLostNonce, type Submitter } from './submitter';
 

@@ -2,15 +2,15 @@
 // is flushed to the device) → once it is on the device, POST → fold the outcome. A request whose
 // answer is lost is never resent: it is reconciled (did its nonce get consumed? which orders
 // exist?) and until then no other request of the account is signed.
-import type { B256 } from '../../shared/encoding/b256';
-import { addressIdentity } from '../../shared/encoding/identity';
-import type { CallTargets } from '../../shared/protocol/action-calls';
-import { batchGroups, encodeSessionActions, groupsToJson, sessionActionsBody, type ActionGroup, type SessionActionsBody } from '../../shared/protocol/session-actions';
-import type { SubmissionOutcome } from '../../shared/nonce/sequential';
-import { unpackParallelNonce } from '../../shared/nonce/parallel-packing';
-import { fail, ok, type Failure, type Result } from '../../shared/result';
-import type { Journal, JournalNonce } from './journal/journal';
-import type { ConsumedAnswer, NonceManager } from './nonce-manager';
+import type { B256 } from '../../../shared/encoding/b256';
+import { addressIdentity } from '../../../shared/encoding/identity';
+import type { CallTargets } from '../../../shared/protocol/action-calls';
+import { batchGroups, encodeSessionActions, groupsToJson, sessionActionsBody, type ActionGroup, type SessionActionsBody } from '../../../shared/protocol/session-actions';
+import type { SubmissionOutcome } from '../../../shared/nonce/sequential';
+import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
+import { fail, ok, type Failure, type Result } from '../../../shared/result';
+import type { Journal, JournalNonce } from '../journal/journal';
+import type { ConsumedAnswer, NonceManager } from '../nonce-manager';
 
 export interface SubmitIdentity {
   readonly networkId: string;

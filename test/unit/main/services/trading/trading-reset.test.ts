@@ -5,10 +5,10 @@
 // owner the same trading account id) nothing took them out, as every later read of the open orders
 // reads them once by id and keeps an order whose read gets no answer.
 import { describe, expect, it } from 'vitest';
-import { TradingService, type TradingServiceDeps } from '../../../../main/services/trading-service';
-import type { Order } from '../../../../shared/api/market-schemas';
-import type { BalanceView, OrdersSnapshot } from '../../../../shared/ipc/views';
-import { fail, ok, type Result } from '../../../../shared/result';
+import { TradingService, type TradingServiceDeps } from '../../../../../main/services/trading/trading-service';
+import type { Order } from '../../../../../shared/api/market-schemas';
+import type { BalanceView, OrdersSnapshot } from '../../../../../shared/ipc/views';
+import { fail, ok, type Result } from '../../../../../shared/result';
 
 const ACCOUNT = `0x${'22'.repeat(32)}`;
 const MARKET = `0x${'a1'.repeat(32)}`;

@@ -9,9 +9,9 @@
 // windows kept the Turbo Account's orders. main's own list was already empty.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Market } from '../../../shared/market/market';
-import type { OrdersSnapshot } from '../../../shared/ipc/views';
-import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../support/terminal-harness';
+import type { Market } from '../../../../../shared/market/market';
+import type { OrdersSnapshot } from '../../../../../shared/ipc/views';
+import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../../../support/terminal-harness';
 
 /** The sandbox child of this process (the app's supervisor forked it). */
 function sandboxPid(): number {

@@ -4,10 +4,10 @@
 // (2026-11-26 07:5x, seed 383170572) saw a ladder-click order the maker's take had filled stay in
 // Open orders, "0.0000 filled", past a page reload, until the trader's next request.
 import { describe, expect, it } from 'vitest';
-import { olderOrderView, orderView, TradingService, type TradingServiceDeps } from '../../../../main/services/trading-service';
-import type { Order } from '../../../../shared/api/market-schemas';
-import { fail, ok } from '../../../../shared/result';
-import { ChildOrders } from '../../../../main/services/margin/child-orders';
+import { olderOrderView, orderView, TradingService, type TradingServiceDeps } from '../../../../../main/services/trading/trading-service';
+import type { Order } from '../../../../../shared/api/market-schemas';
+import { fail, ok } from '../../../../../shared/result';
+import { ChildOrders } from '../../../../../main/services/margin/child-orders';
 
 const ACCOUNT = `0x${'22'.repeat(32)}`;
 const MARKET = `0x${'a1'.repeat(32)}`;

@@ -2,18 +2,18 @@
 // step and lowered to a whole quote value (the wire notes' rules), and the trader is told; a price
 // off the tick is refused rather than moved, because moving a sell price down or a buy price up
 // silently trades at a price nobody chose.
-import type { B256 } from '../../shared/encoding/b256';
-import { formatUnits } from '../../shared/encoding/units';
-import { isWholeQuoteValue, lowerQuantityToWholeQuote } from '../../shared/market/amounts';
-import type { Market } from '../../shared/market/market';
-import { signOrderType, type OrderTypeIntent } from '../../shared/market/order-kinds';
-import type { Side } from '../../shared/market/order-type';
-import { truncateQuantity } from '../../shared/market/tick';
-import { validateOrder, type ValidatedOrder } from '../../shared/market/validate-order';
-import type { ActionGroup } from '../../shared/protocol/session-actions';
-import { MAX_ACTIONS_PER_BATCH, MAX_GROUPS_PER_BATCH } from '../../shared/protocol/session-actions';
-import type { SessionAction } from '../../shared/protocol/actions';
-import { fail, ok, type Result } from '../../shared/result';
+import type { B256 } from '../../../shared/encoding/b256';
+import { formatUnits } from '../../../shared/encoding/units';
+import { isWholeQuoteValue, lowerQuantityToWholeQuote } from '../../../shared/market/amounts';
+import type { Market } from '../../../shared/market/market';
+import { signOrderType, type OrderTypeIntent } from '../../../shared/market/order-kinds';
+import type { Side } from '../../../shared/market/order-type';
+import { truncateQuantity } from '../../../shared/market/tick';
+import { validateOrder, type ValidatedOrder } from '../../../shared/market/validate-order';
+import type { ActionGroup } from '../../../shared/protocol/session-actions';
+import { MAX_ACTIONS_PER_BATCH, MAX_GROUPS_PER_BATCH } from '../../../shared/protocol/session-actions';
+import type { SessionAction } from '../../../shared/protocol/actions';
+import { fail, ok, type Result } from '../../../shared/result';
 
 export type { OrderTypeIntent };
 

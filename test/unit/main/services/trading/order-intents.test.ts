@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { packCancels, prepareOrder } from '../../../../main/services/order-intents';
-import { b256 } from '../../../../shared/encoding/b256';
-import type { Market } from '../../../../shared/market/market';
+import { packCancels, prepareOrder } from '../../../../../main/services/trading/order-intents';
+import { b256 } from '../../../../../shared/encoding/b256';
+import type { Market } from '../../../../../shared/market/market';
 
 const id = (byte: string) => b256(`0x${byte.repeat(32)}`);
 const market = (byte: string): Market => ({
