@@ -11,7 +11,7 @@ import type { ExchangeRestClient } from '../exchange/rest-client';
 import type { Journal } from './journal/journal';
 import type { KeyVault } from './key-vault';
 import type { NetworkConfig } from './networks';
-import type { NonceManager } from './nonce-manager';
+import type { NonceManager } from './nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from './preferences';
 
 const HOUR = 3_600n;

@@ -26,7 +26,7 @@ import type { KeyVault } from './key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from './market-data-hub';
 import { MarketsIndex } from './markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
-import { NonceManager } from './nonce-manager';
+import { NonceManager } from './nonces/nonce-manager';
 import { PositionsService } from './positions/positions-service';
 import type { PreferencesStore } from './preferences';
 import { Submitter } from './trading/submitter';

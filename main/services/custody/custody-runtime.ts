@@ -10,7 +10,7 @@ import { RATE_RULES } from '../../exchange/rate-rules';
 import type { MarketsIndex } from '../markets-index';
 import type { NetworkRuntime } from '../network-runtime';
 import type { NetworkConfig } from '../networks';
-import type { NonceManager } from '../nonce-manager';
+import type { NonceManager } from '../nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from '../preferences';
 import type { SubmitRequest, SubmitSuccess } from '../trading/submitter';
 

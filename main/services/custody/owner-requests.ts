@@ -23,7 +23,7 @@ import { parallelNonce, sequentialNonce, type NonceChoice } from '../../../share
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce } from '../journal/journal';
 import type { AssetInfo, MarketsIndex } from '../markets-index';
-import type { Lease } from '../nonce-manager';
+import type { Lease } from '../nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord } from '../preferences';
 import { CUSTODY_CODES } from './codes';
 import type { CustodyKeys, CustodyRuntime } from './custody-runtime';

@@ -12,7 +12,7 @@ import type { WithdrawBody } from '../../../shared/protocol/owner-messages';
 import type { SessionBody } from '../../../shared/protocol/session';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce } from '../journal/journal';
-import type { ConsumedAnswer } from '../nonce-manager';
+import type { ConsumedAnswer } from '../nonces/nonce-manager';
 import { CUSTODY_CODES } from './codes';
 
 export type OwnerBody = { readonly kind: 'withdraw'; readonly body: WithdrawBody } | { readonly kind: 'session'; readonly body: SessionBody };

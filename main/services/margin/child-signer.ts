@@ -10,7 +10,7 @@ import type { CallTargets } from '../../../shared/protocol/action-calls';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { Journal, SignedEntry } from '../journal/journal';
-import { NonceManager } from '../nonce-manager';
+import { NonceManager } from '../nonces/nonce-manager';
 import type { PreferencesStore } from '../preferences';
 import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess } from '../trading/submitter';
 import { toMillis } from '../trading/trading-service';

@@ -57,7 +57,7 @@ import type { ExchangeStream } from '../../exchange/stream-client';
 import type { AccountService } from '../account-service';
 import type { Journal } from '../journal/journal';
 import type { MarketsIndex } from '../markets-index';
-import type { NonceManager } from '../nonce-manager';
+import type { NonceManager } from '../nonces/nonce-manager';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
 import type { PreferencesStore } from '../preferences';
 import { Submitter, type SubmitRequest } from '../trading/submitter';

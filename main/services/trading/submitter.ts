@@ -10,7 +10,7 @@ import type { SubmissionOutcome } from '../../../shared/nonce/sequential';
 import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce } from '../journal/journal';
-import type { ConsumedAnswer, NonceManager } from '../nonce-manager';
+import type { ConsumedAnswer, NonceManager } from '../nonces/nonce-manager';
 
 export interface SubmitIdentity {
   readonly networkId: string;

@@ -13,7 +13,7 @@ import { asRefusal, asRevert } from '../../../main/exchange/errors';
 import type { HttpFetch } from '../../../main/exchange/http';
 import { ExchangeRestClient } from '../../../main/exchange/rest-client';
 import { Journal } from '../../../main/services/journal/journal';
-import { NonceManager, type NoncePort } from '../../../main/services/nonce-manager';
+import { NonceManager, type NoncePort } from '../../../main/services/nonces/nonce-manager';
 import { Submitter } from '../../../main/services/trading/submitter';
 import { OwnerSubmitter } from '../../../main/services/custody/owner-submitter';
 import type { WithdrawBody } from '../../../shared/protocol/owner-messages';

@@ -11,7 +11,7 @@ import { OwnerRequests } from '../../../../main/services/custody/owner-requests'
 import { PendingStore } from '../../../../main/services/custody/pending-store';
 import type { WithdrawApproval } from '../../../../main/services/custody/withdraw-approval';
 import { Journal } from '../../../../main/services/journal/journal';
-import { NonceManager } from '../../../../main/services/nonce-manager';
+import { NonceManager } from '../../../../main/services/nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord, SessionRecord } from '../../../../main/services/preferences';
 import { ManualClock } from '../../../../shared/clock';
 import type { B256 } from '../../../../shared/encoding/b256';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OwnerSubmitter, type OwnerSendPort, type OwnerSubmission } from '../../../../main/services/custody/owner-submitter';
 import { Journal, type JournalNonce } from '../../../../main/services/journal/journal';
-import type { ConsumedAnswer } from '../../../../main/services/nonce-manager';
+import type { ConsumedAnswer } from '../../../../main/services/nonces/nonce-manager';
 import type { WithdrawBody } from '../../../../shared/protocol/owner-messages';
 import { fail, ok, type Result } from '../../../../shared/result';
 import { DESTINATION, OWNER, TRADE_ACCOUNT, USDC } from './fixtures';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../../../main/services/journal/journal';
-import { NonceManager } from '../../../../../main/services/nonce-manager';
+import { NonceManager } from '../../../../../main/services/nonces/nonce-manager';
 import { Submitter } from '../../../../../main/services/trading/submitter';
 import { OwnerSubmitter } from '../../../../../main/services/custody/owner-submitter';
 import { addressOf } from '../../../../../shared/crypto/address';

@@ -32,7 +32,7 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const { Journal } = await import('../../../../../main/services/journal/journal');
-const { NonceManager } = await import('../../../../../main/services/nonce-manager');
+const { NonceManager } = await import('../../../../../main/services/nonces/nonce-manager');
 const { Submitter } = await import('../../../../../main/services/trading/submitter');
 const { addressOf } = await import('../../../../../shared/crypto/address');
 const { publicKeyOf } = await import('../../../../../shared/crypto/keys');

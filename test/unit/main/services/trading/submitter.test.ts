@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../../../main/services/journal/journal';
-import { NonceManager, type NoncePort } from '../../../../../main/services/nonce-manager';
+import { NonceManager, type NoncePort } from '../../../../../main/services/nonces/nonce-manager';
 import { Submitter, type SubmitterPort } from '../../../../../main/services/trading/submitter';
 import { addressOf } from '../../../../../shared/crypto/address';
 import { publicKeyOf } from '../../../../../shared/crypto/keys';

@@ -2,8 +2,8 @@
 // at a time, in order, because request n+1 is invalid while n is undecided. With parallel lanes
 // (a setting, 1-5) several requests can be in flight; each lane's cursor is persisted before the
 // request leaves, so a position is never reused, even across a crash and restart.
-import { isConsumed, windowFromSnapshot, type WindowSnapshot } from '../../shared/nonce/lane-window';
-import { ParallelNonceAllocator, type IssuedParallelNonce } from '../../shared/nonce/allocator';
+import { isConsumed, windowFromSnapshot, type WindowSnapshot } from '../../../shared/nonce/lane-window';
+import { ParallelNonceAllocator, type IssuedParallelNonce } from '../../../shared/nonce/allocator';
 import {
   applySequentialOutcome,
   observeSequentialNonce,
@@ -12,10 +12,10 @@ import {
   UNSYNCED_SEQUENTIAL,
   type SequentialNonceState,
   type SubmissionOutcome,
-} from '../../shared/nonce/sequential';
-import { unpackParallelNonce } from '../../shared/nonce/parallel-packing';
-import { parallelNonce, sequentialNonce, type NonceChoice } from '../../shared/protocol/nonce-choice';
-import { fail, ok, type Result } from '../../shared/result';
+} from '../../../shared/nonce/sequential';
+import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
+import { parallelNonce, sequentialNonce, type NonceChoice } from '../../../shared/protocol/nonce-choice';
+import { fail, ok, type Result } from '../../../shared/result';
 
 export interface NoncePort {
   /** GET /v1/accounts: the account's sequential nonce. */

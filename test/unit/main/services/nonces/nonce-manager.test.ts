@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NonceManager, type CursorStore, type NoncePort } from '../../../../main/services/nonce-manager';
-import { unpackParallelNonce, positionIndex } from '../../../../shared/nonce/parallel-packing';
-import type { WindowSnapshot } from '../../../../shared/nonce/lane-window';
-import { ok } from '../../../../shared/result';
+import { NonceManager, type CursorStore, type NoncePort } from '../../../../../main/services/nonces/nonce-manager';
+import { unpackParallelNonce, positionIndex } from '../../../../../shared/nonce/parallel-packing';
+import type { WindowSnapshot } from '../../../../../shared/nonce/lane-window';
+import { ok } from '../../../../../shared/result';
 
 class FakeExchange implements NoncePort {
   nonce = 3n;
