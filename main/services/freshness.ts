@@ -6,7 +6,7 @@
 import type { Clock, TimerHandle } from '../../shared/clock';
 import type { FreshnessView, MarketFreshness, SourceFreshness } from '../../shared/ipc/views';
 import type { StreamStatus } from '../exchange/stream-client';
-import type { ChannelStates } from './market-data-hub';
+import type { ChannelStates } from './market-data/market-data-hub';
 
 export type TopicState = 'absent' | 'awaiting' | 'live';
 

@@ -24,7 +24,7 @@ import { positionHandlers } from './positions/handlers';
 import { ConnectionMonitor, type HealthReading } from './connection-monitor';
 import { STALE_AFTER_MS } from '../exchange/stream-client';
 import { FreshnessPublisher } from './freshness';
-import { MarketDataHub } from './market-data-hub';
+import { MarketDataHub } from './market-data/market-data-hub';
 import { DataDirectoryInUse, lockDataDirectory } from './data-dir-lock';
 import { Journal, type DamageReport, type JournalEntry } from './journal/journal';
 import { KeyImportExchange } from './key-import';

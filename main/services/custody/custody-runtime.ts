@@ -7,7 +7,7 @@ import type { WithdrawBody } from '../../../shared/protocol/owner-messages';
 import type { SessionBody } from '../../../shared/protocol/session';
 import { fail, ok, type Result } from '../../../shared/result';
 import { RATE_RULES } from '../../exchange/rate-rules';
-import type { MarketsIndex } from '../markets-index';
+import type { MarketsIndex } from '../market-data/markets-index';
 import type { NetworkRuntime } from '../network-runtime';
 import type { NetworkConfig } from '../networks';
 import type { NonceManager } from '../nonces/nonce-manager';

@@ -2,7 +2,7 @@
 // contract id that names the asset id and the amount. Mainnet has no faucet; that is said on
 // every network, so nobody learns the test networks' habit and looks for a faucet on mainnet.
 import type { DepositAssetView, DepositInstructionsView } from '../../../shared/ipc/views';
-import type { MarketsIndex } from '../markets-index';
+import type { MarketsIndex } from '../market-data/markets-index';
 import type { NetworkConfig } from '../networks';
 
 export function depositInstructions(network: NetworkConfig, markets: MarketsIndex, tradeAccountId: string | null): DepositInstructionsView {

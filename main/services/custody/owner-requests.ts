@@ -22,7 +22,7 @@ import { ownerDigest, withdrawBody, withdrawMessage } from '../../../shared/prot
 import { parallelNonce, sequentialNonce, type NonceChoice } from '../../../shared/protocol/nonce-choice';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce } from '../journal/journal';
-import type { AssetInfo, MarketsIndex } from '../markets-index';
+import type { AssetInfo, MarketsIndex } from '../market-data/markets-index';
 import type { Lease } from '../nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord } from '../preferences';
 import { CUSTODY_CODES } from './codes';

@@ -8,7 +8,7 @@ import { formatIdentity, identityKind, identityValue, type Identity } from '../.
 import { formatUnits } from '../../../shared/encoding/units';
 import type { Result } from '../../../shared/result';
 import { confirmationDigest, type ConfirmationRequest, type TrustedConfirmer } from '../confirm/trusted-confirmer';
-import type { AssetInfo } from '../markets-index';
+import type { AssetInfo } from '../market-data/markets-index';
 import type { AllowedAddress, WithdrawAllowList } from './withdraw-allow-list';
 
 export interface WithdrawApproval {

@@ -6,7 +6,7 @@ import { identityKind, identityValue, type Identity } from '../../../shared/enco
 import { formatUnits } from '../../../shared/encoding/units';
 import { fail, ok, type Result } from '../../../shared/result';
 import { RATE_RULES } from '../../exchange/rate-rules';
-import type { AssetInfo, MarketsIndex } from '../markets-index';
+import type { AssetInfo, MarketsIndex } from '../market-data/markets-index';
 import { CUSTODY_CODES } from './codes';
 
 export interface WithdrawFields {

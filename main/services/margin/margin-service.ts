@@ -56,7 +56,7 @@ import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { ExchangeStream } from '../../exchange/stream-client';
 import type { AccountService } from '../account-service';
 import type { Journal } from '../journal/journal';
-import type { MarketsIndex } from '../markets-index';
+import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
 import type { PreferencesStore } from '../preferences';

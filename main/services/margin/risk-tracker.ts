@@ -17,7 +17,7 @@ import type { FoldedEvent } from '../../exchange/margin-event';
 import { MarginFeed } from '../../exchange/margin-feed';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { ExchangeStream, StreamEvent, StreamSubscription } from '../../exchange/stream-client';
-import { FramePacer, FRAME_INTERVAL_MS } from '../frame-pacer';
+import { FramePacer, FRAME_INTERVAL_MS } from '../market-data/frame-pacer';
 import { ChildOrders } from './child-orders';
 import { MarginCodes } from './codes';
 import { lastSessionOf, poolPausedOf, poolOfState, type PoolView } from './margin-reads';

@@ -22,7 +22,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { BalanceView, PlacedOrder } from '../../../shared/ipc/views';
-import type { MarketsIndex } from '../markets-index';
+import type { MarketsIndex } from '../market-data/markets-index';
 import { boundMarketOrder } from '../margin/turbo-orders';
 import { pairName, prepareOrder, type PlaceIntent } from '../trading/order-intents';
 import type { Submitter } from '../trading/submitter';

@@ -15,7 +15,7 @@ import type { ExchangeRestClient } from '../../exchange/rest-client';
 import { EXCHANGE_ERRORS } from '../../exchange/errors';
 import type { AccountService } from '../account-service';
 import type { Journal, SignedEntry } from '../journal/journal';
-import type { MarketsIndex } from '../markets-index';
+import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type PlaceIntent } from './order-intents';
 import { settleLostNonce, type Submitter } from './submitter';

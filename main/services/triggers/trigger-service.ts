@@ -25,7 +25,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { AccountService } from '../account-service';
-import type { MarketsIndex } from '../markets-index';
+import type { MarketsIndex } from '../market-data/markets-index';
 import { pairName, prepareOrder, type OrderTypeIntent } from '../trading/order-intents';
 import type { Submitter } from '../trading/submitter';
 import { orderView, type TradingService } from '../trading/trading-service';

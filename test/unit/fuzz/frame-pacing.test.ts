@@ -4,8 +4,8 @@
 // rows of a trade channel grew with every new price for as long as a window watched the market.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FRAME_INTERVAL_MS, FramePacer } from '../../../main/services/frame-pacer';
-import { MarketDataHub, type DepthHandle, type MarketFeed, type TradesEvent } from '../../../main/services/market-data-hub';
+import { FRAME_INTERVAL_MS, FramePacer } from '../../../main/services/market-data/frame-pacer';
+import { MarketDataHub, type DepthHandle, type MarketFeed, type TradesEvent } from '../../../main/services/market-data/market-data-hub';
 import { WindowHub } from '../../../main/services/window-hub';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { BookFrame, TradeView } from '../../../shared/ipc/views';

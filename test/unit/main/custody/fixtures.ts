@@ -8,7 +8,7 @@ import { packParallelNonce } from '../../../../shared/nonce/parallel-packing';
 import { parallelNonce, sequentialNonce } from '../../../../shared/protocol/nonce-choice';
 import type { OfflineRequest } from '../../../../shared/offline/request-format';
 import { marketsResponseSchema } from '../../../../shared/api/market-schemas';
-import { MarketsIndex } from '../../../../main/services/markets-index';
+import { MarketsIndex } from '../../../../main/services/market-data/markets-index';
 
 export const NOW = 1_700_000_000n;
 export const OWNER_KEY = Uint8Array.from({ length: 32 }, (_, index) => index + 1);

@@ -11,7 +11,7 @@ import { custodyHandlers } from '../../../../main/services/custody/handlers';
 import { createOfflineTerminal } from '../../../../main/services/custody/offline-terminal';
 import type { HandlerContext } from '../../../../main/services/handler-context';
 import { Journal } from '../../../../main/services/journal/journal';
-import { MarketDataHub } from '../../../../main/services/market-data-hub';
+import { MarketDataHub } from '../../../../main/services/market-data/market-data-hub';
 import { PreferencesStore } from '../../../../main/services/preferences';
 import { WindowHub } from '../../../../main/services/window-hub';
 import { ManualClock } from '../../../../shared/clock';

@@ -3,7 +3,7 @@
 // cancelled by the fire is not announced twice, the account change forgets everything.
 import { describe, expect, it } from 'vitest';
 import { TriggerService, type TriggerServiceDeps } from '../../../../main/services/triggers/trigger-service';
-import { MarketsIndex } from '../../../../main/services/markets-index';
+import { MarketsIndex } from '../../../../main/services/market-data/markets-index';
 import type { ActiveTrigger } from '../../../../shared/api/market-schemas';
 import type { B256 } from '../../../../shared/encoding/b256';
 import type { FillNotice, TriggersSnapshot } from '../../../../shared/ipc/views';

@@ -7,13 +7,13 @@
 // sent a frame that clears what it showed: an empty, resyncing book, an empty tape and chart) and
 // attaches the new one, on which the windows' subscriptions are opened again under the same ids.
 // A window never has to notice the switch to keep receiving data.
-import type { Clock } from '../../shared/clock';
-import type { OrderBook } from '../../shared/book/order-book';
-import type { BarView, BarsFrame, BookFrame, LevelView, Resolution, TradeView } from '../../shared/ipc/views';
-import { fail, ok, type Result } from '../../shared/result';
+import type { Clock } from '../../../shared/clock';
+import type { OrderBook } from '../../../shared/book/order-book';
+import type { BarView, BarsFrame, BookFrame, LevelView, Resolution, TradeView } from '../../../shared/ipc/views';
+import { fail, ok, type Result } from '../../../shared/result';
 import { applyTradeToBars } from './bars';
 import { FramePacer } from './frame-pacer';
-import type { WindowHub } from './window-hub';
+import type { WindowHub } from '../window-hub';
 
 export type FeedState = 'live' | 'resyncing';
 

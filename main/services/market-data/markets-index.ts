@@ -1,9 +1,9 @@
 // The markets of the connected network, canonical rows and their Turbo rows, looked up by market
 // id (never by symbol: two markets may share symbols and differ by quote asset id).
-import type { MarketsResponse } from '../../shared/api/market-schemas';
-import type { B256 } from '../../shared/encoding/b256';
-import type { Market } from '../../shared/market/market';
-import { fail, ok, type Result } from '../../shared/result';
+import type { MarketsResponse } from '../../../shared/api/market-schemas';
+import type { B256 } from '../../../shared/encoding/b256';
+import type { Market } from '../../../shared/market/market';
+import { fail, ok, type Result } from '../../../shared/result';
 
 export const UNKNOWN_MARKET = 'UNKNOWN_MARKET';
 export const NO_TURBO_BOOK = 'NO_TURBO_BOOK';

@@ -1,6 +1,6 @@
 // Coalesces pushes to one window to at most one per frame: marks are cheap, the flush runs once
 // per frame interval and sends only what changed since the last flush.
-import type { Clock, TimerHandle } from '../../shared/clock';
+import type { Clock, TimerHandle } from '../../../shared/clock';
 
 export const FRAME_INTERVAL_MS = 16;
 

@@ -1,7 +1,7 @@
 // Candles updated live from trades. Buckets are in UTC: minutes and hours floor the time, `1d` to
 // midnight, `1w` to Monday 00:00, `1M` to the first of the month (the sandbox builds bars the same
 // way; see docs/protocol.md).
-import type { BarView, Resolution, TradeView } from '../../shared/ipc/views';
+import type { BarView, Resolution, TradeView } from '../../../shared/ipc/views';
 
 const MINUTE = 60_000;
 const FIXED: Partial<Record<Resolution, number>> = {

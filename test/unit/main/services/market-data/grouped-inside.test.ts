@@ -7,10 +7,10 @@
 // also what the trader-session oracle holds the ladder to.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupLevels } from '../../../../main/services/market-data-hub';
-import { rowPriceOf } from '../../../../renderer/src/features/ladder/ladder-layout';
-import { groupPrice } from '../../../../sandbox/market-data/depth';
-import { insideRows } from '../../../support/trader-session/oracle';
+import { groupLevels } from '../../../../../main/services/market-data/market-data-hub';
+import { rowPriceOf } from '../../../../../renderer/src/features/ladder/ladder-layout';
+import { groupPrice } from '../../../../../sandbox/market-data/depth';
+import { insideRows } from '../../../../support/trader-session/oracle';
 
 const STREAM_GROUPING = 10n;
 

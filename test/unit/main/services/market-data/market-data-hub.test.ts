@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../../shared/clock';
-import { OrderBook } from '../../../../shared/book/order-book';
-import type { B256 } from '../../../../shared/encoding/b256';
-import type { BookFrame, TradeView, TradesFrame, BarsFrame } from '../../../../shared/ipc/views';
-import { ok } from '../../../../shared/result';
-import { groupLevels, MarketDataHub, volumeInRange, type FeedState, type MarketFeed, type TradesEvent } from '../../../../main/services/market-data-hub';
-import { WindowHub } from '../../../../main/services/window-hub';
+import { ManualClock } from '../../../../../shared/clock';
+import { OrderBook } from '../../../../../shared/book/order-book';
+import type { B256 } from '../../../../../shared/encoding/b256';
+import type { BookFrame, TradeView, TradesFrame, BarsFrame } from '../../../../../shared/ipc/views';
+import { ok } from '../../../../../shared/result';
+import { groupLevels, MarketDataHub, volumeInRange, type FeedState, type MarketFeed, type TradesEvent } from '../../../../../main/services/market-data/market-data-hub';
+import { WindowHub } from '../../../../../main/services/window-hub';
 
 const market = `0x${'ab'.repeat(32)}`;
 
