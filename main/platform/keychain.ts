@@ -6,7 +6,7 @@ import { AsyncEntry, findCredentialsAsync, type EntryOptions } from '@napi-rs/ke
 import { readFileSync } from 'node:fs';
 import { fail, ok, type Result } from '../../shared/result';
 import { keychainRemedy } from './keychain-remedy';
-import { KEYCHAIN_FAILURE, KEYCHAIN_UNAVAILABLE, type SecretStore } from '../services/secret-store';
+import { KEYCHAIN_FAILURE, KEYCHAIN_UNAVAILABLE, type SecretStore } from '../services/keys/secret-store';
 
 const PROBE_ACCOUNT = '__availability_probe__';
 const ACCOUNT_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;

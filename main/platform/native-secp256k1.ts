@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { BugError } from '../../shared/result';
 import { signDigest } from '../../shared/crypto/signature';
-import type { DigestSigner } from '../services/key-vault';
+import type { DigestSigner } from '../services/keys/key-vault';
 
 /** The part of the `secp256k1` package's API used here (its own typings cover only the fallback entry). */
 interface Secp256k1Binding {

@@ -9,7 +9,7 @@ import { checkSessionGrant, sessionBody, sessionDigest, type SessionGrant } from
 import { fail, ok, type Result } from '../../shared/result';
 import type { ExchangeRestClient } from '../exchange/rest-client';
 import type { Journal } from './journal/journal';
-import type { KeyVault } from './key-vault';
+import type { KeyVault } from './keys/key-vault';
 import type { NetworkConfig } from './networks';
 import type { NonceManager } from './nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from './preferences';

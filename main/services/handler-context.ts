@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock';
 import type { Notice } from '../../shared/ipc/views';
 import { fail, type Result } from '../../shared/result';
 import type { Journal } from './journal/journal';
-import type { KeyVault } from './key-vault';
+import type { KeyVault } from './keys/key-vault';
 import type { MarketDataHub } from './market-data/market-data-hub';
 import type { NetworkRuntime } from './network-runtime';
 import type { NetworkConfig } from './networks';

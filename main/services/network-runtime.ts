@@ -22,7 +22,7 @@ import { fetchJson } from '../exchange/http';
 import { MarginReads } from './margin/margin-reads';
 import { MarginService } from './margin/margin-service';
 import type { Journal } from './journal/journal';
-import type { KeyVault } from './key-vault';
+import type { KeyVault } from './keys/key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from './market-data/market-data-hub';
 import { MarketsIndex } from './market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';

@@ -27,9 +27,9 @@ import { FreshnessPublisher } from './freshness';
 import { MarketDataHub } from './market-data/market-data-hub';
 import { DataDirectoryInUse, lockDataDirectory } from './data-dir-lock';
 import { Journal, type DamageReport, type JournalEntry } from './journal/journal';
-import { KeyImportExchange } from './key-import';
+import { KeyImportExchange } from './keys/key-import';
 import type { ChosenSigner } from '../platform/native-secp256k1';
-import { KeyVault } from './key-vault';
+import { KeyVault } from './keys/key-vault';
 import { NetworkRuntime } from './network-runtime';
 import { checkNetworkUrls, NETWORK_CODES, PINNED_MAINNET, SANDBOX_CHAIN_ID, type NetworkConfig } from './networks';
 import { HostCodeConfirmer } from './confirm/host-code-confirmer';
@@ -39,7 +39,7 @@ import { DEFAULT_ALLOW_DELAY_MS } from './custody/withdraw-allow-list';
 import { formatUnits } from '../../shared/encoding/units';
 import { PreferencesStore } from './preferences';
 import { SandboxSupervisor, type SpawnSandbox } from './sandbox-supervisor';
-import type { SecretStore } from './secret-store';
+import type { SecretStore } from './keys/secret-store';
 import { WindowHub } from './window-hub';
 
 export interface TerminalOptions {

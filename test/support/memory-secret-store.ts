@@ -1,7 +1,7 @@
 // An in-memory SecretStore for unit tests of services. The app itself never uses it: with no
 // OS keychain it refuses to store keys.
 import { ok } from '../../shared/result';
-import type { SecretStore } from '../../main/services/secret-store';
+import type { SecretStore } from '../../main/services/keys/secret-store';
 
 export class MemorySecretStore implements SecretStore {
   readonly description = 'test memory store';

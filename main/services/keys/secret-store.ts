@@ -1,7 +1,7 @@
 // Where main keeps secrets (owner keys held hot, session keys). The only implementation used by
 // the app is the OS keychain (main/platform/keychain.ts); there is deliberately no file-backed
 // fallback: with no secure store, the app refuses to store keys and says why.
-import type { Result } from '../../shared/result';
+import type { Result } from '../../../shared/result';
 
 export const KEYCHAIN_UNAVAILABLE = 'KEYCHAIN_UNAVAILABLE';
 export const KEYCHAIN_FAILURE = 'KEYCHAIN_FAILURE';

@@ -1,6 +1,6 @@
 import { webcrypto, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_INFO, KeyImportExchange } from '../../../../main/services/key-import';
+import { IMPORT_INFO, KeyImportExchange } from '../../../../../main/services/keys/key-import';
 
 const subtle = webcrypto.subtle;
 const hex = (bytes: Uint8Array | ArrayBuffer) => Buffer.from(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes).toString('hex');

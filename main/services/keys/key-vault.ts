@@ -3,12 +3,12 @@
 // `session:<address>`. Nothing in this module returns a private key to its caller: callers get
 // addresses and signatures over digests they computed for a request main itself built.
 import { z } from 'zod';
-import { b256, type B256 } from '../../shared/encoding/b256';
-import { bytesToHex } from '../../shared/encoding/hex';
-import { addressOf, type OwnerStyle } from '../../shared/crypto/address';
-import { generatePrivateKey, parsePrivateKey, publicKeyOf, type RandomBytes } from '../../shared/crypto/keys';
-import { signDigest } from '../../shared/crypto/signature';
-import { fail, ok, type Result } from '../../shared/result';
+import { b256, type B256 } from '../../../shared/encoding/b256';
+import { bytesToHex } from '../../../shared/encoding/hex';
+import { addressOf, type OwnerStyle } from '../../../shared/crypto/address';
+import { generatePrivateKey, parsePrivateKey, publicKeyOf, type RandomBytes } from '../../../shared/crypto/keys';
+import { signDigest } from '../../../shared/crypto/signature';
+import { fail, ok, type Result } from '../../../shared/result';
 import type { SecretStore } from './secret-store';
 
 const recordSchema = z.object({

@@ -6,7 +6,7 @@
 //   plain  = AES-256-GCM-decrypt(key, iv (12 bytes), ciphertext) = the 32 raw private-key bytes
 // Each challenge is single-use and expires; a recorded bridge payload therefore holds no key.
 import { webcrypto, randomBytes } from 'node:crypto';
-import { fail, ok, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
 
 export const IMPORT_INFO = new TextEncoder().encode('ledger-terminal key import v1');
 export const IMPORT_CHALLENGE_TTL_MS = 5 * 60_000;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { KeyVault } from '../../../../main/services/key-vault';
-import { recoverAddress } from '../../../../shared/crypto/signature';
-import { sha256 } from '../../../../shared/crypto/hashes';
-import { isEvmStyleAddress } from '../../../../shared/crypto/address';
-import { MemorySecretStore } from '../../../support/memory-secret-store';
+import { KeyVault } from '../../../../../main/services/keys/key-vault';
+import { recoverAddress } from '../../../../../shared/crypto/signature';
+import { sha256 } from '../../../../../shared/crypto/hashes';
+import { isEvmStyleAddress } from '../../../../../shared/crypto/address';
+import { MemorySecretStore } from '../../../../support/memory-secret-store';
 
 const random = (length: number) => new Uint8Array(randomBytes(length));
 const digest = sha256(new TextEncoder().encode('order batch'));
