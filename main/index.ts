@@ -18,7 +18,7 @@ import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { APP_ORIGIN } from './platform/security';
 import { ElectronDeskPlatform } from './platform/desk-windows';
 import { systemClock } from './services/system-clock';
-import { DataDirectoryInUse } from './services/data-dir-lock';
+import { DataDirectoryInUse } from './services/storage/data-dir-lock';
 import { createTerminal, type Terminal } from './services/terminal';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);

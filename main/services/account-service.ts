@@ -12,7 +12,7 @@ import type { Journal } from './journal/journal';
 import type { KeyVault } from './keys/key-vault';
 import type { NetworkConfig } from './networks';
 import type { NonceManager } from './nonces/nonce-manager';
-import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from './preferences';
+import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from './storage/preferences';
 
 const HOUR = 3_600n;
 const DAY = 24n * HOUR;

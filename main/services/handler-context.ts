@@ -9,7 +9,7 @@ import type { KeyVault } from './keys/key-vault';
 import type { MarketDataHub } from './market-data/market-data-hub';
 import type { NetworkRuntime } from './network-runtime';
 import type { NetworkConfig } from './networks';
-import type { PreferencesStore } from './preferences';
+import type { PreferencesStore } from './storage/preferences';
 import type { WindowHub } from './window-hub';
 import type { TrustedConfirmer } from './confirm/trusted-confirmer';
 

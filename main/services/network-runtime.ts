@@ -28,7 +28,7 @@ import { MarketsIndex } from './market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
 import { NonceManager } from './nonces/nonce-manager';
 import { PositionsService } from './positions/positions-service';
-import type { PreferencesStore } from './preferences';
+import type { PreferencesStore } from './storage/preferences';
 import { Submitter } from './trading/submitter';
 import { bookBalances, toMillis, TradingService } from './trading/trading-service';
 import { TriggerService } from './triggers/trigger-service';

@@ -11,7 +11,7 @@ import type { MarketsIndex } from '../market-data/markets-index';
 import type { NetworkRuntime } from '../network-runtime';
 import type { NetworkConfig } from '../networks';
 import type { NonceManager } from '../nonces/nonce-manager';
-import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from '../preferences';
+import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from '../storage/preferences';
 import type { SubmitRequest, SubmitSuccess } from '../trading/submitter';
 
 /** The session the exchange reports for the account; `unknown` where the response does not say. */

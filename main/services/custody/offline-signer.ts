@@ -18,7 +18,7 @@ import { verifyParsedRequest, type VerifiedRequest } from '../../../shared/offli
 import { fail, ok, type Result } from '../../../shared/result';
 import { checkPrivateDirectory, type OwnershipContext } from '../../offline/file-permissions';
 import { createKeystore, readKeystore, withUnlockedKey, type ScryptParameters } from '../../offline/keystore';
-import { ensureDirectory } from '../files';
+import { ensureDirectory } from '../storage/files';
 import { CUSTODY_CODES } from './codes';
 import { carry, readDocumentText } from './documents';
 import { requestFileName } from './request-views';

@@ -15,7 +15,7 @@ import { fail, ok } from '../../../shared/result';
 import type { Handlers } from '../../ipc/dispatcher';
 import { currentOwnership, type OwnershipContext } from '../../offline/file-permissions';
 import type { ScryptParameters } from '../../offline/keystore';
-import { DataDirectoryInUse, lockDataDirectory } from '../data-dir-lock';
+import { DataDirectoryInUse, lockDataDirectory } from '../storage/data-dir-lock';
 import { WindowHub } from '../window-hub';
 import { offlineSignerHandlers } from './offline-handlers';
 import { OfflineSigner } from './offline-signer';

@@ -24,7 +24,7 @@ import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce } from '../journal/journal';
 import type { AssetInfo, MarketsIndex } from '../market-data/markets-index';
 import type { Lease } from '../nonces/nonce-manager';
-import type { AccountRecord, OwnerRecord } from '../preferences';
+import type { AccountRecord, OwnerRecord } from '../storage/preferences';
 import { CUSTODY_CODES } from './codes';
 import type { CustodyKeys, CustodyRuntime } from './custody-runtime';
 import { carry, readDocumentText, type CarriedDocument } from './documents';

@@ -8,7 +8,7 @@ import { canonicalJson } from '../../../shared/offline/canonical-json';
 import { parseOfflineRequest, requestToJson, type OfflineRequest } from '../../../shared/offline/request-format';
 import type { OwnerRequestKind } from '../../../shared/ipc/views/custody';
 import { ok, type Result } from '../../../shared/result';
-import { JsonStore } from '../json-store';
+import { JsonStore } from '../storage/json-store';
 
 export type PendingState = 'awaiting-signature' | 'submitting' | 'outcome-unknown';
 

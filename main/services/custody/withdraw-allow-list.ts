@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { B256 } from '../../../shared/encoding/b256';
 import { identityKind, identityValue, type Identity } from '../../../shared/encoding/identity';
 import { fail, ok, type Result } from '../../../shared/result';
-import { JsonStore } from '../json-store';
+import { JsonStore } from '../storage/json-store';
 import type { NetworkKind } from '../networks';
 
 export const DAY_MS = 24 * 3_600_000;

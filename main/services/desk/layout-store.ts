@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { displayIdSchema, layoutNameSchema, linkGroupSchema, MAX_LAYOUTS, MAX_PANEL_WINDOWS, panelKindSchema, rectSchema } from '../../../shared/ipc/areas/desk';
 import type { LayoutSummary } from '../../../shared/ipc/views/desk';
 import { fail, ok, type Result } from '../../../shared/result';
-import { JsonStore } from '../json-store';
+import { JsonStore } from '../storage/json-store';
 
 const marketId = z.string().regex(/^0x[0-9a-f]{64}$/).nullable();
 

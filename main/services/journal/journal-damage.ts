@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
 import { parseWith } from '../../../shared/schema';
-import { readTextIfExists, writeFileAtomic } from '../files';
+import { readTextIfExists, writeFileAtomic } from '../storage/files';
 
 export const damageKinds = ['unreadable', 'duplicate', 'missing', 'unreadable-report'] as const;
 

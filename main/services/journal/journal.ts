@@ -32,7 +32,7 @@ import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import { DamageReports, type DamageItem, type DamageReport } from './journal-damage';
 import { encodeRecord, scanLines, scanRecords, type ByteRange } from './journal-format';
-import { ensureDirectory } from '../files';
+import { ensureDirectory } from '../storage/files';
 
 const nonceSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('sequential'), value: z.bigint() }),

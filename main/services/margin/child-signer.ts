@@ -11,7 +11,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { Journal, SignedEntry } from '../journal/journal';
 import { NonceManager } from '../nonces/nonce-manager';
-import type { PreferencesStore } from '../preferences';
+import type { PreferencesStore } from '../storage/preferences';
 import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess } from '../trading/submitter';
 import { toMillis } from '../trading/trading-service';
 

@@ -59,7 +59,7 @@ import type { Journal } from '../journal/journal';
 import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
-import type { PreferencesStore } from '../preferences';
+import type { PreferencesStore } from '../storage/preferences';
 import { Submitter, type SubmitRequest } from '../trading/submitter';
 import { orderView, type TurboDesk } from '../trading/trading-service';
 import type { WindowHub } from '../window-hub';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchJson, type HttpFetch } from '../../../main/exchange/http';
 import type { NetworkConfig } from '../../../main/services/networks';
-import { PreferencesStore } from '../../../main/services/preferences';
+import { PreferencesStore } from '../../../main/services/storage/preferences';
 import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';

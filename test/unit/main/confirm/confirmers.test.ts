@@ -8,7 +8,7 @@ import { DialogConfirmer, type MessageBoxRequest } from '../../../../main/servic
 import { CODE_ATTEMPTS, CODE_LIFETIME_MS, HostCodeConfirmer, MAX_OUTSTANDING_CODES, randomCode } from '../../../../main/services/confirm/host-code-confirmer';
 import { settingsWeakenings } from '../../../../main/services/confirm/settings-weakening';
 import { confirmationDigest, type ConfirmationRequest } from '../../../../main/services/confirm/trusted-confirmer';
-import { DEFAULT_SETTINGS } from '../../../../main/services/preferences';
+import { DEFAULT_SETTINGS } from '../../../../main/services/storage/preferences';
 import { ManualClock } from '../../../../shared/clock';
 import { randomBytes } from 'node:crypto';
 

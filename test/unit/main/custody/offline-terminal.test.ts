@@ -12,7 +12,7 @@ import { createOfflineTerminal } from '../../../../main/services/custody/offline
 import type { HandlerContext } from '../../../../main/services/handler-context';
 import { Journal } from '../../../../main/services/journal/journal';
 import { MarketDataHub } from '../../../../main/services/market-data/market-data-hub';
-import { PreferencesStore } from '../../../../main/services/preferences';
+import { PreferencesStore } from '../../../../main/services/storage/preferences';
 import { WindowHub } from '../../../../main/services/window-hub';
 import { ManualClock } from '../../../../shared/clock';
 import { CUSTODY_OFFLINE_REQUESTS, CUSTODY_ONLINE_REQUESTS } from '../../../../shared/ipc/areas/custody';

@@ -12,7 +12,7 @@ import { PendingStore } from '../../../../main/services/custody/pending-store';
 import type { WithdrawApproval } from '../../../../main/services/custody/withdraw-approval';
 import { Journal } from '../../../../main/services/journal/journal';
 import { NonceManager } from '../../../../main/services/nonces/nonce-manager';
-import type { AccountRecord, OwnerRecord, SessionRecord } from '../../../../main/services/preferences';
+import type { AccountRecord, OwnerRecord, SessionRecord } from '../../../../main/services/storage/preferences';
 import { ManualClock } from '../../../../shared/clock';
 import type { B256 } from '../../../../shared/encoding/b256';
 import type { OwnerRequestsView, OwnerRequestView } from '../../../../shared/ipc/views';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PreferencesStore } from '../../../../main/services/preferences';
+import { PreferencesStore } from '../../../../main/services/storage/preferences';
 import { applyKeymapChange, canonicalHotkey, completeKeymap, DEFAULT_HOTKEYS, hotkeyConflicts, parseHotkeyText } from '../../../../shared/hotkeys/keymap';
 import { inputs } from '../../../../shared/ipc/inputs';
 import { HOTKEY_ACTIONS } from '../../../../shared/ipc/views/settings';

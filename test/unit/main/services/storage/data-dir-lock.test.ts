@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createOfflineTerminal } from '../../../../main/services/custody/offline-terminal';
-import { DATA_DIR_LOCKED, DataDirectoryInUse, LOCK_FILE, isProcessAlive, lockDataDirectory, processStartOf } from '../../../../main/services/data-dir-lock';
-import { ManualClock } from '../../../../shared/clock';
+import { createOfflineTerminal } from '../../../../../main/services/custody/offline-terminal';
+import { DATA_DIR_LOCKED, DataDirectoryInUse, LOCK_FILE, isProcessAlive, lockDataDirectory, processStartOf } from '../../../../../main/services/storage/data-dir-lock';
+import { ManualClock } from '../../../../../shared/clock';
 
 const directory = () => mkdtempSync(join(tmpdir(), 'lt-lock-'));
 const lockText = (dir: string) => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: number; since: number };

@@ -3,9 +3,9 @@
 // is set aside (never silently overwritten) and the defaults are used, with a warning.
 import { renameSync } from 'node:fs';
 import type { z } from 'zod';
-import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
-import { fail, ok, type Result } from '../../shared/result';
-import { parseWith } from '../../shared/schema';
+import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import { fail, ok, type Result } from '../../../shared/result';
+import { parseWith } from '../../../shared/schema';
 import { readTextIfExists, writeFileAtomic } from './files';
 
 export class JsonStore<S extends z.ZodType> {

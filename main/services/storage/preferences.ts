@@ -3,10 +3,10 @@
 // No key is ever written here (keys live in the OS keychain).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { completeKeymap, DEFAULT_HOTKEYS } from '../../shared/hotkeys/keymap';
-import type { Settings } from '../../shared/ipc/views';
+import { completeKeymap, DEFAULT_HOTKEYS } from '../../../shared/hotkeys/keymap';
+import type { Settings } from '../../../shared/ipc/views';
 import { JsonStore } from './json-store';
-import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from './networks';
+import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from '../networks';
 
 export { DEFAULT_HOTKEYS };
 

@@ -11,7 +11,7 @@ import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unl
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { fail, ok, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
 import { ensureDirectory } from './files';
 
 export const LOCK_FILE = 'terminal.lock';
