@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import type { Caller } from '../main/ipc/dispatcher';
 import type { LimiterSnapshot } from '../main/exchange/rate-limiter';
-import { nodeSandboxSpawner } from '../main/services/sandbox-process-node';
+import { nodeSandboxSpawner } from '../main/services/network/sandbox-process-node';
 import { systemClock } from '../main/services/system-clock';
 import { createTerminal, type Terminal } from '../main/services/terminal';
 import type { StreamName } from '../shared/ipc/contract';

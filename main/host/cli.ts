@@ -126,7 +126,7 @@ async function onlineComposition(): Promise<Composition> {
   const [{ createTerminal }, { openOsKeychain }, { nodeSandboxSpawner }, { chooseDigestSigner }, { HostCodeConfirmer }] = await Promise.all([
     import('../services/terminal'),
     import('../platform/keychain'),
-    import('../services/sandbox-process-node'),
+    import('../services/network/sandbox-process-node'),
     import('../platform/native-secp256k1'),
     import('../services/confirm/host-code-confirmer'),
   ]);

@@ -2,7 +2,7 @@
 // run-as-node fuse is off (child_process.fork of the Electron binary would need it).
 import { utilityProcess } from 'electron';
 import { createInterface } from 'node:readline';
-import type { SandboxProcess, SpawnSandbox } from '../services/sandbox-supervisor';
+import type { SandboxProcess, SpawnSandbox } from '../services/network/sandbox-supervisor';
 
 export function utilitySandboxSpawner(modulePath: string): SpawnSandbox {
   return (args) => {

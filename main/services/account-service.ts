@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import type { ExchangeRestClient } from '../exchange/rest-client';
 import type { Journal } from './journal/journal';
 import type { KeyVault } from './keys/key-vault';
-import type { NetworkConfig } from './networks';
+import type { NetworkConfig } from './network/networks';
 import type { NonceManager } from './nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from './storage/preferences';
 

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { nodeSandboxSpawner } from '../../main/services/sandbox-process-node';
+import { nodeSandboxSpawner } from '../../main/services/network/sandbox-process-node';
 import { systemClock } from '../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../main/services/terminal';
 import type { TrustedConfirmer } from '../../main/services/confirm/trusted-confirmer';

@@ -3,7 +3,7 @@
 // every network, so nobody learns the test networks' habit and looks for a faucet on mainnet.
 import type { DepositAssetView, DepositInstructionsView } from '../../../shared/ipc/views';
 import type { MarketsIndex } from '../market-data/markets-index';
-import type { NetworkConfig } from '../networks';
+import type { NetworkConfig } from '../network/networks';
 
 export function depositInstructions(network: NetworkConfig, markets: MarketsIndex, tradeAccountId: string | null): DepositInstructionsView {
   const assets: DepositAssetView[] = markets

@@ -12,7 +12,7 @@ import type { B256 } from '../../../shared/encoding/b256';
 import { identityKind, identityValue, type Identity } from '../../../shared/encoding/identity';
 import { fail, ok, type Result } from '../../../shared/result';
 import { JsonStore } from '../storage/json-store';
-import type { NetworkKind } from '../networks';
+import type { NetworkKind } from '../network/networks';
 
 export const DAY_MS = 24 * 3_600_000;
 /** Delay before first use of an added address: a day, except on the local sandbox (practice funds). */

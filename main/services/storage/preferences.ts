@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { completeKeymap, DEFAULT_HOTKEYS } from '../../../shared/hotkeys/keymap';
 import type { Settings } from '../../../shared/ipc/views';
 import { JsonStore } from './json-store';
-import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from '../networks';
+import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from '../network/networks';
 
 export { DEFAULT_HOTKEYS };
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
-import type { NetworkConfig } from '../../../main/services/networks';
+import type { NetworkConfig } from '../../../main/services/network/networks';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import { addressOf } from '../../../shared/crypto/address';

@@ -14,7 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NetworkConfig } from '../../../main/services/networks';
+import type { NetworkConfig } from '../../../main/services/network/networks';
 import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';

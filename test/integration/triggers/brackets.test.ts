@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeSandboxSpawner } from '../../../main/services/sandbox-process-node';
+import { nodeSandboxSpawner } from '../../../main/services/network/sandbox-process-node';
 import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import type { FillNotice, Notice, TriggersSnapshot } from '../../../shared/ipc/views';

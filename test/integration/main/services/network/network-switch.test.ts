@@ -5,9 +5,9 @@
 // not live, the tape and the chart are cleared, orders and balances are emptied, and the freshness
 // of every source says disconnected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BarsFrame, BookFrame, TradesFrame } from '../../../shared/ipc/views';
-import type { Market } from '../../../shared/market/market';
-import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../support/terminal-harness';
+import type { BarsFrame, BookFrame, TradesFrame } from '../../../../../shared/ipc/views';
+import type { Market } from '../../../../../shared/market/market';
+import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../../../support/terminal-harness';
 
 describe('network switch keeps the windows subscribed and never shows another network as live', () => {
   let harness: Harness;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { nodeSandboxSpawner } from '../../../main/services/sandbox-process-node';
-import { SandboxSupervisor, type SandboxStatus } from '../../../main/services/sandbox-supervisor';
-import { systemClock } from '../../../main/services/system-clock';
+import { nodeSandboxSpawner } from '../../../../../main/services/network/sandbox-process-node';
+import { SandboxSupervisor, type SandboxStatus } from '../../../../../main/services/network/sandbox-supervisor';
+import { systemClock } from '../../../../../main/services/system-clock';
 
 async function health(url: string): Promise<string> {
   try {

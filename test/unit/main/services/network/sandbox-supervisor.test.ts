@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../../shared/clock';
-import { SandboxSupervisor, type SandboxProcess } from '../../../../main/services/sandbox-supervisor';
+import { ManualClock } from '../../../../../shared/clock';
+import { SandboxSupervisor, type SandboxProcess } from '../../../../../main/services/network/sandbox-supervisor';
 
 class FakeChild implements SandboxProcess {
   private lineListeners: ((line: string) => void)[] = [];

@@ -8,7 +8,7 @@
 // chain id a network answers (GET /v1/markets) must equal the expected one (pinned, configured,
 // or learned at the first connection and then kept); on a mismatch its markets are refused, so
 // nothing is signed for it (sessions and withdrawals sign the chain id).
-import { fail, ok, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
 
 export type NetworkKind = 'sandbox' | 'devnet' | 'testnet' | 'mainnet';
 

@@ -2,8 +2,8 @@
 // waits for its "listening" line, restarts it (on the same port, with backoff) if it dies, and
 // stops it with the app. How the child is spawned is a parameter: child_process.fork in the
 // browser host and tests, Electron's utilityProcess.fork in the desktop app.
-import type { Clock, TimerHandle } from '../../shared/clock';
-import { fail, ok, type Result } from '../../shared/result';
+import type { Clock, TimerHandle } from '../../../shared/clock';
+import { fail, ok, type Result } from '../../../shared/result';
 
 export interface SandboxProcess {
   /** OS process id, when the platform reports one. */

@@ -3,8 +3,8 @@
 // socket-state indicator would still say connected; main must call the link and every source
 // stale within the heartbeat cadence, and live again once frames flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionStatus, FreshnessView } from '../../../shared/ipc/views';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import type { ConnectionStatus, FreshnessView } from '../../../../../shared/ipc/views';
+import { caller, startHarness, until, value, type Harness } from '../../../../support/terminal-harness';
 
 describe('freshness follows frames arriving, not the socket', () => {
   let harness: Harness;

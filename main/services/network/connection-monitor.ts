@@ -1,6 +1,6 @@
 // Probes the network's /health on a schedule and reports reachability and round-trip latency.
-import type { Clock, TimerHandle } from '../../shared/clock';
-import type { HttpFetch } from '../exchange/http';
+import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { HttpFetch } from '../../exchange/http';
 
 export interface HealthReading {
   readonly up: boolean;

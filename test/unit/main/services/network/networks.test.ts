@@ -1,7 +1,7 @@
 // Network addresses: https and wss everywhere but this machine's loopback; the chain id answered
 // must be the one expected (or is learned when none is).
 import { describe, expect, it } from 'vitest';
-import { checkChainId, checkNetworkUrl, checkNetworkUrls, isLoopbackHost } from '../../../main/services/networks';
+import { checkChainId, checkNetworkUrl, checkNetworkUrls, isLoopbackHost } from '../../../../../main/services/network/networks';
 
 describe('network addresses', () => {
   it('plaintext only on loopback', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../../shared/clock';
-import type { FreshnessView } from '../../../../shared/ipc/views';
-import { computeFreshness, FreshnessPublisher, type FreshnessInputs } from '../../../../main/services/freshness';
+import { ManualClock } from '../../../../../shared/clock';
+import type { FreshnessView } from '../../../../../shared/ipc/views';
+import { computeFreshness, FreshnessPublisher, type FreshnessInputs } from '../../../../../main/services/network/freshness';
 
 const market = `0x${'ab'.repeat(32)}`;
 

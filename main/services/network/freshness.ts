@@ -3,10 +3,10 @@
 // socket merely being open. `computeFreshness` is pure (time is a parameter); FreshnessPublisher
 // pushes the view to the windows when it changes and once a second while frames arrive, so the
 // age a panel shows restarts from main's latest evidence.
-import type { Clock, TimerHandle } from '../../shared/clock';
-import type { FreshnessView, MarketFreshness, SourceFreshness } from '../../shared/ipc/views';
-import type { StreamStatus } from '../exchange/stream-client';
-import type { ChannelStates } from './market-data/market-data-hub';
+import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { FreshnessView, MarketFreshness, SourceFreshness } from '../../../shared/ipc/views';
+import type { StreamStatus } from '../../exchange/stream-client';
+import type { ChannelStates } from '../market-data/market-data-hub';
 
 export type TopicState = 'absent' | 'awaiting' | 'live';
 
