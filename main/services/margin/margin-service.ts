@@ -54,7 +54,7 @@ import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { ExchangeStream } from '../../exchange/stream-client';
-import type { AccountService } from '../account-service';
+import type { AccountService } from '../account/account-service';
 import type { Journal } from '../journal/journal';
 import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';

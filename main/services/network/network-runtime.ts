@@ -17,7 +17,7 @@ import { RateLimiter } from '../../exchange/rate-limiter';
 import { allRateRules } from '../../exchange/rate-rules';
 import { wsSocketFactory, type SocketFactory } from '../../exchange/socket';
 import { ExchangeStream, type StreamEvent, type StreamSubscription } from '../../exchange/stream-client';
-import { AccountService } from '../account-service';
+import { AccountService } from '../account/account-service';
 import { fetchJson } from '../../exchange/http';
 import { MarginReads } from '../margin/margin-reads';
 import { MarginService } from '../margin/margin-service';

@@ -13,7 +13,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import { EXCHANGE_ERRORS } from '../../exchange/errors';
-import type { AccountService } from '../account-service';
+import type { AccountService } from '../account/account-service';
 import type { Journal, SignedEntry } from '../journal/journal';
 import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';

@@ -24,7 +24,7 @@ import { ZERO_B256 } from '../../../shared/encoding/b256';
 import { fail, ok, type Result } from '../../../shared/result';
 import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
-import type { AccountService } from '../account-service';
+import type { AccountService } from '../account/account-service';
 import type { MarketsIndex } from '../market-data/markets-index';
 import { pairName, prepareOrder, type OrderTypeIntent } from '../trading/order-intents';
 import type { Submitter } from '../trading/submitter';

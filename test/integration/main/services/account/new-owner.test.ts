@@ -4,9 +4,9 @@
 // the next request cannot be signed for it. Before, adding an owner switched the active owner
 // without telling the services, which went on showing (and reading) the previous owner's account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Market } from '../../../shared/market/market';
-import type { BalanceView, OrdersSnapshot } from '../../../shared/ipc/views';
-import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../support/terminal-harness';
+import type { Market } from '../../../../../shared/market/market';
+import type { BalanceView, OrdersSnapshot } from '../../../../../shared/ipc/views';
+import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../../../support/terminal-harness';
 
 describe('adding an owner key', () => {
   let harness: Harness;

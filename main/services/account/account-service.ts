@@ -2,17 +2,17 @@
 // trading account, faucet and whitelist on networks that have them, and the session that lets
 // main trade without the owner key. Each onboarding step reports what it is doing and why it
 // failed, in words a trader understands. Sessions are renewed ahead of expiry.
-import { isEvmStyleAddress, type OwnerStyle } from '../../shared/crypto/address';
-import type { B256 } from '../../shared/encoding/b256';
-import type { AccountState, KeychainView, OnboardingStep, OwnerView, SessionView, StepState } from '../../shared/ipc/views';
-import { checkSessionGrant, sessionBody, sessionDigest, type SessionGrant } from '../../shared/protocol/session';
-import { fail, ok, type Result } from '../../shared/result';
-import type { ExchangeRestClient } from '../exchange/rest-client';
-import type { Journal } from './journal/journal';
-import type { KeyVault } from './keys/key-vault';
-import type { NetworkConfig } from './network/networks';
-import type { NonceManager } from './nonces/nonce-manager';
-import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from './storage/preferences';
+import { isEvmStyleAddress, type OwnerStyle } from '../../../shared/crypto/address';
+import type { B256 } from '../../../shared/encoding/b256';
+import type { AccountState, KeychainView, OnboardingStep, OwnerView, SessionView, StepState } from '../../../shared/ipc/views';
+import { checkSessionGrant, sessionBody, sessionDigest, type SessionGrant } from '../../../shared/protocol/session';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { ExchangeRestClient } from '../../exchange/rest-client';
+import type { Journal } from '../journal/journal';
+import type { KeyVault } from '../keys/key-vault';
+import type { NetworkConfig } from '../network/networks';
+import type { NonceManager } from '../nonces/nonce-manager';
+import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from '../storage/preferences';
 
 const HOUR = 3_600n;
 const DAY = 24n * HOUR;
