@@ -1,9 +1,11 @@
-// What an area's request handlers may use: the active network's runtime and the app-wide stores.
-// Each area of the contract (margin, triggers, desk, custody) builds its handlers from this in
-// main/services/<area>/handlers.ts, and the terminal merges them.
+// What a domain's request handlers may use: the active network's runtime and the app-wide stores.
+// Each domain that answers the bridge builds its handlers from this in
+// main/services/<domain>/handlers.ts, and the terminal merges them.
 import type { Clock } from '../../shared/clock';
+import type { coreRequests } from '../../shared/ipc/areas/core';
 import type { Notice } from '../../shared/ipc/views';
 import { fail, type Result } from '../../shared/result';
+import type { AreaHandlers } from '../ipc/dispatcher';
 import type { Journal } from './journal/journal';
 import type { KeyVault } from './keys/key-vault';
 import type { MarketDataHub } from './market-data/market-data-hub';
@@ -40,3 +42,6 @@ export function withRuntime<T>(context: HandlerContext, action: (runtime: Networ
   if (!runtime) return fail(NOT_CONNECTED, `${context.network()?.name ?? 'The network'} is not connected yet`);
   return action(runtime);
 }
+
+/** The handlers of some requests of the core area: each domain answers its part of it. */
+export type CoreHandlers<K extends keyof typeof coreRequests> = Pick<AreaHandlers<typeof coreRequests>, K>;

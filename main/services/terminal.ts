@@ -1,45 +1,46 @@
 // The composition root of main's services, shared by the Electron app and the browser host: the
 // data directory (preferences, journal), the keychain, the networks (starting the embedded sandbox
-// when it is chosen) and one NetworkRuntime for the active network. It implements every request
-// of the contract; each handler only parses nothing (the dispatcher did) and delegates.
+// when it is chosen) and one NetworkRuntime for the active network. It answers every request of the
+// contract by merging the handlers of each domain (main/services/<domain>/handlers.ts); a handler
+// parses nothing (the dispatcher did) and delegates.
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
-import type { B256 } from '../../shared/encoding/b256';
-import type { AccountState, ConnectionStatus, KeychainView, LinkState, MarketsView, NetworkView, Notice, Settings } from '../../shared/ipc/views';
-import type { JournalDamageView, JournalEntryView } from '../../shared/ipc/views/journal';
+import type { ConnectionStatus, KeychainView, LinkState, NetworkView, Notice, Settings } from '../../shared/ipc/views';
 import { fail, ok, type Result } from '../../shared/result';
-import { applyKeymapChange } from '../../shared/hotkeys/keymap';
 import type { HttpFetch } from '../exchange/http';
 import { fetchJson } from '../exchange/http';
 import type { SocketFactory } from '../exchange/socket';
-import type { AreaHandlers, Handlers } from '../ipc/dispatcher';
-import type { coreRequests } from '../../shared/ipc/areas/core';
+import { STALE_AFTER_MS } from '../exchange/stream-client';
+import type { Handlers } from '../ipc/dispatcher';
+import type { ChosenSigner } from '../platform/native-secp256k1';
+import { accountHandlers } from './account/handlers';
+import { HostCodeConfirmer } from './confirm/host-code-confirmer';
+import type { TrustedConfirmer } from './confirm/trusted-confirmer';
 import { custodyHandlers } from './custody/handlers';
+import { DEFAULT_ALLOW_DELAY_MS } from './custody/withdraw-allow-list';
 import { Desk } from './desk/desk';
 import { deskHandlers } from './desk/handlers';
 import type { HandlerContext } from './handler-context';
-import { marginHandlers } from './margin/handlers';
-import { triggerHandlers } from './triggers/handlers';
-import { positionHandlers } from './positions/handlers';
-import { ConnectionMonitor, type HealthReading } from './network/connection-monitor';
-import { STALE_AFTER_MS } from '../exchange/stream-client';
-import { FreshnessPublisher } from './network/freshness';
-import { MarketDataHub } from './market-data/market-data-hub';
-import { DataDirectoryInUse, lockDataDirectory } from './storage/data-dir-lock';
-import { Journal, type DamageReport, type JournalEntry } from './journal/journal';
-import { KeyImportExchange } from './keys/key-import';
-import type { ChosenSigner } from '../platform/native-secp256k1';
+import { journalHandlers } from './journal/handlers';
+import { Journal } from './journal/journal';
+import { damageView, journalView } from './journal/journal-views';
 import { KeyVault } from './keys/key-vault';
-import { NetworkRuntime } from './network/network-runtime';
-import { checkNetworkUrls, NETWORK_CODES, PINNED_MAINNET, SANDBOX_CHAIN_ID, type NetworkConfig } from './network/networks';
-import { HostCodeConfirmer } from './confirm/host-code-confirmer';
-import { settingsWeakenings } from './confirm/settings-weakening';
-import { confirmationDigest, type TrustedConfirmer } from './confirm/trusted-confirmer';
-import { DEFAULT_ALLOW_DELAY_MS } from './custody/withdraw-allow-list';
-import { formatUnits } from '../../shared/encoding/units';
-import { PreferencesStore } from './storage/preferences';
-import { SandboxSupervisor, type SpawnSandbox } from './network/sandbox-supervisor';
 import type { SecretStore } from './keys/secret-store';
+import { marginHandlers } from './margin/handlers';
+import { marketDataHandlers } from './market-data/handlers';
+import { MarketDataHub } from './market-data/market-data-hub';
+import { ConnectionMonitor, type HealthReading } from './network/connection-monitor';
+import { FreshnessPublisher } from './network/freshness';
+import { networkHandlers } from './network/handlers';
+import { NetworkRuntime } from './network/network-runtime';
+import { checkNetworkUrls, SANDBOX_CHAIN_ID, type NetworkConfig } from './network/networks';
+import { SandboxSupervisor, type SpawnSandbox } from './network/sandbox-supervisor';
+import { positionHandlers } from './positions/handlers';
+import { DataDirectoryInUse, lockDataDirectory } from './storage/data-dir-lock';
+import { settingsHandlers } from './storage/handlers';
+import { PreferencesStore } from './storage/preferences';
+import { tradingHandlers } from './trading/handlers';
+import { triggerHandlers } from './triggers/handlers';
 import { WindowHub } from './window-hub';
 
 export interface TerminalOptions {
@@ -90,24 +91,6 @@ export interface Terminal {
   settings(): Settings;
 }
 
-function journalView(entry: JournalEntry): JournalEntryView {
-  if (entry.kind === 'signed') {
-    const nonce = entry.nonce.mode === 'none' ? null : entry.nonce.mode === 'sequential' ? `sequential ${entry.nonce.value}` : `lane ${entry.nonce.lane} · ${entry.nonce.value}`;
-    return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'signed', networkId: entry.networkId, endpoint: entry.endpoint, nonce, description: entry.description, status: null, detail: null };
-  }
-  if (entry.kind === 'outcome') {
-    const detail = entry.status === 'accepted' ? (entry.orderIds.length ? `orders ${entry.orderIds.join(', ')}` : (entry.txId ?? null)) : entry.message;
-    return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'outcome', networkId: null, endpoint: null, nonce: null, description: null, status: entry.status, detail };
-  }
-  return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'reconciled', networkId: null, endpoint: null, nonce: null, description: null, status: entry.status, detail: entry.detail };
-}
-
-function damageView(reports: readonly DamageReport[]): JournalDamageView {
-  return { reports: reports.map((report) => ({ id: report.id, at: report.at, items: report.items })) };
-}
-
-const NOT_READY = 'NOT_CONNECTED';
-
 /**
  * Throws DataDirectoryInUse (before anything in the directory is opened) when another live
  * terminal holds the data directory: Electron's single-instance lock does not cover the browser
@@ -128,7 +111,6 @@ export function createTerminal(options: TerminalOptions): Terminal {
     lock.value.release();
     throw error;
   }
-  const keyImports = new KeyImportExchange(() => clock.now());
   const fetch = options.fetch ?? fetchJson;
   const confirmer: TrustedConfirmer = options.confirmer ?? new HostCodeConfirmer({ clock, random: options.random, write: (text) => process.stderr.write(text) });
   const allowDelayMs = options.allowDelayMs ?? ((candidate: NetworkConfig) => DEFAULT_ALLOW_DELAY_MS[candidate.kind]);
@@ -363,217 +345,6 @@ export function createTerminal(options: TerminalOptions): Terminal {
     return work;
   };
 
-  const withRuntime = <T>(action: (current: NetworkRuntime) => Promise<Result<T>> | Result<T>): Promise<Result<T>> | Result<T> => {
-    if (!runtime) return fail(NOT_READY, `${network?.name ?? 'The network'} is not connected yet`);
-    return action(runtime);
-  };
-
-  const accountState = (): Result<AccountState> => {
-    if (!runtime) return fail(NOT_READY, 'The network is not connected yet');
-    return ok(runtime.accountState());
-  };
-
-  const coreHandlers: AreaHandlers<typeof coreRequests> = {
-    getAppInfo: () => ok({ version: options.version, host: options.host, offline: false }),
-    getConnection: () => ok(connectionStatus()),
-    getFreshness: () => ok(freshness.current()),
-    listNetworks: () => ok(networkViews()),
-    selectNetwork: async ({ networkId }) => {
-      const target = findNetwork(networkId);
-      if (!target) return fail('UNKNOWN_NETWORK', `networkId: no network named ${JSON.stringify(networkId)}`, { field: 'networkId' });
-      if (target.kind === 'mainnet' && PINNED_MAINNET === null && target.id === 'mainnet') {
-        return fail(NETWORK_CODES.NOT_PINNED, 'networkId: mainnet\'s addresses and chain id are pinned in the app, and this build has none (the exchange\'s specification does not publish them)', { field: 'networkId' });
-      }
-      if (target.kind !== 'sandbox' && target.restUrl === null) {
-        return fail('NETWORK_NOT_CONFIGURED', `${target.name} has no REST address yet: configure its URLs first`, { field: 'networkId' });
-      }
-      const saved = preferences.preferences.update((current) => ({ ...current, networkId }));
-      if (!saved.ok) return saved;
-      const switched = await switchTo(target);
-      if (!switched.ok) return switched;
-      const view = networkViews().find((candidate) => candidate.id === networkId);
-      return view ? ok(view) : fail('UNKNOWN_NETWORK', networkId);
-    },
-    configureNetwork: async ({ networkId, restUrl, wsUrl, faucetUrl, chainId, confirmationCode }, caller) => {
-      if (networkId === 'mainnet') {
-        return fail(NETWORK_CODES.PINNED, 'networkId: mainnet\'s addresses and chain id are pinned in the app; they cannot be configured', { field: 'networkId' });
-      }
-      const trim = (url: string | null) => (url === null ? null : url.replace(/\/+$/, ''));
-      const next = { restUrl: trim(restUrl), wsUrl: trim(wsUrl), faucetUrl: trim(faucetUrl) };
-      const secure = checkNetworkUrls(next);
-      if (!secure.ok) return secure;
-      const saved = preferences.preferences.get().networks[networkId];
-      const expectedChain = chainId === undefined ? (saved?.restUrl === next.restUrl ? (saved?.chainId ?? null) : null) : chainId;
-      const unchanged = saved !== undefined && saved.restUrl === next.restUrl && saved.wsUrl === next.wsUrl && saved.faucetUrl === next.faucetUrl && (saved.chainId ?? null) === expectedChain;
-      if (!unchanged) {
-        // A new address is where orders, sessions and withdrawals will go: confirmed outside the page.
-        const name = findNetwork(networkId)?.name ?? networkId;
-        const confirmed = await confirmer.confirm(
-          {
-            action: 'networkAddress',
-            title: `Use new addresses for ${name}`,
-            lines: [
-              `REST: ${next.restUrl ?? '(none)'}`,
-              `WebSocket: ${next.wsUrl ?? '(derived from REST)'}`,
-              `Faucet: ${next.faucetUrl ?? '(none)'}`,
-              `Chain id: ${expectedChain ?? 'the one it answers first, then required'}`,
-              'Orders, sessions and withdrawals on this network will be sent there.',
-            ],
-            digest: confirmationDigest('networkAddress', { networkId, ...next, chainId: expectedChain }),
-          },
-          { windowId: caller.windowId, code: confirmationCode },
-        );
-        if (!confirmed.ok) return confirmed;
-      }
-      const stored = preferences.preferences.update((current) => ({
-        ...current,
-        networks: { ...current.networks, [networkId]: { ...next, chainId: expectedChain } },
-      }));
-      if (!stored.ok) return stored;
-      const view = networkViews().find((candidate) => candidate.id === networkId);
-      return view ? ok(view) : fail('UNKNOWN_NETWORK', networkId);
-    },
-    listMarkets: () =>
-      withRuntime(async (current) => {
-        const index = current.markets ?? (await current.loadMarkets().then((loaded) => (loaded.ok ? loaded.value : null)));
-        if (!index) return fail(NOT_READY, `The markets of ${network?.name ?? 'the network'} could not be loaded: ${current.marketsProblem ?? 'no answer'}`);
-        const view: MarketsView = { networkId: network?.id ?? '', chainId: index.chainId, markets: index.markets(), turboMarkets: index.turboMarkets() };
-        return ok(view);
-      }),
-
-    getAccountState: () => accountState(),
-    createOwnerKey: ({ style }) => withRuntime((current) => current.accounts.createOwnerKey(style)),
-    beginKeyImport: async () => ok(await keyImports.begin()),
-    importOwnerKey: (input) =>
-      withRuntime(async (current) => {
-        const opened = await keyImports.open(input);
-        if (!opened.ok) return opened;
-        return current.accounts.importOwnerKey(opened.value, input.style);
-      }),
-    registerWatchOnlyOwner: ({ address, style }) => withRuntime((current) => current.accounts.registerWatchOnly(address as B256, style)),
-    selectOwner: ({ address }) =>
-      withRuntime((current) => {
-        const selected = current.accounts.selectOwner(address as B256);
-        if (!selected.ok) return selected;
-        void current.accounts.refresh();
-        return ok(current.accountState());
-      }),
-    forgetOwner: ({ address }) =>
-      withRuntime((current) => {
-        const forgotten = current.accounts.forgetOwner(address as B256);
-        return forgotten.ok ? ok(current.accountState()) : forgotten;
-      }),
-    createTradeAccount: () => withRuntime((current) => current.accounts.createTradeAccount()),
-    mintFromFaucet: () =>
-      withRuntime(async (current) => {
-        const minted = await current.accounts.mintFromFaucet();
-        if (minted.ok) void current.trading.refresh();
-        return minted;
-      }),
-    whitelistAccount: () => withRuntime((current) => current.accounts.whitelist()),
-    createSession: ({ marketIds, days, hours }) =>
-      withRuntime((current) => {
-        const seconds = hours !== undefined ? BigInt(hours) * 3600n : BigInt(days ?? settings().sessionDays) * 86_400n;
-        return current.accounts.createSession(marketIds, seconds);
-      }),
-
-    // Market data subscriptions are the hub's, not a network's: they are accepted during a switch
-    // and served by whichever network is active (their frames say when nothing is live).
-    subscribeBook: (input, caller) => {
-      const market = runtime?.markets?.market(input.marketId, input.turbo ?? false);
-      if (market && !market.ok) return market;
-      const subscribed = hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels });
-      return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
-    },
-    updateBookView: ({ subscriptionId, levels }, caller) => hub.updateBookView(caller.windowId, subscriptionId, levels),
-    subscribeTrades: (input, caller) => {
-      const subscribed = hub.subscribeTrades(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false });
-      return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
-    },
-    subscribeBars: async (input, caller) => {
-      const subscribed = await hub.subscribeBars(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, resolution: input.resolution, countBack: input.countBack });
-      return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
-    },
-    unsubscribe: ({ subscriptionId }, caller) => hub.unsubscribe(caller.windowId, subscriptionId),
-    setWindowVisible: ({ visible }, caller) => {
-      hub.setVisible(caller.windowId, visible);
-      return ok(null);
-    },
-
-    placeOrder: (input) =>
-      withRuntime((current) =>
-        current.trading.placeOrder({
-          marketId: input.marketId,
-          turbo: input.turbo ?? false,
-          side: input.side,
-          price: input.price,
-          quantity: input.quantity,
-          orderType: input.orderType,
-        }),
-      ),
-    cancelOrder: ({ marketId, turbo, orderId }) => withRuntime((current) => current.trading.cancelOrder(marketId, turbo ?? false, orderId as B256)),
-    cancelAllOrders: ({ marketId }) => withRuntime((current) => current.trading.cancelAll(marketId)),
-    moveOrder: ({ marketId, turbo, orderId, price }) => withRuntime((current) => current.trading.moveOrder(marketId, turbo ?? false, orderId as B256, price)),
-    amendOrder: ({ marketId, turbo, orderId, price, quantity }) => withRuntime((current) => current.trading.amendOrder(marketId, turbo ?? false, orderId as B256, { price, quantity })),
-    settleBalance: ({ marketId, turbo }) => withRuntime((current) => current.trading.settle(marketId, turbo ?? false)),
-    getOrders: () => withRuntime((current) => ok(current.trading.snapshot())),
-    getBalances: () => withRuntime((current) => ok(current.trading.balancesView())),
-    getOrderHistory: ({ marketId, cursor }) => withRuntime((current) => current.trading.orderHistory(marketId, cursor)),
-    getFills: ({ marketId, cursor }) => withRuntime((current) => current.trading.fillHistory(marketId, cursor)),
-
-    getSettings: () => ok(settings()),
-    updateSettings: async ({ confirmationCode, ...patch }, caller) => {
-      // Hotkeys: every binding parses (the input schema) and no two actions share a key, checked on
-      // the keymap as it would be saved; a refusal applies nothing of the patch.
-      if (patch.hotkeys !== undefined) {
-        const keymap = applyKeymapChange(settings().hotkeys, patch.hotkeys);
-        if (!keymap.ok) return fail('HOTKEY_CONFLICT', keymap.message, { field: `hotkeys.${keymap.action}`, value: keymap.value });
-        patch = { ...patch, hotkeys: keymap.keymap };
-      }
-      // Turning a safety off or loosening it is confirmed outside the page (settings-weakening.ts).
-      const weakened = settingsWeakenings(settings(), patch, {
-        market: (marketId) => {
-          const market = runtime?.markets?.market(marketId);
-          return market?.ok ? `${market.value.base.symbol}/${market.value.quote.symbol} (${marketId})` : marketId;
-        },
-        quantity: (marketId, quantity) => {
-          const market = runtime?.markets?.market(marketId);
-          return market?.ok ? `${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : `${quantity} raw units`;
-        },
-      });
-      if (weakened.length > 0) {
-        const confirmed = await confirmer.confirm(
-          { action: 'weakenSettings', title: 'Loosen trading safety settings', lines: weakened, digest: confirmationDigest('weakenSettings', patch) },
-          { windowId: caller.windowId, code: confirmationCode },
-        );
-        if (!confirmed.ok) return confirmed;
-      }
-      const saved = preferences.preferences.update((current) => {
-        const next = { ...current.settings };
-        if (patch.confirmOrders !== undefined) next.confirmOrders = patch.confirmOrders;
-        if (patch.maxOrderQuantity !== undefined) next.maxOrderQuantity = patch.maxOrderQuantity;
-        if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
-        if (patch.sound !== undefined) next.sound = patch.sound;
-        if (patch.desktopNotifications !== undefined) next.desktopNotifications = patch.desktopNotifications;
-        if (patch.parallelLanes !== undefined) next.parallelLanes = patch.parallelLanes;
-        if (patch.sessionDays !== undefined) next.sessionDays = patch.sessionDays;
-        if (patch.quantityPresets !== undefined) next.quantityPresets = patch.quantityPresets;
-        return { ...current, settings: next };
-      });
-      if (!saved.ok) return saved;
-      if (patch.parallelLanes !== undefined) runtime?.setParallelLanes(patch.parallelLanes);
-      windows.broadcast('settings', saved.value.settings);
-      return ok(saved.value.settings);
-    },
-    getRateLimits: () => withRuntime((current) => ok(current.rateLimits())),
-    getJournal: ({ limit, beforeSeq }) => ok(journal.list(limit, beforeSeq).map(journalView)),
-    getJournalDamage: () => ok(damageView(journal.damage())),
-    acknowledgeJournalDamage: ({ reportIds }) => {
-      const open = journal.acknowledgeDamage(reportIds);
-      return open.ok ? ok(damageView(open.value)) : open;
-    },
-  };
-
   const context: HandlerContext = {
     clock,
     dataDir: options.dataDir,
@@ -593,7 +364,19 @@ export function createTerminal(options: TerminalOptions): Terminal {
   const desk = new Desk({ clock, dataDir: options.dataDir, windows, log, newKey: () => Buffer.from(options.random(16)).toString('hex') });
 
   const handlers: Handlers = {
-    ...coreHandlers,
+    getAppInfo: () => ok({ version: options.version, host: options.host, offline: false }),
+    ...networkHandlers(context, {
+      connection: connectionStatus,
+      freshness: () => freshness.current(),
+      views: networkViews,
+      find: findNetwork,
+      switchTo,
+    }),
+    ...marketDataHandlers(context),
+    ...accountHandlers(context),
+    ...tradingHandlers(context),
+    ...settingsHandlers(context),
+    ...journalHandlers(context),
     ...marginHandlers(context),
     ...triggerHandlers(context),
     ...deskHandlers(context, desk),

@@ -1,0 +1,59 @@
+// Request handlers of the user's settings (preferences.ts keeps them in the data directory); inputs
+// were parsed by the dispatcher.
+import { applyKeymapChange } from '../../../shared/hotkeys/keymap';
+import { formatUnits } from '../../../shared/encoding/units';
+import { fail, ok } from '../../../shared/result';
+import { settingsWeakenings } from '../confirm/settings-weakening';
+import { confirmationDigest } from '../confirm/trusted-confirmer';
+import type { CoreHandlers, HandlerContext } from '../handler-context';
+
+export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSettings' | 'updateSettings'> {
+  const { preferences, confirmer, windows } = context;
+  const settings = () => preferences.preferences.get().settings;
+  return {
+    getSettings: () => ok(settings()),
+    updateSettings: async ({ confirmationCode, ...patch }, caller) => {
+      // Hotkeys: every binding parses (the input schema) and no two actions share a key, checked on
+      // the keymap as it would be saved; a refusal applies nothing of the patch.
+      if (patch.hotkeys !== undefined) {
+        const keymap = applyKeymapChange(settings().hotkeys, patch.hotkeys);
+        if (!keymap.ok) return fail('HOTKEY_CONFLICT', keymap.message, { field: `hotkeys.${keymap.action}`, value: keymap.value });
+        patch = { ...patch, hotkeys: keymap.keymap };
+      }
+      // Turning a safety off or loosening it is confirmed outside the page (settings-weakening.ts).
+      const weakened = settingsWeakenings(settings(), patch, {
+        market: (marketId) => {
+          const market = context.runtime()?.markets?.market(marketId);
+          return market?.ok ? `${market.value.base.symbol}/${market.value.quote.symbol} (${marketId})` : marketId;
+        },
+        quantity: (marketId, quantity) => {
+          const market = context.runtime()?.markets?.market(marketId);
+          return market?.ok ? `${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : `${quantity} raw units`;
+        },
+      });
+      if (weakened.length > 0) {
+        const confirmed = await confirmer.confirm(
+          { action: 'weakenSettings', title: 'Loosen trading safety settings', lines: weakened, digest: confirmationDigest('weakenSettings', patch) },
+          { windowId: caller.windowId, code: confirmationCode },
+        );
+        if (!confirmed.ok) return confirmed;
+      }
+      const saved = preferences.preferences.update((current) => {
+        const next = { ...current.settings };
+        if (patch.confirmOrders !== undefined) next.confirmOrders = patch.confirmOrders;
+        if (patch.maxOrderQuantity !== undefined) next.maxOrderQuantity = patch.maxOrderQuantity;
+        if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
+        if (patch.sound !== undefined) next.sound = patch.sound;
+        if (patch.desktopNotifications !== undefined) next.desktopNotifications = patch.desktopNotifications;
+        if (patch.parallelLanes !== undefined) next.parallelLanes = patch.parallelLanes;
+        if (patch.sessionDays !== undefined) next.sessionDays = patch.sessionDays;
+        if (patch.quantityPresets !== undefined) next.quantityPresets = patch.quantityPresets;
+        return { ...current, settings: next };
+      });
+      if (!saved.ok) return saved;
+      if (patch.parallelLanes !== undefined) context.runtime()?.setParallelLanes(patch.parallelLanes);
+      windows.broadcast('settings', saved.value.settings);
+      return ok(saved.value.settings);
+    },
+  };
+}
