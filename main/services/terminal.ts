@@ -12,7 +12,6 @@ import { fetchJson } from '../exchange/http';
 import type { SocketFactory } from '../exchange/socket';
 import { STALE_AFTER_MS } from '../exchange/stream-client';
 import type { Handlers } from '../ipc/dispatcher';
-import type { ChosenSigner } from '../platform/native-secp256k1';
 import { accountHandlers } from './account/handlers';
 import { HostCodeConfirmer } from './confirm/host-code-confirmer';
 import type { TrustedConfirmer } from './confirm/trusted-confirmer';
@@ -24,7 +23,7 @@ import type { HandlerContext } from './handler-context';
 import { journalHandlers } from './journal/handlers';
 import { Journal } from './journal/journal';
 import { damageView, journalView } from './journal/journal-views';
-import { KeyVault } from './keys/key-vault';
+import { KeyVault, type DigestSigner } from './keys/key-vault';
 import type { SecretStore } from './keys/secret-store';
 import { marginHandlers } from './margin/handlers';
 import { marketDataHandlers } from './market-data/handlers';
@@ -42,6 +41,15 @@ import { PreferencesStore } from './storage/preferences';
 import { tradingHandlers } from './trading/handlers';
 import { triggerHandlers } from './triggers/handlers';
 import { WindowHub } from './window-hub';
+
+/** How digests are signed, as main/platform/native-secp256k1.ts chose (a port: services do not import the platform). */
+export interface ChosenSigner {
+  readonly sign: DigestSigner;
+  /** Which implementation signs, for the log and the diagnostics. */
+  readonly implementation: string;
+  /** Why the native signer is not used, when it is not. */
+  readonly reason: string | null;
+}
 
 export interface TerminalOptions {
   readonly clock: Clock;
