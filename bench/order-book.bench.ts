@@ -183,7 +183,7 @@ function openFeed(): { stream: ReplayStream; handle: BookHandle; changes: { coun
   const stream = new ReplayStream();
   const feed = new OrderBookFeed(stream as unknown as ExchangeStream);
   const changes = { count: 0 };
-  // As main's network runtime opens it (main/services/network-runtime.ts): precision 10, canonical, onChange.
+  // As main's network runtime opens it (main/services/network/network-runtime.ts): precision 10, canonical, onChange.
   const opened = feed.open(MARKET, 10n, { turbo: false, onChange: () => changes.count++ });
   if (!opened.ok) throw new Error(opened.message);
   return { stream, handle: opened.value, changes };

@@ -3,7 +3,7 @@
 // NO NETWORK, BY CONSTRUCTION. This module builds no sandbox, no NetworkRuntime, no REST or
 // WebSocket client: it does not even import them (main/services/terminal.ts, network-runtime.ts,
 // main/exchange/*), so no later edit of the online path can make the signer's machine connect.
-// test/unit/main/custody/offline-terminal.test.ts walks its import graph and fails if a network
+// test/unit/main/services/custody/offline-terminal.test.ts walks its import graph and fails if a network
 // module appears. Every online request answers ONLINE_ONLY; getAppInfo says `offline: true`, which
 // is what the renderer's shell reads to show the signer instead of the trading screens.
 // (The browser host that serves the renderer listens on 127.0.0.1 for the page only.)
