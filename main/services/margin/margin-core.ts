@@ -83,8 +83,8 @@ export function receipt(journalIds: string[], txIds: string[], description: stri
 export abstract class MarginCore {
   protected parent: B256 | null = null;
   protected readonly trackers = new Map<B256, RiskTracker>();
-  protected readonly idleSince = new Map<B256, number>();
-  protected readonly signers = new Map<B256, ChildSigner>();
+  private readonly idleSince = new Map<B256, number>();
+  private readonly signers = new Map<B256, ChildSigner>();
   protected readonly subscriptions = new Map<string, RiskSubscription>();
   protected selected: B256 | null = null;
   /** A remembered Turbo Account choice is being restored (restoreSelection). */
@@ -93,14 +93,14 @@ export abstract class MarginCore {
   protected tiers: TierTerms[] = [];
   protected pool: PoolView | null = null;
   protected children: ChildAccount[] = [];
-  protected turboRows: Market[] | null = null;
-  protected turboRowsKey = '';
-  protected subscriptionCount = 0;
+  private turboRows: Market[] | null = null;
+  private turboRowsKey = '';
+  private subscriptionCount = 0;
   protected overviewTimer: TimerHandle | null = null;
-  protected sweepTimer: TimerHandle | null = null;
-  protected rowsTimer: TimerHandle | null = null;
+  private sweepTimer: TimerHandle | null = null;
+  private rowsTimer: TimerHandle | null = null;
   protected readonly registration: Submitter;
-  protected readonly stopWindowListener: () => void;
+  private readonly stopWindowListener: () => void;
   protected stopped = false;
 
   /** The Turbo Account chosen earlier under this trading account is chosen again (margin-service.ts). */
@@ -167,7 +167,7 @@ export abstract class MarginCore {
   }
 
   /** Requests of Turbo Accounts left without an answer (a crash, a lost response) are settled first. */
-  protected async reconcileChildren(): Promise<void> {
+  private async reconcileChildren(): Promise<void> {
     const parent = this.parent;
     const open = this.deps.journal.unresolved().filter((record) => record.signed.networkId === this.deps.networkId && record.signed.account !== parent);
     const accounts = new Set(open.map((record) => record.signed.account as B256));
@@ -194,7 +194,7 @@ export abstract class MarginCore {
     return this.turboMarkets().find((market) => market.market_id === marketId);
   }
 
-  protected tierOf(tierId: string, version: bigint): Tier | undefined {
+  private tierOf(tierId: string, version: bigint): Tier | undefined {
     return this.tiers.find((tier) => tier.tierId === tierId && tier.version === version)?.wire;
   }
 
@@ -266,7 +266,7 @@ export abstract class MarginCore {
     }
   }
 
-  protected scheduleRowsRefresh(): void {
+  private scheduleRowsRefresh(): void {
     if (this.stopped) return;
     this.rowsTimer = this.deps.clock.setTimeout(() => {
       this.rowsTimer = null;
@@ -394,19 +394,19 @@ export abstract class MarginCore {
     return ok(tracker);
   }
 
-  protected watched(account: B256): boolean {
+  private watched(account: B256): boolean {
     if (account === this.selected) return true;
     for (const subscription of this.subscriptions.values()) if (subscription.account === account) return true;
     return false;
   }
 
-  protected dropTracker(account: B256): void {
+  private dropTracker(account: B256): void {
     this.trackers.get(account)?.close();
     this.trackers.delete(account);
     this.idleSince.delete(account);
   }
 
-  protected scheduleSweep(): void {
+  private scheduleSweep(): void {
     if (this.stopped) return;
     this.sweepTimer = this.deps.clock.setTimeout(() => {
       this.sweepTimer = null;
@@ -419,13 +419,13 @@ export abstract class MarginCore {
     }, IDLE_TRACKER_MS / 4);
   }
 
-  protected sendFrame(account: B256, frame: RiskFrameBody): void {
+  private sendFrame(account: B256, frame: RiskFrameBody): void {
     for (const [subscriptionId, subscription] of this.subscriptions) {
       if (subscription.account === account) this.deps.windows.sendTo(subscription.windowId, 'marginRisk', { ...frame, subscriptionId });
     }
   }
 
-  protected folded(account: B256, activities: readonly { kind: string; [member: string]: unknown }[]): void {
+  private folded(account: B256, activities: readonly { kind: string; [member: string]: unknown }[]): void {
     for (const activity of activities) {
       const who = `Margin account ${account}`;
       const amount = (member: string): string => {

@@ -64,7 +64,7 @@ export abstract class MarginCredit extends MarginSession {
 
   // ---- credit actions ---------------------------------------------------------------------------------
 
-  protected async creditAction(
+  private async creditAction(
     account: B256,
     build: (context: { live: LiveRisk; report: RiskReport; tier: TierTerms }) => Result<{ actions: MarginAccountAction[]; description: string; notes?: string[] }>,
   ): Promise<Result<MarginActionReceipt>> {
@@ -79,7 +79,7 @@ export abstract class MarginCredit extends MarginSession {
     return sent;
   }
 
-  protected frozenRefusal(report: RiskReport, what: string): Failure | null {
+  private frozenRefusal(report: RiskReport, what: string): Failure | null {
     if (!report.health.frozen) return null;
     return fail(MarginCodes.FROZEN, `AccountFrozen: the account is frozen (distance to the freeze line ${this.show(report.health.distanceToFreeze)}): ${what} would increase exposure or outstanding and is refused; reduce the position first`);
   }
@@ -143,7 +143,7 @@ export abstract class MarginCredit extends MarginSession {
     });
   }
 
-  protected legacyOnly(tier: TierTerms, what: string): Failure | null {
+  private legacyOnly(tier: TierTerms, what: string): Failure | null {
     return tier.cohort === 'Legacy' ? null : fail(MarginCodes.LEGACY_ONLY, `${what} is a legacy remedy: a prepaid session posts no collateral and gains terms by clearing the rollover profit bar (margin-api 4.4 rule 2)`);
   }
 

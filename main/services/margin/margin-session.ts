@@ -155,7 +155,7 @@ export abstract class MarginSession extends MarginCore {
   }
 
   /** A new parent session naming the markets, their Turbo books, the pool, the registry and `children`. */
-  protected async recreateSession(children: readonly B256[]): Promise<Result<void>> {
+  private async recreateSession(children: readonly B256[]): Promise<Result<void>> {
     const owner = this.deps.accounts.activeOwner();
     if (owner?.custody !== 'keychain') {
       const missing = missingFromScope(this.sessionContracts(), { poolId: this.pool?.poolId ?? null, registryId: this.deps.markets()?.response.accounts_registry_id ?? null, children, books: this.allBooks() });
@@ -180,7 +180,7 @@ export abstract class MarginSession extends MarginCore {
   // ---- building and sending batches ---------------------------------------------------------------
 
   /** A parent batch positioned on a canonical market (a margin action's market only orders the batch). */
-  protected parentGroup(actions: SessionAction[]): Result<ActionGroup> {
+  private parentGroup(actions: SessionAction[]): Result<ActionGroup> {
     const markets = this.deps.markets();
     const book = this.allBooks()
       .map((contract) => markets?.byContract(contract))
