@@ -21,6 +21,7 @@ import {
 import { bookPosition, buildLadderFrame, buildLadderRows, cumulativeByIndex } from '../../renderer/src/features/ladder/ladder-model';
 import { defaultPresets, ladderPresets, minimumRoundSize, withPreset } from '../../renderer/src/features/ladder/ladder-size';
 import type { PositionView } from '../../shared/ipc/views';
+import { checkProperty } from '../support/property';
 
 describe('ladder rows from a centre price and a step', () => {
   it('lays rows from the top down with the centre at index floor(count/2)', () => {
@@ -55,7 +56,7 @@ describe('grouping and the click price of a merged row', () => {
     expect(clickPrice('Sell', 3_000_105_000n, 10_000n)).toBe(3_000_110_000n);
   });
   it('property: a buy at a bid row never pays above any bid in it, a sell at an ask row never sells below any ask in it', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.integer({ min: 0, max: 6 }), (price, exponent) => {
         const tick = 100n;
         const step = tick * 10n ** BigInt(exponent);
@@ -69,7 +70,7 @@ describe('grouping and the click price of a merged row', () => {
     );
   });
   it('property: an uncrossed book stays uncrossed on the ladder at every precision', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 0, max: 9 }), (bid, gap, exponent) => {
         const step = 10n ** BigInt(exponent);
         expect(rowPriceOf('Buy', bid, step)).toBeLessThan(rowPriceOf('Sell', bid + gap, step));
@@ -224,7 +225,7 @@ describe('default grouping at the tick, recentred on the inside market (issue 16
     expect(insideView(30n, 1000n, 10n, 10, null)?.kind).toBe('split');
   });
   it('property: a split or centred view always shows the best bid and the best ask, rows strictly descending on the grid', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: 1000n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 14, max: 120 }), fc.constantFrom(1n, 10n, 100n), (bidRaw, width, count, step) => {
         // Prices well away from zero (a bid side of the ladder that would reach zero cannot be split).
         const bid = bidRaw + step * BigInt(count) * 2n;

@@ -14,6 +14,7 @@ import type { Market } from '../../../shared/market/market';
 import type { NonceChoice } from '../../../shared/protocol/nonce-choice';
 import { ownerDigest, withdrawBody, withdrawMessage } from '../../../shared/protocol/owner-messages';
 import { HOUR, newWallet, order, SandboxClient, secondsFromNow, Trader } from '../sandbox/client';
+import { checkProperty } from '../../support/property';
 
 let sandbox: RunningSandbox;
 let client: SandboxClient;
@@ -251,7 +252,7 @@ describe('mutated signed bodies', () => {
       const control = await validBody(kind);
       expect((await send(control.path, JSON.stringify(control.body))).status).toBe(200);
       let refused = 0;
-      await fc.assert(
+      await checkProperty(
         fc.asyncProperty(choice, async (picked) => {
           // A fresh signature over the current nonce, then one mutation.
           const { path, body } = await validBody(kind);

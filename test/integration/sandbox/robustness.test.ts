@@ -8,6 +8,7 @@ import type { Market } from '../../../shared/market/market';
 import { MAX_BODY_BYTES } from '../../../sandbox/http/body';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
+import { checkProperty } from '../../support/property';
 
 let sandbox: RunningSandbox;
 let client: SandboxClient;
@@ -65,7 +66,7 @@ describe('robustness', () => {
       owner: fc.option(fc.constantFrom(trader.owner.address, trader.owner.address.slice(2), 'zz', ''), { nil: undefined }),
     });
     const statuses = new Map<number, number>();
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(requestArbitrary, async (request) => {
         const query = new URLSearchParams(request.query).toString();
         const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -10,6 +10,7 @@ import { isRequestName, requestNames, requests, type RequestName } from '../../.
 import { ok, type Result } from '../../../shared/result';
 import { hostileValue, mutationOf, oddPrimitive, pollutedObject, withOwnKey } from './hostile';
 import { validInputs } from './valid-inputs';
+import { checkProperty } from '../../support/property';
 
 const ORIGIN = 'app://terminal';
 const caller: Caller = { windowId: 'w1', frameUrl: `${ORIGIN}/index.html` };
@@ -98,7 +99,7 @@ describe('every bridge request, with hostile input, through the real dispatcher'
 
   for (const name of requestNames) {
     it(`${name}: never throws or hangs; a handler call with a valid value, or INVALID_INPUT naming the field`, async () => {
-      await fc.assert(
+      await checkProperty(
         fc.asyncProperty(fc.oneof({ arbitrary: mutationOf(validInputs[name]), weight: 3 }, { arbitrary: hostileValue, weight: 1 }), (input) => checkRequest(name, input)),
         { numRuns: 150 },
       );
@@ -117,7 +118,7 @@ describe('channels and senders', () => {
   );
 
   it('an unknown channel is UNKNOWN_CHANNEL with a bounded message, whatever its type; no handler runs', async () => {
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(channel, hostileValue, async (name, input) => {
         fc.pre(!isRequestName(name));
         const { dispatch, calls } = recordingDispatcher();
@@ -145,7 +146,7 @@ describe('channels and senders', () => {
       fc.webUrl(),
       fc.constantFrom('app://terminal.evil/', 'app://evil/terminal', 'file:///tmp/index.html', 'http://127.0.0.1:5173/', 'app:terminal', 'APP://TERMINAL/', 'javascript:alert(1)', 'app://terminal@evil.example/'),
     );
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(frameUrl, fc.constantFrom(...requestNames), async (url, name) => {
         const { dispatch, calls } = recordingDispatcher();
         const result = await settle(() => dispatch(name, validInputs[name], { windowId: 'w1', frameUrl: url }));

@@ -10,6 +10,7 @@ import { WindowHub } from '../../../main/services/window-hub';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { BookFrame, TradeView } from '../../../shared/ipc/views';
 import { ok } from '../../../shared/result';
+import { checkProperty } from '../../support/property';
 
 /** A manual clock whose timers fire up to `early(n)` ms before they are due, as real ones can. */
 class EarlyClock implements Clock {
@@ -46,7 +47,7 @@ class EarlyClock implements Clock {
 
 describe('frame pacing', () => {
   it('every mark is flushed within a frame, and consecutive flushes are a whole frame apart by the clock, even when timers fire early and flushes take time', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 50 }), fc.array(fc.nat({ max: 40 }), { minLength: 1, maxLength: 60 }), fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 20 }), (early, marksAt, durations) => {
         let turn = 0;
         const clock = new EarlyClock(() => early[turn++ % early.length] ?? 0);

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { Journal, type JournalEntry } from '../../../main/services/journal/journal';
 import { scanRecords } from '../../../main/services/journal/journal-format';
 import { encodeFrame } from '../../../shared/ipc/codec';
+import { checkProperty } from '../../support/property';
 
 // fsync is free on tmpfs: the property runs many journals.
 const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
@@ -77,7 +78,7 @@ const key = (entry: JournalEntry) => encodeFrame(entry);
 describe('journal under damage', () => {
   it('never loses an intact record and never yields one that was not written', async () => {
     let runs = 0;
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(fc.array(writeArbitrary, { minLength: 1, maxLength: 24 }), fc.array(damageArbitrary, { minLength: 1, maxLength: 3 }), async (writes, damages) => {
         const directory = mkdtempSync(join(base, `lt-journal-damage-${++runs}-`));
         const journal = new Journal({ directory, now: () => 1000 });

@@ -17,6 +17,7 @@ import type { SessionBody } from '../../../shared/protocol/session';
 import type { SessionActionsBody } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
 import { asJson, hostileJson, mutationOf, pollutedObject } from './hostile';
+import { checkProperty } from '../../support/property';
 
 const id = (byte: string) => b256(`0x${byte.repeat(32)}`);
 const owner = id('0a');
@@ -163,7 +164,7 @@ describe('REST client with hostile answers', () => {
   for (const [name, endpoint] of Object.entries(endpoints)) {
     it(`${name}: always a Result with an exchange code; errors never read as success; a valid body still parses`, async () => {
       const { rest, limiter, clock, next } = scriptedClient();
-      await fc.assert(
+      await checkProperty(
         fc.asyncProperty(answers(endpoint.valid), async (answer) => {
           next(answer);
           const result = await within(endpoint.call(rest));

@@ -14,6 +14,7 @@ import { ManualClock } from '../../../shared/clock';
 import { b256 } from '../../../shared/encoding/b256';
 import { FakeServer } from '../main/exchange/fake-socket';
 import { deeplyNestedText, hostileJson, mutationOf } from './hostile';
+import { checkProperty } from '../../support/property';
 
 const MARKET = b256(`0x${'a1'.repeat(32)}`);
 const OTHER = b256(`0x${'b2'.repeat(32)}`);
@@ -89,7 +90,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 describe('stream frames, hostile', () => {
   it('never throws; each frame that is not a protocol message is exactly one invalid_frame event with a code; a valid snapshot afterwards builds the book', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(frame, { maxLength: 25 }), (frames) => {
         const { server, events, handle } = setup();
         for (const text of frames) {
@@ -214,7 +215,7 @@ function expectServedBook(handle: BookHandle, model: Model, text: string): void 
 
 describe('the depth book under hostile frames', () => {
   it('is served only while it is exactly what the exchange sent, never crossed; a frame it could not read stops it until a fresh snapshot', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(depthFrame, { minLength: 1, maxLength: 40 }), (frames) => {
         const { server, handle, crossedWhileServed } = setup();
         const model: Model = { known: false, buys: new Map(), sells: new Map() };

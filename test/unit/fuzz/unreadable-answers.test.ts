@@ -26,6 +26,7 @@ import { ok } from '../../../shared/result';
 import { showValue } from '../../../shared/schema';
 import { groups, market, owner, tradeAccount } from '../../support/order-fixture';
 import { hostileJson, mutationOf } from './hostile';
+import { checkProperty } from '../../support/property';
 
 const sessionKey = new Uint8Array(32).fill(7);
 const sessionAddress = addressOf(publicKeyOf(sessionKey), 'ledger') as B256;
@@ -74,7 +75,7 @@ const answerBody = fc.oneof({ arbitrary: mutationOf(success, hostileJson), weigh
 
 describe('an unreadable answer to a signed order', () => {
   it('is never journaled as refused: unless the body refuses or reverts, the outcome is unknown and looked up', async () => {
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(fc.constantFrom(200, 201, 202, 204), answerBody, async (status, body) => {
         const { journal, submitter, reconciled } = orderPath(status, body);
         const result = await submitter.submit({ groups, description: 'Buy 1 ETH at 3,000' });
@@ -100,7 +101,7 @@ const withdrawal: WithdrawBody = { trade_account_id: tradeAccount, signature: { 
 
 describe('an unreadable answer to a withdrawal', () => {
   it('is never journaled as refused: unless the body refuses or reverts, the nonce is looked up', async () => {
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(fc.constantFrom(200, 201, 204), fc.oneof(mutationOf({ tx_id: '0xabc' }, hostileJson), hostileJson), async (status, body) => {
         const journal = new Journal({ directory: mkdtempSync(join(scratch, 'lt-unreadable-owner-')), now: () => 1 });
         const rest = new ExchangeRestClient({ baseUrl: 'http://exchange.test', fetch: () => Promise.resolve(ok({ status, body })) });

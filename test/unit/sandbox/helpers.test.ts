@@ -10,6 +10,7 @@ import { percentChange } from '../../../sandbox/market-data/stats';
 import { DEFAULT_OPTIONS, parseFlags } from '../../../sandbox/options';
 import { RateLimiter, ruleFor } from '../../../sandbox/ratelimit';
 import { invalidJsonOffset, malformedJsonMessage } from '../../../sandbox/ws/json-error';
+import { checkProperty } from '../../support/property';
 
 describe('parseFlags', () => {
   it('parses every flag in both forms and keeps the defaults', () => {
@@ -88,7 +89,7 @@ describe('bars and statistics', () => {
       // Folded by the nanosecond entry point (the ledger's) or by milliseconds.
       nanos: fc.option(fc.integer({ min: 0, max: 999_999 }), { nil: undefined }),
     });
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(trade, { maxLength: 60 }), (trades) => {
         const series = new BarSeries();
         trades.forEach((t, i) => {

@@ -11,6 +11,7 @@ import type { OrderType } from '../../../shared/market/order-type';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { tradeId, tradeMakerFee, tradeTakerFee, tradeTotal } from '../../../sandbox/ledger/trades';
 import { fixture } from './ledger-fixture';
+import { checkProperty } from '../../support/property';
 
 const TICK = 10_000n;
 const LOT = 100_000n;
@@ -129,7 +130,7 @@ function tradesByOldRule(f: ReturnType<typeof fixture>): { expected: string[]; a
 
 describe('ledger properties', () => {
   it('keeps its invariants under random batches, and reverted batches change nothing', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(fc.array(stepArbitrary, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 40 }), (batches) => {
         const f = fixture();
         const accounts = [f.alice, f.bob];

@@ -6,10 +6,11 @@ import { RetentionQueue } from '../../../sandbox/ledger/market';
 import { listAppended, listItems, listLength, truncated, type OrderRecord, type ShortList } from '../../../sandbox/ledger/orders';
 import { BoundedLog } from '../../../sandbox/ledger/trades';
 import { fixture } from './ledger-fixture';
+import { checkProperty } from '../../support/property';
 
 describe('bounded log (a ring)', () => {
   it('holds the last `capacity` items oldest first, whatever the reads in between', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.integer({ min: 1, max: 12 }), fc.array(fc.boolean(), { maxLength: 80 }), (capacity, reads) => {
         const log = new BoundedLog<number>(capacity);
         const pushed: number[] = [];
@@ -28,7 +29,7 @@ describe('bounded log (a ring)', () => {
 
 describe('retention queue (a ring)', () => {
   it('forgets exactly the oldest closed order once past its capacity, in closing order', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 60 }), (capacity, count) => {
         const forgotten: number[] = [];
         const queue = new RetentionQueue(capacity, (order) => forgotten.push(order.sequence));
@@ -48,7 +49,7 @@ describe('price window', () => {
     const f = fixture();
     // Calls in a row with the reference and window changing or not (the bounds are cached per pair).
     const call = fc.record({ reference: fc.bigInt({ min: 1n, max: 10n ** 20n }), offset: fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), window: fc.integer({ min: 1, max: 100 }), repeat: fc.nat(3) });
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(call, { minLength: 1, maxLength: 20 }), (calls) => {
         for (const { reference, offset, window, repeat } of calls) {
           // Around the bound too: the prices at and next to reference ± reference * window / 100.
@@ -68,7 +69,7 @@ describe('price window', () => {
 describe('short list (the fills and history of an order)', () => {
   it('reads as the array it replaced under appends and undo truncations', () => {
     const op = fc.oneof(fc.record({ kind: fc.constant('append' as const), value: fc.nat(1000) }), fc.record({ kind: fc.constant('truncate' as const), keep: fc.nat(12) }));
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
         let list: ShortList<{ value: number }> = undefined;
         let model: { value: number }[] = [];

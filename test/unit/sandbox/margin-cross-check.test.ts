@@ -14,6 +14,7 @@ import { isRevert } from '../../../sandbox/ledger/revert';
 import { createSharedOrder } from '../../../sandbox/turbo/matching';
 import { ETH, USDC } from './ledger-fixture';
 import { clientReport, marginSetup, sandboxReport, type MarginHarness } from './margin-harness';
+import { checkProperty } from '../../support/property';
 
 const ORACLE = 10n ** 18n;
 
@@ -133,7 +134,7 @@ function apply(h: MarginHarness, child: ReturnType<typeof openFor>, s: Step): vo
 describe('client and sandbox margin figures agree to the unit', () => {
   it('over random states of every tier, after every step', () => {
     let compared = 0;
-    fc.assert(
+    checkProperty(
       fc.property(scenario, ({ tier, extra, steps }) => {
         const h = marginSetup();
         // Shared liquidity around 3,000 so Turbo orders fill or rest.
@@ -159,7 +160,7 @@ describe('client and sandbox margin figures agree to the unit', () => {
   });
 
   it('what the panel shows as trading PnL is what a clean close settles, with the house share rounded up', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), fc.bigInt({ min: 0n, max: 500n * USDC }), (steps, extra) => {
         const h = marginSetup();
         for (const side of ['Buy', 'Sell'] as const) {

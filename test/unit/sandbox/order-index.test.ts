@@ -7,6 +7,7 @@ import { AccountOrders } from '../../../sandbox/ledger/order-index';
 import type { OrderRecord } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { ETH, fixture, place, placed, USDC } from './ledger-fixture';
+import { checkProperty } from '../../support/property';
 
 describe('order index', () => {
   it('finds an order by its exact id only', () => {
@@ -54,7 +55,7 @@ describe('account orders', () => {
     // Orders are added in increasing sequence (a revert frees the last sequence for reuse);
     // removals hit any of them, in any order.
     const step = fc.oneof(fc.record({ kind: fc.constant('add' as const), gap: fc.integer({ min: 0, max: 3 }) }), fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }), fc.constant({ kind: 'revert' as const }));
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
         const list = new AccountOrders();
         const reference = new Set<OrderRecord>();

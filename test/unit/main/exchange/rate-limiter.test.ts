@@ -4,6 +4,7 @@ import { ManualClock } from '../../../../shared/clock';
 import type { Result } from '../../../../shared/result';
 import { RateLimiter, type LimiterSnapshot, type Permit } from '../../../../main/exchange/rate-limiter';
 import { RATE_RULES, type RateRule } from '../../../../main/exchange/rate-rules';
+import { checkProperty } from '../../../support/property';
 
 const flush = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -153,7 +154,7 @@ describe('rate limiter', () => {
   // instants are, no window of the rule's length may hold more than `limit` arrivals.
   it('never lets more than the limit arrive in any window, under random arrivals and latencies (property)', async () => {
     const windowMs = 1000;
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 5 }),
         fc.array(fc.record({ gap: fc.integer({ min: 0, max: 40 }), latency: fc.integer({ min: 0, max: 30 }), arrival: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 1, maxLength: 25 }),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ledgerBps, ledgerEntry, ledgerMarkValue, ledgerOrder, ledgerPosition, ledgerUnrealized, type LedgerFill } from '../../../support/trader-session/ledger';
 import { accountFills, averageEntry, markValue, percentBps, unrealizedAt } from '../../../../shared/positions/accounting';
+import { checkProperty } from '../../../support/property';
 
 const ETH = 9; // base decimals
 let clock = 0n;
@@ -96,7 +97,7 @@ describe('oracle ledger against the app\'s accounting (two implementations of on
   );
 
   it('gives the same size, basis, realized, fees, entry and unrealized on random fills', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fills, fc.bigInt({ min: 1n, max: 5_000_000_000_000n }), (drawn, mark) => {
         const ledger = drawn.map((one) => {
           // A buy's fee is in base (up to its quantity), a sale's in quote (up to its value).

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { b256 } from '../../../../shared/encoding/b256';
 import { OrderBook, type BookLevel } from '../../../../shared/book/order-book';
 import type { BookSide } from '../../../../shared/book/book-side';
+import { checkProperty } from '../../../support/property';
 
 const marketId = b256(`0x${'a1'.repeat(32)}`);
 const level = (price: bigint, quantity: bigint): BookLevel => ({ price, quantity });
@@ -87,7 +88,7 @@ describe('order book', () => {
 
   it('random deltas match the naive reference, stay sorted, and report crossing exactly when it happens', () => {
     const delta = fc.record({ side: fc.constantFrom('buys' as const, 'sells' as const), price: fc.bigInt({ min: 1n, max: 60n }), quantity: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 9n })) });
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(fc.array(delta, { maxLength: 6 }), { maxLength: 40 }), (batches) => {
         const book = new OrderBook(marketId, 1n);
         const naive = new NaiveBook();
@@ -143,7 +144,7 @@ describe('order book', () => {
   }
 
   it('property: a book whose per-delta checks all passed passes the full check (any deltas)', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(fc.bigInt({ min: 1n, max: 40n }), { maxLength: 12 }), fc.array(fc.bigInt({ min: 41n, max: 80n }), { maxLength: 12 }), fc.array(fc.array(anyDelta, { maxLength: 5 }), { maxLength: 60 }), (buys, sells, batches) => {
         const book = new OrderBook(marketId, 1n);
         expect(book.applySnapshot(snapshotOf(buys, sells)).ok).toBe(true);
@@ -166,7 +167,7 @@ describe('order book', () => {
 
   it('property: with a planted bug in the price order, the per-delta checks report every inconsistency the full check finds, no later', () => {
     let caught = 0;
-    fc.assert(
+    checkProperty(
       fc.property(
         fc.array(fc.bigInt({ min: 1n, max: 40n }), { minLength: 3, maxLength: 12 }),
         fc.array(fc.bigInt({ min: 41n, max: 80n }), { minLength: 3, maxLength: 12 }),

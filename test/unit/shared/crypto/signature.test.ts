@@ -6,6 +6,7 @@ import { personalSignDigest, sessionActionDigest } from '../../../../shared/cryp
 import { isValidPrivateKey, publicKeyOf } from '../../../../shared/crypto/keys';
 import { decodeSignature, recoverAddress, signDigest, verifySignature } from '../../../../shared/crypto/signature';
 import { ascii, curve, ellipticSignDigest, hex, nodeSha256 } from './independent';
+import { checkProperty } from '../../../support/property';
 
 const key = Buffer.from('c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721', 'hex');
 const address = ledgerAddress(publicKeyOf(key));
@@ -25,7 +26,7 @@ describe('signatures', () => {
   });
 
   it('sign then recover gives the signer, for both owner styles (property)', () => {
-    fc.assert(
+    checkProperty(
       fc.property(privateKeys, fc.uint8Array({ maxLength: 200 }), fc.constantFrom('ledger' as const, 'evm' as const), (privateKey, message, style) => {
         const messageDigest = personalSignDigest(message, style);
         const signature = signDigest(messageDigest, privateKey);

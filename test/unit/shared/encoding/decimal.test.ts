@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseChainId, parseNonceDecimal, parseNonceHex, parseU256, parseU64, U64_MAX } from '../../../../shared/encoding/decimal';
+import { checkProperty } from '../../../support/property';
 
 describe('decimal strings', () => {
   it('round-trips every u64', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: 0n, max: U64_MAX }), (value) => {
         expect(parseU64(value.toString(), 'price')).toEqual({ ok: true, value });
       }),

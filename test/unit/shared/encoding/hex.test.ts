@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bytesToHex, bytesToPrefixedHex, hexToBytes } from '../../../../shared/encoding/hex';
+import { checkProperty } from '../../../support/property';
 
 describe('hex', () => {
   it('round-trips any bytes', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
         const parsed = hexToBytes(bytesToPrefixedHex(bytes), 'value');
         expect(parsed.ok && Buffer.from(parsed.value).equals(Buffer.from(bytes))).toBe(true);

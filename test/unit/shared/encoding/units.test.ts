@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatUnits, parseUnits } from '../../../../shared/encoding/units';
+import { checkProperty } from '../../../support/property';
 
 describe('display units', () => {
   it('formats exactly', () => {
@@ -33,7 +34,7 @@ describe('display units', () => {
   });
 
   it('round-trips raw units', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.integer({ min: 0, max: 18 }), (raw, decimals) => {
         expect(parseUnits(formatUnits(raw, decimals), decimals, 'x')).toEqual({ ok: true, value: raw });
       }),

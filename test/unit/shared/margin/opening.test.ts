@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PERIODS, discounted, openablePeriods, openingAmount, type OpeningTerms } from '../../../../shared/margin';
 import { valueOf } from './fixtures';
+import { checkProperty } from '../../../support/property';
 
 const prolongFee = { SixHours: 1n, Day: 5n, Week: 2n, Month: 40n };
 
@@ -53,7 +54,7 @@ describe('opening amount', () => {
   it('discounting legs apart lands at most one unit below discounting their sum', () => {
     const amount = fc.bigInt({ min: 0n, max: 10n ** 20n });
     const bps = fc.bigInt({ min: 0n, max: 10_000n });
-    fc.assert(
+    checkProperty(
       fc.property(amount, amount, bps, (first, second, discount) => {
         const apart = discounted(first, discount) + discounted(second, discount);
         const together = discounted(first + second, discount);
@@ -64,7 +65,7 @@ describe('opening amount', () => {
 
   it('a prepaid open never costs more than a legacy one on the same terms', () => {
     const amount = fc.bigInt({ min: 0n, max: 10n ** 20n });
-    fc.assert(
+    checkProperty(
       fc.property(amount, amount, amount, fc.bigInt({ min: 0n, max: 10_000n }), (requiredCollateral, openFee, weekFee, discountBps) => {
         const terms = { requiredCollateral, openFee, prolongFee: { Week: weekFee }, discountBps, period: 'Week' } as const;
         const prepaid = valueOf(openingAmount({ ...terms, cohort: 'Turbo' }));

@@ -17,6 +17,7 @@ import {
   type RiskReport,
 } from '../../../../shared/margin';
 import { QUOTE, valueOf } from './fixtures';
+import { checkProperty } from '../../../support/property';
 
 const ASSET_IDS = [1, 2, 3, 4].map((n) => `0x${n.toString(16).padStart(64, '0')}`);
 
@@ -141,7 +142,7 @@ describe('rounding', () => {
   const decimals = fc.integer({ min: 0, max: 36 });
 
   it('owned value never exceeds owed value, and they differ by at most one unit', () => {
-    fc.assert(
+    checkProperty(
       fc.property(quantity, anyPrice, decimals, decimals, (q, p, assetDecimals, collateralDecimals) => {
         const scale = scaleFor(assetDecimals, collateralDecimals);
         const owned = ownedValue(q, p, scale);
@@ -153,7 +154,7 @@ describe('rounding', () => {
   });
 
   it('the ceiling of zero is zero, and every ceiling is the least multiple cover', () => {
-    fc.assert(
+    checkProperty(
       fc.property(quantity, fc.bigInt({ min: 1n, max: 10n ** 30n }), (x, y) => {
         expect(ceilDivide(0n, y)).toBe(0n);
         const ceiling = ceilDivide(x, y);
@@ -166,7 +167,7 @@ describe('rounding', () => {
   });
 
   it('absorption cost grows with the position', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), anyPrice, fc.bigInt({ min: 0n, max: 10_000n }), decimals, (position, p, band, assetDecimals) => {
         const scale = scaleFor(assetDecimals, 6);
         const larger = position < 0n ? position - 1n : position + 1n;
@@ -179,7 +180,7 @@ describe('rounding', () => {
 
 describe('computeRisk over random snapshots', () => {
   it('agrees with the naive peer on every figure the two compute', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, (snapshot) => {
         expect(figuresOf(risk(snapshot))).toEqual(peerRisk(snapshot));
       }),
@@ -188,7 +189,7 @@ describe('computeRisk over random snapshots', () => {
   });
 
   it('V is non-decreasing in the bid of a long and non-increasing in the ask of a short', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, fc.bigInt({ min: 1n, max: 10n ** 22n }), (snapshot, raise) => {
         for (const asset of risk(snapshot).assets) {
           if (asset.position > 0n) {
@@ -205,7 +206,7 @@ describe('computeRisk over random snapshots', () => {
   });
 
   it('stress never raises the account value, and the stressed absorption cost never falls below the spot one', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, (snapshot) => {
         const report = risk(snapshot);
         expect(report.stressedMarkedValue <= report.accountValue).toBe(true);
@@ -218,7 +219,7 @@ describe('computeRisk over random snapshots', () => {
   });
 
   it('outstanding <= L if and only if loan headroom is L - outstanding', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, (snapshot) => {
         const report = risk(snapshot);
         expect(report.loanHeadroom >= 0n).toBe(true);
@@ -228,7 +229,7 @@ describe('computeRisk over random snapshots', () => {
   });
 
   it('capacity figures respect their bounds', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, (snapshot) => {
         const report = risk(snapshot);
         const { exposure } = report;
@@ -244,7 +245,7 @@ describe('computeRisk over random snapshots', () => {
   });
 
   it('a borrow of the offered amount fits the loan cap, and one unit more would not', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, (snapshot) => {
         const report = risk(snapshot);
         for (const asset of report.assets) {
@@ -261,7 +262,7 @@ describe('computeRisk over random snapshots', () => {
   });
 
   it('borrowing what is offered (without returning quote) leaves V unchanged and outstanding within L', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, (snapshot) => {
         const before = risk(snapshot);
         if (before.outstanding > before.creditLine) return;
@@ -278,7 +279,7 @@ describe('computeRisk over random snapshots', () => {
   });
 
   it('drawing the drawable quote leaves V unchanged and outstanding within L', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshotArbitrary, (snapshot) => {
         const before = risk(snapshot);
         if (before.outstanding > before.creditLine || before.drawableQuote === 0n) return;

@@ -29,6 +29,7 @@ import {
 } from '../../../../shared/margin';
 import { feeOwed } from '../../../../shared/market/amounts';
 import { halfSpread } from '../../../../sandbox/margin/oracle';
+import { checkProperty } from '../../../support/property';
 
 type Direction = 'down' | 'up';
 
@@ -59,7 +60,7 @@ const scale = fc.constantFrom(1n, 10n ** 6n, 10n ** 12n, 10n ** 18n, 10n ** 21n,
 function property<T>(name: string, direction: Direction, arbitrary: fc.Arbitrary<T>, body: (input: T) => Case): void {
   it(`${name} rounds ${direction}`, () => {
     let remainders = 0;
-    fc.assert(
+    checkProperty(
       fc.property(arbitrary, (input) => {
         if (rounds(direction, body(input))) remainders++;
       }),
@@ -152,7 +153,7 @@ describe('rounding directions (spec 2.1: owned down, owed up)', () => {
   }));
 
   it('the two profit shares add up to the profit, and a loss shares nothing', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 18n }), bps, (profit, b) => {
         const split = profitShare(profit, b);
         if (profit <= 0n) expect(split).toEqual({ trader: 0n, house: 0n });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { assetTick, priceTick, quantityTick, truncatePrice, truncateQuantity } from '../../../../shared/market/tick';
 import { ethUsdc } from './fixtures';
+import { checkProperty } from '../../../support/property';
 
 describe('ticks', () => {
   it('derives the tick from decimals and max_precision', () => {
@@ -22,7 +23,7 @@ describe('ticks', () => {
   });
 
   it('truncation is idempotent and never increases', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.bigInt({ min: 0n, max: 1n << 64n }), (value) => {
         const once = truncateQuantity(ethUsdc, value);
         expect(once.value <= value).toBe(true);

@@ -4,6 +4,7 @@ import { forwardedAmount, isWholeQuoteValue, quoteValue } from '../../../../shar
 import { checkOrder, validateOrder } from '../../../../shared/market/validate-order';
 import type { OrderIntent } from '../../../../shared/market/order-type';
 import { ethUsdc } from './fixtures';
+import { checkProperty } from '../../../support/property';
 
 const order = (overrides: Partial<OrderIntent> = {}): OrderIntent => ({
   side: 'Buy',
@@ -77,7 +78,7 @@ describe('validateOrder', () => {
       price: fc.bigInt({ min: 1n, max: 10n ** 15n }).map((ticks) => ticks * 10_000n),
       quantity: fc.bigInt({ min: 1n, max: 10n ** 9n }).map((lots) => lots * 1_000_000n),
     });
-    fc.assert(
+    checkProperty(
       fc.property(intent, ({ side, price, quantity }) => {
         const result = validateOrder(ethUsdc, order({ side, price, quantity }));
         // Price and quantity are on their ticks: the fractional-price rule is the first that can refuse.
@@ -104,7 +105,7 @@ describe('validateOrder', () => {
       quantity: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 6n }).map((lots) => lots * 1_000_000n)),
       order_type: orderType,
     });
-    fc.assert(
+    checkProperty(
       fc.property(intent, fc.boolean(), (input, marginAccount) => {
         const validated = validateOrder(ethUsdc, input, { marginAccount });
         const checked = checkOrder(ethUsdc, input.side, input.price, input.quantity, input.order_type, { marginAccount });

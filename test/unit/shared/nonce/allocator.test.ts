@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ParallelNonceAllocator } from '../../../../shared/nonce/allocator';
 import { windowFromSnapshot } from '../../../../shared/nonce/lane-window';
 import { positionIndex } from '../../../../shared/nonce/parallel-packing';
+import { checkProperty } from '../../../support/property';
 
 const now = 1_700_000_000n;
 
@@ -64,7 +65,7 @@ describe('parallel nonce allocator', () => {
   });
 
   it('never reuses a position across a restart from the persisted cursor', () => {
-    fc.assert(
+    checkProperty(
       fc.property(
         fc.array(fc.record({ issues: fc.integer({ min: 0, max: 40 }), consume: fc.boolean(), restart: fc.boolean() }), { minLength: 1, maxLength: 12 }),
         (steps) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emptyWindow, isConsumed, markConsumed, mergeWindows, windowFromSnapshot, type LaneWindow } from '../../../../shared/nonce/lane-window';
+import { checkProperty } from '../../../support/property';
 
 const canonical = (window: LaneWindow): [string, [string, string][]] => [window.base.toString(), [...window.words].map(([w, b]): [string, string] => [w.toString(), b.toString(16)]).sort()];
 
@@ -45,7 +46,7 @@ describe('lane window', () => {
   });
 
   it('merging in any order gives the same result', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(snapshot, { minLength: 1, maxLength: 5 }), (snapshots) => {
         const forward = snapshots.reduce(mergeWindows);
         const backward = [...snapshots].reverse().reduce(mergeWindows);
@@ -59,7 +60,7 @@ describe('lane window', () => {
   });
 
   it('base never decreases and a consumed position stays unusable', () => {
-    fc.assert(
+    checkProperty(
       fc.property(snapshot, snapshot, (left, right) => {
         const merged = mergeWindows(left, right);
         expect(merged.base >= left.base && merged.base >= right.base).toBe(true);

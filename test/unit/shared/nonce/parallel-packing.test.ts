@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { packParallelNonce, unpackParallelNonce, type ParallelNonceFields } from '../../../../shared/nonce/parallel-packing';
+import { checkProperty } from '../../../support/property';
 
 const fields = fc.record({
   lane: fc.integer({ min: 0, max: 4 }),
@@ -17,7 +18,7 @@ describe('parallel nonce packing (spec 2.7)', () => {
   });
 
   it('round-trips every valid field set', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fields, (value: ParallelNonceFields) => {
         const packed = packParallelNonce(value);
         expect(packed.ok).toBe(true);

@@ -17,6 +17,7 @@ import {
 import { requestToJson } from '../../../../shared/offline/request-format';
 import { sessionRequest, unwrap, withdrawRequest } from './fixtures';
 import { b256 } from '../../../../shared/encoding/b256';
+import { checkProperty } from '../../../support/property';
 
 function shuffle<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
@@ -33,7 +34,7 @@ const bigSession = () => sessionRequest(Array.from({ length: 12 }, (_, index) =>
 
 describe('base64url', () => {
   it('matches Node for every length, and decodes back', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         const text = encodeBase64url(bytes);
         expect(text).toBe(Buffer.from(bytes).toString('base64url'));
@@ -69,7 +70,7 @@ describe('QR framing', () => {
   });
 
   it('round trip in any order, with repeats (an animated loop shows parts many times)', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.uint8Array({ minLength: 0, maxLength: 3_000 }), fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 5 }), (payload, seed, repeats) => {
         const parts = unwrap(encodeQrParts(payload));
         const delivered = shuffle([...parts, ...parts.slice(0, repeats)], seed);

@@ -15,6 +15,7 @@ import {
   unrealizedAt,
   type AccountingFill,
 } from '../../../../shared/positions/accounting';
+import { checkProperty } from '../../../support/property';
 
 // 9 base decimals, quote prices in raw quote units (6 decimals) per whole base.
 const S = 10n ** 9n;
@@ -104,7 +105,7 @@ describe('properties over random fill sequences', () => {
   const scales = fc.constantFrom(1n, 10n ** 6n, 10n ** 9n, 10n ** 18n);
 
   it('realized + unrealized equals the mark-to-market of the fills, to the raw unit', () => {
-    fc.assert(
+    checkProperty(
       fc.property(
         scales.chain((scale) => fc.tuple(fc.constant(scale), fc.array(fillArbitrary(scale), { maxLength: 40 }), fc.bigInt({ min: 0n, max: 10n ** 13n }))),
         ([scale, fills, mark]) => {
@@ -124,7 +125,7 @@ describe('properties over random fill sequences', () => {
   });
 
   it('the size is the sum of the base movements and the fee totals are the fees', () => {
-    fc.assert(
+    checkProperty(
       fc.property(scales.chain((scale) => fc.tuple(fc.constant(scale), fc.array(fillArbitrary(scale), { maxLength: 40 }))), ([scale, fills]) => {
         const state = accountFills(fills, scale);
         expect(state.size).toBe(fills.reduce((sum, fill) => sum + fillDeltas(fill, scale).base, 0n));
@@ -138,7 +139,7 @@ describe('properties over random fill sequences', () => {
   });
 
   it('trading at one price without fees realizes nothing but the rounding of the quote values', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(fc.record({ side: fc.constantFrom<'Buy' | 'Sell'>('Buy', 'Sell'), quantity: fc.bigInt({ min: 1n, max: 10n ** 6n }) }), { maxLength: 30 }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (legs, price) => {
         // with a base scale of 1 every quote value is exact, so the round trip is exactly flat
         const state = accountFills(legs.map((leg) => ({ ...leg, price, fee: 0n })), 1n);
@@ -150,7 +151,7 @@ describe('properties over random fill sequences', () => {
   });
 
   it('the average entry of an open position without fees lies between the lowest and highest fill price', () => {
-    fc.assert(
+    checkProperty(
       fc.property(fc.array(fc.record({ quantity: fc.bigInt({ min: 1n, max: 10n ** 6n }), price: fc.bigInt({ min: 1n, max: 10n ** 9n }) }), { minLength: 1, maxLength: 20 }), (buys) => {
         const state = accountFills(buys.map((leg) => buy(leg.quantity, leg.price)), 1n);
         const entry = averageEntry(state, 1n)!;

@@ -11,6 +11,7 @@ import { confirmationDigest, type ConfirmationRequest } from '../../../../../mai
 import { DEFAULT_SETTINGS } from '../../../../../main/services/storage/preferences';
 import { ManualClock } from '../../../../../shared/clock';
 import { randomBytes } from 'node:crypto';
+import { checkProperty } from '../../../../support/property';
 
 function request(fields: Record<string, string | bigint> = { to: '0xaa', amount: 5n }): ConfirmationRequest {
   return { action: 'withdraw', title: 'Withdraw 5 USDC from the trading account', lines: ['To: Address 0xaa', 'Amount: 0.000005 USDC (5 raw units)'], digest: confirmationDigest('withdraw', fields) };
@@ -96,7 +97,7 @@ describe('the host-code confirmer', () => {
   });
 
   it('a page guessing codes never completes a request (any 8 digits, 3 at a time)', async () => {
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(fc.array(fc.stringMatching(/^\d{8}$/), { minLength: 1, maxLength: 6 }), async (guesses) => {
         const { confirmer, lastCode } = host();
         await confirmer.confirm(request(), ctx());

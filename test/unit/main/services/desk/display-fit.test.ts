@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DisplayView, Rect } from '../../../../../shared/ipc/views/desk';
 import { cascadeFrom, displayOf, fitsIn, fitToDisplays, isGrippable, MIN_VISIBLE_WIDTH, placeOnDisplay } from '../../../../../main/services/desk/display-fit';
+import { checkProperty } from '../../../../support/property';
 
 const display = (id: string, bounds: Rect, primary = false, workArea: Rect = bounds): DisplayView => ({ id, label: id, bounds, workArea, primary });
 const left = display('1', { x: 0, y: 0, width: 1920, height: 1080 }, true, { x: 0, y: 0, width: 1920, height: 1040 });
@@ -99,7 +100,7 @@ const displaysArbitrary = fc
 
 describe('fitToDisplays: properties', () => {
   it('always leaves the window grippable on a display and no larger than its work area', () => {
-    fc.assert(
+    checkProperty(
       fc.property(rectArbitrary(12_000), displaysArbitrary, fc.option(fc.constantFrom('1', '2', '3', '9')), (window, displays, preferred) => {
         const fitted = fitToDisplays(window, displays, { preferredDisplayId: preferred });
         expect(landsOn(fitted, displays)).toBeDefined();
@@ -125,7 +126,7 @@ describe('fitToDisplays: properties', () => {
           return { displays, window: { x: lowX + Math.floor((highX - lowX) * fx), y: area.y + Math.floor((highY - area.y) * fy), width, height } };
         }),
     );
-    fc.assert(
+    checkProperty(
       fc.property(visibleWindow, ({ displays, window }) => {
         expect(landsOn(window, displays)).toBeDefined();
         expect(fitToDisplays(window, displays)).toEqual(window);
@@ -135,7 +136,7 @@ describe('fitToDisplays: properties', () => {
   });
 
   it('never moves a random window that happens to be visible and fit', () => {
-    fc.assert(
+    checkProperty(
       fc.property(rectArbitrary(4000), displaysArbitrary, (window, displays) => {
         if (landsOn(window, displays)) expect(fitToDisplays(window, displays)).toEqual(window);
       }),
@@ -144,7 +145,7 @@ describe('fitToDisplays: properties', () => {
   });
 
   it('never moves or resizes a window placed anywhere inside a work area', () => {
-    fc.assert(
+    checkProperty(
       fc.property(displaysArbitrary, fc.nat(), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (displays, pick, fx, fy, fw, fh) => {
         const area = displays[pick % displays.length]!.workArea;
         const width = Math.max(1, Math.floor(area.width * fw));
@@ -157,7 +158,7 @@ describe('fitToDisplays: properties', () => {
   });
 
   it('is idempotent, and a moved window lies wholly inside the work area it went to', () => {
-    fc.assert(
+    checkProperty(
       fc.property(rectArbitrary(12_000), displaysArbitrary, (window, displays) => {
         const fitted = fitToDisplays(window, displays);
         expect(fitToDisplays(fitted, displays)).toEqual(fitted);
@@ -173,7 +174,7 @@ describe('fitToDisplays: properties', () => {
   });
 
   it('never makes a window larger', () => {
-    fc.assert(
+    checkProperty(
       fc.property(rectArbitrary(12_000), displaysArbitrary, (window, displays) => {
         const fitted = fitToDisplays(window, displays);
         expect(fitted.width).toBeLessThanOrEqual(window.width);

@@ -11,6 +11,7 @@ import { groupLevels } from '../../../../../main/services/market-data/market-dat
 import { rowPriceOf } from '../../../../../renderer/src/features/ladder/ladder-layout';
 import { groupPrice } from '../../../../../sandbox/market-data/depth';
 import { insideRows } from '../../../../support/trader-session/oracle';
+import { checkProperty } from '../../../../support/property';
 
 const STREAM_GROUPING = 10n;
 
@@ -41,7 +42,7 @@ describe('grouped best bid and ask: asks rounded up, bids down, from the stream 
   it('for any book and any ladder precision from the stream grouping up, the best rows are the inside rounded the safe way', () => {
     const price = fc.bigInt({ min: 19_000n, max: 21_000n });
     const quantity = fc.bigInt({ min: 1n, max: 1_000n });
-    fc.assert(
+    checkProperty(
       fc.property(
         fc.array(fc.tuple(price, quantity), { minLength: 1, maxLength: 40 }),
         fc.array(fc.tuple(price, quantity), { minLength: 1, maxLength: 40 }),
