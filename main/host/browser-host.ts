@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
+import { decodeFrame, encodeFrame, FrameTooDeepError } from '../../shared/ipc/codec';
 import { fail } from '../../shared/result';
 import type { Dispatch } from '../ipc/dispatcher';
 import { contentSecurityPolicy } from '../platform/security';
@@ -199,7 +199,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       let frame: CallFrame | null;
       try {
         frame = asCallFrame(decodeFrame(text));
-      } catch {
+      } catch (error) {
+        if (error instanceof FrameTooDeepError) return send({ t: 'error', result: fail('INVALID_FRAME', error.message) });
         frame = null;
       }
       if (frame === null) {

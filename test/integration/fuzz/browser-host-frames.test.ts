@@ -3,6 +3,8 @@
 // JSON of anything, call frames with hostile ids, names and inputs, deep nesting, frames near the
 // size limit. Every text frame gets exactly one answer (a reply to a call, or INVALID_FRAME), none
 // crashes the host, a refused call reaches no handler, and a valid call is still answered after.
+// Nesting has a stated limit, MAX_FRAME_DEPTH (shared/ipc/codec.ts): the host and this test's own
+// decoder agree on frames just under, at and over it.
 // Oversized and binary frames close that connection only; the host keeps serving new ones.
 import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,11 +16,12 @@ import WebSocket from 'ws';
 import { startBrowserHost, type BrowserHost } from '../../../main/host/browser-host';
 import { createDispatcher, type Handlers } from '../../../main/ipc/dispatcher';
 import { WindowHub } from '../../../main/services/window-hub';
-import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import { decodeFrame, encodeFrame, MAX_FRAME_DEPTH } from '../../../shared/ipc/codec';
 import { requestNames, type RequestName } from '../../../shared/ipc/contract';
 import { ok } from '../../../shared/result';
 import { deeplyNestedText, HUGE_STRING, hostileJson, hostileValue, mutationOf } from '../../unit/fuzz/hostile';
 import { validInputs } from '../../unit/fuzz/valid-inputs';
+import { checkProperty } from '../../support/property';
 
 const TOKEN = 'f'.repeat(64);
 const ANSWER_MS = 3_000;
@@ -137,7 +140,7 @@ const frameText = fc.oneof(
 describe('browser host, malformed frames', () => {
   it('answers every text frame exactly once without crashing, and still answers a valid call', async () => {
     let connection = await connect();
-    await fc.assert(
+    await checkProperty(
       fc.asyncProperty(fc.array(frameText, { minLength: 1, maxLength: 8 }), async (frames) => {
         for (const text of frames) {
           const before = calls.length;
@@ -170,6 +173,32 @@ describe('browser host, malformed frames', () => {
       }),
       { numRuns: 400 },
     );
+    connection.socket.close();
+  });
+
+  it(`refuses a frame nested deeper than MAX_FRAME_DEPTH (${MAX_FRAME_DEPTH}) with INVALID_FRAME naming the depth, and reads one at the limit`, async () => {
+    expect(MAX_FRAME_DEPTH).toBe(64);
+    const connection = await connect();
+    // The call frame is one level and its input one more: the input's own nesting fills the rest.
+    const callNestedTo = (depth: number, kind: 'array' | 'object') => `{"t":"call","id":${depth},"name":"getAppInfo","input":${deeplyNestedText(depth - 1, kind)}}`;
+    for (const kind of ['array', 'object'] as const) {
+      for (const depth of [MAX_FRAME_DEPTH - 1, MAX_FRAME_DEPTH, MAX_FRAME_DEPTH + 1, MAX_FRAME_DEPTH * 4]) {
+        const text = callNestedTo(depth, kind);
+        const before = calls.length;
+        const answer = await connection.exchange(text);
+        const expected = expectedAnswer(text);
+        if (depth > MAX_FRAME_DEPTH) {
+          expect(expected, `this test's decoder at depth ${depth}`).toEqual({ kind: 'invalid' });
+          expect(answer, `the host at depth ${depth}`).toMatchObject({ t: 'error', result: { ok: false, code: 'INVALID_FRAME', message: expect.stringContaining(String(MAX_FRAME_DEPTH)) } });
+          expect(calls.length).toBe(before);
+        } else {
+          expect(expected, `this test's decoder at depth ${depth}`).toEqual({ kind: 'reply', id: depth });
+          // Read as a call: getAppInfo's input schema refuses the nested input, no handler runs.
+          expect(answer, `the host at depth ${depth}`).toMatchObject({ t: 'reply', id: depth, result: { ok: false, code: 'INVALID_INPUT' } });
+          expect(calls.length).toBe(before);
+        }
+      }
+    }
     connection.socket.close();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBridge, type BridgeTransport } from '../../../../shared/ipc/bridge';
 import { requestNames, streamNames, type ListenerName, type StreamName } from '../../../../shared/ipc/contract';
-import { decodeFrame, encodeFrame } from '../../../../shared/ipc/codec';
+import { decodeFrame, encodeFrame, FrameTooDeepError, MAX_FRAME_DEPTH } from '../../../../shared/ipc/codec';
 import { ok } from '../../../../shared/result';
 
 const listenerName = (name: StreamName): ListenerName<StreamName> =>
@@ -56,5 +56,14 @@ describe('frame codec', () => {
 
   it('throws on malformed text so a boundary can refuse it', () => {
     expect(() => decodeFrame('{oops')).toThrow(SyntaxError);
+  });
+
+  it(`refuses nesting deeper than MAX_FRAME_DEPTH (${MAX_FRAME_DEPTH}) before reviving it, brackets inside strings not counting`, () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(decodeFrame(nested(MAX_FRAME_DEPTH))).toBeInstanceOf(Array);
+    expect(() => decodeFrame(nested(MAX_FRAME_DEPTH + 1))).toThrow(FrameTooDeepError);
+    expect(() => decodeFrame(nested(MAX_FRAME_DEPTH + 1))).toThrow(SyntaxError);
+    expect(() => decodeFrame(nested(1_000_000))).toThrow(`deeper than ${MAX_FRAME_DEPTH} levels`);
+    expect(decodeFrame(JSON.stringify({ text: '[{'.repeat(MAX_FRAME_DEPTH * 2), quoted: '\\"[[' }))).toEqual({ text: '[{'.repeat(MAX_FRAME_DEPTH * 2), quoted: '\\"[[' });
   });
 });
