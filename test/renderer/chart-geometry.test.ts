@@ -12,7 +12,7 @@ import {
   snapToTick,
   timeAxisLabels,
 } from '../../renderer/src/features/chart/chart-geometry';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../support/renderer/fixtures';
 
 const USDC = 1_000_000n;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView, TriggerView } from '../../shared/ipc/views';
 import { legLines, lineAt, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
-import { ethUsdc, ethUsdt, positionView } from './fixtures';
+import { ethUsdc, ethUsdt, positionView } from '../support/renderer/fixtures';
 
 const USDC = 1_000_000n;
 const ETH = 1_000_000_000n;

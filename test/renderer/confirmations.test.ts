@@ -7,7 +7,7 @@ import type { OrderView, PlacedOrder, PositionView } from '../../shared/ipc/view
 import type { Result } from '../../shared/result';
 import { createTradingActions, signerText, type PlaceOrderRequest } from '../../renderer/src/features/trading/trading-actions';
 import type { TerminalStore } from '../../renderer/src/stores/terminal-store';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../support/renderer/fixtures';
 
 const trading = `0x${'11'.repeat(32)}`;
 const turboAccount = `0x${'7a'.repeat(32)}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { editablePrice, formatPrice, formatQuantity } from '../../renderer/src/format/market-format';
 import { formatRemaining } from '../../renderer/src/format/time';
 import { formatPpm, formatUnits } from '../../renderer/src/format/units';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../support/renderer/fixtures';
 
 describe('formatting at the display edge', () => {
   it('shows every raw unit, grouped, never rounded', () => {
@@ -27,7 +27,7 @@ describe('formatting at the display edge', () => {
 
 describe('market labels', async () => {
   const { marketLabel, labelText, marketMatches } = await import('../../renderer/src/features/markets/market-label');
-  const { ethUsdcOther, ethUsdt } = await import('./fixtures');
+  const { ethUsdcOther, ethUsdt } = await import('../support/renderer/fixtures');
   const all = [ethUsdc, ethUsdt, ethUsdcOther];
   it('a unique pair is its symbols', () => {
     expect(marketLabel(ethUsdt, all)).toEqual({ pair: 'ETH/USDT', qualifier: null });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../../shared/market/market';
 import { insideText, streamGrouping } from '../../renderer/src/features/markets/inside-text';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../support/renderer/fixtures';
 
 const fuelUsdc: Market = {
   ...ethUsdc,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MarketsView } from '../../shared/ipc/views';
 import type { Market } from '../../shared/market/market';
 import { displayDecimalsOf, durationText, learnDisplayDecimals, markPrice, money, oraclePrice, periodOfferText, periodText } from '../../renderer/src/features/margin/margin-format';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../support/renderer/fixtures';
 
 const fuelUsdc: Market = { ...ethUsdc, market_id: `0x${'f1'.repeat(32)}` as Market['market_id'], base: { symbol: 'FUEL', asset: `0x${'fe'.repeat(32)}` as Market['base']['asset'], decimals: 9, max_precision: 0 }, quote: { ...ethUsdc.quote, max_precision: 6 } };
 const btcUsdc: Market = { ...ethUsdc, market_id: `0x${'b1'.repeat(32)}` as Market['market_id'], base: { symbol: 'BTC', asset: `0x${'bb'.repeat(32)}` as Market['base']['asset'], decimals: 8, max_precision: 5 }, quote: { ...ethUsdc.quote, max_precision: 1 } };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionView } from '../../shared/ipc/views';
 import { alignDecimals, entryText, flattenLine, percentText, pnlText, signedSizeText } from '../../renderer/src/features/positions/positions-model';
-import { ethUsdc, positionView } from './fixtures';
+import { ethUsdc, positionView } from '../support/renderer/fixtures';
 
 const position = (fields: Partial<PositionView>): PositionView => positionView({ account: `0xbd58${'0'.repeat(56)}269f`, ...fields });
 

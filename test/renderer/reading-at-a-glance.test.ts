@@ -15,7 +15,7 @@ import { unreadCount } from '../../renderer/src/features/notices/notice-model';
 import { alignColumn, balanceColumns, FIGURE_SPACE, fillFeeColumns, fractionDigits, orderStatusCell, priceCell, PUNCTUATION_SPACE, quantityCell } from '../../renderer/src/format/columns';
 import { createTerminalStore, MAX_NOTICES, withNotice, type NoticeEntry } from '../../renderer/src/stores/terminal-store';
 import { describeFailure } from '../../shared/errors/trader-text';
-import { ethUsdc, ethUsdcOther, ethUsdt } from './fixtures';
+import { ethUsdc, ethUsdcOther, ethUsdt } from '../support/renderer/fixtures';
 
 const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;

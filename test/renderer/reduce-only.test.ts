@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView, PositionView, PositionsView, TriggerView } from '../../shared/ipc/views';
 import { reduceOnlyCheck, reduceOnlyFacts, type ReduceOnlyContext, type ReduceOnlyFacts } from '../../renderer/src/features/ticket/ticket-model';
-import { ethUsdc, positionView } from './fixtures';
+import { ethUsdc, positionView } from '../support/renderer/fixtures';
 
 const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;

@@ -14,7 +14,7 @@ import { evaluateTicket, type TicketFields, type TicketReady } from '../../rende
 import { adjustmentsText, describeLegs } from '../../renderer/src/features/trading/trading-actions';
 import { formatFillFee } from '../../renderer/src/format/market-format';
 import { bookRules } from '../../renderer/src/stores/turbo-store';
-import { ethUsdc, ethUsdt } from './fixtures';
+import { ethUsdc, ethUsdt } from '../support/renderer/fixtures';
 
 const USDC = 1_000_000n;
 const ETH = 1_000_000_000n;

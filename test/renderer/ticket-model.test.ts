@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateTicket, quantityForPercent, sendState, ticketSigner, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
-import { ethUsdc, ethUsdt } from './fixtures';
+import { ethUsdc, ethUsdt } from '../support/renderer/fixtures';
 
 const fields = (overrides: Partial<TicketFields> = {}): TicketFields => ({
   side: 'Buy',

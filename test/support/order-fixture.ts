@@ -1,7 +1,7 @@
 // The order path's unit fixture: a trading account, its owner and one market with a buy to place.
 // Identities are fixed byte patterns, never keys of anything real.
 import { b256 } from '../../shared/encoding/b256';
-import { ethUsdc } from '../unit/shared/market/fixtures';
+import { ethUsdc } from './shared/market/fixtures';
 
 export const owner = b256(`0x${'11'.repeat(32)}`);
 export const tradeAccount = b256(`0x${'22'.repeat(32)}`);

@@ -19,8 +19,8 @@ import { WindowHub } from '../../../main/services/window-hub';
 import { decodeFrame, encodeFrame, MAX_FRAME_DEPTH } from '../../../shared/ipc/codec';
 import { requestNames, type RequestName } from '../../../shared/ipc/contract';
 import { ok } from '../../../shared/result';
-import { deeplyNestedText, HUGE_STRING, hostileJson, hostileValue, mutationOf } from '../../unit/fuzz/hostile';
-import { validInputs } from '../../unit/fuzz/valid-inputs';
+import { deeplyNestedText, HUGE_STRING, hostileJson, hostileValue, mutationOf } from '../../support/fuzz/hostile';
+import { validInputs } from '../../support/fuzz/valid-inputs';
 import { checkProperty } from '../../support/property';
 
 const TOKEN = 'f'.repeat(64);

@@ -13,7 +13,7 @@ import type { B256 } from '../../../shared/encoding/b256';
 import type { Market } from '../../../shared/market/market';
 import type { NonceChoice } from '../../../shared/protocol/nonce-choice';
 import { ownerDigest, withdrawBody, withdrawMessage } from '../../../shared/protocol/owner-messages';
-import { HOUR, newWallet, order, SandboxClient, secondsFromNow, Trader } from '../sandbox/client';
+import { HOUR, newWallet, order, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
 import { checkProperty } from '../../support/property';
 
 let sandbox: RunningSandbox;

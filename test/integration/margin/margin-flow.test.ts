@@ -23,7 +23,7 @@ import type { BalanceView, FillNotice, MarginOverview, MarginRiskFrame, Notice, 
 import type { Market } from '../../../shared/market/market';
 import { ok, type Result } from '../../../shared/result';
 import { MemorySecretStore } from '../../support/memory-secret-store';
-import { HOUR, SandboxClient, secondsFromNow, Trader } from '../sandbox/client';
+import { HOUR, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
 
 const caller = { windowId: 'w1', frameUrl: 'app://terminal/' };
 const ETH = 1_000_000_000n;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { collect, spawnInKeyringSession } from '../../support/keyring-session';
 import { spawn } from 'node:child_process';
 
-const probe = ['--import', 'tsx', 'test/integration/platform/keychain-probe.ts'];
+const probe = ['--import', 'tsx', 'test/support/platform/keychain-probe.ts'];
 
 function lastJsonLine(stdout: string): Record<string, unknown> {
   const line = stdout.trim().split('\n').filter((text) => text.startsWith('{')).pop();

@@ -29,8 +29,8 @@ import {
 import type { Market } from '../../../shared/market/market';
 import { parseWith } from '../../../shared/schema';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
-import { StreamClient } from './stream-client';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
+import { StreamClient } from '../../support/sandbox/stream-client';
 
 let sandbox: RunningSandbox;
 let client: SandboxClient;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
 
 let sandbox: RunningSandbox;
 let client: SandboxClient;

@@ -9,7 +9,7 @@ import { packParallelNonce } from '../../../shared/nonce/parallel-packing';
 import type { NonceChoice } from '../../../shared/protocol/nonce-choice';
 import { ownerActionCalls, ownerActionsBody, ownerCallsMessage, ownerDigest, upgradeBody, upgradeMessage, withdrawBody, withdrawMessage } from '../../../shared/protocol/owner-messages';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { HOUR, SandboxClient, secondsFromNow, Trader } from './client';
+import { HOUR, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
 
 let sandbox: RunningSandbox;
 let client: SandboxClient;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
 import { MAX_BODY_BYTES } from '../../../sandbox/http/body';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
 import { checkProperty } from '../../support/property';
 
 let sandbox: RunningSandbox;

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { Market } from '../../../shared/market/market';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { StreamClient } from './stream-client';
+import { StreamClient } from '../../support/sandbox/stream-client';
 import { sha256, signDigest } from '../../../shared/crypto/index';
 import { sessionDigest } from '../../../shared/protocol/session';
-import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
 
 let sandbox: RunningSandbox;
 let client: SandboxClient;
@@ -107,7 +107,7 @@ describe('sessions', () => {
 
   it('refuses an expiry in milliseconds or under an hour, a stale nonce, a missing header and a bad signature', async () => {
     const trader = await Trader.create(client);
-    const { newWallet } = await import('./client');
+    const { newWallet } = await import('../../support/sandbox/client');
     const key = newWallet();
     const ms = trader.sessionRequestBody([ethUsdc.contract_id], BigInt(Date.now()) + 10_000_000n, key);
     expect((await client.request('PUT', '/v1/session', ms, trader.headers)).body).toMatchObject({ code: 4009 });

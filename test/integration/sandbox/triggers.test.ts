@@ -12,9 +12,9 @@ import type { SessionAction } from '../../../shared/protocol/actions';
 import type { TriggerLeg } from '../../../shared/protocol/trigger';
 import { parseWith } from '../../../shared/schema';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { HOUR, order, SandboxClient, secondsFromNow, Trader } from './client';
-import { MarginSigner, readNetwork, type Network } from './margin-client';
-import { StreamClient } from './stream-client';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
+import { MarginSigner, readNetwork, type Network } from '../../support/sandbox/margin-client';
+import { StreamClient } from '../../support/sandbox/stream-client';
 
 const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;

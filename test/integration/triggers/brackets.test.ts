@@ -18,7 +18,7 @@ import type { Market } from '../../../shared/market/market';
 import { ok } from '../../../shared/result';
 import { MemorySecretStore } from '../../support/memory-secret-store';
 import { caller, until, value } from '../../support/terminal-harness';
-import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../sandbox/client';
+import { HOUR, order, SandboxClient, secondsFromNow, Trader } from '../../support/sandbox/client';
 
 const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createDispatcher, originOf, type Caller, type Dispatch, type Handlers } from '../../../main/ipc/dispatcher';
 import { isRequestName, requestNames, requests, type RequestName } from '../../../shared/ipc/contract';
 import { ok, type Result } from '../../../shared/result';
-import { hostileValue, mutationOf, oddPrimitive, pollutedObject, withOwnKey } from './hostile';
-import { validInputs } from './valid-inputs';
+import { hostileValue, mutationOf, oddPrimitive, pollutedObject, withOwnKey } from '../../support/fuzz/hostile';
+import { validInputs } from '../../support/fuzz/valid-inputs';
 import { checkProperty } from '../../support/property';
 
 const ORIGIN = 'app://terminal';

@@ -16,7 +16,7 @@ import type { OwnerActionsBody, OwnerCallBody, OwnerCallsBody, UpgradeBody, With
 import type { SessionBody } from '../../../shared/protocol/session';
 import type { SessionActionsBody } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
-import { asJson, hostileJson, mutationOf, pollutedObject } from './hostile';
+import { asJson, hostileJson, mutationOf, pollutedObject } from '../../support/fuzz/hostile';
 import { checkProperty } from '../../support/property';
 
 const id = (byte: string) => b256(`0x${byte.repeat(32)}`);

@@ -12,8 +12,8 @@ import { ExchangeStream, type StreamEvent } from '../../../main/exchange/stream-
 import { serverMessageSchema } from '../../../shared/api/websocket-schemas';
 import { ManualClock } from '../../../shared/clock';
 import { b256 } from '../../../shared/encoding/b256';
-import { FakeServer } from '../main/exchange/fake-socket';
-import { deeplyNestedText, hostileJson, mutationOf } from './hostile';
+import { FakeServer } from '../../support/main/exchange/fake-socket';
+import { deeplyNestedText, hostileJson, mutationOf } from '../../support/fuzz/hostile';
 import { checkProperty } from '../../support/property';
 
 const MARKET = b256(`0x${'a1'.repeat(32)}`);

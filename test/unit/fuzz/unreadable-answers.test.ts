@@ -25,7 +25,7 @@ import type { B256 } from '../../../shared/encoding/b256';
 import { ok } from '../../../shared/result';
 import { showValue } from '../../../shared/schema';
 import { groups, market, owner, tradeAccount } from '../../support/order-fixture';
-import { hostileJson, mutationOf } from './hostile';
+import { hostileJson, mutationOf } from '../../support/fuzz/hostile';
 import { checkProperty } from '../../support/property';
 
 const sessionKey = new Uint8Array(32).fill(7);

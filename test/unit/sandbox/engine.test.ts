@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import { filledQuantity, isCancelled, orderFills } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
-import { ETH, fixture, place, placed, USDC, type Fixture } from './ledger-fixture';
+import { ETH, fixture, place, placed, USDC, type Fixture } from '../../support/sandbox/ledger-fixture';
 
 const P3000 = 3000n * USDC;
 

@@ -10,7 +10,7 @@ import { feeOwed, quoteValue } from '../../../shared/market/amounts';
 import type { OrderType } from '../../../shared/market/order-type';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { tradeId, tradeMakerFee, tradeTakerFee, tradeTotal } from '../../../sandbox/ledger/trades';
-import { fixture } from './ledger-fixture';
+import { fixture } from '../../support/sandbox/ledger-fixture';
 import { checkProperty } from '../../support/property';
 
 const TICK = 10_000n;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RetentionQueue } from '../../../sandbox/ledger/market';
 import { listAppended, listItems, listLength, truncated, type OrderRecord, type ShortList } from '../../../sandbox/ledger/orders';
 import { BoundedLog } from '../../../sandbox/ledger/trades';
-import { fixture } from './ledger-fixture';
+import { fixture } from '../../support/sandbox/ledger-fixture';
 import { checkProperty } from '../../support/property';
 
 describe('bounded log (a ring)', () => {

@@ -12,8 +12,8 @@ import type { B256 } from '../../../shared/encoding/b256';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import { createSharedOrder } from '../../../sandbox/turbo/matching';
-import { ETH, USDC } from './ledger-fixture';
-import { clientReport, marginSetup, sandboxReport, type MarginHarness } from './margin-harness';
+import { ETH, USDC } from '../../support/sandbox/ledger-fixture';
+import { clientReport, marginSetup, sandboxReport, type MarginHarness } from '../../support/sandbox/margin-harness';
 import { checkProperty } from '../../support/property';
 
 const ORACLE = 10n ** 18n;

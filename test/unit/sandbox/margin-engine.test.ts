@@ -11,7 +11,7 @@ import { executeBatch } from '../../../sandbox/ledger/execute';
 import { isRevert } from '../../../sandbox/ledger/revert';
 import type { TurboLink } from '../../../sandbox/turbo/link';
 import { createSharedOrder, createTurboOrder } from '../../../sandbox/turbo/matching';
-import { ETH, USDC, fixture } from './ledger-fixture';
+import { ETH, USDC, fixture } from '../../support/sandbox/ledger-fixture';
 
 function setup() {
   const base = fixture();

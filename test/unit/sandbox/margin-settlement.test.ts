@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { openingAmount, profitShare } from '../../../shared/margin/index';
 import { createSharedOrder } from '../../../sandbox/turbo/matching';
-import { ETH, USDC } from './ledger-fixture';
-import { clientReport, marginSetup, sandboxReport } from './margin-harness';
+import { ETH, USDC } from '../../support/sandbox/ledger-fixture';
+import { clientReport, marginSetup, sandboxReport } from '../../support/sandbox/margin-harness';
 
 function legacyAmount(h: ReturnType<typeof marginSetup>, period: 'Day' | 'Week'): bigint {
   const tier = h.margin.latestTiers().find((candidate) => candidate.tierId === '1');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AccountOrders } from '../../../sandbox/ledger/order-index';
 import type { OrderRecord } from '../../../sandbox/ledger/orders';
 import { isRevert } from '../../../sandbox/ledger/revert';
-import { ETH, fixture, place, placed, USDC } from './ledger-fixture';
+import { ETH, fixture, place, placed, USDC } from '../../support/sandbox/ledger-fixture';
 import { checkProperty } from '../../support/property';
 
 describe('order index', () => {

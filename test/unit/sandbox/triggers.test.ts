@@ -13,7 +13,7 @@ import { isRevert } from '../../../sandbox/ledger/revert';
 import type { TurboLink } from '../../../sandbox/turbo/link';
 import { TriggerEngine } from '../../../sandbox/triggers/engine';
 import type { TriggerRecord } from '../../../sandbox/triggers/records';
-import { ETH, USDC, fixture, place, placed } from './ledger-fixture';
+import { ETH, USDC, fixture, place, placed } from '../../support/sandbox/ledger-fixture';
 
 function setup() {
   const base = fixture();

@@ -3,7 +3,7 @@ import { ManualClock } from '../../../../shared/clock';
 import { b256 } from '../../../../shared/encoding/b256';
 import { OrderBookFeed, type BookHandle } from '../../../../main/exchange/book-feed';
 import { ExchangeStream } from '../../../../main/exchange/stream-client';
-import { FakeServer } from './fake-socket';
+import { FakeServer } from '../../../support/main/exchange/fake-socket';
 
 const market = b256(`0x${'a1'.repeat(32)}`);
 const other = b256(`0x${'a2'.repeat(32)}`);

@@ -6,7 +6,7 @@ import { fail, ok, type Result } from '../../../../shared/result';
 import { MarginFeed } from '../../../../main/exchange/margin-feed';
 import { foldMarginEvent } from '../../../../main/exchange/margin-event';
 import { ExchangeStream } from '../../../../main/exchange/stream-client';
-import { FakeServer } from './fake-socket';
+import { FakeServer } from '../../../support/main/exchange/fake-socket';
 
 const account = b256(`0x${'d0'.repeat(32)}`);
 const usdc = `0x${'9c'.repeat(32)}`;

@@ -4,7 +4,7 @@ import { b256 } from '../../../../shared/encoding/b256';
 import type { Identity } from '../../../../shared/encoding/identity';
 import { ExchangeStream, type StreamEvent } from '../../../../main/exchange/stream-client';
 import { reconnectDelayMs } from '../../../../main/exchange/reconnect';
-import { FakeServer } from './fake-socket';
+import { FakeServer } from '../../../support/main/exchange/fake-socket';
 
 const market = b256(`0x${'a1'.repeat(32)}`);
 const otherMarket = b256(`0x${'a2'.repeat(32)}`);

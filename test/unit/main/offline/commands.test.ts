@@ -11,7 +11,7 @@ import type { Terminal } from '../../../../main/offline/terminal';
 import { prettyCanonicalJson } from '../../../../shared/offline/canonical-json';
 import { requestToJson } from '../../../../shared/offline/request-format';
 import { ok } from '../../../../shared/result';
-import { ledgerKey, NOW, withdrawRequest } from '../../shared/offline/fixtures';
+import { ledgerKey, NOW, withdrawRequest } from '../../../support/shared/offline/fixtures';
 
 const PASS = 'correct horse battery staple';
 

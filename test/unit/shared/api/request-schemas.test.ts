@@ -9,7 +9,7 @@ import { prepareSessionActions, sessionActionsBody, sessionActionsMessage, group
 import { sessionBody, sessionMessage } from '../../../../shared/protocol/session';
 import { ownerCallsBody, ownerCallsMessage, withdrawBody, withdrawMessage } from '../../../../shared/protocol/owner-messages';
 import { makeCall } from '../../../../shared/protocol/call';
-import { ids, market, targets } from '../protocol/fixtures';
+import { ids, market, targets } from '../../../support/shared/protocol/fixtures';
 
 const quantity = 500_000_000n;
 const price = 2_000_000_000_000n;

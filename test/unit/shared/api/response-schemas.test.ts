@@ -3,7 +3,7 @@ import { parseWith } from '../../../../shared/schema';
 import { accountLookupSchema, actionsResultSchema, createAccountResponseSchema, windowResponseSchema } from '../../../../shared/api/account-schemas';
 import { activeOrdersResponseSchema, depthResponseSchema, marketsResponseSchema, ordersResponseSchema, tradesResponseSchema } from '../../../../shared/api/market-schemas';
 import { closeCleanupsResponseSchema, marginStateSchema, tiersResponseSchema, turboEventsResponseSchema } from '../../../../shared/api/margin-schemas';
-import { ids } from '../protocol/fixtures';
+import { ids } from '../../../support/shared/protocol/fixtures';
 
 const asset = (id: string) => ({ symbol: 'X', asset: id, decimals: 9, max_precision: 3 });
 const marketRow = { contract_id: ids.book, market_id: ids.market, maker_fee: '100', taker_fee: '250', min_order: '1000000000', dust: '1000', price_window: 20, base: asset(ids.baseAsset), quote: asset(ids.quoteAsset) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../../../shared/schema';
 import { clientRequestSchema, identitiesRequest, serverMessageSchema, subscribeDepthRequest, subscribeMarginRequest, unsubscribeOrdersRequest } from '../../../../shared/api/websocket-schemas';
-import { ids } from '../protocol/fixtures';
+import { ids } from '../../../support/shared/protocol/fixtures';
 
 describe('WebSocket messages', () => {
   it('the client builders produce requests the server schema accepts', () => {

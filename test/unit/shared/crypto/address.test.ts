@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evmAddress, evmAddressText, isEvmStyleAddress, ledgerAddress, ownerStyleOf } from '../../../../shared/crypto/address';
 import { publicKeyOf } from '../../../../shared/crypto/keys';
 import { b256 } from '../../../../shared/encoding/b256';
-import { hex, nodeSha256, vendoredKeccak256 } from './independent';
+import { hex, nodeSha256, vendoredKeccak256 } from '../../../support/shared/crypto/independent';
 
 const one = new Uint8Array(32);
 one[31] = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { personalSignDigest, personalSignPayload, sessionActionDigest } from '../../../../shared/crypto/digest';
-import { ascii, hex, nodeSha256, vendoredKeccak256 } from './independent';
+import { ascii, hex, nodeSha256, vendoredKeccak256 } from '../../../support/shared/crypto/independent';
 
 const message = ascii('session actions vector');
 

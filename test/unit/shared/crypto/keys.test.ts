@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatePrivateKey, parsePrivateKey, publicKeyOf } from '../../../../shared/crypto/keys';
 import { BugError } from '../../../../shared/result';
-import { curve, hex } from './independent';
+import { curve, hex } from '../../../support/shared/crypto/independent';
 
 const ORDER = BigInt(`0x${curve.n!.toString(16)}`);
 

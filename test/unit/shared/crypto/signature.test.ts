@@ -5,7 +5,7 @@ import { addressOf, ledgerAddress } from '../../../../shared/crypto/address';
 import { personalSignDigest, sessionActionDigest } from '../../../../shared/crypto/digest';
 import { isValidPrivateKey, publicKeyOf } from '../../../../shared/crypto/keys';
 import { decodeSignature, recoverAddress, signDigest, verifySignature } from '../../../../shared/crypto/signature';
-import { ascii, curve, ellipticSignDigest, hex, nodeSha256 } from './independent';
+import { ascii, curve, ellipticSignDigest, hex, nodeSha256 } from '../../../support/shared/crypto/independent';
 import { checkProperty } from '../../../support/property';
 
 const key = Buffer.from('c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721', 'hex');

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PERIODS, discounted, openablePeriods, openingAmount, type OpeningTerms } from '../../../../shared/margin';
-import { valueOf } from './fixtures';
+import { valueOf } from '../../../support/shared/margin/fixtures';
 import { checkProperty } from '../../../support/property';
 
 const prolongFee = { SixHours: 1n, Day: 5n, Week: 2n, Month: 40n };

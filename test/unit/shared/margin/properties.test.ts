@@ -16,7 +16,7 @@ import {
   type MarginSnapshot,
   type RiskReport,
 } from '../../../../shared/margin';
-import { QUOTE, valueOf } from './fixtures';
+import { QUOTE, valueOf } from '../../../support/shared/margin/fixtures';
 import { checkProperty } from '../../../support/property';
 
 const ASSET_IDS = [1, 2, 3, 4].map((n) => `0x${n.toString(16).padStart(64, '0')}`);

@@ -9,7 +9,7 @@ import {
   computeRisk,
   type MarginSnapshot,
 } from '../../../../shared/margin';
-import { ASSET_A, ASSET_B, QUOTE, balance, legacyTier, orders, price, quote, session, snapshot, turboTerms, valueOf } from './fixtures';
+import { ASSET_A, ASSET_B, QUOTE, balance, legacyTier, orders, price, quote, session, snapshot, turboTerms, valueOf } from '../../../support/shared/margin/fixtures';
 
 const priced = { [ASSET_A]: quote(price(2n), price(3n)) };
 

@@ -17,7 +17,7 @@ import {
   snapshot,
   turboTerms,
   valueOf,
-} from './fixtures';
+} from '../../../support/shared/margin/fixtures';
 
 describe('legacy session with collateral, a long with resting orders and a short held as in-kind debt', () => {
   const input: MarginSnapshot = snapshot({

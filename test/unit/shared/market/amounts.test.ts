@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { feeOwed, forwardedAmount, isWholeQuoteValue, lowerQuantityToWholeQuote, orderFee, quoteValue } from '../../../../shared/market/amounts';
 import { quantityTick } from '../../../../shared/market/tick';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../../../support/shared/market/fixtures';
 import { checkProperty } from '../../../support/property';
 
 describe('amounts', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { assetTick, priceTick, quantityTick, truncatePrice, truncateQuantity } from '../../../../shared/market/tick';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../../../support/shared/market/fixtures';
 import { checkProperty } from '../../../support/property';
 
 describe('ticks', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forwardedAmount, isWholeQuoteValue, quoteValue } from '../../../../shared/market/amounts';
 import { checkOrder, validateOrder } from '../../../../shared/market/validate-order';
 import type { OrderIntent } from '../../../../shared/market/order-type';
-import { ethUsdc } from './fixtures';
+import { ethUsdc } from '../../../support/shared/market/fixtures';
 import { checkProperty } from '../../../support/property';
 
 const order = (overrides: Partial<OrderIntent> = {}): OrderIntent => ({

@@ -8,7 +8,7 @@ import { decodeQrParts, parsePayloadJson } from '../../../../shared/offline/qr-f
 import { parseOfflineRequest } from '../../../../shared/offline/request-format';
 import { verifyOfflineRequest } from '../../../../shared/offline/verify-request';
 import { verifyOfflineResponse } from '../../../../shared/offline/verify-response';
-import { NOW, unwrap } from './fixtures';
+import { NOW, unwrap } from '../../../support/shared/offline/fixtures';
 
 const page = readFileSync(resolve(import.meta.dirname, '../../../../docs/offline-signing.md'), 'utf8');
 const blocks = [...page.matchAll(/```(json|)\n([\s\S]*?)```/g)].map((match) => ({ language: match[1], text: match[2]! }));

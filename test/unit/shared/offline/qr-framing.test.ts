@@ -15,7 +15,7 @@ import {
   QrAssembler,
 } from '../../../../shared/offline/qr-framing';
 import { requestToJson } from '../../../../shared/offline/request-format';
-import { sessionRequest, unwrap, withdrawRequest } from './fixtures';
+import { sessionRequest, unwrap, withdrawRequest } from '../../../support/shared/offline/fixtures';
 import { b256 } from '../../../../shared/encoding/b256';
 import { checkProperty } from '../../../support/property';
 

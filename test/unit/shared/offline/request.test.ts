@@ -9,8 +9,8 @@ import { OFFLINE_CODES } from '../../../../shared/offline/codes';
 import { formatDisplayLines, requestDisplayLines } from '../../../../shared/offline/describe';
 import { parseOfflineRequest, requestHash, requestToJson } from '../../../../shared/offline/request-format';
 import { verifyOfflineRequest, MAXIMUM_REQUEST_LIFETIME_SECONDS } from '../../../../shared/offline/verify-request';
-import { ascii, bytes32, hex, u64 } from '../crypto/independent';
-import * as vectors from '../protocol/messages.vectors';
+import { ascii, bytes32, hex, u64 } from '../../../support/shared/crypto/independent';
+import * as vectors from '../../../support/shared/protocol/messages.vectors';
 import {
   editable,
   evmOwner,
@@ -24,7 +24,7 @@ import {
   unwrap,
   withdrawInput,
   withdrawRequest,
-} from './fixtures';
+} from '../../../support/shared/offline/fixtures';
 
 const at = { nowSeconds: NOW + 60n };
 

@@ -14,8 +14,8 @@ import { signVerifiedRequest } from '../../../../shared/offline/sign';
 import { verifyOfflineResponse } from '../../../../shared/offline/verify-response';
 import { verifyOfflineRequest } from '../../../../shared/offline/verify-request';
 import { checkAssetLabels, parseAssetLabels } from '../../../../shared/offline/asset-labels';
-import { curve, nodeSha256, vendoredKeccak256 } from '../crypto/independent';
-import { editable, evmKey, evmOwner, ids, ledgerKey, NOW, otherKey, parallelWithdrawRequest, sessionRequest, unwrap, withdrawRequest } from './fixtures';
+import { curve, nodeSha256, vendoredKeccak256 } from '../../../support/shared/crypto/independent';
+import { editable, evmKey, evmOwner, ids, ledgerKey, NOW, otherKey, parallelWithdrawRequest, sessionRequest, unwrap, withdrawRequest } from '../../../support/shared/offline/fixtures';
 
 const later = { nowSeconds: NOW + 3_600n };
 

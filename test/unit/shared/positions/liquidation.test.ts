@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeRisk, type MarginSnapshot } from '../../../../shared/margin';
 import { positionTriggers, toQuotePrice } from '../../../../shared/positions/liquidation';
-import { ASSET_A, QUOTE, balance, legacyTier, price, quote, session, snapshot, turboTerms, valueOf } from '../margin/fixtures';
+import { ASSET_A, QUOTE, balance, legacyTier, price, quote, session, snapshot, turboTerms, valueOf } from '../../../support/shared/margin/fixtures';
 
 const reprice = (input: MarginSnapshot, bid: bigint, spread = 0n): MarginSnapshot => ({
   ...input,

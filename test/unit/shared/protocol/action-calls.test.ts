@@ -3,8 +3,8 @@ import { actionToCall } from '../../../../shared/protocol/action-calls';
 import type { SessionAction } from '../../../../shared/protocol/actions';
 import { encodeCall } from '../../../../shared/protocol/call';
 import type { TriggerLeg } from '../../../../shared/protocol/trigger';
-import { bytes32, hex, u64 } from '../crypto/independent';
-import { callBytes, identity, ids, market, targets } from './fixtures';
+import { bytes32, hex, u64 } from '../../../support/shared/crypto/independent';
+import { callBytes, identity, ids, market, targets } from '../../../support/shared/protocol/fixtures';
 
 const price = 2_000_000_000_000n; // 2000 USDC
 const quantity = 500_000_000n; // 0.5 ETH

@@ -5,7 +5,7 @@ import type { Market } from '../../../../shared/market/market';
 import type { SessionAction } from '../../../../shared/protocol/actions';
 import { ACTION_CODES, checkAction, type CheckActionContext } from '../../../../shared/protocol/check-action';
 import { slippageBounds, triggerDirection, triggerReached, withinSlippage, type TriggerLeg } from '../../../../shared/protocol/trigger';
-import { ids, market } from './fixtures';
+import { ids, market } from '../../../support/shared/protocol/fixtures';
 
 const E = 1_000_000_000n;
 const q = 250_000_000n;

@@ -15,9 +15,9 @@ import {
   withdrawBody,
   withdrawMessage,
 } from '../../../../shared/protocol/owner-messages';
-import { ascii, hex, nodeSha256, vendoredKeccak256 } from '../crypto/independent';
-import { ids, market, targets } from './fixtures';
-import * as vectors from './messages.vectors';
+import { ascii, hex, nodeSha256, vendoredKeccak256 } from '../../../support/shared/crypto/independent';
+import { ids, market, targets } from '../../../support/shared/protocol/fixtures';
+import * as vectors from '../../../support/shared/protocol/messages.vectors';
 
 const withdraw = { to: { Address: ids.referer }, amount: 250_000_000n, asset_id: ids.quoteAsset };
 const settleCall = (() => {

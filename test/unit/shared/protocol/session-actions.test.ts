@@ -6,9 +6,9 @@ import { b256 } from '../../../../shared/encoding/b256';
 import type { SessionAction } from '../../../../shared/protocol/actions';
 import { parallelNonce, sequentialNonce } from '../../../../shared/protocol/nonce-choice';
 import { prepareSessionActions, sessionActionsBody, type SessionActionsRequest } from '../../../../shared/protocol/session-actions';
-import { hex, nodeSha256 } from '../crypto/independent';
-import { ids, market } from './fixtures';
-import * as vectors from './messages.vectors';
+import { hex, nodeSha256 } from '../../../support/shared/crypto/independent';
+import { ids, market } from '../../../support/shared/protocol/fixtures';
+import * as vectors from '../../../support/shared/protocol/messages.vectors';
 
 const buy: SessionAction = { kind: 'CreateOrder', side: 'Buy', price: 2_000_000_000_000n, quantity: 500_000_000n, order_type: { kind: 'Spot' } };
 const cancel: SessionAction = { kind: 'CancelOrder', order_id: ids.order };

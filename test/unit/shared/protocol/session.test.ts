@@ -4,9 +4,9 @@ import { publicKeyOf } from '../../../../shared/crypto/keys';
 import { signDigest, verifySignature } from '../../../../shared/crypto/signature';
 import { b256 } from '../../../../shared/encoding/b256';
 import { checkSessionGrant, sessionBody, sessionDigest, sessionMessage, type SessionGrant } from '../../../../shared/protocol/session';
-import { ascii, hex, nodeSha256 } from '../crypto/independent';
-import { ids } from './fixtures';
-import * as vectors from './messages.vectors';
+import { ascii, hex, nodeSha256 } from '../../../support/shared/crypto/independent';
+import { ids } from '../../../support/shared/protocol/fixtures';
+import * as vectors from '../../../support/shared/protocol/messages.vectors';
 
 const grant: SessionGrant = {
   nonce: 7n,

@@ -9,8 +9,8 @@ import { sessionActionToJson } from '../../../../shared/protocol/action-json';
 import type { SessionAction } from '../../../../shared/protocol/actions';
 import { encodeCall } from '../../../../shared/protocol/call';
 import { triggerLockPrice, triggerOrderPrice, triggerOrderType, type TriggerLeg } from '../../../../shared/protocol/trigger';
-import { bytes32, hex, u64 } from '../crypto/independent';
-import { callBytes, ids, market, targets } from './fixtures';
+import { bytes32, hex, u64 } from '../../../support/shared/crypto/independent';
+import { callBytes, ids, market, targets } from '../../../support/shared/protocol/fixtures';
 
 const E = 1_000_000_000n; // 1 ETH, 1 USDC (the fixture market has 9 decimals on both)
 const q = 250_000_000n; // 0.25 ETH

@@ -3,7 +3,7 @@ import { carry, readDocumentText } from '../../../../../main/services/custody/do
 import { prettyCanonicalJson } from '../../../../../shared/offline/canonical-json';
 import { requestToJson } from '../../../../../shared/offline/request-format';
 import { responseToJson } from '../../../../../shared/offline/response-format';
-import { unwrap, withdrawRequest } from './fixtures';
+import { unwrap, withdrawRequest } from '../../../../support/main/custody/fixtures';
 
 const request = withdrawRequest();
 const response = { version: 1 as const, request_id: request.request_id, request_hash: `0x${'ab'.repeat(32)}`, signature: `0x${'cd'.repeat(64)}`, signer: request.owner.address };

@@ -16,7 +16,7 @@ import { requestDisplayLines } from '../../../../../shared/offline/describe';
 import { encodeDocumentQr } from '../../../../../shared/offline/qr-framing';
 import { requestHash, requestToJson } from '../../../../../shared/offline/request-format';
 import { verifyOfflineResponse } from '../../../../../shared/offline/verify-response';
-import { NOW, OTHER, OWNER, OWNER_KEY, unwrap, withdrawRequest } from './fixtures';
+import { NOW, OTHER, OWNER, OWNER_KEY, unwrap, withdrawRequest } from '../../../../support/main/custody/fixtures';
 
 const PASSPHRASE = 'correct horse battery staple';
 const random = (length: number) => new Uint8Array(randomBytes(length));

@@ -22,7 +22,7 @@ import { responseToJson } from '../../../../../shared/offline/response-format';
 import { signVerifiedRequest } from '../../../../../shared/offline/sign';
 import { verifyOfflineRequest } from '../../../../../shared/offline/verify-request';
 import { fail, ok, type Result } from '../../../../../shared/result';
-import { DESTINATION, MARKET, marketsIndex, NOW, OWNER, OWNER_KEY, TRADE_ACCOUNT, unwrap, USDC } from './fixtures';
+import { DESTINATION, MARKET, marketsIndex, NOW, OWNER, OWNER_KEY, TRADE_ACCOUNT, unwrap, USDC } from '../../../../support/main/custody/fixtures';
 
 class FakeRuntime implements CustodyRuntime {
   readonly network = { id: 'devnet', name: 'Devnet', kind: 'devnet' as const, restUrl: 'http://x', wsUrl: null, faucetUrl: null, faucetNetwork: null, production: false };

@@ -10,7 +10,7 @@ import { Journal, type JournalNonce } from '../../../../../main/services/journal
 import type { ConsumedAnswer } from '../../../../../main/services/nonces/nonce-manager';
 import type { WithdrawBody } from '../../../../../shared/protocol/owner-messages';
 import { fail, ok, type Result } from '../../../../../shared/result';
-import { DESTINATION, OWNER, TRADE_ACCOUNT, USDC } from './fixtures';
+import { DESTINATION, OWNER, TRADE_ACCOUNT, USDC } from '../../../../support/main/custody/fixtures';
 
 const body: WithdrawBody = {
   trade_account_id: TRADE_ACCOUNT,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PendingStore, type PendingRecord } from '../../../../../main/services/custody/pending-store';
-import { OWNER, sessionRequest, withdrawRequest, DESTINATION } from './fixtures';
+import { OWNER, sessionRequest, withdrawRequest, DESTINATION } from '../../../../support/main/custody/fixtures';
 
 function record(overrides: Partial<PendingRecord> = {}): PendingRecord {
   return { networkId: 'devnet', owner: OWNER, kind: 'withdraw', request: withdrawRequest(), state: 'awaiting-signature', journalId: null, response: null, detail: null, sessionMarkets: [], ...overrides };

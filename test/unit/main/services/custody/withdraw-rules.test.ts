@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOnAccount, checkWithdrawBudget, checkWithdrawFields } from '../../../../../main/services/custody/withdraw-rules';
 import { ZERO_B256 } from '../../../../../shared/encoding/b256';
-import { DESTINATION, marketsIndex, TRADE_ACCOUNT, USDC } from './fixtures';
+import { DESTINATION, marketsIndex, TRADE_ACCOUNT, USDC } from '../../../../support/main/custody/fixtures';
 
 const markets = marketsIndex();
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldMarginEvent } from '../../../../../main/exchange/margin-event';
 import { lastSessionOf, poolPausedOf } from '../../../../../main/services/margin/margin-reads';
-import { ETH, ETH_ID, USDC, USDC_ID, balanceWire, eventWire, parsedState, parsedTier, prepaidTierWire, sessionWire, stateWire } from './fixtures';
+import { ETH, ETH_ID, USDC, USDC_ID, balanceWire, eventWire, parsedState, parsedTier, prepaidTierWire, sessionWire, stateWire } from '../../../../support/main/margin/fixtures';
 
 function fold(state: ReturnType<typeof parsedState>, event: unknown, tierOf?: Parameters<typeof foldMarginEvent>[2]) {
   const folded = foldMarginEvent(state, event, tierOf);

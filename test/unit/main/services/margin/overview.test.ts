@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tierTerms } from '../../../../../main/services/margin/margin-reads';
 import { missingFromScope, periodOffers, scopeView, tierView } from '../../../../../main/services/margin/overview';
 import type { B256 } from '../../../../../shared/encoding/b256';
-import { CHILD, POOL_ID, USDC, parsedTier, prepaidTierWire } from './fixtures';
+import { CHILD, POOL_ID, USDC, parsedTier, prepaidTierWire } from '../../../../support/main/margin/fixtures';
 
 function terms(wire: Record<string, unknown>) {
   const parsed = tierTerms(parsedTier(wire));

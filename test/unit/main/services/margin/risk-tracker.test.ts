@@ -11,8 +11,8 @@ import { computeRisk, type MarginSnapshot } from '../../../../../shared/margin/i
 import { fail, ok, type Result } from '../../../../../shared/result';
 import { ExchangeStream } from '../../../../../main/exchange/stream-client';
 import { RiskTracker, type RiskFrameBody } from '../../../../../main/services/margin/risk-tracker';
-import { FakeServer } from '../../exchange/fake-socket';
-import { CHILD, ETH, USDC, USDC_ID, eventWire, parsedState, stateWire } from './fixtures';
+import { FakeServer } from '../../../../support/main/exchange/fake-socket';
+import { CHILD, ETH, USDC, USDC_ID, eventWire, parsedState, stateWire } from '../../../../support/main/margin/fixtures';
 
 const flush = async () => {
   for (let index = 0; index < 10; index++) await Promise.resolve();

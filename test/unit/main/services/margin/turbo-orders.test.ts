@@ -7,7 +7,7 @@ import type { B256 } from '../../../../../shared/encoding/b256';
 import { computeRisk, type MarginSnapshot, type RiskReport } from '../../../../../shared/margin/index';
 import type { Market } from '../../../../../shared/market/market';
 import { boundMarketOrder, DEFAULT_TURBO_ORDER_SETTINGS, planTurboOrder } from '../../../../../main/services/margin/turbo-orders';
-import { ETH, ETH_ID, USDC, USDC_ID } from './fixtures';
+import { ETH, ETH_ID, USDC, USDC_ID } from '../../../../support/main/margin/fixtures';
 
 const market: Market = {
   contract_id: `0x${'7e'.repeat(32)}` as B256,

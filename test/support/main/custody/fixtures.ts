@@ -1,14 +1,14 @@
 // Shared test data of the custody unit tests: an owner key, a withdraw request and a session
 // request built as the online terminal builds them, and the markets of a small network.
-import { addressOf } from '../../../../../shared/crypto/address';
-import { publicKeyOf } from '../../../../../shared/crypto/keys';
-import { b256, type B256 } from '../../../../../shared/encoding/b256';
-import { buildSessionRequest, buildWithdrawRequest, OFFLINE_NONCE_TTL_SECONDS } from '../../../../../shared/offline/build-request';
-import { packParallelNonce } from '../../../../../shared/nonce/parallel-packing';
-import { parallelNonce, sequentialNonce } from '../../../../../shared/protocol/nonce-choice';
-import type { OfflineRequest } from '../../../../../shared/offline/request-format';
-import { marketsResponseSchema } from '../../../../../shared/api/market-schemas';
-import { MarketsIndex } from '../../../../../main/services/market-data/markets-index';
+import { addressOf } from '../../../../shared/crypto/address';
+import { publicKeyOf } from '../../../../shared/crypto/keys';
+import { b256, type B256 } from '../../../../shared/encoding/b256';
+import { buildSessionRequest, buildWithdrawRequest, OFFLINE_NONCE_TTL_SECONDS } from '../../../../shared/offline/build-request';
+import { packParallelNonce } from '../../../../shared/nonce/parallel-packing';
+import { parallelNonce, sequentialNonce } from '../../../../shared/protocol/nonce-choice';
+import type { OfflineRequest } from '../../../../shared/offline/request-format';
+import { marketsResponseSchema } from '../../../../shared/api/market-schemas';
+import { MarketsIndex } from '../../../../main/services/market-data/markets-index';
 
 export const NOW = 1_700_000_000n;
 export const OWNER_KEY = Uint8Array.from({ length: 32 }, (_, index) => index + 1);

@@ -1,8 +1,8 @@
 // Markets shaped like the sandbox's: ETH/USDC (quote 6 decimals, price tick 0.01, quantity tick
 // 0.0001) and ETH/USDT with the same symbols on another quote asset.
-import type { Market } from '../../shared/market/market';
-import type { B256 } from '../../shared/encoding/b256';
-import type { PositionView } from '../../shared/ipc/views';
+import type { Market } from '../../../shared/market/market';
+import type { B256 } from '../../../shared/encoding/b256';
+import type { PositionView } from '../../../shared/ipc/views';
 
 const id = (byte: string) => `0x${byte.repeat(32)}` as B256;
 

@@ -1,8 +1,8 @@
 // Wire documents shaped as the sandbox publishes them (docs/sandbox.md: state, tier, margin
 // stream event), for the margin service's unit tests. Amounts are raw USDC (6 decimals) and ETH
 // (9 decimals); prices are 1e18-scaled.
-import { marginStateSchema, tierSchema, type MarginState, type Tier } from '../../../../../shared/api/margin-schemas';
-import { parseWith } from '../../../../../shared/schema';
+import { marginStateSchema, tierSchema, type MarginState, type Tier } from '../../../../shared/api/margin-schemas';
+import { parseWith } from '../../../../shared/schema';
 
 export const USDC_ID = `0x${'9c'.repeat(32)}`;
 export const ETH_ID = `0x${'e7'.repeat(32)}`;
