@@ -27,6 +27,7 @@ const failSchema = z.strictObject({ ...faultBase, status: z.number().int().min(5
 const dropSchema = z.strictObject(faultBase);
 const stallSchema = z.strictObject({ ms: z.number().int().min(1).max(120_000) });
 const priceSchema = z.strictObject({ market_id: b256Schema, price: u64Schema });
+const makerSchema = z.strictObject({ pinned: z.boolean() });
 const oracleSchema = z.strictObject({ asset_id: b256Schema, price: amountSchema.optional(), stale: z.boolean().optional(), follow: z.literal(true).optional(), tick: z.boolean().optional() });
 const accountSchema = z.strictObject({ account: b256Schema });
 const houseRoleSchema = z.strictObject({ market_id: b256Schema, account: b256Schema, granted: z.boolean().default(true) });
@@ -94,6 +95,20 @@ export function registerControlRoutes(app: SandboxApp): void {
     if (isRevert(outcome)) return json({ message: outcome.message, reason: outcome.reason }, 400);
     app.maker.setMid(market.config.market_id, market.lastPrice ?? body.price);
     return json({ market_id: body.market_id, last_price: (market.lastPrice ?? 0n).toString() });
+  });
+
+  // A pinned maker posts a fresh full set of quotes on every book and then holds still (no walk,
+  // no house takes), so what a test trades against is known rather than the luck of the timers.
+  router.on('POST', '/control/maker', (request) => {
+    const body = parseBody(makerSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    app.maker.stop();
+    if (body.pinned) {
+      // start() quotes every book at once; stopping again right after keeps only those quotes.
+      app.maker.start();
+      app.maker.stop();
+    } else if (app.options.maker) app.maker.start();
+    return json({ pinned: body.pinned });
   });
 
   registerMarginControl(app);

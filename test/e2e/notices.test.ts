@@ -4,6 +4,7 @@
 // (clear of the ticket and the ladder), the bell counts it, and the notification centre shows it
 // with the raw exchange text behind "Details". Then the fills, open-orders and balances tables: every
 // figure cell right-aligned in tabular digits, the decimal points of a column on one vertical line.
+// The sandbox's maker is pinned (a fresh full book held still), so the fills come from a known book.
 // Screenshots: test-results/screenshots/notices/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -39,7 +40,7 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
   const shot = screenshots(() => page, 'notices');
 
   beforeAll(async () => {
-    terminal = await openTerminal({ onboard: true, book: true });
+    terminal = await openTerminal({ maker: 'pinned', onboard: true, book: true });
     ({ page, pageErrors } = terminal);
   }, 180_000);
 
@@ -111,7 +112,7 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
   });
 
   it('lines up the figures of the fills, open-orders and balances tables on the decimal point', async () => {
-    // Market buys take the maker's offers: fills for sure (a market sell may find no bid at its bound).
+    // Market buys take the pinned maker's offers: fills for sure (a market sell may find no bid at its bound).
     await place('buy', 'Market', '0.05', null);
     await place('buy', 'Market', '0.0123', null);
     const bid = Number((await page.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price')) ?? 'NaN');

@@ -1,7 +1,8 @@
 // The trader's workflow in the real app (browser host, real sandbox, Chromium): positions from the
 // fills with flatten (its confirmation names the book and the signing account), and amending a
 // resting order from the open-orders table (cancel and create in one signed batch, the new order
-// id shown). Screenshots go to test-results/screenshots/workflow.
+// id shown). The sandbox's maker is pinned (a fresh full book held still), so the buys fill from a
+// known book. Screenshots go to test-results/screenshots/workflow.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -74,7 +75,7 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
   };
 
   beforeAll(async () => {
-    terminal = await openTerminal({ onboard: true, book: true, funds: true });
+    terminal = await openTerminal({ maker: 'pinned', onboard: true, book: true, funds: true });
     ({ page, pageErrors } = terminal);
   }, 180_000);
 
@@ -90,9 +91,8 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     await page.getByTestId('tab-positions').click();
     const row = page.getByTestId('position-row').first();
     await row.waitFor({ timeout: 30_000 });
-    // A market order takes what the book offers within its bound: on a loaded machine the maker's
-    // asks can be thin and the buys fill only in part (once 0.0148 of 0.15, so a fixed 0.02 sale
-    // left a short). The sale is a quarter of what was bought (ETH has 9 decimals), so the position stays long.
+    // The maker's book is pinned, but a market order still takes only what the book offers within
+    // its bound: the sale is a quarter of what was bought (ETH has 9 decimals), so the position stays long.
     await expect.poll(async () => BigInt((await row.getAttribute('data-size')) ?? '0'), { timeout: 20_000 }).toBeGreaterThan(4_000_000n); // 0.004 ETH: a quarter of it is above the minimum order
     const bought = BigInt((await row.getAttribute('data-size')) ?? '0');
     const quarter = bought / 4n - ((bought / 4n) % 100_000n); // the quantity step, 0.0001 ETH

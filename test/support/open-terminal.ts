@@ -1,6 +1,6 @@
 // The set-up every end-to-end suite of the main window shares: the real browser host (real main
 // services, its embedded sandbox, a keychain in its own D-Bus session or none at all), Debian's
-// Chromium on the app's page, and as asked a bridge client, the sandbox's control surface, onboarding
+// Chromium on the app's page, and as asked a bridge client, the sandbox's control surface, a pinned maker, onboarding
 // through the page and waits for the ladder's book and the ticket's funds. Every wait is on a
 // condition. `close()` stops whatever was started; a failure part-way stops it too before rethrowing.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,13 +9,18 @@ import type { Market } from '../../shared/market/market';
 import { connectBridge, type BridgeClient } from './bridge-client';
 import { startHost, type RunningHost } from './browser-host';
 import { launchChromium } from './chromium';
-import { onboard, sandboxControl, until, waitForBook, waitForFunds, type SandboxControl } from './terminal-page';
+import { onboard, pinMaker, sandboxControl, until, waitForBook, waitForFunds, type SandboxControl } from './terminal-page';
 
 export interface OpenTerminalOptions {
   /** startHost's options: a data directory or keyring directory to reuse, no keychain at all, extra CLI flags. */
   readonly host?: Parameters<typeof startHost>[0];
   /** Start the sandbox with its control surface (`--sandbox-control`) and read it (implies `bridge`). */
   readonly control?: boolean;
+  /**
+   * 'pinned': the sandbox's maker posts a fresh full book and holds it (`POST /control/maker`), so
+   * fills do not depend on its timers under load (implies `control`).
+   */
+  readonly maker?: 'pinned';
   /** Connect a bridge client from Node (the same frames, token and origin checks as the page's). */
   readonly bridge?: boolean;
   /** The page's viewport (also the default of windows the page opens); 1600 × 1000 unless given. */
@@ -58,16 +63,18 @@ export async function openTerminal(options: OpenTerminalOptions = {}): Promise<O
   };
   try {
     const hostOptions = options.host ?? {};
-    const args = options.control ? ['--sandbox-control', ...(hostOptions.args ?? [])] : hostOptions.args;
+    const wantsControl = options.control === true || options.maker === 'pinned';
+    const args = wantsControl ? ['--sandbox-control', ...(hostOptions.args ?? [])] : hostOptions.args;
     host = await startHost({ ...hostOptions, ...(args === undefined ? {} : { args }) });
-    if (options.bridge || options.control) bridge = await connectBridge(host);
+    if (options.bridge || wantsControl) bridge = await connectBridge(host);
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.goto(host.url);
-    const control = options.control && bridge ? await sandboxControl(bridge.api) : undefined;
+    const control = wantsControl && bridge ? await sandboxControl(bridge.api) : undefined;
+    if (options.maker === 'pinned') await pinMaker(control!);
     if (options.onboard) await onboard(page);
     if (options.book) await waitForBook(page);
     if (options.funds) await waitForFunds(page);

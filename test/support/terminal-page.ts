@@ -110,6 +110,12 @@ export async function sandboxControl(api: TerminalApi): Promise<SandboxControl> 
   return { url, post: (path, body) => call('POST', path, body), get: (path) => call('GET', path) };
 }
 
+/** The maker posts a fresh full book and holds it still: what a test trades against is known. */
+export async function pinMaker(control: SandboxControl): Promise<void> {
+  const answer = await control.post('/control/maker', { pinned: true });
+  if (answer.status !== 200) throw new Error(`pinning the sandbox's maker: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
 /** Poll `probe` until it returns something truthy. */
 export async function until<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 // The control surface: 404 without --control; faults (delay, fail, drop after commit), closing
-// every WebSocket, moving a price through the book, reading the ledger, reset.
+// every WebSocket, moving a price through the book, reading the ledger, reset, pinning the maker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
@@ -62,5 +62,22 @@ describe('control surface', () => {
     expect((await client.request('POST', '/control/reset')).status).toBe(200);
     const after = await client.get<{ accounts: { house: boolean }[] }>('/control/ledger');
     expect(after.body.accounts.every((account) => account.house)).toBe(true);
+  });
+
+  it('pins the maker: a fresh full book that holds still past its quote interval, until it runs again', async () => {
+    const openOrders = async () => {
+      const listed = await client.get<{ orders: { order_id: string; close: boolean }[] }>(`/control/ledger/orders?market_id=${market.market_id}`);
+      return listed.body.orders.filter((entry) => !entry.close).map((entry) => entry.order_id).sort();
+    };
+    expect((await client.request('POST', '/control/maker', { pinned: 'yes' })).status).toBe(400);
+    expect((await client.request('POST', '/control/maker', { pinned: true })).body).toEqual({ pinned: true });
+    const pinned = await openOrders();
+    // Up to five levels a side (a level whose size is not valid there is left out).
+    expect(pinned.length).toBeGreaterThanOrEqual(2);
+    expect(pinned.length).toBeLessThanOrEqual(10);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await openOrders()).toEqual(pinned);
+    expect((await client.request('POST', '/control/maker', { pinned: false })).body).toEqual({ pinned: false });
+    await expect.poll(openOrders, { timeout: 5_000 }).not.toEqual(pinned);
   });
 });
