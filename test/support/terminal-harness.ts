@@ -95,6 +95,27 @@ export async function turboSetup(harness: Harness, markets: readonly Market[]): 
   return { market, child };
 }
 
+/** A harness onboarded (owner, trading account, funds, whitelist, session) and the first market: the set-up most suites share. */
+export interface OnboardedHarness {
+  readonly harness: Harness;
+  readonly tradeAccountId: string;
+  readonly markets: Market[];
+  readonly market: Market;
+}
+
+export async function startOnboarded(options: HarnessOptions = {}): Promise<OnboardedHarness> {
+  const harness = await startHarness(options);
+  try {
+    const { tradeAccountId, markets } = await harness.onboard();
+    const market = markets[0];
+    if (market === undefined) throw new Error('the sandbox lists no market');
+    return { harness, tradeAccountId, markets, market };
+  } catch (error) {
+    await harness.stop();
+    throw error;
+  }
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const pushes: Push[] = [];
   const secrets = options.secrets ?? new MemorySecretStore();

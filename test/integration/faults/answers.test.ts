@@ -3,7 +3,7 @@
 // journal, the app's open orders and the sandbox's ledger in agreement, nothing placed twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness } from '../../support/terminal-harness';
 
 describe.sequential('faults of answers', () => {
   let harness: Harness;
@@ -11,10 +11,7 @@ describe.sequential('faults of answers', () => {
   let tradeAccountId: string;
 
   beforeAll(async () => {
-    harness = await startHarness({ requestTimeoutMs: 1500 });
-    const onboarded = await harness.onboard();
-    tradeAccountId = onboarded.tradeAccountId;
-    market = onboarded.markets[0]!;
+    ({ harness, tradeAccountId, market } = await startOnboarded({ requestTimeoutMs: 1500 }));
   });
 
   afterAll(async () => {

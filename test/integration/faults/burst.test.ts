@@ -3,7 +3,7 @@
 // placed exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
-import { caller, startHarness, value, type Harness } from '../../support/terminal-harness';
+import { caller, startOnboarded, value, type Harness } from '../../support/terminal-harness';
 
 describe('order burst', () => {
   let harness: Harness;
@@ -11,10 +11,7 @@ describe('order burst', () => {
   let tradeAccountId: string;
 
   beforeAll(async () => {
-    harness = await startHarness({ lanes: 4 });
-    const onboarded = await harness.onboard();
-    tradeAccountId = onboarded.tradeAccountId;
-    market = onboarded.markets[0]!;
+    ({ harness, tradeAccountId, market } = await startOnboarded({ lanes: 4 }));
   });
 
   afterAll(async () => {

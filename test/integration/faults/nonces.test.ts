@@ -9,7 +9,7 @@ import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
 import { addressIdentity } from '../../../shared/encoding/identity';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { Market } from '../../../shared/market/market';
-import { caller, startHarness, value, type Harness } from '../../support/terminal-harness';
+import { caller, startOnboarded, value, type Harness } from '../../support/terminal-harness';
 
 describe.sequential('nonce conflicts', () => {
   let harness: Harness;
@@ -17,10 +17,7 @@ describe.sequential('nonce conflicts', () => {
   let tradeAccountId: string;
 
   beforeAll(async () => {
-    harness = await startHarness();
-    const onboarded = await harness.onboard();
-    tradeAccountId = onboarded.tradeAccountId;
-    market = onboarded.markets[0]!;
+    ({ harness, tradeAccountId, market } = await startOnboarded());
   });
 
   afterAll(async () => {

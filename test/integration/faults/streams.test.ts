@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness } from '../../support/terminal-harness';
 
 describe.sequential('stream faults', () => {
   let harness: Harness;
@@ -12,10 +12,7 @@ describe.sequential('stream faults', () => {
   let tradeAccountId: string;
 
   beforeAll(async () => {
-    harness = await startHarness();
-    const onboarded = await harness.onboard();
-    tradeAccountId = onboarded.tradeAccountId;
-    market = onboarded.markets[0]!;
+    ({ harness, tradeAccountId, market } = await startOnboarded());
   });
 
   afterAll(async () => {

@@ -8,15 +8,14 @@
 // (saved in accounts.json) until the second's own lookup answered. Found reading every
 // asynchronous path for the restart finding of issue 14.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG } from '../../support/terminal-harness';
 
 describe('choosing a Turbo Account while the trading account changes', () => {
   let harness: Harness;
   let child: string;
 
   beforeAll(async () => {
-    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
-    await harness.onboard();
+    ({ harness } = await startOnboarded({ confirmer: ACCEPTING_DIALOG }));
     child = value(await harness.terminal.handlers.registerMarginAccount({}, caller)).marginAccountId;
   }, 120_000);
 

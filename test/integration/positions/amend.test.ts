@@ -4,7 +4,7 @@
 // rules apply to the replacement, and an order that is not open is refused by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
-import { caller, startHarness, value, type Harness } from '../../support/terminal-harness';
+import { caller, startOnboarded, value, type Harness } from '../../support/terminal-harness';
 
 interface RawOrder {
   order_id: string;
@@ -24,10 +24,7 @@ describe('amend a resting order, against the sandbox', () => {
   const nonce = async () => BigInt((await harness.ledgerAccount(tradeAccountId))!.nonce);
 
   beforeAll(async () => {
-    harness = await startHarness();
-    const onboarded = await harness.onboard();
-    tradeAccountId = onboarded.tradeAccountId;
-    market = onboarded.markets[0]!;
+    ({ harness, tradeAccountId, market } = await startOnboarded());
   }, 120_000);
 
   afterAll(async () => {

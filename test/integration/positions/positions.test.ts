@@ -4,7 +4,7 @@
 // holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
-import { caller, startHarness, until, value, type Harness } from '../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness } from '../../support/terminal-harness';
 
 interface BalanceBody {
   trading_account_balance: string;
@@ -25,10 +25,7 @@ describe('positions from the fills, against the sandbox', () => {
   };
 
   beforeAll(async () => {
-    harness = await startHarness();
-    const onboarded = await harness.onboard();
-    tradeAccountId = onboarded.tradeAccountId;
-    market = onboarded.markets[0]!;
+    ({ harness, tradeAccountId, market } = await startOnboarded());
   }, 120_000);
 
   afterAll(async () => {
