@@ -1,38 +1,32 @@
-// The first-fill path, measured as a new trader walks it (issue 16): from an empty keychain in the
+// The first-fill path, measured as a new trader walks it: from an empty keychain in the
 // browser host in Chromium, every interaction (a click, a key press, a field typed) is counted and
 // the wall time taken from the first page load to the first fill the Fills panel shows. The figures
 // are printed and written to test-results/first-fill.json; they are measured, not asserted against
-// a time (this machine is shared and slow), but the path must end in a fill.
+// a time (this machine is shared and slow), but the path must end in a fill. The sandbox's maker is
+// pinned (a fresh full book held still), so the market buy fills from a known book.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startHost, type RunningHost } from '../support/browser-host';
-import { launchChromium } from '../support/chromium';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTerminal } from '../support/open-terminal';
 import { screenshots, stepDone, waitForFunds } from '../support/terminal-page';
 
 describe.sequential('first fill from an empty keychain', () => {
-  let browser: Browser;
   const report: Record<string, { interactions: number; seconds: number; steps: { what: string; atMs: number }[] }> = {};
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
 
   afterAll(async () => {
     mkdirSync('test-results', { recursive: true });
     writeFileSync(join('test-results', 'first-fill.json'), `${JSON.stringify(report, null, 2)}\n`);
-    await browser?.close();
   });
 
   /** One new trader on a fresh host (empty keychain and data directory), from the first page load to the first fill. */
   async function measure(path: string, setUp: (page: Page, act: (what: string, action: () => Promise<unknown>) => Promise<void>) => Promise<void>): Promise<void> {
-    const host: RunningHost = await startHost();
-    const page = await (await browser.newContext()).newPage();
+    // The page is loaded below, once the clock starts.
+    const terminal = await openTerminal({ maker: 'pinned', viewport: { width: 1440, height: 900 }, navigate: false });
+    const { host, page } = terminal;
     const shot = screenshots(() => page, 'first-fill');
     const steps: { what: string; atMs: number }[] = [];
     try {
-      await page.setViewportSize({ width: 1440, height: 900 });
       const started = Date.now();
       const act = async (what: string, action: () => Promise<unknown>) => {
         await action();
@@ -47,9 +41,8 @@ describe.sequential('first fill from an empty keychain', () => {
       // The quickest order that fills: a market buy from the ticket (its type, a size, Buy, confirm).
       await act('order type: Market', () => page.getByTestId('ticket-type').selectOption('Market'));
       await act('type the size 0.01', () => page.getByTestId('ticket-quantity').fill('0.01'));
-      // A market order takes what is offered at the best offer when it lands: when the market maker
-      // moved its quote meanwhile, nothing fills (the ticket says so) and the trader sends it again.
-      // Each attempt's clicks are counted.
+      // A market order takes what is offered at the best offer when it lands: when nothing fills (the
+      // ticket says so) the trader sends it again. Each attempt's clicks are counted.
       for (let attempt = 1; ; attempt++) {
         await act(attempt === 1 ? 'Buy' : `Buy again (attempt ${attempt})`, () => page.getByTestId('ticket-submit').click());
         await page.getByTestId('confirm-dialog').waitFor({ timeout: 10_000 });
@@ -69,8 +62,7 @@ describe.sequential('first fill from an empty keychain', () => {
       report[path] = { interactions: steps.length, seconds, steps };
       console.log(`first fill (${path}): ${steps.length} interactions, ${seconds} s\n${steps.map((step) => `  ${(step.atMs / 1000).toFixed(1)} s  ${step.what}`).join('\n')}`);
     } finally {
-      await page.context().close();
-      await host.stop();
+      await terminal.close();
     }
   }
 

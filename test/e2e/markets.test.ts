@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Browser } from 'playwright-core';
-import { launchChromium, screenshot } from '../support/chromium';
-import { startHost, type RunningHost } from '../support/browser-host';
+import { screenshot } from '../support/chromium';
+import type { RunningHost } from '../support/browser-host';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 
 /** Try to open the bridge socket; resolve with the HTTP status of a refusal, or 101 when accepted. */
 function bridgeStatus(url: string, origin: string | undefined): Promise<number> {
@@ -18,18 +19,17 @@ function bridgeStatus(url: string, origin: string | undefined): Promise<number> 
 }
 
 describe('browser host: market list against the embedded sandbox', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
   let browser: Browser;
 
   beforeAll(async () => {
-    host = await startHost();
-    browser = await launchChromium();
+    // Each test opens its own page: the one openTerminal opens stays blank.
+    terminal = await openTerminal({ navigate: false });
+    ({ host, browser } = terminal);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('shows the sandbox markets and a live connection indicator', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { requestNames } from '../../shared/ipc/contract';
 import { decodeFrame } from '../../shared/ipc/codec';
 import { SCREENSHOT_DIR } from '../support/chromium';
-import { startHost, type RunningHost } from '../support/browser-host';
+import type { RunningHost } from '../support/browser-host';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { collect, spawnInKeyringSession } from '../support/keyring-session';
 import { waitForFunds } from '../support/terminal-page';
@@ -160,10 +160,11 @@ describe.sequential('keys never cross the bridge', () => {
   });
 
   it('the browser host answers on loopback only', async () => {
-    const again = await startHost();
+    // A host of its own, no page: only its listening socket is looked at.
+    const again = await openTerminal({ browser: false });
     let added: string | null = null;
     try {
-      const port = Number(new URL(again.origin).port);
+      const port = Number(new URL(again.host.origin).port);
       // Whatever interfaces this machine has: the host's listening socket is bound to 127.0.0.1
       // and nothing else (not 0.0.0.0, not ::), as the kernel reports it.
       expect(listeningAddresses(port)).toEqual(['127.0.0.1']);
@@ -181,7 +182,7 @@ describe.sequential('keys never cross the bridge', () => {
       }
       for (const address of addresses) {
         const outcome = await new Promise<string>((resolve) => {
-          const socket = new WebSocket(`ws://${address}:${port}/bridge?token=${again.token}`, { origin: again.origin });
+          const socket = new WebSocket(`ws://${address}:${port}/bridge?token=${again.host.token}`, { origin: again.host.origin });
           socket.on('open', () => resolve('open'));
           socket.on('unexpected-response', (_request, response) => resolve(`http ${response.statusCode}`));
           socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
@@ -190,7 +191,7 @@ describe.sequential('keys never cross the bridge', () => {
       }
     } finally {
       if (added !== null) spawnSync('ip', ['addr', 'del', `${added}/32`, 'dev', 'lo']);
-      await again.stop();
+      await again.close();
     }
   });
 });

@@ -23,9 +23,10 @@ import { verifyOfflineRequest } from '../../../shared/offline/verify-request';
 import { verifyOfflineResponse } from '../../../shared/offline/verify-response';
 import { sequentialNonce } from '../../../shared/protocol/nonce-choice';
 import type { Result } from '../../../shared/result';
-import { launchChromium, screenshot } from '../../support/chromium';
-import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from '../../support/bridge-client';
+import { screenshot } from '../../support/chromium';
+import type { RunningHost } from '../../support/browser-host';
+import type { BridgeClient } from '../../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../../support/open-terminal';
 
 const root = resolve(import.meta.dirname, '../../..');
 const harness = join(root, '.tmp', `custody-harness-${process.pid}`);
@@ -77,27 +78,24 @@ let rendererDir: string;
 
 beforeAll(async () => {
   rendererDir = await buildHarness();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   rmSync(harness, { recursive: true, force: true });
 });
 
 describe('custody components, online', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
   let bridge: BridgeClient;
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--renderer-dir', rendererDir] });
-    bridge = await connectBridge(host);
+    // The components' own renderer; each test opens its page.
+    terminal = await openTerminal({ host: { args: ['--renderer-dir', rendererDir] }, bridge: true, navigate: false });
+    ({ host, bridge, browser } = terminal);
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('a hot owner: deposit instructions, a reviewed withdrawal signed and sent, a referral looked up', async () => {
     const api = bridge.api;
@@ -209,15 +207,15 @@ describe('custody components, online', () => {
 });
 
 describe('the offline signer component, offline mode', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--offline', '--renderer-dir', rendererDir] });
+    terminal = await openTerminal({ host: { args: ['--offline', '--renderer-dir', rendererDir] }, navigate: false });
+    ({ host, browser } = terminal);
   });
 
-  afterAll(async () => {
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('loads a request, imports the key into a keystore, signs; no secret crosses the bridge in plain text', async () => {
     const key = generatePrivateKey(random);

@@ -16,8 +16,8 @@ import { requestToJson } from '../../../shared/offline/request-format';
 import { verifyOfflineResponse } from '../../../shared/offline/verify-response';
 import { sequentialNonce } from '../../../shared/protocol/nonce-choice';
 import type { Result } from '../../../shared/result';
-import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from '../../support/bridge-client';
+import type { RunningHost } from '../../support/browser-host';
+import { openTerminal, type OpenTerminal } from '../../support/open-terminal';
 
 const random = (length: number) => new Uint8Array(randomBytes(length));
 
@@ -42,20 +42,16 @@ async function until<T>(probe: () => T | null | undefined, timeoutMs = 20_000): 
 }
 
 describe('custody over the browser host bridge, online', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
-  let bridge: BridgeClient;
   let api: TerminalApi;
 
   beforeAll(async () => {
-    host = await startHost();
-    bridge = await connectBridge(host);
-    api = bridge.api;
+    terminal = await openTerminal({ browser: false, bridge: true });
+    ({ host, api } = terminal);
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('a hot owner withdraws; a watch-only owner prepares a request that streams with its QR codes', async () => {
     const pushes: OwnerRequestsView[] = [];
@@ -107,23 +103,19 @@ describe('custody over the browser host bridge, online', () => {
 });
 
 describe('the app in offline mode (--offline)', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
-  let bridge: BridgeClient;
   let api: TerminalApi;
 
   const seal = async (purpose: SecretPurpose, plaintext: Uint8Array<ArrayBuffer>) =>
     value(await encryptSecret(globalThis.crypto.subtle, random, value(await api.offlineBeginSecret({})), purpose, plaintext));
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--offline'] });
-    bridge = await connectBridge(host);
-    api = bridge.api;
+    terminal = await openTerminal({ browser: false, bridge: true, host: { args: ['--offline'] } });
+    ({ host, api } = terminal);
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('runs no sandbox and connects nowhere: online requests answer ONLINE_ONLY', async () => {
     expect(value(await api.getAppInfo({}))).toMatchObject({ offline: true, host: 'browser' });

@@ -6,9 +6,10 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskState } from '../../../shared/ipc/views/desk';
 import type { Result } from '../../../shared/result';
-import { launchChromium, screenshot } from '../../support/chromium';
-import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from '../../support/bridge-client';
+import { screenshot } from '../../support/chromium';
+import type { RunningHost } from '../../support/browser-host';
+import type { BridgeClient } from '../../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../../support/open-terminal';
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
@@ -38,21 +39,18 @@ async function detach(context: BrowserContext, page: Page, kind: string): Promis
 }
 
 describe('desk: windows and monitors in the browser host', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
   let browser: Browser;
   let bridge: BridgeClient;
 
   beforeAll(async () => {
-    host = await startHost({ args: ['--displays', '0,0,1280,800;1280,0,2560,1440'] });
-    browser = await launchChromium();
-    bridge = await connectBridge(host);
+    // Every test opens its own contexts: the page openTerminal opens stays blank.
+    terminal = await openTerminal({ host: { args: ['--displays', '0,0,1280,800;1280,0,2560,1440'] }, bridge: true, navigate: false });
+    ({ host, browser, bridge } = terminal);
   });
 
-  afterAll(async () => {
-    bridge?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   const desk = async (): Promise<DeskState> => value(await bridge.api.getDesk({})).state;
   const upstream = async () => value(await bridge.api.getDeskDiagnostics({})).upstream;
@@ -254,11 +252,8 @@ describe('desk: windows and monitors in the browser host', () => {
     await detach(context, main, 'tape');
     const before = (await desk()).windows.find((window) => window.panel === 'tape');
     // Stop the host with the tab still open (the app quitting), then start it again on the same data.
-    bridge.close();
-    await host.stop();
-    await context.close();
-    host = await startHost({ dataDir: host.dataDir, args: ['--displays', '0,0,1280,800;1280,0,2560,1440'] });
-    bridge = await connectBridge(host);
+    await terminal.restartHost({ whileDown: () => context.close() });
+    ({ host, bridge } = terminal);
     const again = await browser.newContext();
     const page = await openMain(again, host);
     await expect.poll(() => page.getByTestId('pending-window').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-panel'))), { timeout: 15_000 }).toEqual(['tape']);

@@ -1,10 +1,10 @@
 // Detaching a panel reflows the main window: the panels left take its room (no empty hole), a slim
 // strip says where it is; docking it back puts it at its place again. Measured on the page's boxes,
 // and screenshots before / detached / docked: test-results/screenshots/desk-reflow.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/chromium';
-import { startHost, type RunningHost } from '../../support/browser-host';
+import type { RunningHost } from '../../support/browser-host';
+import { CHROMIUM_DEFAULT_VIEWPORT, openTerminal, type OpenTerminal } from '../../support/open-terminal';
 import { screenshots } from '../../support/terminal-page';
 
 interface Box {
@@ -15,8 +15,8 @@ interface Box {
 }
 
 describe.sequential('detaching reflows the main window', () => {
+  let terminal: OpenTerminal;
   let host: RunningHost;
-  let browser: Browser;
   let context: BrowserContext;
   let main: Page;
   const shot = screenshots(() => main, 'desk-reflow');
@@ -28,17 +28,13 @@ describe.sequential('detaching reflows the main window', () => {
   let before: { workspace: Box; ladder: Box; chart: Box; blotter: Box };
 
   beforeAll(async () => {
-    host = await startHost();
-    browser = await launchChromium();
-    context = await browser.newContext();
-    main = await context.newPage();
+    // Windows the page opens keep Chromium's default size; the main page is set larger. The first test loads it.
+    terminal = await openTerminal({ viewport: CHROMIUM_DEFAULT_VIEWPORT, navigate: false });
+    ({ host, context, page: main } = terminal);
     await main.setViewportSize({ width: 1400, height: 860 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => terminal?.close());
 
   it('the workspace before: every place filled', async () => {
     await main.goto(host.url);

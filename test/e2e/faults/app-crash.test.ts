@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
-import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from '../../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../../support/open-terminal';
 import { startSandboxProcess, type SandboxProcess } from '../../support/sandbox-process';
 import { until } from '../../support/terminal-harness';
 
@@ -20,15 +19,13 @@ function value<T>(result: Result<T>): T {
 
 describe('app killed mid-submission', () => {
   let sandbox: SandboxProcess;
-  let host: RunningHost | null = null;
-  let bridge: BridgeClient | null = null;
+  let terminal: OpenTerminal | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'lt-crash-data-'));
   const keyringHome = mkdtempSync(join(tmpdir(), 'lt-crash-keyring-'));
 
   const boot = async (): Promise<TerminalApi> => {
-    host = await startHost({ dataDir, keyringHome, args: ['--exchange-url', sandbox.url] });
-    bridge = await connectBridge(host);
-    return bridge.api;
+    terminal = await openTerminal({ browser: false, bridge: true, host: { dataDir, keyringHome, args: ['--exchange-url', sandbox.url] } });
+    return terminal.api;
   };
 
   beforeAll(async () => {
@@ -36,8 +33,7 @@ describe('app killed mid-submission', () => {
   });
 
   afterAll(async () => {
-    bridge?.close();
-    await host?.stop();
+    await terminal?.close();
     await sandbox?.stop();
   });
 
@@ -66,12 +62,9 @@ describe('app killed mid-submission', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // Still on its way when the app dies (an early answer would mean it never reached the exchange).
     expect(early).toBeNull();
-    bridge!.close();
-    await host!.crash();
-    // The exchange executes the request after the app is gone.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-
-    api = await boot();
+    // The exchange executes the request after the app is gone; then the app starts again on the same data and keychain.
+    await terminal!.restartHost({ crash: true, whileDown: () => new Promise((resolve) => setTimeout(resolve, 3000)) });
+    api = terminal!.api;
     await until(async () => {
       const journal = await api.getJournal({ limit: 50 });
       return journal.ok && journal.value.some((entry) => entry.kind === 'reconciled');

@@ -11,16 +11,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalApi } from '../../../shared/ipc/contract';
-import { startHost, type RunningHost } from '../../support/browser-host';
-import { connectBridge, type BridgeClient } from '../../support/bridge-client';
+import { openTerminal, type OpenTerminal } from '../../support/open-terminal';
 import { launchChromium } from '../../support/chromium';
 import { startSandboxProcess, type SandboxProcess } from '../../support/sandbox-process';
 import { screenshots, until, value } from '../../support/terminal-page';
 
 describe('data directory: one terminal at a time, and a damaged journal', () => {
   let sandbox: SandboxProcess;
-  let host: RunningHost | null = null;
-  let bridge: BridgeClient | null = null;
+  let terminal: OpenTerminal | null = null;
   let browser: Browser | null = null;
   let page: Page | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'lt-damage-data-'));
@@ -28,10 +26,11 @@ describe('data directory: one terminal at a time, and a damaged journal', () => 
   const shot = screenshots(() => page!, 'journal-damage');
   const lockHolder = () => JSON.parse(readFileSync(join(dataDir, 'terminal.lock'), 'utf8')) as { pid: number; since: number };
 
+  /** The host on this data directory and keychain, against the sandbox process; no page (the test opens one late). */
+  const hostOnly = () => ({ browser: false, host: { dataDir, keyringHome, args: ['--exchange-url', sandbox.url] } });
   const boot = async (): Promise<TerminalApi> => {
-    host = await startHost({ dataDir, keyringHome, args: ['--exchange-url', sandbox.url] });
-    bridge = await connectBridge(host);
-    return bridge.api;
+    terminal = await openTerminal({ ...hostOnly(), bridge: true });
+    return terminal.api;
   };
 
   beforeAll(async () => {
@@ -39,9 +38,8 @@ describe('data directory: one terminal at a time, and a damaged journal', () => 
   });
 
   afterAll(async () => {
-    bridge?.close();
     await browser?.close();
-    await host?.stop();
+    await terminal?.close();
     await sandbox?.stop();
   });
 
@@ -66,9 +64,9 @@ describe('data directory: one terminal at a time, and a damaged journal', () => 
 
     // A second host on the same data directory says who holds it, and does not start.
     const holder = lockHolder();
-    const second = await startHost({ dataDir, keyringHome, args: ['--exchange-url', sandbox.url] }).then(
+    const second = await openTerminal(hostOnly()).then(
       async (started) => {
-        await started.stop();
+        await started.close();
         return null;
       },
       (error: unknown) => String(error),
@@ -78,17 +76,19 @@ describe('data directory: one terminal at a time, and a damaged journal', () => 
 
     // The first host dies without a word (its lock stays behind), and one byte of the journal
     // entry of the first order is damaged.
-    bridge!.close();
-    await host!.crash();
-    const journalPath = join(dataDir, 'journal', 'journal.log');
-    const bytes = readFileSync(journalPath);
-    const target = bytes.indexOf('"endpoint":"POST /v1/session/actions"');
-    expect(target).toBeGreaterThan(0);
-    const fd = openSync(journalPath, 'r+');
-    writeSync(fd, Buffer.from([bytes[target + 2]! ^ 0x20]), 0, 1, target + 2);
-    closeSync(fd);
-
-    api = await boot();
+    await terminal!.restartHost({
+      crash: true,
+      whileDown: async () => {
+        const journalPath = join(dataDir, 'journal', 'journal.log');
+        const bytes = readFileSync(journalPath);
+        const target = bytes.indexOf('"endpoint":"POST /v1/session/actions"');
+        expect(target).toBeGreaterThan(0);
+        const fd = openSync(journalPath, 'r+');
+        writeSync(fd, Buffer.from([bytes[target + 2]! ^ 0x20]), 0, 1, target + 2);
+        closeSync(fd);
+      },
+    });
+    api = terminal!.api;
     expect(lockHolder().pid).not.toBe(holder.pid);
     const damage = value(await api.getJournalDamage({}));
     expect(damage.reports).toHaveLength(1);
@@ -104,7 +104,7 @@ describe('data directory: one terminal at a time, and a damaged journal', () => 
 
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(host!.url);
+    await page.goto(terminal!.host.url);
     const notice = page.getByTestId('journal-damage');
     await notice.waitFor({ timeout: 30_000 });
     expect(await page.getByRole('alertdialog').textContent()).toContain('New orders and withdrawals are refused until you acknowledge this');
