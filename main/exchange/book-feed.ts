@@ -11,7 +11,8 @@ import { OrderBook } from '../../shared/book/order-book';
 import type { B256 } from '../../shared/encoding/b256';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TurboDepthView } from './queries';
-import type { ExchangeStream, StreamEvent, StreamMessage, StreamSubscription } from './stream-client';
+import type { ExchangeStream, StreamSubscription } from './stream-client';
+import type { InvalidFrame, MessageOf } from './stream-routes';
 
 export const BOOK_RESYNCING = 'BOOK_RESYNCING';
 export const BOOK_CLOSED = 'BOOK_CLOSED';
@@ -44,10 +45,6 @@ interface Entry {
   readonly onChange: ((handle: BookHandle) => void) | undefined;
 }
 
-type DepthMessage = Extract<StreamMessage, { action: 'subscribe_depth' | 'subscribe_depth_update' }>;
-
-/** Server messages that never carry this feed's depth. */
-const NOT_DEPTH_ACTIONS: ReadonlySet<string> = new Set(['subscribe_depth_view', 'subscribe_trades', 'subscribe_orders', 'subscribe_balances', 'subscribe_nonce', 'subscribe_nonce_v2', 'subscribe_margin', 'subscribe_margin_update', 'error']);
 
 function entryKey(marketId: B256, turbo: boolean): string {
   return `${marketId}|${turbo ? 'turbo' : 'canonical'}`;
@@ -61,7 +58,16 @@ export class OrderBookFeed {
   private readonly stopListening: () => void;
 
   constructor(private readonly stream: ExchangeStream) {
-    this.stopListening = stream.onEvent((event) => this.handle(event));
+    this.stopListening = stream.consume({
+      messages: { subscribe_depth: (message) => this.applySnapshot(message), subscribe_depth_update: (message) => this.applyUpdate(message) },
+      lost: (frame) => this.unreadable(frame),
+      // A mangled action may have been one of this feed's updates: the book must not go on without it.
+      unknownActionsMayBeMine: true,
+      connection: (event) => {
+        // The stream resubscribes on reconnect; until the new snapshot nothing may be served.
+        if (event.type === 'disconnected') for (const entry of this.books.values()) this.markResyncing(entry, `disconnected: ${event.reason}`, false);
+      },
+    });
   }
 
   /**
@@ -122,25 +128,12 @@ export class OrderBookFeed {
     this.stopListening();
   }
 
-  private handle(event: StreamEvent): void {
-    if (event.type === 'invalid_frame') return this.unreadable(event);
-    if (event.type === 'disconnected') {
-      // The stream resubscribes on reconnect; until the new snapshot nothing may be served.
-      for (const entry of this.books.values()) this.markResyncing(entry, `disconnected: ${event.reason}`, false);
-      return;
-    }
-    if (event.type !== 'message') return;
-    const message = event.message;
-    if (message.action !== 'subscribe_depth' && message.action !== 'subscribe_depth_update') return;
-    this.apply(message);
-  }
-
   /**
-   * A frame that could not be read may have been a depth update this book now lacks: unless it
-   * names another market or an action that carries no depth, the book resyncs.
+   * A frame that could not be read may have been a depth update this book now lacks (the routing
+   * table hands over those naming a depth action, no action or an unknown one): unless it names
+   * another market, the book resyncs.
    */
-  private unreadable(event: Extract<StreamEvent, { type: 'invalid_frame' }>): void {
-    if (event.action !== undefined && NOT_DEPTH_ACTIONS.has(event.action)) return;
+  private unreadable(event: InvalidFrame): void {
     // Only an id in the wire's own form names another market ("0x" and 64 hex digits): a mangled one
     // ("0XAAAA…", found by the stream-frames fuzz test) may be this book's, so it resyncs.
     const raw = event.marketId;
@@ -150,7 +143,7 @@ export class OrderBookFeed {
     }
   }
 
-  private targets(message: DepthMessage): Entry[] {
+  private targets(message: MessageOf<'subscribe_depth'>): Entry[] {
     const turbo = message.turbo === true;
     if (message.market_id !== undefined) {
       const entry = (turbo ? this.turbo : this.canonical).get(message.market_id);
@@ -159,19 +152,19 @@ export class OrderBookFeed {
     return [...(turbo ? this.turbo : this.canonical).values()];
   }
 
-  private apply(message: DepthMessage): void {
-    if (message.action === 'subscribe_depth') {
-      for (const entry of this.targets(message)) {
-        const applied = entry.book.applySnapshot(message.levels);
-        const checked = applied.ok ? entry.book.check() : applied;
-        if (!checked.ok) this.markResyncing(entry, `snapshot refused: ${checked.message}`, true);
-        else {
-          entry.state = 'live';
-          entry.onChange?.(entry.handle);
-        }
+  private applySnapshot(message: MessageOf<'subscribe_depth'>): void {
+    for (const entry of this.targets(message)) {
+      const applied = entry.book.applySnapshot(message.levels);
+      const checked = applied.ok ? entry.book.check() : applied;
+      if (!checked.ok) this.markResyncing(entry, `snapshot refused: ${checked.message}`, true);
+      else {
+        entry.state = 'live';
+        entry.onChange?.(entry.handle);
       }
-      return;
     }
+  }
+
+  private applyUpdate(message: MessageOf<'subscribe_depth_update'>): void {
     // The hot path (one call per update): routed by market id without allocating.
     const books = message.turbo === true ? this.turbo : this.canonical;
     let entry: Entry | undefined;

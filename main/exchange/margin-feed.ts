@@ -13,13 +13,12 @@ import type { Clock, TimerHandle } from '../../shared/clock';
 import type { B256 } from '../../shared/encoding/b256';
 import { fail, ok, type Result } from '../../shared/result';
 import { foldMarginEvent, type FoldedEvent, type FoldOptions } from './margin-event';
-import type { ExchangeStream, StreamEvent, StreamSubscription } from './stream-client';
+import type { ExchangeStream, StreamSubscription } from './stream-client';
+import type { ConnectionEvent, MessageOf } from './stream-routes';
 
 export const MARGIN_STALE = 'MARGIN_STALE';
 export const DEFAULT_REFETCH_RETRY_MS = 2_000;
 export const DEFAULT_MAX_REFETCH_ROUNDS = 5;
-
-const MARGIN_ACTIONS: ReadonlySet<string> = new Set(['subscribe_margin', 'subscribe_margin_update']);
 
 export type MarginFeedState = 'live' | 'stale';
 
@@ -58,7 +57,14 @@ export class MarginFeed {
   private readonly waiters = new Set<(live: boolean) => void>();
 
   constructor(private readonly options: MarginFeedOptions) {
-    this.stopListening = options.stream.onEvent((event) => this.handle(event));
+    this.stopListening = options.stream.consume({
+      messages: { subscribe_margin: (message) => this.snapshotArrived(message), subscribe_margin_update: (message) => this.updateArrived(message) },
+      // A frame that could not be read may have been a margin update this state now lacks.
+      lost: (frame) => {
+        if (!this.closed) this.markStale(`a margin frame could not be read: ${frame.message}`, true);
+      },
+      connection: (event) => this.connectionChanged(event),
+    });
   }
 
   /** Subscribe to the account's margin stream. */
@@ -117,27 +123,24 @@ export class MarginFeed {
     this.retryTimer = null;
   }
 
-  private handle(event: StreamEvent): void {
+  private connectionChanged(event: ConnectionEvent): void {
     if (this.closed) return;
-    // A frame that could not be read may have been a margin update this state now lacks: unless it
-    // names an action that is not margin, the state is stale until it is read again.
-    if (event.type === 'invalid_frame') {
-      if (event.action === undefined || MARGIN_ACTIONS.has(event.action)) this.markStale(`a margin frame could not be read: ${event.message}`, true);
-      return;
-    }
     if (event.type === 'disconnected') return this.markStale(`disconnected: ${event.reason}`, false);
     if (event.type === 'connected' && event.reconnect) return this.markStale('reconnected', true);
-    if (event.type !== 'message') return;
-    const message = event.message;
-    if (message.action === 'subscribe_margin') {
-      this.epoch++;
-      this.current = message.state;
-      this.lastSequence = sequenceOf(message.state);
-      this.live = true;
-      this.reason = null;
-      return this.changed();
-    }
-    if (message.action !== 'subscribe_margin_update') return;
+  }
+
+  private snapshotArrived(message: MessageOf<'subscribe_margin'>): void {
+    if (this.closed) return;
+    this.epoch++;
+    this.current = message.state;
+    this.lastSequence = sequenceOf(message.state);
+    this.live = true;
+    this.reason = null;
+    this.changed();
+  }
+
+  private updateArrived(message: MessageOf<'subscribe_margin_update'>): void {
+    if (this.closed) return;
     this.epoch++;
     if (!this.live || this.current === null) return; // a refetch is out; it restarts on this epoch
     // An event the held state already includes (it was read after the event committed): skip it.

@@ -25,7 +25,6 @@ import {
   unsubscribeMarginRequest,
   unsubscribeMarketRequest,
   unsubscribeOrdersRequest,
-  type ServerMessage,
 } from '../../shared/api/websocket-schemas';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseWith } from '../../shared/schema';
@@ -33,6 +32,9 @@ import { EXCHANGE_ERRORS } from './errors';
 import type { TurboDepthView } from './queries';
 import { reconnectDelayMs, SPEC_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect';
 import type { SocketConnection, SocketFactory } from './socket';
+import { STREAM_ROUTES, StreamRouter, type Arrival, type IdentityTopicName, type MarketTopicKind, type StreamConsumer, type StreamEvent, type StreamListener, type StreamMessage } from './stream-routes';
+
+export type { IdentityTopicName, StreamEvent, StreamListener, StreamMessage } from './stream-routes';
 
 export const STREAM_ERRORS = {
   INVALID_SUBSCRIPTION: 'INVALID_SUBSCRIPTION',
@@ -78,26 +80,6 @@ export interface StreamStatus {
   readonly lastInboundAt: number | null;
 }
 
-/** A data message of a subscription (errors are separate events). */
-export type StreamMessage = Exclude<ServerMessage, { action: 'error' } | { action: 'stream_error' }>;
-
-export type StreamEvent =
-  | { readonly type: 'message'; readonly message: StreamMessage }
-  /** `{error}` objects (spec 7): malformed JSON, too many topics, bad frequency, inactivity. */
-  | { readonly type: 'stream_error'; readonly error: string }
-  /** The Turbo trade stream restarted and closed its subscription; the client resubscribed it. */
-  | { readonly type: 'resync_required'; readonly message: string; readonly turbo: boolean }
-  /**
-   * A frame that is not JSON or does not match the schema (the message names the field). `action`
-   * and `marketId` are the frame's own members when they could be read, so a consumer can tell
-   * whether the frame it lost was one of its own (a book that missed an update must resync).
-   */
-  | { readonly type: 'invalid_frame'; readonly code: string; readonly message: string; readonly action?: string; readonly marketId?: string }
-  | { readonly type: 'connected'; readonly reconnect: boolean }
-  | { readonly type: 'disconnected'; readonly reason: string };
-
-export type StreamListener = (event: StreamEvent) => void;
-
 export interface StreamSubscription {
   readonly key: string;
   /** Drop this reference; the upstream unsubscribe is sent when the last one goes. */
@@ -120,8 +102,6 @@ type MarketTopic =
   | { readonly kind: 'depth_view'; readonly market_id: B256; readonly turbo: boolean; readonly precision: bigint; readonly frequency: string; readonly view?: TurboDepthView }
   | { readonly kind: 'trades'; readonly market_id: B256; readonly turbo: boolean }
   | { readonly kind: 'margin'; readonly market_id: B256 };
-
-export type IdentityTopicName = 'orders' | 'orders_turbo' | 'balances' | 'nonce' | 'nonce_v2';
 
 interface Registered<T> {
   readonly topic: T;
@@ -174,7 +154,7 @@ export class ExchangeStream {
 
   private readonly markets = new Map<string, Registered<MarketTopic> & { awaitingSince: number | null }>();
   private readonly identityTopics = new Map<IdentityTopicName, IdentityTopic>();
-  private readonly listeners = new Set<StreamListener>();
+  private readonly router = new StreamRouter();
   private readonly statusListeners = new Set<(status: StreamStatus) => void>();
 
   constructor(private readonly options: StreamClientOptions) {
@@ -206,9 +186,14 @@ export class ExchangeStream {
     return () => this.statusListeners.delete(listener);
   }
 
+  /** Every event, messages of every action included (diagnostics and tests). */
   onEvent(listener: StreamListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.router.listen(listener);
+  }
+
+  /** Register a consumer of the routing table (stream-routes.ts): a handler per action it takes. */
+  consume(consumer: StreamConsumer): () => void {
+    return this.router.consume(consumer);
   }
 
   // ---- connection -----------------------------------------------------------------------------
@@ -402,48 +387,24 @@ export class ExchangeStream {
   }
 
   private markArrived(message: StreamMessage): void {
+    const arrival: Arrival | null = STREAM_ROUTES[message.action].arrival;
+    if (arrival === null) return;
     const turbo = 'turbo' in message && message.turbo === true;
-    const clearMarket = (kind: MarketTopic['kind'], marketId: B256 | undefined) => {
-      for (const entry of this.markets.values()) {
-        const topic = entry.topic;
-        if (topic.kind !== kind || entry.awaitingSince === null) continue;
-        if (topic.kind !== 'margin' && (topic.turbo !== turbo || (marketId !== undefined && topic.market_id !== marketId))) continue;
-        entry.awaitingSince = null;
-      }
-    };
-    const clearIdentities = (name: IdentityTopicName) => {
-      const topic = this.identityTopics.get(name);
+    if ('identities' in arrival) {
+      const topic = this.identityTopics.get(turbo && arrival.turbo !== undefined ? arrival.turbo : arrival.identities);
       if (topic !== undefined) topic.awaitingSince = null;
-    };
-    switch (message.action) {
-      case 'subscribe_depth':
-        clearMarket('depth', message.market_id);
-        break;
-      case 'subscribe_depth_view':
-        clearMarket('depth_view', message.market_id);
-        break;
-      case 'subscribe_trades':
-        clearMarket('trades', message.market_id);
-        break;
-      case 'subscribe_margin':
-        clearMarket('margin', undefined);
-        break;
-      case 'subscribe_orders':
-        clearIdentities(turbo ? 'orders_turbo' : 'orders');
-        break;
-      case 'subscribe_balances':
-        clearIdentities('balances');
-        break;
-      case 'subscribe_nonce':
-        clearIdentities('nonce');
-        break;
-      case 'subscribe_nonce_v2':
-        clearIdentities('nonce_v2');
-        break;
-      default:
-        return;
-    }
+    } else this.clearMarkets(arrival.market, turbo, 'market_id' in message ? message.market_id : undefined);
     this.refreshState();
+  }
+
+  /** The market topics of a kind a first message answers (of one market when it names one). */
+  private clearMarkets(kind: MarketTopicKind, turbo: boolean, marketId: B256 | undefined): void {
+    for (const entry of this.markets.values()) {
+      const topic = entry.topic;
+      if (topic.kind !== kind || entry.awaitingSince === null) continue;
+      if (topic.kind !== 'margin' && (topic.turbo !== turbo || (marketId !== undefined && topic.market_id !== marketId))) continue;
+      entry.awaitingSince = null;
+    }
   }
 
   private expireAwaiting(now: number): void {
@@ -731,7 +692,7 @@ export class ExchangeStream {
   }
 
   private emit(event: StreamEvent): void {
-    for (const listener of this.listeners) listener(event);
+    this.router.dispatch(event);
   }
 }
 

@@ -16,7 +16,8 @@ import { fail, ok, type Result } from '../../../shared/result';
 import type { FoldedEvent } from '../../exchange/margin-event';
 import { MarginFeed } from '../../exchange/margin-feed';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
-import type { ExchangeStream, StreamEvent, StreamSubscription } from '../../exchange/stream-client';
+import type { ExchangeStream, StreamSubscription } from '../../exchange/stream-client';
+import type { MessageOf } from '../../exchange/stream-routes';
 import { FramePacer, FRAME_INTERVAL_MS } from '../market-data/frame-pacer';
 import { ChildOrders } from './child-orders';
 import { MarginCodes } from './codes';
@@ -104,7 +105,12 @@ export class RiskTracker {
       onFolded: (event) => this.folded(event),
       onChange: () => this.stateChanged(),
     });
-    this.stopListening = deps.stream.onEvent((event) => this.streamEvent(event));
+    this.stopListening = deps.stream.consume({
+      messages: { subscribe_orders: (message) => this.ordersArrived(message) },
+      connection: (event) => {
+        if (!this.closed && event.type === 'connected' && event.reconnect) void this.readOrders();
+      },
+    });
   }
 
   get account(): B256 {
@@ -228,14 +234,8 @@ export class RiskTracker {
     return snapshot.ok ? (snapshot.value.collateral_asset_id ?? null) : (this.last?.collateral.assetId ?? null);
   }
 
-  private streamEvent(event: StreamEvent): void {
+  private ordersArrived(message: MessageOf<'subscribe_orders'>): void {
     if (this.closed) return;
-    if (event.type === 'connected' && event.reconnect) {
-      void this.readOrders();
-      return;
-    }
-    if (event.type !== 'message' || event.message.action !== 'subscribe_orders') return;
-    const message = event.message;
     for (const order of message.orders) {
       if (order.market_id === undefined) continue;
       if (order.owner !== undefined && !('ContractId' in order.owner && order.owner.ContractId === this.deps.account)) continue;

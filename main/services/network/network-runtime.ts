@@ -16,7 +16,8 @@ import type { HttpFetch } from '../../exchange/http';
 import { RateLimiter } from '../../exchange/rate-limiter';
 import { allRateRules } from '../../exchange/rate-rules';
 import { wsSocketFactory, type SocketFactory } from '../../exchange/socket';
-import { ExchangeStream, type StreamEvent, type StreamSubscription } from '../../exchange/stream-client';
+import { ExchangeStream, type StreamSubscription } from '../../exchange/stream-client';
+import type { MessageOf } from '../../exchange/stream-routes';
 import { AccountService } from '../account/account-service';
 import { fetchJson } from '../../exchange/http';
 import { MarginReads } from '../margin/margin-reads';
@@ -223,7 +224,20 @@ export class NetworkRuntime {
     let rateLimitsDue: NodeJS.Immediate | null = null;
     this.cleanups.push(
       this.stream.onStatus(() => deps.onConnection()),
-      this.stream.onEvent((event) => this.onStreamEvent(event)),
+      this.stream.consume({
+        messages: {
+          subscribe_orders: (message) => this.ordersArrived(message),
+          subscribe_balances: (message) => this.balancesArrived(message),
+          subscribe_nonce_v2: (message) => this.nonceArrived(message),
+        },
+        connection: (event) => {
+          // Anything may have happened while disconnected: rebuild from REST.
+          if (event.type !== 'connected' || !event.reconnect) return;
+          void this.trading.refresh();
+          void this.triggers.refresh();
+          void this.accounts.refresh();
+        },
+      }),
       this.limiter.onChange(() => {
         rateLimitsDue ??= setImmediate(() => {
           rateLimitsDue = null;
@@ -268,13 +282,17 @@ export class NetworkRuntime {
       },
       openTrades: (marketId, turbo, onTrades: (event: TradesEvent) => void) => {
         const subscription = this.stream.subscribeTrades(marketId as B256, { turbo });
-        const stop = this.stream.onEvent((event) => {
-          if (event.type === 'connected' && event.reconnect) onTrades({ trades: [], reset: true });
-          if (event.type === 'resync_required' && event.turbo === turbo) onTrades({ trades: [], reset: true });
-          if (event.type !== 'message' || event.message.action !== 'subscribe_trades') return;
-          const message = event.message;
-          if (message.market_id !== marketId || (message.turbo === true) !== turbo) return;
-          onTrades({ trades: message.trades.map((trade) => tradeView(trade, marketId)), reset: false });
+        const stop = this.stream.consume({
+          messages: {
+            subscribe_trades: (message) => {
+              if (message.market_id !== marketId || (message.turbo === true) !== turbo) return;
+              onTrades({ trades: message.trades.map((trade) => tradeView(trade, marketId)), reset: false });
+            },
+          },
+          connection: (event) => {
+            if (event.type === 'connected' && event.reconnect) onTrades({ trades: [], reset: true });
+            if (event.type === 'resync_required' && event.turbo === turbo) onTrades({ trades: [], reset: true });
+          },
         });
         return {
           close: () => {
@@ -365,63 +383,50 @@ export class NetworkRuntime {
     this.margin.setParallelLanes(lanes);
   }
 
-  private onStreamEvent(event: StreamEvent): void {
-    if (event.type === 'connected' && event.reconnect) {
-      // Anything may have happened while disconnected: rebuild from REST.
-      void this.trading.refresh();
-      void this.triggers.refresh();
-      void this.accounts.refresh();
-      return;
+  private ordersArrived(message: MessageOf<'subscribe_orders'>): void {
+    // Legs first: a fired leg names the order it became, whose fills follow.
+    this.triggers.applyStream(message.triggers, message.turbo === true);
+    for (const order of message.orders) {
+      if (order.market_id === undefined) continue;
+      this.trading.applyOrder(order, order.market_id, message.turbo === true || order.turbo === true);
     }
-    if (event.type !== 'message') return;
-    const message = event.message;
+    this.deps.windows.broadcast('orders', this.trading.snapshot());
+  }
+
+  private balancesArrived(message: MessageOf<'subscribe_balances'>): void {
     const markets = this.marketsIndex;
+    if (!markets) return;
     const tradeAccount = this.accounts.accountRecord()?.tradeAccountId;
-    switch (message.action) {
-      case 'subscribe_orders':
-        // Legs first: a fired leg names the order it became, whose fills follow.
-        this.triggers.applyStream(message.triggers, message.turbo === true);
-        for (const order of message.orders) {
-          if (order.market_id === undefined) continue;
-          this.trading.applyOrder(order, order.market_id, message.turbo === true || order.turbo === true);
-        }
-        this.deps.windows.broadcast('orders', this.trading.snapshot());
-        break;
-      case 'subscribe_balances': {
-        if (!markets) break;
-        const views: BalanceView[] = [];
-        for (const balance of message.balance) {
-          // The trading account's own balances only: a Turbo Account's (a child owned by this
-          // account) would replace them, and the ticket showed its few USDC as Available (issue 14 item 4).
-          if ('ContractId' in balance.identity && balance.identity.ContractId.toLowerCase() !== tradeAccount?.toLowerCase()) continue;
-          const asset = markets.asset(balance.asset_id);
-          if (!asset) continue;
-          views.push({
-            assetId: balance.asset_id,
-            symbol: asset.symbol,
-            decimals: asset.decimals,
-            onAccount: balance.trading_account_balance,
-            locked: balance.total_locked,
-            unlocked: balance.total_unlocked,
-            books: bookBalances(balance.order_books, markets.turboMarkets()),
-          });
-        }
-        if (views.length > 0) this.trading.applyBalances(views);
-        break;
+    const views: BalanceView[] = [];
+    for (const balance of message.balance) {
+      // The trading account's own balances only: a Turbo Account's (a child owned by this
+      // account) would replace them, and the ticket would show its few USDC as Available.
+      if ('ContractId' in balance.identity && balance.identity.ContractId.toLowerCase() !== tradeAccount?.toLowerCase()) continue;
+      const asset = markets.asset(balance.asset_id);
+      if (!asset) continue;
+      views.push({
+        assetId: balance.asset_id,
+        symbol: asset.symbol,
+        decimals: asset.decimals,
+        onAccount: balance.trading_account_balance,
+        locked: balance.total_locked,
+        unlocked: balance.total_unlocked,
+        books: bookBalances(balance.order_books, markets.turboMarkets()),
+      });
+    }
+    if (views.length > 0) this.trading.applyBalances(views);
+  }
+
+  private nonceArrived(message: MessageOf<'subscribe_nonce_v2'>): void {
+    const tradeAccount = this.accounts.accountRecord()?.tradeAccountId;
+    if ('sequential' in message.update) {
+      if (message.update.sequential.contract_id === tradeAccount) {
+        this.nonceManager?.observeSequential(message.update.sequential.nonce);
+        this.accounts.observeNonce(message.update.sequential.nonce);
       }
-      case 'subscribe_nonce_v2':
-        if ('sequential' in message.update) {
-          if (message.update.sequential.contract_id === tradeAccount) {
-            this.nonceManager?.observeSequential(message.update.sequential.nonce);
-            this.accounts.observeNonce(message.update.sequential.nonce);
-          }
-        } else if (message.update.parallel.contract_id === tradeAccount) {
-          const update = message.update.parallel;
-          this.nonceManager?.observeWindow({ lane: update.nonce_session_id, base: update.base, slots: update.slots });
-        }
-        break;
-      default:
-        break;
+    } else if (message.update.parallel.contract_id === tradeAccount) {
+      const update = message.update.parallel;
+      this.nonceManager?.observeWindow({ lane: update.nonce_session_id, base: update.base, slots: update.slots });
     }
   }
 
