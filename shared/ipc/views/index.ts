@@ -7,6 +7,7 @@ export * from './journal';
 export * from './custody';
 export * from './margin';
 export * from './triggers';
+export * from './trigger-fill';
 export * from './desk';
 export * from './freshness';
 export * from './positions';

@@ -1,6 +1,6 @@
 // Orders, fills, balances and the results of trading requests.
 import type { OrderTypeKind, Side } from '../../market/order-type';
-import type { TriggerFillMarker } from './triggers';
+import type { TriggerFillMarker } from './trigger-fill';
 
 export interface OrderView {
   readonly orderId: string;
@@ -96,7 +96,7 @@ export interface RateLimitView {
 export interface FillNotice {
   readonly fill: FillView;
   readonly symbol: string;
-  /** Present when the filled order was a trigger leg that fired (views/triggers.ts). */
+  /** Present when the filled order was a trigger leg that fired (views/trigger-fill.ts). */
   readonly trigger?: TriggerFillMarker;
 }
 

@@ -1,17 +1,11 @@
 // Trigger legs (take-profit, stop-loss, OCO) as the renderer sees them, and the results of the
 // triggers area's requests. Money is bigint in raw units, as everywhere in the contract.
 import type { Side } from '../../market/order-type';
+import type { TriggerRole } from './trigger-fill';
 import type { OrderView } from './trading';
 
 /** How a leg executes once it fires: a market order, a bounded market order, or a limit. */
 export type TriggerLegKind = 'market' | 'bounded' | 'limit';
-
-/**
- * What a leg does for a position, from its side and where its trigger stands: a sell above the
- * market (or a buy below it) takes profit, a sell below (a buy above) stops a loss. A standalone
- * entry stop reads as the same words; the renderer may label legs without a parent simply "stop".
- */
-export type TriggerRole = 'take-profit' | 'stop-loss';
 
 export type TriggerState = 'pending' | 'fired' | 'cancelled';
 
@@ -67,11 +61,4 @@ export interface PlacedTriggers {
   readonly triggers: readonly TriggerView[];
   /** What main adjusted before signing (quantity floored to the step, bounds moved onto the tick), in words. */
   readonly adjustments: readonly string[];
-}
-
-/** The marker a fill carries when the order it filled was a fired leg. */
-export interface TriggerFillMarker {
-  readonly triggerId: string;
-  readonly role: TriggerRole;
-  readonly triggerPrice: bigint;
 }
