@@ -11,6 +11,18 @@
 // state publishes no basis (`session.pnl_basis`), the spec's trading basis C - F stands in.
 import { BASIS_POINTS, ceilDivide } from './arithmetic';
 
+/** `last_session` of the margin state: how the last session of an account ended, and its settlement. */
+export interface LastSession {
+  readonly status: 'Closed' | 'Liquidated' | 'Expired';
+  /** Unix seconds, when known. */
+  readonly endedAt: bigint | null;
+  readonly pnl: bigint | null;
+  readonly profitShare: bigint | null;
+  readonly collateralReturned: bigint | null;
+  readonly collateralForfeited: bigint | null;
+  readonly returnedToParent: readonly { readonly assetId: string; readonly amount: bigint }[];
+}
+
 /** realized profit = trader equity - PnL basis (negative: a loss). */
 export function realizedProfit(equity: bigint, basis: bigint): bigint {
   return equity - basis;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { MarginState, Tier } from '../../../shared/api/margin-schemas';
 import { amountSchema, b256Schema, integerSchema } from '../../../shared/api/primitives';
 import type { B256 } from '../../../shared/encoding/b256';
-import { NO_EXPIRY, type Cohort, type MarginTier, type Period } from '../../../shared/margin/index';
+import { NO_EXPIRY, type Cohort, type LastSession, type MarginTier, type Period } from '../../../shared/margin/index';
 import { fail, ok, type Result } from '../../../shared/result';
 import { parseWith } from '../../../shared/schema';
 import { responseFailure } from '../../exchange/errors';
@@ -177,16 +177,6 @@ const lastSessionSchema = z
     settlement: settlementSchema.nullable().optional(),
   })
   .loose();
-
-export interface LastSession {
-  readonly status: 'Closed' | 'Liquidated' | 'Expired';
-  readonly endedAt: bigint | null;
-  readonly pnl: bigint | null;
-  readonly profitShare: bigint | null;
-  readonly collateralReturned: bigint | null;
-  readonly collateralForfeited: bigint | null;
-  readonly returnedToParent: readonly { readonly assetId: string; readonly amount: bigint }[];
-}
 
 /**
  * A settlement's `returned_to_parent`: a JSON text of {asset: raw amount} (docs/sandbox.md) or the

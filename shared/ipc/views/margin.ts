@@ -2,10 +2,19 @@
 // the parent's margin accounts, the live risk of one account, and the Turbo rows of the markets.
 // Money is bigint in raw units (collateral-denominated figures in the collateral asset's units,
 // prices 1e18-scaled as the margin state publishes them); formatting happens at the edge.
+// The figures computed by shared/margin are typed there; these views take their fields by name
+// (Pick/Omit) and add what the renderer needs beside them (symbols, decimals, the service's hints).
 import type { Side } from '../../market/order-type';
+import type { BorrowBound, ExposurePass, GrossExposure } from '../../margin/exposure';
+import type { HealthRule } from '../../margin/health';
+import type { Period } from '../../margin/opening';
+import type { AssetRisk, HealthReport, RiskReport } from '../../margin/risk';
+import type { RolloverProgress } from '../../margin/rollover';
+import type { LastSession } from '../../margin/settlement';
+import type { AssetBalance, Cohort, MarginTier, RolloverState, TurboTerms } from '../../margin/snapshot';
 
-export type MarginCohort = 'Legacy' | 'Turbo';
-export type MarginPeriod = 'SixHours' | 'Day' | 'Week' | 'Month';
+export type MarginCohort = Cohort;
+export type MarginPeriod = Period;
 
 export interface MarginAssetRef {
   readonly assetId: string;
@@ -38,32 +47,26 @@ export interface MarginBookRef {
   readonly contractId: string;
 }
 
-export interface MarginTierView {
+/**
+ * A tier: shared/margin's MarginTier constants, and its TurboTerms (zero, empty or false on a
+ * Legacy tier, which has none).
+ */
+export interface MarginTierView extends Pick<MarginTier, 'line' | 'capital' | 'threshold' | 'openBuffer' | 'maintenance'>, Pick<TurboTerms, 'maxLossBps' | 'rolloverProfitBps' | 'maxRollovers' | 'forfeitCollateral'> {
   readonly tierId: string;
   readonly version: bigint;
   readonly name: string;
   /** `Turbo` (prepaid) when the tier carries `turbo`, else `Legacy`. */
   readonly cohort: MarginCohort;
   readonly onSale: boolean;
-  readonly line: bigint;
   /** floor(line × max_credit_line_bps / 10,000). */
   readonly lineCap: bigint;
-  /** k, the tier capital constant. */
-  readonly capital: bigint;
-  readonly threshold: bigint;
-  readonly openBuffer: bigint;
-  readonly maintenance: bigint;
   readonly profitShareBps: bigint;
   readonly requiredCollateral: bigint;
   readonly openFee: bigint;
   /** duration (and term_seconds) is the u64 no-expiry value. */
   readonly noExpiry: boolean;
-  readonly maxLossBps: readonly bigint[];
-  readonly rolloverProfitBps: bigint;
   /** floor(line × rollover_profit_bps / 10,000); 0 without rollovers. */
   readonly profitRequired: bigint;
-  readonly maxRollovers: number;
-  readonly forfeitCollateral: boolean;
   readonly books: readonly MarginBookRef[];
   /** One entry per period, in the order SixHours, Day, Week, Month. */
   readonly periods: readonly MarginPeriodOffer[];
@@ -168,28 +171,16 @@ export interface CloseMarginReport extends MarginActionReceipt {
 
 // ---- risk ----------------------------------------------------------------------------------
 
-export type MarginExposurePass = 'SPOT' | 'STRESSED_MARKED' | 'STRESSED_FILLED';
-export type MarginBorrowBound = 'LOAN_CAP' | 'EXPOSURE' | 'POOL_INVENTORY' | 'NO_ASK';
-export type MarginHealthRule = 'LEGACY' | 'ANCHORED_FLOOR' | 'STATIC_THRESHOLD';
+export type MarginExposurePass = ExposurePass;
+export type MarginBorrowBound = BorrowBound;
+export type MarginHealthRule = HealthRule;
 
-export interface MarginAssetRiskView extends MarginAssetRef {
-  readonly onAccount: bigint;
-  readonly received: bigint;
-  readonly locked: bigint;
-  readonly settled: bigint;
-  readonly holdings: bigint;
-  readonly debt: bigint;
-  readonly position: bigint;
-  readonly effectivePosition: bigint;
-  /** 1e18-scaled oracle prices. */
-  readonly bid: bigint;
-  readonly ask: bigint;
-  readonly stale: boolean;
-  readonly mark: bigint;
-  readonly stressedMark: bigint;
-  readonly debtValue: bigint;
-  readonly stressBandBps: bigint;
-  readonly absorptionBandBps: bigint;
+/** One asset of the risk report, with its balances and what a Borrow of it allows. */
+export interface MarginAssetRiskView
+  extends MarginAssetRef,
+    Pick<AssetBalance, 'onAccount' | 'received' | 'locked' | 'settled'>,
+    Pick<AssetRisk, 'holdings' | 'debt' | 'position' | 'effectivePosition' | 'bid' | 'ask' | 'stale' | 'mark' | 'stressedMark' | 'debtValue' | 'stressBandBps' | 'absorptionBandBps'>,
+    Pick<AssetRisk['borrowable'], 'byLoanCap' | 'byExposure' | 'poolInventory'> {
   /**
    * What a Borrow allows now, on the current loan headroom (spec 2.6 note: "otherwise use current
    * loan headroom"): the figure the Borrow action and the ticket check against.
@@ -199,90 +190,31 @@ export interface MarginAssetRiskView extends MarginAssetRef {
   /** What a Borrow allows when the same batch first returns the returnable quote (ReturnQuote, then Borrow). */
   readonly borrowableReturningQuoteFirst: bigint;
   readonly borrowReturningLimitedBy: MarginBorrowBound;
-  readonly byLoanCap: bigint;
-  readonly byExposure: bigint;
-  readonly poolInventory: bigint;
 }
 
-export interface MarginHealthView {
-  readonly rule: MarginHealthRule;
-  readonly lossFloor: bigint | null;
-  readonly threshold: bigint;
-  readonly freezeLine: bigint;
-  readonly absorptionCost: bigint;
-  readonly stressedAbsorptionCost: bigint;
-  readonly liquidatable: boolean;
-  readonly frozen: boolean;
-  readonly giveawayAllowance: bigint;
-  readonly stressedEquity: bigint;
-  /** V - threshold: liquidatable at or below 0. */
-  readonly distanceToThreshold: bigint;
-  /** min(stressed values) - freeze line: frozen below 0. */
-  readonly distanceToFreeze: bigint;
-}
+/** The health lines and distances of shared/margin's HealthReport, as they are. */
+export type MarginHealthView = HealthReport;
 
-export interface MarginRolloverView {
-  readonly profitRequired: bigint;
-  /** V - anchor + withdrawn - outside. */
-  readonly progress: bigint;
-  readonly remaining: bigint;
-  readonly reached: boolean;
-  readonly canEarnMore: boolean;
-  readonly anchor: bigint;
-  readonly withdrawn: bigint;
-  readonly outside: bigint;
-  readonly rolloversUsed: number;
-  readonly maxRollovers: number;
+/** The rollover progress of shared/margin, with the state it was measured on and the service's hint. */
+export interface MarginRolloverView extends RolloverProgress, RolloverState {
   /** The service's own hint; the chain re-verifies at the deadline. */
   readonly eligibleNow: boolean | null;
 }
 
-/** Every quantity of shared/margin's RiskReport, as bigint, in collateral units unless said. */
-export interface MarginRiskView {
-  readonly lineCap: bigint;
-  readonly netCollateral: bigint;
-  /** L. */
-  readonly creditLine: bigint;
-  readonly collateralHeadroom: bigint;
-  readonly undrawnLine: bigint;
-  readonly equityAboveCap: bigint;
-  readonly collateralHoldings: bigint;
-  /** V. */
-  readonly accountValue: bigint;
-  readonly stressedMarkedValue: bigint;
-  readonly stressedFilledValue: bigint;
-  readonly traderEquity: bigint;
-  readonly tradingBasis: bigint;
-  readonly tradingPnl: bigint;
-  readonly inKindDebtValue: bigint;
-  readonly outstanding: bigint;
-  readonly loanHeadroom: bigint;
-  readonly drawableQuote: bigint;
-  readonly reserve: bigint;
-  readonly cashHeld: bigint;
-  readonly spendableCash: bigint;
-  readonly returnableQuote: bigint;
-  readonly quoteLockedByBuys: bigint;
-  readonly exposure: {
-    readonly spot: bigint;
-    readonly stressedMarked: bigint;
-    readonly stressedFilled: bigint;
-    readonly gross: bigint;
-    readonly pass: MarginExposurePass;
-  };
-  readonly exposureHeadroom: bigint;
-  readonly buyCapacity: bigint;
+/**
+ * Every quantity of shared/margin's RiskReport, in collateral units unless said; its assets,
+ * health and rollover as the views above. The cohort, the no-expiry flag and the stale prices are
+ * on the frame (MarginRiskFrame), not here.
+ */
+export interface MarginRiskView extends Omit<RiskReport, 'cohort' | 'noExpiry' | 'stalePriceAssets' | 'exposure' | 'health' | 'rollover' | 'assets'> {
+  readonly exposure: GrossExposure;
   readonly health: MarginHealthView;
   readonly rollover: MarginRolloverView | null;
   readonly assets: readonly MarginAssetRiskView[];
-  /** Assets valued with the built-in stress or absorption band: figures are estimates. */
-  readonly fallbackRiskParamAssets: readonly string[];
 }
 
-export interface MarginSessionView {
+export interface MarginSessionView extends Pick<MarginAccountView, 'tierId' | 'tierVersion'> {
   readonly cohort: MarginCohort;
-  readonly tierId: string | null;
-  readonly tierVersion: bigint | null;
   readonly collateral: bigint;
   readonly fees: bigint;
   readonly quoteDrawn: bigint;
@@ -293,14 +225,8 @@ export interface MarginSessionView {
   readonly autoProlong: MarginPeriod | null;
 }
 
-export interface MarginSettlementView {
-  readonly status: 'Closed' | 'Liquidated' | 'Expired';
-  /** Unix seconds, when known. */
-  readonly endedAt: bigint | null;
-  readonly pnl: bigint | null;
-  readonly profitShare: bigint | null;
-  readonly collateralReturned: bigint | null;
-  readonly collateralForfeited: bigint | null;
+/** The last ended session as shared/margin reads it, its returns named (symbol, decimals). */
+export interface MarginSettlementView extends Omit<LastSession, 'returnedToParent'> {
   readonly returnedToParent: readonly MarginHolding[];
 }
 

@@ -1,10 +1,10 @@
 // Market data pushed to windows: each window gets only the levels it shows, at most once per frame.
+import type { Bar } from '../../api/market-schemas';
+import type { BookLevel } from '../../book/order-book';
 import type { Side } from '../../market/order-type';
 
-export interface LevelView {
-  readonly price: bigint;
-  readonly quantity: bigint;
-}
+/** A price level of shared/book, as it is. */
+export type LevelView = BookLevel;
 
 export interface BookFrame {
   readonly subscriptionId: string;
@@ -47,14 +47,10 @@ export interface TradesFrame {
 export const RESOLUTIONS = ['1m', '5m', '15m', '30m', '1h', '4h', '12h', '1d', '1w', '1M'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
-export interface BarView {
+/** A bar of the REST schema, its open time in milliseconds (the wire's `timestamp` unit varies: toMillis). */
+export interface BarView extends Readonly<Pick<Bar, 'open' | 'high' | 'low' | 'close' | 'volume'>> {
   /** Bar open time, milliseconds since the epoch. */
   readonly time: number;
-  readonly open: bigint;
-  readonly high: bigint;
-  readonly low: bigint;
-  readonly close: bigint;
-  readonly volume: bigint;
 }
 
 export interface BarsFrame {
