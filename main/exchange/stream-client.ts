@@ -5,10 +5,11 @@
 //
 // Subscriptions are state, not messages: the registry holds what should be subscribed, and a
 // (re)connect replays it. Requests are never queued while the socket is down, so nothing piles up.
-// Every inbound frame is parsed with shared/api's server schema and handed to listeners
-// synchronously; frames that do not parse are reported as data events, never thrown. After a
-// (re)subscribe the topic waits for its first (snapshot) message; while any topic waits the state is
-// `resyncing`, so consumers know the data they hold may be stale.
+// Every inbound frame is parsed with shared/api's server schema and handed synchronously to the
+// consumers of its action (the routing table, stream-routes.ts); frames that do not parse are
+// reported as data events, never thrown. After a (re)subscribe the topic waits for its first
+// (snapshot) message; while any topic waits the state is `resyncing`, so consumers know the data
+// they hold may be stale.
 import { identityToJson, type Identity } from '../../shared/encoding/identity';
 import type { B256 } from '../../shared/encoding/b256';
 import type { Clock, TimerHandle } from '../../shared/clock';
