@@ -135,7 +135,7 @@ export class OrderBookFeed {
    */
   private unreadable(event: InvalidFrame): void {
     // Only an id in the wire's own form names another market ("0x" and 64 hex digits): a mangled one
-    // ("0XAAAA…", found by the stream-frames fuzz test) may be this book's, so it resyncs.
+    // ("0XAAAA…") may be this book's, so it resyncs.
     const raw = event.marketId;
     const named = raw !== undefined && /^0x[0-9a-fA-F]{64}$/.test(raw) ? raw.toLowerCase() : null;
     for (const entry of [...this.books.values()]) {

@@ -157,7 +157,7 @@ export function orderHistory(order: OrderRecord): OrderHistoryEntry[] {
 
 /**
  * The base quantity filled: the sum of its fills (every fill appends its trade to the order's
- * fills, and an undo truncates them, so the sum is exactly the running total the order used to
+ * fills, and an undo truncates them, so the sum is exactly a running total the order could
  * keep; kept as the trades only, it costs no bigint per fill and none retained per order).
  */
 export function filledQuantity(order: OrderRecord): bigint {

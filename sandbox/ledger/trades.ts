@@ -75,8 +75,8 @@ export function tradeTakerFee(trade: Trade): bigint {
 
 /**
  * The last `capacity` items pushed, oldest first. A ring: once full, a push overwrites the oldest
- * slot, so the log allocates nothing after it filled (it used to copy its whole array every
- * capacity/8 pushes, and each copy was one more large array for the collector to move).
+ * slot, so the log allocates nothing after it filled (copying its whole array every capacity/8
+ * pushes would give the collector one more large array to move each time).
  */
 export class BoundedLog<T> {
   private readonly items: T[] = [];

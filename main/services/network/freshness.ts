@@ -1,4 +1,4 @@
-// Freshness of every source the windows show (issue 14): derived from data actually arriving on
+// Freshness of every source the windows show: derived from data actually arriving on
 // the network's WebSocket (heartbeats included) and from each subscription's state, never from a
 // socket merely being open. `computeFreshness` is pure (time is a parameter); FreshnessPublisher
 // pushes the view to the windows when it changes and once a second while frames arrive, so the

@@ -321,8 +321,8 @@ export class NetworkRuntime {
     for (const subscription of this.identitySubscriptions) subscription.close();
     this.identitySubscriptions = [];
     // The margin service first: its Turbo Accounts' open orders are part of the orders snapshot the
-    // trading service publishes on reset (published the other way round, an exchange restart left
-    // a forgotten Turbo Account's orders counted in Open orders: the trader-session long runs).
+    // trading service publishes on reset (published the other way round, an exchange restart would
+    // leave a forgotten Turbo Account's orders counted in Open orders).
     this.margin.accountChanged(tradeAccountId);
     this.trading.reset();
     this.triggers.reset();

@@ -1,6 +1,6 @@
 // The networks the terminal can talk to. The embedded sandbox is the default; devnet and testnet
 // are configuration (REST, WebSocket and faucet URLs, and the chain id they must answer); mainnet
-// is pinned here, in main: no request of the renderer can point it elsewhere (issue 15).
+// is pinned here, in main: no request of the renderer can point it elsewhere.
 //
 // Every network but one on this machine's loopback (the local sandbox, or a sandbox run beside
 // the app) must use https and wss: checkNetworkUrls is applied when a URL is configured and again

@@ -227,8 +227,8 @@ export class TradingService {
   /** An order as the stream or a REST read reports it. */
   applyOrder(order: Order, marketId: string, turbo: boolean, announce = true): void {
     // Only the trading account's own orders: a Turbo Account's (a child whose owner is this
-    // account) are followed by the margin service, and counting them here too announced every
-    // fill twice (issue 14 item 3).
+    // account) are followed by the margin service, and counting them here too would announce every
+    // fill twice.
     if (!this.ownsOrder(order)) return;
     const view = orderView(order, marketId, turbo, this.accountId());
     const tracked = this.orders.get(view.orderId);
@@ -238,8 +238,8 @@ export class TradingService {
     } else {
       // A view older than the one held (a REST read answered after the stream reported a fill or
       // a cancel; the answer to the placement itself) is ignored: an order never reopens and its
-      // filled quantity never shrinks. Applied, it showed a filled order as open for good (the
-      // trader-session long run, 2026-11-26 07:5x, seed 383170572), until the next request.
+      // filled quantity never shrinks. Applied, it would show a filled order as open until the next
+      // request.
       if (olderOrderView(view, tracked.view)) return;
       tracked.view = view;
     }
@@ -294,9 +294,9 @@ export class TradingService {
    * The read after a request: the stream reports what the request did, and this read is the net
    * under it. Requests answered within AFTER_REQUEST_READ_MS of the first share one read, which
    * starts that long after the first was answered (so after each of them). Each read is every
-   * book's open orders and every asset's balance, and a trader clicking three orders a second had
-   * main reading them back to back (2026-11-26: 16 order pages and 14 balances a second in the
-   * order-path bench, with the garbage that makes main pause on a later click).
+   * book's open orders and every asset's balance, and a trader clicking three orders a second would
+   * have main reading them back to back (many order pages and balances a second, with the garbage
+   * that makes main pause on a later click).
    */
   private refreshSoon(): void {
     if (this.soon !== null) return;

@@ -1,4 +1,4 @@
-// Freshness of a panel's data (issue 14): every live panel says, in place, whether what it shows is
+// Freshness of a panel's data: every live panel says, in place, whether what it shows is
 // the exchange's current state. Main publishes per-source freshness (shared/ipc/views/freshness.ts);
 // a panel picks the sources it depends on, adds what only it knows (a book frame that says
 // resyncing, a chart still loading), and this primitive ages the result once a second from the

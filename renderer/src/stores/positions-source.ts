@@ -1,14 +1,14 @@
-// One source of the positions per window. The ladder's foot, the chart's position line and the
-// Positions panel used to poll main each on its own cadence (3, 5 and 15 s), so at one moment the
-// same position could show three different unrealized P&L figures (each valued at the mark of its
-// own last read). Now they read one signal: refreshed on every fill (a fill event, a fill in the
+// One source of the positions per window. Were the ladder's foot, the chart's position line and the
+// Positions panel to poll main each on its own cadence, at one moment the same position could show
+// three different unrealized P&L figures (each valued at the mark of its own last read). So they
+// read one signal: refreshed on every fill (a fill event, a fill in the
 // orders snapshot, an order's filled quantity that moved, an order that left the open list), on a
 // cadence while any panel uses it, and by any caller that needs a read begun now (a flatten, a
 // reduce-only cap); every read's answer, from whichever caller, is what every panel shows, unless
 // a read begun later has answered already. An order placed or amended with nothing filled moves no
 // position and does not read: each read costs main a read of every book's order history, and a
-// trader placing several orders a second made main read them several times a second (2026-11-26:
-// 47 history pages a second in the order-path bench, most of main's garbage).
+// trader placing several orders a second would make main read them several times a second (dozens
+// of history pages a second, most of main's garbage).
 import { createSignal, type Accessor } from 'solid-js';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import type { OrdersSnapshot, PositionsView } from '../../../shared/ipc/views';

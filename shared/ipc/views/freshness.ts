@@ -1,4 +1,4 @@
-// How current the data of each source is, as main knows it (issue 14, "freshness everywhere").
+// How current the data of each source is, as main knows it.
 // Main publishes a FreshnessView on the `freshness` stream when a state changes and once a second
 // while anything arrives; each panel reads the sources it depends on and ages them on its own
 // second tick, so a panel turns stale even when main itself stops publishing.

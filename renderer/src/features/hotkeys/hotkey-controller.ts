@@ -47,7 +47,7 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       return;
     }
     const turbo = target.turbo();
-    // One-action trading obeys the window's arming, as ladder clicks do (issue 14 item 8).
+    // One-action trading obeys the window's arming, as ladder clicks do.
     if (!terminal.arming.armed({ marketId: market.market_id, turbo })) {
       const why = terminal.arming.lastDisarm();
       terminal.store.notify('warning', `Hotkey ${side.toLowerCase()} not sent: trading is not armed for ${market.base.symbol}/${market.quote.symbol}${turbo ? ' (Turbo book)' : ''}${why ? ` (disarmed: ${why})` : ''}. Arm the ladder (ARM) to trade by click and hotkey.`);

@@ -41,8 +41,7 @@ export function clickPrice(side: Side, rowPrice: bigint, tick: bigint): bigint {
  * The row sizes a ladder offers: from the finer of nothing below the stream's grouping. The depth
  * stream groups prices by at least 10 raw units (bids floored, asks raised), so on a market whose
  * tick is finer (FUEL/USDC, tick 1) rows of the tick would show a grouped level as an exact price:
- * a best ask row 0.020000 where the exchange's best ask is 0.019998 (trader-session long run,
- * issue 14). Rows start at the coarser of the tick and the stream's grouping.
+ * a best ask row 0.020000 where the exchange's best ask is 0.019998. Rows start at the coarser of the tick and the stream's grouping.
  */
 export function ladderPrecisionOptions(tick: bigint): bigint[] {
   return precisionOptions(tick < FINEST_STREAM_GROUPING ? FINEST_STREAM_GROUPING : tick);

@@ -16,8 +16,7 @@ export function accountActivity(open: readonly OrderView[], fills: readonly Fill
   const openPart = open.map((order) => `${order.orderId}:${order.filled}:${order.status}`).join(',');
   // The journal's newest entry moves with every request this terminal signs and every outcome it
   // learns: an order that closed at once (a bounded market order with nothing in its bounds, a
-  // fill-or-kill that did not fill) is never open and never fills, yet belongs in History (found
-  // by the trader-session long run, issue 14).
+  // fill-or-kill that did not fill) is never open and never fills, yet belongs in History.
   return `${openPart}|${fills.length}|${newest ? `${newest.orderId}:${newest.time}:${newest.price}:${newest.quantity}` : ''}|${journalHead?.seq ?? ''}`;
 }
 
@@ -25,8 +24,8 @@ export function accountActivity(open: readonly OrderView[], fills: readonly Fill
  * When History and Fills start over: another market, another network, another trading account, or
  * the same account gone and back (an exchange that restarted empty, where the account is set up
  * again with the same id). Without the account in the key, a list whose activity did not change
- * across the restart (nothing open, no fill) kept showing the orders of the exchange before it
- * (found by the trader-session long run, issue 14).
+ * across the restart (nothing open, no fill) would keep showing the orders of the exchange before
+ * it.
  */
 export function listResetKey(marketId: string, network: string | null, tradeAccountId: string | null): string {
   return `${marketId}|${network ?? ''}|${tradeAccountId ?? 'no account'}`;

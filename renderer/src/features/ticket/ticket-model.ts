@@ -114,7 +114,7 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
       price = best;
       priceIsEstimate = true;
       requestType = { kind: 'Market' };
-      // Said exactly (issue 14 item 6): the exchange executes a Market order no worse than its
+      // Said exactly: the exchange executes a Market order no worse than its
       // price, the best opposite price when sent; it does not sweep deeper levels.
       warnings.push(
         context.turbo
@@ -268,7 +268,7 @@ export interface SendState {
 }
 
 /**
- * Why the ticket's send button is disabled, always in words (issue 14): the ticket says it before
+ * Why the ticket's send button is disabled, always in words: the ticket says it before
  * the trader touches the form, not only after. `blocked` is a reason that has nothing to do with the
  * form (no session, Turbo rules or check, a bracket leg). Balances still loading come before a
  * refusal the evaluation made from a balance that is not known yet.

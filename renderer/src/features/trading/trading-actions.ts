@@ -59,7 +59,7 @@ export function describeOrder(market: Market, request: PlaceOrderRequest): strin
 }
 
 /**
- * What an order that executes at once did (issue 14 item 6): "filled 0.0079 of 0.1 ETH at an
+ * What an order that executes at once did: "filled 0.0079 of 0.1 ETH at an
  * average 3,000.50 USDC; the remaining 0.0921 ETH was cancelled: nothing more was offered at
  * 3,000.50 USDC or better". Null for an order that rests (its fills follow as they come).
  */

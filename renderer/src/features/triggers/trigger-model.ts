@@ -47,7 +47,7 @@ export type OcoInput = RequestInput<'placeOcoOrder'>;
 export type MoveInput = RequestInput<'moveTrigger'>;
 
 function price(market: Market, text: string, field: string): Result<bigint> {
-  // An empty field is named as such, never "\"\" is not a plain decimal number" (issue 14 item 7).
+  // An empty field is named as such, never "\"\" is not a plain decimal number".
   if (text.trim() === '') return fail('MISSING', `${field} is empty: enter it, or turn this leg off.`, { field });
   const parsed = parseUnits(text.trim(), market.quote.decimals, field);
   if (!parsed.ok) return parsed;
