@@ -5,8 +5,7 @@
 // same replay with nothing drawing it, run before and after ours) that shows what the machine
 // alone misses. A missed frame counts against the ladder when the page's own main-thread work
 // (script, plus the style, layout and paint after each frame) in that interval reached half a
-// frame: a frame the machine missed while the page was nearly idle is the machine's (runs of
-// 2026-11-26 09:33 and 09:37 failed on one such frame at p99 1.8-2.4 ms).
+// frame: a frame the machine missed while the page was nearly idle is the machine's.
 // `npx tsx bench/ladder.bench.ts` prints one line of JSON; `run()` returns the same object.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';

@@ -7,7 +7,7 @@
 //                     sandbox/ledger's createOrder in a transaction (market rules, the price
 //                     window, balance locks, fees, the undo journal that makes a batch atomic,
 //                     order and trade records, per-account logs, bars, the change set published
-//                     after commit). This is the figure issue 17 judges (>= 1.0x the peer). The
+//                     after commit). This is the figure the target judges (>= 1.0x the peer). The
 //                     peer keeps its orders by id and returns the filled and partial orders, in
 //                     floating-point numbers. The resting orders (placement index and remaining
 //                     quantity) must be identical on both sides after the stream, so the figures

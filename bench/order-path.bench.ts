@@ -17,7 +17,7 @@
 // it; "ours above the floor" at a percentile = the absolute figure minus the floor at that
 // percentile (two distributions over the same clicks); the notes also give the per-click
 // difference. The verdict judges our own time above the floor at p99 (< 5 ms): the absolute p99
-// cannot be judged on this 2-core VM, whose floor alone is several milliseconds (issue 17).
+// cannot be judged on this 2-core VM, whose floor alone is several milliseconds.
 //
 // Every wait has a deadline and says what it waited for; `npx tsx bench/order-path.bench.ts`
 // prints one line of JSON; `run()` returns the same object.
@@ -281,7 +281,7 @@ export async function run() {
       const started = Date.now();
       await waitUntil(`the ladder to be clickable before click ${click + 1}`, 30_000, async () => ((await clickable.count()) > 0 && (await bestBid.count()) > 0 ? true : undefined), () => pageState(page, running));
       // A row 3 to 10 rows under the best bid (a resting buy), or the lowest row shown when fewer
-      // are below it (the ladder holds still while the pointer is on it, issue 16): waited for
+      // are below it (the ladder holds still while the pointer is on it): waited for
       // until the best bid has at least one row under it.
       const target = await waitUntil(
         `a row under the best bid to click (click ${click + 1})`,
@@ -303,10 +303,9 @@ export async function run() {
         async () => `${arrivals.length} signed orders for ${click + 1} clicks; ${await pageState(page, running)}`,
       );
       // The pointer leaves the ladder, as a trader's hand does between orders: the ladder never
-      // recenters under the pointer (issue 16), so with the pointer left on it the best bid could
-      // drift off the rows shown (pinned to the edge) and the next click wait for a row that never
-      // comes back (seen at click 147, 2026-11-26 08:5x). A move is not a pointerdown: the clicks
-      // recorded are unchanged.
+      // recenters under the pointer, so with the pointer left on it the best bid could drift off the
+      // rows shown (pinned to the edge) and the next click wait for a row that never comes back. A
+      // move is not a pointerdown: the clicks recorded are unchanged.
       await page.mouse.move(5, 5);
       // The floor's probes, in the idle gap after each order (the same moments of the run).
       await sleep(100);

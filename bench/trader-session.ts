@@ -1,4 +1,4 @@
-// The long trader session (issue 14): the model-based session of test/e2e/trader-session.test.ts
+// The long trader session: the model-based session of test/e2e/trader-session.test.ts
 // run for thousands of steps. The app runs in Chromium through the browser host against the
 // sandbox with its market maker; fast-check picks the trader's actions (the exchange restart
 // included) and the oracle checks every panel after every step. A failing sequence is shrunk and
