@@ -1,10 +1,10 @@
-// Issue 14 in Chromium against the sandbox: what the screen shows is the exchange's current state,
+// Freshness in Chromium against the sandbox: what the screen shows is the exchange's current state,
 // or it says it is not. Every live panel carries data-freshness (live|stale|resyncing|disconnected)
 // and a mark in place; the ladder's data-clickable is false whenever the book is not live, and a
 // click or a hotkey that would trade at the book is refused. The sandbox freezes its WebSocket
 // without closing it (/control/ws/stall) for stale, freezes the reconnection for resyncing, and a
 // network switch to an unreachable network and back (three times) must never leave the ladder, tape,
-// chart and inside market frozen (item 1) or show the sandbox's data unmarked while away (item 2).
+// chart and inside market frozen or show the sandbox's data unmarked while away.
 // Screenshots: test-results/screenshots/freshness/{stale,resyncing,other-network}.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The depth ladder of issue 16 in the real app (browser host, real sandbox with its market maker,
+// The depth ladder in the real app (browser host, real sandbox with its market maker,
 // Chromium): grouping at the market's tick with both sides of the book on screen, a size on the
 // ladder itself so the first click trades without typing one, amend by dragging an own order to
 // another row (cancel and create in one signed batch, confirmed naming book and signer, the new
@@ -30,7 +30,7 @@ interface WireOrder {
   readonly quantity: string;
 }
 
-describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)', () => {
+describe.sequential('the depth ladder in Chromium against the sandbox', () => {
   let terminal: OpenTerminal;
   let bridge: BridgeClient;
   let control: SandboxControl;
@@ -277,7 +277,7 @@ describe.sequential('the depth ladder in Chromium against the sandbox (issue 16)
     await page.getByTestId('ladder-position').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('ladder-position').textContent()).toMatch(/Pos \+\d+(\.\d+)? @ \d{1,3}(,\d{3})*\.\d{2} · uP&L [+-]?\d+\.\d{2}/);
     // One positions source per window: the ladder's foot and the Positions panel show the same
-    // unrealized P&L at every moment (each used to poll on its own cadence and value the position
+    // unrealized P&L at every moment (not each polling on its own cadence and valuing the position
     // at the mark of its own read). Sampled in one evaluation each, across several cadences.
     await page.getByTestId('tab-positions').click();
     await page.getByTestId('position-unrealized').first().waitFor({ timeout: 20_000 });

@@ -1,4 +1,4 @@
-// Margin (Turbo) accounts in the real app (issue 6): browser host with the real main services and a
+// Margin (Turbo) accounts in the real app: browser host with the real main services and a
 // sandbox with its control surface (the house maker quotes the Turbo books too), Debian's Chromium.
 // A trader opens the Margin panel, registers a Turbo Account (the session recreated to name it),
 // opens a prepaid session for the exact amount shown, switches ETH/USDC to its Turbo book (ETH/USDT,

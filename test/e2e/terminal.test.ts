@@ -69,7 +69,7 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
   it('places a limit order by clicking the armed ladder and shows it on the ladder and in open orders', async () => {
     await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 30_000 });
     // The faucet's funds reach the ticket a moment after setup closes; until then the ticket shows
-    // nothing available and refuses a buy before signing (issue 14 item 7), as a trader would see.
+    // nothing available and refuses a buy before signing, as a trader would see.
     await waitForFunds(page);
     await page.getByTestId('ticket-quantity').fill('0.1');
     // Click-to-trade is off until armed: a click does nothing.
@@ -162,8 +162,8 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
   });
 
   it('one arming model for ladder clicks and hotkeys: shown, and dropped on market or book change and after the kill switch', async () => {
-    // Issue 14 item 8: the ladder stayed armed after switching to the Turbo book and after the kill
-    // switch, and Shift+B / Shift+S sent orders while the ladder was disarmed.
+    // The ladder must not stay armed after switching to the Turbo book or after the kill switch, and
+    // Shift+B / Shift+S must not send orders while the ladder is disarmed.
     const ladder = page.getByTestId('ladder').first();
     const armedState = () => ladder.getAttribute('data-armed');
     const notices = () => page.getByTestId('notice').allTextContents();

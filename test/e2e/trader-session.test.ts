@@ -1,4 +1,4 @@
-// The model-based trader session (issue 14): in Chromium through the browser host, against the
+// The model-based trader session: in Chromium through the browser host, against the
 // sandbox with its market maker, fast-check picks random sequences of trader actions (ticket
 // orders of every type, brackets, cancels, ladder clicks and drags, hotkeys, the kill switch,
 // markets, the Turbo book, blotter tabs, network switches and back, detached and docked panels,

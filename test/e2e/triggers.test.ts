@@ -1,4 +1,4 @@
-// Take-profit and stop-loss in the real app (issue 8): browser host with the real main services and
+// Take-profit and stop-loss in the real app: browser host with the real main services and
 // a sandbox with its control surface, Debian's Chromium. A trader funds the account from the Funds
 // drawer (deposit instructions, the faucet's mint arriving), registers a referral code (an unknown
 // and a retired one refused with the reason), buys with a take-profit and a stop-loss attached from

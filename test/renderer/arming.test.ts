@@ -1,4 +1,4 @@
-// The window's arming (issue 14 item 8): one state for ladder clicks and the buy/sell hotkeys, for
+// The window's arming: one state for ladder clicks and the buy/sell hotkeys, for
 // one market and book, dropped when the network or the account changes and when another window
 // uses the kill switch.
 import { createRoot, createSignal } from 'solid-js';

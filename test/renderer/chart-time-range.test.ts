@@ -1,5 +1,5 @@
 // The chart's time axis runs to the present: a book with no trade for half an hour (a Turbo book
-// just attached) showed its axis ending at its last bar, as if that were now.
+// just attached) must not show its axis ending at its last bar, as if that were now.
 import { describe, expect, it } from 'vitest';
 import { chartTimeRange } from '../../renderer/src/features/chart/bars-model';
 

@@ -1,7 +1,7 @@
-// The market bar's inside on a market whose price tick is finer than the stream's grouping (found
-// by the trader-session oracle, issue 14: on FUEL/USDC the bar showed "0.019970 / 0.020000" as the
-// best bid and ask while the exchange's were 0.019973 / 0.019991: the stream's prices, grouped by
-// 10 raw units, presented as exact).
+// The market bar's inside on a market whose price tick is finer than the stream's grouping: on
+// FUEL/USDC the stream's prices, grouped by 10 raw units, must not be presented as exact (a bar
+// saying "0.019970 / 0.020000" as the best bid and ask while the exchange's are 0.019973 /
+// 0.019991).
 import { describe, expect, it } from 'vitest';
 import type { Market } from '../../shared/market/market';
 import { insideText, streamGrouping } from '../../renderer/src/features/markets/inside-text';

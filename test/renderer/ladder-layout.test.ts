@@ -175,7 +175,7 @@ const usdc = (text: string) => {
   return BigInt(whole!) * 1_000_000n + BigInt((fraction + '000000').slice(0, 6));
 };
 
-describe('default grouping at the tick, recentred on the inside market (issue 16)', () => {
+describe('default grouping at the tick, recentred on the inside market', () => {
   it('a narrow inside market: contiguous rows centred between best bid and best ask', () => {
     const view = insideView(usdc('2999.95'), usdc('3000.05'), TICK, 40, null);
     expect(view).toEqual({ kind: 'centre', centre: usdc('3000.00') });
@@ -248,7 +248,7 @@ describe('default grouping at the tick, recentred on the inside market (issue 16
   });
 });
 
-describe('recentering rules (issue 16)', () => {
+describe('recentering rules', () => {
   const bid = usdc('2989.85');
   const ask = usdc('2997.34');
   const rows = viewRows(insideView(bid, ask, TICK, 40, null)!, TICK, 40);
@@ -282,7 +282,7 @@ describe('recentering rules (issue 16)', () => {
   });
 });
 
-describe('cumulative depth in bigint (issue 16)', () => {
+describe('cumulative depth in bigint', () => {
   const rows = layoutRows(1000n, 10n, 7); // 1030 .. 970
   const bids = [
     { price: 995n, quantity: 4n },
@@ -322,7 +322,7 @@ describe('cumulative depth in bigint (issue 16)', () => {
   });
 });
 
-describe('own trades, average entry and P&L per row (issue 16)', () => {
+describe('own trades, average entry and P&L per row', () => {
   it('marks the rows of own recent fills and the entry row', () => {
     const rows = buildLadderRows({
       rows: layoutRows(1000n, 10n, 5),
@@ -363,7 +363,7 @@ describe('own trades, average entry and P&L per row (issue 16)', () => {
   });
 });
 
-describe('ladder size presets (issue 16)', () => {
+describe('ladder size presets', () => {
   // ETH/USDC: base 9 decimals shown to 4 (tick 10^5), minimum order 5 USDC.
   const market = {
     base: { symbol: 'ETH', asset: '0x' as never, decimals: 9, max_precision: 4 },
@@ -387,7 +387,7 @@ describe('ladder size presets (issue 16)', () => {
   });
 });
 
-describe('the ladder never offers rows finer than the depth stream groups prices (issue 14, long run)', () => {
+describe('the ladder never offers rows finer than the depth stream groups prices', () => {
   it('on a market whose tick is finer than the stream grouping (FUEL/USDC, tick 1 raw), rows start at 10', () => {
     // At rows of 1, the stream's best ask raised to 10 (0.020000 for an ask of 0.019998) was shown
     // as an exact row, and the trader-session oracle found it.

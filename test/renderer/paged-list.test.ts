@@ -1,7 +1,6 @@
-// History and Fills follow the account while shown (found by the trader-session oracle, issue 14:
-// a Market order that filled never appeared in the History tab on screen, which had read its page
-// once; and Fills stopped following once main's recent-fills list reached its cap of 200, since
-// the tab re-read only when that list's length changed).
+// History and Fills follow the account while shown: a Market order that filled must appear in a
+// History tab on screen that has read its page once, and Fills must keep following once main's
+// recent-fills list reaches its cap of 200 (where that list's length no longer changes).
 import { createRoot, createSignal } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import type { FillView, OrderView, Page } from '../../shared/ipc/views';
@@ -70,7 +69,7 @@ describe('a paged list that follows the account', () => {
   });
 });
 
-describe('History and Fills start over when the exchange forgot the account (issue 14, long run)', () => {
+describe('History and Fills start over when the exchange forgot the account', () => {
   it('the list is read again when the trading account goes and comes back with the same id, though its activity did not change', async () => {
     // Before: a cancelled order in History, nothing open, no fill. The exchange restarts empty and
     // the account is set up again (same id): nothing open, no fill again, so the activity key is
@@ -100,7 +99,7 @@ describe('History and Fills start over when the exchange forgot the account (iss
   });
 });
 
-describe('an order that closed at once still reaches History (issue 14, long run seed 14004)', () => {
+describe('an order that closed at once still reaches History', () => {
   it('the activity changes with the journal\'s newest entry, though nothing is open and nothing filled', () => {
     // A bounded market buy with nothing inside its bounds: placed and cancelled at once, never open,
     // no fill; only the journal (signed, then its outcome) moves.

@@ -1,6 +1,6 @@
 // The window's one positions source: the ladder's foot, the chart's position line and the Positions
-// panel show the same read (seen driving the app: one position showed +3.28 USDC on the chart and
-// +3.11 on the ladder at the same moment, each valued at the mark of its own poll).
+// panel show the same read (not one position at +3.28 USDC on the chart and +3.11 on the ladder at
+// the same moment, each valued at the mark of its own poll).
 import { createRoot } from 'solid-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FillView, OrdersSnapshot, OrderView, PositionsView } from '../../shared/ipc/views';

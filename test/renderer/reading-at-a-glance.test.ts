@@ -1,4 +1,4 @@
-// Reading at a glance (issue 16): markets named by symbol with a readable suffix only where two
+// Reading at a glance: markets named by symbol with a readable suffix only where two
 // share one; table columns in the market's (asset's) display decimals, aligned on the decimal
 // point, with thousands separators, right-aligned in tabular digits; the notification centre's
 // list (errors stay until read, nothing lost to a burst of infos) and refusals as trader sentences
@@ -67,8 +67,8 @@ describe('table columns line up on the decimal point', () => {
   });
 
   it('order history status: an order the exchange closed with a dust remainder is not called filled', () => {
-    // Seen driving the app: 0.2 ETH bought in nine fills of 0.1993, the last 0.0007 under the
-    // market's dust, closed by the exchange; the history said "filled".
+    // 0.2 ETH bought in nine fills of 0.1993, the last 0.0007 under the market's dust, closed by
+    // the exchange: the history must not say "filled".
     expect(orderStatusCell(ethUsdc, { status: 'filled', quantity: ETH / 5n, filled: 199_300_000n })).toBe('closed, 0.0007 unfilled');
     expect(orderStatusCell(ethUsdc, { status: 'filled', quantity: ETH / 5n, filled: ETH / 5n })).toBe('filled');
     expect(orderStatusCell(ethUsdc, { status: 'partially-filled', quantity: ETH / 5n, filled: ETH / 10n })).toBe('partially filled');

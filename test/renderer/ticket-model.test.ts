@@ -73,7 +73,7 @@ describe('order ticket', () => {
   it('a market order prices its estimate at the best opposite price, and refuses an empty side', () => {
     const result = evaluateTicket(fields({ kind: 'Market', priceText: '' }), context());
     expect(result).toMatchObject({ ok: true, price: 3_001_000_000n, priceIsEstimate: true });
-    // Said exactly before signing (issue 14 item 6): it takes only what is offered at that price.
+    // Said exactly before signing: it takes only what is offered at that price.
     expect(result.ok && result.warnings.join(' ')).toMatch(/fills only what is offered at 3,001(\.00)? USDC or better .*not filled at once is cancelled/);
     expect(result.ok && result.warnings.join(' ')).not.toMatch(/whatever the book offers/);
     expect(evaluateTicket(fields({ kind: 'Market' }), context({ bestAsk: null }))).toMatchObject({ ok: false, code: 'NO_LIQUIDITY' });
@@ -85,7 +85,7 @@ describe('order ticket', () => {
     expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '2980', minPriceText: '2990' }), context())).toMatchObject({ ok: false, code: 'BOUNDS' });
     expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '' }), context())).toMatchObject({ ok: false, field: 'maxPrice' });
   });
-  it('refuses before signing an order that needs more than is unlocked, naming both amounts (issue 14 item 7)', () => {
+  it('refuses before signing an order that needs more than is unlocked, naming both amounts', () => {
     const result = evaluateTicket(fields({ quantityText: '5' }), context({ availableQuote: 1_000_000n }));
     expect(result).toMatchObject({ ok: false, field: 'quantity', code: 'INSUFFICIENT_BALANCE' });
     expect(!result.ok && result.message).toMatch(/^Not enough USDC: this order locks 15,001\.25 USDC but only 1 USDC is unlocked/);
@@ -93,7 +93,7 @@ describe('order ticket', () => {
     expect(sell).toMatchObject({ ok: false, code: 'INSUFFICIENT_BALANCE' });
     expect(evaluateTicket(fields({ quantityText: '0.5' }), context()).ok).toBe(true);
   });
-  it('refuses before signing a post-only order that would cross the book it has (issue 14 item 7)', () => {
+  it('refuses before signing a post-only order that would cross the book it has', () => {
     const buy = evaluateTicket(fields({ kind: 'PostOnly', priceText: '3001' }), context());
     expect(buy).toMatchObject({ ok: false, field: 'price', code: 'POST_ONLY_WOULD_CROSS' });
     expect(!buy.ok && buy.message).toMatch(/best offer 3,001(\.00)? USDC/);
@@ -132,7 +132,7 @@ describe('percent of available, in bigint', () => {
   });
 });
 
-describe('whose funds the ticket shows as Available (issue 14 item 4)', () => {
+describe('whose funds the ticket shows as Available', () => {
   const child = `0x${'c1'.repeat(32)}`;
   it('the trading account on a canonical book, even while Turbo books are traded as a Turbo Account', () => {
     expect(ticketSigner(false, child)).toEqual({ kind: 'trading-account' });
@@ -144,7 +144,7 @@ describe('whose funds the ticket shows as Available (issue 14 item 4)', () => {
   });
 });
 
-describe('bracket legs before signing (issue 14 item 7)', () => {
+describe('bracket legs before signing', () => {
   it('an enabled take-profit with an empty trigger says which field is empty, not a raw parse error', async () => {
     const { bracketInput, emptyLeg } = await import('../../renderer/src/features/triggers/trigger-model');
     const entry = { side: 'Buy' as const, orderType: { kind: 'Limit' as const }, price: 3_000_000_000n, quantity: 500_000_000n };
@@ -155,7 +155,7 @@ describe('bracket legs before signing (issue 14 item 7)', () => {
   });
 });
 
-describe('what an immediate order did (issue 14 item 6)', () => {
+describe('what an immediate order did', () => {
   it('says how much of a market order filled and why the rest was cancelled', async () => {
     const { describeOutcome } = await import('../../renderer/src/features/trading/trading-actions');
     const request = { marketId: ethUsdc.market_id, side: 'Buy' as const, orderType: { kind: 'Market' as const }, price: 3_001_000_000n, quantity: 100_000_000n };
@@ -177,7 +177,7 @@ describe('what an immediate order did (issue 14 item 6)', () => {
   });
 });
 
-describe('why the ticket cannot send, before the form is touched (issue 14)', () => {
+describe('why the ticket cannot send, before the form is touched', () => {
   const known = { kind: 'known' } as const;
   const loading = { kind: 'loading', symbol: 'USDC', problem: null } as const;
 
@@ -215,7 +215,7 @@ describe('why the ticket cannot send, before the form is touched (issue 14)', ()
   });
 });
 
-describe('a Limit order that trades at once says so before signing (seen driving the app: a ladder click in the bid column above the best offer)', () => {
+describe('a Limit order that trades at once says so before signing (a ladder click in the bid column above the best offer)', () => {
   it('through the inside: crosses the spread, naming the best opposite price', () => {
     const result = evaluateTicket(fields({ priceText: '3005.00' }), context());
     expect(result.ok && result.warnings.join(' ')).toContain('Crosses the spread: this buy at 3,005.00 trades now against the best offer 3,001.00 USDC');

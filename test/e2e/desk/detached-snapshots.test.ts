@@ -1,12 +1,12 @@
-// The ticket right after onboarding says why it cannot send before the trader touches it (issue 14:
-// the Buy button was disabled with an empty title while the balances were loading).
+// The ticket right after onboarding says why it cannot send before the trader touches it (not a
+// Buy button disabled with an empty title while the balances are loading).
 // Panels detached into windows of their own show the exchange's state from their first frame: a new
 // window loads each slice (balances, orders, fills, history) by request and keeps it by the push
 // streams, so what it shows is main's current state, held to the exchange by the trader-session
-// oracle (test/support/trader-session/oracle.ts). Found by the oracle (issue 14): Balances detached
-// right after onboarding showed 0 in every column of the funded assets, unmarked, because main's
-// balances had been overwritten by a REST read begun before the faucet's mint (shared/fresh-read.ts,
-// TradingService.applyBalances); the window only repeated main's wrong figures.
+// oracle (test/support/trader-session/oracle.ts). Balances detached right after onboarding must not
+// show 0 in every column of the funded assets, unmarked: main's balances must not be overwritten by
+// a REST read begun before the faucet's mint (shared/fresh-read.ts, TradingService.applyBalances),
+// since the window only repeats main's figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkScreen, type OracleView } from '../../support/trader-session/oracle';

@@ -202,14 +202,14 @@ describe('browser host, malformed frames', () => {
     connection.socket.close();
   });
 
-  it('regression: a call whose name breaks String() ({"toString": 1}) gets its answer', async () => {
+  it('a call whose name breaks String() ({"toString": 1}) gets its answer', async () => {
     const connection = await connect();
     const answer = await connection.exchange('{"t":"call","id":5,"name":{"toString":1},"input":{}}');
     expect(answer).toMatchObject({ t: 'reply', id: 5, result: { ok: false, code: 'UNKNOWN_CHANNEL' } });
     connection.socket.close();
   });
 
-  it('regression: a peer resetting a refused bridge connection does not end the host', async () => {
+  it('a peer resetting a refused bridge connection does not end the host', async () => {
     const port = Number(new URL(host.origin).port);
     await Promise.all(
       Array.from({ length: 20 }, () => {
@@ -230,7 +230,7 @@ describe('browser host, malformed frames', () => {
     fresh.socket.close();
   });
 
-  it('an oversized or binary frame closes that connection only (regression: the oversized one used to end the host); the host serves the next one', async () => {
+  it('an oversized or binary frame closes that connection only, never the host; the host serves the next one', async () => {
     const oversized = await connect();
     oversized.socket.send(`{"t":"call","id":1,"name":"getAppInfo","input":{"pad":"${'y'.repeat(1 << 20)}"}}`);
     expect(await oversized.closed).toBe(1009);

@@ -1,12 +1,11 @@
 // A Turbo Account is chosen for the trading account it belongs to, and for no other. Choosing one
 // reads the trading account's margin accounts from the exchange; if the trading account changes
 // while that read is out (another owner selected, the exchange restarted and forgot it), its answer
-// is of the account before. Applied, it selected the previous trading account's Turbo Account under
-// the new one (Turbo-book orders would be signed as it) and put that account's children in the new
-// one's list. The same for the account lookup itself: the one asked when the first owner was
-// selected, answered after the second was, gave the second owner the first one's trading account
-// (saved in accounts.json) until the second's own lookup answered. Found reading every
-// asynchronous path for the restart finding of issue 14.
+// is of the account before. Applied, it would select the previous trading account's Turbo Account
+// under the new one (Turbo-book orders would be signed as it) and put that account's children in the
+// new one's list. The same for the account lookup itself: the one asked when the first owner was
+// selected, answered after the second was, would give the second owner the first one's trading
+// account (saved in accounts.json) until the second's own lookup answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG } from '../../support/terminal-harness';
 

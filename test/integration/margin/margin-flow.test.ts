@@ -225,8 +225,8 @@ describe('a prepaid Turbo Account', () => {
   });
 
   it('announces a Turbo fill once, with the exchange\'s size and fee, and lists it in Fills and History with its book and account', async () => {
-    // Issue 14 item 3: a 0.02 ETH order signed as the Turbo Account was announced as "Buy 0.04 ETH
-    // in 2 fills" with a doubled fee, and never appeared in Fills or History.
+    // Counted twice, a 0.02 ETH order signed as the Turbo Account would be announced as "Buy 0.04 ETH
+    // in 2 fills" with a doubled fee; it must appear in Fills and History.
     const quantity = (ETH * 2n) / 100n;
     const placed = value(await terminal.handlers.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Market' }, price: PRICE(3000n), quantity }, caller));
     const orderId = placed.orders[0]?.orderId as string;
@@ -260,8 +260,8 @@ describe('a prepaid Turbo Account', () => {
   });
 
   it('keeps the trading account\'s balances its own while a Turbo Account trades', async () => {
-    // Issue 14 item 4: with a Turbo Account selected, the ticket on the canonical book showed the
-    // Turbo Account's 0.18 USDC as Available: its balance updates overwrote the trading account's.
+    // With a Turbo Account selected, the ticket on the canonical book must not show the Turbo
+    // Account's balance as Available: its balance updates must not overwrite the trading account's.
     const tradeAccountId = value(await terminal.handlers.getAccountState({}, caller)).tradeAccount?.tradeAccountId as string;
     await sharedQuote('Sell', PRICE(3000n), ETH / 10n);
     const pushedBefore = balancePushes.length;

@@ -16,10 +16,9 @@ import { openTurboAccount, sandboxPid, type World } from './world';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
-// Balances was left out for a while: detached right after a run began it showed 0 for an asset the
-// account holds (CI of 2026-11-26 03:2x, seed 367244420). Main's balances themselves were wrong (a
-// REST read begun before the faucet's mint overwrote them; fixed in TradingService.applyBalances and
-// shared/fresh-read.ts), the docked tab was just not on screen; test/e2e/desk/detached-snapshots.test.ts.
+// Balances detached right after a run begins must not show 0 for an asset the account holds (a
+// REST read begun before the faucet's mint must not overwrite main's balances: see
+// TradingService.applyBalances, shared/fresh-read.ts and test/e2e/desk/detached-snapshots.test.ts).
 export const DETACHABLE = ['fills', 'balances', 'history', 'positions'] as const;
 export type Detachable = (typeof DETACHABLE)[number];
 export const TICKET_KINDS = ['Spot', 'Limit', 'PostOnly', 'FillOrKill', 'Market', 'BoundedMarket'] as const;

@@ -84,7 +84,7 @@ describe('every bridge request, with hostile input, through the real dispatcher'
     }
   });
 
-  it('regression: a huge member name (unrecognised, or a record key) gives a short refusal', async () => {
+  it('a huge member name (unrecognised, or a record key) gives a short refusal', async () => {
     const huge = 'k'.repeat(100_000);
     for (const [name, input] of [
       ['placeOrder', { ...validInputs.placeOrder, [huge]: 1 }],
@@ -132,7 +132,7 @@ describe('channels and senders', () => {
     );
   });
 
-  it('regression: a channel that makes String() throw ({"toString": 1}) is refused, not thrown', async () => {
+  it('a channel that makes String() throw ({"toString": 1}) is refused, not thrown', async () => {
     const { dispatch } = recordingDispatcher();
     for (const name of [{ toString: 1 }, Object.create(null) as unknown, { valueOf: null, toString: null }]) {
       expect(await settle(() => dispatch(name, {}, caller))).toMatchObject({ ok: false, code: 'UNKNOWN_CHANNEL' });

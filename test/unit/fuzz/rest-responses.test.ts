@@ -146,7 +146,7 @@ async function within<T>(promise: Promise<T>, ms = 2_000): Promise<T> {
 }
 
 describe('REST client with hostile answers', () => {
-  it('regression: a 2xx revert-like body whose reason is not text is BAD_RESPONSE naming the field, not an unnamed disagreement', async () => {
+  it('a 2xx revert-like body whose reason is not text is BAD_RESPONSE naming the field, not an unnamed disagreement', async () => {
     const { rest, next } = scriptedClient();
     for (const body of [{ message: 'm', reason: null, receipts: [] }, { message: 'm', reason: 7, receipts: null }]) {
       next({ kind: 'answer', status: 200, body });

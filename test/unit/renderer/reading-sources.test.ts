@@ -1,4 +1,4 @@
-// The sources behind "reading at a glance" (issue 16), read as text where the renderer project
+// The sources behind "reading at a glance", read as text where the renderer project
 // (no DOM, no node types) cannot: table figures sit in right-aligned tabular-digit cells, and no
 // header, table or notice names a market or an asset by a shortened hex id. The formatting itself
 // is tested in test/renderer/reading-at-a-glance.test.ts; the real layout in test/e2e/notices.test.ts.

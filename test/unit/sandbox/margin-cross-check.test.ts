@@ -1,4 +1,4 @@
-// Client and sandbox agree to the unit (issue 18): over random and edge states of a real margin
+// Client and sandbox agree to the unit: over random and edge states of a real margin
 // account in the sandbox's engine (random tiers of both cohorts, draws, returns, borrows, repays,
 // collateral moves, prolongations, withdrawals, Turbo orders resting and filled, oracle moves to
 // odd and extreme prices, stale prices), every figure of the risk panel's report — computed by the

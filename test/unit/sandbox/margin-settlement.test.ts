@@ -1,4 +1,4 @@
-// Settlement pays what the risk panel showed (issue 18): one definition of realized profit
+// Settlement pays what the risk panel showed: one definition of realized profit
 // (shared/margin settlement.ts), the house's profit share rounded up (spec 2.1, 4.7), and the
 // balance-sheet moves (collateral moves, draws, withdrawals, outside arrivals) not counted as profit.
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ function legacyAmount(h: ReturnType<typeof marginSetup>, period: 'Day' | 'Week')
 }
 
 describe('profit share (margin 4.7, rounding 2.1)', () => {
-  it('floors the trader share and rounds the house share up: the issue figures', () => {
+  it('floors the trader share and rounds the house share up', () => {
     expect(profitShare(298_020_297n, 1_000n)).toEqual({ trader: 268_218_267n, house: 29_802_030n });
     expect(profitShare(10n, 1_000n)).toEqual({ trader: 9n, house: 1n });
     expect(profitShare(1n, 1n)).toEqual({ trader: 0n, house: 1n });
@@ -85,7 +85,7 @@ describe('profit share from posted collateral', () => {
 });
 
 describe('realized profit: the panel shows what settlement pays', () => {
-  it('ProlongSession, Draw, RepayFromCollateral, ReturnQuote: no profit, no loss (the issue sequence, +40 vs -6 before)', () => {
+  it('ProlongSession, Draw, RepayFromCollateral, ReturnQuote: no profit, no loss', () => {
     const h = marginSetup();
     const usdc = h.config.collateralAssetId;
     const child = h.open(1n, legacyAmount(h, 'Day'), 'Day');

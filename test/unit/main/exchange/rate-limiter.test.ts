@@ -115,7 +115,7 @@ describe('rate limiter', () => {
     expect(seen.at(-1)).toMatchObject({ used: 0, remaining: 5, nextFreeAt: null });
   });
 
-  it('grants a waiter even when another request arrives at the instant a slot frees (found by the property)', async () => {
+  it('grants a waiter even when another request arrives at the instant a slot frees', async () => {
     const clock = new ManualClock(0);
     const limiter = new RateLimiter({ clock, safetyMarginMs: 50 });
     const one: RateRule = { id: 'ONE', limit: 1, windowMs: 1000, keyedBy: 'ip' };

@@ -1,4 +1,4 @@
-// Freshness from data actually arriving (issue 14): the sandbox freezes its WebSocket without
+// Freshness from data actually arriving: the sandbox freezes its WebSocket without
 // closing it (/control/ws/stall: nothing is sent, not even a PONG). The socket stays open, so a
 // socket-state indicator would still say connected; main must call the link and every source
 // stale within the heartbeat cadence, and live again once frames flow.

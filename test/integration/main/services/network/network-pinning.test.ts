@@ -1,4 +1,4 @@
-// Networks (issue 15, medium 3), against a real sandbox on 127.0.0.1 (in process): the chain id a
+// Networks, against a real sandbox on 127.0.0.1 (in process): the chain id a
 // network answers must be the one main expects, or its markets are refused and nothing can be
 // signed for it; once learned, a chain id is kept and a different one refused; a remote network
 // over plaintext is refused even when a settings file written earlier names it; mainnet is pinned.

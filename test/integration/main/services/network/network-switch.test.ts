@@ -1,6 +1,6 @@
-// Issue 14, items 1 and 2: switching Sandbox → an unreachable network → Sandbox, several times.
+// Switching Sandbox → an unreachable network → Sandbox, several times.
 // The windows' market-data subscriptions must survive the switch (main re-establishes them on the
-// new network; before, they died with the old runtime while the header said "connected"), and while
+// new network; they must not die with the old runtime while the header says "connected"), and while
 // on the unreachable network nothing of the sandbox's market may be shown as current: the book is
 // not live, the tape and the chart are cleared, orders and balances are emptied, and the freshness
 // of every source says disconnected.

@@ -1,5 +1,5 @@
-// The best ask and bid a grouped ladder shows (issue 14, bench seed 33702: FUEL/USDC's ladder
-// showed a best ask row 0.020070 under the exchange's best ask 0.020076). The path a price takes:
+// The best ask and bid a grouped ladder shows (FUEL/USDC's ladder must not show a best ask row
+// 0.020070 under the exchange's best ask 0.020076). The path a price takes:
 // the sandbox's depth stream groups it (at least 10 raw units: bids floored, asks raised), main's
 // hub groups the stream's levels again at the window's precision, and the ladder puts each level in
 // its row (bids floored, asks raised). Whatever the book, the best rows are the exchange's inside
@@ -35,7 +35,7 @@ describe('grouped best bid and ask: asks rounded up, bids down, from the stream 
     expect(groupPrice('Buy', 20_036n, 10n)).toBe(20_030n);
     expect(groupLevels([[20_080n, 5n]], 10n, 'sells', 5)[0]!.price).toBe(20_080n);
     expect(rowPriceOf('Sell', 20_080n, 10n)).toBe(20_080n);
-    // The case of seed 33702: the exchange's best ask 0.020076 belongs to the row 0.020080.
+    // The exchange's best ask 0.020076 belongs to the row 0.020080.
     expect(insideRows({ bid: 20_036n, ask: 20_076n }, 10n)).toEqual({ bid: 20_030n, ask: 20_080n });
   });
 

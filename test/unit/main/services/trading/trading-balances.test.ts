@@ -1,7 +1,7 @@
 // The trading account's balances come from two places: the stream pushes changes, REST reads
 // rebuild everything (start, reconnect, after each request). A REST read that began before a
-// change (the faucet's mint) must not overwrite the stream's newer figure with the old one: the
-// ticket's Available stayed 0 and its Buy disabled (CI, trader-workflow e2e).
+// change (the faucet's mint) must not overwrite the stream's newer figure with the old one (the
+// ticket's Available would stay 0 and its Buy disabled).
 import { describe, expect, it } from 'vitest';
 import { TradingService, type TradingServiceDeps } from '../../../../../main/services/trading/trading-service';
 import type { BalanceView } from '../../../../../shared/ipc/views/trading';

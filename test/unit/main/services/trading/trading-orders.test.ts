@@ -1,8 +1,8 @@
 // An order's state comes from two places: the stream pushes each change, REST reads rebuild the
 // open orders (start, reconnect, after each request). A read answered after the stream reported a
-// fill (or a cancel) must not put the order back as it was: the trader-session long run
-// (2026-11-26 07:5x, seed 383170572) saw a ladder-click order the maker's take had filled stay in
-// Open orders, "0.0000 filled", past a page reload, until the trader's next request.
+// fill (or a cancel) must not put the order back as it was: a ladder-click order the maker's take
+// had filled would stay in Open orders, "0.0000 filled", past a page reload, until the trader's
+// next request.
 import { describe, expect, it } from 'vitest';
 import { olderOrderView, orderView, TradingService, type TradingServiceDeps } from '../../../../../main/services/trading/trading-service';
 import type { Order } from '../../../../../shared/api/market-schemas';
