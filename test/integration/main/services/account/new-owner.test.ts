@@ -1,21 +1,19 @@
 // A new owner key (created, imported or watched) becomes the active owner at once. It has no
 // trading account yet, so nothing of the previous owner's trading account may stay on screen as if
 // it were this one's: its open orders, fills and balances leave the lists pushed to the windows, and
-// the next request cannot be signed for it. Before, adding an owner switched the active owner
-// without telling the services, which went on showing (and reading) the previous owner's account.
+// the next request cannot be signed for it. Adding an owner switches the active owner and tells the
+// services, which would otherwise go on showing (and reading) the previous owner's account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../../../shared/market/market';
 import type { BalanceView, OrdersSnapshot } from '../../../../../shared/ipc/views';
-import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG } from '../../../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG } from '../../../../support/terminal-harness';
 
 describe('adding an owner key', () => {
   let harness: Harness;
   let market: Market;
 
   beforeAll(async () => {
-    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
-    const { markets } = await harness.onboard();
-    market = markets[0]!;
+    ({ harness, market } = await startOnboarded({ confirmer: ACCEPTING_DIALOG }));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,13 +1,13 @@
 // The Turbo Account the trader chose to trade Turbo books as survives a network switch and back,
-// and a page reload (main keeps it): before, a switch left no Turbo Account selected, so the next
-// Turbo order was signed by the trading account without the trader asking, and the Turbo
-// Account's position dropped out of Positions (found by the trader-session oracle, 2026-11-26).
+// and a page reload (main keeps it): a switch that left no Turbo Account selected would have the
+// next Turbo order signed by the trading account without the trader asking, and the Turbo
+// Account's position drop out of Positions.
 // While the choice is being restored no Turbo order is signed by anyone; an exchange that no
 // longer knows the account says so, and the choice is forgotten.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../../../shared/market/market';
 import type { Notice } from '../../../../../shared/ipc/views';
-import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../../../support/terminal-harness';
 
 describe("the trader's choice of Turbo Account", () => {
   let harness: Harness;
@@ -15,9 +15,9 @@ describe("the trader's choice of Turbo Account", () => {
   let child: string;
 
   beforeAll(async () => {
-    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
-    const { markets } = await harness.onboard();
-    ({ market, child } = await turboSetup(harness, markets));
+    const onboarded = await startOnboarded({ confirmer: ACCEPTING_DIALOG });
+    harness = onboarded.harness;
+    ({ market, child } = await turboSetup(harness, onboarded.markets));
     value(await harness.terminal.handlers.configureNetwork({ networkId: 'devnet', restUrl: 'http://127.0.0.1:9', wsUrl: 'ws://127.0.0.1:9/v1/ws', faucetUrl: null }, caller));
   }, 120_000);
 

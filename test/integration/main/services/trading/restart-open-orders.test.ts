@@ -1,17 +1,15 @@
 // The exchange restarts for real (the sandbox process SIGKILLed; the app's supervisor starts it
-// again, empty), as in the trader-session long runs: the trading account and its Turbo Account are
-// gone, and Open orders must say so at once. The long runs of 2026-11-26 (seeds 383663665 and
-// 387178677) saw the Open orders tab count 1-2 orders for more than 10 s after such a restart while
-// the exchange had none: the Turbo Account's resting orders. On the restart the supervisor's
-// account lookup found the account gone before the margin service's stream came back; the trading
-// service published its reset list while the margin service still followed the Turbo Account, and
-// nothing published the list again (every read of the forgotten account ends early), so the
-// windows kept the Turbo Account's orders. main's own list was already empty.
+// again, empty): the trading account and its Turbo Account are gone, and Open orders must say so at
+// once, not count the Turbo Account's resting orders the exchange no longer has. On the restart the
+// supervisor's account lookup can find the account gone before the margin service's stream comes
+// back; were the trading service to publish its reset list while the margin service still followed
+// the Turbo Account, nothing would publish the list again (every read of the forgotten account ends
+// early), and the windows would keep the Turbo Account's orders while main's own list is empty.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../../../shared/market/market';
 import type { OrdersSnapshot } from '../../../../../shared/ipc/views';
-import { caller, startHarness, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../../../support/terminal-harness';
 
 /** The sandbox child of this process (the app's supervisor forked it). */
 function sandboxPid(): number {
@@ -29,9 +27,9 @@ describe('an exchange restart (the sandbox process killed)', () => {
   let child: string;
 
   beforeAll(async () => {
-    harness = await startHarness({ confirmer: ACCEPTING_DIALOG });
-    const { markets } = await harness.onboard();
-    ({ market, child } = await turboSetup(harness, markets));
+    const onboarded = await startOnboarded({ confirmer: ACCEPTING_DIALOG });
+    harness = onboarded.harness;
+    ({ market, child } = await turboSetup(harness, onboarded.markets));
   }, 120_000);
 
   afterAll(async () => {
