@@ -36,17 +36,18 @@ export function clickPrice(side: Side, rowPrice: bigint, tick: bigint): bigint {
   return side === 'Buy' ? floorToStep(rowPrice, tick) : ceilToStep(rowPrice, tick);
 }
 
-/** Depth precisions a market offers: powers of ten from its price tick up to 10^9 (spec 4.1). */
 /**
- * The row sizes a ladder offers: from the finer of nothing below the stream's grouping. The depth
- * stream groups prices by at least 10 raw units (bids floored, asks raised), so on a market whose
- * tick is finer (FUEL/USDC, tick 1) rows of the tick would show a grouped level as an exact price:
- * a best ask row 0.020000 where the exchange's best ask is 0.019998. Rows start at the coarser of the tick and the stream's grouping.
+ * The row sizes a ladder offers: none finer than the stream's grouping. The depth stream groups
+ * prices by at least 10 raw units (bids floored, asks raised), so on a market whose tick is finer
+ * (FUEL/USDC, tick 1) rows of the tick would show a grouped level as an exact price: a best ask row
+ * 0.020000 where the exchange's best ask is 0.019998. Rows start at the coarser of the tick and the
+ * stream's grouping.
  */
 export function ladderPrecisionOptions(tick: bigint): bigint[] {
   return precisionOptions(tick < FINEST_STREAM_GROUPING ? FINEST_STREAM_GROUPING : tick);
 }
 
+/** Depth precisions a market offers: powers of ten from its price tick up to 10^9 (spec 4.1). */
 export function precisionOptions(tick: bigint, largest = 1_000_000_000n): bigint[] {
   const options: bigint[] = [];
   let step = 1n;
