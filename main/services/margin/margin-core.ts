@@ -25,7 +25,7 @@ import { missingFromScope, scopeView } from './overview';
 import { RiskTracker, type RiskFrameBody } from './risk-tracker';
 import { DEFAULT_TURBO_ORDER_SETTINGS, type TurboOrderSettings } from './turbo-orders';
 
-
+/** Accounts followed live at once (each holds one WebSocket connection). */
 export const MAX_TRACKED_ACCOUNTS = 8;
 /** How long an action waits for a stale state to be fetched again before refusing. */
 export const LIVE_WAIT_MS = 5_000;
