@@ -35,6 +35,8 @@ interface MarketMaker {
 export class HouseMaker {
   private readonly books = new Map<string, MarketMaker>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Held: the mid does not walk, the house takes nothing, and every level has the same size. */
+  private pinned = false;
 
   constructor(
     private readonly log: (line: string) => void,
@@ -60,7 +62,7 @@ export class HouseMaker {
   start(): void {
     for (const book of this.books.values()) this.guarded(() => this.quote(book));
     this.timers.push(setInterval(() => this.books.forEach((book) => this.guarded(() => this.walkAndQuote(book))), this.options.quoteIntervalMs));
-    if (this.options.takesPerSecond > 0) {
+    if (this.options.takesPerSecond > 0 && !this.pinned) {
       // One timer for every market; each fires a take with probability rate * interval.
       const intervalMs = 100;
       const chance = Math.min(1, (this.options.takesPerSecond * intervalMs) / 1000);
@@ -78,6 +80,15 @@ export class HouseMaker {
     this.timers.length = 0;
   }
 
+  /**
+   * Hold the book still (a test that trades must not depend on the timers' luck): quotes are
+   * posted again at every interval, so what a test takes comes back, but at the same prices and
+   * sizes, and the house takes nothing. Takes effect at the next start().
+   */
+  pin(pinned: boolean): void {
+    this.pinned = pinned;
+  }
+
   /** Re-centre the walk (control surface moved the price). */
   setMid(marketId: string, mid: bigint): void {
     const book = this.books.get(marketId);
@@ -87,6 +98,10 @@ export class HouseMaker {
   }
 
   private walkAndQuote(book: MarketMaker): void {
+    if (this.pinned) {
+      this.quote(book);
+      return;
+    }
     const config = book.market.config;
     // A step of at most ±0.1 %, pulled back towards the start so the walk stays well inside
     // the window around the initial price.
@@ -155,9 +170,9 @@ export class HouseMaker {
     });
   }
 
-  /** A base quantity worth a few times min_order, varied a little by the seeded random. */
+  /** A base quantity worth a few times min_order, varied a little by the seeded random (not while pinned). */
   private sizeNear(market: MarketState, price: bigint): bigint {
-    const factor = BigInt(20 + this.random.int(200));
+    const factor = this.pinned ? 120n : BigInt(20 + this.random.int(200));
     return (market.config.min_order * factor * 10n ** BigInt(market.config.base.decimals)) / price;
   }
 }

@@ -97,17 +97,15 @@ export function registerControlRoutes(app: SandboxApp): void {
     return json({ market_id: body.market_id, last_price: (market.lastPrice ?? 0n).toString() });
   });
 
-  // A pinned maker posts a fresh full set of quotes on every book and then holds still (no walk,
-  // no house takes), so what a test trades against is known rather than the luck of the timers.
+  // A pinned maker posts a fresh full set of quotes on every book at once and keeps quoting the
+  // same prices and sizes (no walk, no house takes), so what a test trades against is known rather
+  // than the luck of the timers, and comes back after the test takes it.
   router.on('POST', '/control/maker', (request) => {
     const body = parseBody(makerSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
     app.maker.stop();
-    if (body.pinned) {
-      // start() quotes every book at once; stopping again right after keeps only those quotes.
-      app.maker.start();
-      app.maker.stop();
-    } else if (app.options.maker) app.maker.start();
+    app.maker.pin(body.pinned);
+    if (body.pinned || app.options.maker) app.maker.start();
     return json({ pinned: body.pinned });
   });
 

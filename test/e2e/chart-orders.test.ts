@@ -66,7 +66,7 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
   };
 
   beforeAll(async () => {
-    terminal = await openTerminal({ control: true, onboard: true, book: true });
+    terminal = await openTerminal({ control: true, maker: 'pinned', onboard: true, book: true });
     ({ bridge, control, page, pageErrors } = terminal);
     const markets = await terminal.markets();
     market = markets.find((candidate) => candidate.base.symbol === 'ETH' && candidate.quote.symbol === 'USDC' && candidate.quote.asset === markets.find((row) => row.quote.symbol === 'USDC')?.quote.asset)!;

@@ -61,7 +61,7 @@ describe.sequential('the depth ladder in Chromium against the sandbox', () => {
   };
 
   beforeAll(async () => {
-    terminal = await openTerminal({ control: true, onboard: true, book: true });
+    terminal = await openTerminal({ control: true, maker: 'pinned', onboard: true, book: true });
     ({ bridge, control, page, pageErrors } = terminal);
     const marketId = (await ladder().getAttribute('data-market-id'))!;
     market = value(await bridge.api.listMarkets({})).markets.find((candidate) => candidate.market_id === marketId)!;

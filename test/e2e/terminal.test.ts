@@ -35,7 +35,7 @@ describe.sequential('trading terminal in Chromium against the sandbox', () => {
   };
 
   beforeAll(async () => {
-    terminal = await openTerminal();
+    terminal = await openTerminal({ maker: 'pinned' });
     ({ page, pageErrors } = terminal);
   });
 

@@ -64,7 +64,7 @@ describe.sequential('take-profit and stop-loss in Chromium against the sandbox',
   };
 
   beforeAll(async () => {
-    terminal = await openTerminal({ control: true });
+    terminal = await openTerminal({ control: true, maker: 'pinned' });
     ({ bridge, control, page, pageErrors } = terminal);
     const markets = await terminal.markets();
     market = markets.find((candidate) => candidate.base.symbol === 'ETH' && candidate.quote.symbol === 'USDC' && candidate.quote.asset === markets.find((row) => row.quote.symbol === 'USDC')?.quote.asset)!;

@@ -64,20 +64,22 @@ describe('control surface', () => {
     expect(after.body.accounts.every((account) => account.house)).toBe(true);
   });
 
-  it('pins the maker: a fresh full book that holds still past its quote interval, until it runs again', async () => {
-    const openOrders = async () => {
-      const listed = await client.get<{ orders: { order_id: string; close: boolean }[] }>(`/control/ledger/orders?market_id=${market.market_id}`);
-      return listed.body.orders.filter((entry) => !entry.close).map((entry) => entry.order_id).sort();
+  it('pins the maker: a full book quoted again at the same prices and sizes past its quote interval, until it runs again', async () => {
+    // The house's resting quotes as side@price×quantity (order ids change at each re-quote).
+    const book = async () => {
+      const listed = await client.get<{ orders: { side: string; price: string; quantity: string; filled: string; close: boolean }[] }>(`/control/ledger/orders?market_id=${market.market_id}`);
+      return listed.body.orders.filter((entry) => !entry.close).map((entry) => `${entry.side}@${entry.price}x${entry.quantity}`).sort();
     };
     expect((await client.request('POST', '/control/maker', { pinned: 'yes' })).status).toBe(400);
     expect((await client.request('POST', '/control/maker', { pinned: true })).body).toEqual({ pinned: true });
-    const pinned = await openOrders();
+    const pinned = await book();
     // Up to five levels a side (a level whose size is not valid there is left out).
     expect(pinned.length).toBeGreaterThanOrEqual(2);
     expect(pinned.length).toBeLessThanOrEqual(10);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(await openOrders()).toEqual(pinned);
+    // Past two quote intervals (2 s each): re-quoted, at the same prices and sizes.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    expect(await book()).toEqual(pinned);
     expect((await client.request('POST', '/control/maker', { pinned: false })).body).toEqual({ pinned: false });
-    await expect.poll(openOrders, { timeout: 5_000 }).not.toEqual(pinned);
+    await expect.poll(book, { timeout: 8_000 }).not.toEqual(pinned);
   });
 });
