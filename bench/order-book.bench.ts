@@ -25,7 +25,8 @@ import { pathToFileURL } from 'node:url';
 // ccxt's package exports do not expose this subpath, so the file is imported by its path.
 import { OrderBook as PeerBook } from '../node_modules/ccxt/js/src/base/ws/OrderBook.js';
 import { OrderBookFeed, type BookHandle } from '../main/exchange/book-feed';
-import type { ExchangeStream, StreamEvent, StreamMessage } from '../main/exchange/stream-client';
+import type { ExchangeStream, StreamMessage } from '../main/exchange/stream-client';
+import { StreamRouter, type StreamConsumer } from '../main/exchange/stream-routes';
 import { decimalValue } from '../shared/api/primitives';
 import type { BookLevel, BookLevels } from '../shared/book/order-book';
 import { b256 } from '../shared/encoding/b256';
@@ -157,16 +158,14 @@ const toWire = (delta: Delta): WireDelta => ({ buy: delta.buy, price: String(del
 
 /**
  * A stand-in for the stream client, with the surface the feed uses: it hands the feed the same
- * events the real client emits after parsing a frame. A resubscribe means the book refused what
- * it was given: the bench stops (a figure of a book that resynced would mean nothing).
+ * events the real client emits after parsing a frame, through the real routing table
+ * (stream-routes.ts), as the client does. A resubscribe means the book refused what it was given:
+ * the bench stops (a figure of a book that resynced would mean nothing).
  */
 class ReplayStream {
-  private listener: ((event: StreamEvent) => void) | null = null;
-  onEvent(listener: (event: StreamEvent) => void): () => void {
-    this.listener = listener;
-    return () => {
-      this.listener = null;
-    };
+  private readonly router = new StreamRouter();
+  consume(consumer: StreamConsumer): () => void {
+    return this.router.consume(consumer);
   }
   subscribeDepth() {
     return ok({ key: 'depth-bench', close: () => undefined });
@@ -175,7 +174,7 @@ class ReplayStream {
     throw new Error('order-book bench: the book went resyncing');
   }
   deliver(message: StreamMessage): void {
-    this.listener?.({ type: 'message', message });
+    this.router.dispatch({ type: 'message', message });
   }
 }
 
