@@ -26,6 +26,9 @@ describe('positions from the fills, against the sandbox', () => {
 
   beforeAll(async () => {
     ({ harness, tradeAccountId, market } = await startOnboarded());
+    // The mark is compared with a later read of the book: a walking maker could move the bid in
+    // between (it did under load), so the book holds still at known prices.
+    expect(await harness.control('/control/maker', { pinned: true })).toEqual({ pinned: true });
   }, 120_000);
 
   afterAll(async () => {
