@@ -3,11 +3,11 @@
 // and two confirmations asked at once are asked one after the other, not the first dropped.
 import { describe, expect, it } from 'vitest';
 import type { TerminalApi } from '../../shared/ipc/contract';
-import type { OrderView, PlacedOrder, PositionView } from '../../shared/ipc/views';
+import type { OrderView, PlacedOrder } from '../../shared/ipc/views';
 import type { Result } from '../../shared/result';
 import { createTradingActions, signerText, type PlaceOrderRequest } from '../../renderer/src/features/trading/trading-actions';
 import type { TerminalStore } from '../../renderer/src/stores/terminal-store';
-import { ethUsdc } from '../support/renderer/fixtures';
+import { ethUsdc, positionView } from '../support/renderer/fixtures';
 
 const trading = `0x${'11'.repeat(32)}`;
 const turboAccount = `0x${'7a'.repeat(32)}`;
@@ -30,12 +30,13 @@ function harness(confirmOrders = true) {
   const asked: { title: string; lines: readonly string[] }[] = [];
   const answers: ((accepted: boolean) => void)[] = [];
   const sent: string[] = [];
+  const flattened: unknown[] = [];
   const api = {
     placeOrder: () => (sent.push('placeOrder'), Promise.resolve(placed)),
     placeBracketOrder: () => (sent.push('placeBracketOrder'), Promise.resolve({ ok: true, value: { order: null, adjustments: [] } })),
     moveOrder: () => (sent.push('moveOrder'), Promise.resolve(placed)),
     amendOrder: () => (sent.push('amendOrder'), Promise.resolve(placed)),
-    flattenPositions: () => (sent.push('flattenPositions'), Promise.resolve({ ok: true, value: { requested: 1, placed: [], failed: [], batches: 1 } })),
+    flattenPositions: (input: unknown) => (sent.push('flattenPositions'), flattened.push(input), Promise.resolve({ ok: true, value: { requested: 1, placed: [], failed: [], batches: 1 } })),
   } as unknown as TerminalApi;
   const store = {
     state: { settings: { confirmOrders }, account: { tradeAccount: { tradeAccountId: trading } }, openOrders: [order] },
@@ -51,7 +52,7 @@ function harness(confirmOrders = true) {
     await until(() => answers.length > 0);
     answers.shift()!(accepted);
   };
-  return { asked, sent, actions, answer };
+  return { asked, sent, flattened, actions, answer };
 }
 
 async function until(condition: () => boolean): Promise<void> {
@@ -107,12 +108,23 @@ describe('confirmations name the book and the account that signs', () => {
     await answer(true);
     await amended;
     expect(asked[0]!.lines.join('\n')).toContain('Canonical book · signed by Trading account 0x1111…1111');
-    const position = { account: turboAccount, accountKind: 'turbo-account', marketId: ethUsdc.market_id, turbo: true, size: 10_000_000n, mark: 3_000_000_000n } as unknown as PositionView;
+    const position = positionView({ account: turboAccount, accountKind: 'turbo-account', marketId: ethUsdc.market_id, turbo: true, size: 10_000_000n, mark: 3_000_000_000n });
     const flattened = actions.flatten([{ market: ethUsdc, position }]);
     await answer(true);
     await flattened;
     expect(asked[1]!.title).toBe('Flatten ETH/USDC (Turbo book)');
     expect(asked[1]!.lines.join('\n')).toContain('Signed by Turbo Account 0x7a7a…7a7a');
+  });
+
+  it('flatten states the size that sells and the remainder, and sends main that stated size', async () => {
+    const { asked, flattened, actions, answer } = harness();
+    const position = positionView({ account: trading, size: 44_172_755n, mark: 3_000_000_000n, markSide: 'bid' });
+    const done = actions.flatten([{ market: ethUsdc, position }]);
+    await answer(true);
+    await done;
+    expect(asked[0]!.lines[0]).toMatch(/^Sell 0\.0441 ETH on ETH\/USDC, Canonical book/);
+    expect(asked[0]!.lines[1]).toContain('leaves 0.000072755 ETH, below the 0.0001 ETH size step: no order can close it');
+    expect(flattened).toEqual([{ positions: [{ marketId: ethUsdc.market_id, turbo: false, account: trading, quantity: 44_100_000n }] }]);
   });
 
   it('two confirmations at once are asked one after the other; both orders go', async () => {

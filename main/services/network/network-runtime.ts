@@ -214,6 +214,7 @@ export class NetworkRuntime {
       },
       placeTurboOrder: (input) => this.margin.placeOrder(input),
       afterTrades: () => void this.trading.refresh(),
+      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       nowSeconds,
       nowMs: () => clock.now(),
       log: deps.log,

@@ -10,15 +10,14 @@ import type { FlattenReport, PositionsView, PositionView, TriggerPriceView } fro
 import type { MarginSnapshot } from '../../../shared/margin/index';
 import type { Market } from '../../../shared/market/market';
 import { powerOfTen } from '../../../shared/market/market';
-import { quoteValue } from '../../../shared/market/amounts';
-import { quantityTick } from '../../../shared/market/tick';
-import { formatUnits } from '../../../shared/encoding/units';
 import type { Side } from '../../../shared/market/order-type';
+import { closePlan, type ClosePlan } from '../../../shared/positions/close-plan';
 import { accountFills, averageEntry, percentBps, unrealizedAt, type PositionState } from '../../../shared/positions/accounting';
 import { positionTriggers, toQuotePrice, type TriggerPrice } from '../../../shared/positions/liquidation';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import { MAX_ACTIONS_PER_BATCH, MAX_GROUPS_PER_BATCH, type ActionGroup } from '../../../shared/protocol/session-actions';
-import { fail, ok, type Result } from '../../../shared/result';
+import { BugError, fail, ok, type Result } from '../../../shared/result';
+import { formatUnits } from '../../../shared/encoding/units';
 import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { BalanceView, PlacedOrder } from '../../../shared/ipc/views';
@@ -44,6 +43,8 @@ export interface PositionsDeps {
   /** A Turbo Account's order, signed as it (the margin service). */
   readonly placeTurboOrder: (input: PlaceIntent & { marketId: string }) => Promise<Result<PlacedOrder>>;
   readonly afterTrades: () => void;
+  /** The trader's maximum order size for a market (Settings), raw base units. */
+  readonly maxQuantity: (marketId: string) => bigint | undefined;
   readonly nowSeconds: () => bigint;
   readonly nowMs: () => number;
   readonly log: (line: string) => void;
@@ -88,21 +89,31 @@ export function packCloses(items: readonly CloseItem[], tradeAccountId: B256): {
   return batches.map(({ groups, keys }) => ({ groups, keys }));
 }
 
-/** Why one order cannot close a position of `size` (null when it can, or when it is flat). */
+/**
+ * The closing order of a flatten for a position of signed `size` marked at `mark` (the exit price),
+ * and what it leaves: the bounded market order's worst price is where the book's rules are applied.
+ */
+export function flattenPlan(market: Market, size: bigint, mark: bigint | null, maxQuantity?: bigint): ClosePlan {
+  const side: Side = size < 0n ? 'Buy' : 'Sell';
+  const price = mark === null ? null : boundMarketOrder(market, side, mark, FLATTEN_SLIPPAGE_BPS).price;
+  return closePlan(market, size, { price, maxQuantity, takerFee: market.taker_fee });
+}
+
+/** Why no order can close a position of `size` (null when one can, or when it is flat). */
 export function closable(market: Market, size: bigint, mark: bigint | null): string | null {
-  if (size === 0n) return null;
-  const quantity = size < 0n ? -size : size;
-  const step = quantityTick(market);
-  const onStep = quantity - (quantity % step);
-  if (onStep === 0n) return `below the market's quantity step of ${formatUnits(step, market.base.decimals)} ${market.base.symbol}`;
-  if (mark !== null && quoteValue(market, mark, onStep) < market.min_order) {
-    return `worth less than the market's minimum order of ${formatUnits(market.min_order, market.quote.decimals)} ${market.quote.symbol}`;
-  }
-  return null;
+  const plan = flattenPlan(market, size, mark);
+  return plan.notClosable ? plan.refusal : null;
 }
 
 function triggerView(trigger: TriggerPrice, quoteDecimals: number): TriggerPriceView {
   return { price: trigger.price === null ? null : toQuotePrice(trigger.price, quoteDecimals), now: trigger.now };
+}
+
+interface Target {
+  readonly marketId: string;
+  readonly turbo: boolean;
+  readonly account: string;
+  readonly quantity: bigint | undefined;
 }
 
 function bookKey(account: string, marketId: string, turbo: boolean): string {
@@ -193,8 +204,10 @@ export class PositionsService {
       liquidation = triggerView(triggers.liquidation, book.market.quote.decimals);
       freeze = triggerView(triggers.freeze, book.market.quote.decimals);
     }
+    const close = flattenPlan(book.market, state.size, mark, this.deps.maxQuantity(book.market.market_id));
     return {
-      notClosable: closable(book.market, state.size, mark),
+      notClosable: close.notClosable ? close.refusal : null,
+      close,
       account: book.account,
       accountKind: book.accountKind,
       marketId: book.market.market_id,
@@ -215,20 +228,25 @@ export class PositionsService {
     };
   }
 
-  /** Close the named positions: sizes are recomputed here from the fills, never taken from the page. */
-  async flatten(targets: readonly { marketId: string; turbo: boolean; account: string }[]): Promise<Result<FlattenReport>> {
+  /**
+   * Close the named positions: sizes are recomputed here from the fills, never taken from the page.
+   * A target that names the closing quantity its confirmation stated is refused, with nothing sent,
+   * when the close recomputed now would trade another quantity (the position or the book moved).
+   */
+  async flatten(targets: readonly { marketId: string; turbo: boolean; account: string; quantity?: bigint | undefined }[]): Promise<Result<FlattenReport>> {
     const markets = this.deps.markets();
     if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
     const view = await this.positions();
     const trading = this.deps.tradeAccount();
-    const placed: { marketId: string; turbo: boolean; account: string; orderIds: string[] }[] = [];
+    const placed: { marketId: string; turbo: boolean; account: string; orderIds: string[]; quantity: bigint; remainder: bigint }[] = [];
     const failed: { marketId: string; turbo: boolean; account: string; reason: string }[] = [];
     const closes: CloseItem[] = [];
-    const turboCloses: { target: (typeof targets)[number]; intent: PlaceIntent & { marketId: string } }[] = [];
+    const turboCloses: { target: Target; plan: ClosePlan; intent: PlaceIntent & { marketId: string } }[] = [];
+    const plans = new Map<string, ClosePlan>();
     // What the account holds outside the books, consumed as closes are added (a close that the
     // account cannot fund from it settles its book first).
     const onAccount = new Map(this.deps.balances().map((balance) => [balance.assetId, balance.onAccount]));
-    const unique = new Map(targets.map((target) => [bookKey(target.account.toLowerCase(), target.marketId.toLowerCase(), target.turbo), target]));
+    const unique = new Map(targets.map((target) => [bookKey(target.account.toLowerCase(), target.marketId.toLowerCase(), target.turbo), { marketId: target.marketId, turbo: target.turbo, account: target.account, quantity: target.quantity }]));
     for (const [key, target] of unique) {
       const position = view.positions.find((candidate) => bookKey(candidate.account, candidate.marketId, candidate.turbo) === key);
       const refuse = (reason: string) => failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason });
@@ -240,36 +258,45 @@ export class PositionsService {
         refuse('the position is already flat');
         continue;
       }
-      if (position.notClosable !== null) {
-        refuse(`the position cannot be closed by an order: it is ${position.notClosable}`);
+      const market = markets.market(position.marketId, position.turbo);
+      if (!market.ok) {
+        refuse(market.message);
+        continue;
+      }
+      const plan = position.close;
+      if (plan.refusal !== null) {
+        refuse(plan.notClosable ? `the position cannot be closed by an order: ${plan.refusal}` : plan.refusal);
         continue;
       }
       if (position.mark === null) {
         refuse(`the ${position.size > 0n ? 'bid' : 'ask'} side of the book is empty: there is no price to close at`);
         continue;
       }
-      const market = markets.market(position.marketId, position.turbo);
-      if (!market.ok) {
-        refuse(market.message);
+      if (target.quantity !== undefined && target.quantity !== plan.quantity) {
+        const now = `${formatUnits(plan.quantity, market.value.base.decimals)} ${market.value.base.symbol}`;
+        const stated = `${formatUnits(target.quantity, market.value.base.decimals)} ${market.value.base.symbol}`;
+        refuse(`the position or the book changed since the confirmation: the close would now be ${now}, not the ${stated} confirmed; nothing was sent, flatten again to see the new size`);
         continue;
       }
       const side: Side = position.size > 0n ? 'Sell' : 'Buy';
-      const quantity = position.size > 0n ? position.size : -position.size;
       const bounded = boundMarketOrder(market.value, side, position.mark, FLATTEN_SLIPPAGE_BPS);
-      const intent: PlaceIntent = { side, orderType: bounded.orderType, price: bounded.price, quantity };
+      const intent: PlaceIntent = { side, orderType: bounded.orderType, price: bounded.price, quantity: plan.quantity };
+      plans.set(key, plan);
       if (position.accountKind === 'turbo-account') {
-        turboCloses.push({ target, intent: { ...intent, marketId: position.marketId } });
+        turboCloses.push({ target, plan, intent: { ...intent, marketId: position.marketId } });
         continue;
       }
       if (trading === null || position.account !== trading) {
         refuse('this position belongs to another trading account than the one in use');
         continue;
       }
-      const prepared = prepareOrder(market.value, intent, { nowSeconds: this.deps.nowSeconds(), turbo: position.turbo });
+      const prepared = prepareOrder(market.value, intent, { nowSeconds: this.deps.nowSeconds(), turbo: position.turbo, maxQuantity: this.deps.maxQuantity(position.marketId) });
       if (!prepared.ok) {
         refuse(prepared.message);
         continue;
       }
+      // The plan applied prepareOrder's own rules: an adjustment here would trade another size than the confirmation stated.
+      if (prepared.value.quantity !== plan.quantity) throw new BugError(`flatten plan ${plan.quantity} and prepared order ${prepared.value.quantity} disagree on ${pairName(market.value)}`);
       const forwarded = prepared.value.validated.forwarded;
       const available = onAccount.get(forwarded.asset) ?? 0n;
       const settle = available < forwarded.amount;
@@ -289,7 +316,7 @@ export class PositionsService {
           const target = unique.get(key)!;
           const group = batch.groups[index]!;
           if (!submitted.ok) {
-            failed.push({ ...target, reason: submitted.message });
+            failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason: submitted.message });
             continue;
           }
           // Orders come back in the order of the creates; by market when they name it.
@@ -298,15 +325,17 @@ export class PositionsService {
           const orderIds = (named ? orders.filter((order) => order.market_id === group.market_id) : orders.slice(index, index + 1))
             .map((order) => order.order_id)
             .filter((id): id is string => typeof id === 'string');
-          placed.push({ ...target, orderIds });
+          const plan = plans.get(key)!;
+          placed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, orderIds, quantity: plan.quantity, remainder: plan.remainder });
         }
       }
     }
-    for (const { target, intent } of turboCloses) {
+    for (const { target, plan, intent } of turboCloses) {
       batches++;
       const result = await this.deps.placeTurboOrder(intent);
-      if (result.ok) placed.push({ ...target, orderIds: result.value.orders.map((order) => order.orderId) });
-      else failed.push({ ...target, reason: result.message });
+      const where = { marketId: target.marketId, turbo: target.turbo, account: target.account };
+      if (result.ok) placed.push({ ...where, orderIds: result.value.orders.map((order) => order.orderId), quantity: plan.quantity, remainder: plan.remainder });
+      else failed.push({ ...where, reason: result.message });
     }
     if (batches > 0) this.deps.afterTrades();
     return ok({ requested: unique.size, placed, failed, batches });

@@ -1,6 +1,7 @@
 // Positions per book and signing account, computed in main from the account's fills (average
 // cost, shared/positions/accounting.ts), and the result of a flatten. Money is bigint raw units:
 // sizes in base, prices in quote per whole base, P&L in quote.
+import type { ClosePlan } from '../../positions/close-plan';
 
 /** A liquidation or freeze price of a Turbo Account's position (shared/positions/liquidation.ts). */
 export interface TriggerPriceView {
@@ -24,6 +25,12 @@ export interface PositionView {
    * quantity step or its minimum order value: a remainder such as a buy's fee in base leaves).
    */
   readonly notClosable: string | null;
+  /**
+   * What a flatten of this position sends now (shared/positions/close-plan.ts): the closing order's
+   * side and size, what it leaves on the account and why no order can close that, or why no order
+   * is sent at all. The flatten confirmation states it; main applies the same plan before signing.
+   */
+  readonly close: ClosePlan;
   /** Null when flat. */
   readonly averageEntry: bigint | null;
   /** The exit price the position is marked at: the best bid for a long, the best ask for a short; null when flat or the book is empty. */
@@ -57,7 +64,16 @@ export interface PositionsView {
 export interface FlattenReport {
   readonly requested: number;
   /** Closing orders accepted, with the order ids the exchange gave them. */
-  readonly placed: readonly { readonly marketId: string; readonly turbo: boolean; readonly account: string; readonly orderIds: readonly string[] }[];
+  readonly placed: readonly {
+    readonly marketId: string;
+    readonly turbo: boolean;
+    readonly account: string;
+    readonly orderIds: readonly string[];
+    /** Raw base units the closing order was placed for. */
+    readonly quantity: bigint;
+    /** The signed position it leaves once filled in full (a remainder no order can close). */
+    readonly remainder: bigint;
+  }[];
   readonly failed: readonly { readonly marketId: string; readonly turbo: boolean; readonly account: string; readonly reason: string }[];
   /** Signed batches sent (the 5-action cap packs several books into one). */
   readonly batches: number;

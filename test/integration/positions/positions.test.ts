@@ -78,8 +78,21 @@ describe('positions from the fills, against the sandbox', () => {
     expect(position.averageEntry).toBeGreaterThan(0n);
     expect(position.feesBase).toBeGreaterThan(0n);
 
-    // Flatten: one signed batch, a sell of the whole position (floored to the market's step).
-    const report = value(await h.flattenPositions({ positions: [{ marketId: market.market_id, turbo: false, account: tradeAccountId }] }, caller));
+    // The close plan the confirmation states: the position floored to the step (the buys paid
+    // their fees in base, so the position is finer than the step), and the remainder it leaves.
+    const step = 10n ** BigInt(market.base.decimals - market.base.max_precision);
+    expect(position.size % step).not.toBe(0n);
+    expect(position.close).toMatchObject({ side: 'Sell', quantity: (position.size / step) * step, remainder: position.size % step, refusal: null, notClosable: false });
+    expect(position.close.remainderReason).toMatch(/^leaves 0\.0000\d+ ETH, below the 0\.0001 ETH size step: no order can close it$/);
+
+    // A confirmation that stated another size than the close main computes now sends nothing.
+    const stale = value(await h.flattenPositions({ positions: [{ marketId: market.market_id, turbo: false, account: tradeAccountId, quantity: position.close.quantity - step }] }, caller));
+    expect(stale.batches).toBe(0);
+    expect(stale.placed).toEqual([]);
+    expect(stale.failed[0]!.reason).toMatch(/changed since the confirmation: the close would now be [\d.]+ ETH, not the [\d.]+ ETH confirmed; nothing was sent/);
+
+    // Flatten: one signed batch, a sell of exactly the size the confirmation stated.
+    const report = value(await h.flattenPositions({ positions: [{ marketId: market.market_id, turbo: false, account: tradeAccountId, quantity: position.close.quantity }] }, caller));
     expect(report.failed).toEqual([]);
     expect(report.batches).toBe(1);
     expect(report.placed).toHaveLength(1);
@@ -88,17 +101,20 @@ describe('positions from the fills, against the sandbox', () => {
     const ledger = await harness.ledgerOrders(market.market_id);
     const close = ledger.find((order) => order.order_id === closeId)!;
     expect(close.side).toBe('Sell');
-    const step = 10n ** BigInt(market.base.decimals - market.base.max_precision);
-    expect(BigInt(close.quantity)).toBe((position.size / step) * step);
+    expect(BigInt(close.quantity)).toBe(position.close.quantity);
+    expect(report.placed[0]!).toMatchObject({ quantity: position.close.quantity, remainder: position.close.remainder });
 
     const after = await until(async () => {
       const next = value(await h.getPositions({}, caller));
       const row = next.positions.find((candidate) => candidate.marketId === market.market_id && !candidate.turbo);
       return row && row.fills > position.fills ? row : null;
     });
-    // What is left is below the market's step; the realized figure took the close.
-    expect(after.size).toBe(position.size % step);
-    expect(after.size).toBe((await holding(market.base.asset)) - baseBefore);
+    // What is left on the exchange is exactly the remainder the plan stated; it is still a row,
+    // marked as what no order can close.
+    expect((await holding(market.base.asset)) - baseBefore).toBe(position.close.remainder);
+    expect(after.size).toBe(position.close.remainder);
+    expect(after.notClosable).toMatch(/below the 0\.0001 ETH size step: no order can close it$/);
+    expect(after.close).toMatchObject({ quantity: 0n, remainder: position.close.remainder, notClosable: true });
     expect(after.realized).not.toBe(position.realized);
     const journal = value(await h.getJournal({ limit: 5 }, caller));
     expect(journal.some((entry) => entry.kind === 'signed' && /Flatten .* Canonical as trading account/.test(entry.description ?? ''))).toBe(true);

@@ -3,6 +3,7 @@
 import type { Market } from '../../../shared/market/market';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { PositionView } from '../../../shared/ipc/views';
+import { closePlan } from '../../../shared/positions/close-plan';
 
 const id = (byte: string) => `0x${byte.repeat(32)}` as B256;
 
@@ -35,8 +36,12 @@ export const ethUsdcOther: Market = {
   quote: { symbol: 'USDC', asset: id('cf'), decimals: 6, max_precision: 2 },
 };
 
-/** A position on ETH/USDC (Canonical, the trading account, flat, no fills) with the given fields. */
+/**
+ * A position on ETH/USDC (Canonical, the trading account, flat, no fills) with the given fields;
+ * its close plan is the plan of its size at its mark unless given.
+ */
 export const positionView = (fields: Partial<PositionView>): PositionView => ({
+  close: closePlan(ethUsdc, fields.size ?? 0n, { price: fields.mark ?? null, takerFee: ethUsdc.taker_fee }),
   account: `0x${'aa'.repeat(32)}`,
   accountKind: 'trading',
   marketId: ethUsdc.market_id,

@@ -11,7 +11,7 @@ import { useTerminal } from '../../stores/terminal-context';
 import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
-import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, sideText, signedSizeText } from './positions-model';
+import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, remainderAdvice, sideText, signedSizeText } from './positions-model';
 import './positions.css';
 
 const STALE_AFTER_MS = 10_000;
@@ -54,13 +54,15 @@ export const PositionsPanel: Component = () => {
     const found: Row[] = [];
     for (const position of current.positions) {
       const market = terminal.market(position.marketId);
-      if (!market || (!showFlat() && (position.size === 0n || position.notClosable !== null))) continue;
+      // A remainder no order can close stays listed (marked, with what can be done); "closed" adds the flat books.
+      if (!market || (!showFlat() && position.size === 0n)) continue;
       found.push({ key: `${position.account}:${position.marketId}:${position.turbo}`, market, position });
     }
     return found;
   });
   const anyTurboAccount = () => rows().some((row) => row.position.accountKind === 'turbo-account');
-  const open = () => rows().filter((row) => row.position.size !== 0n && row.position.notClosable === null);
+  const open = () => rows().filter((row) => row.position.size !== 0n && row.position.close.refusal === null);
+  const remainders = () => rows().filter((row) => row.position.size !== 0n && row.position.notClosable !== null);
   const age = () => {
     const current = view();
     return current ? Math.max(0, now() - current.asOf) : null;
@@ -95,6 +97,7 @@ export const PositionsPanel: Component = () => {
       <div class="panel-head" style={{ 'min-height': '24px' }}>
         <span class="muted" data-testid="positions-count">
           {open().length} open
+          <Show when={remainders().length > 0}>{` · ${remainders().length} remainder${remainders().length === 1 ? '' : 's'}`}</Show>
         </span>
         <span class="muted freshness-mark" data-testid="positions-age" classList={{ stale: freshness() !== 'live' }}>
           {view() === null ? 'reading fills…' : freshness() === 'live' ? `as of ${formatClock(view()!.asOf)}` : `${freshness()} ${Math.round((age() ?? 0) / 1000)} s`}
@@ -130,6 +133,7 @@ export const PositionsPanel: Component = () => {
                 const market = row.market;
                 const quote = market.quote.symbol;
                 return (
+                  <>
                   <tr
                     data-testid="position-row"
                     data-market-id={position().marketId}
@@ -146,6 +150,10 @@ export const PositionsPanel: Component = () => {
                     data-realized-bps={position().realizedBps?.toString() ?? ''}
                     data-fees-base={position().feesBase.toString()}
                     data-fees-quote={position().feesQuote.toString()}
+                    // What a flatten sends now and leaves (main's close plan, the same the confirmation states).
+                    data-close-quantity={position().close.quantity.toString()}
+                    data-close-remainder={position().close.remainder.toString()}
+                    data-remainder={position().notClosable !== null ? 'true' : 'false'}
                     classList={{ dust: position().notClosable !== null }}
                   >
                     <td class="position-name" title={position().account}>
@@ -159,8 +167,8 @@ export const PositionsPanel: Component = () => {
                           type="button"
                           class="danger"
                           data-testid="flatten-position"
-                          disabled={busy() || position().size === 0n || position().notClosable !== null}
-                          title={position().notClosable === null ? 'Close with a bounded market order' : `Cannot be closed by an order: ${position().notClosable}`}
+                          disabled={busy() || position().size === 0n || position().close.refusal !== null}
+                          title={position().close.refusal === null ? 'Close with a bounded market order' : `No order is sent: ${position().close.refusal}`}
                           onClick={() => void flatten([row])}
                         >
                           Flatten
@@ -171,7 +179,7 @@ export const PositionsPanel: Component = () => {
                       {sizes()[index()]}
                       <div class="muted small">{market.base.symbol}</div>
                       <Show when={position().notClosable !== null}>
-                        <div class="muted small" title={position().notClosable ?? ''}>
+                        <div class="remainder-mark small" data-testid="position-remainder" title={`${position().notClosable ?? ''}. ${remainderAdvice(market, position())}`}>
                           remainder
                         </div>
                       </Show>
@@ -210,6 +218,14 @@ export const PositionsPanel: Component = () => {
                       </Show>
                     </td>
                   </tr>
+                  <Show when={position().notClosable !== null}>
+                    <tr class="remainder-note" data-testid="position-remainder-note" data-market-id={position().marketId} data-turbo={position().turbo ? 'true' : 'false'}>
+                      <td colSpan={9}>
+                        <b>Remainder</b> {`${signedSizeText(market, position().size)} ${market.base.symbol}: ${position().notClosable ?? ''}. ${remainderAdvice(market, position())}`}
+                      </td>
+                    </tr>
+                  </Show>
+                  </>
                 );
               }}
             </For>

@@ -71,12 +71,30 @@ export function accountIdText(position: Pick<PositionView, 'account'>): string {
   return `${position.account.slice(0, 6)}…${position.account.slice(-4)}`;
 }
 
-/** The closing order a flatten sends, in words, for its confirmation. */
-export function flattenLine(market: Market, position: PositionView, withSigner: boolean): string {
-  const quantity = position.size < 0n ? -position.size : position.size;
-  const side = position.size > 0n ? 'Sell' : 'Buy';
+/**
+ * What a flatten of one position does, in words, for its confirmation: the closing order main will
+ * send (main's close plan: the position floored to the size step, within the book's rules), then
+ * what it leaves that no order can close; or, when no order is sent, why.
+ */
+export function flattenLines(market: Market, position: PositionView, withSigner: boolean): string[] {
+  const plan = position.close;
+  const where = `${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book`;
+  const signer = withSigner ? ` · signed by ${accountText(position)}` : '';
+  if (plan.refusal !== null || plan.side === null) return [`No order on ${where}: ${plan.refusal ?? 'the position is flat'}${signer}`];
+  const side = plan.side;
   const at = position.mark === null ? 'at market' : `at market, no worse than 1 % ${side === 'Sell' ? 'below the bid' : 'above the ask'} of ${priceText(market, position.mark)} ${market.quote.symbol}`;
-  return `${side} ${formatUnits(quantity, market.base.decimals)} ${market.base.symbol} on ${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book, ${at}${withSigner ? ` · signed by ${accountText(position)}` : ''}`;
+  const lines = [`${side} ${formatUnits(plan.quantity, market.base.decimals)} ${market.base.symbol} on ${where}, ${at}${signer}`];
+  if (plan.remainderReason !== null) lines.push(`This ${plan.remainderReason}; it stays listed in Positions as a remainder.`);
+  return lines;
+}
+
+/** What the trader can do about a remainder no order can close, for its row in Positions. */
+export function remainderAdvice(market: Market, position: PositionView): string {
+  const base = market.base.symbol;
+  if (position.accountKind === 'turbo-account') {
+    return `No order can close it. It counts in the Turbo Account's ${base} holdings: Close the session (Margin) says what it needs, and a later trade on this book can take it along.`;
+  }
+  return `No order can close it. It stays in your ${base} balance (Balances), where it can be withdrawn, and a later trade on this book can take it along.`;
 }
 
 /** An average price rounded half away from zero to the quote's meaningful decimals (the exact value goes in the title). */

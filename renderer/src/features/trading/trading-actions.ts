@@ -7,8 +7,9 @@ import type { Market } from '../../../../shared/market/market';
 import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
+import { formatUnits } from '../../format/units';
 import type { TerminalStore } from '../../stores/terminal-store';
-import { accountText, bookText, flattenLine } from '../positions/positions-model';
+import { accountText, bookText, flattenLines } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { marketName } from '../markets/market-label';
 import { marketContext, notifyFailure, orderContext } from '../notices/failure-notice';
@@ -216,13 +217,22 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
     },
     async flatten(positions) {
       if (positions.length === 0) return null;
-      const accounts = [...new Set(positions.map(({ position }) => accountText(position)))];
-      const lines = positions.map(({ market, position }) => flattenLine(market, position, accounts.length > 1));
-      const books = [...new Set(positions.map(({ position }) => bookText(position.turbo)))];
-      const title = positions.length === 1 ? `Flatten ${nameOf(positions[0]!.market)} (${books[0]} book)` : `Flatten ${positions.length} positions`;
-      const footer = `Signed by ${accounts.join(' and ')}; ${positions.length === 1 ? 'one signed batch' : 'as few signed batches as the 5-action cap allows'}.`;
+      // Only what main's plan can close is asked for; the rest is said, and nothing is sent for it.
+      const closing = positions.filter(({ position }) => position.close.refusal === null && position.close.quantity > 0n);
+      const refused = positions.filter((entry) => !closing.includes(entry));
+      if (closing.length === 0) {
+        store.notify('warning', `Flatten not sent: ${refused.map(({ market, position }) => flattenLines(market, position, false).join(' ')).join('; ')}`);
+        return null;
+      }
+      const accounts = [...new Set(closing.map(({ position }) => accountText(position)))];
+      const lines = positions.flatMap(({ market, position }) => flattenLines(market, position, accounts.length > 1));
+      const books = [...new Set(closing.map(({ position }) => bookText(position.turbo)))];
+      const title = closing.length === 1 ? `Flatten ${nameOf(closing[0]!.market)} (${books[0]} book)` : `Flatten ${closing.length} positions`;
+      const footer = `Signed by ${accounts.join(' and ')}; ${closing.length === 1 ? 'one signed batch' : 'as few signed batches as the 5-action cap allows'}.`;
       if (!(await confirm(title, [...lines, footer]))) return null;
-      const result = await api.flattenPositions({ positions: positions.map(({ position }) => ({ marketId: position.marketId, turbo: position.turbo, account: position.account })) });
+      const result = await api.flattenPositions({
+        positions: closing.map(({ position }) => ({ marketId: position.marketId, turbo: position.turbo, account: position.account, quantity: position.close.quantity })),
+      });
       if (!result.ok) {
         notifyFailure(store, 'Flatten refused', result);
         return result;
@@ -230,7 +240,14 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       const report = result.value;
       const ids = report.placed.flatMap((placed) => placed.orderIds.map((id) => `${id.slice(0, 8)}…${id.slice(-4)}`));
       const placedText = `Flatten: ${report.placed.length} of ${report.requested} closing order${report.requested === 1 ? '' : 's'} placed in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`;
-      store.notify(report.failed.length === 0 ? 'info' : 'warning', report.failed.length === 0 ? placedText : `${placedText}; ${report.failed.map((failure) => failure.reason).join('; ')}`);
+      const left = report.placed.flatMap((placed) => {
+        const entry = closing.find(({ position }) => position.marketId === placed.marketId && position.turbo === placed.turbo && position.account === placed.account);
+        if (!entry || placed.remainder === 0n) return [];
+        const magnitude = placed.remainder < 0n ? -placed.remainder : placed.remainder;
+        return [`${formatUnits(magnitude, entry.market.base.decimals)} ${entry.market.base.symbol} ${placed.remainder > 0n ? 'long' : 'short'} remains on ${nameOf(entry.market)} ${bookText(placed.turbo)} (listed as a remainder in Positions)`];
+      });
+      const remainderText = left.length > 0 ? `. ${left.join('; ')}` : '';
+      store.notify(report.failed.length === 0 ? 'info' : 'warning', report.failed.length === 0 ? `${placedText}${remainderText}` : `${placedText}${remainderText}; ${report.failed.map((failure) => failure.reason).join('; ')}`);
       return result;
     },
     async amend(market, order, change, signer) {
