@@ -1,29 +1,27 @@
 // Notices as toasts, in a bounded corner that never covers the ticket or the ladder: the newest
 // few only (the rest wait in the notification centre, counted by the bell), each cut to a few
-// lines. Info closes by itself after a few seconds; warnings and errors stay until read (dismissed
-// here or seen in the centre). "Details" opens the centre at that notice.
+// lines. Each closes by itself (infos after 6 s, warnings 15 s, errors 30 s: toast-timers.ts) or at
+// once with its close button; the centre keeps every notice and the bell counts unread errors and
+// warnings until they are read there. "Details" opens the centre at that notice.
 import { createEffect, For, onCleanup, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../stores/terminal-context';
 import { formatClock } from '../../format/time';
 import { centre } from '../notices/centre-state';
 import { NotificationBell, NotificationCentre } from '../notices/NotificationCentre';
+import { toastTimers } from '../notices/toast-timers';
 
-const INFO_MS = 6000;
 /** More than this many open toasts collapse into one "more" line. */
 export const MAX_TOASTS = 3;
 
 export const Toasts: Component<{ /** A panel window: no top bar, so the bell sits with the toasts. */ withBell?: boolean }> = (props) => {
   const terminal = useTerminal();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  createEffect(() => {
-    for (const notice of terminal.store.state.notices) {
-      if (notice.level !== 'info' || notice.closed || timers.has(notice.id)) continue;
-      timers.set(notice.id, setTimeout(() => terminal.store.closeToast(notice.id), INFO_MS));
-    }
+  const timers = toastTimers({
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    close: (id) => terminal.store.closeToast(id),
   });
-  onCleanup(() => {
-    for (const timer of timers.values()) clearTimeout(timer);
-  });
+  createEffect(() => timers.sync(terminal.store.state.notices.map((notice) => ({ id: notice.id, level: notice.level, closed: notice.closed }))));
+  onCleanup(() => timers.dispose());
   const open = () => terminal.store.state.notices.filter((notice) => !notice.closed);
   const shown = () => open().slice(-MAX_TOASTS);
   const hidden = () => open().length - shown().length;
@@ -50,7 +48,7 @@ export const Toasts: Component<{ /** A panel window: no top bar, so the bell sit
                   Details
                 </button>
               </Show>
-              <button type="button" class="link" data-testid="notice-dismiss" aria-label="Dismiss" onClick={() => terminal.store.dismissNotice(notice.id)}>
+              <button type="button" class="toast-close" data-testid="notice-dismiss" aria-label="Close" title="Close (the notification centre keeps it)" onClick={() => terminal.store.dismissNotice(notice.id)}>
                 ✕
               </button>
             </div>
