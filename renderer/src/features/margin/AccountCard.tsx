@@ -11,6 +11,8 @@ import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
 import { expiryText, money } from './margin-format';
 import { OpenSessionForm } from './OpenSessionForm';
+import { notifyMarginOutcome } from './margin-notices';
+import { notifyFailure } from '../notices/failure-notice';
 import { FailureLine, ReceiptLine } from './parts';
 
 export const AccountCard: Component<{ account: MarginAccountView; overview: MarginOverview; now: () => number; onChanged: () => void; onSelectAccount?: (marginAccountId: string | null) => void }> = (props) => {
@@ -26,9 +28,11 @@ export const AccountCard: Component<{ account: MarginAccountView; overview: Marg
     setFailure(null);
     const chosen = await bridge.selectMarginAccount({ marginAccountId: selected ? props.account.marginAccountId : null });
     if (!chosen.ok) {
+      notifyFailure(terminal.store, 'Turbo Account choice refused', chosen);
       setFailure(chosen);
       return;
     }
+    terminal.store.notify('info', selected ? `Turbo books are now traded as Turbo Account ${props.account.index.toString()} (${props.account.marginAccountId.slice(0, 6)}…${props.account.marginAccountId.slice(-4)}).` : 'Turbo books are now traded as the trading account.', { title: 'Turbo Account' });
     props.onSelectAccount?.(selected ? props.account.marginAccountId : null);
     props.onChanged();
   };
@@ -42,6 +46,7 @@ export const AccountCard: Component<{ account: MarginAccountView; overview: Marg
     setReceipt(null);
     const sent = await bridge.withdrawFromMarginAccount({ marginAccountId: props.account.marginAccountId });
     setBusy(false);
+    notifyMarginOutcome(terminal.store, 'Withdraw to the trading account', sent);
     if (!sent.ok) {
       setFailure(sent);
       return;
@@ -93,7 +98,7 @@ export const AccountCard: Component<{ account: MarginAccountView; overview: Marg
         </Show>
       </Show>
       <Show when={props.account.hasSession}>
-        <CreditActionForm marginAccountId={props.account.marginAccountId} cohort={props.account.cohort} collateral={collateral()} assets={assets()} onDone={props.onChanged} />
+        <CreditActionForm marginAccountId={props.account.marginAccountId} cohort={props.account.cohort} collateral={collateral()} assets={assets()} holdings={props.account.holdings} onDone={props.onChanged} />
         <CloseSessionForm marginAccountId={props.account.marginAccountId} onDone={props.onChanged} />
       </Show>
       <FailureLine failure={failure()} testId="margin-account-error" />

@@ -1,17 +1,20 @@
 // The credit actions of a live session, one form: draw, return quote, borrow (optionally returning
 // quote first in the same batch), repay, add collateral, withdraw to the trading account, and the
 // legacy remedies (repay from collateral, buy debt out from collateral, prolong, automatic
-// prolongation), which a prepaid session does not offer. Amounts are parsed exactly in the
-// chosen asset's raw units; main checks them against the live risk and refuses with the reason.
-import { createSignal, For, Show, type Component } from 'solid-js';
-import type { MarginActionReceipt, MarginAssetRef, MarginCohort, MarginPeriod } from '../../../../shared/ipc/views/margin';
-import { parseUnits } from '../../../../shared/encoding/units';
+// prolongation), which a prepaid session does not offer. Amounts are checked in the form as they
+// are typed (margin-input.ts: not a number, negative, too many decimals, above what the Turbo
+// Account holds), the confirm button stays off until they pass; main checks them again against
+// the live risk and refuses with the reason, which reaches the notification centre as a sentence.
+import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
+import type { MarginActionReceipt, MarginAssetRef, MarginCohort, MarginHolding, MarginPeriod } from '../../../../shared/ipc/views/margin';
 import type { Failure, Result } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
 import { money, periodText } from './margin-format';
-import { FailureLine, ReceiptLine } from './parts';
+import { checkAmount, checkCount, type AmountLimit } from './margin-input';
+import { notifyMarginOutcome } from './margin-notices';
+import { FailureLine, InputProblem, ReceiptLine } from './parts';
 
 type ActionKind = 'draw' | 'returnQuote' | 'borrow' | 'repay' | 'addCollateral' | 'withdraw' | 'repayFromCollateral' | 'repayBaseFromCollateral' | 'prolong' | 'autoProlong';
 
@@ -44,6 +47,8 @@ export const CreditActionForm: Component<{
   collateral: MarginAssetRef;
   /** Assets the pool lends (the collateral among them). */
   assets: readonly MarginAssetRef[];
+  /** What the Turbo Account itself holds: the most it can return, repay, post or withdraw of each asset. */
+  holdings?: readonly MarginHolding[];
   onDone?: () => void;
 }> = (props) => {
   const terminal = useTerminal();
@@ -67,6 +72,28 @@ export const CreditActionForm: Component<{
     return choices().find((candidate) => candidate.assetId === assetId()) ?? choices()[0] ?? null;
   };
 
+  const held = (chosen: MarginAssetRef | null): bigint => (chosen === null ? 0n : (props.holdings ?? []).find((holding) => holding.assetId === chosen.assetId)?.amount ?? 0n);
+  /** The most the action can take that the form knows: what the Turbo Account holds, for actions paid from it. */
+  const limit = (): AmountLimit | null => {
+    if (props.holdings === undefined) return null;
+    const paidFromAccount: readonly ActionKind[] = ['returnQuote', 'repay', 'addCollateral', 'withdraw'];
+    return paidFromAccount.includes(kind()) ? { amount: held(asset()), where: 'on the Turbo Account' } : null;
+  };
+  const amountCheck = createMemo(() => {
+    const chosen = asset();
+    if (spec().asset === 'none' || chosen === null) return null;
+    return checkAmount(amountText(), 'Amount', chosen, { limit: limit() });
+  });
+  const returnFirstCheck = createMemo(() => (kind() === 'borrow' ? checkAmount(returnFirstText(), 'Return quote first', props.collateral, { optional: true, limit: { amount: held(props.collateral), where: 'on the Turbo Account' } }) : null));
+  const timesCheck = createMemo(() => (kind() === 'prolong' ? checkCount(times(), 'Times', 1000) : null));
+  /** The first problem of the form's fields, shown under them; the confirm stays off while there is one. */
+  const problem = (): string | null => {
+    for (const check of [amountCheck(), returnFirstCheck(), timesCheck()]) if (check !== null && !check.ok) return check.message;
+    return null;
+  };
+  /** An empty required amount is not shouted about before anything was typed; the button still waits for it. */
+  const shownProblem = () => (amountText().trim() === '' && returnFirstText().trim() === '' && kind() !== 'prolong' ? null : problem());
+
   /** What the action does, in words, for its confirmation. */
   const describeAction = (action: ActionKind, chosen: MarginAssetRef | null, value: bigint, returnFirst: bigint): string => {
     const amount = chosen === null ? '' : money(value, chosen);
@@ -80,7 +107,7 @@ export const CreditActionForm: Component<{
       case 'repay':
         return `Repay ${amount} of debt in kind.`;
       case 'addCollateral':
-        return `Post ${amount} more collateral from the trading account.`;
+        return `Post ${amount} the Turbo Account holds as collateral.`;
       case 'withdraw':
         return `Withdraw ${amount} from the Turbo Account to the trading account.`;
       case 'repayFromCollateral':
@@ -101,24 +128,13 @@ export const CreditActionForm: Component<{
     const marginAccountId = props.marginAccountId;
     let sent: Result<MarginActionReceipt>;
     const chosen = asset();
-    const amount = () => (chosen === null ? null : parseUnits(amountText().trim(), chosen.decimals, 'amount'));
-    const parsed = spec().asset === 'none' ? null : amount();
-    if (parsed !== null && !parsed.ok) {
-      setFailure(parsed);
-      return;
-    }
-    const value = parsed?.ok ? parsed.value : 0n;
+    if (problem() !== null) return;
+    const checked = amountCheck();
+    const value = checked?.ok ? checked.value : 0n;
     const target = chosen?.assetId ?? '';
-    const first = kind() === 'borrow' && returnFirstText().trim() !== '' ? parseUnits(returnFirstText().trim(), props.collateral.decimals, 'return quote first') : null;
-    if (first !== null && !first.ok) {
-      setFailure(first);
-      return;
-    }
-    if (kind() === 'prolong' && !/^[1-9]\d{0,3}$/.test(times().trim())) {
-      setFailure({ ok: false, code: 'INVALID_INPUT', message: `times: expected a whole number from 1 to 1000, got ${JSON.stringify(times())}` });
-      return;
-    }
-    const confirmed = await confirmMarginAction(terminal, spec().label, [describeAction(kind(), chosen, value, first?.ok ? first.value : 0n)], marginAccountId);
+    const firstCheck = returnFirstCheck();
+    const first = firstCheck?.ok ? firstCheck.value : 0n;
+    const confirmed = await confirmMarginAction(terminal, spec().label, [describeAction(kind(), chosen, value, first)], marginAccountId);
     if (!confirmed) return;
     setBusy(true);
     switch (kind()) {
@@ -129,7 +145,7 @@ export const CreditActionForm: Component<{
         sent = await bridge.marginReturnQuote({ marginAccountId, amount: value });
         break;
       case 'borrow':
-        sent = await bridge.marginBorrow({ marginAccountId, assetId: target, amount: value, ...(first?.ok && first.value > 0n ? { returnQuoteFirst: first.value } : {}) });
+        sent = await bridge.marginBorrow({ marginAccountId, assetId: target, amount: value, ...(first > 0n ? { returnQuoteFirst: first } : {}) });
         break;
       case 'repay':
         sent = await bridge.marginRepay({ marginAccountId, assetId: target, amount: value });
@@ -154,6 +170,7 @@ export const CreditActionForm: Component<{
         break;
     }
     setBusy(false);
+    notifyMarginOutcome(terminal.store, spec().label, sent);
     if (!sent.ok) {
       setFailure(sent);
       return;
@@ -197,7 +214,8 @@ export const CreditActionForm: Component<{
         <input id="margin-credit-times" data-testid="margin-credit-times" inputmode="numeric" value={times()} onInput={(event) => setTimes(event.currentTarget.value)} />
       </Show>
       <div class="margin-actions">
-        <button type="button" data-testid="margin-credit-submit" disabled={busy()} onClick={() => void submit()}>
+        <InputProblem problem={shownProblem()} testId="margin-credit-problem" />
+        <button type="button" data-testid="margin-credit-submit" disabled={busy() || problem() !== null} onClick={() => void submit()}>
           {spec().label}
         </button>
       </div>

@@ -11,6 +11,8 @@ import { MarginSettingsForm } from './MarginSettingsForm';
 import { FailureLine, ReceiptLine } from './parts';
 import './margin.css';
 import { useBridge } from '../../stores/bridge-context';
+import { useTerminal } from '../../stores/terminal-context';
+import { notifyMarginOutcome } from './margin-notices';
 
 export const MarginAccountManager: Component<{
   now?: () => number;
@@ -21,6 +23,7 @@ export const MarginAccountManager: Component<{
   refreshKey?: unknown;
 }> = (props) => {
   const bridge = useBridge();
+  const terminal = useTerminal();
   const now = () => (props.now ?? Date.now)();
   const [tick, setTick] = createSignal(now());
   const [pushed, setPushed] = createSignal<MarginOverview | null>(null);
@@ -60,6 +63,7 @@ export const MarginAccountManager: Component<{
     setRegistration(null);
     const registered = await bridge.registerMarginAccount({});
     setBusy(false);
+    notifyMarginOutcome(terminal.store, 'Register a Turbo Account', registered);
     if (!registered.ok) {
       setFailure(registered);
       return;

@@ -6,9 +6,12 @@ import type { MarginSettingsView } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
 import { FailureLine } from './parts';
 import { useBridge } from '../../stores/bridge-context';
+import { useTerminal } from '../../stores/terminal-context';
+import { notifyFailure } from '../notices/failure-notice';
 
 export const MarginSettingsForm: Component<{ settings: MarginSettingsView; onSaved?: (settings: MarginSettingsView) => void }> = (props) => {
   const bridge = useBridge();
+  const terminal = useTerminal();
   const [slippage, setSlippage] = createSignal(String(props.settings.marketSlippageBps));
   const [failure, setFailure] = createSignal<Failure | null>(null);
 
@@ -16,16 +19,18 @@ export const MarginSettingsForm: Component<{ settings: MarginSettingsView; onSav
     setFailure(null);
     const saved = await bridge.updateMarginSettings(patch);
     if (!saved.ok) {
+      notifyFailure(terminal.store, 'Turbo order settings refused', saved);
       setFailure(saved);
       return;
     }
+    terminal.store.notify('info', 'Turbo order settings saved.', { title: 'Turbo order settings' });
     props.onSaved?.(saved.value);
   };
 
   const saveSlippage = () => {
     const text = slippage().trim();
     if (!/^\d{1,4}$/.test(text)) {
-      setFailure({ ok: false, code: 'INVALID_INPUT', message: `marketSlippageBps: expected a whole number of basis points, got ${JSON.stringify(text)}` });
+      setFailure({ ok: false, code: 'INVALID_INPUT', message: `Bound: ${JSON.stringify(text)} is not a whole number of basis points from 0 to 9999.` });
       return;
     }
     void save({ marketSlippageBps: Number(text) });

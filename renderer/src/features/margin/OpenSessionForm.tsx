@@ -2,16 +2,19 @@
 // exact opening amount main computed (shared/margin openingAmount with the owner's discount), and
 // confirm it. Prepaid tiers open only with Week and only with the exact amount; a legacy open may
 // forward more, posted as collateral. Main recomputes the amount right before signing and refuses
-// if it no longer matches what was confirmed here.
-import { createSignal, For, Show, type Component } from 'solid-js';
+// if it no longer matches what was confirmed here. The extra collateral is checked as it is typed
+// (margin-input.ts), against what the trading account holds beside the opening amount; the button
+// stays off until it passes, and the outcome reaches the notification centre.
+import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import type { MarginActionReceipt, MarginAssetRef, MarginPeriod, MarginTierView } from '../../../../shared/ipc/views/margin';
-import { parseUnits } from '../../../../shared/encoding/units';
 import type { Failure } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
 import { basisPoints, money, periodOfferText, periodText } from './margin-format';
-import { FailureLine, ReceiptLine } from './parts';
+import { checkAmount } from './margin-input';
+import { notifyMarginOutcome } from './margin-notices';
+import { FailureLine, InputProblem, ReceiptLine } from './parts';
 
 export const OpenSessionForm: Component<{
   marginAccountId: string;
@@ -33,6 +36,29 @@ export const OpenSessionForm: Component<{
   const offer = () => tier()?.periods.find((candidate) => candidate.period === period()) ?? null;
   const allowed = () => tier()?.periods.filter((candidate) => candidate.allowed) ?? [];
 
+  /** What the trading account has free of the collateral, settled or not (null while the balances are not read). */
+  const onTradingAccount = (): bigint | null => terminal.store.state.balances.find((balance) => balance.assetId === props.collateral.assetId)?.unlocked ?? null;
+  const funds = () => {
+    const held = onTradingAccount();
+    return held === null ? null : { held, enough: (offer()?.amount ?? 0n) <= held };
+  };
+  const extraCheck = createMemo(() => {
+    if (tier()?.cohort !== 'Legacy') return null;
+    const held = onTradingAccount();
+    const opening = offer()?.amount ?? 0n;
+    const room = held === null ? null : held > opening ? held - opening : 0n;
+    return checkAmount(extra(), 'Extra collateral', props.collateral, { optional: true, limit: room === null ? null : { amount: room, where: `on the trading account beside the opening amount of ${money(opening, props.collateral)}` } });
+  });
+  const problem = (): string | null => {
+    const check = extraCheck();
+    if (check !== null && !check.ok) return check.message;
+    const available = funds();
+    if (available !== null && !available.enough && offer()?.amount != null) {
+      return `Opening amount: ${money(offer()?.amount ?? 0n, props.collateral)} is above the ${money(available.held, props.collateral)} available on the trading account.`;
+    }
+    return null;
+  };
+
   const chooseTier = (id: string) => {
     setTierId(id);
     const first = props.tiers.find((candidate) => candidate.tierId === id)?.periods.find((candidate) => candidate.allowed);
@@ -44,15 +70,9 @@ export const OpenSessionForm: Component<{
     const chosen = offer();
     const current = tier();
     if (!chosen?.amount || !current || busy()) return;
-    let amount = chosen.amount;
-    if (current.cohort === 'Legacy' && extra().trim() !== '') {
-      const parsed = parseUnits(extra().trim(), props.collateral.decimals, 'extra collateral');
-      if (!parsed.ok) {
-        setFailure(parsed);
-        return;
-      }
-      amount += parsed.value;
-    }
+    if (problem() !== null) return;
+    const checked = extraCheck();
+    const amount = chosen.amount + (checked?.ok ? checked.value : 0n);
     const what = `${current.cohort === 'Turbo' ? 'Pay the entry' : 'Post collateral'} of ${money(amount, props.collateral)} from the trading account and open a ${periodText(chosen.period)} session on ${current.name} (tier ${current.tierId}); credit line ${money(current.line, props.collateral)}.`;
     if (!(await confirmMarginAction(terminal, current.cohort === 'Turbo' ? 'Open a prepaid session' : 'Open a session', [what], props.marginAccountId))) return;
     setBusy(true);
@@ -60,6 +80,7 @@ export const OpenSessionForm: Component<{
     setReceipt(null);
     const opened = await bridge.openMarginSession({ marginAccountId: props.marginAccountId, tierId: current.tierId, period: chosen.period, amount });
     setBusy(false);
+    notifyMarginOutcome(terminal.store, current.cohort === 'Turbo' ? 'Open a prepaid session' : 'Open a session', opened);
     if (!opened.ok) {
       setFailure(opened);
       return;
@@ -118,7 +139,8 @@ export const OpenSessionForm: Component<{
               <input id="margin-open-extra" data-testid="margin-open-extra" inputmode="decimal" placeholder="0" value={extra()} onInput={(event) => setExtra(event.currentTarget.value)} />
             </Show>
             <div class="margin-actions">
-              <button type="button" data-testid="margin-open-submit" disabled={busy() || !offer()?.allowed} onClick={() => void open()}>
+              <InputProblem problem={problem()} testId="margin-open-problem" />
+              <button type="button" data-testid="margin-open-submit" disabled={busy() || !offer()?.allowed || problem() !== null} onClick={() => void open()}>
                 {current().cohort === 'Turbo' ? 'Pay the entry and open' : 'Post collateral and open'}
               </button>
             </div>

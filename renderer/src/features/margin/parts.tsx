@@ -1,14 +1,35 @@
-// Small pieces the margin components share: a failure line with its stable code, and what became
+// Small pieces the margin components share: a failure line as a trader sentence (its stable code
+// and raw text behind "Details"), a field problem found before any confirmation, and what became
 // of a signed margin request (journal entries and notes).
 import { For, Show, type Component } from 'solid-js';
+import { describeFailure } from '../../../../shared/errors/trader-text';
 import type { MarginActionReceipt } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
+import { marginSentence } from './margin-notices';
 
 export const FailureLine: Component<{ failure: Failure | null; testId: string }> = (props) => (
   <Show when={props.failure}>
-    {(failure) => (
-      <p class="error" role="alert" data-testid={props.testId} data-code={failure().code}>
-        <span class="mono">{failure().code}</span> {failure().message}
+    {(failure) => {
+      const text = () => describeFailure(failure());
+      return (
+        <div class="error" role="alert" data-testid={props.testId} data-code={failure().code}>
+          <p>{marginSentence(text().sentence)}</p>
+          <details class="muted small">
+            <summary>Details</summary>
+            <pre class="mono">{text().details}</pre>
+          </details>
+        </div>
+      );
+    }}
+  </Show>
+);
+
+/** What is wrong with a field, found in the form before any confirmation. */
+export const InputProblem: Component<{ problem: string | null; testId: string }> = (props) => (
+  <Show when={props.problem}>
+    {(problem) => (
+      <p class="error" role="alert" data-testid={props.testId}>
+        {problem()}
       </p>
     )}
   </Show>

@@ -1,0 +1,26 @@
+// Every margin and Turbo action's outcome reaches the notification centre, as trading actions'
+// do (trading-actions.ts): a success with what the exchange did and the journal entries it made,
+// a refusal or a revert as the trader sentence of shared/errors/trader-text.ts with the raw code
+// and text behind "Details". The form that acted shows the same outcome in place.
+import type { MarginActionReceipt } from '../../../../shared/ipc/views/margin';
+import type { Result } from '../../../../shared/result';
+import type { TerminalStore } from '../../stores/terminal-store';
+import { notifyFailure } from '../notices/failure-notice';
+
+/** Main writes its margin refusals "field: what is wrong" ("returnQuoteFirst: …"); the trader reads the field as a label. */
+export function marginSentence(text: string): string {
+  const labelled = /^([a-z][a-zA-Z]*): (.*)$/s.exec(text);
+  if (!labelled) return text;
+  const field = labelled[1]!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `${field[0]!.toUpperCase()}${field.slice(1)}: ${labelled[2]!}`;
+}
+
+/** One notice for the outcome of the margin action named `action` ("Draw quote", "Close the session"). */
+export function notifyMarginOutcome(store: TerminalStore, action: string, result: Result<Pick<MarginActionReceipt, 'description' | 'notes' | 'journalIds'>>): void {
+  if (!result.ok) {
+    notifyFailure(store, `${action} refused`, { ...result, message: marginSentence(result.message) });
+    return;
+  }
+  const notes = result.value.notes.length > 0 ? ` ${result.value.notes.join(' ')}` : '';
+  store.notify('info', `${result.value.description}.${notes}`.replace(/\.\./g, '.'), { title: action, details: result.value.journalIds.length > 0 ? `Journal: ${result.value.journalIds.join(', ')}` : '' });
+}
