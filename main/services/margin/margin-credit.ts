@@ -4,12 +4,14 @@
 // while it is stale) and sits in one market group with what it funds (4.4 rule 3).
 import type { B256 } from '../../../shared/encoding/b256';
 import { contractIdentity } from '../../../shared/encoding/identity';
-import type { CloseMarginReport, CloseStep, MarginActionReceipt } from '../../../shared/ipc/views';
+import type { CloseMarginReport, CloseRemedy, CloseStep, MarginActionReceipt } from '../../../shared/ipc/views';
+import { closePlan } from '../../../shared/positions/close-plan';
 import { borrowable as borrowableLimit, borrowLimitByLoanCap, discounted, isNoExpiry, openingAmount, ownedValue, type RiskReport } from '../../../shared/margin/index';
 import type { Market } from '../../../shared/market/market';
 import type { MarginAccountAction, MarginPeriod, SessionAction } from '../../../shared/protocol/actions';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import { pairName } from '../trading/order-intents';
+import { closeRemedies } from './close-remedies';
 import { MarginCodes } from './codes';
 import type { TierTerms } from './margin-reads';
 import type { LiveRisk } from './risk-tracker';
@@ -303,10 +305,43 @@ export abstract class MarginCredit extends MarginSession {
     const drawnLeft = after?.quote_drawn ?? 0n;
     const debtsLeft = Object.entries(state.value.balances).filter(([assetId, balance]) => assetId !== collateralId && balance.debt > 0n);
     const held = state.value.balances[collateralId]?.on_account ?? 0n;
+    const remedies = closeRemedies({
+      legacy: tier.cohort === 'Legacy',
+      collateral: this.collateral(),
+      drawn: drawnLeft,
+      held,
+      netCollateral: context.value.report.netCollateral,
+      debts: debtsLeft.map(([assetId, balance]) => ({ asset: this.asset(assetId), debt: balance.debt, held: balance.on_account })),
+      show: (amount, asset) => this.show(amount, asset),
+    });
+    // What the account holds that no order can sell (a flatten's remainder): it cannot pay drawn quote back.
+    const unsellable = Object.entries(state.value.balances)
+      .filter(([assetId, balance]) => assetId !== collateralId && balance.on_account > 0n)
+      .flatMap(([assetId, balance]) => {
+        const market = this.turboMarkets().find((row) => row.base.asset === assetId);
+        const plan = market ? closePlan(market, balance.on_account, { price: null }) : null;
+        return plan?.notClosable ? [plan.refusal ?? ''] : [];
+      });
+    const remedyText = (kinds: readonly CloseRemedy['kind'][]) => {
+      const found = remedies.filter((remedy) => kinds.includes(remedy.kind)).map((remedy) => remedy.text);
+      return found.length > 0 ? `: ${found.join(', then ')} (offered here)` : '';
+    };
+    const drawnShort = drawnLeft > held ? drawnLeft - held : 0n;
     steps.push({
       step: 'return-quote',
       state: drawnLeft === 0n ? (session.quote_drawn === 0n ? 'not-needed' : 'done') : 'remaining',
-      detail: drawnLeft === 0n ? `drawn quote is ${this.show(0n)}` : `${this.show(drawnLeft)} of drawn quote remains and the account holds ${this.show(held)}: sell positions (or add funds) so the quote can be returned`,
+      detail:
+        drawnLeft === 0n
+          ? `drawn quote is ${this.show(0n)}`
+          : `${this.show(drawnLeft)} of drawn quote remains and the account holds ${this.show(held)}${unsellable.length > 0 ? `; what else it holds no order can sell (${unsellable.join('; ')})` : ''}${
+              remedies.some((remedy) => remedy.kind === 'returnQuote' || remedy.kind === 'repayFromCollateral')
+                ? remedyText(['returnQuote', 'repayFromCollateral'])
+                : drawnShort > 0n
+                  ? tier.cohort === 'Legacy'
+                    ? `: the posted collateral (${this.show(context.value.report.netCollateral)} net) cannot cover the ${this.show(drawnShort)} missing either; sell positions or move ${this.show(drawnShort)} to the account`
+                    : `: a prepaid session posts no collateral to repay from; sell positions or move ${this.show(drawnShort)} to the account`
+                  : ''
+            }`,
     });
     steps.push({
       step: 'repay-debts',
@@ -314,12 +349,12 @@ export abstract class MarginCredit extends MarginSession {
       detail:
         debtsLeft.length === 0
           ? 'no in-kind debt'
-          : debtsLeft.map(([assetId, balance]) => `${this.show(balance.debt, this.asset(assetId))} of debt remains and the account holds ${this.show(balance.on_account, this.asset(assetId))}: buy it back first`).join('; '),
+          : `${debtsLeft.map(([assetId, balance]) => `${this.show(balance.debt, this.asset(assetId))} of debt remains and the account holds ${this.show(balance.on_account, this.asset(assetId))}`).join('; ')}${remedyText(['repay', 'repayBaseFromCollateral']) || ': buy it back first'}`,
     });
     if (drawnLeft > 0n || debtsLeft.length > 0) {
       steps.push({ step: 'fetch-cleanups', state: 'remaining', detail: 'fetched right before the close, once nothing else remains' }, { step: 'close', state: 'remaining', detail: 'not sent: a close with drawn quote or debt outstanding reverts (DebtOutstanding)' });
       this.scheduleOverview();
-      return ok({ ...receipt(journalIds, txIds, `Margin account ${account} is not closed yet`, [...notes, ...steps.filter((step) => step.state === 'remaining').map((step) => step.detail)]), closed: false, steps, cleanups: [] });
+      return ok({ ...receipt(journalIds, txIds, `Margin account ${account} is not closed yet`, [...notes, ...steps.filter((step) => step.state === 'remaining').map((step) => step.detail)]), closed: false, steps, cleanups: [], remedies });
     }
     // The exact list, fetched right before; a stale list reverts (StaleCleanups), so once more on that.
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -331,7 +366,7 @@ export abstract class MarginCredit extends MarginSession {
       if (sent.ok) {
         steps.push({ step: 'close', state: 'done', detail: 'CloseMarginSession accepted' });
         void tracker?.readOrders();
-        return ok({ ...receipt([...journalIds, ...sent.value.journalIds], [...txIds, ...sent.value.txIds], `Closed the session of margin account ${account}`, notes), closed: true, steps, cleanups: cleanups.value.map((cleanup) => ({ orderBookId: cleanup.order_book_id, orderIds: cleanup.order_ids })) });
+        return ok({ ...receipt([...journalIds, ...sent.value.journalIds], [...txIds, ...sent.value.txIds], `Closed the session of margin account ${account}`, notes), closed: true, steps, cleanups: cleanups.value.map((cleanup) => ({ orderBookId: cleanup.order_book_id, orderIds: cleanup.order_ids })), remedies: [] });
       }
       if (sent.details?.reason !== 'StaleCleanups' || attempt === 1) return sent;
       notes.push('The cleanup list changed between the read and the close (an order filled or was placed); it was read again and the close sent once more.');

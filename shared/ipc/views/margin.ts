@@ -162,9 +162,29 @@ export interface CloseStep {
   readonly detail: string;
 }
 
+/**
+ * One action that removes what blocks a close, with its exact amount: return drawn quote (or repay
+ * in-kind debt) from what the account holds, or, on a legacy session, repay drawn quote (or buy
+ * debt out) from posted collateral when the account holds too little, e.g. after a flatten left
+ * only a remainder no order can sell.
+ */
+export interface CloseRemedy {
+  readonly kind: 'returnQuote' | 'repay' | 'repayFromCollateral' | 'repayBaseFromCollateral';
+  readonly asset: MarginAssetRef;
+  readonly amount: bigint;
+  /** The action in words ("Repay 51.25 USDC of drawn quote from posted collateral"). */
+  readonly text: string;
+}
+
 export interface CloseMarginReport extends MarginActionReceipt {
   readonly closed: boolean;
   readonly steps: readonly CloseStep[];
+  /**
+   * When not closed: the actions that unblock the close, in order (each a margin action of its
+   * own, then the close again); empty when nothing this terminal can send covers what remains
+   * (the steps say what does).
+   */
+  readonly remedies: readonly CloseRemedy[];
   /** The list passed to CloseMarginSession, exactly as fetched right before. */
   readonly cleanups: readonly { readonly orderBookId: string; readonly orderIds: readonly string[] }[];
 }

@@ -412,3 +412,58 @@ describe('a legacy Turbo Account', () => {
     expect(invariant.body.invariant_problems).toEqual([]);
   });
 });
+
+describe('a legacy Turbo Account flattened down to a remainder no order can sell', () => {
+  let child: B256;
+
+  it('flattens exactly the size its plan states, and the close offers the repay from collateral the remainder makes necessary', async () => {
+    const h = terminal.handlers;
+    child = value(await h.registerMarginAccount({}, caller)).marginAccountId as B256;
+    value(await h.openMarginSession({ marginAccountId: child, tierId: '1', period: 'Week' }, caller));
+    value(await h.selectMarginAccount({ marginAccountId: child }, caller));
+    value(await h.subscribeMarginRisk({ marginAccountId: child }, caller));
+    await until(() => lastFrame(child, (frame) => frame.risk !== null), 'the risk frame of the third child');
+    await clearQuotes();
+    // A buy funded by a draw pays its fee in ETH: the position is finer than the 0.0001 ETH step.
+    await sharedQuote('Sell', PRICE(3000n), ETH / 10n);
+    value(await h.placeOrder({ marketId: ethUsdc.market_id, turbo: true, side: 'Buy', orderType: { kind: 'Market' }, price: PRICE(3000n), quantity: ETH / 10n }, caller));
+    await sharedQuote('Buy', PRICE(2500n), ETH);
+    const step = 10n ** BigInt(ethUsdc.base.decimals - ethUsdc.base.max_precision);
+    const position = await until(async () => {
+      const view = value(await h.getPositions({}, caller));
+      return view.positions.find((row) => row.account === child && row.turbo && row.size > 0n && row.mark !== null);
+    }, 'the Turbo Account position');
+    expect(position.size % step).not.toBe(0n);
+    expect(position.close).toMatchObject({ side: 'Sell', quantity: position.size - (position.size % step), remainder: position.size % step, refusal: null });
+    expect(position.close.remainderReason).toMatch(/below the 0\.0001 ETH size step: no order can close it$/);
+
+    const report = value(await h.flattenPositions({ positions: [{ marketId: ethUsdc.market_id, turbo: true, account: child, quantity: position.close.quantity }] }, caller));
+    expect(report.failed).toEqual([]);
+    expect(report.placed[0]).toMatchObject({ quantity: position.close.quantity, remainder: position.close.remainder });
+    // On the exchange the account holds exactly the remainder the plan stated.
+    const held = await until(async () => {
+      const state = await client.get<{ balances?: Record<string, { on_account?: string; received?: string }> }>(`/v1/margin/state?account=${child}`);
+      const eth = state.body.balances?.[ethAsset];
+      const total = BigInt(eth?.on_account ?? '0') + BigInt(eth?.received ?? '0');
+      return total === position.close.remainder ? total : null;
+    }, 'the remainder on the exchange');
+    expect(held).toBe(position.close.remainder);
+    const after = await until(async () => value(await h.getPositions({}, caller)).positions.find((row) => row.account === child && row.turbo && row.size === position.close.remainder && row.notClosable !== null), 'the remainder row');
+    expect(after.close.quantity).toBe(0n);
+
+    // The sale returned less quote than was drawn and the remainder cannot be sold: the close says
+    // so and offers the repay from posted collateral that unblocks it.
+    const blocked = value(await h.closeMarginSession({ marginAccountId: child, prepare: true }, caller));
+    expect(blocked.closed).toBe(false);
+    const returnStep = blocked.steps.find((step) => step.step === 'return-quote')!;
+    expect(returnStep.state).toBe('remaining');
+    expect(returnStep.detail).toMatch(/what else it holds no order can sell \([\d.]+ ETH is below the 0\.0001 ETH size step: no order can close it\): Repay [\d.]+ USDC of drawn quote from posted collateral \(offered here\)$/);
+    expect(blocked.remedies).toHaveLength(1);
+    const remedy = blocked.remedies[0]!;
+    expect(remedy.kind).toBe('repayFromCollateral');
+    value(await h.marginRepayFromCollateral({ marginAccountId: child, amount: remedy.amount }, caller));
+    const closed = value(await h.closeMarginSession({ marginAccountId: child, prepare: true }, caller));
+    expect(closed.closed).toBe(true);
+    expect(closed.remedies).toEqual([]);
+  }, 120_000);
+});
