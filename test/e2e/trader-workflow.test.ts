@@ -132,19 +132,32 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     await dialog.waitFor();
     const question = (await dialog.textContent()) ?? '';
     expect(question).toMatch(/Flatten .*\(Canonical book\)/);
-    expect(question).toMatch(/Sell [\d.]+ \w+ on .*Canonical book/);
+    // The dialog states the size main's plan sells (on the step) and what it leaves, if anything.
+    const closeQuantity = BigInt((await row.getAttribute('data-close-quantity')) ?? '0');
+    const closeRemainder = BigInt((await row.getAttribute('data-close-remainder')) ?? '0');
+    const ethText = (raw: bigint) => `0.${raw.toString().padStart(9, '0')}`.replace(/0+$/, '').replace(/\.$/, '');
+    expect(question).toContain(`Sell ${ethText(closeQuantity)} ETH on`);
+    if (closeRemainder !== 0n) expect(question).toContain(`leaves ${ethText(closeRemainder)} ETH, below the 0.0001 ETH size step: no order can close it`);
     expect(question).toMatch(/Signed by Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}; one signed batch/);
     await shot('02-flatten-confirm');
     await page.getByTestId('confirm-accept').click();
     await page.getByText(/Flatten: 1 of 1 closing order placed in 1 signed batch \(0x[0-9a-f]{6}…[0-9a-f]{4}\)/).waitFor({ timeout: 20_000 });
-    // The bounded close sells what the book holds within 1 % of the bid: the position shrinks, down to
-    // a remainder below the step (then listed only with the closed ones) when the book is deep enough.
-    await expect
-      .poll(async () => (page.getByTestId('position-row').count().then((count) => (count === 0 ? 0n : row.getAttribute('data-size').then((size) => BigInt(size ?? '0'))))), { timeout: 30_000 })
-      .toBeLessThan(before);
+    // The bounded close sells what the book holds within 1 % of the bid (the maker is pinned and deep):
+    // the position goes down to the remainder the dialog stated, which stays listed, marked, with what
+    // can be done about it.
+    await expect.poll(async () => BigInt((await row.getAttribute('data-size')) ?? '0'), { timeout: 30_000 }).toBeLessThan(before);
+    if (closeRemainder !== 0n) {
+      await expect.poll(async () => BigInt((await row.getAttribute('data-size')) ?? '0'), { timeout: 30_000 }).toBe(closeRemainder);
+      expect(await row.getAttribute('data-remainder')).toBe('true');
+      expect(await row.getByTestId('flatten-position').isDisabled()).toBe(true);
+      const note = page.getByTestId('position-remainder-note').first();
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/Remainder \+0\.0000\d+ ETH: [\d.]+ ETH is below the 0\.0001 ETH size step: no order can close it\. It stays in your ETH balance/);
+      expect(await page.getByTestId('positions-count').textContent()).toMatch(/0 open · 1 remainder/);
+    }
+    await shot('03-positions-remainder');
     await page.getByTestId('positions-show-flat').check();
     await page.getByTestId('position-row').first().waitFor();
-    await shot('03-positions-flat');
     await page.getByTestId('positions-show-flat').uncheck();
     expect(pageErrors).toEqual([]);
   });

@@ -92,9 +92,9 @@ export function flattenLines(market: Market, position: PositionView, withSigner:
 export function remainderAdvice(market: Market, position: PositionView): string {
   const base = market.base.symbol;
   if (position.accountKind === 'turbo-account') {
-    return `No order can close it. It counts in the Turbo Account's ${base} holdings: Close the session (Margin) says what it needs, and a later trade on this book can take it along.`;
+    return `It counts in the Turbo Account's ${base} holdings: Close the session (Margin) says what it needs, and a later trade on this book can take it along.`;
   }
-  return `No order can close it. It stays in your ${base} balance (Balances), where it can be withdrawn, and a later trade on this book can take it along.`;
+  return `It stays in your ${base} balance (Balances), where it can be withdrawn, and a later trade on this book can take it along.`;
 }
 
 /** An average price rounded half away from zero to the quote's meaningful decimals (the exact value goes in the title). */
