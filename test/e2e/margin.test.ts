@@ -117,6 +117,46 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
     await shot('04-session-open');
   });
 
+  it('checks a credit amount in the form before any confirmation, and each outcome reaches the notification centre', async () => {
+    const card = page.getByTestId('margin-account');
+    await card.getByTestId('margin-credit-action').selectOption('draw');
+    const amount = card.getByTestId('margin-credit-amount');
+    const submit = card.getByTestId('margin-credit-submit');
+    const problem = card.getByTestId('margin-credit-problem');
+    const refused: [string, RegExp][] = [
+      ['abc', /^Amount: "abc" is not a number/],
+      ['-5', /^Amount: "-5" is negative/],
+      ['1.1234567', /^Amount: "1\.1234567" has more decimals than USDC has \(6\)/],
+      ['99,999,999,999', /^Amount: 99,999,999,999 USDC is above the [\d,.]+ USDC available (to draw now|under the credit line)/],
+    ];
+    for (const [typed, said] of refused) {
+      await amount.fill(typed);
+      await expect.poll(async () => (await problem.textContent()) ?? '', { timeout: 10_000 }).toMatch(said);
+      expect(await submit.isDisabled()).toBe(true);
+    }
+    await shot('04b-credit-amount-refused');
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+    // A valid draw and its return: each confirmed, each a notice in the centre.
+    await amount.fill('1');
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await submit.click();
+    await confirmIfAsked(page);
+    await expect.poll(async () => (await card.getByTestId('margin-credit-result').textContent()) ?? '', { timeout: 20_000 }).toMatch(/Draw 1(\.0+)? USDC/);
+    await card.getByTestId('margin-credit-action').selectOption('returnQuote');
+    await amount.fill('1');
+    await expect.poll(() => submit.isDisabled(), { timeout: 10_000 }).toBe(false);
+    await submit.click();
+    await confirmIfAsked(page);
+    await expect.poll(async () => (await card.getByTestId('margin-credit-result').textContent()) ?? '', { timeout: 20_000 }).toMatch(/Return 1(\.0+)? USDC/);
+    await page.getByTestId('notices-bell').click();
+    const centre = page.getByTestId('notification-centre');
+    await centre.waitFor();
+    expect(await centre.locator('[data-testid=centre-notice]', { hasText: /Draw 1(\.0+)? USDC/ }).count()).toBeGreaterThanOrEqual(1);
+    expect(await centre.locator('[data-testid=centre-notice]', { hasText: /Return 1(\.0+)? USDC of drawn quote/ }).count()).toBeGreaterThanOrEqual(1);
+    await shot('04c-credit-notices');
+    await page.getByTestId('notices-close').click();
+  });
+
   it('switches ETH/USDC to its Turbo book; ETH/USDT has none and says so', async () => {
     await selectMarket(ethUsdt);
     await expect.poll(() => page.getByTestId('turbo-toggle').getAttribute('data-available'), { timeout: 20_000 }).toBe('false');

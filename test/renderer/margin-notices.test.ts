@@ -15,11 +15,13 @@ describe('margin outcomes in the notification centre', () => {
   it('notifies a success, a refusal and a revert', () => {
     createRoot((dispose) => {
       const store = createTerminalStore(api, () => 1_000);
-      notifyMarginOutcome(store, 'Draw quote', ok({ description: 'Draw 50 USDC on margin account 0xabc', notes: ['Outstanding is now 50 USDC.'], journalIds: ['j1'], txIds: [] }));
+      const id = `0x1234${'0'.repeat(56)}abcd`;
+      notifyMarginOutcome(store, 'Draw quote', ok({ description: `Draw 50 USDC on margin account ${id}`, notes: ['Outstanding is now 50 USDC.'], journalIds: ['j1'], txIds: [] }));
       notifyMarginOutcome(store, 'Draw quote', fail('MARGIN_ABOVE_LIMIT', 'amount: 99,999,999,999 USDC is above the drawable 1,500 USDC', { field: 'amount' }));
       notifyMarginOutcome(store, 'Repay in kind', fail('ONCHAIN_REVERT', 'reverted', { reason: 'RepayExceedsDebt' }));
       const [success, refusal, revert] = store.state.notices;
-      expect(success).toMatchObject({ level: 'info', title: 'Draw quote', text: 'Draw 50 USDC on margin account 0xabc. Outstanding is now 50 USDC.' });
+      expect(success).toMatchObject({ level: 'info', title: 'Draw quote', text: 'Draw 50 USDC on margin account 0x1234…abcd. Outstanding is now 50 USDC.' });
+      expect(success!.details).toContain(id);
       expect(refusal).toMatchObject({ level: 'error', title: 'Draw quote refused', text: 'Amount: 99,999,999,999 USDC is above the drawable 1,500 USDC', code: 'MARGIN_ABOVE_LIMIT' });
       expect(refusal!.details).toContain('MARGIN_ABOVE_LIMIT');
       expect(revert).toMatchObject({ level: 'error', title: 'Repay in kind refused', text: 'The repayment is more than the debt: repay at most what is owed.' });

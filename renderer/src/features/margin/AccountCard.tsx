@@ -98,7 +98,7 @@ export const AccountCard: Component<{ account: MarginAccountView; overview: Marg
         </Show>
       </Show>
       <Show when={props.account.hasSession}>
-        <CreditActionForm marginAccountId={props.account.marginAccountId} cohort={props.account.cohort} collateral={collateral()} assets={assets()} holdings={props.account.holdings} onDone={props.onChanged} />
+        <CreditActionForm marginAccountId={props.account.marginAccountId} cohort={props.account.cohort} collateral={collateral()} assets={assets()} onDone={props.onChanged} />
         <CloseSessionForm marginAccountId={props.account.marginAccountId} onDone={props.onChanged} />
       </Show>
       <FailureLine failure={failure()} testId="margin-account-error" />

@@ -2,17 +2,19 @@
 // quote first in the same batch), repay, add collateral, withdraw to the trading account, and the
 // legacy remedies (repay from collateral, buy debt out from collateral, prolong, automatic
 // prolongation), which a prepaid session does not offer. Amounts are checked in the form as they
-// are typed (margin-input.ts: not a number, negative, too many decimals, above what the Turbo
-// Account holds), the confirm button stays off until they pass; main checks them again against
+// are typed (margin-input.ts: not a number, negative, too many decimals, above what the account's
+// live risk allows: margin-limits.ts), the confirm button stays off until they pass; main checks them again against
 // the live risk and refuses with the reason, which reaches the notification centre as a sentence.
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
-import type { MarginActionReceipt, MarginAssetRef, MarginCohort, MarginHolding, MarginPeriod } from '../../../../shared/ipc/views/margin';
+import type { MarginActionReceipt, MarginAssetRef, MarginCohort, MarginPeriod } from '../../../../shared/ipc/views/margin';
 import type { Failure, Result } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
 import { money, periodText } from './margin-format';
 import { checkAmount, checkCount, type AmountLimit } from './margin-input';
+import { creditLimit } from './margin-limits';
+import { createMarginRisk } from './margin-risk-source';
 import { notifyMarginOutcome } from './margin-notices';
 import { FailureLine, InputProblem, ReceiptLine } from './parts';
 
@@ -47,8 +49,6 @@ export const CreditActionForm: Component<{
   collateral: MarginAssetRef;
   /** Assets the pool lends (the collateral among them). */
   assets: readonly MarginAssetRef[];
-  /** What the Turbo Account itself holds: the most it can return, repay, post or withdraw of each asset. */
-  holdings?: readonly MarginHolding[];
   onDone?: () => void;
 }> = (props) => {
   const terminal = useTerminal();
@@ -72,19 +72,26 @@ export const CreditActionForm: Component<{
     return choices().find((candidate) => candidate.assetId === assetId()) ?? choices()[0] ?? null;
   };
 
-  const held = (chosen: MarginAssetRef | null): bigint => (chosen === null ? 0n : (props.holdings ?? []).find((holding) => holding.assetId === chosen.assetId)?.amount ?? 0n);
-  /** The most the action can take that the form knows: what the Turbo Account holds, for actions paid from it. */
-  const limit = (): AmountLimit | null => {
-    if (props.holdings === undefined) return null;
-    const paidFromAccount: readonly ActionKind[] = ['returnQuote', 'repay', 'addCollateral', 'withdraw'];
-    return paidFromAccount.includes(kind()) ? { amount: held(asset()), where: 'on the Turbo Account' } : null;
+  // The account's live risk: the draw, borrow and repay bounds main applies, checked here first.
+  const risk = createMarginRisk(bridge, props.marginAccountId);
+  const limitFor = (action: ActionKind, chosen: MarginAssetRef | null, returningFirst = false): AmountLimit | null => {
+    if (chosen === null || action === 'prolong' || action === 'autoProlong') return null;
+    const frame = risk();
+    return creditLimit({
+      kind: action,
+      asset: chosen,
+      risk: frame?.status === 'live' ? frame.risk : null,
+      quoteDrawn: frame?.session?.quoteDrawn ?? null,
+      returningFirst,
+    });
   };
+  const limit = (): AmountLimit | null => limitFor(kind(), asset(), kind() === 'borrow' && returnFirstText().trim() !== '');
   const amountCheck = createMemo(() => {
     const chosen = asset();
     if (spec().asset === 'none' || chosen === null) return null;
     return checkAmount(amountText(), 'Amount', chosen, { limit: limit() });
   });
-  const returnFirstCheck = createMemo(() => (kind() === 'borrow' ? checkAmount(returnFirstText(), 'Return quote first', props.collateral, { optional: true, limit: { amount: held(props.collateral), where: 'on the Turbo Account' } }) : null));
+  const returnFirstCheck = createMemo(() => (kind() === 'borrow' ? checkAmount(returnFirstText(), 'Return quote first', props.collateral, { optional: true, limit: limitFor('returnQuote', props.collateral) }) : null));
   const timesCheck = createMemo(() => (kind() === 'prolong' ? checkCount(times(), 'Times', 1000) : null));
   /** The first problem of the form's fields, shown under them; the confirm stays off while there is one. */
   const problem = (): string | null => {

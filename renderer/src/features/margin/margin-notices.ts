@@ -22,5 +22,8 @@ export function notifyMarginOutcome(store: TerminalStore, action: string, result
     return;
   }
   const notes = result.value.notes.length > 0 ? ` ${result.value.notes.join(' ')}` : '';
-  store.notify('info', `${result.value.description}.${notes}`.replace(/\.\./g, '.'), { title: action, details: result.value.journalIds.length > 0 ? `Journal: ${result.value.journalIds.join(', ')}` : '' });
+  const text = `${result.value.description}.${notes}`.replace(/\.\./g, '.');
+  // Account ids read short in the notice; the full text stays behind Details.
+  const journal = result.value.journalIds.length > 0 ? `\nJournal: ${result.value.journalIds.join(', ')}` : '';
+  store.notify('info', text.replace(/0x([0-9a-f]{4})[0-9a-f]{56}([0-9a-f]{4})/g, '0x$1…$2'), { title: action, details: `${text}${journal}` });
 }
