@@ -1,6 +1,6 @@
 // Reading at a glance in the real app (browser host, real sandbox, Chromium): a real exchange
 // refusal (a sell priced far above the market, which the ticket signs and the sandbox reverts
-// PriceOutsideWindow) shows as a trader sentence in an error toast that stays in the tape corner
+// PriceOutsideWindow) shows as a trader sentence in an error toast that stays (30 s) in the tape corner
 // (clear of the ticket and the ladder), the bell counts it, and the notification centre shows it
 // with the raw exchange text behind "Details". Then the fills, open-orders and balances tables: every
 // figure cell right-aligned in tabular digits, the decimal points of a column on one vertical line.
@@ -60,7 +60,7 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     await expect.poll(async () => ((await result.count()) > 0 ? await result.textContent() : null), { timeout: 30_000 }).not.toBe(before);
   };
 
-  it('shows a refusal the exchange made as a trader sentence, keeps it until read, and gives the raw text behind Details', async () => {
+  it('shows a refusal the exchange made as a trader sentence, keeps it longer than an info and in the centre until read, and gives the raw text behind Details', async () => {
     const bestBid = Number((await page.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price')) ?? 'NaN');
     // Far above the market: the ticket has no price band of its own, the exchange reverts it.
     const farPrice = Number.isFinite(bestBid) && bestBid > 0 ? ((bestBid / 1e6) * 10).toFixed(2) : '30000.00';
@@ -83,7 +83,7 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     }
     expect(toastArea.width).toBeLessThanOrEqual(340);
 
-    // Errors stay until read: still there after the info notices' time.
+    // Errors stay longer than infos (30 s against 6 s; the centre keeps them after): still there after the info notices' time.
     await page.waitForTimeout(7_000);
     expect(await toast.count()).toBe(1);
     const bell = page.getByTestId('notices-bell');
