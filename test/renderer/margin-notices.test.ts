@@ -34,5 +34,8 @@ describe('margin outcomes in the notification centre', () => {
   it('reads main\'s "field: reason" as a labelled sentence', () => {
     expect(marginSentence('returnQuoteFirst: 5 USDC is above the returnable quote')).toBe('Return quote first: 5 USDC is above the returnable quote');
     expect(marginSentence('The pool is paused.')).toBe('The pool is paused.');
+    expect(marginSentence('OutstandingAboveCreditLine: drawing 10,000 USDC would leave outstanding 10,000 USDC above the credit line L of 2,000 USDC')).toBe(
+      'This would take the Turbo Account above its credit line: reduce the size or add collateral. (drawing 10,000 USDC would leave outstanding 10,000 USDC above the credit line L of 2,000 USDC)',
+    );
   });
 });

@@ -2,13 +2,23 @@
 // do (trading-actions.ts): a success with what the exchange did and the journal entries it made,
 // a refusal or a revert as the trader sentence of shared/errors/trader-text.ts with the raw code
 // and text behind "Details". The form that acted shows the same outcome in place.
+import { REVERT_SENTENCES, revertSentence } from '../../../../shared/errors/trader-text';
 import type { MarginActionReceipt } from '../../../../shared/ipc/views/margin';
 import type { Result } from '../../../../shared/result';
 import type { TerminalStore } from '../../stores/terminal-store';
 import { notifyFailure } from '../notices/failure-notice';
 
-/** Main writes its margin refusals "field: what is wrong" ("returnQuoteFirst: …"); the trader reads the field as a label. */
+/**
+ * Main writes its margin refusals "field: what is wrong" ("returnQuoteFirst: …"), or "Reason: figures"
+ * after the protocol's revert reason ("OutstandingAboveCreditLine: drawing …"): the trader reads the
+ * field as a label, and the reason as its sentence with main's figures after it.
+ */
 export function marginSentence(text: string): string {
+  const reason = /^([A-Z][a-zA-Z]+): (.*)$/s.exec(text);
+  if (reason && Object.hasOwn(REVERT_SENTENCES, reason[1]!)) {
+    const rest = reason[2]!;
+    return `${revertSentence(reason[1]!)} (${rest})`;
+  }
   const labelled = /^([a-z][a-zA-Z]*): (.*)$/s.exec(text);
   if (!labelled) return text;
   const field = labelled[1]!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
