@@ -28,7 +28,8 @@ import type { Side } from '../../../shared/market/order-type';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
-import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
+import { EMPTY_CANCEL_REPORT, mergeReports, sweepAccount } from '../trading/cancel-sweep';
+import { describeOrder, pairName, prepareOrder, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
 import { orderView, type TurboDesk } from '../trading/trading-service';
 import { MarginCodes } from './codes';
 import type { TierTerms } from './margin-reads';
@@ -290,32 +291,39 @@ export class MarginService extends MarginCredit implements TurboDesk {
     if (!sent.ok) return fail('CANCEL_FAILED', sent.message, sent.details);
     tracker.orders.markCancelled(orderId);
     tracker.ordersChanged();
-    return ok({ requested: 1, cancelled: [orderId], failed: [], batches: 1 });
+    return ok({ ...EMPTY_CANCEL_REPORT, requested: 1, cancelled: [orderId], batches: 1 });
   }
 
-  /** Every open Turbo order of every margin account (the kill switch), read fresh from REST. */
+  /**
+   * Every open order and pending trigger leg of every Turbo Account on the Turbo books (the kill
+   * switch, or one market's), read fresh from the exchange, each account signing its own cancels.
+   */
   async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
     const parent = await this.ready();
-    if (!parent.ok) return ok({ requested: 0, cancelled: [], failed: [], batches: 0 });
+    if (!parent.ok) return ok(EMPTY_CANCEL_REPORT);
     const children = await this.refreshChildren(parent.value.owner, parent.value.parent);
     const accounts = new Set<B256>([...this.trackers.keys(), ...(children.ok ? children.value.filter((child) => child.hasSession).map((child) => child.marginAccountId) : [])]);
-    const report: { requested: number; cancelled: string[]; failed: { orderId: string; reason: string }[]; batches: number } = { requested: 0, cancelled: [], failed: [], batches: 0 };
+    const books = this.turboMarkets()
+      .filter((market) => marketId === undefined || market.market_id === marketId)
+      .map((market) => ({ market, turbo: true }));
+    let report = EMPTY_CANCEL_REPORT;
     for (const account of [...accounts].slice(0, MAX_CHILDREN_SWEPT)) {
-      const targets: CancelTarget[] = [];
-      for (const market of this.turboMarkets()) {
-        if (marketId !== undefined && market.market_id !== marketId) continue;
-        const page = await this.deps.rest.getOrders({ market_id: market.market_id, contract: account, is_open: true, direction: 'desc', count: 200, turbo: true });
-        if (!page.ok) continue;
-        for (const order of page.value.orders) targets.push({ market, turbo: true, orderId: order.order_id });
-      }
-      report.requested += targets.length;
-      for (const batch of packCancels(targets)) {
-        report.batches++;
-        const sent = await this.signer(account).submit({ groups: batch.groups, description: `Cancel ${batch.orderIds.length} order(s) of margin account ${account}`, settleFirst: false });
-        if (sent.ok) report.cancelled.push(...batch.orderIds);
-        else for (const orderId of batch.orderIds) report.failed.push({ orderId, reason: sent.message });
-      }
-      void this.trackers.get(account)?.readOrders();
+      const swept = await sweepAccount({
+        rest: this.deps.rest,
+        account,
+        books,
+        submit: (batch) => this.signer(account).submit({ groups: batch.groups, description: `${batch.description} of margin account ${account}`, settleFirst: false }),
+        describeOrder: (orderId) => {
+          const view = this.trackers.get(account)?.orders.get(orderId);
+          const market = view === undefined ? undefined : this.turboRow(view.marketId);
+          return view === undefined || market === undefined ? undefined : `${describeOrder(market, view.side, view.orderType, view.price, view.quantity - view.filled)} (Turbo book) of margin account ${account}`;
+        },
+      });
+      const tracker = this.trackers.get(account);
+      for (const orderId of swept.cancelled) tracker?.orders.markCancelled(orderId);
+      tracker?.ordersChanged();
+      void tracker?.readOrders();
+      report = mergeReports(report, swept);
     }
     return ok(report);
   }

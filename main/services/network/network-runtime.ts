@@ -157,6 +157,7 @@ export class NetworkRuntime {
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', this.triggers.markFill(notice)),
       notice: deps.notice,
       log: deps.log,
+      refreshTriggers: () => this.triggers.refresh(),
     });
 
     this.margin = new MarginService({

@@ -17,6 +17,7 @@ import type { AccountService } from '../account/account-service';
 import type { Journal, SignedEntry } from '../journal/journal';
 import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
+import { cancelReportText, EMPTY_CANCEL_REPORT, mergeReports, sweepAccount, type SweepBook } from './cancel-sweep';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type PlaceIntent } from './order-intents';
 import { settleLostNonce, type Submitter } from './submitter';
 
@@ -140,6 +141,8 @@ export interface TradingServiceDeps {
   readonly publishFill: (notice: FillNotice) => void;
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   readonly log: (line: string) => void;
+  /** Read the pending trigger legs again (the trigger service), after a cancel-all took some. */
+  readonly refreshTriggers?: () => Promise<void>;
 }
 
 /**
@@ -462,7 +465,7 @@ export class TradingService {
     }
     this.deps.publishOrders(this.snapshot());
     this.refreshSoon();
-    return { requested: targets.length, cancelled, failed, batches };
+    return { ...EMPTY_CANCEL_REPORT, requested: targets.length, cancelled, failed, batches };
   }
 
   async cancelOrder(marketId: string, turbo: boolean, orderId: B256): Promise<Result<CancelReport>> {
@@ -478,36 +481,59 @@ export class TradingService {
     return ok(report);
   }
 
-  /** The kill switch (no market) or cancel all in one market, Turbo Accounts' orders included. */
+  /**
+   * The kill switch (no market) or cancel all in one market: every open order and every pending
+   * trigger leg of the trading account on both books (canonical and Turbo), then those of every
+   * Turbo Account. Read fresh from the exchange first; never places anything.
+   */
   async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
     const own = await this.cancelAllOwn(marketId);
-    if (!this.turboDesk || !own.ok) return own;
-    const desk = await this.turboDesk.cancelAll(marketId);
-    if (!desk.ok || desk.value.requested === 0) return own;
-    return ok({
-      requested: own.value.requested + desk.value.requested,
-      cancelled: [...own.value.cancelled, ...desk.value.cancelled],
-      failed: [...own.value.failed, ...desk.value.failed],
-      batches: own.value.batches + desk.value.batches,
-    });
+    if (!own.ok) return own;
+    const desk = this.turboDesk ? await this.turboDesk.cancelAll(marketId) : ok(EMPTY_CANCEL_REPORT);
+    const report = desk.ok ? mergeReports(own.value, desk.value) : own.value;
+    const markets = this.deps.markets();
+    const bookNameOf = (id: string, turbo: boolean) => {
+      const market = markets?.market(id, turbo);
+      return `${market?.ok ? pairName(market.value) : id}${turbo ? ' (Turbo book)' : ''}`;
+    };
+    const failed = report.failed.length + report.triggersFailed.length + report.unread.length > 0 || !desk.ok;
+    this.deps.notice(failed ? 'warning' : 'info', `${cancelReportText(report, bookNameOf)}${desk.ok ? '' : `; the Turbo Accounts' orders and legs were not swept: ${desk.message}`}`);
+    return ok(report);
   }
 
-  /** Cancel all of the trading account's own orders. Reads open orders fresh first. */
+  /** Cancel all of the trading account's own orders and legs, on both books. */
   private async cancelAllOwn(marketId: string | undefined): Promise<Result<CancelReport>> {
     const identity = await this.identity();
     if (!identity.ok) return identity;
-    await this.refresh();
     const markets = this.deps.markets();
     if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
-    const targets: CancelTarget[] = [];
-    for (const tracked of this.orders.values()) {
-      if (!isOpen(tracked.view) || (marketId !== undefined && tracked.view.marketId !== marketId)) continue;
-      const market = markets.market(tracked.view.marketId, tracked.turbo);
-      if (market.ok) targets.push({ market: market.value, turbo: tracked.turbo, orderId: tracked.view.orderId as B256 });
+    const books: SweepBook[] = [
+      ...markets.markets().map((market) => ({ market, turbo: false })),
+      ...markets.turboMarkets().map((market) => ({ market, turbo: true })),
+    ].filter((book) => marketId === undefined || book.market.market_id === marketId);
+    const epoch = this.epoch;
+    const report = await sweepAccount({
+      rest: this.deps.rest,
+      account: identity.value.tradeAccountId,
+      books,
+      submit: (batch) => this.deps.submitter.submit({ groups: batch.groups, description: batch.description, settleFirst: false }),
+      describeOrder: (orderId) => {
+        const tracked = this.orders.get(orderId);
+        const market = tracked ? markets.market(tracked.view.marketId, tracked.turbo) : undefined;
+        if (!tracked || !market?.ok) return undefined;
+        return `${describeOrder(market.value, tracked.view.side, tracked.view.orderType, tracked.view.price, tracked.view.quantity - tracked.view.filled)}${tracked.turbo ? ' (Turbo book)' : ''}`;
+      },
+    });
+    // After a reset the map holds another state's orders: nothing of this sweep is there.
+    if (epoch === this.epoch) {
+      for (const orderId of report.cancelled) {
+        const tracked = this.orders.get(orderId);
+        if (tracked) tracked.view = { ...tracked.view, status: 'cancelled' };
+      }
     }
-    if (targets.length === 0) return ok({ requested: 0, cancelled: [], failed: [], batches: 0 });
-    const report = await this.sendCancels(targets);
-    this.deps.notice(report.failed.length === 0 ? 'info' : 'warning', `Cancelled ${report.cancelled.length} of ${report.requested} open orders in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}${report.failed.length ? `; ${report.failed.length} could not be cancelled` : ''}`);
+    this.deps.publishOrders(this.snapshot());
+    this.refreshSoon();
+    await this.deps.refreshTriggers?.();
     return ok(report);
   }
 

@@ -100,10 +100,16 @@ export function describeLegs(market: Market, request: Pick<PlaceBracketRequest, 
   return `${legs.join(' and ')} ${market.quote.symbol}`;
 }
 
+/** "Cancelled 3 of 3 orders and 2 of 2 trigger legs in 1 signed batch", then each that was not and why. */
 export function describeCancelReport(report: CancelReport): string {
-  const parts = [`Cancelled ${report.cancelled.length} of ${report.requested} order${report.requested === 1 ? '' : 's'}`];
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const counts = [`Cancelled ${report.cancelled.length} of ${plural(report.requested, 'order')}`];
+  if (report.triggersRequested > 0) counts.push(`${report.triggersCancelled.length} of ${plural(report.triggersRequested, 'trigger leg')}`);
+  const parts = [counts.join(' and ')];
   if (report.batches > 0) parts.push(`in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}`);
-  if (report.failed.length > 0) parts.push(`; ${report.failed.length} failed: ${report.failed.map((failure) => failure.reason).join('; ')}`);
+  const failures = [...report.failed, ...report.triggersFailed];
+  if (failures.length > 0) parts.push(`; ${failures.length} not cancelled: ${failures.map((failure) => `${failure.description ?? failure.orderId} (${failure.reason})`).join('; ')}`);
+  if (report.unread.length > 0) parts.push(`; ${plural(report.unread.length, 'book')} could not be read: ${report.unread.map((book) => book.reason).join('; ')}`);
   return parts.join(' ');
 }
 
@@ -193,7 +199,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       const scope = market ? nameOf(market) : 'every market';
       // Main reports a cancel-all as a notice of its own; this window adds only what went wrong.
       if (!result.ok) notifyFailure(store, `Cancel all in ${scope} refused`, result, market ? marketContext(market, nameOf(market)) : {});
-      else if (result.value.failed.length > 0) store.notify('warning', `${scope}: ${describeCancelReport(result.value)}`);
+      else if (result.value.failed.length + result.value.triggersFailed.length + result.value.unread.length > 0) store.notify('warning', `${scope}: ${describeCancelReport(result.value)}`);
       return result;
     },
     async move(market, orderId, price, turbo) {
