@@ -28,7 +28,10 @@ import type { Side } from '../../../shared/market/order-type';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
+import { planAmendLegs } from '../trading/amend-legs';
+import { boundLegs, lastTradePrice } from '../trading/bound-legs';
 import { EMPTY_CANCEL_REPORT, mergeReports, sweepAccount } from '../trading/cancel-sweep';
+import { checkAction } from '../../../shared/protocol/check-action';
 import { describeOrder, pairName, prepareOrder, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
 import { orderView, type TurboDesk } from '../trading/trading-service';
 import { MarginCodes } from './codes';
@@ -341,8 +344,27 @@ export class MarginService extends MarginCredit implements TurboDesk {
     const quantity = newQuantity ?? remaining;
     const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), maxQuantity: this.deps.maxQuantity(marketId), turbo: true, marginAccount: true });
     if (!prepared.ok) return prepared;
-    const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(tracker.account) }, ...prepared.value.group.actions] };
-    const submitted = await this.signer(tracker.account).submit({ groups: [group], description: `Amend ${describeOrder(market, view.side, kind, view.price, remaining)} (${orderId}) to ${describeOrder(market, view.side, kind, price, prepared.value.quantity)} as margin account ${tracker.account}`, settleFirst: false });
+    const created = prepared.value.group.actions[0];
+    if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');
+    // Legs bound to the order (placed by another client: this one signs none as a Turbo Account) go
+    // with its cancel, so they are carried as the trading account's are (trading/amend-legs.ts).
+    const legs = await boundLegs(this.deps.rest, market, true, tracker.account, orderId);
+    if (!legs.ok) return legs;
+    let creates: SessionAction[] = [created];
+    let carried: Pick<PlacedOrder, 'carriedLegs' | 'protectedFilled'> = {};
+    let legsText = '';
+    const adjustments = [...prepared.value.adjustments];
+    if (legs.value.length > 0) {
+      const referencePrice = await lastTradePrice(this.deps.rest, market, true);
+      const plan = planAmendLegs(market, view, created, legs.value, (action) => checkAction(action, { market, turbo: true, marginAccount: true, ...(referencePrice === undefined ? {} : { referencePrice }) }));
+      if (!plan.ok) return plan;
+      creates = [...(plan.value.protect === null ? [] : [plan.value.protect]), plan.value.create];
+      carried = { carriedLegs: plan.value.carried, ...(plan.value.protectedFilled > 0n ? { protectedFilled: plan.value.protectedFilled } : {}) };
+      legsText = plan.value.description;
+      adjustments.push(...plan.value.adjustments);
+    }
+    const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(tracker.account) }, ...creates] };
+    const submitted = await this.signer(tracker.account).submit({ groups: [group], description: `Amend ${describeOrder(market, view.side, kind, view.price, remaining)} (${orderId}) to ${describeOrder(market, view.side, kind, price, prepared.value.quantity)}${legsText} as margin account ${tracker.account}`, settleFirst: false });
     if (!submitted.ok) return submitted;
     tracker.orders.markCancelled(orderId);
     const views = (submitted.value.orders as Parameters<typeof orderView>[0][]).map((order) => {
@@ -350,7 +372,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
       return orderView(order, marketId, true, tracker.account);
     });
     tracker.ordersChanged();
-    return ok({ journalId: submitted.value.journalId, orders: views, adjustments: prepared.value.adjustments, replacedOrderId: orderId });
+    return ok({ journalId: submitted.value.journalId, orders: views, adjustments, replacedOrderId: orderId, ...carried });
   }
 
   async settle(marketId: string): Promise<Result<null>> {

@@ -8,6 +8,8 @@ import type { B256 } from '../../../shared/encoding/b256';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
+import type { SessionAction } from '../../../shared/protocol/actions';
+import { checkAction } from '../../../shared/protocol/check-action';
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
 import { FreshRead } from '../../../shared/fresh-read';
@@ -17,6 +19,8 @@ import type { AccountService } from '../account/account-service';
 import type { Journal, SignedEntry } from '../journal/journal';
 import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
+import { planAmendLegs } from './amend-legs';
+import { boundLegs, lastTradePrice } from './bound-legs';
 import { cancelReportText, EMPTY_CANCEL_REPORT, mergeReports, sweepAccount, type SweepBook } from './cancel-sweep';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type PlaceIntent } from './order-intents';
 import { settleLostNonce, type Submitter } from './submitter';
@@ -557,7 +561,9 @@ export class TradingService {
    * SettleBalance (what the cancel unlocks funds the replacement), CreateOrder — so there is never a
    * moment with both orders or with neither. An order that filled meanwhile makes the cancel revert
    * and with it the whole batch: nothing changes. The replacement passes the market rules as any
-   * new order does (tick, step, whole quote value, min order, the maximum order size).
+   * new order does (tick, step, whole quote value, min order, the maximum order size). The
+   * take-profit / stop-loss legs bound to the order (read fresh from the exchange) are carried to
+   * the replacement in the same batch, and what the order had filled keeps them (amend-legs.ts).
    */
   async amendOrder(marketId: string, turbo: boolean, orderId: B256, change: { readonly price?: bigint | undefined; readonly quantity?: bigint | undefined }): Promise<Result<PlacedOrder>> {
     if (this.turboDesk?.owns(orderId)) return this.turboDesk.moveOrder(marketId, orderId, change.price, change.quantity);
@@ -570,6 +576,14 @@ export class TradingService {
     if (tracked.view.marketId !== marketId || tracked.turbo !== turbo) {
       return fail('INVALID_INPUT', `marketId: order ${orderId} rests on ${tracked.view.marketId}${tracked.turbo ? ' (Turbo book)' : ''}, not on ${marketId}${turbo ? ' (Turbo book)' : ''}`, { field: 'marketId' });
     }
+    const legs = await boundLegs(this.deps.rest, market.value, turbo, identity.value.tradeAccountId, orderId);
+    if (!legs.ok) return legs;
+    if (legs.value.length > 0) {
+      // What it has filled decides what its legs protect: read it now, not as the stream last said.
+      const fresh = await this.deps.rest.getOrder({ market_id: market.value.market_id, order_id: orderId, ...(turbo ? { turbo: true } : {}) });
+      if (fresh.ok) this.applyOrder(fresh.value.order, marketId, turbo);
+      if (!isOpen(tracked.view)) return fail('ORDER_NOT_OPEN', `order ${orderId} is not open`, { field: 'orderId' });
+    }
     const remaining = tracked.view.quantity - tracked.view.filled;
     const price = change.price ?? tracked.view.price;
     const quantity = change.quantity ?? remaining;
@@ -577,11 +591,26 @@ export class TradingService {
     const kind = tracked.view.orderType === 'PostOnly' || tracked.view.orderType === 'Limit' ? tracked.view.orderType : 'Spot';
     const prepared = prepareOrder(market.value, { side: tracked.view.side, orderType: { kind }, price, quantity }, { nowSeconds: this.deps.nowSeconds(), maxQuantity: this.deps.maxQuantity(marketId), turbo });
     if (!prepared.ok) return prepared;
+    const created = prepared.value.group.actions[0];
+    if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');
+    let creates: SessionAction[] = [created];
+    let carried: Pick<PlacedOrder, 'carriedLegs' | 'protectedFilled'> = {};
+    let legsText = '';
+    const adjustments = [...prepared.value.adjustments];
+    if (legs.value.length > 0) {
+      const referencePrice = await lastTradePrice(this.deps.rest, market.value, turbo);
+      const plan = planAmendLegs(market.value, tracked.view, created, legs.value, (action) => checkAction(action, { market: market.value, turbo, ...(referencePrice === undefined ? {} : { referencePrice }) }));
+      if (!plan.ok) return plan;
+      creates = [...(plan.value.protect === null ? [] : [plan.value.protect]), plan.value.create];
+      carried = { carriedLegs: plan.value.carried, ...(plan.value.protectedFilled > 0n ? { protectedFilled: plan.value.protectedFilled } : {}) };
+      legsText = plan.value.description;
+      adjustments.push(...plan.value.adjustments);
+    }
     const group: ActionGroup = {
       ...prepared.value.group,
-      actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }, ...prepared.value.group.actions],
+      actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }, ...creates],
     };
-    const description = `Amend ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} (${orderId}) to ${describeOrder(market.value, tracked.view.side, kind, price, prepared.value.quantity)}`;
+    const description = `Amend ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} (${orderId}) to ${describeOrder(market.value, tracked.view.side, kind, price, prepared.value.quantity)}${legsText}`;
     const epoch = this.epoch;
     const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst: false });
     if (!submitted.ok) {
@@ -590,7 +619,8 @@ export class TradingService {
     if (epoch === this.epoch) tracked.view = { ...tracked.view, status: 'cancelled' };
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, marketId, turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);
-    return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments, replacedOrderId: orderId });
+    if (legs.value.length > 0) await this.deps.refreshTriggers?.();
+    return ok({ journalId: submitted.value.journalId, orders, adjustments, replacedOrderId: orderId, ...carried });
   }
 
   /** Move a book's unlocked balance back to the trading account. */

@@ -1,6 +1,6 @@
 // Orders, fills, balances and the results of trading requests.
 import type { OrderTypeKind, Side } from '../../market/order-type';
-import type { TriggerFillMarker } from './trigger-fill';
+import type { TriggerFillMarker, TriggerRole } from './trigger-fill';
 
 export interface OrderView {
   readonly orderId: string;
@@ -75,6 +75,23 @@ export interface PlacedOrder {
   readonly adjustments: readonly string[];
   /** An amend (or move): the order the new one replaced, cancelled in the same signed batch. */
   readonly replacedOrderId?: string;
+  /**
+   * An amend of an order with take-profit / stop-loss legs: the legs carried to the new order in
+   * the same signed batch (same kinds and prices, sized from the new order).
+   */
+  readonly carriedLegs?: readonly CarriedLeg[];
+  /**
+   * An amend of a partly filled order with legs: the filled quantity the same legs keep protecting
+   * (a pair sized to it, created in the same signed batch), in raw base units.
+   */
+  readonly protectedFilled?: bigint;
+}
+
+/** A take-profit or stop-loss an amend carried to the new order. */
+export interface CarriedLeg {
+  readonly role: TriggerRole;
+  readonly side: Side;
+  readonly triggerPrice: bigint;
 }
 
 /** An order or a trigger leg that could not be cancelled: its id, main's words for it, and why. */

@@ -54,6 +54,8 @@ describe('kill switch and cancel all take trigger legs too, against the sandbox'
   beforeAll(async () => {
     let markets: Market[];
     ({ harness, tradeAccountId, markets } = await startOnboarded());
+    // A book that holds still between reading the best offer and buying at it.
+    await harness.control('/control/maker', { pinned: true });
     const turbo = value(await harness.terminal.handlers.getTurboMarkets({}, caller));
     const withTurbo = markets.filter((candidate) => turbo.markets.some((row) => row.marketId === candidate.market_id && row.tradable));
     if (withTurbo.length < 2) throw new Error('the sandbox lists fewer than two markets with a Turbo book');
