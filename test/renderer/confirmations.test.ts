@@ -35,6 +35,7 @@ function harness(confirmOrders = true) {
     placeBracketOrder: () => (sent.push('placeBracketOrder'), Promise.resolve({ ok: true, value: { order: null, adjustments: [] } })),
     moveOrder: () => (sent.push('moveOrder'), Promise.resolve(placed)),
     amendOrder: () => (sent.push('amendOrder'), Promise.resolve(placed)),
+    getTriggers: () => Promise.resolve({ ok: true, value: { pending: [], recent: [] } }),
     flattenPositions: () => (sent.push('flattenPositions'), Promise.resolve({ ok: true, value: { requested: 1, placed: [], failed: [], batches: 1 } })),
   } as unknown as TerminalApi;
   const store = {
