@@ -158,6 +158,7 @@ export class NetworkRuntime {
       notice: deps.notice,
       log: deps.log,
       refreshTriggers: () => this.triggers.refresh(),
+      legsOf: (orderId) => this.triggers.snapshot().pending.filter((leg) => leg.parentOrderId === orderId).map((leg) => leg.triggerId),
     });
 
     this.margin = new MarginService({

@@ -147,6 +147,8 @@ export interface TradingServiceDeps {
   readonly log: (line: string) => void;
   /** Read the pending trigger legs again (the trigger service), after a cancel-all took some. */
   readonly refreshTriggers?: () => Promise<void>;
+  /** The pending legs bound to an order as the trigger service holds them (they go with its cancel). */
+  readonly legsOf?: (orderId: string) => readonly string[];
 }
 
 /**
@@ -480,9 +482,12 @@ export class TradingService {
     if (!identity.ok) return identity;
     const tracked = this.orders.get(orderId);
     if (tracked && !isOpen(tracked.view)) return fail('ORDER_NOT_OPEN', `order ${orderId} is already ${tracked.view.status}`, { field: 'orderId' });
+    // The exchange cancels the legs bound to the order with it (ParentCancelled): the report names them.
+    const legs = this.deps.legsOf?.(orderId) ?? [];
     const report = await this.sendCancels([{ market: market.value, turbo, orderId }]);
     if (report.cancelled.length === 0) return fail('CANCEL_FAILED', report.failed[0]?.reason ?? `order ${orderId} was not cancelled`);
-    return ok(report);
+    if (legs.length > 0) void this.deps.refreshTriggers?.();
+    return ok({ ...report, triggersRequested: legs.length, triggersCancelled: [...legs] });
   }
 
   /**

@@ -86,6 +86,21 @@ describe('kill switch and cancel all take trigger legs too, against the sandbox'
     expect(kept.triggers).toHaveLength(1);
   }, 90_000);
 
+  it('cancel one: the order goes and its legs with it, and the report names them', async () => {
+    const h = harness.terminal.handlers;
+    const { bid, ask } = await harness.insidePrices(market);
+    const tick = harness.priceTick(market);
+    const above = ((ask * 120n) / 100n / tick) * tick;
+    const below = ((bid * 80n) / 100n / tick) * tick;
+    const placed = value(await h.placeBracketOrder({ ...(await harness.restingBuy(market)), takeProfit: { triggerPrice: above, execution: { kind: 'market' } }, stopLoss: { triggerPrice: below, execution: { kind: 'market' } } }, caller));
+    const orderId = placed.order!.orderId;
+    await until(async () => value(await h.getTriggers({}, caller)).pending.filter((leg) => leg.parentOrderId === orderId).length === 2);
+    const report = value(await h.cancelOrder({ marketId: market.market_id, orderId }, caller));
+    expect(report).toMatchObject({ requested: 1, cancelled: [orderId], triggersRequested: 2 });
+    expect([...report.triggersCancelled].sort()).toEqual(placed.triggers.map((leg) => leg.triggerId).sort());
+    expect(await active(market, false)).toEqual({ orders: [], legs: 0 });
+  }, 60_000);
+
   it('the kill switch leaves no order and no leg on any book, and says how many of each in how many batches', async () => {
     const h = harness.terminal.handlers;
     await placeEverything(market);

@@ -215,7 +215,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
     },
     async cancel(market, orderId, turbo) {
       const result = await api.cancelOrder({ marketId: market.market_id, orderId, ...(turbo ? { turbo } : {}) });
-      if (result.ok) store.notify('info', describeCancelReport(result.value));
+      if (result.ok) store.notify('info', `${describeCancelReport(result.value)}${result.value.triggersCancelled.length > 0 ? ': the take-profit / stop-loss bound to the order went with it' : ''}`);
       else notifyFailure(store, 'Cancel refused', result, marketContext(market, nameOf(market)));
       return result;
     },
