@@ -65,8 +65,8 @@ describe('cancel sweep (kill switch, cancel all)', () => {
 
   it('a refusal that is not a revert names each order and leg of the batch, and the legs of its orders; a book not read is named', async () => {
     const fake = deps([[orderEntry(id('01'), [id('b1')]), triggerEntry(id('51'))]], [fail('RATE_LIMITED', 'the session actions budget is spent')]);
-    fake.rest = { getActiveOrders: (query: { turbo?: boolean }) => Promise.resolve(query.turbo ? fail('NETWORK', 'timed out') : ok({ entries: [orderEntry(id('01'), [id('b1')]), triggerEntry(id('51'))] })) } as unknown as SweepDeps['rest'];
-    const report = await sweepAccount({ ...fake, books: [{ market: eth, turbo: false }, { market: eth, turbo: true }] });
+    const rest = { getActiveOrders: (query: { turbo?: boolean }) => Promise.resolve(query.turbo ? fail('NETWORK', 'timed out') : ok({ entries: [orderEntry(id('01'), [id('b1')]), triggerEntry(id('51'))] })) } as unknown as SweepDeps['rest'];
+    const report = await sweepAccount({ ...fake, rest, books: [{ market: eth, turbo: false }, { market: eth, turbo: true }] });
     expect(report.cancelled).toEqual([]);
     expect(report.failed.map((failure) => failure.reason)).toEqual(['the session actions budget is spent']);
     expect(report.triggersFailed.map((failure) => [failure.orderId, failure.reason])).toEqual([
