@@ -103,9 +103,10 @@ export function describeLegs(market: Market, request: Pick<PlaceBracketRequest, 
 /** "Cancelled 3 of 3 orders and 2 of 2 trigger legs in 1 signed batch", then each that was not and why. */
 export function describeCancelReport(report: CancelReport): string {
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const counts = [`Cancelled ${report.cancelled.length} of ${plural(report.requested, 'order')}`];
+  const counts: string[] = [];
+  if (report.requested > 0 || report.triggersRequested === 0) counts.push(`${report.cancelled.length} of ${plural(report.requested, 'order')}`);
   if (report.triggersRequested > 0) counts.push(`${report.triggersCancelled.length} of ${plural(report.triggersRequested, 'trigger leg')}`);
-  const parts = [counts.join(' and ')];
+  const parts = [`Cancelled ${counts.join(' and ')}`];
   if (report.batches > 0) parts.push(`in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}`);
   const failures = [...report.failed, ...report.triggersFailed];
   if (failures.length > 0) parts.push(`; ${failures.length} not cancelled: ${failures.map((failure) => `${failure.description ?? failure.orderId} (${failure.reason})`).join('; ')}`);
