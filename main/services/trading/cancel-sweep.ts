@@ -37,7 +37,12 @@ interface Found {
   /** Pending legs bound to each open order: they go with it. */
   readonly bound: Map<string, Item[]>;
   readonly unread: UnreadBook[];
+  /** A book listed as many open orders as one read returns: more may rest behind them. */
+  full: boolean;
 }
+
+/** The most open orders GET /v1/orders/active lists for one book (a page). */
+const ACTIVE_PAGE = 200;
 
 export interface SweepDeps {
   readonly rest: Pick<ExchangeRestClient, 'getActiveOrders'>;
@@ -62,13 +67,14 @@ function legDescription(book: SweepBook, leg: ActiveTrigger): string {
 
 /** Every open order and pending leg of the account on the books, from the exchange's own read. */
 export async function readSweep(deps: SweepDeps): Promise<Found> {
-  const found: Found = { orders: new Map(), legs: new Map(), bound: new Map(), unread: [] };
+  const found: Found = { orders: new Map(), legs: new Map(), bound: new Map(), unread: [], full: false };
   for (const book of deps.books) {
     const page = await deps.rest.getActiveOrders({ market_id: book.market.market_id, contract: deps.account, ...(book.turbo ? { turbo: true } : {}) });
     if (!page.ok) {
       found.unread.push({ marketId: book.market.market_id, turbo: book.turbo, account: deps.account, reason: page.message });
       continue;
     }
+    if (page.value.entries.filter((entry) => entry.kind === 'order').length >= ACTIVE_PAGE) found.full = true;
     for (const entry of page.value.entries) {
       if (entry.kind === 'order') {
         const orderId = entry.order_id;
@@ -141,7 +147,8 @@ export async function sweepAccount(deps: SweepDeps): Promise<CancelReport> {
       }
     }
     reverted = nextReverted;
-    if (reverted.size === 0) break;
+    // Nothing reverted and every book listed whole: done. Otherwise read again.
+    if (reverted.size === 0 && !found.full) break;
   }
   return {
     requested: requestedOrders.size,
