@@ -1,4 +1,5 @@
-// The kill switch takes a Turbo Account's orders and trigger legs too: a resting order of the
+// A Turbo Account's amend carries the leg bound to its order, and the kill switch takes a Turbo
+// Account's orders and trigger legs too: a resting order of the
 // Turbo Account on the Turbo book with a leg bound to it, and a stop of its own (signed as the
 // Turbo Account by its submitter: the terminal's forms sign legs as the trading account only, but
 // another client of the same keys may have placed them). Afterwards the exchange lists nothing for
@@ -33,7 +34,7 @@ describe('the kill switch takes Turbo Accounts\u2019 legs, against the sandbox',
     await harness?.stop();
   });
 
-  it('cancels the Turbo Account\u2019s order, the leg bound to it and its own stop', async () => {
+  it('amends the Turbo Account\u2019s order with the leg bound to it carried, then cancels the order, its leg and a stop of its own', async () => {
     const h = harness.terminal.handlers;
     value(await h.selectMarginAccount({ marginAccountId: child }, caller));
     const overview = value(await h.getMarginOverview({}, caller));
@@ -67,9 +68,16 @@ describe('the kill switch takes Turbo Accounts\u2019 legs, against the sandbox',
     expect(sent.ok ? 'ok' : JSON.stringify(sent)).toBe('ok');
     expect((await active()).length).toBe(2);
 
+    // An amend of the Turbo Account's order carries the leg bound to it, in the same batch.
+    const amended = value(await h.amendOrder({ marketId: market.market_id, turbo: true, orderId, price: resting.price - tick }, caller));
+    const newId = amended.orders[0]!.orderId;
+    expect(amended.carriedLegs).toMatchObject([{ role: 'stop-loss', side: 'Sell', triggerPrice: below }]);
+    const carried = (await active()).find((entry) => entry.kind === 'order' && (entry as unknown as { order_id: string }).order_id === newId) as unknown as { triggers: { trigger_price: string; quantity: unknown }[] } | undefined;
+    expect(carried?.triggers.map((leg) => [leg.trigger_price, leg.quantity])).toEqual([[below.toString(), { ParentOrder: { parent_order_id: newId } }]]);
+
     const report = value(await h.cancelAllOrders({}, caller));
     expect(await active()).toEqual([]);
-    expect(report.cancelled).toContain(orderId);
+    expect(report.cancelled).toContain(newId);
     expect(report.triggersRequested).toBe(2);
     expect(report.triggersCancelled).toHaveLength(2);
     expect(report.triggersFailed).toEqual([]);
