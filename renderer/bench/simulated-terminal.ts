@@ -370,7 +370,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       if (order) orders.set(orderId, { ...order, status: 'cancelled' });
     }
     pushOrders();
-    return { requested: ids.length, cancelled: [...ids], failed: [], batches: Math.ceil(ids.length / 5) };
+    return { requested: ids.length, cancelled: [...ids], failed: [], triggersRequested: 0, triggersCancelled: [], triggersFailed: [], unread: [], batches: Math.ceil(ids.length / 5) };
   };
   const openIds = (marketId?: string) => [...orders.values()].filter((order) => (order.status === 'open' || order.status === 'partially-filled') && (!marketId || order.marketId === marketId)).map((order) => order.orderId);
 

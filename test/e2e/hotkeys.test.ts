@@ -101,7 +101,7 @@ describe.sequential('hotkeys in Chromium', () => {
     const problem = page.getByTestId('hotkey-problem');
     await problem.waitFor({ timeout: 10_000 });
     expect(await problem.textContent()).toBe(
-      'Hotkey Shift+K not saved for "Flatten the position in this market and book": it is already the key of "Kill switch: cancel every order, disarm every window". Choose another key, or rebind or clear that one first.',
+      'Hotkey Shift+K not saved for "Flatten the position in this market and book": it is already the key of "Kill switch: cancel every order and trigger leg, disarm every window". Choose another key, or rebind or clear that one first.',
     );
     await problem.scrollIntoViewIfNeeded();
     await shot('04-conflict-refused');

@@ -36,6 +36,7 @@ function harness(confirmOrders = true) {
     placeBracketOrder: () => (sent.push('placeBracketOrder'), Promise.resolve({ ok: true, value: { order: null, adjustments: [] } })),
     moveOrder: () => (sent.push('moveOrder'), Promise.resolve(placed)),
     amendOrder: () => (sent.push('amendOrder'), Promise.resolve(placed)),
+    getTriggers: () => Promise.resolve({ ok: true, value: { pending: [], recent: [] } }),
     flattenPositions: (input: unknown) => (sent.push('flattenPositions'), flattened.push(input), Promise.resolve({ ok: true, value: { requested: 1, placed: [], failed: [], batches: 1 } })),
   } as unknown as TerminalApi;
   const store = {

@@ -28,7 +28,11 @@ import type { Side } from '../../../shared/market/order-type';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
-import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
+import { planAmendLegs } from '../trading/amend-legs';
+import { boundLegs, lastTradePrice } from '../trading/bound-legs';
+import { EMPTY_CANCEL_REPORT, mergeReports, sweepAccount } from '../trading/cancel-sweep';
+import { checkAction } from '../../../shared/protocol/check-action';
+import { describeOrder, pairName, prepareOrder, type OrderTypeIntent, type PlaceIntent } from '../trading/order-intents';
 import { orderView, type TurboDesk } from '../trading/trading-service';
 import { MarginCodes } from './codes';
 import type { TierTerms } from './margin-reads';
@@ -290,32 +294,39 @@ export class MarginService extends MarginCredit implements TurboDesk {
     if (!sent.ok) return fail('CANCEL_FAILED', sent.message, sent.details);
     tracker.orders.markCancelled(orderId);
     tracker.ordersChanged();
-    return ok({ requested: 1, cancelled: [orderId], failed: [], batches: 1 });
+    return ok({ ...EMPTY_CANCEL_REPORT, requested: 1, cancelled: [orderId], batches: 1 });
   }
 
-  /** Every open Turbo order of every margin account (the kill switch), read fresh from REST. */
+  /**
+   * Every open order and pending trigger leg of every Turbo Account on the Turbo books (the kill
+   * switch, or one market's), read fresh from the exchange, each account signing its own cancels.
+   */
   async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
     const parent = await this.ready();
-    if (!parent.ok) return ok({ requested: 0, cancelled: [], failed: [], batches: 0 });
+    if (!parent.ok) return ok(EMPTY_CANCEL_REPORT);
     const children = await this.refreshChildren(parent.value.owner, parent.value.parent);
     const accounts = new Set<B256>([...this.trackers.keys(), ...(children.ok ? children.value.filter((child) => child.hasSession).map((child) => child.marginAccountId) : [])]);
-    const report: { requested: number; cancelled: string[]; failed: { orderId: string; reason: string }[]; batches: number } = { requested: 0, cancelled: [], failed: [], batches: 0 };
+    const books = this.turboMarkets()
+      .filter((market) => marketId === undefined || market.market_id === marketId)
+      .map((market) => ({ market, turbo: true }));
+    let report = EMPTY_CANCEL_REPORT;
     for (const account of [...accounts].slice(0, MAX_CHILDREN_SWEPT)) {
-      const targets: CancelTarget[] = [];
-      for (const market of this.turboMarkets()) {
-        if (marketId !== undefined && market.market_id !== marketId) continue;
-        const page = await this.deps.rest.getOrders({ market_id: market.market_id, contract: account, is_open: true, direction: 'desc', count: 200, turbo: true });
-        if (!page.ok) continue;
-        for (const order of page.value.orders) targets.push({ market, turbo: true, orderId: order.order_id });
-      }
-      report.requested += targets.length;
-      for (const batch of packCancels(targets)) {
-        report.batches++;
-        const sent = await this.signer(account).submit({ groups: batch.groups, description: `Cancel ${batch.orderIds.length} order(s) of margin account ${account}`, settleFirst: false });
-        if (sent.ok) report.cancelled.push(...batch.orderIds);
-        else for (const orderId of batch.orderIds) report.failed.push({ orderId, reason: sent.message });
-      }
-      void this.trackers.get(account)?.readOrders();
+      const swept = await sweepAccount({
+        rest: this.deps.rest,
+        account,
+        books,
+        submit: (batch) => this.signer(account).submit({ groups: batch.groups, description: `${batch.description} of margin account ${account}`, settleFirst: false }),
+        describeOrder: (orderId) => {
+          const view = this.trackers.get(account)?.orders.get(orderId);
+          const market = view === undefined ? undefined : this.turboRow(view.marketId);
+          return view === undefined || market === undefined ? undefined : `${describeOrder(market, view.side, view.orderType, view.price, view.quantity - view.filled)} (Turbo book) of margin account ${account}`;
+        },
+      });
+      const tracker = this.trackers.get(account);
+      for (const orderId of swept.cancelled) tracker?.orders.markCancelled(orderId);
+      tracker?.ordersChanged();
+      void tracker?.readOrders();
+      report = mergeReports(report, swept);
     }
     return ok(report);
   }
@@ -333,8 +344,27 @@ export class MarginService extends MarginCredit implements TurboDesk {
     const quantity = newQuantity ?? remaining;
     const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), maxQuantity: this.deps.maxQuantity(marketId), turbo: true, marginAccount: true });
     if (!prepared.ok) return prepared;
-    const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(tracker.account) }, ...prepared.value.group.actions] };
-    const submitted = await this.signer(tracker.account).submit({ groups: [group], description: `Amend ${describeOrder(market, view.side, kind, view.price, remaining)} (${orderId}) to ${describeOrder(market, view.side, kind, price, prepared.value.quantity)} as margin account ${tracker.account}`, settleFirst: false });
+    const created = prepared.value.group.actions[0];
+    if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');
+    // Legs bound to the order (placed by another client: this one signs none as a Turbo Account) go
+    // with its cancel, so they are carried as the trading account's are (trading/amend-legs.ts).
+    const legs = await boundLegs(this.deps.rest, market, true, tracker.account, orderId);
+    if (!legs.ok) return legs;
+    let creates: SessionAction[] = [created];
+    let carried: Pick<PlacedOrder, 'carriedLegs' | 'protectedFilled'> = {};
+    let legsText = '';
+    const adjustments = [...prepared.value.adjustments];
+    if (legs.value.length > 0) {
+      const referencePrice = await lastTradePrice(this.deps.rest, market, true);
+      const plan = planAmendLegs(market, view, created, legs.value, (action) => checkAction(action, { market, turbo: true, marginAccount: true, ...(referencePrice === undefined ? {} : { referencePrice }) }));
+      if (!plan.ok) return plan;
+      creates = [...(plan.value.protect === null ? [] : [plan.value.protect]), plan.value.create];
+      carried = { carriedLegs: plan.value.carried, ...(plan.value.protectedFilled > 0n ? { protectedFilled: plan.value.protectedFilled } : {}) };
+      legsText = plan.value.description;
+      adjustments.push(...plan.value.adjustments);
+    }
+    const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(tracker.account) }, ...creates] };
+    const submitted = await this.signer(tracker.account).submit({ groups: [group], description: `Amend ${describeOrder(market, view.side, kind, view.price, remaining)} (${orderId}) to ${describeOrder(market, view.side, kind, price, prepared.value.quantity)}${legsText} as margin account ${tracker.account}`, settleFirst: false });
     if (!submitted.ok) return submitted;
     tracker.orders.markCancelled(orderId);
     const views = (submitted.value.orders as Parameters<typeof orderView>[0][]).map((order) => {
@@ -342,7 +372,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
       return orderView(order, marketId, true, tracker.account);
     });
     tracker.ordersChanged();
-    return ok({ journalId: submitted.value.journalId, orders: views, adjustments: prepared.value.adjustments, replacedOrderId: orderId });
+    return ok({ journalId: submitted.value.journalId, orders: views, adjustments, replacedOrderId: orderId, ...carried });
   }
 
   async settle(marketId: string): Promise<Result<null>> {

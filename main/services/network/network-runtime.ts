@@ -157,6 +157,8 @@ export class NetworkRuntime {
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', this.triggers.markFill(notice)),
       notice: deps.notice,
       log: deps.log,
+      refreshTriggers: () => this.triggers.refresh(),
+      legsOf: (orderId) => this.triggers.snapshot().pending.filter((leg) => leg.parentOrderId === orderId).map((leg) => leg.triggerId),
     });
 
     this.margin = new MarginService({

@@ -90,36 +90,52 @@ export function prepareOrder(market: Market, intent: PlaceIntent, options: Prepa
 export interface CancelTarget {
   readonly market: Market;
   readonly turbo: boolean;
+  /** An order's id, or a pending trigger leg's (`trigger`). */
   readonly orderId: B256;
+  /** A trigger leg: cancelled with CancelTriggerOrder. */
+  readonly trigger?: boolean;
+}
+
+export interface CancelBatch {
+  readonly groups: ActionGroup[];
+  /** The orders the batch cancels. */
+  readonly orderIds: B256[];
+  /** The trigger legs it cancels. */
+  readonly triggerIds: B256[];
 }
 
 /**
  * Pack cancellations into as few batches as the caps allow: at most 5 actions in at most 5 market
  * groups per signed batch. Cancels need no SettleBalance, so a batch holds 5 cancels.
  */
-export function packCancels(targets: readonly CancelTarget[]): { groups: ActionGroup[]; orderIds: B256[] }[] {
-  const batches: { groups: ActionGroup[]; orderIds: B256[] }[] = [];
-  let current: { groups: ActionGroup[]; orderIds: B256[] } | null = null;
+export function packCancels(targets: readonly CancelTarget[]): CancelBatch[] {
+  const batches: CancelBatch[] = [];
+  let current: CancelBatch | null = null;
   let count = 0;
   const sorted = [...targets].sort((left, right) => `${left.market.market_id}${left.turbo}`.localeCompare(`${right.market.market_id}${right.turbo}`));
   for (const target of sorted) {
     if (current === null || count >= MAX_ACTIONS_PER_BATCH) {
-      current = { groups: [], orderIds: [] };
+      current = { groups: [], orderIds: [], triggerIds: [] };
       batches.push(current);
       count = 0;
     }
     let group = current.groups.find((candidate) => candidate.market_id === target.market.market_id && (candidate.turbo ?? false) === target.turbo);
     if (!group) {
       if (current.groups.length >= MAX_GROUPS_PER_BATCH) {
-        current = { groups: [], orderIds: [] };
+        current = { groups: [], orderIds: [], triggerIds: [] };
         batches.push(current);
         count = 0;
       }
       group = { market_id: target.market.market_id, market: target.market, ...(target.turbo ? { turbo: true } : {}), actions: [] };
       current.groups.push(group);
     }
-    (group.actions as SessionAction[]).push({ kind: 'CancelOrder', order_id: target.orderId });
-    current.orderIds.push(target.orderId);
+    if (target.trigger === true) {
+      (group.actions as SessionAction[]).push({ kind: 'CancelTriggerOrder', order_id: target.orderId });
+      current.triggerIds.push(target.orderId);
+    } else {
+      (group.actions as SessionAction[]).push({ kind: 'CancelOrder', order_id: target.orderId });
+      current.orderIds.push(target.orderId);
+    }
     count++;
   }
   return batches;

@@ -8,6 +8,8 @@ import type { B256 } from '../../../shared/encoding/b256';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
+import type { SessionAction } from '../../../shared/protocol/actions';
+import { checkAction } from '../../../shared/protocol/check-action';
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
 import { FreshRead } from '../../../shared/fresh-read';
@@ -17,6 +19,9 @@ import type { AccountService } from '../account/account-service';
 import type { Journal, SignedEntry } from '../journal/journal';
 import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
+import { planAmendLegs } from './amend-legs';
+import { boundLegs, lastTradePrice } from './bound-legs';
+import { cancelReportText, EMPTY_CANCEL_REPORT, mergeReports, sweepAccount, type SweepBook } from './cancel-sweep';
 import { describeOrder, packCancels, pairName, prepareOrder, type CancelTarget, type PlaceIntent } from './order-intents';
 import { settleLostNonce, type Submitter } from './submitter';
 
@@ -140,6 +145,10 @@ export interface TradingServiceDeps {
   readonly publishFill: (notice: FillNotice) => void;
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   readonly log: (line: string) => void;
+  /** Read the pending trigger legs again (the trigger service), after a cancel-all took some. */
+  readonly refreshTriggers?: () => Promise<void>;
+  /** The pending legs bound to an order as the trigger service holds them (they go with its cancel). */
+  readonly legsOf?: (orderId: string) => readonly string[];
 }
 
 /**
@@ -462,7 +471,7 @@ export class TradingService {
     }
     this.deps.publishOrders(this.snapshot());
     this.refreshSoon();
-    return { requested: targets.length, cancelled, failed, batches };
+    return { ...EMPTY_CANCEL_REPORT, requested: targets.length, cancelled, failed, batches };
   }
 
   async cancelOrder(marketId: string, turbo: boolean, orderId: B256): Promise<Result<CancelReport>> {
@@ -473,41 +482,67 @@ export class TradingService {
     if (!identity.ok) return identity;
     const tracked = this.orders.get(orderId);
     if (tracked && !isOpen(tracked.view)) return fail('ORDER_NOT_OPEN', `order ${orderId} is already ${tracked.view.status}`, { field: 'orderId' });
+    // The exchange cancels the legs bound to the order with it (ParentCancelled): the report names them.
+    const legs = this.deps.legsOf?.(orderId) ?? [];
     const report = await this.sendCancels([{ market: market.value, turbo, orderId }]);
     if (report.cancelled.length === 0) return fail('CANCEL_FAILED', report.failed[0]?.reason ?? `order ${orderId} was not cancelled`);
+    if (legs.length > 0) void this.deps.refreshTriggers?.();
+    return ok({ ...report, triggersRequested: legs.length, triggersCancelled: [...legs] });
+  }
+
+  /**
+   * The kill switch (no market) or cancel all in one market: every open order and every pending
+   * trigger leg of the trading account on both books (canonical and Turbo), then those of every
+   * Turbo Account. Read fresh from the exchange first; never places anything.
+   */
+  async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
+    const own = await this.cancelAllOwn(marketId);
+    if (!own.ok) return own;
+    const desk = this.turboDesk ? await this.turboDesk.cancelAll(marketId) : ok(EMPTY_CANCEL_REPORT);
+    const report = desk.ok ? mergeReports(own.value, desk.value) : own.value;
+    const markets = this.deps.markets();
+    const bookNameOf = (id: string, turbo: boolean) => {
+      const market = markets?.market(id, turbo);
+      return `${market?.ok ? pairName(market.value) : id}${turbo ? ' (Turbo book)' : ''}`;
+    };
+    const failed = report.failed.length + report.triggersFailed.length + report.unread.length > 0 || !desk.ok;
+    this.deps.notice(failed ? 'warning' : 'info', `${cancelReportText(report, bookNameOf)}${desk.ok ? '' : `; the Turbo Accounts' orders and legs were not swept: ${desk.message}`}`);
     return ok(report);
   }
 
-  /** The kill switch (no market) or cancel all in one market, Turbo Accounts' orders included. */
-  async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
-    const own = await this.cancelAllOwn(marketId);
-    if (!this.turboDesk || !own.ok) return own;
-    const desk = await this.turboDesk.cancelAll(marketId);
-    if (!desk.ok || desk.value.requested === 0) return own;
-    return ok({
-      requested: own.value.requested + desk.value.requested,
-      cancelled: [...own.value.cancelled, ...desk.value.cancelled],
-      failed: [...own.value.failed, ...desk.value.failed],
-      batches: own.value.batches + desk.value.batches,
-    });
-  }
-
-  /** Cancel all of the trading account's own orders. Reads open orders fresh first. */
+  /** Cancel all of the trading account's own orders and legs, on both books. */
   private async cancelAllOwn(marketId: string | undefined): Promise<Result<CancelReport>> {
     const identity = await this.identity();
     if (!identity.ok) return identity;
-    await this.refresh();
     const markets = this.deps.markets();
     if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
-    const targets: CancelTarget[] = [];
-    for (const tracked of this.orders.values()) {
-      if (!isOpen(tracked.view) || (marketId !== undefined && tracked.view.marketId !== marketId)) continue;
-      const market = markets.market(tracked.view.marketId, tracked.turbo);
-      if (market.ok) targets.push({ market: market.value, turbo: tracked.turbo, orderId: tracked.view.orderId as B256 });
+    const books: SweepBook[] = [
+      ...markets.markets().map((market) => ({ market, turbo: false })),
+      ...markets.turboMarkets().map((market) => ({ market, turbo: true })),
+    ].filter((book) => marketId === undefined || book.market.market_id === marketId);
+    const epoch = this.epoch;
+    const report = await sweepAccount({
+      rest: this.deps.rest,
+      account: identity.value.tradeAccountId,
+      books,
+      submit: (batch) => this.deps.submitter.submit({ groups: batch.groups, description: batch.description, settleFirst: false }),
+      describeOrder: (orderId) => {
+        const tracked = this.orders.get(orderId);
+        const market = tracked ? markets.market(tracked.view.marketId, tracked.turbo) : undefined;
+        if (!tracked || !market?.ok) return undefined;
+        return `${describeOrder(market.value, tracked.view.side, tracked.view.orderType, tracked.view.price, tracked.view.quantity - tracked.view.filled)}${tracked.turbo ? ' (Turbo book)' : ''}`;
+      },
+    });
+    // After a reset the map holds another state's orders: nothing of this sweep is there.
+    if (epoch === this.epoch) {
+      for (const orderId of report.cancelled) {
+        const tracked = this.orders.get(orderId);
+        if (tracked) tracked.view = { ...tracked.view, status: 'cancelled' };
+      }
     }
-    if (targets.length === 0) return ok({ requested: 0, cancelled: [], failed: [], batches: 0 });
-    const report = await this.sendCancels(targets);
-    this.deps.notice(report.failed.length === 0 ? 'info' : 'warning', `Cancelled ${report.cancelled.length} of ${report.requested} open orders in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}${report.failed.length ? `; ${report.failed.length} could not be cancelled` : ''}`);
+    this.deps.publishOrders(this.snapshot());
+    this.refreshSoon();
+    await this.deps.refreshTriggers?.();
     return ok(report);
   }
 
@@ -531,7 +566,9 @@ export class TradingService {
    * SettleBalance (what the cancel unlocks funds the replacement), CreateOrder — so there is never a
    * moment with both orders or with neither. An order that filled meanwhile makes the cancel revert
    * and with it the whole batch: nothing changes. The replacement passes the market rules as any
-   * new order does (tick, step, whole quote value, min order, the maximum order size).
+   * new order does (tick, step, whole quote value, min order, the maximum order size). The
+   * take-profit / stop-loss legs bound to the order (read fresh from the exchange) are carried to
+   * the replacement in the same batch, and what the order had filled keeps them (amend-legs.ts).
    */
   async amendOrder(marketId: string, turbo: boolean, orderId: B256, change: { readonly price?: bigint | undefined; readonly quantity?: bigint | undefined }): Promise<Result<PlacedOrder>> {
     if (this.turboDesk?.owns(orderId)) return this.turboDesk.moveOrder(marketId, orderId, change.price, change.quantity);
@@ -544,6 +581,14 @@ export class TradingService {
     if (tracked.view.marketId !== marketId || tracked.turbo !== turbo) {
       return fail('INVALID_INPUT', `marketId: order ${orderId} rests on ${tracked.view.marketId}${tracked.turbo ? ' (Turbo book)' : ''}, not on ${marketId}${turbo ? ' (Turbo book)' : ''}`, { field: 'marketId' });
     }
+    const legs = await boundLegs(this.deps.rest, market.value, turbo, identity.value.tradeAccountId, orderId);
+    if (!legs.ok) return legs;
+    if (legs.value.length > 0) {
+      // What it has filled decides what its legs protect: read it now, not as the stream last said.
+      const fresh = await this.deps.rest.getOrder({ market_id: market.value.market_id, order_id: orderId, ...(turbo ? { turbo: true } : {}) });
+      if (fresh.ok) this.applyOrder(fresh.value.order, marketId, turbo);
+      if (!isOpen(tracked.view)) return fail('ORDER_NOT_OPEN', `order ${orderId} is not open`, { field: 'orderId' });
+    }
     const remaining = tracked.view.quantity - tracked.view.filled;
     const price = change.price ?? tracked.view.price;
     const quantity = change.quantity ?? remaining;
@@ -551,11 +596,26 @@ export class TradingService {
     const kind = tracked.view.orderType === 'PostOnly' || tracked.view.orderType === 'Limit' ? tracked.view.orderType : 'Spot';
     const prepared = prepareOrder(market.value, { side: tracked.view.side, orderType: { kind }, price, quantity }, { nowSeconds: this.deps.nowSeconds(), maxQuantity: this.deps.maxQuantity(marketId), turbo });
     if (!prepared.ok) return prepared;
+    const created = prepared.value.group.actions[0];
+    if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');
+    let creates: SessionAction[] = [created];
+    let carried: Pick<PlacedOrder, 'carriedLegs' | 'protectedFilled'> = {};
+    let legsText = '';
+    const adjustments = [...prepared.value.adjustments];
+    if (legs.value.length > 0) {
+      const referencePrice = await lastTradePrice(this.deps.rest, market.value, turbo);
+      const plan = planAmendLegs(market.value, tracked.view, created, legs.value, (action) => checkAction(action, { market: market.value, turbo, ...(referencePrice === undefined ? {} : { referencePrice }) }));
+      if (!plan.ok) return plan;
+      creates = [...(plan.value.protect === null ? [] : [plan.value.protect]), plan.value.create];
+      carried = { carriedLegs: plan.value.carried, ...(plan.value.protectedFilled > 0n ? { protectedFilled: plan.value.protectedFilled } : {}) };
+      legsText = plan.value.description;
+      adjustments.push(...plan.value.adjustments);
+    }
     const group: ActionGroup = {
       ...prepared.value.group,
-      actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }, ...prepared.value.group.actions],
+      actions: [{ kind: 'CancelOrder', order_id: orderId }, { kind: 'SettleBalance', to: contractIdentity(identity.value.tradeAccountId) }, ...creates],
     };
-    const description = `Amend ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} (${orderId}) to ${describeOrder(market.value, tracked.view.side, kind, price, prepared.value.quantity)}`;
+    const description = `Amend ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} (${orderId}) to ${describeOrder(market.value, tracked.view.side, kind, price, prepared.value.quantity)}${legsText}`;
     const epoch = this.epoch;
     const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst: false });
     if (!submitted.ok) {
@@ -564,7 +624,8 @@ export class TradingService {
     if (epoch === this.epoch) tracked.view = { ...tracked.view, status: 'cancelled' };
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, marketId, turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);
-    return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments, replacedOrderId: orderId });
+    if (legs.value.length > 0) await this.deps.refreshTriggers?.();
+    return ok({ journalId: submitted.value.journalId, orders, adjustments, replacedOrderId: orderId, ...carried });
   }
 
   /** Move a book's unlocked balance back to the trading account. */

@@ -26,6 +26,7 @@ import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { AccountService } from '../account/account-service';
 import type { MarketsIndex } from '../market-data/markets-index';
+import { EMPTY_CANCEL_REPORT } from '../trading/cancel-sweep';
 import { pairName, prepareOrder, type OrderTypeIntent } from '../trading/order-intents';
 import type { Submitter } from '../trading/submitter';
 import { orderView, type TradingService } from '../trading/trading-service';
@@ -465,7 +466,7 @@ export class TriggerService {
       if (sent.code === 'ONCHAIN_REVERT') return fail(TRIGGER_CODES.CANCEL_FAILED, `The leg could not be cancelled (it may have fired meanwhile); nothing changed: ${sent.message}`, sent.details);
       return sent;
     }
-    return ok({ requested: 1, cancelled: [triggerId], failed: [], batches: 1 });
+    return ok({ ...EMPTY_CANCEL_REPORT, triggersRequested: 1, triggersCancelled: [triggerId], batches: 1 });
   }
 
   /**

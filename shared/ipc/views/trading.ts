@@ -1,6 +1,6 @@
 // Orders, fills, balances and the results of trading requests.
 import type { OrderTypeKind, Side } from '../../market/order-type';
-import type { TriggerFillMarker } from './trigger-fill';
+import type { TriggerFillMarker, TriggerRole } from './trigger-fill';
 
 export interface OrderView {
   readonly orderId: string;
@@ -75,12 +75,55 @@ export interface PlacedOrder {
   readonly adjustments: readonly string[];
   /** An amend (or move): the order the new one replaced, cancelled in the same signed batch. */
   readonly replacedOrderId?: string;
+  /**
+   * An amend of an order with take-profit / stop-loss legs: the legs carried to the new order in
+   * the same signed batch (same kinds and prices, sized from the new order).
+   */
+  readonly carriedLegs?: readonly CarriedLeg[];
+  /**
+   * An amend of a partly filled order with legs: the filled quantity the same legs keep protecting
+   * (a pair sized to it, created in the same signed batch), in raw base units.
+   */
+  readonly protectedFilled?: bigint;
+}
+
+/** A take-profit or stop-loss an amend carried to the new order. */
+export interface CarriedLeg {
+  readonly role: TriggerRole;
+  readonly side: Side;
+  readonly triggerPrice: bigint;
+}
+
+/** An order or a trigger leg that could not be cancelled: its id, main's words for it, and why. */
+export interface CancelFailure {
+  readonly orderId: string;
+  /** "Sell 0.25 ETH at 2,800 USDC on ETH/USDC", "Sell leg at 2,800 USDC on ETH/USDC (Turbo book)". */
+  readonly description?: string;
+  readonly reason: string;
+}
+
+/** A book whose open orders and pending legs could not be read: what is on it is not known. */
+export interface UnreadBook {
+  readonly marketId: string;
+  readonly turbo: boolean;
+  readonly account: string;
+  readonly reason: string;
 }
 
 export interface CancelReport {
+  /** Orders: found open, cancelled, and those that could not be cancelled. */
   readonly requested: number;
   readonly cancelled: readonly string[];
-  readonly failed: readonly { readonly orderId: string; readonly reason: string }[];
+  readonly failed: readonly CancelFailure[];
+  /**
+   * Trigger legs (stops, OCO pairs, take-profits and stop-losses): found pending, cancelled (by
+   * their own cancel, or with the order they are bound to), and those that could not be.
+   */
+  readonly triggersRequested: number;
+  readonly triggersCancelled: readonly string[];
+  readonly triggersFailed: readonly CancelFailure[];
+  /** Books that could not be read before cancelling (their orders and legs are not known). */
+  readonly unread: readonly UnreadBook[];
   /** Signed batches sent (the 5-action cap groups cancels). */
   readonly batches: number;
 }

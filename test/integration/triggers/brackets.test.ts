@@ -129,7 +129,7 @@ describe('trigger legs through main against the sandbox', () => {
     expect(snapshot.recent.find((leg) => leg.triggerId === first.triggerId)).toMatchObject({ state: 'cancelled', reason: 'Cancelled' });
 
     const cancelled = value(await h.cancelTrigger({ marketId: market.market_id, triggerId: moved.triggers[0]!.triggerId }, caller));
-    expect(cancelled).toMatchObject({ requested: 1, cancelled: [moved.triggers[0]!.triggerId], failed: [] });
+    expect(cancelled).toMatchObject({ requested: 0, cancelled: [], triggersRequested: 1, triggersCancelled: [moved.triggers[0]!.triggerId], triggersFailed: [] });
     expect(value(await h.getTriggers({}, caller)).pending).toEqual([]);
     expect(await h.cancelTrigger({ marketId: market.market_id, triggerId: moved.triggers[0]!.triggerId }, caller)).toMatchObject({ ok: false, code: 'TRIGGER_NOT_PENDING' });
 

@@ -14,6 +14,8 @@ import { priceCell, quantityCell } from '../../format/columns';
 import { accountText } from '../positions/positions-model';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { TriggersList } from '../triggers';
+import { createTriggerSnapshot } from '../triggers/trigger-data';
+import { useBridge } from '../../stores/bridge-context';
 import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 import { MarketName } from '../markets/MarketName';
 
@@ -22,6 +24,9 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
   const markets = () => terminal.store.state.markets?.markets ?? [];
   const rows = createMemo(() => terminal.store.state.openOrders.filter((order) => props.allMarkets || order.marketId === props.market.market_id));
   const countHere = () => terminal.store.state.openOrders.filter((order) => order.marketId === props.market.market_id).length;
+  // Cancel all in the market takes its pending trigger legs too (stops, OCO pairs, take-profits and stop-losses).
+  const triggers = createTriggerSnapshot(useBridge());
+  const legsHere = () => triggers().pending.filter((leg) => leg.marketId === props.market.market_id).length;
   // One order is edited at a time: its id and the texts typed.
   const [editing, setEditing] = createSignal<{ orderId: string; price: string; quantity: string; error: string | null } | null>(null);
   const [sending, setSending] = createSignal(false);
@@ -61,8 +66,15 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
         <span class="muted">{rows().length} open</span>
         <FreshnessBadge mark={freshness} testId="open-orders-freshness" />
         <div class="spacer" />
-        <button type="button" data-testid="cancel-all-market" disabled={countHere() === 0} onClick={() => void terminal.trading.cancelAll(props.market)}>
-          Cancel all <MarketName market={props.market} /> ({countHere()})
+        <button
+          type="button"
+          data-testid="cancel-all-market"
+          disabled={countHere() + legsHere() === 0}
+          title="Cancel every open order and pending trigger leg of this market, on its canonical and Turbo books"
+          onClick={() => void terminal.trading.cancelAll(props.market)}
+        >
+          Cancel all <MarketName market={props.market} /> ({countHere()}
+          {legsHere() > 0 ? ` + ${legsHere()} leg${legsHere() === 1 ? '' : 's'}` : ''})
         </button>
       </div>
       <table class="fresh-dim">

@@ -1,12 +1,20 @@
-// The kill switch: cancel every open order in every market, now, and report what was cancelled.
+// The kill switch: cancel every open order and every pending trigger leg (stops, OCO pairs,
+// take-profits and stop-losses) in every market, on both books and of every account, now, and
+// report what was cancelled and what was not.
 // No confirmation on purpose: it only ever reduces risk, and in an emergency a dialog costs time.
 import { createSignal, For, Show, type Component } from 'solid-js';
 import type { CancelReport } from '../../../../shared/ipc/views';
 import { useTerminal } from '../../stores/terminal-context';
 import { shortId } from '../../format/units';
+import { marketName } from '../markets/market-label';
 
 export const KillSwitch: Component = () => {
   const terminal = useTerminal();
+  const marketNameOf = (marketId: string) => {
+    const markets = terminal.store.state.markets?.markets ?? [];
+    const market = markets.find((candidate) => candidate.market_id === marketId);
+    return market ? marketName(market, markets) : marketId;
+  };
   const [report, setReport] = createSignal<CancelReport | null>(null);
   const [problem, setProblem] = createSignal<string | null>(null);
   const [running, setRunning] = createSignal(false);
@@ -24,7 +32,7 @@ export const KillSwitch: Component = () => {
   };
   return (
     <>
-      <button type="button" class="kill-switch" data-testid="kill-switch" disabled={running()} title="Cancel every open order in every market" onClick={() => void kill()}>
+      <button type="button" class="kill-switch" data-testid="kill-switch" disabled={running()} title="Cancel every open order and every pending trigger leg (stops, OCO, take-profit / stop-loss) in every market, on both books, of the trading account and every Turbo Account" onClick={() => void kill()}>
         {running() ? 'CANCELLING…' : 'KILL'}
       </button>
       <Show when={report() || problem()}>
@@ -38,25 +46,40 @@ export const KillSwitch: Component = () => {
               {(current) => (
                 <>
                   <p>
-                    Cancelled <b data-testid="kill-cancelled">{current().cancelled.length}</b> of {current().requested} open order{current().requested === 1 ? '' : 's'} in {current().batches} signed batch
-                    {current().batches === 1 ? '' : 'es'}.
+                    Cancelled <b data-testid="kill-cancelled">{current().cancelled.length}</b> of {current().requested} open order{current().requested === 1 ? '' : 's'} and{' '}
+                    <b data-testid="kill-cancelled-triggers">{current().triggersCancelled.length}</b> of {current().triggersRequested} pending trigger leg{current().triggersRequested === 1 ? '' : 's'} in{' '}
+                    {current().batches} signed batch{current().batches === 1 ? '' : 'es'}.
                   </p>
-                  <Show when={current().failed.length > 0}>
-                    <p class="error">{current().failed.length} could not be cancelled:</p>
-                    <ul>
-                      <For each={current().failed}>
+                  <Show when={current().failed.length + current().triggersFailed.length > 0}>
+                    <p class="error">{current().failed.length + current().triggersFailed.length} could not be cancelled:</p>
+                    <ul data-testid="kill-failed">
+                      <For each={[...current().failed, ...current().triggersFailed]}>
                         {(failure) => (
                           <li>
-                            <span class="mono">{shortId(failure.orderId)}</span>: {failure.reason}
+                            {failure.description ?? <span class="mono">{shortId(failure.orderId)}</span>}: {failure.reason}
                           </li>
                         )}
                       </For>
                     </ul>
                   </Show>
-                  <Show when={current().cancelled.length > 0}>
+                  <Show when={current().unread.length > 0}>
+                    <p class="error">Not read, so what rests there is not known (look again, or use the kill switch again):</p>
+                    <ul>
+                      <For each={current().unread}>
+                        {(book) => (
+                          <li>
+                            {marketNameOf(book.marketId)}
+                            {book.turbo ? ' (Turbo book)' : ''}, account <span class="mono">{shortId(book.account)}</span>: {book.reason}
+                          </li>
+                        )}
+                      </For>
+                    </ul>
+                  </Show>
+                  <Show when={current().cancelled.length + current().triggersCancelled.length > 0}>
                     <details>
-                      <summary>Cancelled orders</summary>
-                      <For each={current().cancelled}>{(orderId) => <div class="mono">{orderId}</div>}</For>
+                      <summary>Cancelled orders and legs</summary>
+                      <For each={current().cancelled}>{(orderId) => <div class="mono">order {orderId}</div>}</For>
+                      <For each={current().triggersCancelled}>{(triggerId) => <div class="mono">leg {triggerId}</div>}</For>
                     </details>
                   </Show>
                 </>

@@ -598,8 +598,12 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
       <details class="ticket-bracket" open={bracketOn()} data-testid="ticket-bracket">
         <summary>
           Take-profit / stop-loss
+          {/* The form's state for the next order, not protection on the exchange (the Stops tab and the open orders show that). */}
           <Show when={bracketOn()}>
-            <span class="muted"> · attached</span>
+            <span class="muted" data-testid="ticket-bracket-state" title="Attached to the next order this ticket sends; the legs on the exchange are listed under Open orders and in the Stops tab">
+              {' '}
+              · sent with the next order
+            </span>
           </Show>
         </summary>
         <BracketSection market={book()} turbo={props.turbo} entry={entry} onChange={setBracket} hidePlaceButton />

@@ -101,11 +101,45 @@ export function describeLegs(market: Market, request: Pick<PlaceBracketRequest, 
   return `${legs.join(' and ')} ${market.quote.symbol}`;
 }
 
+/** "Cancelled 3 of 3 orders and 2 of 2 trigger legs in 1 signed batch", then each that was not and why. */
 export function describeCancelReport(report: CancelReport): string {
-  const parts = [`Cancelled ${report.cancelled.length} of ${report.requested} order${report.requested === 1 ? '' : 's'}`];
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const counts: string[] = [];
+  if (report.requested > 0 || report.triggersRequested === 0) counts.push(`${report.cancelled.length} of ${plural(report.requested, 'order')}`);
+  if (report.triggersRequested > 0) counts.push(`${report.triggersCancelled.length} of ${plural(report.triggersRequested, 'trigger leg')}`);
+  const parts = [`Cancelled ${counts.join(' and ')}`];
   if (report.batches > 0) parts.push(`in ${report.batches} signed batch${report.batches === 1 ? '' : 'es'}`);
-  if (report.failed.length > 0) parts.push(`; ${report.failed.length} failed: ${report.failed.map((failure) => failure.reason).join('; ')}`);
+  const failures = [...report.failed, ...report.triggersFailed];
+  if (failures.length > 0) parts.push(`; ${failures.length} not cancelled: ${failures.map((failure) => `${failure.description ?? failure.orderId} (${failure.reason})`).join('; ')}`);
+  if (report.unread.length > 0) parts.push(`; ${plural(report.unread.length, 'book')} could not be read: ${report.unread.map((book) => book.reason).join('; ')}`);
   return parts.join(' ');
+}
+
+/** "take-profit 3,100.00 and stop-loss 2,900.00 USDC": legs by role and trigger price, take-profit first. */
+function legsInWords(market: Market, legs: readonly { readonly role: 'take-profit' | 'stop-loss'; readonly triggerPrice: bigint }[]): string {
+  const ordered = [...legs].sort((left, right) => (left.role === right.role ? 0 : left.role === 'take-profit' ? -1 : 1));
+  return `${ordered.map((leg) => `${leg.role} ${formatPrice(market, leg.triggerPrice)}`).join(' and ')} ${market.quote.symbol}`;
+}
+
+/**
+ * What an amend does with the order's take-profit / stop-loss legs (main carries them to the new
+ * order in the same signed batch, and keeps what the order filled protected): a line for the
+ * confirmation. `legs`: the pending legs bound to the order, null when they could not be read.
+ */
+export function amendLegsLines(market: Market, order: OrderView, legs: readonly TriggerView[] | null): string[] {
+  if (legs === null) return ['Any take-profit / stop-loss attached to it is carried to the new order in the same signed batch, or the amend is refused before signing.'];
+  if (legs.length === 0) return [];
+  const words = legsInWords(market, legs);
+  const filled = order.filled > 0n ? `, and the ${formatQuantity(market, order.filled)} ${market.base.symbol} already filled keeps ${legs.length === 1 ? 'it' : 'them'} (sized to what filled)` : '';
+  return [`${words.charAt(0).toUpperCase()}${words.slice(1)} ${legs.length === 1 ? 'stays' : 'stay'} attached: carried to the new order in the same signed batch${filled}.`];
+}
+
+/** The notice's words for the legs an amend carried. */
+function carriedText(market: Market, placed: PlacedOrder): string {
+  const carried = placed.carriedLegs ?? [];
+  if (carried.length === 0) return '';
+  const filled = placed.protectedFilled !== undefined && placed.protectedFilled > 0n ? `; the ${formatQuantity(market, placed.protectedFilled)} ${market.base.symbol} already filled stays protected by the same ${carried.length === 1 ? 'leg' : 'legs'}` : '';
+  return ` Its ${legsInWords(market, carried)} carried to the new order in the same signed batch${filled}.`;
 }
 
 export interface TradingHooks {
@@ -183,7 +217,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
     },
     async cancel(market, orderId, turbo) {
       const result = await api.cancelOrder({ marketId: market.market_id, orderId, ...(turbo ? { turbo } : {}) });
-      if (result.ok) store.notify('info', describeCancelReport(result.value));
+      if (result.ok) store.notify('info', `${describeCancelReport(result.value)}${result.value.triggersCancelled.length > 0 ? ': the take-profit / stop-loss bound to the order went with it' : ''}`);
       else notifyFailure(store, 'Cancel refused', result, marketContext(market, nameOf(market)));
       return result;
     },
@@ -194,7 +228,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       const scope = market ? nameOf(market) : 'every market';
       // Main reports a cancel-all as a notice of its own; this window adds only what went wrong.
       if (!result.ok) notifyFailure(store, `Cancel all in ${scope} refused`, result, market ? marketContext(market, nameOf(market)) : {});
-      else if (result.value.failed.length > 0) store.notify('warning', `${scope}: ${describeCancelReport(result.value)}`);
+      else if (result.value.failed.length + result.value.triggersFailed.length + result.value.unread.length > 0) store.notify('warning', `${scope}: ${describeCancelReport(result.value)}`);
       return result;
     },
     async move(market, orderId, price, turbo) {
@@ -202,14 +236,16 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       if (store.state.settings?.confirmOrders) {
         const order = store.state.openOrders.find((open) => open.orderId === orderId);
         const what = order ? `${order.side} ${formatQuantity(market, order.quantity - order.filled)} ${market.base.symbol}: ${formatPrice(market, order.price)} → ${formatPrice(market, price)} ${market.quote.symbol}` : `Order ${orderId.slice(0, 8)}…${orderId.slice(-4)} → ${formatPrice(market, price)} ${market.quote.symbol}`;
-        const accepted = await confirm('Move order', [what, where(market, turbo, 'a ladder drag'), 'Cancel and replacement go in one signed batch: if the order fills first, nothing changes.']);
+        const legs = order ? await api.getTriggers({}) : null;
+        const attached = legs?.ok ? legs.value.pending.filter((leg) => leg.parentOrderId === orderId) : null;
+        const accepted = await confirm('Move order', [what, where(market, turbo, 'a ladder drag'), 'Cancel and replacement go in one signed batch: if the order fills first, nothing changes.', ...(order ? amendLegsLines(market, order, attached) : [])]);
         if (!accepted) return { ok: false, code: 'NOT_CONFIRMED', message: 'The move was not confirmed.' };
       }
       const result = await api.moveOrder({ marketId: market.market_id, orderId, price, ...(turbo ? { turbo } : {}) });
       if (result.ok) {
         for (const order of result.value.orders) placed.push({ market, orderId: order.orderId, turbo });
         const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
-        store.notify('info', `Moved order to ${formatPrice(market, price)} ${market.quote.symbol}.${adjusted}`);
+        store.notify('info', `Moved order to ${formatPrice(market, price)} ${market.quote.symbol}.${carriedText(market, result.value)}${adjusted}`);
       } else {
         notifyFailure(store, 'Move refused', result, marketContext(market, nameOf(market)));
       }
@@ -258,10 +294,13 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       const from = `${order.side} ${formatQuantity(market, remaining)} ${market.base.symbol} at ${formatPrice(market, order.price)}`;
       const to = `${formatQuantity(market, quantity)} ${market.base.symbol} at ${formatPrice(market, price)} ${market.quote.symbol}`;
       if (store.state.settings?.confirmOrders) {
+        const legs = await api.getTriggers({});
+        const attached = legs.ok ? legs.value.pending.filter((leg) => leg.parentOrderId === order.orderId) : null;
         const accepted = await confirm('Amend order', [
           `${from} → ${to} (${kind})`,
           `Market ${nameOf(market)} · ${bookText(order.turbo)} book · signed by ${signer}`,
           'Cancel and replacement go in one signed batch: if the order fills first, nothing changes.',
+          ...amendLegsLines(market, order, attached),
         ]);
         if (!accepted) return null;
       }
@@ -270,7 +309,7 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
         for (const placedOrder of result.value.orders) placed.push({ market, orderId: placedOrder.orderId, turbo: order.turbo });
         const newId = result.value.orders[0]?.orderId;
         const adjusted = result.value.adjustments.length > 0 ? ` Adjusted: ${adjustmentsText(result.value.adjustments)}.` : '';
-        store.notify('info', `Amended: ${from} → ${to}; new order ${newId ? `${newId.slice(0, 8)}…${newId.slice(-4)}` : '(filled at once)'} replaces ${order.orderId.slice(0, 8)}…${order.orderId.slice(-4)}.${adjusted}`);
+        store.notify('info', `Amended: ${from} → ${to}; new order ${newId ? `${newId.slice(0, 8)}…${newId.slice(-4)}` : '(filled at once)'} replaces ${order.orderId.slice(0, 8)}…${order.orderId.slice(-4)}.${carriedText(market, result.value)}${adjusted}`);
       } else {
         notifyFailure(store, 'Amend refused', result, orderContext(market, nameOf(market), { side: order.side, price, quantity, turbo: order.turbo }, store.state.balances));
       }

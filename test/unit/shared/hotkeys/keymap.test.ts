@@ -43,7 +43,7 @@ describe('keymap changes', () => {
       ok: false,
       action: 'flatten',
       value: 'Shift+K',
-      message: 'Hotkey Shift+K not saved for "Flatten the position in this market and book": it is already the key of "Kill switch: cancel every order, disarm every window". Choose another key, or rebind or clear that one first.',
+      message: 'Hotkey Shift+K not saved for "Flatten the position in this market and book": it is already the key of "Kill switch: cancel every order and trigger leg, disarm every window". Choose another key, or rebind or clear that one first.',
     });
   });
   it('allows a swap in one change, and a cleared key to be taken', () => {
