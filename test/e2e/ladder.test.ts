@@ -163,6 +163,23 @@ describe.sequential('the depth ladder in Chromium against the sandbox', () => {
     const placed = (await openOnExchange()).find((order) => order.price === target)!;
     expect(BigInt(placed.quantity)).toBe(raw);
     await shot('first-click-default-size');
+    // The header states the dust threshold (the sandbox's ETH/USDC: 0.001 ETH, shown to the base's
+    // 4 decimals) beside the tick, the size step and the minimum order.
+    expect(await page.getByTestId('book-dust').textContent()).toBe(`0.0010 ${market.base.symbol}`);
+    expect(await page.getByTestId('book-facts').textContent()).toMatch(/tick 0\.01 · size step 0\.0001 · min order 1 USDC · dust 0\.0010 ETH/);
+    // Bounded market: both bounds prefilled from the live inside, each explained for the side, with bid/ask links.
+    await page.getByTestId('ticket-quantity').fill(size);
+    await page.getByTestId('ticket-type').selectOption('BoundedMarket');
+    await expect.poll(() => page.getByTestId('ticket-max-price').inputValue(), { timeout: 10_000 }).toMatch(/^\d+\.\d+$/);
+    expect(Number(await page.getByTestId('ticket-min-price').inputValue())).toBeLessThan(Number(await page.getByTestId('ticket-max-price').inputValue()));
+    expect(await page.getByTestId('ticket-max-price-help').textContent()).toMatch(/^The most this buy pays/);
+    expect(await page.getByTestId('ticket-min-price-help').textContent()).toMatch(/^The exchange requires a floor/);
+    await page.getByTestId('ticket-min-price').fill('');
+    await expect.poll(async () => (await page.getByTestId('ticket-problem').textContent()) ?? '').toMatch(/^Min price is empty: the exchange requires a floor/);
+    await page.getByTestId('ticket-min-price-bid').click();
+    await expect.poll(() => page.getByTestId('ticket-submit').isEnabled(), { timeout: 10_000 }).toBe(true);
+    await shot('bounded-market-ticket');
+    await page.getByTestId('ticket-type').selectOption('Limit');
     // Left as the next steps expect: nothing of this step rests, the ladder disarmed, no ticket quantity.
     value(await bridge.api.cancelOrder({ marketId: market.market_id, orderId: placed.order_id }));
     await expect.poll(async () => (await openOnExchange()).length, { timeout: 20_000 }).toBe(0);

@@ -373,6 +373,12 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
     return '';
   };
 
+  // The submit button names a bounded order's limit for its side: what the trader agrees to pay or receive.
+  const boundText = () => {
+    if (draft().kind !== 'BoundedMarket') return '';
+    const bound = side() === 'Buy' ? draft().maxPriceText : draft().minPriceText;
+    return bound.trim() === '' ? '' : ` ${side() === 'Buy' ? '≤' : '≥'} ${bound.trim()}`;
+  };
   const fillBound = (field: 'maxPriceText' | 'minPriceText', price: bigint | null) => {
     if (price === null) return;
     setTouched(true);
@@ -463,7 +469,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           </label>
         </Match>
         <Match when={draft().kind === 'BoundedMarket'}>
-          <div class="row ticket-bounds" data-testid="ticket-bounds" data-side={side()}>
+          <div class="ticket-bounds" data-testid="ticket-bounds" data-side={side()}>
             <label class="field">
               <span class="field-title">
                 <span>Max price ({props.market.quote.symbol})</span>
@@ -700,7 +706,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
             ? terminal.confirming()
               ? 'Confirm in the dialog…'
               : 'Sending…'
-            : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${bracketOn() ? ' + TP/SL' : ''}${reduceOnly() ? ' · reduce-only' : ''}${props.turbo ? ' · Turbo' : ''}`}
+            : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${boundText()}${bracketOn() ? ' + TP/SL' : ''}${reduceOnly() ? ' · reduce-only' : ''}${props.turbo ? ' · Turbo' : ''}`}
         </button>
         <Show when={!canTrade()}>
           <div class="help">Trading needs an account and a session: open Account setup.</div>
