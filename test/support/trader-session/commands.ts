@@ -402,7 +402,7 @@ export class Hotkey extends Step {
     const inside = await insideNow(real, market, model.turbo);
     if (!inside) return;
     await showTab(page, 'ticket');
-    await page.getByTestId('ladder-size').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.ask, 2)));
+    await page.getByTestId('ladder-size').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.ask, 2)), { timeout: 2000 }).catch(() => undefined);
     await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
     await page.keyboard.press(this.side === 'Buy' ? 'Shift+B' : 'Shift+S');
     await acceptConfirm(page);
