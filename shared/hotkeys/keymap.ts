@@ -36,8 +36,8 @@ export const DEFAULT_HOTKEYS: Keymap = {
 };
 
 export const HOTKEY_LABELS: Record<HotkeyAction, string> = {
-  buyAtBest: 'Buy at best offer',
-  sellAtBest: 'Sell at best bid',
+  buyAtBest: "Buy at best offer, the ladder's Size",
+  sellAtBest: "Sell at best bid, the ladder's Size",
   cancelLast: 'Cancel last order',
   cancelAll: 'Cancel all orders and trigger legs in this market',
   recenter: 'Recenter the ladder',
@@ -45,11 +45,11 @@ export const HOTKEY_LABELS: Record<HotkeyAction, string> = {
   toggleArm: 'Arm / disarm one-action trading',
   killSwitch: 'Kill switch: cancel every order and trigger leg, disarm every window',
   flatten: 'Flatten the position in this market and book',
-  sizePreset1: 'Size preset 1',
-  sizePreset2: 'Size preset 2',
-  sizePreset3: 'Size preset 3',
-  sizePreset4: 'Size preset 4',
-  sizePreset5: 'Size preset 5',
+  sizePreset1: "Size preset 1 into the ladder's Size",
+  sizePreset2: "Size preset 2 into the ladder's Size",
+  sizePreset3: "Size preset 3 into the ladder's Size",
+  sizePreset4: "Size preset 4 into the ladder's Size",
+  sizePreset5: "Size preset 5 into the ladder's Size",
   showHotkeys: 'Show the hotkeys',
 };
 

@@ -120,6 +120,74 @@ describe.sequential('the depth ladder in Chromium against the sandbox', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("the ladder's Size is its own: a refused ticket quantity leaves it, Shift+B proposes it, and a fresh terminal's first click with it is accepted by the exchange", async () => {
+    await expect.poll(async () => (await page.getByTestId('ticket-available').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/[1-9]/);
+    const size = await page.getByTestId('ladder-size').inputValue();
+    const raw = value(parseUnits(size, market.base.decimals, 'size'));
+    // A quantity typed in the ticket and refused there (no price, and more than the funds): the
+    // ladder's Size does not follow it.
+    await page.getByTestId('ticket-quantity').fill('33.4');
+    expect(await page.getByTestId('ticket-submit').isDisabled()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('ladder-size').inputValue()).toBe(size);
+    // The default is the smallest size the book accepts: never below the dust threshold.
+    expect(raw).toBeGreaterThanOrEqual(market.dust);
+    // An empty ticket Quantity is empty: the ticket asks for one, naming the field.
+    await page.getByTestId('ticket-quantity').fill('');
+    await expect.poll(async () => (await page.getByTestId('ticket-problem').textContent()) ?? '', { timeout: 5000 }).toBe('Enter a quantity: the Quantity field is empty.');
+    expect(await page.getByTestId('ladder-size').inputValue()).toBe(size);
+    await page.getByTestId('ticket-quantity').fill('0.003');
+    await page.getByTestId('ladder-arm').click();
+    await expect.poll(() => ladder().getAttribute('data-clickable'), { timeout: 20_000 }).toBe('true');
+    expect(await page.getByTestId('ladder-armed-size').textContent()).toBe(size);
+    await shot('ladder-size-own');
+    // Shift+B proposes the ladder's size, not the ticket's 0.003.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Shift+B');
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor({ timeout: 10_000 });
+    const question = (await dialog.textContent()) ?? '';
+    expect(question).toContain(`Buy ${size} ${market.base.symbol}`);
+    expect(question).not.toContain('0.003');
+    await shot('hotkey-confirm-ladder-size');
+    await page.getByTestId('confirm-cancel').click();
+    // The first click with the default size: the exchange holds an order of exactly that size.
+    await page.getByTestId('ladder-precision').selectOption((priceTick(market) * 1000n).toString());
+    await page.locator('[data-testid=ladder-row].best-bid').waitFor({ timeout: 20_000 });
+    const best = (await page.locator('[data-testid=ladder-row].best-bid').getAttribute('data-price'))!;
+    const prices = await rowPrices();
+    const target = prices[Math.min(prices.indexOf(best) + 16, prices.length - 2)]!;
+    await row(target).getByTestId('bid-cell').click();
+    await confirmIfAsked(page);
+    await expect.poll(async () => (await openOnExchange()).some((order) => order.price === target), { timeout: 20_000 }).toBe(true);
+    const placed = (await openOnExchange()).find((order) => order.price === target)!;
+    expect(BigInt(placed.quantity)).toBe(raw);
+    await shot('first-click-default-size');
+    // The header states the dust threshold (the sandbox's ETH/USDC: 0.001 ETH, shown to the base's
+    // 4 decimals) beside the tick, the size step and the minimum order.
+    expect(await page.getByTestId('book-dust').textContent()).toBe(`0.0010 ${market.base.symbol}`);
+    expect(await page.getByTestId('book-facts').textContent()).toMatch(/tick 0\.01 · size step 0\.0001 · min order 1 USDC · dust 0\.0010 ETH/);
+    // Bounded market: both bounds prefilled from the live inside, each explained for the side, with bid/ask links.
+    await page.getByTestId('ticket-quantity').fill(size);
+    await page.getByTestId('ticket-type').selectOption('BoundedMarket');
+    await expect.poll(() => page.getByTestId('ticket-max-price').inputValue(), { timeout: 10_000 }).toMatch(/^\d+\.\d+$/);
+    expect(Number(await page.getByTestId('ticket-min-price').inputValue())).toBeLessThan(Number(await page.getByTestId('ticket-max-price').inputValue()));
+    expect(await page.getByTestId('ticket-max-price-help').textContent()).toMatch(/^The most this buy pays/);
+    expect(await page.getByTestId('ticket-min-price-help').textContent()).toMatch(/^The exchange requires a floor/);
+    await page.getByTestId('ticket-min-price').fill('');
+    await expect.poll(async () => (await page.getByTestId('ticket-problem').textContent()) ?? '').toMatch(/^Min price is empty: the exchange requires a floor/);
+    await page.getByTestId('ticket-min-price-bid').click();
+    await expect.poll(() => page.getByTestId('ticket-submit').isEnabled(), { timeout: 10_000 }).toBe(true);
+    await shot('bounded-market-ticket');
+    await page.getByTestId('ticket-type').selectOption('Limit');
+    // Left as the next steps expect: nothing of this step rests, the ladder disarmed, no ticket quantity.
+    value(await bridge.api.cancelOrder({ marketId: market.market_id, orderId: placed.order_id }));
+    await expect.poll(async () => (await openOnExchange()).length, { timeout: 20_000 }).toBe(0);
+    await page.getByTestId('ladder-arm').click();
+    await page.getByTestId('ticket-quantity').fill('');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('a preset picked on the ladder is the size a click trades, with no quantity typed in the ticket', async () => {
     await expect.poll(async () => (await page.getByTestId('ticket-available').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/[1-9]/);
     const presets = page.getByTestId('ladder-size-preset');
@@ -266,6 +334,7 @@ describe.sequential('the depth ladder in Chromium against the sandbox', () => {
   it('after a fill: the row of the own trade is highlighted, the entry row marked, and a P&L column priced per row', async () => {
     await page.getByTestId('ticket-type').selectOption('Spot');
     await page.getByTestId('ticket-side-buy').click();
+    await page.getByTestId('ticket-quantity').fill(await page.getByTestId('ladder-size').inputValue());
     await page.getByTestId('ticket-price-ask').click();
     await page.getByTestId('ticket-submit').click();
     // Orders are confirmed by default: while the dialog waits, the ticket says so (it said

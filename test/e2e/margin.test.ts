@@ -175,6 +175,13 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
     expect(await page.getByTestId('book-min-order').textContent()).toBe('5 USDC');
     await expect.poll(async () => (await page.getByTestId('turbo-toggle-trading-as').textContent()) ?? '', { timeout: 15_000 }).toContain('as Turbo Account');
     await page.locator('[data-testid=ladder-row].best-ask').waitFor({ timeout: 30_000 });
+    // The ladder's Size on the Turbo book is its own and starts at the smallest size the Turbo row
+    // accepts: worth its 5 USDC minimum at the inside (the canonical book's default, 0.001 ETH, is not).
+    await expect.poll(() => page.getByTestId('ladder-size').inputValue(), { timeout: 20_000 }).not.toBe('');
+    const turboSize = Number(await page.getByTestId('ladder-size').inputValue());
+    const ask = Number(await page.locator('[data-testid=ladder-row].best-ask').getAttribute('data-price')) / 1e6;
+    expect(turboSize * ask).toBeGreaterThanOrEqual(5);
+    expect(turboSize).toBeLessThan(0.002);
     await shot('06-turbo-book');
   });
 

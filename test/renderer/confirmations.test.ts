@@ -73,6 +73,33 @@ describe('confirmations name the book and the account that signs', () => {
     expect(sent).toEqual(['placeOrder']);
   });
 
+  it('states the exact size and price that are signed; a bounded market order states both bounds for its side', async () => {
+    const { asked, actions, answer } = harness();
+    const done = actions.place(ethUsdc, request(false), 'the ladder');
+    await answer(true);
+    await done;
+    expect(asked[0]!.lines[0]).toBe('Buy 0.01 ETH at 3,000.00 USDC (Limit)');
+    const bounded = (side: 'Buy' | 'Sell') =>
+      ({ marketId: ethUsdc.market_id, side, orderType: { kind: 'BoundedMarket', maxPrice: 3_001_500_000n, minPrice: 2_998_500_000n }, price: side === 'Buy' ? 3_001_500_000n : 2_998_500_000n, quantity: 10_000_000n }) as unknown as PlaceOrderRequest;
+    const buy = actions.place(ethUsdc, bounded('Buy'), 'the ticket');
+    await answer(true);
+    await buy;
+    expect(asked[1]!.lines[0]).toBe('Buy 0.01 ETH at market, paying at most 3,001.50 USDC (takes no offer below 2,998.50) (Bounded market)');
+    const sell = actions.place(ethUsdc, bounded('Sell'), 'the ticket');
+    await answer(true);
+    await sell;
+    expect(asked[2]!.lines[0]).toBe('Sell 0.01 ETH at market, receiving at least 2,998.50 USDC (takes no bid above 3,001.50) (Bounded market)');
+  });
+
+  it('says so when main would sign another size than the one shown (off the step)', async () => {
+    const { asked, actions, answer } = harness();
+    const done = actions.place(ethUsdc, { ...request(false), quantity: 10_050_000n } as PlaceOrderRequest, 'the ticket');
+    await answer(true);
+    await done;
+    expect(asked[0]!.lines[0]).toBe('Buy 0.01005 ETH at 3,000.00 USDC (Limit)');
+    expect(asked[0]!.lines[1]).toMatch(/^Main signs 0\.01 ETH, not 0\.01005: the size is lowered to the market's step/);
+  });
+
   it('repeats what the trader was warned of where the order was made', async () => {
     const { asked, actions, answer } = harness();
     const done = actions.place(ethUsdc, request(false), 'the ladder', ['Crosses the spread: this buy at 3,000.00 trades now against the best offer 2,999.00 USDC']);

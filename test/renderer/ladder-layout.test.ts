@@ -19,7 +19,7 @@ import {
   viewRows,
 } from '../../renderer/src/features/ladder/ladder-layout';
 import { bookPosition, buildLadderFrame, buildLadderRows, cumulativeByIndex } from '../../renderer/src/features/ladder/ladder-model';
-import { defaultPresets, ladderPresets, minimumRoundSize, withPreset } from '../../renderer/src/features/ladder/ladder-size';
+import { defaultPresets, ladderPresets, withPreset } from '../../renderer/src/features/ladder/ladder-size';
 import type { PositionView } from '../../shared/ipc/views';
 import { closePlan } from '../../shared/positions/close-plan';
 import { ethUsdc } from '../support/renderer/fixtures';
@@ -372,16 +372,25 @@ describe('ladder size presets', () => {
     quote: { symbol: 'USDC', asset: '0x' as never, decimals: 6, max_precision: 2 },
     maker_fee: 0n, taker_fee: 0n, min_order: 5_000_000n, dust: 0n,
   };
-  it('the smallest round size worth the minimum order at the price', () => {
-    // 5 USDC at 3,000 USDC is 0.001667 ETH: 0.002 ETH.
-    expect(minimumRoundSize(market, usdc('3000'))).toBe(2_000_000n);
-    // At 100,000 USDC: 0.00005 ETH is below the tick (0.0001): 0.0001 ETH.
-    expect(minimumRoundSize(market, usdc('100000'))).toBe(100_000n);
-    expect(defaultPresets(market, usdc('3000'))).toEqual([2_000_000n, 4_000_000n, 10_000_000n, 20_000_000n]);
+  it('start at the smallest size on the step worth the minimum order at the price', () => {
+    // 5 USDC at 3,000 USDC is 0.001667 ETH: 0.0017 ETH on the 0.0001 step.
+    expect(defaultPresets(market, usdc('3000'))).toEqual([1_700_000n, 3_400_000n, 8_500_000n, 17_000_000n]);
+    // At 100,000 USDC: 0.00005 ETH is below the step (0.0001): 0.0001 ETH.
+    expect(defaultPresets(market, usdc('100000'))[0]).toBe(100_000n);
     expect(defaultPresets(market, null)).toEqual([]);
   });
+  it('never start below the dust threshold (0.001 ETH on the sandbox ETH/USDC, where 0.0005 was offered)', () => {
+    const sandbox = { ...market, min_order: 1_000_000n, dust: 1_000_000n };
+    expect(defaultPresets(sandbox, usdc('3000'))).toEqual([1_000_000n, 2_000_000n, 5_000_000n, 10_000_000n]);
+    expect(ladderPresets(undefined, sandbox, usdc('3000')).minimum).toBe(1_000_000n);
+  });
+  it("a Turbo book's own row decides: its min_order, not the canonical one's", () => {
+    const turboRow = { ...market, min_order: 10_000_000n, dust: 1_000_000n };
+    // 10 USDC at 3,000 is 0.003334 ETH: 0.0034 ETH.
+    expect(ladderPresets(undefined, turboRow, usdc('3000')).presets[0]).toBe(3_400_000n);
+  });
   it("the trader's own presets win; adding one keeps the list sorted, unique and at most 8", () => {
-    expect(ladderPresets([1n, 2n], market, usdc('3000'))).toEqual({ presets: [1n, 2n], configured: true });
+    expect(ladderPresets([1n, 2n], market, usdc('3000'))).toEqual({ presets: [1n, 2n], configured: true, minimum: 1_700_000n });
     expect(ladderPresets([], market, usdc('3000')).configured).toBe(false);
     expect(withPreset([5n, 1n], 3n)).toEqual([1n, 3n, 5n]);
     expect(withPreset([1n, 3n], 3n)).toEqual([1n, 3n]);

@@ -12,6 +12,7 @@ import { createFrameScheduler } from '../../renderer/src/lib/frame-scheduler';
 import { retryWhileNotReady } from '../../renderer/src/lib/retry';
 import { createTerminalStore } from '../../renderer/src/stores/terminal-store';
 import { createTicketStore } from '../../renderer/src/stores/ticket-store';
+import { createLadderSizes } from '../../renderer/src/stores/ladder-size-store';
 
 function manualFrames() {
   const callbacks: ((time: number) => void)[] = [];
@@ -160,6 +161,25 @@ describe('ticket drafts per market', () => {
       expect(tickets.togglePostOnly('m')).toBe('Limit');
       tickets.update('m', { kind: 'Market' });
       expect(tickets.togglePostOnly('m')).toBe('PostOnly');
+      dispose();
+    });
+  });
+});
+
+describe("the ladder's own size", () => {
+  it("is per market and book, written by default once, and never the ticket's quantity", () => {
+    createRoot((dispose) => {
+      const tickets = createTicketStore();
+      const sizes = createLadderSizes();
+      sizes.offerDefault('m', false, '0.001');
+      tickets.update('m', { quantityText: '33.4' });
+      expect(sizes.text('m', false)).toBe('0.001');
+      expect(sizes.text('m', true)).toBe('');
+      // Cleared by the trader: stays empty, the default is not written again.
+      sizes.set('m', false, '');
+      sizes.offerDefault('m', false, '0.002');
+      expect(sizes.text('m', false)).toBe('');
+      expect(tickets.draft('m').quantityText).toBe('33.4');
       dispose();
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateTicket, quantityForPercent, sendState, ticketSigner, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
+import { boundedMarketHelp, boundedMarketPrefill, evaluateTicket, quantityForPercent, sendState, ticketSigner, type TicketContext, type TicketFields } from '../../renderer/src/features/ticket/ticket-model';
 import { ethUsdc, ethUsdt } from '../support/renderer/fixtures';
 
 const fields = (overrides: Partial<TicketFields> = {}): TicketFields => ({
@@ -50,6 +50,13 @@ describe('order ticket', () => {
     expect(evaluateTicket(fields({ priceText: '1.0000001' }), context())).toMatchObject({ ok: false, field: 'price', code: 'TOO_MANY_DECIMALS' });
     expect(evaluateTicket(fields({ quantityText: '' }), context())).toMatchObject({ ok: false, field: 'quantity', code: 'MISSING' });
   });
+  it('an empty Quantity is empty: "Enter a quantity", naming the field, never a default size', () => {
+    for (const quantityText of ['', '   ']) {
+      const result = evaluateTicket(fields({ quantityText }), context());
+      expect(result).toMatchObject({ ok: false, field: 'quantity', code: 'MISSING' });
+      expect(!result.ok && result.message).toBe('Enter a quantity: the Quantity field is empty.');
+    }
+  });
   it('refuses a quantity finer than the quantity tick, below dust or below the minimum order', () => {
     expect(evaluateTicket(fields({ quantityText: '0.00005' }), context())).toMatchObject({ ok: false, code: 'QUANTITY_PRECISION' });
     expect(evaluateTicket(fields({ priceText: '1', quantityText: '0.0001' }), context())).toMatchObject({ ok: false, code: 'DUST' });
@@ -84,6 +91,25 @@ describe('order ticket', () => {
     expect(result.ok && result.locked.amount).toBe(1_505_000_000n);
     expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '2980', minPriceText: '2990' }), context())).toMatchObject({ ok: false, code: 'BOUNDS' });
     expect(evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '' }), context())).toMatchObject({ ok: false, field: 'maxPrice' });
+  });
+  it('an empty bound of a bounded market order is named, never taken as zero', () => {
+    const result = evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '3010', minPriceText: '' }), context());
+    expect(result).toMatchObject({ ok: false, field: 'minPrice', code: 'MISSING' });
+    expect(!result.ok && result.message).toMatch(/^Min price is empty: the exchange requires a floor/);
+    const sell = evaluateTicket(fields({ side: 'Sell', kind: 'BoundedMarket', maxPriceText: '', minPriceText: '2990' }), context());
+    expect(!sell.ok && sell.message).toMatch(/^Max price is empty: the exchange requires a ceiling/);
+  });
+  it('says what each bound means for the side, and prefills them from the live inside', () => {
+    expect(boundedMarketHelp('Buy').max).toMatch(/most this buy pays/);
+    expect(boundedMarketHelp('Buy').min).toMatch(/exchange requires/);
+    expect(boundedMarketHelp('Sell').min).toMatch(/least this sell accepts/);
+    expect(boundedMarketHelp('Sell').max).toMatch(/exchange requires/);
+    // A buy pays at most the best offer and leaves every offer above the best bid; a sell mirrors it.
+    expect(boundedMarketPrefill(2_999_000_000n, 3_001_000_000n)).toEqual({ maxPrice: 3_001_000_000n, minPrice: 2_999_000_000n });
+    expect(boundedMarketPrefill(null, 3_001_000_000n)).toBeNull();
+    // The prefilled bounds make an order the ticket sends as it is.
+    const buy = evaluateTicket(fields({ kind: 'BoundedMarket', maxPriceText: '3001', minPriceText: '2999' }), context());
+    expect(buy.ok && buy.request.orderType).toEqual({ kind: 'BoundedMarket', maxPrice: 3_001_000_000n, minPrice: 2_999_000_000n });
   });
   it('refuses before signing an order that needs more than is unlocked, naming both amounts', () => {
     const result = evaluateTicket(fields({ quantityText: '5' }), context({ availableQuote: 1_000_000n }));
@@ -202,7 +228,7 @@ describe('why the ticket cannot send, before the form is touched', () => {
   });
 
   it('says what the form still needs, and says nothing when the order can go', () => {
-    expect(sendState(evaluateTicket(fields({ quantityText: '' }), context()), known, '', false)).toEqual({ reason: 'Quantity is empty.', incomplete: true });
+    expect(sendState(evaluateTicket(fields({ quantityText: '' }), context()), known, '', false)).toEqual({ reason: 'Enter a quantity: the Quantity field is empty.', incomplete: true });
     expect(sendState(evaluateTicket(fields({ quantityText: '0.5' }), context()), known, '', false)).toEqual({ reason: '', incomplete: false });
     // A Turbo Account signs: main checks its funds, the trading account's balances say nothing.
     expect(sendState(evaluateTicket(fields({ quantityText: '0.5' }), context({ availableQuote: null })), { kind: 'not-ours' }, '', false).reason).toBe('');

@@ -10,6 +10,7 @@ import { armingEnvironment, createArming } from '../stores/arming-store';
 import { createPositionsSource } from '../stores/positions-source';
 import { createTerminalStore } from '../stores/terminal-store';
 import { createTicketStore } from '../stores/ticket-store';
+import { createLadderSizes } from '../stores/ladder-size-store';
 import { createTurboBooks } from '../stores/turbo-store';
 import { createLadderCommands, type TerminalContextValue } from '../stores/terminal-context';
 
@@ -36,6 +37,7 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
   return {
     store,
     tickets,
+    ladderSizes: createLadderSizes(),
     trading,
     frames,
     turboBooks,

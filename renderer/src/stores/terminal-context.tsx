@@ -9,6 +9,7 @@ import type { Market } from '../../../shared/market/market';
 import type { TradingActions } from '../features/trading/trading-actions';
 import type { FrameScheduler } from '../lib/frame-scheduler';
 import type { Arming } from './arming-store';
+import type { LadderSizes } from './ladder-size-store';
 import type { PositionsSource } from './positions-source';
 import type { TerminalStore } from './terminal-store';
 import type { TicketStore } from './ticket-store';
@@ -19,6 +20,8 @@ export type LadderCommand = { readonly kind: 'recenter'; readonly serial: number
 export interface TerminalContextValue {
   readonly store: TerminalStore;
   readonly tickets: TicketStore;
+  /** The ladder's own size per market and book: what ladder clicks and the buy/sell hotkeys trade. */
+  readonly ladderSizes: LadderSizes;
   readonly trading: TradingActions;
   readonly frames: FrameScheduler;
   /** The Turbo rows: which markets have a Turbo book, paused or disconnected now, who signs. */

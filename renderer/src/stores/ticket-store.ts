@@ -1,5 +1,6 @@
-// The ticket's choices per market (side, order type, size, bounds), shared in this window by the
-// ticket panel and the ladder: a click on the ladder trades with the type and size the ticket shows.
+// The ticket's choices per market (side, order type, quantity, bounds) in this window. The ladder
+// and the buy/sell hotkeys take the ticket's order type (shown in the ladder's armed banner) but
+// never its quantity: they trade the ladder's own size (ladder-size-store.ts).
 import { createStore } from 'solid-js/store';
 import type { OrderTypeKind, Side } from '../../../shared/market/order-type';
 import type { TicketFields } from '../features/ticket/ticket-model';

@@ -346,7 +346,7 @@ export class LadderClick extends Step {
     await showTab(page, 'ticket');
     const inside = await insideNow(real, market, model.turbo);
     if (!inside) return;
-    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.bid, 2)));
+    await page.getByTestId('ladder-size').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.bid, 2)));
     if ((await ladder.getAttribute('data-armed')) !== 'true') await page.getByTestId('ladder-arm').click();
     const best = page.locator(`[data-testid=ladder-row].${this.side === 'Buy' ? 'best-bid' : 'best-ask'}`);
     if (!(await best.count())) return;
@@ -387,7 +387,7 @@ export class DragOrder extends Step {
   }
 }
 
-/** Shift+B / Shift+S: buy at the best offer or sell at the best bid with the ticket's size. */
+/** Shift+B / Shift+S: buy at the best offer or sell at the best bid with the ladder's size. */
 export class Hotkey extends Step {
   constructor(readonly side: 'Buy' | 'Sell') {
     super();
@@ -402,7 +402,7 @@ export class Hotkey extends Step {
     const inside = await insideNow(real, market, model.turbo);
     if (!inside) return;
     await showTab(page, 'ticket');
-    await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.ask, 2)));
+    await page.getByTestId('ladder-size').fill(editableQuantity(market, quantityFor(bookOf(model, real), inside.ask, 2)), { timeout: 2000 }).catch(() => undefined);
     await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
     await page.keyboard.press(this.side === 'Buy' ? 'Shift+B' : 'Shift+S');
     await acceptConfirm(page);

@@ -35,7 +35,7 @@ export const HotkeysOverlay: Component = () => {
             )}
           </Show>
           <p class="help">
-            Buy/sell at best and ladder clicks trade only while the ladder is armed for that market and book. Hotkeys never fire while you type in a field or a dialog is open. Change them in Settings → Hotkeys.
+            Buy/sell at best and ladder clicks trade only while the ladder is armed for that market and book, with the size in the ladder's Size field (shown in its armed banner), never the ticket's quantity. Hotkeys never fire while you type in a field or a dialog is open. Change them in Settings → Hotkeys.
           </p>
           <div class="actions">
             <button type="button" class="primary" data-testid="hotkeys-overlay-close" onClick={() => setHotkeysOverlayOpen(false)}>

@@ -1,19 +1,19 @@
 // The window's hotkeys (keymap in settings, shared/hotkeys/keymap.ts): buy or sell at the best price
-// with the ticket's size (only while the window is armed for that market and book,
-// stores/arming-store), arm/disarm, the kill switch, flatten the market's position (confirmed),
-// size presets, cancel the last order, cancel all in the market, recenter the ladders, toggle
+// with the ladder's size for that market and book, the one its Size field and armed banner show
+// (only while the window is armed for that market and book, stores/arming-store; never the
+// ticket's quantity), arm/disarm, the kill switch, flatten the market's position (confirmed),
+// size presets (they set the ladder's Size), cancel the last order, cancel all in the market, recenter the ladders, toggle
 // post-only, and the "?" overlay that lists them. A key pressed while typing in a field is left to
 // the field; none fires while a dialog is open.
 import { createSignal, onCleanup } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
-import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { Side } from '../../../../shared/market/order-type';
 import type { TerminalContextValue } from '../../stores/terminal-context';
 import { sizePresetIndex } from '../../../../shared/hotkeys/keymap';
 import { ladderPresets } from '../ladder/ladder-size';
-import { editablePrice, editableQuantity } from '../../format/market-format';
+import { editableQuantity } from '../../format/market-format';
 import { bookRules } from '../../stores/turbo-store';
-import { evaluateTicket } from '../ticket/ticket-model';
+import { oneClickOrder } from '../ladder/one-click-order';
 import { findHotkeyAction, isTypingTarget } from './hotkeys';
 
 export interface HotkeyTarget {
@@ -59,11 +59,9 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       terminal.store.notify('warning', `Hotkey ${side.toLowerCase()} not sent: the Turbo book's rules of ${market.base.symbol}/${market.quote.symbol} are not loaded yet.`);
       return;
     }
-    const draft = terminal.tickets.draft(market.market_id);
-    const kind = ORDER_KIND_TABLE[draft.kind].takesPrice ? draft.kind : 'Limit';
     const balances = terminal.store.state.balances;
-    const evaluation = evaluateTicket(
-      { ...draft, side, kind, priceText: editablePrice(market, price) },
+    const order = oneClickOrder(
+      { side, price, sizeText: terminal.ladderSizes.text(market.market_id, turbo), ticketKind: terminal.tickets.draft(market.market_id).kind },
       {
         market: rules,
         turbo,
@@ -74,11 +72,11 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
         availableBase: turbo ? null : (balances.find((balance) => balance.assetId === market.base.asset)?.unlocked ?? null),
       },
     );
-    if (!evaluation.ok) {
-      terminal.store.notify('error', `Hotkey ${side.toLowerCase()} not sent: ${evaluation.message}`);
+    if (!order.evaluation.ok) {
+      terminal.store.notify('error', `Hotkey ${side.toLowerCase()} not sent: ${order.evaluation.message}`);
       return;
     }
-    void terminal.trading.place(market, evaluation.request, 'a hotkey', evaluation.warnings);
+    void terminal.trading.place(market, order.evaluation.request, "a hotkey (the ladder's Size)", [...(order.note === null ? [] : [order.note]), ...order.evaluation.warnings]);
   };
 
   const marketName = (market: Market) => `${market.base.symbol}/${market.quote.symbol}`;
@@ -118,15 +116,21 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
 
   const sizePreset = (market: Market | null, index: number) => {
     if (!market) return;
-    // The presets the ladder shows: the market's own from Settings, else its round default sizes.
-    const { presets } = ladderPresets(terminal.store.state.settings?.quantityPresets[market.market_id], market, target.bestAsk() ?? target.bestBid());
+    const turbo = target.turbo();
+    // The presets the ladder shows for this book: the market's own from Settings, else the defaults.
+    const rules = bookRules(terminal.store.state.markets, market, turbo, turbo ? terminal.turboBooks.row(market.market_id) : null) ?? market;
+    const { presets, minimum } = ladderPresets(terminal.store.state.settings?.quantityPresets[market.market_id], rules, target.bestAsk() ?? target.bestBid());
     const preset = presets[index - 1];
     if (preset === undefined) {
       terminal.store.notify('warning', `Size preset ${index} is not set for ${marketName(market)} (${presets.length} preset${presets.length === 1 ? '' : 's'}): set the presets in Settings → Quantity presets.`);
       return;
     }
-    terminal.tickets.update(market.market_id, { quantityText: editableQuantity(market, preset) });
-    terminal.store.notify('info', `Size ${editableQuantity(market, preset)} ${market.base.symbol} (preset ${index}) for ${marketName(market)}.`);
+    if (preset < minimum) {
+      terminal.store.notify('warning', `Size preset ${index} (${editableQuantity(market, preset)} ${market.base.symbol}) is below the smallest size the ${book(turbo)} book of ${marketName(market)} accepts now (${editableQuantity(market, minimum)} ${market.base.symbol}): the ladder's Size is unchanged.`);
+      return;
+    }
+    terminal.ladderSizes.set(market.market_id, turbo, editableQuantity(market, preset));
+    terminal.store.notify('info', `Ladder size ${editableQuantity(market, preset)} ${market.base.symbol} (preset ${index}) for ${marketName(market)} (${book(turbo)} book): clicks and ${terminal.store.state.settings?.hotkeys.buyAtBest ?? 'Shift+B'}/${terminal.store.state.settings?.hotkeys.sellAtBest ?? 'Shift+S'} trade it.`);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,7 +1,7 @@
 // The depth ladder (DOM): a fixed price column with bid and ask sizes, own orders, volume at price,
 // best bid, best ask and the last trade on their rows. Click-to-trade is off until armed; a click
-// in the bid column buys at the row's price, in the ask column sells (type and size from the
-// ticket, or the size field and presets on the ladder itself); a click on an own order cancels it,
+// in the bid column buys at the row's price, in the ask column sells (the size in the ladder's
+// own Size field and presets, the ticket's order type; never the ticket's quantity); a click on an own order cancels it,
 // a drag amends it (cancel and create in one signed batch, on a live book only). Take-profit and
 // stop-loss legs of the book are marked on their rows; dragging a marker moves the leg.
 // Grouping starts at the market's tick; a recenter puts the inside market in the middle and, when
@@ -20,17 +20,17 @@ import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
-import { editablePrice, editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
+import { editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
-import { evaluateTicket } from '../ticket/ticket-model';
 import { accountText, bookText, entryText, pnlText, sizeText as fixedSize } from '../positions/positions-model';
 import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, pnlAt, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
 import { bookHealth, bookPosition, buildLadderFrame, type LadderRow } from './ladder-model';
 import { ladderPresets, withPreset } from './ladder-size';
+import { oneClickOrder } from './one-click-order';
 import { createRowCells } from './row-cells';
 import './ladder.css';
 import { marketName } from '../markets/market-label';
@@ -308,34 +308,26 @@ export const Ladder: Component<LadderProps> = (props) => {
     window.setTimeout(() => setHint((current) => (current === text ? null : current)), 2500);
   };
 
-  // The size a click trades: the ticket's quantity for this market (the ladder's size field edits
-  // the same draft), or when empty the first preset, written into the draft so both show it.
+  // The size a click and the buy/sell hotkeys trade: the ladder's own Size field for this market
+  // and book (never the ticket's quantity). A fresh market and book starts at the smallest size its
+  // book accepts (its own row on a Turbo book); a field the trader cleared stays empty.
+  const rules = () => bookRules(terminal.store.state.markets, props.market, props.turbo, props.turbo ? terminal.turboBooks.row(props.market.market_id) : null);
   const referencePrice = () => bestAsk() ?? bestBid() ?? position()?.entry ?? null;
-  const sizes = createMemo(() => ladderPresets(terminal.store.state.settings?.quantityPresets[props.market.market_id], props.market, referencePrice()));
-  const sizeText = () => terminal.tickets.draft(props.market.market_id).quantityText;
-  const setSizeText = (text: string) => terminal.tickets.update(props.market.market_id, { quantityText: text });
+  const sizes = createMemo(() => ladderPresets(terminal.store.state.settings?.quantityPresets[props.market.market_id], rules() ?? props.market, referencePrice()));
+  const sizeText = () => terminal.ladderSizes.text(props.market.market_id, props.turbo);
+  const setSizeText = (text: string) => terminal.ladderSizes.set(props.market.market_id, props.turbo, text);
   const sizeValue = createMemo(() => {
     const text = sizeText().trim();
     if (text === '') return null;
     const parsed = parseUnits(text, props.market.base.decimals, 'Size');
     return parsed.ok ? parsed.value : null;
   });
-  const ensureSize = (): boolean => {
-    if (sizeText().trim() !== '') return true;
-    const first = sizes().presets[0];
-    if (first === undefined) return false;
-    setSizeText(editableQuantity(props.market, first));
-    return true;
-  };
-  // A market opened on the ladder gets its first preset as the size when none is typed yet.
-  createEffect(
-    on(
-      () => [props.market.market_id, sizes().presets[0]] as const,
-      ([, first]) => {
-        if (first !== undefined && untrack(sizeText).trim() === '') setSizeText(editableQuantity(props.market, first));
-      },
-    ),
-  );
+  createEffect(() => {
+    // Only once the book's rules and a price are known: a default from a guess could be dust.
+    if (rules() === null || referencePrice() === null) return;
+    const first = sizes().presets.find((preset) => preset >= sizes().minimum);
+    if (first !== undefined) terminal.ladderSizes.offerDefault(props.market.market_id, props.turbo, editableQuantity(props.market, first));
+  });
   const savePreset = async () => {
     const size = sizeValue();
     const settings = terminal.store.state.settings;
@@ -354,7 +346,7 @@ export const Ladder: Component<LadderProps> = (props) => {
   };
 
   const placeAt = (side: Side, row: bigint) => {
-    const book = bookRules(terminal.store.state.markets, props.market, props.turbo, props.turbo ? terminal.turboBooks.row(props.market.market_id) : null);
+    const book = rules();
     if (!armed()) {
       flashHint('Arm the ladder to trade by clicking');
       return;
@@ -367,18 +359,10 @@ export const Ladder: Component<LadderProps> = (props) => {
       flashHint("The Turbo book's rules are not loaded yet; clicks are ignored until they are");
       return;
     }
-    if (!ensureSize()) {
-      flashHint('No size yet: type one in the size field');
-      return;
-    }
-    const draft = terminal.tickets.draft(props.market.market_id);
-    const kind = ORDER_KIND_TABLE[draft.kind].takesPrice ? draft.kind : 'Limit';
-    if (kind !== draft.kind) flashHint(`${draft.kind} orders have no price: the ladder placed a Limit order`);
-    const price = clickPrice(side, row, tick());
     const settings = terminal.store.state.settings;
     const balances = terminal.store.state.balances;
-    const evaluation = evaluateTicket(
-      { ...draft, side, kind, priceText: editablePrice(props.market, price) },
+    const order = oneClickOrder(
+      { side, price: clickPrice(side, row, tick()), sizeText: sizeText(), ticketKind: terminal.tickets.draft(props.market.market_id).kind },
       {
         market: book,
         turbo: props.turbo,
@@ -389,11 +373,13 @@ export const Ladder: Component<LadderProps> = (props) => {
         availableBase: props.turbo ? null : (balances.find((balance) => balance.assetId === props.market.base.asset)?.unlocked ?? null),
       },
     );
-    if (!evaluation.ok) {
-      terminal.store.notify('error', `Ladder ${side.toLowerCase()} not sent: ${evaluation.message}`);
+    if (!order.evaluation.ok) {
+      flashHint(order.evaluation.message);
+      terminal.store.notify('error', `Ladder ${side.toLowerCase()} not sent: ${order.evaluation.message}`);
       return;
     }
-    void terminal.trading.place(props.market, evaluation.request, 'the ladder', evaluation.warnings);
+    if (order.note !== null) flashHint(order.note);
+    void terminal.trading.place(props.market, order.evaluation.request, "the ladder (its Size field)", [...(order.note === null ? [] : [order.note]), ...order.evaluation.warnings]);
   };
 
   const startDrag = (event: MouseEvent, side: Side, row: LadderRow) => {
@@ -522,7 +508,7 @@ export const Ladder: Component<LadderProps> = (props) => {
           classList={{ on: armed() }}
           data-testid="ladder-arm"
           aria-pressed={armed()}
-          title="Click-to-trade and the buy/sell hotkeys are off until armed. When armed, a click in the bid column buys and in the ask column sells, at the row's price, with the ticket's type and size. Changing book, market, network or account, or the kill switch, disarms."
+          title="Click-to-trade and the buy/sell hotkeys are off until armed. When armed, a click in the bid column buys and in the ask column sells, at the row's price, with the size in the ladder's Size field and the ticket's order type. Changing book, market, network or account, or the kill switch, disarms."
           onClick={() => setArmed(!armed())}
         >
           {armed() ? 'ARMED' : 'ARM'}
@@ -552,19 +538,20 @@ export const Ladder: Component<LadderProps> = (props) => {
         <span class="ladder-hint" data-testid="ladder-hint">{hint() ?? ''}</span>
       </div>
       <div class="ladder-sizebar">
-        <label class="field-inline" title={`What a click on the ladder trades, in ${props.market.base.symbol} (the ticket's quantity for this market)`}>
+        <label class="field-inline" title={`What a click on the ladder and the buy/sell hotkeys trade, in ${props.market.base.symbol}: this field only (the ticket's quantity is its own). The smallest size this book accepts now is ${formatQuantity(props.market, sizes().minimum)} ${props.market.base.symbol}.`}>
           <span>Size</span>
           <input
             data-testid="ladder-size"
             class="num"
             classList={{ invalid: sizeText().trim() !== '' && sizeValue() === null }}
             inputmode="decimal"
+            placeholder={`min ${editableQuantity(props.market, sizes().minimum)}`}
             value={sizeText()}
             onInput={(event) => setSizeText(event.currentTarget.value)}
           />
           <span class="muted">{props.market.base.symbol}</span>
         </label>
-        <div class="ladder-presets" data-testid="ladder-presets" data-configured={sizes().configured ? 'true' : 'false'}>
+        <div class="ladder-presets" data-testid="ladder-presets" data-configured={sizes().configured ? 'true' : 'false'} data-minimum={sizes().minimum.toString()}>
           <For each={sizes().presets}>
             {(preset) => (
               <button
@@ -572,7 +559,14 @@ export const Ladder: Component<LadderProps> = (props) => {
                 class="num"
                 classList={{ on: sizeValue() === preset }}
                 data-testid="ladder-size-preset"
-                title={sizes().configured ? 'Your preset (Settings or +)' : `Default: the smallest round size above the minimum order value (${formatUnits(props.market.min_order, props.market.quote.decimals)} ${props.market.quote.symbol}) and its multiples`}
+                disabled={preset < sizes().minimum}
+                title={
+                  preset < sizes().minimum
+                    ? `Below the smallest size this book accepts now (${formatQuantity(props.market, sizes().minimum)} ${props.market.base.symbol}: dust threshold, size step and minimum order value): not offered`
+                    : sizes().configured
+                      ? 'Your preset (Settings or +)'
+                      : `Default: the smallest size this book accepts (above the dust threshold ${formatQuantity(props.market, (rules() ?? props.market).dust)} ${props.market.base.symbol}, worth at least ${formatUnits((rules() ?? props.market).min_order, props.market.quote.decimals)} ${props.market.quote.symbol}) and its multiples`
+                }
                 onClick={() => setSizeText(editableQuantity(props.market, preset))}
               >
                 {formatQuantity(props.market, preset)}
@@ -591,9 +585,10 @@ export const Ladder: Component<LadderProps> = (props) => {
       </Show>
       <Show when={armed()}>
         <div class="armed-banner" data-testid="ladder-armed-banner">
-          ARMED · clicks and {terminal.store.state.settings?.hotkeys.buyAtBest ?? 'Shift+B'}/{terminal.store.state.settings?.hotkeys.sellAtBest ?? 'Shift+S'} trade {pair()}
-          {props.turbo ? ' (Turbo book)' : ''} · buys at the row price, sells at the row price · {sizeText() || '—'} {props.market.base.symbol}{' '}
-          {terminal.tickets.draft(props.market.market_id).kind}
+          ARMED · <span data-testid="ladder-armed-size">{sizeText().trim() || '—'}</span> {props.market.base.symbol}{' '}
+          {ORDER_KIND_TABLE[terminal.tickets.draft(props.market.market_id).kind].takesPrice ? terminal.tickets.draft(props.market.market_id).kind : 'Limit'} · clicks and{' '}
+          {terminal.store.state.settings?.hotkeys.buyAtBest ?? 'Shift+B'}/{terminal.store.state.settings?.hotkeys.sellAtBest ?? 'Shift+S'} trade {pair()}
+          {props.turbo ? ' (Turbo book)' : ''} · buys at the row price, sells at the row price
         </div>
       </Show>
       <div class="ladder-head">

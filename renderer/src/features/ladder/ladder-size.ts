@@ -1,38 +1,30 @@
-// The ladder's size: what a click trades when the trader has not typed a quantity. Presets come
-// from the settings (per market, raw base units); a market without any gets defaults sized from
-// its minimum order value at the current price, so the first click never fails for want of a size.
+// The ladder's size: what a click on the ladder and the buy/sell hotkeys trade (its own Size field,
+// never the ticket's quantity). Presets come from the settings (per market, raw base units); a
+// market without any gets defaults from the smallest order its book accepts (size step, dust
+// threshold, min_order at the current price), so the first click is never refused for its size.
 import type { MarketRules } from '../../../../shared/market/market';
-import { powerOfTen } from '../../../../shared/market/market';
-import { quantityTick } from '../../../../shared/market/tick';
+import { minimumOrderSize } from '../../../../shared/market/minimum-size';
 
-/**
- * The smallest "round" quantity (1, 2 or 5 times a power of ten, on the quantity tick) whose value
- * at `price` reaches the market's minimum order value. Raw base units; bigint throughout.
- */
-export function minimumRoundSize(market: MarketRules, price: bigint): bigint {
-  const tick = quantityTick(market);
-  const unit = powerOfTen(market.base.decimals);
-  const enough = (quantity: bigint) => (quantity * price) / unit >= market.min_order && quantity * price > 0n;
-  for (let magnitude = tick; magnitude <= unit * 1_000_000_000n; magnitude *= 10n) {
-    for (const multiple of [1n, 2n, 5n]) {
-      const quantity = magnitude * multiple;
-      if (enough(quantity)) return quantity;
-    }
-  }
-  return unit;
-}
-
-/** Four default presets from the minimum round size: ×1, ×2, ×5, ×10. */
+/** Four default presets from the smallest accepted size: ×1, ×2, ×5, ×10. None without a price. */
 export function defaultPresets(market: MarketRules, price: bigint | null): bigint[] {
   if (price === null || price <= 0n) return [];
-  const first = minimumRoundSize(market, price);
+  const first = minimumOrderSize(market, price);
   return [first, first * 2n, first * 5n, first * 10n];
 }
 
+export interface LadderPresets {
+  readonly presets: readonly bigint[];
+  /** The trader's own (Settings or +), not the defaults. */
+  readonly configured: boolean;
+  /** The smallest size the book accepts now: a preset below it is offered disabled, never traded. */
+  readonly minimum: bigint;
+}
+
 /** The presets the ladder offers: the trader's own for this market, else the defaults. */
-export function ladderPresets(configured: readonly bigint[] | undefined, market: MarketRules, price: bigint | null): { readonly presets: readonly bigint[]; readonly configured: boolean } {
-  if (configured !== undefined && configured.length > 0) return { presets: configured, configured: true };
-  return { presets: defaultPresets(market, price), configured: false };
+export function ladderPresets(configured: readonly bigint[] | undefined, market: MarketRules, price: bigint | null): LadderPresets {
+  const minimum = minimumOrderSize(market, price);
+  if (configured !== undefined && configured.length > 0) return { presets: configured, configured: true, minimum };
+  return { presets: defaultPresets(market, price), configured: false, minimum };
 }
 
 /** A preset list with `size` added: sorted, without duplicates, at most 8 (the settings' limit), keeping the new size. */

@@ -1,13 +1,13 @@
 // The market bar of the main window: the market, its book (canonical or Turbo, switched here), the
-// link group, the rules of the book traded on (tick, minimum order, fees: a Turbo book has its own)
-// and the inside market.
+// link group, the rules of the book traded on (tick, size step, minimum order, dust threshold, fees:
+// a Turbo book has its own) and the inside market.
 import { Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick, quantityTick } from '../../../../shared/market/tick';
 import { useTerminal } from '../../stores/terminal-context';
 import { FreshnessBadge, type FreshnessMark } from '../../lib/freshness';
 import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
-import { formatPpm } from '../../format/units';
+import { formatPpm, formatUnits } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { LinkGroupSelector } from '../desk/LinkGroupSelector';
 import { TurboToggle } from '../margin';
@@ -47,6 +47,13 @@ export const MarketHeader: Component<{
             <b class="mono" data-testid="book-min-order">
               {formatQuote(book(), book().min_order)} {book().quote.symbol}
             </b>{' '}
+            ·{' '}
+            <span title={`Sizes below the dust threshold are ignored by the book: an order smaller than it is refused, and a remainder smaller than it is closed`}>
+              dust{' '}
+              <b class="mono" data-testid="book-dust">
+                {formatUnits(book().dust, book().base.decimals, Math.min(book().base.decimals, book().base.max_precision))} {book().base.symbol}
+              </b>
+            </span>{' '}
             · maker/taker <b class="mono">{formatPpm(book().maker_fee)}</b>/<b class="mono">{formatPpm(book().taker_fee)}</b>
           </span>
         )}

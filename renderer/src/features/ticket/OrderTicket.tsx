@@ -15,6 +15,7 @@ import type { Market } from '../../../../shared/market/market';
 import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { OrderTypeKind } from '../../../../shared/market/order-type';
 import { priceTick } from '../../../../shared/market/tick';
+import { minimumOrderSize, sizeStep } from '../../../../shared/market/minimum-size';
 import type { Result } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
@@ -27,6 +28,8 @@ import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshne
 import { adjustmentsText, describeLegs, describeOrder, describeOutcome } from '../trading/trading-actions';
 import { BracketSection, bracketInput, createTriggerSnapshot, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
 import {
+  boundedMarketHelp,
+  boundedMarketPrefill,
   evaluateTicket,
   ORDER_KIND_HELP,
   ORDER_KIND_LABELS,
@@ -255,6 +258,15 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
     return checked.value.allowed ? null : (checked.value.refusal ?? { code: 'MARGIN_REFUSED', message: 'Main refuses this Turbo order.' });
   };
 
+  // The smallest size the book accepts: at the ticket's price when it has one, else at the inside.
+  const minimumSize = createMemo(() => {
+    const current = draft();
+    const text = current.kind === 'BoundedMarket' ? (current.side === 'Buy' ? current.maxPriceText : current.minPriceText) : ORDER_KIND_TABLE[current.kind].takesPrice ? current.priceText : '';
+    const typed = text.trim() === '' ? null : parseUnits(text.trim(), props.market.quote.decimals, 'Price');
+    const price = typed !== null && typed.ok && typed.value > 0n ? typed.value : current.side === 'Buy' ? (bestAsk() ?? bestBid()) : (bestBid() ?? bestAsk());
+    return { size: minimumOrderSize(book(), price), atPrice: typed !== null && typed.ok };
+  });
+
   const priceForPercent = () => {
     const current = evaluation();
     if (current.ok) return current.price;
@@ -361,6 +373,33 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
     return '';
   };
 
+  // The submit button names a bounded order's limit for its side: what the trader agrees to pay or receive.
+  const boundText = () => {
+    if (draft().kind !== 'BoundedMarket') return '';
+    const bound = side() === 'Buy' ? draft().maxPriceText : draft().minPriceText;
+    return bound.trim() === '' ? '' : ` ${side() === 'Buy' ? '≤' : '≥'} ${bound.trim()}`;
+  };
+  const fillBound = (field: 'maxPriceText' | 'minPriceText', price: bigint | null) => {
+    if (price === null) return;
+    setTouched(true);
+    update({ [field]: editablePrice(props.market, price) });
+  };
+  // Switching to Bounded market with both bounds empty: prefilled from the live inside (both are
+  // required by the exchange); never while the trader has typed either, and never from a book
+  // that is not live.
+  createEffect(
+    on(
+      () => [draft().kind, bestBid() !== null && bestAsk() !== null] as const,
+      ([kind], previous) => {
+        if (kind !== 'BoundedMarket' || (previous !== undefined && previous[0] === 'BoundedMarket' && previous[1])) return;
+        const current = draft();
+        if (current.maxPriceText.trim() !== '' || current.minPriceText.trim() !== '') return;
+        const bounds = boundedMarketPrefill(bestBid(), bestAsk());
+        if (bounds !== null) update({ maxPriceText: editablePrice(props.market, bounds.maxPrice), minPriceText: editablePrice(props.market, bounds.minPrice) });
+      },
+    ),
+  );
+
   const fillPrice = (price: bigint | null) => {
     if (price === null) return;
     setTouched(true);
@@ -430,33 +469,54 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           </label>
         </Match>
         <Match when={draft().kind === 'BoundedMarket'}>
-          <div class="row">
+          <div class="ticket-bounds" data-testid="ticket-bounds" data-side={side()}>
             <label class="field">
-              <span>Max price</span>
+              <span class="field-title">
+                <span>Max price ({props.market.quote.symbol})</span>
+                <button type="button" class="link" data-testid="ticket-max-price-bid" onClick={() => fillBound('maxPriceText', bestBid())}>
+                  bid {bestBid() !== null ? formatPrice(props.market, bestBid()!) : '—'}
+                </button>
+                <button type="button" class="link" data-testid="ticket-max-price-ask" onClick={() => fillBound('maxPriceText', bestAsk())}>
+                  ask {bestAsk() !== null ? formatPrice(props.market, bestAsk()!) : '—'}
+                </button>
+              </span>
               <input
                 data-testid="ticket-max-price"
                 inputmode="decimal"
+                autocomplete="off"
                 classList={{ invalid: problemField() === 'maxPrice' }}
+                placeholder={`step ${formatPrice(props.market, priceTick(props.market))}`}
                 value={draft().maxPriceText}
                 onInput={(event) => {
                   setTouched(true);
                   update({ maxPriceText: event.currentTarget.value });
                 }}
               />
+              <span class="help" data-testid="ticket-max-price-help">{boundedMarketHelp(side()).max}</span>
             </label>
             <label class="field">
-              <span>Min price</span>
+              <span class="field-title">
+                <span>Min price ({props.market.quote.symbol})</span>
+                <button type="button" class="link" data-testid="ticket-min-price-bid" onClick={() => fillBound('minPriceText', bestBid())}>
+                  bid {bestBid() !== null ? formatPrice(props.market, bestBid()!) : '—'}
+                </button>
+                <button type="button" class="link" data-testid="ticket-min-price-ask" onClick={() => fillBound('minPriceText', bestAsk())}>
+                  ask {bestAsk() !== null ? formatPrice(props.market, bestAsk()!) : '—'}
+                </button>
+              </span>
               <input
                 data-testid="ticket-min-price"
                 inputmode="decimal"
-                placeholder="0"
+                autocomplete="off"
                 classList={{ invalid: problemField() === 'minPrice' }}
+                placeholder={`step ${formatPrice(props.market, priceTick(props.market))}`}
                 value={draft().minPriceText}
                 onInput={(event) => {
                   setTouched(true);
                   update({ minPriceText: event.currentTarget.value });
                 }}
               />
+              <span class="help" data-testid="ticket-min-price-help">{boundedMarketHelp(side()).min}</span>
             </label>
           </div>
         </Match>
@@ -468,11 +528,26 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         </label>
       </Show>
       <label class="field">
-        <span>
-          Quantity ({props.market.base.symbol})
-          <Show when={maxQuantity() !== null}>
-            <span class="muted"> · max {formatQuantity(props.market, maxQuantity()!)}</span>
-          </Show>
+        <span class="field-title">
+          <span>
+            Quantity ({props.market.base.symbol})
+            <Show when={maxQuantity() !== null}>
+              <span class="muted"> · max {formatQuantity(props.market, maxQuantity()!)}</span>
+            </Show>
+          </span>
+          <button
+            type="button"
+            class="link"
+            data-testid="ticket-quantity-minimum"
+            title={`The smallest size this book accepts${minimumSize().atPrice ? ' at this price' : ''}: on the size step ${formatQuantity(props.market, sizeStep(book()))}, not below the dust threshold ${formatQuantity(props.market, book().dust)} ${props.market.base.symbol}, worth at least ${formatQuote(book(), book().min_order)} ${props.market.quote.symbol}`}
+            onClick={() => {
+              setTouched(true);
+              setPercent(0);
+              update({ quantityText: editableQuantity(props.market, minimumSize().size) });
+            }}
+          >
+            min {formatQuantity(props.market, minimumSize().size)}
+          </button>
         </span>
         <input
           data-testid="ticket-quantity"
@@ -480,6 +555,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           autocomplete="off"
           spellcheck={false}
           classList={{ invalid: problemField() === 'quantity' }}
+          placeholder={`min ${editableQuantity(props.market, minimumSize().size)}`}
           value={draft().quantityText}
           onInput={(event) => {
             setTouched(true);
@@ -495,6 +571,8 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
               <button
                 type="button"
                 data-testid="ticket-preset"
+                disabled={preset < minimumSize().size}
+                title={preset < minimumSize().size ? `Below the smallest size this book accepts (${formatQuantity(props.market, minimumSize().size)} ${props.market.base.symbol})` : undefined}
                 onClick={() => {
                   setTouched(true);
                   update({ quantityText: editableQuantity(props.market, preset) });
@@ -632,7 +710,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
             ? terminal.confirming()
               ? 'Confirm in the dialog…'
               : 'Sending…'
-            : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${bracketOn() ? ' + TP/SL' : ''}${reduceOnly() ? ' · reduce-only' : ''}${props.turbo ? ' · Turbo' : ''}`}
+            : `${side()} ${draft().quantityText || ''} ${props.market.base.symbol}${needsPrice() && draft().priceText ? ` @ ${draft().priceText}` : ''}${boundText()}${bracketOn() ? ' + TP/SL' : ''}${reduceOnly() ? ' · reduce-only' : ''}${props.turbo ? ' · Turbo' : ''}`}
         </button>
         <Show when={!canTrade()}>
           <div class="help">Trading needs an account and a session: open Account setup.</div>

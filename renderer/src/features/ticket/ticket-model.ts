@@ -23,8 +23,37 @@ export const ORDER_KIND_HELP: Record<OrderTypeKind, string> = {
   Limit: 'Rests at your price with price-time priority; the timestamp is stamped now unless you set one.',
   PostOnly: 'Rests only as a maker: refused if any part would trade immediately.',
   FillOrKill: 'Executes in full immediately, or not at all.',
-  BoundedMarket: 'Executes immediately, but never outside the maximum and minimum prices.',
+  BoundedMarket: 'Executes immediately, only at prices between the min and max prices; what is not filled at once is cancelled.',
 };
+
+/**
+ * What the two bounds of a Bounded market order mean for a side (exchange-api.md 2.4: market
+ * execution inside [min_price, max_price], max_price >= min_price; both are prices on the tick,
+ * above zero). The bound on the side's worst price is the trader's limit; the other is required by
+ * the exchange and only keeps the order from filling at a better price than it.
+ */
+export function boundedMarketHelp(side: Side): { readonly max: string; readonly min: string } {
+  return side === 'Buy'
+    ? {
+        max: 'The most this buy pays: it fills only at offers at or below this price (funds are locked at it). Raise it to take deeper offers.',
+        min: 'The exchange requires a floor too (above zero, at most the max price): this buy takes no offer below it. The best bid leaves every offer on the book.',
+      }
+    : {
+        min: 'The least this sell accepts: it fills only at bids at or above this price. Lower it to reach deeper bids.',
+        max: 'The exchange requires a ceiling too (at least the min price): this sell takes no bid above it. The best offer leaves every bid on the book.',
+      };
+}
+
+/**
+ * Bounds from the live inside: a buy pays at most the best offer and its floor is the best bid; a
+ * sell accepts at least the best bid and its ceiling is the best offer. Either way the required
+ * bound lies beyond every level of the other side now. Null without both sides of the book.
+ */
+export function boundedMarketPrefill(bestBid: bigint | null, bestAsk: bigint | null): { readonly maxPrice: bigint; readonly minPrice: bigint } | null {
+  if (bestBid === null || bestAsk === null || bestBid > bestAsk) return null;
+  // The same two prices for both sides; which one is the trader's limit is the side's worst price.
+  return { maxPrice: bestAsk, minPrice: bestBid };
+}
 
 export type TicketField = 'price' | 'quantity' | 'maxPrice' | 'minPrice' | 'timestamp' | 'order';
 
@@ -99,7 +128,7 @@ function parsePrice(market: Market, text: string, label: string, field: TicketFi
 export function evaluateTicket(fields: TicketFields, context: TicketContext): TicketEvaluation {
   const { market } = context;
   const warnings: string[] = [];
-  if (fields.quantityText.trim() === '') return refuse('quantity', 'MISSING', 'Quantity is empty.');
+  if (fields.quantityText.trim() === '') return refuse('quantity', 'MISSING', 'Enter a quantity: the Quantity field is empty.');
   const quantityParsed = parseUnits(fields.quantityText.trim(), market.base.decimals, 'Quantity');
   if (!quantityParsed.ok) return refuse('quantity', quantityParsed.code, quantityParsed.message);
   const quantity = quantityParsed.value;
@@ -124,20 +153,18 @@ export function evaluateTicket(fields: TicketFields, context: TicketContext): Ti
       break;
     }
     case 'BoundedMarket': {
-      const maxPrice = parsePrice(market, fields.maxPriceText, 'Maximum price', 'maxPrice');
+      const help = boundedMarketHelp(fields.side);
+      const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+      if (fields.maxPriceText.trim() === '') return refuse('maxPrice', 'MISSING', `Max price is empty: ${lower(help.max)}`);
+      if (fields.minPriceText.trim() === '') return refuse('minPrice', 'MISSING', `Min price is empty: ${lower(help.min)}`);
+      const maxPrice = parsePrice(market, fields.maxPriceText, 'Max price', 'maxPrice');
       if (typeof maxPrice !== 'bigint') return maxPrice;
-      const minText = fields.minPriceText.trim() === '' ? '0' : fields.minPriceText;
-      const minPrice = parsePrice(market, minText, 'Minimum price', 'minPrice');
+      const minPrice = parsePrice(market, fields.minPriceText, 'Min price', 'minPrice');
       if (typeof minPrice !== 'bigint') return minPrice;
-      if (maxPrice === 0n) return refuse('maxPrice', 'ZERO_PRICE', 'Maximum price must be above zero.');
-      // The worst price for the side is what locks funds: a buy may pay up to the maximum.
-      if (fields.side === 'Buy') price = maxPrice;
-      else if (minPrice > 0n) price = minPrice;
-      else {
-        if (context.bestBid === null) return refuse('minPrice', 'NO_LIQUIDITY', 'Set a minimum price: there are no bids to estimate the sale from.');
-        price = context.bestBid;
-        priceIsEstimate = true;
-      }
+      if (maxPrice === 0n) return refuse('maxPrice', 'ZERO_PRICE', 'Max price must be above zero.');
+      // The worst price for the side is the order's price and what locks funds: a buy may pay up
+      // to the maximum, a sell receives at least the minimum.
+      price = fields.side === 'Buy' ? maxPrice : minPrice;
       requestType = { kind: 'BoundedMarket', maxPrice, minPrice };
       break;
     }

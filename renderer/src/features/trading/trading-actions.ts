@@ -4,7 +4,9 @@
 import type { RequestInput, TerminalApi } from '../../../../shared/ipc/contract';
 import type { CancelReport, FlattenReport, OrderView, PlacedOrder, PlacedTriggers, PositionView, TriggerView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
+import { isWholeQuoteValue, lowerQuantityToWholeQuote } from '../../../../shared/market/amounts';
 import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
+import { truncateQuantity } from '../../../../shared/market/tick';
 import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
@@ -55,8 +57,29 @@ export interface TradingActions {
 
 export function describeOrder(market: Market, request: PlaceOrderRequest): string {
   const kind = ORDER_KIND_LABELS[request.orderType.kind];
-  const priced = request.orderType.kind === 'Market' ? 'at market' : `at ${formatPrice(market, request.price)} ${market.quote.symbol}`;
+  const type = request.orderType;
+  const quote = market.quote.symbol;
+  // A bounded order: the side's worst price is the trader's limit, the other bound the floor or
+  // ceiling the exchange requires; both are signed, so both are stated.
+  const priced =
+    type.kind === 'Market'
+      ? 'at market'
+      : type.kind === 'BoundedMarket'
+        ? request.side === 'Buy'
+          ? `at market, paying at most ${formatPrice(market, type.maxPrice)} ${quote} (takes no offer below ${formatPrice(market, type.minPrice)})`
+          : `at market, receiving at least ${formatPrice(market, type.minPrice)} ${quote} (takes no bid above ${formatPrice(market, type.maxPrice)})`
+        : `at ${formatPrice(market, request.price)} ${quote}`;
   return `${request.side} ${formatQuantity(market, request.quantity)} ${market.base.symbol} ${priced} (${kind})`;
+}
+
+/**
+ * The quantity main signs for a requested one (prepareOrder): floored to the quantity tick, then
+ * lowered to a whole quote value at the price. Equal to the request for every order the ticket, the
+ * ladder and the hotkeys build (they refuse other sizes before asking).
+ */
+export function signedQuantity(market: Market, price: bigint, quantity: bigint): bigint {
+  const floored = truncateQuantity(market, quantity).value;
+  return floored > 0n && !isWholeQuoteValue(market, price, floored) ? lowerQuantityToWholeQuote(market, price, floored) : floored;
 }
 
 /**
@@ -182,7 +205,9 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
     async place(market, request, origin, notes = []) {
       const text = describeOrder(market, request);
       if (store.state.settings?.confirmOrders) {
-        const accepted = await confirm('Confirm order', [text, where(market, request.turbo === true, origin), ...notes]);
+        const signed = signedQuantity(market, request.price, request.quantity);
+        const resized = signed === request.quantity ? [] : [`Main signs ${formatQuantity(market, signed)} ${market.base.symbol}, not ${formatQuantity(market, request.quantity)}: the size is lowered to the market's step and to a whole number of ${market.quote.symbol} units at the price.`];
+        const accepted = await confirm('Confirm order', [text, ...resized, where(market, request.turbo === true, origin), ...notes]);
         if (!accepted) return null;
       }
       const result = await api.placeOrder(request);
