@@ -188,6 +188,11 @@ export class TradingService {
   private readonly streamedAt = new Map<string, number>();
   /** Order ids placed by this terminal, newest last, for "cancel last". */
   private readonly placed: string[] = [];
+  /**
+   * Orders this terminal cancelled or replaced (an amend), newest last: the legs the exchange
+   * cancels with them (ParentCancelled) were told by that action's own notice.
+   */
+  private readonly cancelledHere: string[] = [];
   /** Reads of orders and balances: a caller never gets one begun before it asked (see FreshRead). */
   private readonly reads = new FreshRead(() => this.pull());
   /**
@@ -447,6 +452,7 @@ export class TradingService {
         const submitted = await this.deps.submitter.submit({ groups: batch.groups, description, settleFirst: false });
         if (submitted.ok) {
           cancelled.push(...batch.orderIds);
+          this.noteCancelled(batch.orderIds);
           // After a reset the map holds another state's orders: nothing of this batch is there.
           if (epoch === this.epoch) for (const orderId of batch.orderIds) {
             const tracked = this.orders.get(orderId);
@@ -533,6 +539,7 @@ export class TradingService {
         return `${describeOrder(market.value, tracked.view.side, tracked.view.orderType, tracked.view.price, tracked.view.quantity - tracked.view.filled)}${tracked.turbo ? ' (Turbo book)' : ''}`;
       },
     });
+    this.noteCancelled(report.cancelled);
     // After a reset the map holds another state's orders: nothing of this sweep is there.
     if (epoch === this.epoch) {
       for (const orderId of report.cancelled) {
@@ -544,6 +551,16 @@ export class TradingService {
     this.refreshSoon();
     await this.deps.refreshTriggers?.();
     return ok(report);
+  }
+
+  /** Whether this terminal cancelled or replaced the order (its legs went with it, and the trader was told). */
+  cancelledByTerminal(orderId: string): boolean {
+    return this.cancelledHere.includes(orderId);
+  }
+
+  private noteCancelled(orderIds: readonly string[]): void {
+    this.cancelledHere.push(...orderIds);
+    if (this.cancelledHere.length > 200) this.cancelledHere.splice(0, this.cancelledHere.length - 200);
   }
 
   /** The most recent order this terminal placed that is still open. */
@@ -621,6 +638,7 @@ export class TradingService {
     if (!submitted.ok) {
       return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be amended (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
     }
+    this.noteCancelled([orderId]);
     if (epoch === this.epoch) tracked.view = { ...tracked.view, status: 'cancelled' };
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, marketId, turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);

@@ -145,7 +145,11 @@ export class TriggerService {
     const price = market?.ok ? `${formatUnits(view.triggerPrice, market.value.quote.decimals)} ${market.value.quote.symbol}` : view.triggerPrice.toString();
     const role = view.role === 'take-profit' ? 'Take-profit' : 'Stop-loss';
     if (view.state === 'fired') this.deps.notice('info', `${role} ${view.side} at ${price}${where} fired`);
-    else if (view.reason !== null && view.reason !== 'Cancelled' && view.reason !== 'OcoSiblingFired') {
+    else if (view.reason === 'ParentCancelled') {
+      // Cancelled or amended here: that action's notice already named the legs (carried, or gone with the order).
+      if (view.parentOrderId !== null && this.deps.trading.cancelledByTerminal(view.parentOrderId)) return;
+      this.deps.notice('info', `${role} ${view.side} at ${price}${where} was cancelled with its order${view.parentOrderId === null ? '' : ` ${view.parentOrderId.slice(0, 8)}…${view.parentOrderId.slice(-4)}`}, which was cancelled`, undefined, `reason: ${view.reason}`);
+    } else if (view.reason !== null && view.reason !== 'Cancelled' && view.reason !== 'OcoSiblingFired') {
       const sentence = revertSentence(view.reason, market?.ok ? marketRefusalContext(market.value, pairName(market.value)) : {});
       this.deps.notice('warning', `${role} ${view.side} at ${price}${where} was cancelled by the exchange: ${sentence}`, undefined, `reason: ${view.reason}`);
     }

@@ -23,7 +23,7 @@ const market: Market = {
 };
 const id = (byte: string) => `0x${byte.repeat(32)}` as B256;
 
-function service() {
+function service(cancelledHere: readonly string[] = []) {
   const published: TriggersSnapshot[] = [];
   const notices: string[] = [];
   const index = new MarketsIndex({ books_registry_id: id('01'), accounts_registry_id: id('02'), trade_account_oracle_id: id('03'), chain_id: 0n, base_asset_id: id('04'), markets: [market] });
@@ -32,6 +32,7 @@ function service() {
     publish: (snapshot: TriggersSnapshot) => published.push(snapshot),
     notice: (_level: string, text: string) => notices.push(text),
     log: () => undefined,
+    trading: { cancelledByTerminal: (orderId: string) => cancelledHere.includes(orderId) },
   } as unknown as TriggerServiceDeps;
   return { triggers: new TriggerService(deps), published, notices };
 }
@@ -85,5 +86,17 @@ describe('TriggerService (stream folding)', () => {
     ]);
     triggers.reset();
     expect(published.at(-1)).toEqual({ pending: [], recent: [] });
+  });
+
+  it('never calls a leg that went with its cancelled or amended order a refusal: quiet when this terminal cancelled the order (its notice named the legs), an info otherwise', () => {
+    const amended = service([id('0d')]);
+    amended.triggers.applyStream([leg('e1', { oco_order_id: null })], false);
+    amended.triggers.applyStream([leg('e1', { oco_order_id: null, state: 'cancelled', reason: 'ParentCancelled' })], false);
+    expect(amended.notices).toEqual([]);
+    const elsewhere = service();
+    elsewhere.triggers.applyStream([leg('e1', { oco_order_id: null })], false);
+    elsewhere.triggers.applyStream([leg('e1', { oco_order_id: null, state: 'cancelled', reason: 'ParentCancelled' })], false);
+    expect(elsewhere.notices).toEqual([`Take-profit Sell at 3100 USDC on ETH/USDC was cancelled with its order 0x0d0d0d…0d0d, which was cancelled`]);
+    expect(elsewhere.notices.join(' ')).not.toMatch(/refused|nothing was changed/);
   });
 });
