@@ -189,8 +189,9 @@ export class TradingService {
   /** Order ids placed by this terminal, newest last, for "cancel last". */
   private readonly placed: string[] = [];
   /**
-   * Orders this terminal cancelled or replaced (an amend), newest last: the legs the exchange
-   * cancels with them (ParentCancelled) were told by that action's own notice.
+   * Orders this terminal sent a cancel or a replacement (an amend) for, newest last: the legs the
+   * exchange cancels with them (ParentCancelled) were told by that action's own notice. Noted as
+   * the request is sent; a request that fails cancels nothing, so no leg is ever hushed by it.
    */
   private readonly cancelledHere: string[] = [];
   /** Reads of orders and balances: a caller never gets one begun before it asked (see FreshRead). */
@@ -449,10 +450,10 @@ export class TradingService {
         batches++;
         const description = `Cancel ${batch.orderIds.length} order${batch.orderIds.length === 1 ? '' : 's'}`;
         const epoch = this.epoch;
+        this.noteCancelled(batch.orderIds);
         const submitted = await this.deps.submitter.submit({ groups: batch.groups, description, settleFirst: false });
         if (submitted.ok) {
           cancelled.push(...batch.orderIds);
-          this.noteCancelled(batch.orderIds);
           // After a reset the map holds another state's orders: nothing of this batch is there.
           if (epoch === this.epoch) for (const orderId of batch.orderIds) {
             const tracked = this.orders.get(orderId);
@@ -531,7 +532,10 @@ export class TradingService {
       rest: this.deps.rest,
       account: identity.value.tradeAccountId,
       books,
-      submit: (batch) => this.deps.submitter.submit({ groups: batch.groups, description: batch.description, settleFirst: false }),
+      submit: (batch) => {
+        this.noteCancelled(batch.groups.flatMap((group) => group.actions.flatMap((action) => (action.kind === 'CancelOrder' ? [action.order_id] : []))));
+        return this.deps.submitter.submit({ groups: batch.groups, description: batch.description, settleFirst: false });
+      },
       describeOrder: (orderId) => {
         const tracked = this.orders.get(orderId);
         const market = tracked ? markets.market(tracked.view.marketId, tracked.turbo) : undefined;
@@ -539,7 +543,6 @@ export class TradingService {
         return `${describeOrder(market.value, tracked.view.side, tracked.view.orderType, tracked.view.price, tracked.view.quantity - tracked.view.filled)}${tracked.turbo ? ' (Turbo book)' : ''}`;
       },
     });
-    this.noteCancelled(report.cancelled);
     // After a reset the map holds another state's orders: nothing of this sweep is there.
     if (epoch === this.epoch) {
       for (const orderId of report.cancelled) {
@@ -634,11 +637,12 @@ export class TradingService {
     };
     const description = `Amend ${describeOrder(market.value, tracked.view.side, kind, tracked.view.price, remaining)} (${orderId}) to ${describeOrder(market.value, tracked.view.side, kind, price, prepared.value.quantity)}${legsText}`;
     const epoch = this.epoch;
+    // Noted before sending: the stream may tell the legs' cancellation before the answer comes.
+    this.noteCancelled([orderId]);
     const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst: false });
     if (!submitted.ok) {
       return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be amended (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
     }
-    this.noteCancelled([orderId]);
     if (epoch === this.epoch) tracked.view = { ...tracked.view, status: 'cancelled' };
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, marketId, turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);
