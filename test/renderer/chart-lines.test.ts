@@ -1,7 +1,8 @@
 // What the chart draws besides the bars: order lines (remaining quantity), leg lines (the quantity
 // they close) and the position line, each labelled with side, quantity and price.
 import { describe, expect, it } from 'vitest';
-import type { OrderView, TriggerView } from '../../shared/ipc/views';
+import type { OrderView, PositionView, TriggerView } from '../../shared/ipc/views';
+import type { PositionFigures } from '../../renderer/src/features/positions/live-figures';
 import { legLines, lineAt, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
 import { ethUsdc, ethUsdt, positionView } from '../support/renderer/fixtures';
 
@@ -86,16 +87,21 @@ describe('chart lines', () => {
     expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [], fills)[0]!.label).toBe('TP Sell 0.015 @ 3,100.00');
   });
 
-  it('draws the position of the signing account at its average entry, not draggable', () => {
+  it('draws the position of the signing account at its average entry, not draggable, with the window\'s one P&L figure', () => {
     const positions = [
       position({ account: hex('bb'), size: ETH, averageEntry: 2_000n * USDC }),
       position({ size: -ETH / 50n, averageEntry: 3_005_125_000n, unrealized: -1_234_567n }),
     ];
-    const line = positionLine(ethUsdc, false, hex('aa'), positions)!;
+    // The read's own figures (no live book), and the live mark's figures with a stale reason.
+    const read = (one: PositionView): PositionFigures => ({ mark: one.mark, markSide: one.markSide, unrealized: one.unrealized, unrealizedBps: null, source: 'read', stale: null });
+    const line = positionLine(ethUsdc, false, hex('aa'), positions, read)!;
     expect(line).toMatchObject({ kind: 'position', price: 3_005_125_000n, tone: 'short', draggable: false, dashed: true });
     expect(line.label).toBe('Short 0.02 @ 3,005.13 · -1.23 USDC');
-    expect(positionLine(ethUsdc, false, hex('cc'), positions)).toBeNull();
-    expect(positionLine(ethUsdc, true, hex('aa'), positions)).toBeNull();
-    expect(positionLine(ethUsdc, false, hex('aa'), [position({ size: 0n, averageEntry: null })])).toBeNull();
+    const live = positionLine(ethUsdc, false, hex('aa'), positions, () => ({ mark: 1n, markSide: 'ask', unrealized: -390_000n, unrealizedBps: null, source: 'book', stale: 'the position is being read again after a fill' }))!;
+    expect(live.label).toBe('Short 0.02 @ 3,005.13 · -0.39 USDC (stale)');
+    expect(live.figures).toEqual({ size: -ETH / 50n, unrealized: -390_000n, stale: 'the position is being read again after a fill' });
+    expect(positionLine(ethUsdc, false, hex('cc'), positions, read)).toBeNull();
+    expect(positionLine(ethUsdc, true, hex('aa'), positions, read)).toBeNull();
+    expect(positionLine(ethUsdc, false, hex('aa'), [position({ size: 0n, averageEntry: null })], read)).toBeNull();
   });
 });

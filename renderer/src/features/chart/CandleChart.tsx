@@ -166,7 +166,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   const [outcome, setOutcome] = createSignal<{ ok: boolean; text: string; code: string; newId: string | null } | null>(null);
   const placedLines = createMemo((): ChartLine[] => {
     const orders = terminal.store.state.openOrders;
-    const position = positionLine(props.market, props.turbo, signingAccount(), positions());
+    const position = positionLine(props.market, props.turbo, signingAccount(), positions(), (one) => terminal.marks.figures(one));
     return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills), ...(position ? [position] : [])];
   });
   /** The lines as shown: a dragged one at the price under the pointer. */
@@ -575,6 +575,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
                             data-price={line().price.toString()}
                             {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
                             {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side } : {})}
+                            {...(line().figures ? { 'data-size': line().figures!.size.toString(), 'data-unrealized': line().figures!.unrealized?.toString() ?? '', 'data-stale': line().figures!.stale ?? '' } : {})}
                             style={{ top: `${place().top}px` }}
                           >
                             <span

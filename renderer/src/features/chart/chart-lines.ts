@@ -6,6 +6,7 @@ import type { FillView, OrderView, PositionView, TriggerView, TriggersSnapshot }
 import type { Market } from '../../../../shared/market/market';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { entryText, pnlText } from '../positions/positions-model';
+import type { PositionFigures } from '../positions/live-figures';
 
 export type ChartLineKind = 'order' | 'leg' | 'position';
 
@@ -28,6 +29,8 @@ export interface ChartLine {
   readonly draggable: boolean;
   /** Bounds a bounded leg executes within (shaded). */
   readonly band: { readonly min: bigint; readonly max: bigint } | null;
+  /** The position line's figures (signed size, unrealized P&L, why not live), as raw values on its element. */
+  readonly figures?: { readonly size: bigint; readonly unrealized: bigint | null; readonly stale: string | null };
 }
 
 function labelled(market: Market, prefix: string, price: bigint, suffix: string): { label: string; prefix: string; suffix: string } {
@@ -96,13 +99,18 @@ export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnaps
     });
 }
 
-/** The position of the signing account on this book at its average entry, with its unrealized P&L. */
-export function positionLine(market: Market, turbo: boolean, account: string | null, positions: readonly PositionView[]): ChartLine | null {
+/**
+ * The position of the signing account on this book at its average entry, with its unrealized P&L
+ * from the window's one mark (`figures`: stores/mark-source.ts), marked stale in place when the
+ * mark or the position is not live.
+ */
+export function positionLine(market: Market, turbo: boolean, account: string | null, positions: readonly PositionView[], figures: (position: PositionView) => PositionFigures): ChartLine | null {
   const position = positions.find((candidate) => candidate.marketId === market.market_id && candidate.turbo === turbo && (account === null || candidate.account === account) && candidate.size !== 0n);
   if (position === undefined || position.averageEntry === null) return null;
   const long = position.size > 0n;
   const size = long ? position.size : -position.size;
-  const pnl = position.unrealized === null ? '' : ` · ${pnlText(market, position.unrealized)} ${market.quote.symbol}`;
+  const figure = figures(position);
+  const pnl = figure.unrealized === null ? '' : ` · ${pnlText(market, figure.unrealized)} ${market.quote.symbol}${figure.stale === null ? '' : ' (stale)'}`;
   return {
     key: `position:${position.account}`,
     kind: 'position',
@@ -116,5 +124,6 @@ export function positionLine(market: Market, turbo: boolean, account: string | n
     dashed: true,
     draggable: false,
     band: null,
+    figures: { size: position.size, unrealized: figure.unrealized, stale: figure.stale },
   };
 }
