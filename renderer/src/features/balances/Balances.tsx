@@ -44,11 +44,11 @@ export const Balances: Component = () => {
       <thead>
         <tr>
           <th>Asset</th>
-          <th class="num" title="On the trading account itself, in no book">On account</th>
-          <th class="num" title="Unlocked in books, not yet settled to the account (Settle moves it)">In books</th>
-          <th class="num" title="On account + in books: what orders can use">Available</th>
-          <th class="num" title="Locked in open orders">Locked in orders</th>
-          <th class="num" title="Available + locked in orders">Total</th>
+          <th class="num" data-column="on-account" title="On the trading account itself, in no book">On account</th>
+          <th class="num" data-column="in-books" title="Unlocked in books, not yet settled to the account (Settle moves it)">In books</th>
+          <th class="num" data-column="available" title="On account + in books: what orders can use">Available</th>
+          <th class="num" data-column="locked" title="Locked in open orders">Locked in orders</th>
+          <th class="num" data-column="total" title="Available + locked in orders">Total</th>
           <th>Per book (locked / unlocked)</th>
         </tr>
       </thead>

@@ -512,7 +512,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   };
 
   return (
-    <section class="panel" data-testid="chart-panel" data-freshness={freshness.state()}>
+    <section class="panel" data-testid="chart-panel" data-market-id={props.market.market_id} data-book={props.turbo ? 'turbo' : 'canonical'} data-freshness={freshness.state()}>
       <header class="panel-head">
         <h2>Chart</h2>
         <span class="muted">
@@ -575,7 +575,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
                             data-price={line().price.toString()}
                             {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
                             {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side } : {})}
-                            {...(line().figures ? { 'data-size': line().figures!.size.toString(), 'data-unrealized': line().figures!.unrealized?.toString() ?? '', 'data-stale': line().figures!.stale ?? '' } : {})}
+                            {...(line().figures ? { 'data-account': line().id, 'data-size': line().figures!.size.toString(), 'data-unrealized': line().figures!.unrealized?.toString() ?? '', 'data-stale': line().figures!.stale ?? '' } : {})}
                             style={{ top: `${place().top}px` }}
                           >
                             <span

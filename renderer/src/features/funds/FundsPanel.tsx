@@ -46,9 +46,9 @@ export const FundsPanel: Component<{ now?: () => number }> = (props) => {
         <thead>
           <tr>
             <th>Asset</th>
-            <th class="num" title="Available + locked in orders">Total</th>
-            <th class="num" title="On account + in books: what orders can use">Available</th>
-            <th class="num" title="Locked in open orders">Locked in orders</th>
+            <th class="num" data-column="total" title="Available + locked in orders">Total</th>
+            <th class="num" data-column="available" title="On account + in books: what orders can use">Available</th>
+            <th class="num" data-column="locked" title="Locked in open orders">Locked in orders</th>
           </tr>
         </thead>
         <tbody>
