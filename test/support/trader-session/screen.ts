@@ -18,6 +18,7 @@ export interface ScreenRow {
 
 export interface BalanceRow {
   readonly assetId: string;
+  /** On account, locked in orders, available (the exchange's trading_account_balance, total_locked, total_unlocked). */
   readonly cells: readonly string[];
   readonly books: readonly { key: string; text: string }[];
 }
@@ -173,10 +174,11 @@ export async function readScreen(page: Page): Promise<Screen> {
         ? {
             freshness: freshness(balancesEl),
             rows: [...balancesEl.querySelectorAll('[data-testid=balance-row]')].map((row) => {
-              const cells = [...row.children].map((cell) => text(cell));
+              // The exchange's three figures by column (docs/protocol.md "Balance figures"): on account, locked, available (total_unlocked).
+              const cell = (column: string) => text(one(`td[data-column=${column}]`, row));
               return {
                 assetId: row.getAttribute('data-asset-id') ?? '',
-                cells: cells.slice(1, 4),
+                cells: [cell('on-account'), cell('locked'), cell('available')],
                 books: [...row.querySelectorAll('[data-testid=balance-book]')].map((book) => ({
                   key: `${book.getAttribute('data-market-id') ?? ''}${book.getAttribute('data-turbo') === 'true' ? ':turbo' : ''}`,
                   text: text(one('.mono', book)),
