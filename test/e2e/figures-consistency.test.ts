@@ -20,7 +20,7 @@ describe.sequential('figures agree across panels', () => {
   const shot = screenshots(() => page, 'figures');
 
   beforeAll(async () => {
-    terminal = await openTerminal({ onboard: true });
+    terminal = await openTerminal({ onboard: true, bridge: true });
     ({ page } = terminal);
     markets = await terminal.markets();
   });
