@@ -68,12 +68,32 @@ describe.sequential('figures agree across panels', () => {
     await page.getByTestId('funds-balance').first().waitFor({ timeout: 20_000 });
     const { problems, seen } = await sample(5, 200, (figures) => figures.balances !== null && figures.funds !== null && figures.ticketAvailable !== null);
     await shot('balances-funds');
+    const figures = await readFigures(page);
+    await page.getByTestId('funds-close').click();
     expect(seen).toBe(5);
     expect(problems).toEqual([]);
-    // The buy's fee in base was left in the book: the ETH row has something "In books".
-    const figures = await readFigures(page);
+    // The buy left its base in the book, unsettled: the ETH row has something "In books".
     const eth = figures.balances!.assets.find((asset) => asset.assetId === markets[0]!.base.asset)!;
     expect(BigInt(eth.columns['in-books']!.raw)).toBeGreaterThan(0n);
-    await page.getByTestId('funds-close').click();
+  });
+
+  it('one open order count in the tab, the panel and its rows, with orders on another market', async () => {
+    // A buy resting 5 % under the bid on the first market, then the second market selected.
+    await page.getByTestId('ticket-type').selectOption('Limit');
+    await page.getByTestId('ticket-side-buy').click();
+    await page.getByTestId('ticket-quantity').fill('0.01');
+    await page.getByTestId('ticket-price-bid').click();
+    const bid = await page.getByTestId('ticket-price').inputValue();
+    await page.getByTestId('ticket-price').fill((Number(bid.replace(/,/g, '')) * 0.95).toFixed(2));
+    await page.getByTestId('ticket-submit').click();
+    await confirmIfAsked(page, 5000);
+    await page.getByTestId('tab-orders').click();
+    await page.getByTestId('open-order-row').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('market-selector').click();
+    await page.getByTestId('market-menu').getByTestId('market-row').nth(1).click();
+    await page.locator('[data-testid=ladder-row].best-bid').first().waitFor({ timeout: 30_000 });
+    const { problems, seen } = await sample(5, 200, (figures) => figures.openOrders?.rows !== null && figures.openOrders?.rows !== undefined && figures.openOrders.rows > 0);
+    expect(seen).toBe(5);
+    expect(problems).toEqual([]);
   });
 });
