@@ -10,9 +10,9 @@
 import type { Page } from 'playwright-core';
 import type { Market } from '../../../shared/market/market';
 import { priceTick } from '../../../shared/market/tick';
-import { balanceText } from '../../../renderer/src/format/columns';
+import { balanceText, quantityCell } from '../../../renderer/src/format/columns';
 import { formatPrice } from '../../../renderer/src/format/market-format';
-import { pnlText } from '../../../renderer/src/features/positions/positions-model';
+import { pnlText, signedSizeText, sizeText } from '../../../renderer/src/features/positions/positions-model';
 import { differs, EQUAL, type Verdict } from './checks';
 import { readFigures, type BalanceTable, type PageFigures, type ShownFigure, type ShownPosition } from './screen';
 
@@ -24,6 +24,7 @@ export const CONSISTENCY_INVARIANTS = {
   positionSize: 'position size the same in every panel',
   unrealized: 'unrealized P&L the same in every panel',
   pnlPrecision: "P&L in the quote's display precision",
+  sizePrecision: "size in the base's display precision",
   exitRow: "ladder's P&L at the exit row is the foot's",
   inside: 'best bid and ask the same in the market bar and the ladder',
   openOrders: 'open order count the same in the tab, the panel and its rows',
@@ -144,7 +145,8 @@ function positionProblems(figures: PageFigures, markets: readonly Market[]): str
     if (figures.positions !== null) {
       const book = rows.filter((row) => sameBook(row, foot.marketId, foot.turbo) && row.size !== '0');
       const size = book.reduce((total, row) => total + (bigintOf(row.size) ?? 0n), 0n);
-      if (book.length > 0 && String(size) !== foot.size) problems.push(`${positionSize}: the ladder foot shows ${foot.size}, Positions ${size} on the book`);
+      if (book.length === 0) problems.push(`${positionSize}: the ladder foot shows a position of ${foot.size} that Positions does not list`);
+      else if (String(size) !== foot.size) problems.push(`${positionSize}: the ladder foot shows ${foot.size}, Positions ${size} on the book`);
       if (book.length > 0) {
         const values = book.map((row) => bigintOf(row.unrealized.raw));
         const sum = values.some((value) => value === null) ? '' : String(values.reduce<bigint>((total, value) => total + value!, 0n));
@@ -162,9 +164,26 @@ function positionProblems(figures: PageFigures, markets: readonly Market[]): str
       if (row && row.raw !== '' && row.raw !== foot.unrealized.raw) problems.push(`${exitRow}: the ${size > 0n ? 'best bid' : 'best ask'} row (${size > 0n ? ladder.bestBid : ladder.bestAsk}) shows ${row.raw} (${row.text}), the foot ${foot.unrealized.raw} (${foot.unrealized.text})`);
     }
   }
+  // Sizes as shown apart from their raw value: the foot's, the chart's position and order labels.
+  const { sizePrecision } = CONSISTENCY_INVARIANTS;
+  if (foot?.sizeText) {
+    const market = marketOf(foot.marketId);
+    const size = bigintOf(foot.size);
+    if (market && size !== null && foot.sizeText !== signedSizeText(market, size)) problems.push(`${sizePrecision}: the ladder foot shows ${foot.sizeText}, the base's precision gives ${signedSizeText(market, size)}`);
+  }
+  for (const line of figures.chartOrders) {
+    const market = marketOf(line.marketId);
+    const quantity = bigintOf(line.quantity);
+    if (market && quantity !== null && !line.label.startsWith(`${line.side} ${quantityCell(market, quantity)} @`)) problems.push(`${sizePrecision}: the chart's order line reads "${line.label}", the base's precision gives "${line.side} ${quantityCell(market, quantity)}"`);
+  }
   const chart = figures.chartPosition;
   if (chart) {
     const market = marketOf(chart.marketId);
+    const size = bigintOf(chart.size);
+    if (market && size !== null && size !== 0n) {
+      const want = `${size > 0n ? 'Long' : 'Short'} ${sizeText(market, size < 0n ? -size : size)} @`;
+      if (!chart.label.startsWith(want)) problems.push(`${sizePrecision}: the chart's position line reads "${chart.label}", the base's precision gives "${want}"`);
+    }
     const value = bigintOf(chart.unrealized.raw);
     if (market && value !== null && !chart.label.includes(`${pnlText(market, value)} ${market.quote.symbol}`)) problems.push(`${pnlPrecision}: the chart's position line reads "${chart.label}", the quote's precision gives "${pnlText(market, value)}"`);
     if (figures.positions !== null) {

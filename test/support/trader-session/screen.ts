@@ -271,6 +271,8 @@ export interface ShownPosition {
   readonly size: string;
   readonly unrealized: ShownFigure;
   readonly stale: string;
+  /** The size as shown, where the panel shows it apart (the ladder's foot: "+0.1000"). */
+  readonly sizeText?: string;
 }
 
 export interface PageFigures {
@@ -286,6 +288,8 @@ export interface PageFigures {
   readonly ladder: { marketId: string; turbo: boolean; precision: string; bestBid: string | null; bestAsk: string | null; bidPnl: ShownFigure | null; askPnl: ShownFigure | null; freshness: string | null } | null;
   /** The chart's position line (the signing account's position on the chart's book). */
   readonly chartPosition: (ShownPosition & { label: string }) | null;
+  /** The chart's order lines: side, remaining quantity (raw) and label. */
+  readonly chartOrders: readonly { side: string; quantity: string; label: string; marketId: string }[];
   /** The inside market of the market bar: bid and ask as shown, and its grouping. */
   readonly inside: { bid: string; ask: string; grouping: string | null; freshness: string | null } | null;
   /** Open orders: the tab's count, the panel's count line, and its rows. */
@@ -349,6 +353,7 @@ export async function readFigures(page: Page): Promise<PageFigures> {
               size: footEl.getAttribute('data-size') ?? '',
               unrealized: { raw: footEl.getAttribute('data-unrealized') ?? '', text: text(one('[data-testid=ladder-unrealized]', footEl)) },
               stale: footEl.getAttribute('data-stale') ?? '',
+              sizeText: text(one('[data-testid=ladder-position-size]', footEl)),
             }
           : null,
       ladder: ladderEl
@@ -375,6 +380,14 @@ export async function readFigures(page: Page): Promise<PageFigures> {
               label: text(one('[data-testid=chart-line-label]', chartEl)),
             }
           : null,
+      chartOrders: chartPanel
+        ? [...chartPanel.querySelectorAll('[data-testid=chart-order]')].map((line) => ({
+            side: line.getAttribute('data-side') ?? '',
+            quantity: line.getAttribute('data-quantity') ?? '',
+            label: text(one('[data-testid=chart-line-label]', line)),
+            marketId: chartPanel.getAttribute('data-market-id') ?? '',
+          }))
+        : [],
       inside: insideEl ? { bid: insideParts[0] ?? '', ask: insideParts[2] ?? '', grouping: insideEl.getAttribute('data-grouping'), freshness: insideEl.closest('[data-freshness]')?.getAttribute('data-freshness') ?? null } : null,
       openOrders: ordersEl || tabCount ? { tab: tabCount ? Number(tabCount[1]) : null, line: ordersEl ? text(one('[data-testid=open-orders-count]', ordersEl)) || null : null, rows: ordersEl ? ordersEl.querySelectorAll('[data-testid=open-order-row]').length : null } : null,
     };

@@ -716,7 +716,7 @@ export const Ladder: Component<LadderProps> = (props) => {
               classList={{ 'fresh-dim': (unrealized()?.stale ?? null) !== null }}
               title="The position of this book from your fills (average cost); unrealized at the exit side's best price (the best bid of a long, the best ask of a short): fees paid included, the closing order's fee not"
             >
-              Pos <b class="num">{current().size > 0n ? '+' : '-'}{fixedSize(props.market, current().size < 0n ? -current().size : current().size)}</b>
+              Pos <b class="num" data-testid="ladder-position-size">{current().size > 0n ? '+' : '-'}{fixedSize(props.market, current().size < 0n ? -current().size : current().size)}</b>
               {current().entry === null ? '' : ` @ ${entryText(props.market, current().entry!)}`}
               {' · uP&L '}
               <b class="num" classList={unrealized()?.unrealized == null ? {} : signClass(pnlText(props.market, unrealized()!.unrealized!))} data-testid="ladder-unrealized">

@@ -61,9 +61,10 @@ function page(): PageFigures {
     funds: table(['total', 'available', 'locked']),
     ticketAvailable: { assetId: market.quote.asset, raw: String(1_000n * USDC), text: '1,000.00 USDC' },
     positions: [position()],
-    ladderFoot: position({ account: null }),
+    ladderFoot: position({ account: null, sizeText: '+0.5000' }),
     ladder: { marketId: market.market_id, turbo: false, precision: '10000', bestBid: String(2_997n * USDC), bestAsk: String(2_998n * USDC), bidPnl: { raw: String(unrealized), text: pnlText(market, unrealized) }, askPnl: { raw: '-1000000', text: '-1.00' }, freshness: 'live' },
-    chartPosition: { ...position(), label: `Long 0.5 @ 3,000.00 · ${pnlText(market, unrealized)} USDC` },
+    chartPosition: { ...position(), label: `Long 0.5000 @ 3,000.00 · ${pnlText(market, unrealized)} USDC` },
+    chartOrders: [{ side: 'Buy', quantity: String(ETH / 50n), label: 'Buy 0.0200 @ 2,950.00', marketId: market.market_id }],
     inside: { bid: '2,997.00', ask: '2,998.00', grouping: null, freshness: 'live' },
     openOrders: { tab: 2, line: '2 open', rows: 2 },
   };
@@ -103,7 +104,7 @@ describe('cross-panel consistency', () => {
   it('the ladder foot or the chart marked at an older mark than Positions', () => {
     const foot = { ...page(), ladderFoot: position({ account: null, unrealized: { raw: '-1110000', text: '-1.11' } }) };
     expect(invariantsOf(foot)).toEqual(expect.arrayContaining([CONSISTENCY_INVARIANTS.unrealized, CONSISTENCY_INVARIANTS.exitRow]));
-    const chart = { ...page(), chartPosition: { ...position({ unrealized: { raw: '-860000', text: '' } }), label: 'Long 0.5 @ 3,000.00 · -0.86 USDC' } };
+    const chart = { ...page(), chartPosition: { ...position({ unrealized: { raw: '-860000', text: '' } }), label: 'Long 0.5000 @ 3,000.00 · -0.86 USDC' } };
     expect(invariantsOf(chart)).toEqual([CONSISTENCY_INVARIANTS.unrealized]);
   });
 
@@ -119,7 +120,9 @@ describe('cross-panel consistency', () => {
   });
 
   it('sizes that differ, and a P&L in another precision', () => {
-    expect(invariantsOf({ ...page(), ladderFoot: position({ account: null, size: String(ETH) }) })).toEqual([CONSISTENCY_INVARIANTS.positionSize]);
+    expect(invariantsOf({ ...page(), ladderFoot: position({ account: null, size: String(ETH), sizeText: '+1.0000' }) })).toEqual([CONSISTENCY_INVARIANTS.positionSize]);
+    // A remainder the foot counts and Positions hides (under "closed").
+    expect(invariantsOf({ ...page(), positions: [] })).toEqual([CONSISTENCY_INVARIANTS.positionSize]);
     expect(invariantsOf({ ...page(), positions: [position({ unrealized: { raw: String(unrealized), text: '-1.500' } })] })).toEqual([CONSISTENCY_INVARIANTS.pnlPrecision]);
   });
 
@@ -128,5 +131,12 @@ describe('cross-panel consistency', () => {
     // Grouped or not live: not compared.
     expect(invariantsOf({ ...page(), inside: { bid: '≥ 2,990.00', ask: '≤ 3,000.00', grouping: '1000000', freshness: 'live' } })).toEqual([]);
     expect(invariantsOf({ ...page(), openOrders: { tab: 3, line: '2 open', rows: 2 } })).toEqual([CONSISTENCY_INVARIANTS.openOrders]);
+  });
+
+  it('a size shown in another precision than the base\'s (the chart\'s trimmed "Long 0.5" against Positions\' "+0.5000")', () => {
+    const figures = page();
+    expect(invariantsOf({ ...figures, chartPosition: { ...figures.chartPosition!, label: `Long 0.5 @ 3,000.00 · ${pnlText(market, unrealized)} USDC` } })).toEqual([CONSISTENCY_INVARIANTS.sizePrecision]);
+    expect(invariantsOf({ ...figures, chartOrders: [{ side: 'Buy', quantity: String(ETH / 50n), label: 'Buy 0.02 @ 2,950.00', marketId: market.market_id }] })).toEqual([CONSISTENCY_INVARIANTS.sizePrecision]);
+    expect(invariantsOf({ ...figures, ladderFoot: { ...figures.ladderFoot!, sizeText: '+0.5' } })).toEqual([CONSISTENCY_INVARIANTS.sizePrecision]);
   });
 });
