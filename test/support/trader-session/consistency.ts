@@ -174,7 +174,8 @@ function positionProblems(figures: PageFigures, markets: readonly Market[]): str
   for (const line of figures.chartOrders) {
     const market = marketOf(line.marketId);
     const quantity = bigintOf(line.quantity);
-    if (market && quantity !== null && !line.label.startsWith(`${line.side} ${quantityCell(market, quantity)} @`)) problems.push(`${sizePrecision}: the chart's order line reads "${line.label}", the base's precision gives "${line.side} ${quantityCell(market, quantity)}"`);
+    // The label starts with the drag grip ("⋮") of a draggable line.
+    if (market && quantity !== null && !line.label.replace(/^[^A-Za-z]+/, '').startsWith(`${line.side} ${quantityCell(market, quantity)} @`)) problems.push(`${sizePrecision}: the chart's order line reads "${line.label}", the base's precision gives "${line.side} ${quantityCell(market, quantity)}"`);
   }
   const chart = figures.chartPosition;
   if (chart) {

@@ -58,7 +58,8 @@ export const PositionsPanel: Component = () => {
     const found: Row[] = [];
     for (const position of current.positions) {
       const market = terminal.market(position.marketId);
-      if (!market || (!showFlat() && (position.size === 0n || position.notClosable !== null))) continue;
+      // A remainder no order can close is still held: listed (marked "remainder"), as the ladder's foot counts it.
+      if (!market || (!showFlat() && position.size === 0n)) continue;
       found.push({ key: `${position.account}:${position.marketId}:${position.turbo}`, market, position });
     }
     return found;

@@ -64,7 +64,7 @@ function page(): PageFigures {
     ladderFoot: position({ account: null, sizeText: '+0.5000' }),
     ladder: { marketId: market.market_id, turbo: false, precision: '10000', bestBid: String(2_997n * USDC), bestAsk: String(2_998n * USDC), bidPnl: { raw: String(unrealized), text: pnlText(market, unrealized) }, askPnl: { raw: '-1000000', text: '-1.00' }, freshness: 'live' },
     chartPosition: { ...position(), label: `Long 0.5000 @ 3,000.00 · ${pnlText(market, unrealized)} USDC` },
-    chartOrders: [{ side: 'Buy', quantity: String(ETH / 50n), label: 'Buy 0.0200 @ 2,950.00', marketId: market.market_id }],
+    chartOrders: [{ side: 'Buy', quantity: String(ETH / 50n), label: '⋮Buy 0.0200 @ 2,950.00', marketId: market.market_id }],
     inside: { bid: '2,997.00', ask: '2,998.00', grouping: null, freshness: 'live' },
     openOrders: { tab: 2, line: '2 open', rows: 2 },
   };
