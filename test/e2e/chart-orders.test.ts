@@ -85,7 +85,7 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
     const oldId = placed.orders[0]!.orderId;
     const line = orderLine(oldId);
     await line.waitFor({ timeout: 20_000 });
-    expect(await line.locator('[data-testid=chart-line-label]').textContent()).toContain(`Buy 0.02 @ ${shownPrice(price)}`);
+    expect(await line.locator('[data-testid=chart-line-label]').textContent()).toContain(`Buy 0.0200 @ ${shownPrice(price)}`);
     expect(await page.getByTestId('chart').getAttribute('data-orders')).toBe('1');
     // Axes: prices in the market's decimals with thousands separators; the time axis on a 24-hour clock.
     // (uPlot draws them on its canvas; the chart keeps the labels it drew in data-axis-*.)
@@ -113,7 +113,7 @@ describe.sequential('orders on the chart in Chromium against the sandbox', () =>
     const target = await dragLine(line, -40, async () => {
       await expect.poll(() => line.locator('[data-testid=chart-line-from]').count()).toBe(1);
       const label = (await line.locator('[data-testid=chart-line-label]').textContent()) ?? '';
-      expect(label).toContain(`Buy 0.02 @ ${shownPrice(BigInt((await line.getAttribute('data-price')) ?? '0'))} (from ${shownPrice(price)})`);
+      expect(label).toContain(`Buy 0.0200 @ ${shownPrice(BigInt((await line.getAttribute('data-price')) ?? '0'))} (from ${shownPrice(price)})`);
       await shot('01-dragging-order-line');
     });
     expect(target).toBeGreaterThan(price);

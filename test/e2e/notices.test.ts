@@ -190,7 +190,7 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     await page.getByTestId('tab-balances').click();
     await expect.poll(() => page.getByTestId('balance-row').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     const balances = await columns('[data-testid=balances]');
-    check('balances', balances, ['on-account', 'locked', 'unlocked']);
+    check('balances', balances, ['on-account', 'in-books', 'available', 'locked', 'total']);
     await shot('balances-aligned');
     expect(pageErrors).toEqual([]);
   });

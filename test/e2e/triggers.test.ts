@@ -87,12 +87,12 @@ describe.sequential('take-profit and stop-loss in Chromium against the sandbox',
     const assetIds = await page.getByTestId('deposit-asset').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-asset-id')));
     expect(assetIds).toEqual(expect.arrayContaining([market.base.asset, market.quote.asset]));
     const usdc = page.locator(`[data-testid=funds-balance][data-asset-id="${market.quote.asset}"] [data-testid=funds-balance-total]`);
-    await expect.poll(() => usdc.textContent(), { timeout: 20_000 }).toBe('0');
+    await expect.poll(() => usdc.getAttribute('data-raw'), { timeout: 20_000 }).toBe('0');
     await shot('01-deposit-instructions');
 
     await page.getByTestId('funds-faucet').click();
     await page.getByTestId('funds-faucet-result').waitFor({ timeout: 30_000 });
-    await expect.poll(() => usdc.textContent(), { timeout: 30_000 }).toBe('100,000');
+    await expect.poll(() => usdc.getAttribute('data-raw'), { timeout: 30_000 }).toBe((100_000n * 10n ** BigInt(market.quote.decimals)).toString());
     await shot('02-balance-after-mint');
     await page.getByTestId('funds-close').click();
     // The rest of setup: the funds step is done by the mint.

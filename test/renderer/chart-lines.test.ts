@@ -1,7 +1,8 @@
 // What the chart draws besides the bars: order lines (remaining quantity), leg lines (the quantity
 // they close) and the position line, each labelled with side, quantity and price.
 import { describe, expect, it } from 'vitest';
-import type { OrderView, TriggerView } from '../../shared/ipc/views';
+import type { OrderView, PositionView, TriggerView } from '../../shared/ipc/views';
+import type { PositionFigures } from '../../renderer/src/features/positions/live-figures';
 import { legLines, lineAt, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
 import { ethUsdc, ethUsdt, positionView } from '../support/renderer/fixtures';
 
@@ -62,40 +63,45 @@ describe('chart lines', () => {
     ];
     const lines = orderLines(ethUsdc, false, orders);
     expect(lines.map((line) => [line.id, line.price, line.label, line.draggable])).toEqual([
-      [hex('01'), 2_950n * USDC, 'Buy 0.02 @ 2,950.00', true],
-      [hex('02'), 3_050_500_000n, 'Sell 0.75 @ 3,050.50 (0.25 filled)', true],
+      [hex('01'), 2_950n * USDC, 'Buy 0.0200 @ 2,950.00', true],
+      [hex('02'), 3_050_500_000n, 'Sell 0.7500 @ 3,050.50 (0.2500 filled)', true],
     ]);
     expect(orderLines(ethUsdc, true, orders).map((line) => line.id)).toEqual([hex('03')]);
     // Dragged: the label says the new price.
-    expect(lineAt(ethUsdc, lines[1]!, 3_040_000_000n)).toMatchObject({ price: 3_040_000_000n, label: 'Sell 0.75 @ 3,040.00 (0.25 filled)' });
+    expect(lineAt(ethUsdc, lines[1]!, 3_040_000_000n)).toMatchObject({ price: 3_040_000_000n, label: 'Sell 0.7500 @ 3,040.00 (0.2500 filled)' });
   });
 
   it('labels legs with role, side, the quantity they close, and the trigger price', () => {
     const parent = order({ filled: ETH / 100n, status: 'partially-filled' });
     const lines = legLines(ethUsdc, false, { pending: [leg({}), leg({ triggerId: hex('72'), role: 'stop-loss', triggerPrice: 2_900n * USDC, ocoId: hex('71') }), leg({ triggerId: hex('73'), parentOrderId: null, ocoId: null, quantity: ETH / 10n, role: 'stop-loss', triggerPrice: 2_800n * USDC, armed: false })], recent: [] }, [parent]);
     expect(lines.map((line) => [line.tone, line.label, line.dashed])).toEqual([
-      ['tp', 'TP Sell 0.01 @ 3,100.00', false],
-      ['sl', 'SL Sell 0.01 @ 2,900.00', false],
-      ['sl', 'Stop Sell 0.1 @ 2,800.00 · waits for its order', true],
+      ['tp', 'TP Sell 0.0100 @ 3,100.00', false],
+      ['sl', 'SL Sell 0.0100 @ 2,900.00', false],
+      ['sl', 'Stop Sell 0.1000 @ 2,800.00 · waits for its order', true],
     ]);
     // A parent not filled yet: the leg closes up to the parent's size.
-    expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [order({})])[0]!.label).toBe('TP Sell up to 0.02 @ 3,100.00');
+    expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [order({})])[0]!.label).toBe('TP Sell up to 0.0200 @ 3,100.00');
     expect(legLines(ethUsdc, true, { pending: [leg({})], recent: [] }, [])).toEqual([]);
     // The parent filled and closed: what the fills of it add up to.
     const fills = [{ orderId: hex('01'), quantity: ETH / 100n }, { orderId: hex('01'), quantity: ETH / 200n }, { orderId: hex('09'), quantity: ETH }];
-    expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [], fills)[0]!.label).toBe('TP Sell 0.015 @ 3,100.00');
+    expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [], fills)[0]!.label).toBe('TP Sell 0.0150 @ 3,100.00');
   });
 
-  it('draws the position of the signing account at its average entry, not draggable', () => {
+  it('draws the position of the signing account at its average entry, not draggable, with the window\'s one P&L figure', () => {
     const positions = [
       position({ account: hex('bb'), size: ETH, averageEntry: 2_000n * USDC }),
       position({ size: -ETH / 50n, averageEntry: 3_005_125_000n, unrealized: -1_234_567n }),
     ];
-    const line = positionLine(ethUsdc, false, hex('aa'), positions)!;
+    // The read's own figures (no live book), and the live mark's figures with a stale reason.
+    const read = (one: PositionView): PositionFigures => ({ mark: one.mark, markSide: one.markSide, unrealized: one.unrealized, unrealizedBps: null, source: 'read', stale: null });
+    const line = positionLine(ethUsdc, false, hex('aa'), positions, read)!;
     expect(line).toMatchObject({ kind: 'position', price: 3_005_125_000n, tone: 'short', draggable: false, dashed: true });
-    expect(line.label).toBe('Short 0.02 @ 3,005.13 · -1.23 USDC');
-    expect(positionLine(ethUsdc, false, hex('cc'), positions)).toBeNull();
-    expect(positionLine(ethUsdc, true, hex('aa'), positions)).toBeNull();
-    expect(positionLine(ethUsdc, false, hex('aa'), [position({ size: 0n, averageEntry: null })])).toBeNull();
+    expect(line.label).toBe('Short 0.0200 @ 3,005.13 · -1.23 USDC');
+    const live = positionLine(ethUsdc, false, hex('aa'), positions, () => ({ mark: 1n, markSide: 'ask', unrealized: -390_000n, unrealizedBps: null, source: 'book', stale: 'the position is being read again after a fill' }))!;
+    expect(live.label).toBe('Short 0.0200 @ 3,005.13 · -0.39 USDC (stale)');
+    expect(live.figures).toEqual({ size: -ETH / 50n, unrealized: -390_000n, stale: 'the position is being read again after a fill' });
+    expect(positionLine(ethUsdc, false, hex('cc'), positions, read)).toBeNull();
+    expect(positionLine(ethUsdc, true, hex('aa'), positions, read)).toBeNull();
+    expect(positionLine(ethUsdc, false, hex('aa'), [position({ size: 0n, averageEntry: null })], read)).toBeNull();
   });
 });

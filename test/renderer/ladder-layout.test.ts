@@ -12,7 +12,6 @@ import {
   layoutRows,
   mayAutoRecenter,
   needsRecenter,
-  pnlAt,
   precisionOptions,
   rowIndexer,
   rowPriceOf,
@@ -348,18 +347,14 @@ describe('own trades, average entry and P&L per row', () => {
     expect(byKey.get('990')).toMatchObject({ entry: true, ownBought: 0n });
     expect(rows.filter((row) => row.entry)).toHaveLength(1);
   });
-  it('P&L at a price: size × (price − entry), exact in bigint, signed for shorts', () => {
-    // 0.5 ETH (18 decimals) long from 3,000.00 USDC (6 decimals), at 3,010.00: +5 USDC.
-    expect(pnlAt(5n * 10n ** 17n, usdc('3000'), usdc('3010'), 18)).toBe(usdc('5'));
-    expect(pnlAt(-(5n * 10n ** 17n), usdc('3000'), usdc('3010'), 18)).toBe(-usdc('5'));
-    expect(pnlAt(10n ** 30n, usdc('3000'), usdc('3000.01'), 18)).toBe(10n ** 12n * 10_000n);
-  });
   it('sums the positions of a book over its signing accounts, with an entry only when they agree in sign', () => {
     const position = (account: string, size: bigint, entry: bigint, turbo = false): PositionView => ({
-      account, accountKind: 'trading', marketId: 'm', turbo, size, notClosable: null, close: closePlan(ethUsdc, size, { price: null }), averageEntry: entry, mark: null, markSide: null, unrealized: 1n,
+      account, accountKind: 'trading', marketId: 'm', turbo, size, notClosable: null, close: closePlan(ethUsdc, size, { price: null }), averageEntry: entry, basis: size * entry, mark: null, markSide: null, unrealized: 1n,
       unrealizedBps: null, realized: 0n, realizedBps: null, feesBase: 0n, feesQuote: 0n, fills: 1, liquidation: null, freeze: null,
     });
-    expect(bookPosition([position('a', 2n, 100n), position('b', 6n, 200n), position('c', 5n, 1n, true)], 'm', false)).toEqual({ size: 8n, entry: 175n, unrealized: 2n });
+    const a = position('a', 2n, 100n);
+    const b = position('b', 6n, 200n);
+    expect(bookPosition([a, b, position('c', 5n, 1n, true)], 'm', false)).toEqual({ size: 8n, entry: 175n, open: [a, b] });
     expect(bookPosition([position('a', 2n, 100n), position('b', -6n, 200n)], 'm', false)?.entry).toBeNull();
     expect(bookPosition([position('a', 0n, 100n)], 'm', false)).toBeNull();
   });

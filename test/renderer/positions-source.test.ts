@@ -97,6 +97,23 @@ describe('one positions source per window', () => {
     expect(api.getPositions).toHaveBeenCalledTimes(4);
   });
 
+  it('is behind from a fill until a read begun after it answers (panels mark their P&L stale meanwhile)', async () => {
+    const api = fakeApi();
+    const source = createPositionsSource(api as never, () => 0, 3_000);
+    const stop = source.use();
+    expect(source.behind()).toBe(false);
+    for (const listener of api.listeners.fill) listener(); // a fill while the first read is in flight
+    expect(source.behind()).toBe(true);
+    api.pending.shift()!(ok(answer(1))); // begun before the fill: still behind
+    await flush();
+    expect(source.behind()).toBe(true);
+    await flush();
+    api.pending.shift()!(ok(answer(2))); // begun after it
+    await flush();
+    expect(source.behind()).toBe(false);
+    stop();
+  });
+
   it('reads when a position may have moved, not when an order is placed or amended with nothing filled', async () => {
     const api = fakeApi();
     const source = createPositionsSource(api as never, () => 0, 3_000);

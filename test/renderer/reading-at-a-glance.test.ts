@@ -12,7 +12,7 @@ import { fail } from '../../shared/result';
 import { assetNames, labelText, marketLabel, marketName } from '../../renderer/src/features/markets/market-label';
 import { orderContext } from '../../renderer/src/features/notices/failure-notice';
 import { unreadCount } from '../../renderer/src/features/notices/notice-model';
-import { alignColumn, balanceColumns, FIGURE_SPACE, fillFeeColumns, fractionDigits, orderStatusCell, priceCell, PUNCTUATION_SPACE, quantityCell } from '../../renderer/src/format/columns';
+import { alignColumn, balanceColumns, balanceFigures, FIGURE_SPACE, fillFeeColumns, fractionDigits, orderStatusCell, priceCell, PUNCTUATION_SPACE, quantityCell } from '../../renderer/src/format/columns';
 import { createTerminalStore, MAX_NOTICES, withNotice, type NoticeEntry } from '../../renderer/src/stores/terminal-store';
 import { describeFailure } from '../../shared/errors/trader-text';
 import { ethUsdc, ethUsdcOther, ethUsdt } from '../support/renderer/fixtures';
@@ -103,8 +103,16 @@ describe('table columns line up on the decimal point', () => {
     // ETH 4 decimals (base max_precision), USDC 2, USDT 3: padded with figure spaces to 4.
     expect(cells.map((cell) => cell.onAccount)).toEqual(['9.9500', `98.35${FIGURE_SPACE.repeat(2)}`, `5.000${FIGURE_SPACE}`]);
     expect(cells[1]!.locked).toBe(`2,900.00${FIGURE_SPACE.repeat(2)}`);
-    expect(cells[1]!.unlocked).toBe(`100,000.00${FIGURE_SPACE.repeat(2)}`);
-    for (const column of ['onAccount', 'locked', 'unlocked'] as const) expect(new Set(cells.map((cell) => fractionWidth(cell[column])))).toEqual(new Set([4]));
+    expect(cells[1]!.available).toBe(`100,000.00${FIGURE_SPACE.repeat(2)}`);
+    for (const column of ['onAccount', 'inBooks', 'available', 'locked', 'total'] as const) expect(new Set(cells.map((cell) => fractionWidth(cell[column])))).toEqual(new Set([4]));
+  });
+
+  it('balances: the columns add up (on account + in books = available, available + locked = total)', () => {
+    // ETH: 10 on account, 0.00099975 unsettled in a book: available 10.00099975, nothing locked.
+    const eth = { onAccount: 10n * ETH, locked: 0n, unlocked: 10n * ETH + 999_750n };
+    expect(balanceFigures(eth)).toEqual({ onAccount: 10n * ETH, inBooks: 999_750n, available: 10n * ETH + 999_750n, locked: 0n, total: 10n * ETH + 999_750n });
+    const [cell] = balanceColumns([{ assetId: ethUsdc.base.asset, decimals: 9, ...eth }], [ethUsdc]);
+    expect(cell).toEqual({ onAccount: '10.0000', inBooks: '0.00099975', available: '10.00099975', locked: '0.0000', total: '10.00099975' });
   });
 
   it('an integer-only column keeps its point column with a point-wide space', () => {

@@ -32,6 +32,8 @@ export interface AccountServiceDeps {
   readonly chainId: () => bigint | null;
   /** Contract ids of the markets a session may cover (canonical and Turbo books). */
   readonly contractIdsFor: (marketIds: readonly string[]) => Result<B256[]>;
+  /** What these contracts are, counted as setup counts them ("5 markets, 8 books (5 Canonical, 3 Turbo) …"). */
+  readonly sessionScopeText: (contractIds: readonly string[]) => string;
   readonly nowSeconds: () => bigint;
   readonly onChange: (state: AccountState) => void;
   /** The trading account was created or changed (streams must follow it). */
@@ -424,7 +426,7 @@ export class AccountService {
         endpoint: SESSION_ENDPOINT,
         nonce: { mode: 'sequential', value: grant.nonce },
         actions: [{ SetSession: { session_id: { Address: grant.session_address }, expiry: grant.expiry.toString(), contract_ids: grant.contract_ids } }],
-        description: `Create a trading session for ${marketIds.length} market${marketIds.length === 1 ? '' : 's'} until ${new Date(Number(expiry) * 1000).toISOString()}`,
+        description: `Create a trading session for ${this.deps.sessionScopeText(contractIds.value)} until ${new Date(Number(expiry) * 1000).toISOString()}`,
       });
       const answer = await this.deps.rest.putSession(owner.address as B256, sessionBody(record.tradeAccountId as B256, grant, signature.value));
       if (!answer.ok) {

@@ -3,6 +3,7 @@
 // outlives networks, see terminal.ts), the account (onboarding, session), the nonces, the
 // submitter and the trading service. Switching networks stops one
 // runtime and starts another; nothing is shared between networks but the journal and the keys.
+import { sessionScope, sessionScopeText } from '../../../shared/market/session-scope';
 import { randomBytes } from 'node:crypto';
 import type { Trade } from '../../../shared/api/market-schemas';
 import type { Clock } from '../../../shared/clock';
@@ -117,6 +118,7 @@ export class NetworkRuntime {
       nonces: () => this.nonceManager,
       chainId: () => this.marketsIndex?.chainId ?? null,
       contractIdsFor: (marketIds) => (this.marketsIndex ? this.marketsIndex.contractIdsFor(marketIds) : fail('NOT_CONNECTED', 'The markets are not loaded yet')),
+      sessionScopeText: (contractIds) => sessionScopeText(sessionScope(contractIds, this.marketsIndex?.markets() ?? [], this.marketsIndex?.turboMarkets() ?? [])),
       nowSeconds,
       onChange: (state) => deps.windows.broadcast('account', state),
       onTradeAccount: (tradeAccountId) => this.followAccount(tradeAccountId),

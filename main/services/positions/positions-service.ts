@@ -214,6 +214,7 @@ export class PositionsService {
       turbo: book.turbo,
       size: state.size,
       averageEntry: averageEntry(state, scale),
+      basis: state.basis,
       mark,
       markSide: mark === null ? null : markSide,
       unrealized,

@@ -7,6 +7,7 @@ import { windowClock } from '../lib/freshness';
 import { createTradingActions, signerText, type Confirm } from '../features/trading/trading-actions';
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
 import { armingEnvironment, createArming } from '../stores/arming-store';
+import { createMarkSource } from '../stores/mark-source';
 import { createPositionsSource } from '../stores/positions-source';
 import { createTerminalStore } from '../stores/terminal-store';
 import { createTicketStore } from '../stores/ticket-store';
@@ -34,6 +35,10 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     onKillSwitch: () => arming.disarm('the kill switch was used', true),
     signer: (turbo) => signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, turboBooks.view()?.tradingAs),
   });
+  const positions = createPositionsSource(api, () => clock.now());
+  const freshness = { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock };
+  const market = (marketId: string) => store.state.markets?.markets.find((candidate) => candidate.market_id === marketId) ?? null;
+  const marks = createMarkSource({ api, frames, positions, market, freshness, clock });
   return {
     store,
     tickets,
@@ -42,11 +47,12 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     frames,
     turboBooks,
     arming,
-    positions: createPositionsSource(api, () => clock.now()),
+    positions,
+    marks,
     confirming: () => asking() > 0,
     ...createLadderCommands(),
     clock,
-    freshness: { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock },
-    market: (marketId) => store.state.markets?.markets.find((market) => market.market_id === marketId) ?? null,
+    freshness,
+    market,
   };
 }

@@ -77,17 +77,37 @@ export function quoteCell(market: MarketRules, raw: bigint): string {
 
 export interface BalanceCells {
   readonly onAccount: string;
+  readonly inBooks: string;
+  readonly available: string;
   readonly locked: string;
-  readonly unlocked: string;
+  readonly total: string;
 }
 
-/** The balances table's figures: each asset in its display decimals, each column aligned on the point. */
+/**
+ * The balance figures of an asset (docs/protocol.md, "Balance figures"), from the exchange's three:
+ * on account (`trading_account_balance`), available (`total_unlocked`: on account plus every
+ * book's unlocked) and locked (`total_locked`). They add up: on account + in books = available,
+ * available + locked = total.
+ */
+export function balanceFigures(balance: Pick<BalanceView, 'onAccount' | 'locked' | 'unlocked'>): { onAccount: bigint; inBooks: bigint; available: bigint; locked: bigint; total: bigint } {
+  return { onAccount: balance.onAccount, inBooks: balance.unlocked - balance.onAccount, available: balance.unlocked, locked: balance.locked, total: balance.unlocked + balance.locked };
+}
+
+/** One balance figure of an asset in the asset's one display precision (the same text in every panel). */
+export function balanceText(assetId: string, decimals: number, raw: bigint, markets: readonly Market[]): string {
+  return formatFixed(raw, decimals, assetDisplayDecimals(assetId, decimals, markets));
+}
+
+/** The balances tables' figures: each asset in its display decimals, each column aligned on the point. */
 export function balanceColumns(balances: readonly Pick<BalanceView, 'assetId' | 'decimals' | 'onAccount' | 'locked' | 'unlocked'>[], markets: readonly Market[]): BalanceCells[] {
-  const fixed = (balance: (typeof balances)[number], raw: bigint) => formatFixed(raw, balance.decimals, assetDisplayDecimals(balance.assetId, balance.decimals, markets));
-  const onAccount = alignColumn(balances.map((balance) => fixed(balance, balance.onAccount)));
-  const locked = alignColumn(balances.map((balance) => fixed(balance, balance.locked)));
-  const unlocked = alignColumn(balances.map((balance) => fixed(balance, balance.unlocked)));
-  return balances.map((_, index) => ({ onAccount: onAccount[index]!, locked: locked[index]!, unlocked: unlocked[index]! }));
+  const figures = balances.map((balance) => balanceFigures(balance));
+  const column = (pick: (figure: ReturnType<typeof balanceFigures>) => bigint) => alignColumn(balances.map((balance, index) => balanceText(balance.assetId, balance.decimals, pick(figures[index]!), markets)));
+  const onAccount = column((figure) => figure.onAccount);
+  const inBooks = column((figure) => figure.inBooks);
+  const available = column((figure) => figure.available);
+  const locked = column((figure) => figure.locked);
+  const total = column((figure) => figure.total);
+  return balances.map((_, index) => ({ onAccount: onAccount[index]!, inBooks: inBooks[index]!, available: available[index]!, locked: locked[index]!, total: total[index]! }));
 }
 
 /**

@@ -23,6 +23,12 @@ export interface PositionsSource {
   readonly error: Accessor<string | null>;
   /** When the shown answer was read (the window's clock), or null. */
   readonly readAt: Accessor<number | null>;
+  /**
+   * A fill (or an order's filled quantity) was seen that no answer shown yet includes: the positions
+   * shown are behind the account until a read begun after it answers. Panels mark their position
+   * figures stale meanwhile.
+   */
+  readonly behind: Accessor<boolean>;
   /** A read begun now; its answer is shown everywhere unless a later read answered first. */
   refresh(): Promise<Result<PositionsView>>;
   /** A panel starts using the source (reads on a cadence and on order/fill changes while any does); call the result to stop. */
@@ -58,8 +64,11 @@ export function createPositionsSource(api: Pick<TerminalApi, 'getPositions' | 'o
   const [view, setView] = createSignal<PositionsView | null>(null);
   const [error, setError] = createSignal<string | null>(null);
   const [readAt, setReadAt] = createSignal<number | null>(null);
+  const [behind, setBehind] = createSignal(false);
   let begun = 0;
   let shown = 0;
+  // The first read that includes the latest fill seen is the one begun after it (serial above this).
+  let fillSeenAfter = 0;
   let users = 0;
   let stops: (() => void)[] = [];
   // One read in flight from the cadence and the events at a time; another asked meanwhile runs
@@ -77,6 +86,7 @@ export function createPositionsSource(api: Pick<TerminalApi, 'getPositions' | 'o
         setView(read.value);
         setError(null);
         setReadAt(started);
+        if (serial > fillSeenAfter) setBehind(false);
       } else setError(`${read.code}: ${read.message}`);
     }
     return read;
@@ -99,16 +109,32 @@ export function createPositionsSource(api: Pick<TerminalApi, 'getPositions' | 'o
     }
   };
 
+  const filled = () => {
+    fillSeenAfter = begun;
+    setBehind(true);
+  };
+
   const start = () => {
     const timer = setInterval(() => void background(), refreshMs);
     let seen: ReturnType<typeof fillsKey> | null = null;
     const onOrders = (snapshot: OrdersSnapshot) => {
       const key = fillsKey(snapshot);
       const moved = fillsMoved(seen, key);
+      const first = seen === null;
       seen = key;
-      if (moved) void background();
+      if (moved) {
+        if (!first) filled();
+        void background();
+      }
     };
-    stops = [() => clearInterval(timer), api.onOrders(onOrders), api.onFill(() => void background())];
+    stops = [
+      () => clearInterval(timer),
+      api.onOrders(onOrders),
+      api.onFill(() => {
+        filled();
+        void background();
+      }),
+    ];
     void background();
   };
   const stop = () => {
@@ -120,6 +146,7 @@ export function createPositionsSource(api: Pick<TerminalApi, 'getPositions' | 'o
     view,
     error,
     readAt,
+    behind,
     refresh,
     use: () => {
       if (users++ === 0) start();

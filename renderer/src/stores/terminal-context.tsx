@@ -10,6 +10,7 @@ import type { TradingActions } from '../features/trading/trading-actions';
 import type { FrameScheduler } from '../lib/frame-scheduler';
 import type { Arming } from './arming-store';
 import type { LadderSizes } from './ladder-size-store';
+import type { MarkSource } from './mark-source';
 import type { PositionsSource } from './positions-source';
 import type { TerminalStore } from './terminal-store';
 import type { TicketStore } from './ticket-store';
@@ -30,6 +31,8 @@ export interface TerminalContextValue {
   readonly confirming: Accessor<boolean>;
   /** The window's one source of positions (every panel shows the same read). */
   readonly positions: PositionsSource;
+  /** The window's one mark of every position (the live book's exit price): what every panel shows as mark and unrealized P&L. */
+  readonly marks: MarkSource;
   /** Whether one-action trading (ladder clicks, buy/sell hotkeys) is armed, and for which book. */
   readonly arming: Arming;
   /** Commands from hotkeys to the ladders of this window. */

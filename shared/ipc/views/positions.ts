@@ -33,6 +33,12 @@ export interface PositionView {
   readonly close: ClosePlan;
   /** Null when flat. */
   readonly averageEntry: bigint | null;
+  /**
+   * Quote raw units the open position cost (long, positive) or brought in (short, negative): with
+   * the size, what a window marks the position at its live book with (unrealized = mark value −
+   * basis, shared/positions/accounting.ts), so every panel values the same position at the same mark.
+   */
+  readonly basis: bigint;
   /** The exit price the position is marked at: the best bid for a long, the best ask for a short; null when flat or the book is empty. */
   readonly mark: bigint | null;
   readonly markSide: 'bid' | 'ask' | null;

@@ -49,6 +49,7 @@ export const positionView = (fields: Partial<PositionView>): PositionView => ({
   size: 0n,
   notClosable: null,
   averageEntry: null,
+  basis: 0n,
   mark: null,
   markSide: null,
   unrealized: null,

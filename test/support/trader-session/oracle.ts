@@ -11,6 +11,7 @@ import type { OrderTypeKind } from '../../../shared/market/order-type';
 import { assetDisplayDecimals, averagePriceCell, displayDecimals, formatFixed, orderStatusCell, priceCell, quantityCell } from '../../../renderer/src/format/columns';
 import { closable } from '../../../main/services/positions/positions-service';
 import { readScreen, type Screen } from './screen';
+import { judgeConsistency } from './consistency';
 import type { Truth, TruthOrder, TruthTrade } from './truth';
 
 export interface OracleView {
@@ -106,6 +107,9 @@ export async function checkScreen(pages: readonly Page[], truth: Truth, markets:
         continue;
       }
       const judged = await judge(screen, truth, markets, current, cache);
+      // ---- cross-panel consistency (consistency.ts): a figure shown in two places agrees ----
+      judged.consistency = await judgeConsistency(page, { markets, selected: { market: current.market, turbo: current.turbo } });
+      // ---------------------------------------------------------------------------------------
       for (const [panel, verdict] of Object.entries(judged)) {
         const key = `page${index}.${panel}`;
         if (verdict.ok) {

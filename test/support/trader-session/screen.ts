@@ -18,6 +18,7 @@ export interface ScreenRow {
 
 export interface BalanceRow {
   readonly assetId: string;
+  /** On account, locked in orders, available (the exchange's trading_account_balance, total_locked, total_unlocked). */
   readonly cells: readonly string[];
   readonly books: readonly { key: string; text: string }[];
 }
@@ -173,10 +174,11 @@ export async function readScreen(page: Page): Promise<Screen> {
         ? {
             freshness: freshness(balancesEl),
             rows: [...balancesEl.querySelectorAll('[data-testid=balance-row]')].map((row) => {
-              const cells = [...row.children].map((cell) => text(cell));
+              // The exchange's three figures by column (docs/protocol.md "Balance figures"): on account, locked, available (total_unlocked).
+              const cell = (column: string) => text(one(`td[data-column=${column}]`, row));
               return {
                 assetId: row.getAttribute('data-asset-id') ?? '',
-                cells: cells.slice(1, 4),
+                cells: [cell('on-account'), cell('locked'), cell('available')],
                 books: [...row.querySelectorAll('[data-testid=balance-book]')].map((book) => ({
                   key: `${book.getAttribute('data-market-id') ?? ''}${book.getAttribute('data-turbo') === 'true' ? ':turbo' : ''}`,
                   text: text(one('.mono', book)),
@@ -243,6 +245,151 @@ export async function readScreen(page: Page): Promise<Screen> {
             })),
           }
         : null,
+    };
+  });
+}
+
+// ---- the figures shown in more than one place (consistency.ts holds them to each other) ---------
+
+/** One figure as shown: its raw value (`data-raw` or the panel's raw attribute; '' where none) and its text. */
+export interface ShownFigure {
+  readonly raw: string;
+  readonly text: string;
+}
+
+/** A balances table (the Balances or the Funds panel): column names by `data-column`, and per asset its figures by column. */
+export interface BalanceTable {
+  readonly names: Readonly<Record<string, string>>;
+  readonly assets: readonly { readonly assetId: string; readonly columns: Readonly<Record<string, ShownFigure>> }[];
+}
+
+/** A position figure of one panel: whose, on which book, its signed raw size, its unrealized P&L, and why it is marked stale ('' when live). */
+export interface ShownPosition {
+  readonly marketId: string;
+  readonly turbo: boolean;
+  readonly account: string | null;
+  readonly size: string;
+  readonly unrealized: ShownFigure;
+  readonly stale: string;
+  /** The size as shown, where the panel shows it apart (the ladder's foot: "+0.1000"). */
+  readonly sizeText?: string;
+}
+
+export interface PageFigures {
+  readonly balances: BalanceTable | null;
+  readonly funds: BalanceTable | null;
+  /** The ticket's "Available" of the trading account: the asset, raw and text (with its symbol). */
+  readonly ticketAvailable: (ShownFigure & { assetId: string }) | null;
+  /** Every row of the Positions panel. */
+  readonly positions: readonly ShownPosition[] | null;
+  /** The ladder's foot (every signing account of its book summed; account null). */
+  readonly ladderFoot: ShownPosition | null;
+  /** The ladder: its book, row grouping, and the P&L cells of the best bid's and best ask's rows. */
+  readonly ladder: { marketId: string; turbo: boolean; precision: string; bestBid: string | null; bestAsk: string | null; bidPnl: ShownFigure | null; askPnl: ShownFigure | null; freshness: string | null } | null;
+  /** The chart's position line (the signing account's position on the chart's book). */
+  readonly chartPosition: (ShownPosition & { label: string }) | null;
+  /** The chart's order lines: side, remaining quantity (raw) and label. */
+  readonly chartOrders: readonly { side: string; quantity: string; label: string; marketId: string }[];
+  /** The inside market of the market bar: bid and ask as shown, and its grouping. */
+  readonly inside: { bid: string; ask: string; grouping: string | null; freshness: string | null } | null;
+  /** Open orders: the tab's count, the panel's count line, and its rows. */
+  readonly openOrders: { tab: number | null; line: string | null; rows: number | null } | null;
+}
+
+export async function readFigures(page: Page): Promise<PageFigures> {
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
+  return page.evaluate((): PageFigures => {
+    const one = (selector: string, root: El = document) => root.querySelector(selector);
+    const text = (element: El | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    // Figure spaces pad columns to line up; they are layout, not digits.
+    const figureText = (element: El | null) => text(element).replace(/[\u2007\u2008]/g, '');
+    const table = (root: El | null, rowSelector: string): BalanceTable | null => {
+      if (!root) return null;
+      const names: Record<string, string> = {};
+      for (const head of root.querySelectorAll('th[data-column]')) names[head.getAttribute('data-column') ?? ''] = text(head);
+      const assets = [...root.querySelectorAll(rowSelector)].map((row) => {
+        const columns: Record<string, ShownFigure> = {};
+        for (const cell of row.querySelectorAll('td[data-column]')) columns[cell.getAttribute('data-column') ?? ''] = { raw: cell.getAttribute('data-raw') ?? '', text: figureText(cell) };
+        return { assetId: row.getAttribute('data-asset-id') ?? '', columns };
+      });
+      return { names, assets };
+    };
+    const ladderEl = one('[data-testid=ladder]');
+    const footEl = one('[data-testid=ladder-position]');
+    const chartEl = one('[data-testid=chart-position]');
+    const chartPanel = one('[data-testid=chart-panel]');
+    const insideEl = one('[data-testid=inside-market]');
+    const ticketEl = one('[data-testid=ticket-available][data-signer=trading-account]');
+    const positionsEl = one('[data-testid=positions]');
+    const ordersEl = one('[data-testid=open-orders]');
+    const rowPnl = (row: El | null): ShownFigure | null => {
+      const cell = row ? one('[data-testid=pnl-cell]', row) : null;
+      return cell ? { raw: cell.getAttribute('data-raw') ?? '', text: text(cell) } : null;
+    };
+    const bidRow = ladderEl ? one('[data-testid=ladder-row].best-bid', ladderEl) : null;
+    const askRow = ladderEl ? one('[data-testid=ladder-row].best-ask', ladderEl) : null;
+    const insideParts = insideEl ? [...insideEl.querySelectorAll('span')].map((span) => text(span)) : [];
+    const tabCount = /\((\d+)\)/.exec(text(one('[data-testid=tab-orders]')));
+    return {
+      balances: table(one('[data-testid=balances]'), '[data-testid=balance-row]'),
+      funds: table(one('[data-testid=funds-balances]'), '[data-testid=funds-balance]'),
+      ticketAvailable: ticketEl && ticketEl.getAttribute('data-raw') ? { assetId: ticketEl.getAttribute('data-asset-id') ?? '', raw: ticketEl.getAttribute('data-raw') ?? '', text: text(ticketEl) } : null,
+      positions: positionsEl
+        ? [...positionsEl.querySelectorAll('[data-testid=position-row]')].map((row) => ({
+            marketId: row.getAttribute('data-market-id') ?? '',
+            turbo: row.getAttribute('data-turbo') === 'true',
+            account: row.getAttribute('data-account'),
+            size: row.getAttribute('data-size') ?? '',
+            unrealized: { raw: row.getAttribute('data-unrealized') ?? '', text: figureText(one('[data-testid=position-unrealized]', row)) },
+            stale: row.getAttribute('data-stale') ?? '',
+          }))
+        : null,
+      ladderFoot:
+        ladderEl && footEl
+          ? {
+              marketId: ladderEl.getAttribute('data-market-id') ?? '',
+              turbo: ladderEl.getAttribute('data-book') === 'turbo',
+              account: null,
+              size: footEl.getAttribute('data-size') ?? '',
+              unrealized: { raw: footEl.getAttribute('data-unrealized') ?? '', text: text(one('[data-testid=ladder-unrealized]', footEl)) },
+              stale: footEl.getAttribute('data-stale') ?? '',
+              sizeText: text(one('[data-testid=ladder-position-size]', footEl)),
+            }
+          : null,
+      ladder: ladderEl
+        ? {
+            marketId: ladderEl.getAttribute('data-market-id') ?? '',
+            turbo: ladderEl.getAttribute('data-book') === 'turbo',
+            precision: ladderEl.getAttribute('data-precision') ?? '',
+            bestBid: bidRow?.getAttribute('data-price') ?? null,
+            bestAsk: askRow?.getAttribute('data-price') ?? null,
+            bidPnl: rowPnl(bidRow),
+            askPnl: rowPnl(askRow),
+            freshness: ladderEl.getAttribute('data-freshness'),
+          }
+        : null,
+      chartPosition:
+        chartEl && chartPanel
+          ? {
+              marketId: chartPanel.getAttribute('data-market-id') ?? '',
+              turbo: chartPanel.getAttribute('data-book') === 'turbo',
+              account: chartEl.getAttribute('data-account'),
+              size: chartEl.getAttribute('data-size') ?? '',
+              unrealized: { raw: chartEl.getAttribute('data-unrealized') ?? '', text: '' },
+              stale: chartEl.getAttribute('data-stale') ?? '',
+              label: text(one('[data-testid=chart-line-label]', chartEl)),
+            }
+          : null,
+      chartOrders: chartPanel
+        ? [...chartPanel.querySelectorAll('[data-testid=chart-order]')].map((line) => ({
+            side: line.getAttribute('data-side') ?? '',
+            quantity: line.getAttribute('data-quantity') ?? '',
+            label: text(one('[data-testid=chart-line-label]', line)),
+            marketId: chartPanel.getAttribute('data-market-id') ?? '',
+          }))
+        : [],
+      inside: insideEl ? { bid: insideParts[0] ?? '', ask: insideParts[2] ?? '', grouping: insideEl.getAttribute('data-grouping'), freshness: insideEl.closest('[data-freshness]')?.getAttribute('data-freshness') ?? null } : null,
+      openOrders: ordersEl || tabCount ? { tab: tabCount ? Number(tabCount[1]) : null, line: ordersEl ? text(one('[data-testid=open-orders-count]', ordersEl)) || null : null, rows: ordersEl ? ordersEl.querySelectorAll('[data-testid=open-order-row]').length : null } : null,
     };
   });
 }

@@ -1,9 +1,11 @@
-// Balances per asset: on the account, locked in orders, unlocked (account plus books), and per
-// book with a settle button that moves a book's unlocked funds back to the account.
+// Balances per asset, in columns that add up (docs/protocol.md, "Balance figures"): on account +
+// in books = available, available + locked in orders = total; and per book with a settle button
+// that moves a book's unlocked funds back to the account. The Funds panel shows the same figures
+// under the same names (format/columns.ts balanceColumns).
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
-import { assetDisplayDecimals, balanceColumns, formatFixed } from '../../format/columns';
+import { balanceColumns, balanceText } from '../../format/columns';
 import type { BalanceView, BookBalanceView } from '../../../../shared/ipc/views';
 import { assetNames, marketName } from '../markets/market-label';
 import { createFreshness, FreshnessBadge } from '../../lib/freshness';
@@ -32,7 +34,7 @@ export const Balances: Component = () => {
     const columns = balanceColumns(balances, markets());
     return new Map(balances.map((balance, index) => [balance.assetId, columns[index]!]));
   });
-  const bookAmount = (balance: BalanceView, raw: bigint) => formatFixed(raw, balance.decimals, assetDisplayDecimals(balance.assetId, balance.decimals, markets()));
+  const bookAmount = (balance: BalanceView, raw: bigint) => balanceText(balance.assetId, balance.decimals, raw, markets());
   return (
     <div data-testid="balances" data-freshness={freshness.state()}>
     <div class="freshness-line">
@@ -42,9 +44,11 @@ export const Balances: Component = () => {
       <thead>
         <tr>
           <th>Asset</th>
-          <th class="num">On account</th>
-          <th class="num">Locked</th>
-          <th class="num">Unlocked</th>
+          <th class="num" data-column="on-account" title="On the trading account itself, in no book">On account</th>
+          <th class="num" data-column="in-books" title="Unlocked in books, not yet settled to the account (Settle moves it)">In books</th>
+          <th class="num" data-column="available" title="On account + in books: what orders can use">Available</th>
+          <th class="num" data-column="locked" title="Locked in open orders">Locked in orders</th>
+          <th class="num" data-column="total" title="Available + locked in orders">Total</th>
           <th>Per book (locked / unlocked)</th>
         </tr>
       </thead>
@@ -55,9 +59,11 @@ export const Balances: Component = () => {
               <td>
                 <b title={`${balance.symbol} ${balance.assetId}`}>{names().get(balance.assetId) ?? balance.symbol}</b>
               </td>
-              <td class="num" data-column="on-account">{cells().get(balance.assetId)?.onAccount}</td>
-              <td class="num" data-column="locked">{cells().get(balance.assetId)?.locked}</td>
-              <td class="num" data-column="unlocked">{cells().get(balance.assetId)?.unlocked}</td>
+              <td class="num" data-column="on-account" data-raw={balance.onAccount.toString()}>{cells().get(balance.assetId)?.onAccount}</td>
+              <td class="num" data-column="in-books" data-raw={(balance.unlocked - balance.onAccount).toString()}>{cells().get(balance.assetId)?.inBooks}</td>
+              <td class="num" data-column="available" data-raw={balance.unlocked.toString()}>{cells().get(balance.assetId)?.available}</td>
+              <td class="num" data-column="locked" data-raw={balance.locked.toString()}>{cells().get(balance.assetId)?.locked}</td>
+              <td class="num" data-column="total" data-raw={(balance.unlocked + balance.locked).toString()}>{cells().get(balance.assetId)?.total}</td>
               <td>
                 <For each={balance.books}>
                   {(book) => {
@@ -84,7 +90,7 @@ export const Balances: Component = () => {
         </For>
         <Show when={terminal.store.state.balances.length === 0}>
           <tr>
-            <td colSpan={5} class="empty">{terminal.store.state.problems.balances ?? 'No balances yet'}</td>
+            <td colSpan={7} class="empty">{terminal.store.state.problems.balances ?? 'No balances yet'}</td>
           </tr>
         </Show>
       </tbody>

@@ -166,7 +166,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   const [outcome, setOutcome] = createSignal<{ ok: boolean; text: string; code: string; newId: string | null } | null>(null);
   const placedLines = createMemo((): ChartLine[] => {
     const orders = terminal.store.state.openOrders;
-    const position = positionLine(props.market, props.turbo, signingAccount(), positions());
+    const position = positionLine(props.market, props.turbo, signingAccount(), positions(), (one) => terminal.marks.figures(one));
     return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills), ...(position ? [position] : [])];
   });
   /** The lines as shown: a dragged one at the price under the pointer. */
@@ -512,7 +512,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   };
 
   return (
-    <section class="panel" data-testid="chart-panel" data-freshness={freshness.state()}>
+    <section class="panel" data-testid="chart-panel" data-market-id={props.market.market_id} data-book={props.turbo ? 'turbo' : 'canonical'} data-freshness={freshness.state()}>
       <header class="panel-head">
         <h2>Chart</h2>
         <span class="muted">
@@ -574,7 +574,8 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
                             data-kind={line().kind}
                             data-price={line().price.toString()}
                             {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
-                            {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side } : {})}
+                            {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side, 'data-quantity': line().quantity?.toString() ?? '' } : {})}
+                            {...(line().figures ? { 'data-account': line().id, 'data-size': line().figures!.size.toString(), 'data-unrealized': line().figures!.unrealized?.toString() ?? '', 'data-stale': line().figures!.stale ?? '' } : {})}
                             style={{ top: `${place().top}px` }}
                           >
                             <span

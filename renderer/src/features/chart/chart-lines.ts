@@ -4,8 +4,9 @@
 // quantity, price) and says whether it can be dragged. Pure: test/renderer/chart-lines.test.ts.
 import type { FillView, OrderView, PositionView, TriggerView, TriggersSnapshot } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
-import { formatPrice, formatQuantity } from '../../format/market-format';
-import { entryText, pnlText } from '../positions/positions-model';
+import { formatPrice } from '../../format/market-format';
+import { entryText, pnlText, sizeText } from '../positions/positions-model';
+import type { PositionFigures } from '../positions/live-figures';
 
 export type ChartLineKind = 'order' | 'leg' | 'position';
 
@@ -28,6 +29,10 @@ export interface ChartLine {
   readonly draggable: boolean;
   /** Bounds a bounded leg executes within (shaded). */
   readonly band: { readonly min: bigint; readonly max: bigint } | null;
+  /** An order line's remaining quantity (raw base), on its element. */
+  readonly quantity?: bigint;
+  /** The position line's figures (signed size, unrealized P&L, why not live), as raw values on its element. */
+  readonly figures?: { readonly size: bigint; readonly unrealized: bigint | null; readonly stale: string | null };
 }
 
 function labelled(market: Market, prefix: string, price: bigint, suffix: string): { label: string; prefix: string; suffix: string } {
@@ -54,10 +59,11 @@ export function orderLines(market: Market, turbo: boolean, orders: readonly Orde
       price: order.price,
       side: order.side,
       tone: order.side === 'Buy' ? ('buy' as const) : ('sell' as const),
-      ...labelled(market, `${order.side} ${formatQuantity(market, remainingOf(order))}`, order.price, order.filled > 0n ? ` (${formatQuantity(market, order.filled)} filled)` : ''),
+      ...labelled(market, `${order.side} ${sizeText(market, remainingOf(order))}`, order.price, order.filled > 0n ? ` (${sizeText(market, order.filled)} filled)` : ''),
       dashed: false,
       draggable: true,
       band: null,
+      quantity: remainingOf(order),
     }));
 }
 
@@ -66,13 +72,13 @@ export function orderLines(market: Market, turbo: boolean, orders: readonly Orde
  * so far, "up to" its size before any fill; a closed one: the fills the window knows).
  */
 function legQuantity(market: Market, leg: TriggerView, orders: readonly OrderView[], fills: readonly Pick<FillView, 'orderId' | 'quantity'>[]): string {
-  if (leg.quantity !== null) return formatQuantity(market, leg.quantity);
+  if (leg.quantity !== null) return sizeText(market, leg.quantity);
   const parent = orders.find((order) => order.orderId === leg.parentOrderId);
   if (parent === undefined) {
     const filled = fills.filter((fill) => fill.orderId === leg.parentOrderId).reduce((sum, fill) => sum + fill.quantity, 0n);
-    return filled > 0n ? formatQuantity(market, filled) : 'its order\u2019s fill';
+    return filled > 0n ? sizeText(market, filled) : 'its order\u2019s fill';
   }
-  return parent.filled > 0n ? formatQuantity(market, parent.filled) : `up to ${formatQuantity(market, parent.quantity)}`;
+  return parent.filled > 0n ? sizeText(market, parent.filled) : `up to ${sizeText(market, parent.quantity)}`;
 }
 
 /** The pending legs of one book, as lines: "TP Sell 0.02 @ 3,100.00". */
@@ -96,13 +102,18 @@ export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnaps
     });
 }
 
-/** The position of the signing account on this book at its average entry, with its unrealized P&L. */
-export function positionLine(market: Market, turbo: boolean, account: string | null, positions: readonly PositionView[]): ChartLine | null {
+/**
+ * The position of the signing account on this book at its average entry, with its unrealized P&L
+ * from the window's one mark (`figures`: stores/mark-source.ts), marked stale in place when the
+ * mark or the position is not live.
+ */
+export function positionLine(market: Market, turbo: boolean, account: string | null, positions: readonly PositionView[], figures: (position: PositionView) => PositionFigures): ChartLine | null {
   const position = positions.find((candidate) => candidate.marketId === market.market_id && candidate.turbo === turbo && (account === null || candidate.account === account) && candidate.size !== 0n);
   if (position === undefined || position.averageEntry === null) return null;
   const long = position.size > 0n;
   const size = long ? position.size : -position.size;
-  const pnl = position.unrealized === null ? '' : ` · ${pnlText(market, position.unrealized)} ${market.quote.symbol}`;
+  const figure = figures(position);
+  const pnl = figure.unrealized === null ? '' : ` · ${pnlText(market, figure.unrealized)} ${market.quote.symbol}${figure.stale === null ? '' : ' (stale)'}`;
   return {
     key: `position:${position.account}`,
     kind: 'position',
@@ -110,11 +121,12 @@ export function positionLine(market: Market, turbo: boolean, account: string | n
     price: position.averageEntry,
     side: long ? 'Buy' : 'Sell',
     tone: long ? 'long' : 'short',
-    prefix: `${long ? 'Long' : 'Short'} ${formatQuantity(market, size)}`,
+    prefix: `${long ? 'Long' : 'Short'} ${sizeText(market, size)}`,
     suffix: pnl,
-    label: `${long ? 'Long' : 'Short'} ${formatQuantity(market, size)} @ ${entryText(market, position.averageEntry)}${pnl}`,
+    label: `${long ? 'Long' : 'Short'} ${sizeText(market, size)} @ ${entryText(market, position.averageEntry)}${pnl}`,
     dashed: true,
     draggable: false,
     band: null,
+    figures: { size: position.size, unrealized: figure.unrealized, stale: figure.stale },
   };
 }

@@ -1,11 +1,11 @@
 // The Funds panel: what the trading account holds now (so a deposit or a faucet mint is seen
 // arriving), test funds from the faucet where the network has one, then deposits, withdrawals,
 // requests for the offline signer and referral codes (the custody components).
-import { createResource, createSignal, For, Show, type Component } from 'solid-js';
+import { createMemo, createResource, createSignal, For, Show, type Component } from 'solid-js';
 import type { Failure } from '../../../../shared/result';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
-import { formatAmount } from '../../format/market-format';
+import { balanceColumns } from '../../format/columns';
 import { shortId } from '../../format/units';
 import { CustodyPanel } from '../custody';
 import { FailureLine } from '../custody/parts';
@@ -34,6 +34,11 @@ export const FundsPanel: Component<{ now?: () => number }> = (props) => {
     } else setFailure(result);
   };
   const balances = () => terminal.store.state.balances;
+  // The figures of the Balances panel, under its names and in each asset's one display precision.
+  const cells = createMemo(() => {
+    const columns = balanceColumns(balances(), terminal.store.state.markets?.markets ?? []);
+    return new Map(balances().map((balance, index) => [balance.assetId, columns[index]!]));
+  });
   return (
     <div class="funds" data-testid="funds-panel">
       <h2>On the trading account</h2>
@@ -41,9 +46,9 @@ export const FundsPanel: Component<{ now?: () => number }> = (props) => {
         <thead>
           <tr>
             <th>Asset</th>
-            <th class="num">Total</th>
-            <th class="num">Unlocked</th>
-            <th class="num">Locked in orders</th>
+            <th class="num" data-column="total" title="Available + locked in orders">Total</th>
+            <th class="num" data-column="available" title="On account + in books: what orders can use">Available</th>
+            <th class="num" data-column="locked" title="Locked in open orders">Locked in orders</th>
           </tr>
         </thead>
         <tbody>
@@ -53,9 +58,9 @@ export const FundsPanel: Component<{ now?: () => number }> = (props) => {
                 <td>
                   <b>{balance.symbol}</b> <span class="quote-id" title={balance.assetId}>{shortId(balance.assetId)}</span>
                 </td>
-                <td class="num" data-testid="funds-balance-total">{formatAmount(balance.unlocked + balance.locked, balance.decimals)}</td>
-                <td class="num">{formatAmount(balance.unlocked, balance.decimals)}</td>
-                <td class="num">{formatAmount(balance.locked, balance.decimals)}</td>
+                <td class="num" data-testid="funds-balance-total" data-column="total" data-raw={(balance.unlocked + balance.locked).toString()}>{cells().get(balance.assetId)?.total}</td>
+                <td class="num" data-column="available" data-raw={balance.unlocked.toString()}>{cells().get(balance.assetId)?.available}</td>
+                <td class="num" data-column="locked" data-raw={balance.locked.toString()}>{cells().get(balance.assetId)?.locked}</td>
               </tr>
             )}
           </For>

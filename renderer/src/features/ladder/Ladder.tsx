@@ -27,8 +27,8 @@ import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshne
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
 import { accountText, bookText, entryText, pnlText, sizeText as fixedSize } from '../positions/positions-model';
-import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, pnlAt, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
-import { bookHealth, bookPosition, buildLadderFrame, type LadderRow } from './ladder-model';
+import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
+import { bookHealth, bookPnlAt, bookPosition, bookUnrealized, buildLadderFrame, type LadderRow } from './ladder-model';
 import { ladderPresets, withPreset } from './ladder-size';
 import { oneClickOrder } from './one-click-order';
 import { createRowCells } from './row-cells';
@@ -234,10 +234,15 @@ export const Ladder: Component<LadderProps> = (props) => {
   });
 
   // The position of this book from main's positions service (average cost from the fills), read on
-  // every order or fill change and every few seconds for the mark.
+  // every order or fill change; its unrealized P&L at the window's one mark (the live book's exit
+  // price), the figure the Positions panel and the chart show too.
   onMount(() => onCleanup(terminal.positions.use()));
   const positions = (): readonly PositionView[] => terminal.positions.view()?.positions ?? [];
   const position = createMemo(() => bookPosition(positions(), props.market.market_id, props.turbo));
+  const unrealized = createMemo(() => {
+    const current = position();
+    return current === null ? null : bookUnrealized(current.open, (one) => terminal.marks.figures(one));
+  });
 
   createEffect(() => {
     const current = frame();
@@ -450,11 +455,11 @@ export const Ladder: Component<LadderProps> = (props) => {
     if (row.ownSold > 0n) parts.push(`sold ${formatQuantity(props.market, row.ownSold)}`);
     return parts.length === 0 ? undefined : `Your fills here in the last ${OWN_FILLS_RECENT_MS / 60_000} minutes: ${parts.join(', ')} ${props.market.base.symbol}`;
   };
-  // P&L of the position if it were closed at the row's price (no fees), in the quote's decimals.
+  // P&L of the position if it were closed at the row's price (the foot's computation at the row's price).
   const rowPnl = (price: bigint) => {
     const current = position();
     if (!current || current.entry === null) return null;
-    return pnlAt(current.size, current.entry, price, props.market.base.decimals);
+    return bookPnlAt(current.open, price, props.market.base.decimals);
   };
   // The best bid and ask when no row shown holds them (scrolled away, or left out): pinned to an edge.
   const pinned = createMemo(() => {
@@ -599,7 +604,7 @@ export const Ladder: Component<LadderProps> = (props) => {
         <span>Sells</span>
         <span class="num">Volume</span>
         <Show when={position()}>
-          <span class="num" title={`P&L of the position if closed at the row's price, ${props.market.quote.symbol}, before fees`}>P&amp;L</span>
+          <span class="num" title={`P&L of the position if closed at the row's price, ${props.market.quote.symbol}: fees paid included, the closing order's fee not`}>P&amp;L</span>
         </Show>
       </div>
       <div class="ladder-body fresh-dim" ref={(element) => (body = element)} onWheel={onWheel} onMouseLeave={() => drag() && setDrag({ ...drag()!, overRow: null })}>
@@ -652,7 +657,7 @@ export const Ladder: Component<LadderProps> = (props) => {
               </span>
               <span class="volume num">{size(row().volume)}</span>
               <Show when={position()}>
-                <span class="pnl num" data-testid="pnl-cell" classList={row().entry || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
+                <span class="pnl num" data-testid="pnl-cell" data-raw={row().entry || pnl() === null ? '' : pnl()!.toString()} classList={row().entry || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
                   {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}
                 </span>
               </Show>
@@ -698,13 +703,27 @@ export const Ladder: Component<LadderProps> = (props) => {
         </Show>
         <Show when={position()}>
           {(current) => (
-            <span data-testid="ladder-position" title="The position of this book from your fills (average cost); unrealized at the exit side's best price, before fees">
-              Pos <b class="num">{current().size > 0n ? '+' : '-'}{fixedSize(props.market, current().size < 0n ? -current().size : current().size)}</b>
+            <span
+              data-testid="ladder-position"
+              data-size={current().size.toString()}
+              data-unrealized={unrealized()?.unrealized?.toString() ?? ''}
+              data-stale={unrealized()?.stale ?? ''}
+              classList={{ 'fresh-dim': (unrealized()?.stale ?? null) !== null }}
+              title="The position of this book from your fills (average cost); unrealized at the exit side's best price (the best bid of a long, the best ask of a short): fees paid included, the closing order's fee not"
+            >
+              Pos <b class="num" data-testid="ladder-position-size">{current().size > 0n ? '+' : '-'}{fixedSize(props.market, current().size < 0n ? -current().size : current().size)}</b>
               {current().entry === null ? '' : ` @ ${entryText(props.market, current().entry!)}`}
               {' · uP&L '}
-              <b class="num" classList={current().unrealized === null ? {} : signClass(pnlText(props.market, current().unrealized!))} data-testid="ladder-unrealized">
-                {current().unrealized === null ? '—' : pnlText(props.market, current().unrealized!)}
+              <b class="num" classList={unrealized()?.unrealized == null ? {} : signClass(pnlText(props.market, unrealized()!.unrealized!))} data-testid="ladder-unrealized">
+                {unrealized()?.unrealized == null ? '—' : pnlText(props.market, unrealized()!.unrealized!)}
               </b>
+              <Show when={unrealized()?.stale}>
+                {(why) => (
+                  <span class="freshness-badge" data-testid="ladder-unrealized-stale" title={why()}>
+                    stale
+                  </span>
+                )}
+              </Show>
             </span>
           )}
         </Show>

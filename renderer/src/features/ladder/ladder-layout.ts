@@ -203,14 +203,6 @@ export function hiddenAbove(rows: readonly bigint[], step: bigint, index: number
   return ((rows[index - 1] as bigint) - (rows[index] as bigint)) / step - 1n;
 }
 
-/**
- * Unrealized P&L of a position if it were closed at `price`: size × (price − entry) in raw quote
- * (size in raw base, prices in raw quote per whole base), cut toward zero. Exact in bigint.
- */
-export function pnlAt(size: bigint, entry: bigint, price: bigint, baseDecimals: number): bigint {
-  return (size * (price - entry)) / 10n ** BigInt(baseDecimals);
-}
-
 export interface OwnOrderInput {
   readonly orderId: string;
   readonly marketId: string;

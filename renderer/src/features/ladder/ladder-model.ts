@@ -5,6 +5,7 @@
 import type { PositionView } from '../../../../shared/ipc/views';
 import type { Side } from '../../../../shared/market/order-type';
 import { aggregateOwnOrders, barPercent, floorToStep, hiddenAbove, rowIndexer, rowPriceOf, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
+import { unrealizedAtPrice, type PositionFigures } from '../positions/live-figures';
 
 export interface LadderRow {
   /** The row price as decimal text: the stable key of the row. */
@@ -304,17 +305,38 @@ export function bookHealth(frame: { readonly state: 'live' | 'resyncing'; readon
 }
 
 /** The position of one book as the ladder shows it: every signing account's position summed; entry when they agree in sign. */
-export function bookPosition(positions: readonly PositionView[], marketId: string, turbo: boolean): { size: bigint; entry: bigint | null; unrealized: bigint | null } | null {
+export function bookPosition(positions: readonly PositionView[], marketId: string, turbo: boolean): { size: bigint; entry: bigint | null; open: readonly PositionView[] } | null {
   const open = positions.filter((position) => position.marketId === marketId && position.turbo === turbo && position.size !== 0n && position.averageEntry !== null);
   if (open.length === 0) return null;
   let size = 0n;
   let cost = 0n;
-  let unrealized: bigint | null = 0n;
   for (const position of open) {
     size += position.size;
     cost += position.size * position.averageEntry!;
-    unrealized = unrealized === null || position.unrealized === null ? null : unrealized + position.unrealized;
   }
   const sameSign = open.every((position) => position.size > 0n) || open.every((position) => position.size < 0n);
-  return { size, entry: sameSign && size !== 0n ? cost / size : null, unrealized };
+  return { size, entry: sameSign && size !== 0n ? cost / size : null, open };
+}
+
+/**
+ * The unrealized P&L of a book's positions summed, each from the window's one mark
+ * (stores/mark-source.ts), and why it is not live (the first reason), so the ladder's foot shows
+ * what the Positions panel and the chart show.
+ */
+export function bookUnrealized(open: readonly PositionView[], figures: (position: PositionView) => PositionFigures): { unrealized: bigint | null; stale: string | null } {
+  let unrealized: bigint | null = 0n;
+  let stale: string | null = null;
+  for (const position of open) {
+    const figure = figures(position);
+    unrealized = unrealized === null || figure.unrealized === null ? null : unrealized + figure.unrealized;
+    stale ??= figure.stale;
+  }
+  return { unrealized, stale };
+}
+
+/** The P&L of a book's positions if closed at `price`: the same computation as the foot's at its mark. */
+export function bookPnlAt(open: readonly PositionView[], price: bigint, baseDecimals: number): bigint {
+  let total = 0n;
+  for (const position of open) total += unrealizedAtPrice(position, price, baseDecimals);
+  return total;
 }

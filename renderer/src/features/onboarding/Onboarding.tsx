@@ -14,6 +14,7 @@ import { ImportSignature, PendingRequests, SessionRequestForm } from '../custody
 import { labelText, marketLabel } from '../markets/market-label';
 import { explain, waitingFor } from './steps';
 import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-import-crypto';
+import { sessionScope, sessionScopeText } from '../../../../shared/market/session-scope';
 
 const STATE_LABELS: Record<OnboardingStep['state'], string> = { todo: 'to do', working: 'working', done: 'done', failed: 'failed', 'not-needed': 'not needed' };
 
@@ -214,7 +215,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
               {(session) => (
                 <div class="step-detail" data-testid="session-info">
                   Session <span class="mono">{shortId(session().sessionAddress)}</span> · expires {formatDateTime(Number(session().expiry) * 1000)} (in{' '}
-                  {formatRemaining(Number(session().expiry) * 1000 - props.now())}) · {session().contractIds.length} book{session().contractIds.length === 1 ? '' : 's'} · {session().state}. The terminal renews
+                  {formatRemaining(Number(session().expiry) * 1000 - props.now())}) · <span data-testid="session-scope">{sessionScopeText(sessionScope(session().contractIds, markets(), terminal.store.state.markets?.turboMarkets ?? []))}</span> · {session().state}. The terminal renews
                   it ahead of expiry while it runs.
                 </div>
               )}

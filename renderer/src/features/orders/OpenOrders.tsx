@@ -63,7 +63,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
   return (
     <div data-testid="open-orders" data-freshness={freshness.state()}>
       <div class="panel-head" style={{ 'min-height': '24px' }}>
-        <span class="muted">{rows().length} open</span>
+        <span class="muted" data-testid="open-orders-count">{rows().length} open</span>
         <FreshnessBadge mark={freshness} testId="open-orders-freshness" />
         <div class="spacer" />
         <button

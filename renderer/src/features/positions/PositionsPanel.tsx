@@ -12,6 +12,7 @@ import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
 import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, remainderAdvice, sideText, signedSizeText } from './positions-model';
+import type { PositionFigures } from './live-figures';
 import './positions.css';
 
 const STALE_AFTER_MS = 10_000;
@@ -48,6 +49,9 @@ export const PositionsPanel: Component = () => {
   });
 
   const markets = () => terminal.store.state.markets?.markets ?? [];
+  // Each position's mark and unrealized P&L from the window's one mark (the ladder's foot and the
+  // chart's line show the same figure).
+  const figuresOf = (row: Row): PositionFigures => terminal.marks.figures(row.position);
   const rows = createMemo<Row[]>(() => {
     const current = view();
     if (!current) return [];
@@ -77,8 +81,14 @@ export const PositionsPanel: Component = () => {
   const column = (text: (row: Row) => string) => createMemo(() => alignDecimals(rows().map(text)));
   const sizes = column((row) => signedSizeText(row.market, row.position.size));
   const entries = column((row) => (row.position.averageEntry === null ? '' : entryText(row.market, row.position.averageEntry)));
-  const marks = column((row) => (row.position.mark === null ? '' : priceText(row.market, row.position.mark)));
-  const unrealized = column((row) => (row.position.unrealized === null ? '' : pnlText(row.market, row.position.unrealized)));
+  const marks = column((row) => {
+    const mark = figuresOf(row).mark;
+    return mark === null ? '' : priceText(row.market, mark);
+  });
+  const unrealized = column((row) => {
+    const value = figuresOf(row).unrealized;
+    return value === null ? '' : pnlText(row.market, value);
+  });
   const realized = column((row) => pnlText(row.market, row.position.realized));
   const liquidations = column((row) => triggerText(row.market, row.position.liquidation));
   const freezes = column((row) => triggerText(row.market, row.position.freeze));
@@ -132,6 +142,7 @@ export const PositionsPanel: Component = () => {
                 const position = () => row.position;
                 const market = row.market;
                 const quote = market.quote.symbol;
+                const figure = () => figuresOf(row);
                 return (
                   <>
                   <tr
@@ -142,10 +153,12 @@ export const PositionsPanel: Component = () => {
                     data-size={position().size.toString()}
                     // The raw figures behind the money columns (the trader-session oracle holds them to the exchange's fills).
                     data-entry={position().averageEntry?.toString() ?? ''}
-                    data-mark={position().mark?.toString() ?? ''}
-                    data-mark-side={position().markSide ?? ''}
-                    data-unrealized={position().unrealized?.toString() ?? ''}
-                    data-unrealized-bps={position().unrealizedBps?.toString() ?? ''}
+                    data-mark={figure().mark?.toString() ?? ''}
+                    data-mark-side={figure().markSide ?? ''}
+                    data-mark-source={figure().source}
+                    data-unrealized={figure().unrealized?.toString() ?? ''}
+                    data-unrealized-bps={figure().unrealizedBps?.toString() ?? ''}
+                    data-stale={figure().stale ?? ''}
                     data-realized={position().realized.toString()}
                     data-realized-bps={position().realizedBps?.toString() ?? ''}
                     data-fees-base={position().feesBase.toString()}
@@ -187,15 +200,22 @@ export const PositionsPanel: Component = () => {
                     <td class="num" title={position().averageEntry === null ? '' : `${position().averageEntry} raw ${quote}`}>
                       <span data-testid="position-entry">{entries()[index()]}</span>
                     </td>
-                    <td class="num" title={position().markSide === null ? 'no price to exit at' : `best ${position().markSide}`}>
+                    <td class="num" classList={{ 'fresh-dim': figure().stale !== null }} title={figure().markSide === null ? 'no price to exit at' : `best ${figure().markSide}${figure().source === 'book' ? ' of the live book' : ' when the positions were read'}`}>
                       <span data-testid="position-mark">{marks()[index()]}</span>
-                      <Show when={position().markSide !== null}>
-                        <div class="muted small">{position().markSide}</div>
+                      <Show when={figure().markSide !== null}>
+                        <div class="muted small">{figure().markSide}</div>
                       </Show>
                     </td>
-                    <td class="num" classList={tone(position().unrealized)} title={position().unrealized === null ? '' : `${position().unrealized} raw ${quote}`}>
+                    <td class="num" classList={{ ...tone(figure().unrealized), 'fresh-dim': figure().stale !== null }} title={figure().unrealized === null ? '' : `${figure().unrealized} raw ${quote}${figure().stale === null ? '' : ` (stale: ${figure().stale})`}`}>
                       <span data-testid="position-unrealized">{unrealized()[index()]}</span>
-                      <div class="small" data-testid="position-unrealized-percent">{percentText(position().unrealizedBps)}</div>
+                      <div class="small" data-testid="position-unrealized-percent">{percentText(figure().unrealizedBps)}</div>
+                      <Show when={figure().stale}>
+                        {(why) => (
+                          <div class="freshness-badge" data-testid="position-unrealized-stale" title={why()}>
+                            stale
+                          </div>
+                        )}
+                      </Show>
                     </td>
                     <td class="num" classList={tone(position().realized)} title={`${position().realized} raw ${quote}`}>
                       <span data-testid="position-realized">{realized()[index()]}</span>

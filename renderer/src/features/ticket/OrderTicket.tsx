@@ -21,6 +21,7 @@ import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { Panel } from '../../components/Panel';
 import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
+import { balanceText } from '../../format/columns';
 import { formatPpm, shortId } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
 import { createBookFeed } from '../market-data/book-feed';
@@ -109,6 +110,8 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
   const balanceOf = (assetId: string) => terminal.store.state.balances.find((balance) => balance.assetId === assetId) ?? null;
   const availableQuote = () => (tradingAccountSigns() ? (balanceOf(props.market.quote.asset)?.unlocked ?? null) : null);
   const availableBase = () => (tradingAccountSigns() ? (balanceOf(props.market.base.asset)?.unlocked ?? null) : null);
+  // The Balances panel's Available, in the asset's one display precision.
+  const availableText = (asset: { asset: string; decimals: number }, raw: bigint) => balanceText(asset.asset, asset.decimals, raw, terminal.store.state.markets?.markets ?? []);
   const settings = () => terminal.store.state.settings;
   const maxQuantity = () => settings()?.maxOrderQuantity[marketId()] ?? null;
   const presets = () => settings()?.quantityPresets[marketId()] ?? [];
@@ -639,13 +642,18 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           }
         >
           <span>Available (trading account)</span>
-          <b data-testid="ticket-available" data-signer="trading-account">
+          <b
+            data-testid="ticket-available"
+            data-signer="trading-account"
+            data-asset-id={side() === 'Buy' ? props.market.quote.asset : props.market.base.asset}
+            data-raw={(side() === 'Buy' ? availableQuote() : availableBase())?.toString() ?? ''}
+          >
             {side() === 'Buy'
               ? availableQuote() !== null
-                ? `${formatAmount(availableQuote()!, props.market.quote.decimals)} ${props.market.quote.symbol}`
+                ? `${availableText(props.market.quote, availableQuote()!)} ${props.market.quote.symbol}`
                 : '—'
               : availableBase() !== null
-                ? `${formatAmount(availableBase()!, props.market.base.decimals)} ${props.market.base.symbol}`
+                ? `${availableText(props.market.base, availableBase()!)} ${props.market.base.symbol}`
                 : '—'}
           </b>
         </Show>
