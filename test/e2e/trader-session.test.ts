@@ -38,6 +38,9 @@ describe.sequential('random trader session against the sandbox, the screen held 
       maxCommands: 10,
       boundMs: 10_000,
       restart: false,
+      // The actions with a contract (kill switch, cancels, places, amends, stops, flatten) three
+      // times as often: in 30 steps most of them act, and their postconditions are checked.
+      favourContracts: true,
       timeLimitMs: 240_000,
       ...(path === undefined ? {} : { path }),
       print: (line) => console.log(line),
