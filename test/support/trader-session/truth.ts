@@ -228,7 +228,7 @@ export interface TruthTrigger {
   readonly turbo: boolean;
   readonly side: string;
   readonly triggerPrice: bigint;
-  /** The order kind it becomes (`Market`, `Spot`, `Limit`, …): the key of its `order_type`. */
+  /** The kind it fires as (`Market`, `MarketBounded`, `Spot`): the key of its `order_type`. */
   readonly kind: string;
   /** Its own quantity, or null when it is sized from its parent. */
   readonly quantity: bigint | null;
@@ -248,7 +248,8 @@ interface WireTrigger {
   side: string;
   trigger_price: string;
   order_type: Record<string, unknown> | string;
-  quantity?: string | null;
+  /** `{Quantity: {quantity}}`, or `{ParentOrder: {parent_order_id}}` for a leg sized from its parent. */
+  quantity?: { Quantity?: { quantity: string }; ParentOrder?: { parent_order_id: string } } | null;
   state?: string;
   parent_order_id?: string | null;
   oco_order_id?: string | null;
@@ -265,7 +266,7 @@ function toTruthTrigger(leg: WireTrigger, marketId: string, turbo: boolean, acco
     side: leg.side,
     triggerPrice: BigInt(leg.trigger_price),
     kind: typeof leg.order_type === 'string' ? leg.order_type : (Object.keys(leg.order_type)[0] ?? '?'),
-    quantity: leg.quantity === undefined || leg.quantity === null ? null : BigInt(leg.quantity),
+    quantity: leg.quantity?.Quantity === undefined ? null : BigInt(leg.quantity.Quantity.quantity),
     parentOrderId: leg.parent_order_id ?? null,
     ocoId: leg.oco_order_id ?? null,
   };
