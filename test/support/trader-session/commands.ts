@@ -625,6 +625,48 @@ export class KillSwitch extends Step {
 }
 
 /**
+ * Drag an own order's line on the chart by `pixels` away from the inside (a buy down, a sell up):
+ * an amend to the price the line shows when it is dropped.
+ */
+export class ChartDrag extends Step {
+  constructor(readonly pixels: number) {
+    super();
+  }
+  check = online;
+  target: { old: TruthOrder; price: bigint } | null = null;
+  toString() {
+    return `drag an own order's chart line ${this.pixels} px`;
+  }
+  override before(model: Readonly<Model>, real: Real) {
+    return beforeOnBook(model, real);
+  }
+  override postcondition(model: Readonly<Model>, real: Real, before: Before) {
+    if (this.target === null) return Promise.resolve([]);
+    return amendedOnExchange(model, real, before, this.target.old, this.target.price, null);
+  }
+  async act(_model: Model, real: Real) {
+    this.target = null;
+    const { page } = real.world;
+    const before = this.read;
+    if (before === null) return;
+    const line = page.locator('[data-testid=chart-order]').first();
+    if (!(await line.count())) return;
+    const orderId = await line.getAttribute('data-order-id', { timeout: 2000 }).catch(() => null);
+    const old = before.resting.open.find((order) => order.orderId === orderId);
+    const box = await line.locator('[data-testid=chart-line-label]').boundingBox({ timeout: 2000 }).catch(() => null);
+    if (old === undefined || box === null) return;
+    const dy = old.side === 'Buy' ? this.pixels : -this.pixels;
+    await page.mouse.move(box.x + 8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 8, box.y + box.height / 2 + dy, { steps: 8 });
+    const shown = await line.getAttribute('data-price', { timeout: 2000 }).catch(() => null);
+    await page.mouse.up();
+    if (shown !== null && BigInt(shown) !== old.price) this.target = { old, price: BigInt(shown) };
+    await acceptConfirm(page);
+  }
+}
+
+/**
  * The Stops tab: a stop on its own, or an OCO pair, sized by quantity. A Sell stop triggers 3 %
  * under the bid, a Buy stop 3 % over the ask; an OCO pair adds a leg 3 % on the other side.
  */
@@ -1053,6 +1095,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.constant(new CancelAllMarket()),
     fc.record({ side, rows: fc.integer({ min: 2, max: 12 }) }).map((c) => new LadderClick(c.side, c.rows)),
     fc.integer({ min: -4, max: 4 }).filter((rows) => rows !== 0).map((rows) => new DragOrder(rows)),
+    fc.integer({ min: 15, max: 60 }).map((pixels) => new ChartDrag(pixels)),
     side.map((s) => new Hotkey(s)),
     fc.constant(new KillSwitch()),
   ];
