@@ -102,6 +102,9 @@ export async function runOracle(model: Model, real: Real): Promise<void> {
   if (real.world.pageErrors.length > 0) throw new Error(`the page threw: ${real.world.pageErrors.join('; ')}`);
 }
 
+/** The page's document as functions sent to the page see it (test files compile without the DOM library). */
+declare const document: { elementFromPoint(x: number, y: number): { closest(selector: string): { getAttribute(name: string): string | null } | null } | null };
+
 // ---- page helpers ------------------------------------------------------------------------------
 
 /**
@@ -529,18 +532,26 @@ export class DragOrder extends Step {
     super();
   }
   check = online;
-  moved: string | null = null;
+  moved: { orderId: string; from: bigint; to: bigint } | null = null;
   toString() {
     return `drag an own order ${this.rows} rows`;
   }
   override before(model: Readonly<Model>, real: Real) {
     return beforeOnBook(model, real);
   }
-  /** Amend by drag: the old order gone, one at another price in its place, its legs carried. */
+  /**
+   * Amend by drag: the old order gone, one at the price of the row it was dropped on in its place,
+   * its legs carried. Dropped back on its own row, the ladder cancels it: held as cancel one.
+   */
   override async postcondition(model: Readonly<Model>, real: Real, before: Before) {
-    const old = before.resting.open.find((order) => order.orderId === this.moved);
-    if (old === undefined) return [];
-    return amendedOnExchange(model, real, before, old, undefined, null);
+    const moved = this.moved;
+    const old = before.resting.open.find((order) => order.orderId === moved?.orderId);
+    if (moved === null || old === undefined) return [];
+    if (moved.to === moved.from) {
+      const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
+      return checkCancelOne(old.orderId, before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)));
+    }
+    return amendedOnExchange(model, real, before, old, moved.to, null);
   }
   async act(_model: Model, real: Real) {
     this.moved = null;
@@ -549,15 +560,20 @@ export class DragOrder extends Step {
     if (!(await own.count())) return;
     // One order on the row is one amend to hold (a row of several moves them all).
     const ids = ((await own.getAttribute('data-order-ids', { timeout: 2000 }).catch(() => null)) ?? '').split(',').filter((id) => id !== '');
+    const fromRow = await own.locator('xpath=ancestor::*[@data-testid="ladder-row"]').getAttribute('data-price', { timeout: 2000 }).catch(() => null);
     if ((await page.getByTestId('ladder').getAttribute('data-armed')) !== 'true') await page.getByTestId('ladder-arm').click();
     // The order may fill or go while the ladder is armed: then there is nothing to drag.
     const from = await own.boundingBox({ timeout: 2000 }).catch(() => null);
     if (!from) return;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    const x = from.x + from.width / 2;
+    const y = from.y + from.height / 2 + this.rows * from.height;
+    await page.mouse.move(x, from.y + from.height / 2);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + this.rows * from.height, { steps: 6 });
+    await page.mouse.move(x, y, { steps: 6 });
+    // The row under the pointer when it is released: the price the order moves to.
+    const toRow = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid=ladder-row]')?.getAttribute('data-price') ?? null, { x, y }).catch(() => null);
     await page.mouse.up();
-    if (ids.length === 1) this.moved = ids[0]!;
+    if (ids.length === 1 && fromRow !== null && toRow !== null) this.moved = { orderId: ids[0]!, from: BigInt(fromRow), to: BigInt(toRow) };
     await acceptConfirm(page);
   }
 }
