@@ -14,7 +14,7 @@ import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
 import { openTurboAccount, sandboxPid, type World } from './world';
 import { contractsOf, holdsWithin, newNotices, newOrders, readBefore, refusalShown, signerOn, statusesOf, type Accounts, type Before } from './action-reads';
-import { checkAmended, checkCancelOne, checkFlatten, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
+import { checkAmended, checkCancelOne, checkFlatten, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
 
@@ -738,6 +738,95 @@ export class StopOrder extends Step {
   }
 }
 
+/** The n-th pending leg listed under Open orders, as the exchange has it (null when none is both listed and pending). */
+async function chooseLeg(page: Page, index: number, before: Before): Promise<{ row: ReturnType<Page['locator']>; leg: Before['resting']['triggers'][number] } | null> {
+  const ids = (await page.locator('[data-testid=open-orders] [data-testid=trigger-row]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-trigger-id') ?? ''))).filter((id) => id !== '');
+  if (ids.length === 0) return null;
+  const legId = ids[index % ids.length]!;
+  const leg = before.resting.triggers.find((candidate) => candidate.triggerId === legId);
+  return leg === undefined ? null : { row: page.locator(`[data-testid=open-orders] [data-testid=trigger-row][data-trigger-id="${legId}"]`), leg };
+}
+
+/** Cancel a take-profit, stop-loss, stop or OCO leg from the legs under Open orders. */
+export class CancelLeg extends Step {
+  constructor(readonly index: number) {
+    super();
+  }
+  check = online;
+  target: string | null = null;
+  toString() {
+    return `cancel leg #${this.index} under Open orders`;
+  }
+  override before(model: Readonly<Model>, real: Real) {
+    return beforeOnBook(model, real);
+  }
+  override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
+    if (this.target === null) return [];
+    const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
+    return checkLegCancelled(this.target, before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)));
+  }
+  async act(model: Model, real: Real) {
+    this.target = null;
+    const { page } = real.world;
+    await showTab(page, 'orders');
+    model.tab = 'orders';
+    if (this.read === null) return;
+    const chosen = await chooseLeg(page, this.index, this.read);
+    if (chosen === null) return;
+    if (!(await chosen.row.getByTestId('trigger-cancel').click({ timeout: 3000 }).then(() => true, () => false))) return;
+    this.target = chosen.leg.triggerId;
+    await acceptConfirm(page);
+  }
+}
+
+/** Move a leg 1 % further from the inside from the legs under Open orders (its OCO sibling goes along). */
+export class MoveLeg extends Step {
+  constructor(readonly index: number) {
+    super();
+  }
+  check = online;
+  target: { triggerId: string; price: bigint; seen: ReadonlySet<string> } | null = null;
+  toString() {
+    return `move leg #${this.index} under Open orders`;
+  }
+  override before(model: Readonly<Model>, real: Real) {
+    return beforeOnBook(model, real);
+  }
+  override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
+    const target = this.target;
+    if (target === null) return [];
+    const leg = before.resting.triggers.find((candidate) => candidate.triggerId === target.triggerId);
+    const market = real.world.markets.find((candidate) => candidate.market_id === leg?.marketId);
+    if (leg === undefined || market === undefined) return [];
+    const accounts = accountsOf(real);
+    const after = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets);
+    const fresh = (await real.truth.orders(market, leg.turbo, contractsOf(accounts), false, 50)).filter((order) => !target.seen.has(order.orderId));
+    return checkLegMoved(target.triggerId, target.price, before.resting, after, await refusalShown(real.world.page, before), fresh);
+  }
+  async act(model: Model, real: Real) {
+    this.target = null;
+    const { page } = real.world;
+    await showTab(page, 'orders');
+    model.tab = 'orders';
+    if (this.read === null) return;
+    const chosen = await chooseLeg(page, this.index, this.read);
+    if (chosen === null) return;
+    const market = real.world.markets.find((candidate) => candidate.market_id === chosen.leg.marketId);
+    if (market === undefined) return;
+    const inside = await insideNow(real, market, chosen.leg.turbo);
+    if (!inside) return;
+    const tick = tickOf(market);
+    const below = chosen.leg.triggerPrice < inside.bid;
+    const price = below ? (((chosen.leg.triggerPrice * 99n) / 100n) / tick) * tick : ((((chosen.leg.triggerPrice * 101n) / 100n) + tick - 1n) / tick) * tick;
+    const seen = new Set((await real.truth.orders(market, chosen.leg.turbo, contractsOf(accountsOf(real)), false, 50)).map((order) => order.orderId));
+    await chosen.row.getByTestId('trigger-move-price').fill(editablePrice(market, price));
+    if (!(await chosen.row.getByTestId('trigger-move').click({ timeout: 3000 }).then(() => true, () => false))) return;
+    this.target = { triggerId: chosen.leg.triggerId, price, seen };
+    await acceptConfirm(page);
+    await until(async () => (await chosen.row.count()) === 0 || (await page.getByTestId('triggers-error').count()) > 0, 'the move to settle', 15_000).catch(() => undefined);
+  }
+}
+
 /**
  * Amend from Open orders: a new price 0.5 % further from the inside (the quantity as it stands);
  * with `withLegs`, a resting bracket entry's when there is one (its legs must be carried).
@@ -1108,6 +1197,8 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.record({ index: fc.nat(20), withLegs: fc.boolean() }).map((c) => new AmendOrder(c.index, c.withLegs)),
     fc.record({ side, oco: fc.boolean() }).map((c) => new StopOrder(c.side, c.oco)),
     fc.nat(8).map((index) => new Flatten(index)),
+    fc.nat(8).map((index) => new CancelLeg(index)),
+    fc.nat(8).map((index) => new MoveLeg(index)),
     fc.constant(new CancelAllMarket()),
     fc.record({ side, rows: fc.integer({ min: 2, max: 12 }) }).map((c) => new LadderClick(c.side, c.rows)),
     fc.integer({ min: -4, max: 4 }).filter((rows) => rows !== 0).map((rows) => new DragOrder(rows)),

@@ -284,3 +284,48 @@ export function checkFlatten(market: Market, position: { account: string; turbo:
   problems.push(...checkPlaced({ account: position.account, marketId: market.market_id, turbo: position.turbo, side, quantity: stated?.quantity ?? closable }, newOrders, refusal));
   return problems;
 }
+
+/**
+ * Cancel a leg: it is no longer pending, nor is its OCO sibling; no order was cancelled with it (its
+ * parent stays). A leg that fired first is not pending either: the exchange lists no fired legs, and
+ * a fired leg is what the trader was told of, so "not pending" is the whole promise here.
+ */
+export function checkLegCancelled(triggerId: string, before: RestingState, after: RestingState, statuses: ReadonlyMap<string, TruthOrder | null>): Problems {
+  const problems: Problems = [];
+  const leg = before.triggers.find((candidate) => candidate.triggerId === triggerId);
+  const pending = new Map(after.triggers.map((candidate) => [candidate.triggerId, candidate]));
+  const still = pending.get(triggerId);
+  if (still) problems.push(`${legText(still)} is still pending after its Cancel was clicked`);
+  const sibling = leg?.ocoId ? pending.get(leg.ocoId) : undefined;
+  if (sibling) problems.push(`${legText(sibling)} is still pending though the other leg of its OCO pair was cancelled`);
+  problems.push(...othersNotCancelled(before, after, statuses, new Set(), 'cancelling a leg'));
+  return problems;
+}
+
+/**
+ * Move a leg: the old leg is gone and one leg of the same account, book, side, kind and size (or
+ * parent) is pending at the new trigger price, in one batch (an OCO sibling re-created with it at
+ * its own price); or the move was refused on screen and the leg is as it was; or the leg fired
+ * first (gone, and an order of its side is new).
+ */
+export function checkLegMoved(triggerId: string, triggerPrice: bigint, before: RestingState, after: RestingState, refusal: string, newOrders: readonly TruthOrder[]): Problems {
+  const leg = before.triggers.find((candidate) => candidate.triggerId === triggerId);
+  if (leg === undefined) return [];
+  const known = new Set(before.triggers.map((candidate) => candidate.triggerId));
+  const fresh = after.triggers.filter((candidate) => !known.has(candidate.triggerId) && sameBook(candidate, leg));
+  const stillPending = after.triggers.some((candidate) => candidate.triggerId === triggerId);
+  if (stillPending) {
+    if (fresh.length > 0) return [`both the old ${legText(leg)} and new legs (${fresh.map(legText).join('; ')}) are pending after the move`];
+    return refusal.trim() === '' ? [`${legText(leg)} is unchanged after the move and the screen shows no refusal`] : [];
+  }
+  const moved = fresh.filter((candidate) => candidate.side === leg.side && candidate.kind === leg.kind && candidate.quantity === leg.quantity && candidate.parentOrderId === leg.parentOrderId && candidate.triggerPrice === triggerPrice);
+  if (moved.length === 1) {
+    const sibling = leg.ocoId === null ? undefined : before.triggers.find((candidate) => candidate.triggerId === leg.ocoId);
+    if (sibling && !after.triggers.some((candidate) => candidate.triggerId === sibling.triggerId || (candidate.side === sibling.side && candidate.triggerPrice === sibling.triggerPrice && candidate.ocoId === moved[0]!.triggerId))) {
+      return [`the other leg of the pair, ${legText(sibling)}, was not re-created with the moved leg ${legText(moved[0]!)}`];
+    }
+    return [];
+  }
+  if (moved.length === 0 && fresh.length === 0 && newOrders.some((order) => order.side === leg.side && sameBook(order, leg))) return []; // it fired first
+  return [`${legText(leg)} is gone after the move; new legs: ${fresh.map(legText).join('; ') || 'none'} (one at trigger ${triggerPrice} was wanted)`];
+}

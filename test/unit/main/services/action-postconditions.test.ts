@@ -2,7 +2,7 @@
 // contract on the exchange (docs/actions.md). Each check must pass what the contract allows (fills
 // and fired legs racing the check included) and report what it forbids.
 import { describe, expect, it } from 'vitest';
-import { checkAmended, checkCancelOne, checkFlatten, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, plainUnits, statedClose } from '../../../support/trader-session/postconditions';
+import { checkAmended, checkCancelOne, checkFlatten, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, plainUnits, statedClose } from '../../../support/trader-session/postconditions';
 import type { RestingState, TruthOrder, TruthTrigger } from '../../../support/trader-session/truth';
 import { b256 } from '../../../../shared/encoding/b256';
 import type { Market } from '../../../../shared/market/market';
@@ -228,5 +228,30 @@ describe('postcondition: network or account switch', () => {
   it('FAILS an order cancelled by the switch, and an order or leg placed by it', () => {
     expect(checkUnchanged(before, state([order(1)], [leg(10)]), new Map([[id(2), order(2, { status: 'cancelled' })]]), 'a switch to devnet')).toEqual([expect.stringMatching(/cancelled by a switch to devnet/)]);
     expect(checkUnchanged(before, state([order(1), order(2), order(3)], [leg(10), leg(11)]), new Map(), 'a switch to devnet')).toHaveLength(2);
+  });
+});
+
+describe('postcondition: cancel and move a leg', () => {
+  const pair = [leg(10, { ocoId: id(11), quantity: 5_000_000n }), leg(11, { ocoId: id(10), quantity: 5_000_000n, triggerPrice: 3_100_000_000n })];
+  const before = state([order(1)], [...pair, leg(12, { parentOrderId: id(1) })]);
+
+  it('cancel: passes the leg and its sibling gone, its parent kept; FAILS either left, or the parent cancelled', () => {
+    expect(checkLegCancelled(id(10), before, state([order(1)], [leg(12, { parentOrderId: id(1) })]), new Map())).toEqual([]);
+    expect(checkLegCancelled(id(10), before, state([order(1)], [pair[1]!]), new Map())).toEqual([expect.stringMatching(/other leg of its OCO pair/)]);
+    expect(checkLegCancelled(id(12), before, state([], pair), new Map([[id(1), order(1, { status: 'cancelled' })]]))).toEqual([expect.stringMatching(/cancelled by cancelling a leg/)]);
+  });
+
+  it('move: passes one leg at the new price with its sibling re-created; FAILS another price, a lost sibling, both kept', () => {
+    const movedPair = [leg(20, { ocoId: id(21), quantity: 5_000_000n, triggerPrice: 2_800_000_000n }), leg(21, { ocoId: id(20), quantity: 5_000_000n, triggerPrice: 3_100_000_000n })];
+    expect(checkLegMoved(id(10), 2_800_000_000n, before, state([order(1)], [...movedPair, leg(12, { parentOrderId: id(1) })]), '', [])).toEqual([]);
+    expect(checkLegMoved(id(10), 2_800_000_000n, before, state([order(1)], [{ ...movedPair[0]!, triggerPrice: 2_810_000_000n }, movedPair[1]!]), '', [])).toEqual([expect.stringMatching(/is gone after the move/)]);
+    expect(checkLegMoved(id(10), 2_800_000_000n, before, state([order(1)], [movedPair[0]!]), '', [])).toEqual([expect.stringMatching(/was not re-created/)]);
+    expect(checkLegMoved(id(10), 2_800_000_000n, before, state([order(1)], [...pair, movedPair[0]!]), '', [])).toEqual([expect.stringMatching(/both the old/)]);
+  });
+
+  it('move: passes a refusal shown with the leg unchanged, and a leg that fired first', () => {
+    expect(checkLegMoved(id(10), 2_800_000_000n, before, before, 'TRIGGER_WOULD_FIRE: …', [])).toEqual([]);
+    expect(checkLegMoved(id(10), 2_800_000_000n, before, before, '', [])).toHaveLength(1);
+    expect(checkLegMoved(id(10), 2_800_000_000n, before, state([order(1)], [leg(12, { parentOrderId: id(1) })]), '', [order(30, { side: 'Sell' })])).toEqual([]);
   });
 });
