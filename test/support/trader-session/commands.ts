@@ -616,10 +616,14 @@ export class Hotkey extends Step {
 
 /** The kill switch: nothing of any account of the terminal stays open or pending, on any book. */
 export class KillSwitch extends Step {
+  /** With `hotkey`, Shift+K instead of the KILL button (the report then comes as a notice). */
+  constructor(readonly hotkey = false) {
+    super();
+  }
   check = online;
   report = '';
   toString() {
-    return 'kill switch';
+    return this.hotkey ? 'kill switch (Shift+K)' : 'kill switch';
   }
   override before(model: Readonly<Model>, real: Real) {
     return beforeOnBook(model, real);
@@ -631,6 +635,12 @@ export class KillSwitch extends Step {
   async act(_model: Model, real: Real) {
     const { page } = real.world;
     this.report = '';
+    if (this.hotkey) {
+      await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+      await page.keyboard.press('Shift+K');
+      await acceptConfirm(page);
+      return; // the postcondition waits for the cancels; the notices carry the report
+    }
     await page.getByTestId('kill-switch').click();
     await acceptConfirm(page);
     await page.getByTestId('kill-report').waitFor({ timeout: 20_000 }).catch(() => undefined);
@@ -1205,6 +1215,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.integer({ min: 15, max: 60 }).map((pixels) => new ChartDrag(pixels)),
     side.map((s) => new Hotkey(s)),
     fc.constant(new KillSwitch()),
+    fc.constant(new KillSwitch(true)),
   ];
   for (let copies = options.favourContracts === true ? 3 : 1; copies > 0; copies--) arbitraries.push(...contracted);
   arbitraries.push(
