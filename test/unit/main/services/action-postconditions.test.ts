@@ -238,6 +238,7 @@ describe('postcondition: cancel and move a leg', () => {
   it('cancel: passes the leg and its sibling gone, its parent kept; FAILS either left, or the parent cancelled', () => {
     expect(checkLegCancelled(id(10), before, state([order(1)], [leg(12, { parentOrderId: id(1) })]), new Map())).toEqual([]);
     expect(checkLegCancelled(id(10), before, state([order(1)], [pair[1]!]), new Map())).toEqual([expect.stringMatching(/other leg of its OCO pair/)]);
+    expect(checkLegCancelled(id(10), before, state([order(1)], [pair[1]!]), new Map(), `Cancelled the stop; its pair ${id(11).slice(0, 8)}…${id(11).slice(-4)} stays pending alone`)).toEqual([]);
     expect(checkLegCancelled(id(12), before, state([], pair), new Map([[id(1), order(1, { status: 'cancelled' })]]))).toEqual([expect.stringMatching(/cancelled by cancelling a leg/)]);
   });
 
