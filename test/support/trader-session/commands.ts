@@ -773,7 +773,7 @@ export class CancelLeg extends Step {
   override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
     if (this.target === null) return [];
     const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-    return checkLegCancelled(this.target, before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)), await newNotices(real.world.page, before));
+    return checkLegCancelled(this.target, before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)));
   }
   async act(model: Model, real: Real) {
     this.target = null;

@@ -286,19 +286,19 @@ export function checkFlatten(market: Market, position: { account: string; turbo:
 }
 
 /**
- * Cancel a leg: it is no longer pending, nor is its OCO sibling unless the trader was told it stays
- * (`told` names it: a pair turned into a single stop must not go unsaid); no order was cancelled
- * with it (its parent stays). A leg that fired first is not pending either: the exchange lists no fired legs, and
- * a fired leg is what the trader was told of, so "not pending" is the whole promise here.
+ * Cancel a leg: it is no longer pending (cancelled, or it fired first); it alone goes: the other leg
+ * of its OCO pair (a bracket's take-profit when its stop-loss is cancelled, and the reverse) stays
+ * pending on its own, as the exchange's CancelTriggerOrder leaves it, and no order is cancelled with
+ * it (its parent stays).
  */
-export function checkLegCancelled(triggerId: string, before: RestingState, after: RestingState, statuses: ReadonlyMap<string, TruthOrder | null>, told = ''): Problems {
+export function checkLegCancelled(triggerId: string, before: RestingState, after: RestingState, statuses: ReadonlyMap<string, TruthOrder | null>): Problems {
   const problems: Problems = [];
   const leg = before.triggers.find((candidate) => candidate.triggerId === triggerId);
   const pending = new Map(after.triggers.map((candidate) => [candidate.triggerId, candidate]));
   const still = pending.get(triggerId);
   if (still) problems.push(`${legText(still)} is still pending after its Cancel was clicked`);
-  const sibling = leg?.ocoId ? pending.get(leg.ocoId) : undefined;
-  if (sibling && !names(told, sibling.triggerId)) problems.push(`${legText(sibling)} is still pending though the other leg of its OCO pair was cancelled, and the trader was not told it stays`);
+  const sibling = leg?.ocoId ? before.triggers.find((candidate) => candidate.triggerId === leg.ocoId) : undefined;
+  if (!still && sibling && !pending.has(sibling.triggerId)) problems.push(`${legText(sibling)} went with the other leg of its pair, though only that one was cancelled`);
   problems.push(...othersNotCancelled(before, after, statuses, new Set(), 'cancelling a leg'));
   return problems;
 }
