@@ -447,10 +447,14 @@ export class CancelOne extends Step {
 
 /** Cancel all in the market in view: none of its orders and legs remains on either of its books. */
 export class CancelAllMarket extends Step {
+  /** With `hotkey`, Shift+X (it acts whatever the Open orders count says) instead of the button. */
+  constructor(readonly hotkey = false) {
+    super();
+  }
   check = online;
   clicked = false;
   toString() {
-    return 'cancel all in the market';
+    return this.hotkey ? 'cancel all in the market (Shift+X)' : 'cancel all in the market';
   }
   override before(model: Readonly<Model>, real: Real) {
     return beforeOnBook(model, real);
@@ -465,6 +469,13 @@ export class CancelAllMarket extends Step {
     await showTab(page, 'orders');
     model.tab = 'orders';
     this.clicked = false;
+    if (this.hotkey) {
+      await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+      await page.keyboard.press('Shift+X');
+      this.clicked = true;
+      await acceptConfirm(page);
+      return;
+    }
     const button = page.getByTestId('cancel-all-market');
     if (!(await button.count())) return; // no workspace to act in (the markets are still loading)
     if (await button.isEnabled()) {
@@ -896,13 +907,17 @@ export class AmendOrder extends Step {
  * size it states is what must sell or buy, the remainder it must state).
  */
 export class Flatten extends Step {
-  constructor(readonly index: number) {
+  /** With `hotkey`, Shift+F on the market and book in view (when one position is there) instead of a row's button. */
+  constructor(
+    readonly index: number,
+    readonly hotkey = false,
+  ) {
     super();
   }
   check = online;
   target: { market: Market; account: string; turbo: boolean; sizes: bigint[]; dialog: string; seen: ReadonlySet<string> } | null = null;
   toString() {
-    return `flatten position #${this.index} from Positions`;
+    return this.hotkey ? 'flatten the market in view (Shift+F)' : `flatten position #${this.index} from Positions`;
   }
   override before(model: Readonly<Model>, real: Real) {
     return beforeOnBook(model, real);
@@ -924,9 +939,13 @@ export class Flatten extends Step {
     if (model.detached.includes('positions')) return;
     await showTab(page, 'positions');
     model.tab = 'positions';
-    const rows = page.locator('[data-testid=position-row]:has([data-testid=flatten-position]:enabled)');
+    const inView = marketOf(model, real).market_id;
+    const rows = this.hotkey
+      ? page.locator(`[data-testid=position-row][data-market-id="${inView}"][data-turbo="${model.turbo ? 'true' : 'false'}"]:has([data-testid=flatten-position]:enabled)`)
+      : page.locator('[data-testid=position-row]:has([data-testid=flatten-position]:enabled)');
     const count = await rows.count();
-    if (count === 0) return;
+    // The hotkey flattens every position of the market and book: one is one dialog line to hold.
+    if (count === 0 || (this.hotkey && count !== 1)) return;
     const row = rows.nth(this.index % count);
     const marketId = await row.getAttribute('data-market-id');
     const account = (await row.getAttribute('data-account')) ?? '';
@@ -938,7 +957,10 @@ export class Flatten extends Step {
     const key = `${found.market_id}${turbo ? ':turbo' : ''}`;
     const sizeNow = async () => (await real.truth.positions(account, real.turboMarkets)).get(key)?.size ?? 0n;
     const first = await sizeNow();
-    if (!(await row.getByTestId('flatten-position').click({ timeout: 3000 }).then(() => true, () => false))) return;
+    if (this.hotkey) {
+      await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+      await page.keyboard.press('Shift+F');
+    } else if (!(await row.getByTestId('flatten-position').click({ timeout: 3000 }).then(() => true, () => false))) return;
     const dialog = page.getByTestId('confirm-dialog');
     if (!(await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false))) return;
     const text = (await dialog.textContent().catch(() => null)) ?? '';
@@ -1207,9 +1229,11 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.record({ index: fc.nat(20), withLegs: fc.boolean() }).map((c) => new AmendOrder(c.index, c.withLegs)),
     fc.record({ side, oco: fc.boolean() }).map((c) => new StopOrder(c.side, c.oco)),
     fc.nat(8).map((index) => new Flatten(index)),
+    fc.constant(new Flatten(0, true)),
     fc.nat(8).map((index) => new CancelLeg(index)),
     fc.nat(8).map((index) => new MoveLeg(index)),
     fc.constant(new CancelAllMarket()),
+    fc.constant(new CancelAllMarket(true)),
     fc.record({ side, rows: fc.integer({ min: 2, max: 12 }) }).map((c) => new LadderClick(c.side, c.rows)),
     fc.integer({ min: -4, max: 4 }).filter((rows) => rows !== 0).map((rows) => new DragOrder(rows)),
     fc.integer({ min: 15, max: 60 }).map((pixels) => new ChartDrag(pixels)),

@@ -276,7 +276,7 @@ export function checkFlatten(market: Market, position: { account: string; turbo:
   if (stated === null) problems.push(`the flatten dialog states no "${side} <size> ${market.base.symbol}": ${JSON.stringify(dialog)}`);
   else {
     if (stated.side !== side) problems.push(`the flatten dialog says ${stated.side} for a position of ${position.size}`);
-    if (stated.quantity !== closable) problems.push(`the flatten dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(closable, market.base.decimals)} of (the size step is ${plainUnits(step, market.base.decimals)})`);
+    if (stated.quantity !== closable) problems.push(`the flatten dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(closable, market.base.decimals)} of (the size step is ${plainUnits(step, market.base.decimals)}); the dialog: ${JSON.stringify(dialog.join(' '))}`);
   }
   if (remainder > 0n && !dialog.some((line) => line.includes(plainUnits(remainder, market.base.decimals)) || /remain|dust|cannot be closed|stays open|left open/i.test(line))) {
     problems.push(`the flatten dialog does not state the remainder ${plainUnits(remainder, market.base.decimals)} ${market.base.symbol} that no order can close: ${JSON.stringify(dialog)}`);
