@@ -62,10 +62,10 @@ async function noticeTexts(page: Page): Promise<string[]> {
   return (await notices(page)).map((notice) => notice.text);
 }
 
-/** Notices (any level) that were not shown before the step: what the app told the trader of it. */
-export async function newNotices(page: Page, before: Before): Promise<string> {
+/** Error and warning notices that were not shown before the step: what went wrong, as the app told the trader. */
+export async function newWarnings(page: Page, before: Before): Promise<string> {
   return (await notices(page))
-    .filter((notice) => !before.notices.has(notice.text))
+    .filter((notice) => (notice.level === 'error' || notice.level === 'warning') && !before.notices.has(notice.text))
     .map((notice) => notice.text.trim())
     .join(' | ');
 }

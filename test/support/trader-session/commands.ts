@@ -13,7 +13,7 @@ import { until, value } from '../terminal-page';
 import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
 import { openTurboAccount, sandboxPid, type World } from './world';
-import { contractsOf, holdsWithin, newNotices, newOrders, readBefore, refusalShown, signerOn, statusesOf, type Accounts, type Before } from './action-reads';
+import { contractsOf, holdsWithin, newWarnings, newOrders, readBefore, refusalShown, signerOn, statusesOf, type Accounts, type Before } from './action-reads';
 import { checkAmended, checkCancelOne, checkFlatten, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
@@ -462,7 +462,7 @@ export class CancelAllMarket extends Step {
   override async postcondition(model: Readonly<Model>, real: Real, before: Before) {
     if (!this.clicked) return []; // nothing open in the market: the button is disabled
     const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-    return checkNothingLeft(before.resting, after, await newNotices(real.world.page, before), marketOf(model, real).market_id);
+    return checkNothingLeft(before.resting, after, await newWarnings(real.world.page, before), marketOf(model, real).market_id);
   }
   async act(model: Model, real: Real) {
     const { page } = real.world;
@@ -641,7 +641,7 @@ export class KillSwitch extends Step {
   }
   override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
     const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-    return checkNothingLeft(before.resting, after, `${this.report} | ${await newNotices(real.world.page, before)}`);
+    return checkNothingLeft(before.resting, after, `${this.report} | ${await newWarnings(real.world.page, before)}`);
   }
   async act(_model: Model, real: Real) {
     const { page } = real.world;
@@ -655,7 +655,8 @@ export class KillSwitch extends Step {
     await page.getByTestId('kill-switch').click();
     await acceptConfirm(page);
     await page.getByTestId('kill-report').waitFor({ timeout: 20_000 }).catch(() => undefined);
-    this.report = (await page.getByTestId('kill-report').textContent({ timeout: 1000 }).catch(() => null)) ?? '';
+    // What it says it could not cancel (the error lines and their list), not the ids it cancelled.
+    this.report = (await page.locator('[data-testid=kill-report] .error, [data-testid=kill-report] li').allTextContents().catch(() => [])).join(' | ');
     const close = page.getByTestId('kill-report-close');
     if (await close.count()) await close.click();
   }

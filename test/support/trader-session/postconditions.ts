@@ -25,8 +25,12 @@ const legText = (leg: TruthTrigger) =>
 const sameBook = (left: { account: string; marketId: string; turbo: boolean }, right: { account: string; marketId: string; turbo: boolean }) =>
   left.account === right.account && left.marketId === right.marketId && left.turbo === right.turbo;
 
-/** Whether a text (a report, a notice, a dialog) names an id, in full or as the app shortens it. */
-export const names = (text: string, id: string) => text.includes(id) || text.includes(short(id)) || text.includes(id.slice(0, 10));
+/**
+ * Whether a text (what the app says it could not cancel) names an id, in full or as the app
+ * shortens it (first 8 and last 4 characters). Ids of one exchange share their first characters,
+ * so a prefix alone names nothing.
+ */
+export const names = (text: string, id: string) => text.includes(id) || text.includes(short(id));
 
 /**
  * Of `orders` new since `before`, those no fired leg explains: each fired leg (pending before, not
@@ -46,8 +50,8 @@ export function notFromFiredLegs(orders: readonly TruthOrder[], before: RestingS
 
 /**
  * Kill switch (and, with a market, cancel all in that market): afterwards no open order and no
- * pending leg of any of the accounts remains on any book (of that market), unless the report names
- * it. An order opened after `before` by a leg firing is the race above, not a leftover.
+ * pending leg of any of the accounts remains on any book (of that market), unless `report` (what
+ * the app says it could not cancel, not what it says it cancelled) names it. An order opened after `before` by a leg firing is the race above, not a leftover.
  */
 export function checkNothingLeft(before: RestingState, after: RestingState, report: string, marketId?: string): Problems {
   const inScope = (item: { marketId: string }) => marketId === undefined || item.marketId === marketId;
