@@ -236,7 +236,7 @@ interface PlacedEntry {
   readonly side: 'Buy' | 'Sell';
   readonly price?: bigint;
   readonly quantity: bigint;
-  readonly kind?: string;
+  readonly kinds?: readonly string[];
 }
 
 /** Place: exactly one order of what was entered on the signing account's book, or none and a refusal shown. */
@@ -255,13 +255,14 @@ async function placedAsEntered(model: Readonly<Model>, real: Real, before: Befor
  * when the old order was cancelled (a fill between the step's read and the amend changes it),
  * unless the step asked for another.
  */
-async function amendedOnExchange(model: Readonly<Model>, real: Real, before: Before, old: TruthOrder, price: bigint | undefined, quantity: bigint | null, refusal = ''): Promise<Problems> {
+async function amendedOnExchange(model: Readonly<Model>, real: Real, before: Before, old: TruthOrder, price: bigint | undefined, quantity: bigint | null, refusal = '', seenOnBook?: ReadonlySet<string>): Promise<Problems> {
   const accounts = accountsOf(real);
   const market = real.world.markets.find((candidate) => candidate.market_id === old.marketId) ?? marketOf(model, real);
   const oldNow = await real.truth.order(old.marketId, old.turbo, old.orderId);
   const after = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets);
-  // The newest orders of the old order's book (before.seen covers the book in view; another market's row reads its own).
-  const seen = old.marketId === marketOf(model, real).market_id && old.turbo === model.turbo ? before.seen : new Set<string>((await real.truth.orders(market, old.turbo, contractsOf(accounts), false, 50)).filter((order) => order.timestamp <= old.timestamp || order.orderId === old.orderId).map((order) => order.orderId));
+  // The newest orders of the old order's book before the step: before.seen covers the book in view;
+  // an order of another market (a row of Open orders) comes with its book's, read before the amend.
+  const seen = seenOnBook ?? before.seen;
   const fresh = notFromFiredLegs((await real.truth.orders(market, old.turbo, contractsOf(accounts), false, 50)).filter((order) => !seen.has(order.orderId)), before.resting, after);
   const remaining = oldNow === null ? old.quantity - old.filled : oldNow.quantity - oldNow.filled;
   return checkAmended({ old, ...(price === undefined ? {} : { price }), quantity: quantity ?? remaining }, oldNow, fresh, before.resting, after, `${refusal} ${await refusalShown(real.world.page, before)}`);
@@ -311,7 +312,10 @@ export class TicketOrder extends Step {
     if ((await priceField.count()) && (await priceField.isEditable())) await priceField.fill(editablePrice(market, price));
     await page.getByTestId('ticket-quantity').fill(editableQuantity(market, quantity));
     // A market order's price is the app's bound from the book, not a figure the trader entered.
-    this.entered = { side: this.side, quantity, kind: this.kind, ...(this.kind === 'Market' || this.kind === 'BoundedMarket' ? {} : { price }) };
+    // On a Turbo book a Market order is sent as BoundedMarket (docs/protocol.md, margin: the
+    // conversion with the order settings' slippage), so either kind is the one entered there.
+    const kinds = this.kind === 'Market' && model.turbo ? ['Market', 'BoundedMarket'] : [this.kind];
+    this.entered = { side: this.side, quantity, kinds, ...(this.kind === 'Market' || this.kind === 'BoundedMarket' ? {} : { price }) };
     const submit = page.getByTestId('ticket-submit');
     await page.waitForTimeout(150);
     if (await submit.isDisabled()) return; // refused before signing, with its reason on the ticket
@@ -381,7 +385,7 @@ export class BracketOrder extends Step {
     await page.getByTestId('bracket-stop-loss-trigger').fill(editablePrice(market, stopLoss));
     // The legs are on the entry's other side, sized from it.
     const legSide = buy ? 'Sell' : 'Buy';
-    this.entered = { side: this.side, price: entry, quantity, kind: 'Spot', legs: [{ side: legSide, triggerPrice: takeProfit, quantity: null }, { side: legSide, triggerPrice: stopLoss, quantity: null }] };
+    this.entered = { side: this.side, price: entry, quantity, kinds: ['Spot'], legs: [{ side: legSide, triggerPrice: takeProfit, quantity: null }, { side: legSide, triggerPrice: stopLoss, quantity: null }] };
     await page.waitForTimeout(150);
     const submit = page.getByTestId('ticket-submit');
     if (!(await submit.isDisabled())) {
@@ -861,7 +865,7 @@ export class AmendOrder extends Step {
     super();
   }
   check = online;
-  target: { old: TruthOrder; price: bigint } | null = null;
+  target: { old: TruthOrder; price: bigint; seen: ReadonlySet<string> } | null = null;
   toString() {
     return `amend open order #${this.index}${this.withLegs ? ' (one with legs if any)' : ''} from the table`;
   }
@@ -870,7 +874,7 @@ export class AmendOrder extends Step {
   }
   override postcondition(model: Readonly<Model>, real: Real, before: Before) {
     if (this.target === null) return Promise.resolve([]);
-    return amendedOnExchange(model, real, before, this.target.old, this.target.price, null, this.refusal);
+    return amendedOnExchange(model, real, before, this.target.old, this.target.price, null, this.refusal, this.target.seen);
   }
   async act(model: Model, real: Real) {
     this.target = null;
@@ -887,10 +891,11 @@ export class AmendOrder extends Step {
     if (market === undefined) return;
     const tick = tickOf(market);
     const price = (((old.side === 'Buy' ? (old.price * 995n) / 1000n : (old.price * 1005n) / 1000n) + (old.side === 'Buy' ? 0n : tick - 1n)) / tick) * tick;
+    const seen = new Set((await real.truth.orders(market, old.turbo, contractsOf(accountsOf(real)), false, 50)).map((order) => order.orderId));
     if (!(await chosen.row.getByTestId('amend-order').click({ timeout: 3000 }).then(() => true, () => false))) return;
     await chosen.row.getByTestId('amend-price').fill(editablePrice(market, price));
     await chosen.row.getByTestId('amend-save').click();
-    this.target = { old, price };
+    this.target = { old, price, seen };
     await acceptConfirm(page);
     // Until the row leaves edit mode (saved) or says why not.
     await until(async () => (await chosen.row.getByTestId('amend-save').count()) === 0 || (await chosen.row.getByTestId('amend-error').count()) > 0, 'the amend to settle', 20_000).catch(() => undefined);

@@ -121,8 +121,8 @@ export interface Entered {
   /** Checked when given (a limit price; a market order's price is the app's bound). */
   readonly price?: bigint;
   readonly quantity: bigint;
-  /** The order kind when the step chose one (`Spot`, `Limit`, …). */
-  readonly kind?: string;
+  /** The order kinds that are what the step chose (`Spot`, `Limit`, …; a Turbo book's Market is sent as BoundedMarket). */
+  readonly kinds?: readonly string[];
 }
 
 /**
@@ -133,7 +133,7 @@ export interface Entered {
  */
 export function checkPlaced(entered: Entered, newOrders: readonly TruthOrder[], refusal: string, explained: (orders: readonly TruthOrder[]) => TruthOrder[] = (orders) => [...orders]): Problems {
   const mine = explained(newOrders.filter((order) => order.account === entered.account && order.marketId === entered.marketId && order.turbo === entered.turbo));
-  const wanted = `${entered.side}${entered.kind ? ` ${entered.kind}` : ''} ${entered.quantity}${entered.price === undefined ? '' : ` at ${entered.price}`} (account ${short(entered.account)}, ${book(entered)})`;
+  const wanted = `${entered.side}${entered.kinds ? ` ${entered.kinds.join(' or ')}` : ''} ${entered.quantity}${entered.price === undefined ? '' : ` at ${entered.price}`} (account ${short(entered.account)}, ${book(entered)})`;
   if (mine.length === 0) return refusal.trim() === '' ? [`no order reached the exchange and the screen shows no refusal; the step entered ${wanted}`] : [];
   if (mine.length > 1) return [`${mine.length} orders reached the exchange for one action (${mine.map(orderText).join('; ')}); the step entered ${wanted}`];
   const order = mine[0]!;
@@ -141,7 +141,7 @@ export function checkPlaced(entered: Entered, newOrders: readonly TruthOrder[], 
   if (order.side !== entered.side) problems.push(`${orderText(order)} has side ${order.side}; the step entered ${wanted}`);
   if (order.quantity !== entered.quantity) problems.push(`${orderText(order)} has quantity ${order.quantity}; the step entered ${wanted}`);
   if (entered.price !== undefined && order.price !== entered.price) problems.push(`${orderText(order)} has price ${order.price}; the step entered ${wanted}`);
-  if (entered.kind !== undefined && order.kind !== entered.kind) problems.push(`${orderText(order)} is a ${order.kind}; the step entered ${wanted}`);
+  if (entered.kinds !== undefined && !entered.kinds.includes(order.kind)) problems.push(`${orderText(order)} is a ${order.kind}; the step entered ${wanted}`);
   return problems;
 }
 

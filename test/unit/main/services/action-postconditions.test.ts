@@ -95,7 +95,7 @@ describe('postcondition: cancel one', () => {
 });
 
 describe('postcondition: place', () => {
-  const entered = { account: TRADER, marketId: MARKET, turbo: false, side: 'Buy' as const, price: 3_000_000_000n, quantity: 5_000_000n, kind: 'Spot' };
+  const entered = { account: TRADER, marketId: MARKET, turbo: false, side: 'Buy' as const, price: 3_000_000_000n, quantity: 5_000_000n, kinds: ['Spot'] };
 
   it('passes exactly one order as entered, filled at once or resting', () => {
     expect(checkPlaced(entered, [order(5)], '')).toEqual([]);
@@ -111,6 +111,12 @@ describe('postcondition: place', () => {
     expect(checkPlaced(entered, [order(5, { quantity: 3_000_000n })], '')).toEqual([expect.stringMatching(/quantity 3000000; the step entered Buy Spot 5000000/)]);
     expect(checkPlaced(entered, [order(5, { side: 'Sell', price: 3_000_010_000n, kind: 'Limit' })], '')).toHaveLength(3);
     expect(checkPlaced(entered, [order(5), order(6)], '')).toEqual([expect.stringMatching(/2 orders reached the exchange/)]);
+  });
+
+  it('takes a Turbo book\'s Market order sent as BoundedMarket for the Market entered, and nothing else for it', () => {
+    const market = { account: TURBO, marketId: MARKET, turbo: true, side: 'Sell' as const, quantity: 5_000_000n, kinds: ['Market', 'BoundedMarket'] };
+    expect(checkPlaced(market, [order(5, { account: TURBO, turbo: true, side: 'Sell', kind: 'BoundedMarket' })], '')).toEqual([]);
+    expect(checkPlaced(market, [order(5, { account: TURBO, turbo: true, side: 'Sell', kind: 'Spot' })], '')).toEqual([expect.stringMatching(/is a Spot/)]);
   });
 
   it('looks only at the signing account\'s book', () => {
