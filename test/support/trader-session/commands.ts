@@ -721,6 +721,8 @@ export class StopOrder extends Step {
   }
   check = online;
   entered: EnteredLeg[] | null = null;
+  /** The form's error, read before the step leaves the Stops tab (the form is not drawn behind another tab). */
+  refusal = '';
   toString() {
     return `${this.oco ? 'OCO pair' : 'stop'} ${this.side} from the Stops tab`;
   }
@@ -734,10 +736,11 @@ export class StopOrder extends Step {
     const market = marketOf(model, real);
     const after = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets);
     const fired = await newOrders(real.truth, accounts, market, model.turbo, before);
-    return checkLegsPlaced({ account: signerOn(accounts, model.turbo), marketId: market.market_id, turbo: model.turbo }, this.entered, before.resting, after, await refusalShown(real.world.page, before), { oco: this.oco, firedOrders: fired });
+    return checkLegsPlaced({ account: signerOn(accounts, model.turbo), marketId: market.market_id, turbo: model.turbo }, this.entered, before.resting, after, `${this.refusal} ${await refusalShown(real.world.page, before)}`, { oco: this.oco, firedOrders: fired });
   }
   async act(model: Model, real: Real) {
     this.entered = null;
+    this.refusal = '';
     const { page } = real.world;
     const market = marketOf(model, real);
     const inside = await insideNow(real, market, model.turbo);
@@ -760,6 +763,7 @@ export class StopOrder extends Step {
     await page.getByTestId('stop-submit').click();
     await acceptConfirm(page);
     await until(async () => (await page.getByTestId('stop-submit').textContent().catch(() => '')) !== 'Placing…', 'the stop form to show the outcome', 20_000).catch(() => undefined);
+    this.refusal = (await page.getByTestId('stop-error').allTextContents().catch(() => [])).join(' | ');
     await showTab(page, 'ticket');
   }
 }
