@@ -1,7 +1,8 @@
 // The long trader session: the model-based session of test/e2e/trader-session.test.ts
 // run for thousands of steps. The app runs in Chromium through the browser host against the
 // sandbox with its market maker; fast-check picks the trader's actions (the exchange restart
-// included) and the oracle checks every panel after every step. A failing sequence is shrunk and
+// included), the oracle checks every panel after every step, and each action's postcondition on
+// the exchange is checked after it acts (test/support/trader-session/postconditions.ts). A failing sequence is shrunk and
 // printed with its seed and path; the run then goes on with the next seed until the steps are done,
 // so one session reports every distinct failure it meets. Prints one JSON line at the end and
 // exits 1 when any sequence failed.

@@ -1,11 +1,15 @@
 // The model-based trader session: in Chromium through the browser host, against the
 // sandbox with its market maker, fast-check picks random sequences of trader actions (ticket
-// orders of every type, brackets, cancels, ladder clicks and drags, hotkeys, the kill switch,
+// orders of every type, brackets, stops and OCO pairs, cancels, amends, ladder clicks and drags,
+// chart-line drags, flatten, hotkeys, the kill switch,
 // markets, the Turbo book, blotter tabs, network switches and back, detached and docked panels,
 // reloads, and the sandbox's faults: streams dropped, answers delayed, failed or lost). After every
 // step the oracle (test/support/trader-session/oracle.ts, invariants in docs/reliability.md) holds
 // each panel to the exchange's truth read over REST: equal within the bound, or visibly marked as
-// not live. A failure prints the seed and the path and shrinks to a short sequence; replay with
+// not live; every step that acts is also held to its contract on the exchange (docs/actions.md,
+// test/support/trader-session/postconditions.ts: the kill switch leaves nothing open or pending, an
+// amend carries the legs, a flatten sells what its dialog states, …).
+// A failure prints the seed and the path and shrinks to a short sequence; replay with
 // LT_SESSION_SEED=<seed> LT_SESSION_PATH=<path>. The long version is bench/trader-session.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTraderSession } from '../support/trader-session/run';
@@ -38,6 +42,9 @@ describe.sequential('random trader session against the sandbox, the screen held 
       maxCommands: 10,
       boundMs: 10_000,
       restart: false,
+      // The actions with a contract (kill switch, cancels, places, amends, stops, flatten) three
+      // times as often: in 30 steps most of them act, and their postconditions are checked.
+      favourContracts: true,
       timeLimitMs: 240_000,
       ...(path === undefined ? {} : { path }),
       print: (line) => console.log(line),

@@ -21,6 +21,8 @@ export interface SessionOptions {
   /** How long a panel may take to show the truth before it must be marked. */
   readonly boundMs: number;
   readonly restart: boolean;
+  /** Pick the actions with a contract on the exchange more often (a short run meets more of them). */
+  readonly favourContracts?: boolean;
   /** Replay one failing case: the `path` fast-check printed with the seed. */
   readonly path?: string;
   readonly print?: (line: string) => void;
@@ -124,7 +126,7 @@ export async function runTraderSession(world: World, options: SessionOptions): P
   };
   let lastModel: Model = initialModel();
 
-  const generated = options.commands === undefined ? traderCommands(world.markets, { restart: options.restart, maxCommands: options.maxCommands }) : fc.constant(options.commands);
+  const generated = options.commands === undefined ? traderCommands(world.markets, { restart: options.restart, maxCommands: options.maxCommands, ...(options.favourContracts === undefined ? {} : { favourContracts: options.favourContracts }) }) : fc.constant(options.commands);
   const property = fc.asyncProperty(generated, async (commands) => {
     // Out of time: this run (or shrink candidate) passes without acting, so the check ends soon.
     if (Date.now() > deadline) return;

@@ -216,6 +216,62 @@ interface WireOrder {
   timestamp?: string;
 }
 
+/**
+ * A pending trigger leg (stop, OCO leg, take-profit or stop-loss) as GET /v1/orders/active lists it
+ * (docs/protocol.md "Trigger object"): only pending legs are listed; fired and cancelled ones are not.
+ */
+export interface TruthTrigger {
+  readonly triggerId: string;
+  /** The contract that owns it. */
+  readonly account: string;
+  readonly marketId: string;
+  readonly turbo: boolean;
+  readonly side: string;
+  readonly triggerPrice: bigint;
+  /** The kind it fires as (`Market`, `MarketBounded`, `Spot`): the key of its `order_type`. */
+  readonly kind: string;
+  /** Its own quantity, or null when it is sized from its parent. */
+  readonly quantity: bigint | null;
+  readonly parentOrderId: string | null;
+  readonly ocoId: string | null;
+}
+
+/** What rests on the exchange for some accounts: open orders and pending trigger legs, every book read. */
+export interface RestingState {
+  readonly open: readonly TruthOrder[];
+  readonly triggers: readonly TruthTrigger[];
+}
+
+interface WireTrigger {
+  order_id: string;
+  market_id?: string;
+  side: string;
+  trigger_price: string;
+  order_type: Record<string, unknown> | string;
+  /** `{Quantity: {quantity}}`, or `{ParentOrder: {parent_order_id}}` for a leg sized from its parent. */
+  quantity?: { Quantity?: { quantity: string }; ParentOrder?: { parent_order_id: string } } | null;
+  state?: string;
+  parent_order_id?: string | null;
+  oco_order_id?: string | null;
+}
+
+type WireActiveEntry = ({ kind: 'order'; order_id: string; order: WireOrder; triggers?: WireTrigger[] }) | ({ kind: 'trigger' } & WireTrigger);
+
+function toTruthTrigger(leg: WireTrigger, marketId: string, turbo: boolean, account: string): TruthTrigger {
+  return {
+    triggerId: leg.order_id,
+    account,
+    marketId: leg.market_id ?? marketId,
+    turbo,
+    side: leg.side,
+    triggerPrice: BigInt(leg.trigger_price),
+    kind: typeof leg.order_type === 'string' ? leg.order_type : (Object.keys(leg.order_type)[0] ?? '?'),
+    quantity: leg.quantity?.Quantity === undefined ? null : BigInt(leg.quantity.Quantity.quantity),
+    parentOrderId: leg.parent_order_id ?? null,
+    ocoId: leg.oco_order_id ?? null,
+  };
+}
+
 /** Newest first; equal times by order id, higher first (as the app pages them). */
 export function compareTruthOrders(left: TruthOrder, right: TruthOrder): number {
   if (left.timestamp !== right.timestamp) return left.timestamp > right.timestamp ? -1 : 1;
@@ -369,6 +425,45 @@ export class Truth {
       if (turboMarkets.includes(market.market_id)) all.push(...(await this.orders(market, true, contracts, true)));
     }
     return all;
+  }
+
+  /**
+   * Open orders and pending trigger legs of `contracts` on every book (or the books of one market),
+   * from GET /v1/orders/active: one read per account and book gives both, so an order and the legs
+   * bound to it are seen at the same moment.
+   */
+  async resting(contracts: readonly string[], turboMarkets: readonly string[], onlyMarketId?: string): Promise<RestingState> {
+    const open: TruthOrder[] = [];
+    const triggers: TruthTrigger[] = [];
+    for (const market of this.markets) {
+      if (onlyMarketId !== undefined && market.market_id !== onlyMarketId) continue;
+      for (const turbo of turboMarkets.includes(market.market_id) ? [false, true] : [false]) {
+        for (const contract of contracts) {
+          const body = await this.get<{ entries: WireActiveEntry[] }>(`/v1/orders/active?market_id=${market.market_id}&contract=${contract}${turbo ? '&turbo=true' : ''}`).catch((error: unknown) => {
+            if (/HTTP 404/.test(String(error))) return { entries: [] as WireActiveEntry[] };
+            throw error;
+          });
+          for (const entry of body.entries) {
+            if (entry.kind === 'order') {
+              open.push(toTruthOrder(entry.order, market.market_id, turbo, contract));
+              for (const leg of entry.triggers ?? []) triggers.push(toTruthTrigger(leg, market.market_id, turbo, contract));
+            } else {
+              triggers.push(toTruthTrigger(entry, market.market_id, turbo, contract));
+            }
+          }
+        }
+      }
+    }
+    return { open, triggers };
+  }
+
+  /** One order by id on one book (any account), or null when the exchange has no such order. */
+  async order(marketId: string, turbo: boolean, orderId: string): Promise<TruthOrder | null> {
+    const body = await this.get<{ order: WireOrder & { owner?: { ContractId?: string } } }>(`/v1/order?market_id=${marketId}&order_id=${orderId}${turbo ? '&turbo=true' : ''}`).catch((error: unknown) => {
+      if (/HTTP 404/.test(String(error))) return null;
+      throw error;
+    });
+    return body === null ? null : toTruthOrder(body.order, marketId, turbo, body.order.owner?.ContractId ?? '');
   }
 
   async balances(contract: string): Promise<TruthBalance[]> {

@@ -1,0 +1,60 @@
+// Fixed scenarios of the trader session, one per contract of docs/actions.md: each runs a short list
+// of steps once (the same steps, postconditions and screen oracle as the random session) and prints
+// what failed. To see a contract hold after a fix, or fail on a deliberate mutation of the product
+// (docs/reliability.md lists the mutations and what caught them).
+//
+//   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
+//   scenarios: kill, cancel-all-stop, amend-bracket, flatten, legs, place, cancel-all, cancel-one,
+//              network, stop, amend, chart-drag, ladder-drag, hotkeys
+import { spawnSync } from 'node:child_process';
+import * as step from '../test/support/trader-session/commands';
+import { runTraderSession } from '../test/support/trader-session/run';
+import { startWorld } from '../test/support/trader-session/world';
+
+const restingBuy = () => new step.TicketOrder('Limit', 'Buy', false, 2);
+const restingSell = () => new step.TicketOrder('Limit', 'Sell', false, 2);
+
+const SCENARIOS: Record<string, () => unknown[]> = {
+  kill: () => [new step.StopOrder('Sell', false), restingBuy(), new step.KillSwitch()],
+  'cancel-all-stop': () => [new step.StopOrder('Sell', false), restingBuy(), new step.CancelAllMarket()],
+  'amend-bracket': () => [new step.BracketOrder('Buy', true), new step.AmendOrder(0, true)],
+  flatten: () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.Flatten(0)],
+  legs: () => [new step.StopOrder('Sell', true), new step.MoveLeg(0), new step.BracketOrder('Buy', true), new step.MoveLeg(0), new step.CancelLeg(0), new step.CancelOne(0, true)],
+  place: () => [restingBuy()],
+  'cancel-all': () => [restingBuy(), restingSell(), new step.CancelAllMarket()],
+  'cancel-one': () => [restingBuy(), new step.CancelOne(0)],
+  network: () => [restingBuy(), new step.SwitchNetwork('devnet'), new step.SwitchNetwork('sandbox')],
+  stop: () => [new step.StopOrder('Sell', false), new step.StopOrder('Buy', true)],
+  amend: () => [restingBuy(), new step.AmendOrder(0, false)],
+  'chart-drag': () => [restingBuy(), new step.ChartDrag(30)],
+  // An order near the inside is on the ladder's screen: a ladder click places one there.
+  'ladder-drag': () => [new step.LadderClick('Buy', 4), new step.DragOrder(2)],
+  hotkeys: () => [restingBuy(), restingSell(), new step.CancelAllMarket(true), new step.Hotkey('Buy'), new step.KillSwitch(true), new step.Flatten(0, true)],
+};
+
+async function main() {
+  const name = process.argv[2] ?? '';
+  const scenario = SCENARIOS[name];
+  if (!scenario) {
+    process.stderr.write(`trader-contracts: name a scenario: ${Object.keys(SCENARIOS).join(', ')}\n`);
+    process.exit(2);
+  }
+  if (process.env.LT_SKIP_BUILD !== '1') {
+    const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
+    if (built.status !== 0) throw new Error('electron-vite build failed');
+  }
+  const world = await startWorld({ turboAccount: false });
+  const failed = await runTraderSession(world, { seed: 1, numRuns: 1, maxCommands: 20, boundMs: 10_000, restart: false, commands: scenario() as Parameters<typeof runTraderSession>[1]['commands'], print: (line) => console.log(line) })
+    .then((result) => {
+      console.log(JSON.stringify({ scenario: name, steps: result.steps, failed: result.failure !== null }));
+      if (result.failure) console.log(result.failure);
+      return result.failure !== null;
+    })
+    .finally(() => world.stop());
+  process.exit(failed ? 1 : 0);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});
