@@ -183,14 +183,13 @@ export function checkTape(rows: readonly TapeRow[], before: readonly TruthTrade[
  * the holder, less the basis), and the mark is the exit side (the bid for a long, the ask for a
  * short). The mark price itself moves with the book and is not held here. A book with a position
  * has a row, a flat one shows none or 0 (a flat row shown is held too); a remainder no order can
- * close may be listed under "closed" (hidden), which `hidden(key, size)` says. `marketOf(key)`
+ * close is a position like any other and is listed (the flatten contract, docs/actions.md). `marketOf(key)`
  * gives the market a row is formatted with (its base decimals are the accounting's).
  */
 export function checkPositions(
   rows: readonly PositionRow[],
   account: string,
   positions: ReadonlyMap<string, LedgerPosition>,
-  hidden: (key: string, size: bigint) => boolean,
   marketOf: (key: string) => Market | undefined,
   books?: (key: string) => boolean,
 ): Verdict {
@@ -199,7 +198,7 @@ export function checkPositions(
   const keyOf = (row: PositionRow) => `${row.marketId}${row.turbo ? ':turbo' : ''}`;
   const shown = new Set(own.map(keyOf));
   for (const [key, position] of positions) {
-    if (position.size === 0n || (books !== undefined && !books(key)) || shown.has(key) || hidden(key, position.size)) continue;
+    if (position.size === 0n || (books !== undefined && !books(key)) || shown.has(key)) continue;
     problems.push(`position ${key.slice(0, 12)} missing (exchange: ${position.size})`);
   }
   for (const row of own) {

@@ -9,7 +9,6 @@ import { formatPrice } from '../../../renderer/src/format/market-format';
 import { ORDER_KIND_LABELS } from '../../../renderer/src/features/ticket/ticket-model';
 import type { OrderTypeKind } from '../../../shared/market/order-type';
 import { assetDisplayDecimals, averagePriceCell, displayDecimals, formatFixed, orderStatusCell, priceCell, quantityCell } from '../../../renderer/src/format/columns';
-import { closable } from '../../../main/services/positions/positions-service';
 import { readScreen, type Screen } from './screen';
 import { judgeConsistency } from './consistency';
 import type { Truth, TruthOrder, TruthTrade } from './truth';
@@ -288,23 +287,9 @@ async function judge(screen: Screen, truth: Truth, markets: readonly Market[], v
       for (const account of accounts) {
         const turboAccount = account !== view.tradeAccountId;
         const sizes = await (turboAccount ? (cache.turboPositions ??= truth.positions(account, view.turboMarkets)) : positions());
-        const shownKeys = new Set(panel.rows.filter((row) => row.account.toLowerCase() === account.toLowerCase() && row.size !== '0').map((row) => `${row.marketId}${row.turbo ? ':turbo' : ''}`));
-        // The panel lists a remainder no order can close (below the quantity step, or worth less
-        // than the book's minimum order at its exit price) under "closed", hidden by default.
-        const hidden = new Set<string>();
-        for (const [key, { size }] of sizes) {
-          if (size === 0n || shownKeys.has(key)) continue;
-          const [marketId, turboPart] = key.split(':');
-          const turbo = turboPart === 'turbo';
-          const canonical = markets.find((candidate) => candidate.market_id === marketId);
-          const book = (turbo ? view.turboBooks?.get(marketId ?? '') : undefined) ?? canonical;
-          if (!book) continue;
-          const exit = await truth.inside(book, turbo).catch(() => null);
-          if (closable(book, size, size > 0n ? (exit?.bid ?? null) : (exit?.ask ?? null)) !== null) hidden.add(key);
-        }
         // A Turbo Account trades Turbo books only.
         const marketOf = (key: string) => markets.find((candidate) => candidate.market_id === key.split(':')[0]);
-        const verdict = checkPositions(panel.rows, account, sizes, (key) => hidden.has(key), marketOf, turboAccount ? (key) => key.endsWith(':turbo') : undefined);
+        const verdict = checkPositions(panel.rows, account, sizes, marketOf, turboAccount ? (key) => key.endsWith(':turbo') : undefined);
         out[turboAccount ? 'turboPositions' : 'positions'] = verdict;
       }
     }

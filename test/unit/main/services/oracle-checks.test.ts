@@ -208,26 +208,24 @@ describe('oracle: positions of the trading account and of the Turbo Account', ()
   const sizes = (entries: [string, bigint][]) => new Map(entries.map(([key, size]) => [key, flatMoney(size, size < 0n ? -size : size)]));
   const marketOf = () => market;
   const rows: PositionRow[] = [rowOf('m1', false, 'TRADE', flatMoney(5000n, 5000n), null), rowOf('m1', true, 'child', flatMoney(-300n, 300n), null)];
-  const none = () => false;
 
   it('passes the sizes the exchange\'s fills give, each account on its own', () => {
-    expect(checkPositions(rows, 'trade', sizes([['m1', 5000n]]), none, marketOf)).toEqual({ ok: true, how: 'equal' });
-    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -300n]]), none, marketOf, (key) => key.endsWith(':turbo'))).toEqual({ ok: true, how: 'equal' });
+    expect(checkPositions(rows, 'trade', sizes([['m1', 5000n]]), marketOf)).toEqual({ ok: true, how: 'equal' });
+    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -300n]]), marketOf, (key) => key.endsWith(':turbo'))).toEqual({ ok: true, how: 'equal' });
   });
 
   it('reports a wrong size, a missing position and one the exchange does not have', () => {
-    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -600n]]), none, marketOf)).toEqual({ ok: false, diff: 'position m1:turbo shows -300, exchange -600' });
-    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -300n], ['m2:turbo', 10n]]), none, marketOf).ok).toBe(false);
-    expect(checkPositions(rows, 'child', new Map(), none, marketOf).ok).toBe(false);
+    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -600n]]), marketOf)).toEqual({ ok: false, diff: 'position m1:turbo shows -300, exchange -600' });
+    expect(checkPositions(rows, 'child', sizes([['m1:turbo', -300n], ['m2:turbo', 10n]]), marketOf).ok).toBe(false);
+    expect(checkPositions(rows, 'child', new Map(), marketOf).ok).toBe(false);
     // No row and no position: empty, not "equal".
-    expect(checkPositions([], 'child', new Map(), none, marketOf)).toEqual({ ok: true, how: 'empty' });
-    expect(checkPositions([], 'child', sizes([['m1:turbo', -300n]]), none, marketOf).ok).toBe(false);
+    expect(checkPositions([], 'child', new Map(), marketOf)).toEqual({ ok: true, how: 'empty' });
+    expect(checkPositions([], 'child', sizes([['m1:turbo', -300n]]), marketOf).ok).toBe(false);
   });
 
-  it('lets a remainder no order can close be hidden, never a closable one', () => {
+  it('holds a remainder no order can close like any position: it must be listed', () => {
     const both = sizes([['m1:turbo', -300n], ['m2:turbo', 3n]]);
-    expect(checkPositions(rows, 'child', both, (key) => key === 'm2:turbo', marketOf).ok).toBe(true);
-    expect(checkPositions(rows, 'child', both, none, marketOf).ok).toBe(false);
+    expect(checkPositions(rows, 'child', both, marketOf)).toEqual({ ok: false, diff: 'position m2:turbo missing (exchange: 3)' });
   });
 });
 
@@ -240,7 +238,7 @@ describe('oracle: the Positions panel\'s money columns against the oracle\'s own
   const afterPartial = ledgerPosition(fills.slice(0, 2), 9);
   const afterCross = ledgerPosition(fills, 9);
   const key = market.market_id;
-  const check = (row: PositionRow, position: LedgerPosition) => checkPositions([row], 'trade', new Map([[key, position]]), () => false, () => market);
+  const check = (row: PositionRow, position: LedgerPosition) => checkPositions([row], 'trade', new Map([[key, position]]), () => market);
   const bid = 2_090_000_000n;
   const ask = 2_010_000_000n;
 
