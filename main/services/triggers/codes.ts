@@ -13,6 +13,11 @@ export const TRIGGER_CODES = {
   SLIPPAGE_TOO_WIDE: 'SLIPPAGE_TOO_WIDE',
   /** A move that would put a price at or below zero, or a limit price for a leg without one. */
   INVALID_MOVE: 'INVALID_MOVE',
+  /**
+   * The size entered is not one the legs can be signed at (off the step, or not a whole quote
+   * amount at a leg's price): refused before signing, naming the size that is (never signed in its place).
+   */
+  SIZE_NOT_SIGNABLE: 'SIZE_NOT_SIGNABLE',
   /** Quantity lowered to nothing by the step and whole-quote rules. */
   ZERO_QUANTITY: 'ZERO_QUANTITY',
   /** A Turbo Account is selected: its legs are not signed by this area yet. */

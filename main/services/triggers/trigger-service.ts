@@ -385,6 +385,11 @@ export class TriggerService {
     if (requested === undefined) return ok({ legs, adjustments: [] });
     const { quantity, adjustments } = explicitQuantity(market, requested, legs);
     if (quantity === 0n) return fail(TRIGGER_CODES.ZERO_QUANTITY, `quantity: ${formatUnits(requested, market.base.decimals)} ${market.base.symbol} is below the smallest size the legs' prices allow.`, { field: 'size' });
+    // The trader's size is signed as entered or not at all: a lowered size would be a size nobody saw.
+    if (quantity !== requested) {
+      const size = (raw: bigint) => `${formatUnits(raw, market.base.decimals)} ${market.base.symbol}`;
+      return fail(TRIGGER_CODES.SIZE_NOT_SIGNABLE, `quantity: ${size(requested)} cannot be signed as entered (${adjustments.join(' ')}); enter ${size(quantity)}, the nearest size below it that can.`, { field: 'size' });
+    }
     return ok({ legs: legs.map((leg) => ({ ...leg, quantity: { kind: 'Quantity', quantity } })), adjustments });
   }
 

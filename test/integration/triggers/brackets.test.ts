@@ -162,6 +162,10 @@ describe('trigger legs through main against the sandbox', () => {
     const before = value(await h.getJournal({ limit: 500 }, caller)).length;
     const offStep = await h.placeStopOrder({ marketId: market.market_id, side: 'Sell', leg: { triggerPrice: PRICE(2800n) + 1n, execution: { kind: 'market' } }, size: { kind: 'quantity', quantity: ETH / 4n } }, caller);
     expect(offStep).toMatchObject({ ok: false, code: 'PRICE_PRECISION', details: { field: 'leg' } });
+    // A size the legs cannot be signed at is refused naming the one they can, never signed lowered.
+    const offSize = await h.placeStopOrder({ marketId: market.market_id, side: 'Sell', leg: { triggerPrice: PRICE(2800n), execution: { kind: 'market' } }, size: { kind: 'quantity', quantity: ETH / 4n + 1n } }, caller);
+    expect(offSize).toMatchObject({ ok: false, code: 'SIZE_NOT_SIGNABLE', details: { field: 'size' } });
+    expect(offSize.ok ? '' : offSize.message).toMatch(/^quantity: 0\.250000001 ETH cannot be signed as entered \(Quantity floored from 0\.250000001 ETH to 0\.25 ETH \(the market's step\)\.\); enter 0\.25 ETH/);
     const resting = value(await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: PRICE(2950n), quantity: ETH / 2n }, caller));
     const afterOrder = value(await h.getJournal({ limit: 500 }, caller)).length;
     const sameSide = await h.placeStopOrder(
