@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketsView } from '../../shared/ipc/views';
 import type { Market } from '../../shared/market/market';
-import { displayDecimalsOf, durationText, learnDisplayDecimals, markPrice, money, oraclePrice, periodOfferText, periodText } from '../../renderer/src/features/margin/margin-format';
+import { displayDecimalsOf, durationText, holding, learnDisplayDecimals, markPrice, money, oraclePrice, periodOfferText, periodText } from '../../renderer/src/features/margin/margin-format';
 import { ethUsdc } from '../support/renderer/fixtures';
 
 const fuelUsdc: Market = { ...ethUsdc, market_id: `0x${'f1'.repeat(32)}` as Market['market_id'], base: { symbol: 'FUEL', asset: `0x${'fe'.repeat(32)}` as Market['base']['asset'], decimals: 9, max_precision: 0 }, quote: { ...ethUsdc.quote, max_precision: 6 } };
@@ -26,6 +26,12 @@ describe('margin figures', () => {
     expect(money(-1_239_999n, usdc)).toBe('-1.23 USDC');
     expect(money(300_000_000n, eth)).toBe('0.3000 ETH');
     expect(oraclePrice(2_950_123_000_000_000_000_000n, usdc)).toBe('2,950.12 USDC');
+  });
+  it('a holding or a debt is never cut: a remainder below the size step shows as it is, as Positions shows it', () => {
+    learnDisplayDecimals(markets);
+    expect(holding(83_890n, eth)).toBe('0.00008389 ETH');
+    expect(holding(300_000_000n, eth)).toBe('0.3000 ETH');
+    expect(holding(1_594_321n, usdc)).toBe('1.594321 USDC');
   });
   it('says tier periods and terms in words', () => {
     expect(periodText('SixHours')).toBe('6 hours');

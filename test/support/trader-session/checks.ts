@@ -35,6 +35,11 @@ export function moneyText(raw: bigint, asset: ShownAsset): string {
   return `${formatUnits(raw, asset.decimals, asset.shown, asset.shown)} ${asset.symbol}`;
 }
 
+/** "0.00008389 ETH": a holding or a debt, at least the display decimals and every digit it has (never cut). */
+export function holdingText(raw: bigint, asset: ShownAsset): string {
+  return `${formatUnits(raw, asset.decimals, asset.shown)} ${asset.symbol}`;
+}
+
 const signedText = (raw: bigint, asset: ShownAsset) => `${raw > 0n ? '+' : ''}${moneyText(raw, asset)}`;
 
 /** An oracle price (1e18 scale) of one whole unit, in the collateral's display decimals. */
@@ -80,8 +85,8 @@ export function expectedRiskFigures(report: RiskReport, truth: MarginTruth, asse
     const returning = entry.borrowable.amount > entry.borrowable.amountWithoutReturn ? ` (up to ${moneyText(entry.borrowable.amount, ref)} returning ${show(report.returnableQuote)} first)` : '';
     assets.set(entry.assetId, [
       `${ref.symbol}${entry.stale ? ' stale' : ''}`,
-      moneyText(entry.position, ref),
-      moneyText(entry.debt, ref),
+      holdingText(entry.position, ref),
+      holdingText(entry.debt, ref),
       `${priceText(mark.price, collateral)} ${mark.side}`,
       show(entry.mark),
       `${priceText(entry.bid, collateral)} / ${priceText(entry.ask, collateral)}`,

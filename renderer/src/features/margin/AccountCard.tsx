@@ -9,7 +9,7 @@ import { CreditActionForm } from './CreditActionForm';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { confirmMarginAction } from './margin-confirm';
-import { expiryText, money } from './margin-format';
+import { expiryText, holding } from './margin-format';
 import { OpenSessionForm } from './OpenSessionForm';
 import { notifyMarginOutcome } from './margin-notices';
 import { notifyFailure } from '../notices/failure-notice';
@@ -39,7 +39,7 @@ export const AccountCard: Component<{ account: MarginAccountView; overview: Marg
 
   const withdrawAll = async () => {
     if (busy()) return;
-    const holds = props.account.holdings.map((holding) => money(holding.amount, holding)).join(', ');
+    const holds = props.account.holdings.map((entry) => holding(entry.amount, entry)).join(', ');
     if (!(await confirmMarginAction(terminal, 'Withdraw to the trading account', [`Move everything the Turbo Account holds${holds ? ` (${holds})` : ''} to the trading account.`], props.account.marginAccountId))) return;
     setBusy(true);
     setFailure(null);
@@ -84,7 +84,7 @@ export const AccountCard: Component<{ account: MarginAccountView; overview: Marg
       </div>
       <Show when={props.account.holdings.length > 0}>
         <p class="muted" data-testid="margin-account-holdings">
-          Holds {props.account.holdings.map((holding) => money(holding.amount, holding)).join(', ')}
+          Holds {props.account.holdings.map((entry) => holding(entry.amount, entry)).join(', ')}
         </p>
       </Show>
       <Show when={!props.account.hasSession}>

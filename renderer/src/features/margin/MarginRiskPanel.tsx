@@ -6,7 +6,7 @@
 import { createEffect, createSignal, For, on, onCleanup, Show, useContext, type Component } from 'solid-js';
 import type { MarginRiskFrame } from '../../../../shared/ipc/views/margin';
 import type { Failure } from '../../../../shared/result';
-import { basisPoints, expiryText, markPrice, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
+import { basisPoints, expiryText, holding, markPrice, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
 import { FailureLine } from './parts';
 import './margin.css';
 import { TerminalContext } from '../../stores/terminal-context';
@@ -256,8 +256,8 @@ export const MarginRiskPanel: Component<{
                                 <span class="warning"> stale</span>
                               </Show>
                             </td>
-                            <td>{money(asset.position, asset)}</td>
-                            <td>{money(asset.debt, asset)}</td>
+                            <td>{holding(asset.position, asset)}</td>
+                            <td>{holding(asset.debt, asset)}</td>
                             <td data-testid="margin-risk-mark-price">
                               {oraclePrice(markPrice(asset.position, asset.bid, asset.ask).price, collateral())} <span class="muted">{markPrice(asset.position, asset.bid, asset.ask).side}</span>
                             </td>
@@ -309,7 +309,7 @@ export const MarginRiskPanel: Component<{
                     {last().collateralReturned === null ? '—' : show(last().collateralReturned ?? 0n)}, forfeited {last().collateralForfeited === null ? '—' : show(last().collateralForfeited ?? 0n)}
                   </span>
                   <Show when={last().returnedToParent.length > 0}>
-                    <span> · returned to the trading account: {last().returnedToParent.map((holding) => money(holding.amount, holding)).join(', ')}</span>
+                    <span> · returned to the trading account: {last().returnedToParent.map((entry) => holding(entry.amount, entry)).join(', ')}</span>
                   </Show>
                   <Show when={last().status !== 'Closed' && last().returnedToParent.length === 0}>
                     <span data-testid="margin-risk-nothing-returned"> · nothing was left to return to the trading account</span>

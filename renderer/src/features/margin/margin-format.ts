@@ -56,6 +56,15 @@ export function money(raw: bigint, asset: MarginAssetRef): string {
   return `${formatUnits(raw, asset.decimals, shown, shown)} ${asset.symbol}`;
 }
 
+/**
+ * "0.00008389 ETH": an amount the account holds or owes, at least the asset's display decimals and
+ * every further digit it has. Never cut: a holding no order can close (a remainder below the size
+ * step) is shown as it is, as Positions shows it, not as "0.0000 ETH".
+ */
+export function holding(raw: bigint, asset: MarginAssetRef): string {
+  return `${formatUnits(raw, asset.decimals, shownDecimals(asset))} ${asset.symbol}`;
+}
+
 /** What an amount typed in the asset's units must look like: "0.01" for 2 display decimals. */
 export function amountStep(asset: MarginAssetRef): string {
   const shown = shownDecimals(asset);
