@@ -264,6 +264,26 @@ export const plainUnits = (raw: bigint, decimals: number): string => {
 };
 
 /**
+ * The bound a flatten dialog gives as why a size is left: "not worth a whole number of USDT units
+ * at 2964.467 USDT", as raw quote units; null when it names none.
+ */
+export function wholeQuoteBound(dialog: readonly string[], market: Market): bigint | null {
+  const symbol = market.quote.symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`not worth a whole number of ${symbol} units at ([0-9][0-9,]*(?:\\.[0-9]+)?) ${symbol}`).exec(dialog.join(' '));
+  if (!match) return null;
+  const [whole, fraction = ''] = match[1]!.replaceAll(',', '').split('.') as [string, string?];
+  if (fraction.length > market.quote.decimals) return null;
+  return BigInt(whole) * 10n ** BigInt(market.quote.decimals) + BigInt(fraction.padEnd(market.quote.decimals, '0') || '0');
+}
+
+/** The largest multiple of `step` up to `size` worth a whole number of quote units at `price` (spec: quantity × price divides by 10^base decimals). */
+export function largestWhole(size: bigint, step: bigint, price: bigint, baseDecimals: number): bigint {
+  const scale = 10n ** BigInt(baseDecimals);
+  for (let quantity = size; quantity > 0n; quantity -= step) if ((quantity * price) % scale === 0n) return quantity;
+  return 0n;
+}
+
+/**
  * Flatten one position: the dialog states a close of the position floored to the size step (never
  * more than is held, never less than an order can close), and a remainder below the step is stated
  * in the dialog; exactly one closing order of that side and size reaches the exchange on the
@@ -280,9 +300,16 @@ export function checkFlatten(market: Market, position: { account: string; turbo:
   if (stated === null) problems.push(`the flatten dialog states no "${side} <size> ${market.base.symbol}": ${JSON.stringify(dialog)}`);
   else {
     if (stated.side !== side) problems.push(`the flatten dialog says ${stated.side} for a position of ${position.size}`);
-    if (stated.quantity !== closable) problems.push(`the flatten dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(closable, market.base.decimals)} of (the size step is ${plainUnits(step, market.base.decimals)}); the dialog: ${JSON.stringify(dialog.join(' '))}`);
+    const bound = wholeQuoteBound(dialog, market);
+    // The close plan (docs/actions.md, Flatten): the step floor, lowered to a size worth a whole
+    // number of quote units at the close's bound when the dialog names that bound as the reason.
+    const planned = bound === null ? closable : largestWhole(closable, step, bound, market.base.decimals);
+    if (stated.quantity !== closable && stated.quantity !== planned) problems.push(`the flatten dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(closable, market.base.decimals)} of (the size step is ${plainUnits(step, market.base.decimals)}); the dialog: ${JSON.stringify(dialog.join(' '))}`);
   }
-  if (remainder > 0n && !dialog.some((line) => line.includes(plainUnits(remainder, market.base.decimals)) || /remain|dust|cannot be closed|stays open|left open/i.test(line))) {
+  const statedRemainder = stated === null ? remainder : held - stated.quantity;
+  if (statedRemainder > 0n && statedRemainder !== remainder) {
+    if (!dialog.some((line) => line.includes(plainUnits(statedRemainder, market.base.decimals)))) problems.push(`the flatten dialog does not state the remainder ${plainUnits(statedRemainder, market.base.decimals)} ${market.base.symbol} it leaves: ${JSON.stringify(dialog)}`);
+  } else if (remainder > 0n && !dialog.some((line) => line.includes(plainUnits(remainder, market.base.decimals)) || /remain|dust|cannot be closed|stays open|left open/i.test(line))) {
     problems.push(`the flatten dialog does not state the remainder ${plainUnits(remainder, market.base.decimals)} ${market.base.symbol} that no order can close: ${JSON.stringify(dialog)}`);
   }
   problems.push(...checkPlaced({ account: position.account, marketId: market.market_id, turbo: position.turbo, side, quantity: stated?.quantity ?? closable }, newOrders, refusal));

@@ -2,7 +2,7 @@
 // contract on the exchange (docs/actions.md). Each check must pass what the contract allows (fills
 // and fired legs racing the check included) and report what it forbids.
 import { describe, expect, it } from 'vitest';
-import { checkAmended, checkCancelOne, checkFlatten, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, plainUnits, statedClose } from '../../../support/trader-session/postconditions';
+import { checkAmended, checkCancelOne, checkFlatten, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, largestWhole, plainUnits, statedClose, wholeQuoteBound } from '../../../support/trader-session/postconditions';
 import type { RestingState, TruthOrder, TruthTrigger } from '../../../support/trader-session/truth';
 import { b256 } from '../../../../shared/encoding/b256';
 import type { Market } from '../../../../shared/market/market';
@@ -225,6 +225,29 @@ describe('postcondition: flatten', () => {
     const dialog = ['Sell 0.044 ETH; the rest, 0.000172755 ETH, remains'];
     expect(checkFlatten(market, position, dialog, [order(5, { side: 'Sell', quantity: 45_000_000n })], '')).toEqual([expect.stringMatching(/quantity 45000000/)]);
     expect(checkFlatten(market, { ...position, size: -3_000_000n }, ['Buy 0.003 ETH on ETH/USDC'], [order(5, { side: 'Buy', quantity: 3_000_000n })], '')).toEqual([]);
+  });
+});
+
+describe('postcondition: flatten where the step floor is not a whole quote amount at the bound', () => {
+  // ETH/USDT: the bound 2,964.467 USDT makes 0.0049 ETH worth 14,525.8883 raw USDT units; 0.004 is whole.
+  const usdt: Market = { ...market, base: { ...market.base, max_precision: 4 }, quote: { ...market.quote, symbol: 'USDT', max_precision: 3 } };
+  const position = { account: TRADER, turbo: false, size: 4_999_000n };
+  const dialog = ['Sell 0.004 ETH on ETH/USDT, Canonical book, at market, no worse than 1 % below the bid of 2,994.411 USDT', 'This leaves 0.000999 ETH, not worth a whole number of USDT units at 2964.467 USDT in any multiple of the step: no order can close it'];
+
+  it('reads the bound and the largest whole size under the step floor', () => {
+    expect(wholeQuoteBound(dialog, usdt)).toBe(2_964_467_000n);
+    expect(largestWhole(4_900_000n, 100_000n, 2_964_467_000n, 9)).toBe(4_000_000n);
+  });
+
+  it('passes the close plan the dialog states with its reason, one order of that size', () => {
+    expect(checkFlatten(usdt, position, dialog, [order(5, { side: 'Sell', quantity: 4_000_000n, kind: 'BoundedMarket' })], '')).toEqual([]);
+  });
+
+  it('FAILS a size below the plan, and a reason that is not true at the bound it names', () => {
+    const less = ['Sell 0.003 ETH on ETH/USDT', 'This leaves 0.001999 ETH, not worth a whole number of USDT units at 2964.467 USDT'];
+    expect(checkFlatten(usdt, position, less, [order(5, { side: 'Sell', quantity: 3_000_000n })], '')).toEqual([expect.stringMatching(/says Sell 0.003 ETH/)]);
+    const untrue = ['Sell 0.004 ETH on ETH/USDT', 'This leaves 0.000999 ETH, not worth a whole number of USDT units at 2960 USDT'];
+    expect(checkFlatten(usdt, position, untrue, [order(5, { side: 'Sell', quantity: 4_000_000n })], '')).toEqual([expect.stringMatching(/says Sell 0.004 ETH/)]);
   });
 });
 
