@@ -240,13 +240,13 @@ interface PlacedEntry {
 }
 
 /** Place: exactly one order of what was entered on the signing account's book, or none and a refusal shown. */
-async function placedAsEntered(model: Readonly<Model>, real: Real, before: Before, entry: PlacedEntry | null): Promise<Problems> {
+async function placedAsEntered(model: Readonly<Model>, real: Real, before: Before, entry: PlacedEntry | null, seenRefusal = ''): Promise<Problems> {
   if (entry === null) return [];
   const accounts = accountsOf(real);
   const market = marketOf(model, real);
   const fresh = await newOrders(real.truth, accounts, market, model.turbo, before);
   const after = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets);
-  const refusal = await refusalShown(real.world.page, before);
+  const refusal = `${seenRefusal} ${await refusalShown(real.world.page, before)}`;
   return checkPlaced({ account: signerOn(accounts, model.turbo), marketId: market.market_id, turbo: model.turbo, ...entry }, fresh, refusal, (orders) => notFromFiredLegs(orders, before.resting, after));
 }
 
@@ -286,11 +286,14 @@ export class TicketOrder extends Step {
   override before(model: Readonly<Model>, real: Real) {
     return beforeOnBook(model, real);
   }
+  /** Why the ticket's button was disabled when the step gave up on it (the reason may pass before the check reads the screen). */
+  refusedWith = '';
   override postcondition(model: Readonly<Model>, real: Real, before: Before) {
-    return placedAsEntered(model, real, before, this.entered);
+    return placedAsEntered(model, real, before, this.entered, this.refusedWith);
   }
   async act(model: Model, real: Real) {
     this.entered = null;
+    this.refusedWith = '';
     const { page } = real.world;
     const market = marketOf(model, real);
     const inside = await insideNow(real, market, model.turbo);
@@ -318,7 +321,13 @@ export class TicketOrder extends Step {
     this.entered = { side: this.side, quantity, kinds, ...(this.kind === 'Market' || this.kind === 'BoundedMarket' ? {} : { price }) };
     const submit = page.getByTestId('ticket-submit');
     await page.waitForTimeout(150);
-    if (await submit.isDisabled()) return; // refused before signing, with its reason on the ticket
+    // A reason that passes by itself (balances loading after the last order) is waited out, as a
+    // trader waits; a refusal that stays is the ticket's answer, kept as it was shown.
+    const enabled = await until(async () => !(await submit.isDisabled()), 'the ticket to accept the order', 3000).then(() => true, () => false);
+    if (!enabled) {
+      this.refusedWith = (await page.locator('[data-testid=ticket-why], [data-testid=ticket-problem]').allTextContents().catch(() => [])).join(' ').trim();
+      return; // refused before signing, with its reason on the ticket
+    }
     await submit.click();
     await acceptConfirm(page);
     await ticketSettled(page);
@@ -507,11 +516,14 @@ export class LadderClick extends Step {
     return beforeOnBook(model, real);
   }
   /** The order is the clicked row's price and the size the ladder's own Size field showed. */
+  /** Why the ticket's button was disabled when the step gave up on it (the reason may pass before the check reads the screen). */
+  refusedWith = '';
   override postcondition(model: Readonly<Model>, real: Real, before: Before) {
-    return placedAsEntered(model, real, before, this.entered);
+    return placedAsEntered(model, real, before, this.entered, this.refusedWith);
   }
   async act(model: Model, real: Real) {
     this.entered = null;
+    this.refusedWith = '';
     const { page } = real.world;
     const market = marketOf(model, real);
     const ladder = page.getByTestId('ladder');
@@ -607,11 +619,14 @@ export class Hotkey extends Step {
     return beforeOnBook(model, real);
   }
   /** At best, with the size the confirmation states (or, without one, the ticket's, which the hotkey trades). */
+  /** Why the ticket's button was disabled when the step gave up on it (the reason may pass before the check reads the screen). */
+  refusedWith = '';
   override postcondition(model: Readonly<Model>, real: Real, before: Before) {
-    return placedAsEntered(model, real, before, this.entered);
+    return placedAsEntered(model, real, before, this.entered, this.refusedWith);
   }
   async act(model: Model, real: Real) {
     this.entered = null;
+    this.refusedWith = '';
     const { page } = real.world;
     const market = marketOf(model, real);
     const inside = await insideNow(real, market, model.turbo);
