@@ -93,6 +93,8 @@ export abstract class MarginCore {
   protected tiers: TierTerms[] = [];
   protected pool: PoolView | null = null;
   protected children: ChildAccount[] = [];
+  /** The trading account whose Turbo Accounts `children` holds as read from the exchange (null: not read yet). */
+  protected childrenReadFor: B256 | null = null;
   private turboRows: Market[] | null = null;
   private turboRowsKey = '';
   private subscriptionCount = 0;
@@ -144,6 +146,7 @@ export abstract class MarginCore {
     this.signers.clear();
     this.selected = null;
     this.children = [];
+    this.childrenReadFor = null;
     if (tradeAccountId !== null) {
       void this.reconcileChildren();
       void this.restoreSelection(tradeAccountId);
@@ -243,7 +246,10 @@ export abstract class MarginCore {
     const read = await this.deps.reads.children(owner, parent);
     // The trading account changed while the read was out: its answer is of the previous one.
     if (this.parent !== parent) return this.changedMeanwhile();
-    if (read.ok) this.children = read.value;
+    if (read.ok) {
+      this.children = read.value;
+      this.childrenReadFor = parent;
+    }
     return read;
   }
 

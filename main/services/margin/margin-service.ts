@@ -187,6 +187,14 @@ export class MarginService extends MarginCredit implements TurboDesk {
     return [...new Set<string>([...this.children.map((child) => child.marginAccountId), ...this.trackers.keys()])];
   }
 
+  async loadedAccounts(): Promise<readonly string[]> {
+    if (this.parent !== null && this.childrenReadFor !== this.parent) {
+      const parent = await this.parentIds();
+      if (parent.ok) await this.refreshChildren(parent.value.owner, parent.value.parent);
+    }
+    return this.marginAccounts();
+  }
+
   /** The order the selected account would sign, and whether the protocol would take it. */
   async checkTurboOrder(input: { marketId: string; side: Side; orderKind: OrderTypeIntent['kind']; price: bigint; quantity: bigint; maxPrice?: bigint | undefined; minPrice?: bigint | undefined }): Promise<Result<TurboOrderCheck>> {
     const intent: PlaceIntent = {

@@ -173,6 +173,8 @@ export interface TurboDesk {
   fills(): readonly FillView[];
   /** Every Turbo Account of the trading account known here (their history is listed with its own). */
   marginAccounts(): readonly string[];
+  /** The same, read from the exchange first when not read yet for this trading account (right after a network switch). */
+  loadedAccounts(): Promise<readonly string[]>;
 }
 
 /** Requests answered within this share the read of open orders and balances after them. */
@@ -674,7 +676,7 @@ export class TradingService {
   // the Turbo book, merged newest first and labelled (OrderView.turbo, .account). Each source is
   // paged with its own exchange cursor; the list's cursor carries them all.
 
-  private historySources(marketId: string): HistorySource[] {
+  private historySources(marketId: string, children: readonly string[]): HistorySource[] {
     const record = this.deps.accounts.accountRecord();
     if (!record) return [];
     const own = record.tradeAccountId;
@@ -682,13 +684,16 @@ export class TradingService {
     const markets = this.deps.markets();
     if (markets?.market(marketId, true).ok === true) {
       sources.push({ key: `t:${own}`, turbo: true, account: own });
-      for (const child of this.turboDesk?.marginAccounts() ?? []) sources.push({ key: `t:${child}`, turbo: true, account: child });
+      for (const child of children) sources.push({ key: `t:${child}`, turbo: true, account: child });
     }
     return sources.slice(0, MAX_HISTORY_SOURCES);
   }
 
   private async historyPage(marketId: string, cursor: string | null): Promise<Result<{ entries: { order: Order; turbo: boolean; account: string }[]; next: string | null }>> {
-    const sources = this.historySources(marketId);
+    // The Turbo Accounts as the exchange lists them: right after a network switch main has not read
+    // them yet, and a list begun then would leave their orders and fills out until something else moved.
+    const children = (await this.turboDesk?.loadedAccounts()) ?? [];
+    const sources = this.historySources(marketId, children);
     if (sources.length === 0) return fail('NO_TRADE_ACCOUNT', 'There is no trading account yet');
     const positions = parseHistoryCursor(cursor);
     if (!positions.ok) return positions;

@@ -54,6 +54,13 @@ describe("the trader's choice of Turbo Account", () => {
     expect(placed.orders[0]?.account).toBe(child);
     const open = async () => value(await h.getOrders({}, caller)).open;
     await until(async () => (await open()).some((view) => view.account === child), 20_000, "the Turbo Account's order in Open orders");
+    // Another network and back: a History (or Fills) list begun at once still lists the Turbo
+    // Account's order (main reads its Turbo Accounts again before the first page).
+    value(await h.selectNetwork({ networkId: 'devnet' }, caller));
+    value(await h.selectNetwork({ networkId: 'sandbox' }, caller));
+    const history = value(await h.getOrderHistory({ marketId: market.market_id, turbo: true, cursor: null }, caller));
+    expect(history.items.filter((view) => view.orderId === placed.orders[0]?.orderId)).toEqual([expect.objectContaining({ account: child, turbo: true })]);
+    await until(async () => (await tradingAs()) === child, 30_000, 'the Turbo Account chosen again');
     const mark = harness.pushes.length;
     // The sandbox restarts empty: the trading account and its Turbo Account are gone.
     await harness.control('/control/reset', {});
