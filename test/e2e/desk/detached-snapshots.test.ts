@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { checkScreen, type OracleView } from '../../support/trader-session/oracle';
 import { Truth } from '../../support/trader-session/truth';
 import { startWorld, type World } from '../../support/trader-session/world';
-import { screenshots } from '../../support/terminal-page';
+import { confirmIfAsked, screenshots } from '../../support/terminal-page';
 
 describe.sequential('detached panels get the current state in their new window', () => {
   let world: World;
@@ -93,8 +93,8 @@ describe.sequential('detached panels get the current state in their new window',
     await page.getByTestId('ticket-quantity').fill('0.01');
     await expect.poll(() => page.getByTestId('ticket-submit').isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.getByTestId('ticket-submit').click();
-    const confirm = page.getByTestId('confirm-accept');
-    if (await confirm.count()) await confirm.click();
+    // The confirmation comes up after the click (main checks the order first): waited for, not glanced at.
+    await confirmIfAsked(page, 10_000);
     await expect.poll(async () => (await truth.positions(world.tradeAccountId, [])).get(world.markets[0]!.market_id)?.size ?? 0n, { timeout: 30_000 }).toBeGreaterThan(0n);
     const report = await checkScreen(popups, truth, world.markets, view, { boundMs: 15_000 });
     const positionsPage = popups.length - 1;
