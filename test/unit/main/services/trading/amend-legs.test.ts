@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { planAmendLegs } from '../../../../../main/services/trading/amend-legs';
 import type { ActiveTrigger } from '../../../../../shared/api/market-schemas';
 import { b256, ZERO_B256 } from '../../../../../shared/encoding/b256';
-import type { Market } from '../../../../../shared/market/market';
+import { ethUsdcSixDecimals } from '../../../../support/shared/market/fixtures';
 import { ok } from '../../../../../shared/result';
 
 const id = (byte: string) => b256(`0x${byte.repeat(32)}`);
-const eth: Market = {
-  contract_id: id('c1'),
-  market_id: id('a1'),
-  base: { symbol: 'ETH', asset: id('01'), decimals: 9, max_precision: 3 },
-  quote: { symbol: 'USDC', asset: id('02'), decimals: 6, max_precision: 2 },
-  maker_fee: 100n,
-  taker_fee: 250n,
-  min_order: 10_000_000n,
-  dust: 1_000_000n,
-  price_window: 0,
-};
+const eth = ethUsdcSixDecimals;
 const USDC = 1_000_000n;
 const parent = id('0d');
 const takeProfit: ActiveTrigger = { order_id: id('b1'), side: 'Sell', trigger_price: 3_100n * USDC, order_type: { kind: 'Spot', price: 3_100n * USDC }, quantity: { kind: 'ParentOrder', parent_order_id: parent }, direction: 'rise', oco_order_id: id('b2') };

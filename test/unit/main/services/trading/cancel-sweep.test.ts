@@ -2,22 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { cancelReportText, sweepAccount, type SweepDeps } from '../../../../../main/services/trading/cancel-sweep';
 import type { ActiveOrdersResponse } from '../../../../../shared/api/market-schemas';
 import { b256, type B256 } from '../../../../../shared/encoding/b256';
-import type { Market } from '../../../../../shared/market/market';
+import { ethUsdcSixDecimals } from '../../../../support/shared/market/fixtures';
 import type { ActionGroup } from '../../../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../../../shared/result';
 
 const id = (byte: string) => b256(`0x${byte.repeat(32)}`);
-const eth: Market = {
-  contract_id: id('c1'),
-  market_id: id('a1'),
-  base: { symbol: 'ETH', asset: id('01'), decimals: 9, max_precision: 3 },
-  quote: { symbol: 'USDC', asset: id('02'), decimals: 6, max_precision: 2 },
-  maker_fee: 100n,
-  taker_fee: 250n,
-  min_order: 10_000_000n,
-  dust: 1_000_000n,
-  price_window: 0,
-};
+const eth = ethUsdcSixDecimals;
 const account = id('77');
 const leg = (legId: B256, parent: B256 | null = null) => ({ order_id: legId, side: 'Sell' as const, trigger_price: 2_800_000_000n, ...(parent === null ? {} : { parent_order_id: parent }) });
 const orderEntry = (orderId: B256, legs: B256[] = []) => ({ kind: 'order' as const, order_id: orderId, triggers: legs.map((legId) => leg(legId, orderId)) });
