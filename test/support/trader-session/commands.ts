@@ -240,6 +240,12 @@ interface PlacedEntry {
 }
 
 /** Place: exactly one order of what was entered on the signing account's book, or none and a refusal shown. */
+/** What rests on the exchange now, and what became of each order that rested before and no longer does. */
+async function restingNow(real: Real, before: Before) {
+  const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
+  return { after, statuses: await statusesOf(real.truth, vanished(before.resting, after)) };
+}
+
 async function placedAsEntered(model: Readonly<Model>, real: Real, before: Before, entry: PlacedEntry | null, seenRefusal = ''): Promise<Problems> {
   if (entry === null) return [];
   const accounts = accountsOf(real);
@@ -440,8 +446,8 @@ export class CancelOne extends Step {
   }
   override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
     if (this.target === null) return [];
-    const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-    return checkCancelOne(this.target, before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)));
+    const { after, statuses } = await restingNow(real, before);
+    return checkCancelOne(this.target, before.resting, after, statuses);
   }
   async act(model: Model, real: Real) {
     this.target = null;
@@ -575,8 +581,8 @@ export class DragOrder extends Step {
     const old = before.resting.open.find((order) => order.orderId === moved?.orderId);
     if (moved === null || old === undefined) return [];
     if (moved.to === moved.from) {
-      const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-      return checkCancelOne(old.orderId, before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)));
+      const { after, statuses } = await restingNow(real, before);
+      return checkCancelOne(old.orderId, before.resting, after, statuses);
     }
     return amendedOnExchange(model, real, before, old, moved.to, null);
   }
@@ -808,8 +814,8 @@ export class CancelLeg extends Step {
   }
   override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
     if (this.target === null) return [];
-    const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-    return checkLegCancelled(this.target, before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)));
+    const { after, statuses } = await restingNow(real, before);
+    return checkLegCancelled(this.target, before.resting, after, statuses);
   }
   async act(model: Model, real: Real) {
     this.target = null;
@@ -1066,8 +1072,8 @@ export class SwitchNetwork extends Step {
   }
   /** Places and cancels nothing: what rests on the sandbox is as it was, bar fills and fired legs. */
   override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
-    const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-    return checkUnchanged(before.resting, after, await statusesOf(real.truth, vanished(before.resting, after)), `a switch to ${this.to}`);
+    const { after, statuses } = await restingNow(real, before);
+    return checkUnchanged(before.resting, after, statuses, `a switch to ${this.to}`);
   }
   async act(model: Model, real: Real) {
     const { page } = real.world;
