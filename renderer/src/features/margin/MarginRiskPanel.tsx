@@ -3,17 +3,15 @@
 // shown first and prominently, the distance to the threshold and to the freeze line, rollover
 // progress on prepaid tiers, the expiry countdown (none for the no-expiry value), stale oracle
 // prices, and the last session's settlement (a liquidation, an expiry or a close).
-import { createEffect, createSignal, For, on, onCleanup, Show, useContext, type Component } from 'solid-js';
+import { createSignal, For, onCleanup, Show, useContext, type Component } from 'solid-js';
 import type { MarginRiskFrame } from '../../../../shared/ipc/views/margin';
-import type { Failure } from '../../../../shared/result';
 import { basisPoints, expiryText, holding, markPrice, money, oraclePrice, percentOf, shortAccount, signedMoney } from './margin-format';
 import { FailureLine } from './parts';
+import { createMarginRiskSource } from './margin-risk-source';
 import './margin.css';
 import { TerminalContext } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { createFreshness, FreshnessBadge, windowClock } from '../../lib/freshness';
-
-const MAX_EARLY_FRAMES = 8;
 
 /** LOAN_CAP -> "loan cap". */
 function boundText(bound: string): string {
@@ -28,22 +26,9 @@ export const MarginRiskPanel: Component<{
 }> = (props) => {
   const bridge = useBridge();
   const now = () => (props.now ?? Date.now)();
-  const [frame, setFrame] = createSignal<MarginRiskFrame | null>(null);
-  const [failure, setFailure] = createSignal<Failure | null>(null);
+  // Taken again when the account or the network changes (a round trip replaces main's service).
+  const { frame, failure } = createMarginRiskSource(bridge, () => props.marginAccountId, (payload) => props.onFrame?.(payload));
   const [tick, setTick] = createSignal(now());
-  let subscriptionId: string | null = null;
-  // A frame may arrive before the subscription's answer: keep the latest few by subscription.
-  const early = new Map<string, MarginRiskFrame>();
-  const stop = bridge.onMarginRisk((payload) => {
-    if (payload.subscriptionId === subscriptionId) {
-      setFrame(payload);
-      props.onFrame?.(payload);
-    }
-    else if (subscriptionId === null) {
-      early.set(payload.subscriptionId, payload);
-      if (early.size > MAX_EARLY_FRAMES) early.delete(early.keys().next().value as string);
-    }
-  });
   const timer = setInterval(() => setTick(now()), 1000);
   // The connection (main's word) and the margin state's own status: a stale state is being fetched again.
   const terminal = useContext(TerminalContext);
@@ -57,44 +42,7 @@ export const MarginRiskPanel: Component<{
     },
   );
 
-  const release = () => {
-    if (subscriptionId !== null) void bridge.unsubscribeMarginRisk({ subscriptionId });
-    subscriptionId = null;
-  };
-
-  createEffect(
-    on(
-      () => props.marginAccountId,
-      (account) => {
-        release();
-        setFrame(null);
-        setFailure(null);
-        void bridge.subscribeMarginRisk({ marginAccountId: account }).then((result) => {
-          if (account !== props.marginAccountId) {
-            if (result.ok) void bridge.unsubscribeMarginRisk({ subscriptionId: result.value.subscriptionId });
-            return;
-          }
-          if (!result.ok) {
-            setFailure(result);
-            return;
-          }
-          subscriptionId = result.value.subscriptionId;
-          const waiting = early.get(subscriptionId);
-          early.clear();
-          if (waiting) {
-            setFrame(waiting);
-            props.onFrame?.(waiting);
-          }
-        });
-      },
-    ),
-  );
-
-  onCleanup(() => {
-    stop();
-    clearInterval(timer);
-    release();
-  });
+  onCleanup(() => clearInterval(timer));
 
   const risk = () => frame()?.risk ?? null;
   const collateral = () => frame()?.collateral ?? { assetId: '', symbol: '', decimals: 0 };
