@@ -919,8 +919,18 @@ export class AmendOrder extends Step {
     const price = (((old.side === 'Buy' ? (old.price * 995n) / 1000n : (old.price * 1005n) / 1000n) + (old.side === 'Buy' ? 0n : tick - 1n)) / tick) * tick;
     const seen = new Set((await real.truth.orders(market, old.turbo, contractsOf(accountsOf(real)), false, 50)).map((order) => order.orderId));
     if (!(await chosen.row.getByTestId('amend-order').click({ timeout: 3000 }).then(() => true, () => false))) return;
-    await chosen.row.getByTestId('amend-price').fill(editablePrice(market, price));
-    await chosen.row.getByTestId('amend-save').click();
+    const edited = await chosen.row
+      .getByTestId('amend-price')
+      .fill(editablePrice(market, price), { timeout: 5000 })
+      .then(() => chosen.row.getByTestId('amend-save').click({ timeout: 5000 }))
+      .then(() => null, (error: unknown) => error);
+    if (edited !== null) {
+      // The row may leave the table between the two clicks because the market filled the order:
+      // then nothing was amended. A row that vanished while its order still rests is a defect.
+      const stillOpen = (await real.truth.orders(market, old.turbo, contractsOf(accountsOf(real)), true, 200)).some((order) => order.orderId === old.orderId);
+      if (!stillOpen) return;
+      throw new Error(`the amend editor of open order ${old.orderId} could not be used while the order rests: ${edited instanceof Error ? edited.message.split('\n')[0] : String(edited)}`);
+    }
     this.target = { old, price, seen };
     await acceptConfirm(page);
     // Until the row leaves edit mode (saved) or says why not.
