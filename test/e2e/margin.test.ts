@@ -90,7 +90,7 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
     const exact = overview.tiers.find((tier) => tier.tierId === '2')?.periods.find((period) => period.period === 'Week')?.amount;
     expect(exact).toBe(65_000_000n);
     await expect.poll(() => card.getByTestId('margin-open-amount').getAttribute('data-amount')).toBe(String(exact));
-    expect(await card.getByTestId('margin-open-amount').textContent()).toContain('65.00 USDC');
+    expect(await card.getByTestId('margin-open-amount').textContent()).toContain('65.000000 USDC');
     // Periods in words, not seconds or enum names.
     expect(await card.getByTestId('margin-open-period').locator('option:checked').textContent()).toBe('1 week');
     await shot('03-open-session-amount');
@@ -99,7 +99,7 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
     const dialog = page.getByTestId('confirm-dialog');
     await dialog.waitFor({ timeout: 10_000 });
     const asked = (await dialog.textContent()) ?? '';
-    expect(asked).toContain('Pay the entry of 65.00 USDC from the trading account and open a 1 week session');
+    expect(asked).toContain('Pay the entry of 65.000000 USDC from the trading account and open a 1 week session');
     expect(asked).toMatch(/Turbo Account 0x[0-9a-f]{4}…[0-9a-f]{4} \(trades the Turbo books\) · signed by Trading account 0x[0-9a-f]{4}…[0-9a-f]{4} \(its session\)/);
     await shot('03b-open-session-confirm');
     await page.getByTestId('confirm-accept').click();
@@ -107,8 +107,8 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
     // The risk panel follows the account: a prepaid Turbo session, V and buy capacity at the credit line.
     await expect.poll(() => page.getByTestId('margin-risk').getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
     await expect.poll(() => riskText('cohort')).toBe('Turbo (prepaid)');
-    await expect.poll(() => riskText('value'), { timeout: 20_000 }).toBe('2,000.00 USDC');
-    expect(await riskText('buy-capacity')).toBe('2,000.00 USDC');
+    await expect.poll(() => riskText('value'), { timeout: 20_000 }).toBe('2,000.000000 USDC');
+    expect(await riskText('buy-capacity')).toBe('2,000.000000 USDC');
     // The box shows main's selection, which arrives after the click (a refresh of the card in between
     // shows the old one again, which check() took for a click that did nothing): click, wait for main.
     await card.getByTestId('margin-account-select').click();
@@ -210,11 +210,11 @@ describe.sequential('margin (Turbo) accounts in Chromium against the sandbox', (
     }
     expect(wholeUsdc(await riskText('buy-capacity'))).toBeLessThanOrEqual(900);
     await expect.poll(() => riskText('value'), { timeout: 20_000 }).not.toBe(valueBefore);
-    expect(await riskText('outstanding')).not.toBe('0.00 USDC');
+    expect(await riskText('outstanding')).not.toBe('0.000000 USDC');
     // The asset table: the mark PRICE (the oracle bid a holding is marked at) and the position's value apart.
     const ethRow = page.locator('[data-testid=margin-risk-asset]', { hasText: 'ETH' }).first();
     expect(await ethRow.getByTestId('margin-risk-mark-price').textContent()).toMatch(/^[\d,]+\.\d{2} USDC bid$/);
-    expect(await ethRow.getByTestId('margin-risk-position-value').textContent()).toMatch(/^[\d,]+\.\d{2} USDC$/);
+    expect(await ethRow.getByTestId('margin-risk-position-value').textContent()).toMatch(/^[\d,]+\.\d{6} USDC$/);
     await page.getByTestId('tab-margin').click();
     await page.getByTestId('margin-risk').scrollIntoViewIfNeeded();
     await shot('08-risk-after-trades');

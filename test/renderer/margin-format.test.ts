@@ -5,6 +5,7 @@ import type { MarketsView } from '../../shared/ipc/views';
 import type { Market } from '../../shared/market/market';
 import { displayDecimalsOf, durationText, holding, learnDisplayDecimals, markPrice, money, oraclePrice, periodOfferText, periodText } from '../../renderer/src/features/margin/margin-format';
 import { ethUsdc } from '../support/renderer/fixtures';
+import { assetDisplayDecimals } from '../../renderer/src/format/columns';
 
 const fuelUsdc: Market = { ...ethUsdc, market_id: `0x${'f1'.repeat(32)}` as Market['market_id'], base: { symbol: 'FUEL', asset: `0x${'fe'.repeat(32)}` as Market['base']['asset'], decimals: 9, max_precision: 0 }, quote: { ...ethUsdc.quote, max_precision: 6 } };
 const btcUsdc: Market = { ...ethUsdc, market_id: `0x${'b1'.repeat(32)}` as Market['market_id'], base: { symbol: 'BTC', asset: `0x${'bb'.repeat(32)}` as Market['base']['asset'], decimals: 8, max_precision: 5 }, quote: { ...ethUsdc.quote, max_precision: 1 } };
@@ -13,19 +14,22 @@ const usdc = { assetId: ethUsdc.quote.asset, symbol: 'USDC', decimals: 6 };
 const eth = { assetId: ethUsdc.base.asset, symbol: 'ETH', decimals: 9 };
 
 describe('margin figures', () => {
-  it('a quote-only asset takes the median of its price precisions (USDC: 1, 2, 6 -> 2), a base its quantity precision', () => {
+  it('an asset is shown in the one precision every panel uses: the largest any market gives it (USDC: 1, 2, 6 -> 6)', () => {
     const shown = displayDecimalsOf(markets);
-    expect(shown.get(ethUsdc.quote.asset)).toBe(2);
+    expect(shown.get(ethUsdc.quote.asset)).toBe(6);
+    expect(shown.get(ethUsdc.quote.asset)).toBe(assetDisplayDecimals(ethUsdc.quote.asset, 6, markets.markets));
     expect(shown.get(ethUsdc.base.asset)).toBe(4);
     expect(shown.get(fuelUsdc.base.asset)).toBe(0);
   });
   it('amounts show exactly the display decimals, cut toward zero, with separators', () => {
     learnDisplayDecimals(markets);
-    expect(money(65_000_000n, usdc)).toBe('65.00 USDC');
-    expect(money(2_000_123_456n, usdc)).toBe('2,000.12 USDC');
-    expect(money(-1_239_999n, usdc)).toBe('-1.23 USDC');
+    expect(money(65_000_000n, usdc)).toBe('65.000000 USDC');
+    expect(money(2_000_123_456n, usdc)).toBe('2,000.123456 USDC');
+    expect(money(-1_239_999n, usdc)).toBe('-1.239999 USDC');
     expect(money(300_000_000n, eth)).toBe('0.3000 ETH');
-    expect(oraclePrice(2_950_123_000_000_000_000_000n, usdc)).toBe('2,950.12 USDC');
+    expect(money(300_000_019n, eth)).toBe('0.3000 ETH');
+    // a price of ETH in USDC reads as the ETH/USDC market shows it
+    expect(oraclePrice(2_950_123_000_000_000_000_000n, usdc, eth.assetId)).toBe('2,950.12 USDC');
   });
   it('a holding or a debt is never cut: a remainder below the size step shows as it is, as Positions shows it', () => {
     learnDisplayDecimals(markets);

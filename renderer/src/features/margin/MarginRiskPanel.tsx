@@ -207,11 +207,11 @@ export const MarginRiskPanel: Component<{
                             <td>{holding(asset.position, asset)}</td>
                             <td>{holding(asset.debt, asset)}</td>
                             <td data-testid="margin-risk-mark-price">
-                              {oraclePrice(markPrice(asset.position, asset.bid, asset.ask).price, collateral())} <span class="muted">{markPrice(asset.position, asset.bid, asset.ask).side}</span>
+                              {oraclePrice(markPrice(asset.position, asset.bid, asset.ask).price, collateral(), asset.assetId)} <span class="muted">{markPrice(asset.position, asset.bid, asset.ask).side}</span>
                             </td>
                             <td data-testid="margin-risk-position-value">{show(asset.mark)}</td>
                             <td>
-                              {oraclePrice(asset.bid, collateral())} / {oraclePrice(asset.ask, collateral())}
+                              {oraclePrice(asset.bid, collateral(), asset.assetId)} / {oraclePrice(asset.ask, collateral(), asset.assetId)}
                             </td>
                             <td title={`What Borrow allows now, on the current loan headroom; limited by ${boundText(asset.borrowLimitedBy)}; stress band ${basisPoints(asset.stressBandBps)}`}>
                               <span data-testid="margin-risk-borrowable">{money(asset.borrowable, asset)}</span>

@@ -5,41 +5,41 @@ import { createSignal } from 'solid-js';
 import type { MarginAssetRef, MarginPeriod } from '../../../../shared/ipc/views/margin';
 import type { MarketsView } from '../../../../shared/ipc/views';
 import { formatUnits } from '../../format/units';
+import { assetDisplayDecimals } from '../../format/columns';
 import { formatRemaining } from '../../format/time';
 
-// The display decimals of each asset, learnt from the markets (exchange-api: `max_precision` is the
-// number of meaningful decimals): an asset that is some market's base is shown with its quantity
-// precision there (the largest, where markets differ). An asset that is only ever a quote has only
-// price precisions, which follow the price level (USDC: 1 on BTC/USDC, 2 on ETH/USDC, 6 on
-// FUEL/USDC): it takes their median (the upper one of two), 2 for USDC here.
+// The display decimals of each asset, learnt from the markets: the one precision every panel shows
+// the asset in (format/columns.ts `assetDisplayDecimals`, the largest `max_precision` any market
+// gives it), so an amount on the Margin panel reads as it does in Balances, Funds and the ticket.
 const [displayDecimals, setDisplayDecimals] = createSignal<ReadonlyMap<string, number>>(new Map());
 
-/** The display decimals per asset id, from the markets (both books' rows). */
+/** The display decimals per asset id, from the network's markets. */
 export function displayDecimalsOf(markets: MarketsView | null | undefined): Map<string, number> {
-  const asBase = new Map<string, number>();
-  const asQuote = new Map<string, number[]>();
-  const seen = new Set<string>();
-  for (const market of [...(markets?.markets ?? []), ...(markets?.turboMarkets ?? [])]) {
-    const base = Math.max(0, Math.min(market.base.decimals, market.base.max_precision));
-    asBase.set(market.base.asset, Math.max(asBase.get(market.base.asset) ?? 0, base));
-    // A Turbo row repeats its canonical market: counted once.
-    const key = `${market.market_id}|${market.quote.asset}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    asQuote.set(market.quote.asset, [...(asQuote.get(market.quote.asset) ?? []), Math.max(0, Math.min(market.quote.decimals, market.quote.max_precision))]);
-  }
+  const rows = markets?.markets ?? [];
   const next = new Map<string, number>();
-  for (const [asset, precisions] of asQuote) {
-    const sorted = [...precisions].sort((a, b) => a - b);
-    next.set(asset, sorted[Math.floor(sorted.length / 2)]!);
+  for (const market of rows) {
+    for (const side of [market.base, market.quote]) if (!next.has(side.asset)) next.set(side.asset, assetDisplayDecimals(side.asset, side.decimals, rows));
   }
-  for (const [asset, shown] of asBase) next.set(asset, shown);
   return next;
 }
 
 /** Learn the assets' display decimals from the markets the window has. */
 export function learnDisplayDecimals(markets: MarketsView | null | undefined): void {
-  if (markets) setDisplayDecimals(displayDecimalsOf(markets));
+  if (markets) {
+    setDisplayDecimals(displayDecimalsOf(markets));
+    setPriceDecimals(priceDecimalsOf(markets));
+  }
+}
+
+// A price of one asset in the collateral is shown as the market of that pair shows it (ETH in USDC
+// as the ETH/USDC ladder does), not in the collateral's amount precision.
+const [priceDecimals, setPriceDecimals] = createSignal<ReadonlyMap<string, number>>(new Map());
+
+/** The price decimals per `base|quote` pair, from the network's markets. */
+export function priceDecimalsOf(markets: MarketsView | null | undefined): Map<string, number> {
+  const next = new Map<string, number>();
+  for (const market of markets?.markets ?? []) next.set(`${market.base.asset}|${market.quote.asset}`, Math.max(0, Math.min(market.quote.decimals, market.quote.max_precision)));
+  return next;
 }
 
 /** The decimals an amount of the asset is shown with: its display decimals, else all its decimals. */
@@ -116,8 +116,9 @@ export function signedMoney(raw: bigint, asset: MarginAssetRef): string {
 }
 
 /** The oracle price of one whole unit in the collateral asset, cut (never rounded up) to its decimals. */
-export function oraclePrice(price: bigint, collateral: MarginAssetRef): string {
-  const shown = Math.min(18, shownDecimals(collateral));
+export function oraclePrice(price: bigint, collateral: MarginAssetRef, assetId?: string): string {
+  const pair = assetId === undefined ? undefined : priceDecimals().get(`${assetId}|${collateral.assetId}`);
+  const shown = Math.min(18, pair ?? shownDecimals(collateral));
   return `${formatUnits(price, 18, shown, shown)} ${collateral.symbol}`;
 }
 
