@@ -13,7 +13,7 @@ import { priceTick } from '../../../shared/market/tick';
 import { balanceText, quantityCell } from '../../../renderer/src/format/columns';
 import { formatPrice } from '../../../renderer/src/format/market-format';
 import { pnlText, signedSizeText, sizeText } from '../../../renderer/src/features/positions/positions-model';
-import { differs, EQUAL, type Verdict } from './checks';
+import { differs, EMPTY, EQUAL, type Verdict } from './checks';
 import { readFigures, type BalanceTable, type PageFigures, type ShownFigure, type ShownPosition } from './screen';
 
 export const CONSISTENCY_INVARIANTS = {
@@ -226,9 +226,20 @@ export function consistencyProblems(figures: PageFigures, context: ConsistencyCo
   return [...balanceProblems(figures, context.markets), ...positionProblems(figures, context.markets), ...marketProblems(figures, context)];
 }
 
+/**
+ * Whether the page shows two figures the invariants can hold to each other: a page with one panel
+ * of figures (or none) agrees with nothing, and says so (`empty`) instead of `equal`.
+ */
+export function hasComparableFigures(figures: PageFigures): boolean {
+  const rows = figures.positions?.length ?? 0;
+  const balanceCells = [figures.balances, figures.funds].reduce((total, table) => total + (table?.assets.length ?? 0), 0);
+  const beside = [figures.ticketAvailable, figures.ladderFoot, figures.chartPosition, figures.ladder && figures.inside, figures.openOrders].filter((part) => part !== null && part !== undefined).length;
+  return balanceCells > 0 || rows > 0 || beside > 0 || figures.chartOrders.length > 0;
+}
+
 export function checkConsistency(figures: PageFigures, context: ConsistencyContext): Verdict {
   const problems = consistencyProblems(figures, context);
-  if (problems.length === 0) return EQUAL;
+  if (problems.length === 0) return hasComparableFigures(figures) ? EQUAL : EMPTY;
   return differs(problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; … ${problems.length - 6} more` : ''));
 }
 

@@ -2,7 +2,7 @@
 // a page whose panels agree passes; each way a figure can disagree with itself across panels is
 // reported under the invariant it breaks.
 import { describe, expect, it } from 'vitest';
-import { CONSISTENCY_INVARIANTS, consistencyProblems, type ConsistencyContext } from '../../../support/trader-session/consistency';
+import { checkConsistency, CONSISTENCY_INVARIANTS, consistencyProblems, type ConsistencyContext } from '../../../support/trader-session/consistency';
 import type { PageFigures, ShownPosition } from '../../../support/trader-session/screen';
 import { ethUsdc } from '../../../support/renderer/fixtures';
 import { balanceColumns } from '../../../../renderer/src/format/columns';
@@ -75,6 +75,12 @@ const invariantsOf = (figures: PageFigures) => [...new Set(consistencyProblems(f
 describe('cross-panel consistency', () => {
   it('passes a page whose panels agree', () => {
     expect(consistencyProblems(page(), context)).toEqual([]);
+    expect(checkConsistency(page(), context)).toEqual({ ok: true, how: 'equal' });
+  });
+
+  it('says a page with no figures to hold to each other compared nothing (empty), not that they are equal', () => {
+    const bare: PageFigures = { ...page(), balances: null, funds: null, ticketAvailable: null, positions: null, ladderFoot: null, ladder: null, chartPosition: null, chartOrders: [], inside: null, openOrders: null };
+    expect(checkConsistency(bare, context)).toEqual({ ok: true, how: 'empty' });
   });
 
   it('balance columns that do not add up (Unlocked with the unsettled amounts, On account without)', () => {
