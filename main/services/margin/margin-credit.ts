@@ -338,8 +338,8 @@ export abstract class MarginCredit extends MarginSession {
                 ? remedyText(['returnQuote', 'repayFromCollateral'])
                 : drawnShort > 0n
                   ? tier.cohort === 'Legacy'
-                    ? `: the posted collateral (${this.show(context.value.report.netCollateral)} net) cannot cover the ${this.show(drawnShort)} missing either; sell positions or move ${this.show(drawnShort)} to the account`
-                    : `: a prepaid session posts no collateral to repay from; sell positions or move ${this.show(drawnShort)} to the account`
+                    ? `: the posted collateral (${this.show(context.value.report.netCollateral)} net) cannot cover the ${this.show(drawnShort)} missing either; sell positions on the Turbo book for it, or leave the session to end at its term, when the exchange settles it (no action moves funds into an active Turbo Account)`
+                    : `: a prepaid session posts no collateral to repay from; sell positions on the Turbo book for the ${this.show(drawnShort)} missing, or leave the session to end at its term, when the exchange settles it (no action moves funds into an active Turbo Account)`
                   : ''
             }`,
     });
