@@ -5,18 +5,20 @@
 // A hot owner's withdrawal goes only to a destination on the allow-list, past its delay; adding
 // one and each withdrawal are confirmed outside this page (a native dialog, or the code the
 // browser host prints on its terminal), so the page itself cannot finish either.
-import { createResource, createSignal, For, Show, type Component } from 'solid-js';
+import { createResource, createSignal, For, Show, useContext, type Component } from 'solid-js';
 import { formatUnits as exactUnits } from '../../../../shared/encoding/units';
 import type { OwnerRequestView, OwnerSubmissionView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
-import { formatUnits } from '../../format/units';
 import { FailureLine } from './parts';
 import { OwnerResult } from './OwnerResult';
 import { parseWithdrawDraft, type DestinationKind, type WithdrawFields } from './withdraw-model';
 import { useBridge } from '../../stores/bridge-context';
+import { TerminalContext } from '../../stores/terminal-context';
+import { balanceText } from '../../format/columns';
 
 export const WithdrawForm: Component<{ onPrepared?: (request: OwnerRequestView) => void }> = (props) => {
   const bridge = useBridge();
+  const terminal = useContext(TerminalContext);
   const [account] = createResource(async () => {
     const state = await bridge.getAccountState({});
     return state.ok ? state.value : null;
@@ -142,7 +144,8 @@ export const WithdrawForm: Component<{ onPrepared?: (request: OwnerRequestView) 
           <Show when={chosen() !== null && onAccount() !== null}>
             <span class="muted" data-testid="withdraw-available">
               {' '}
-              {formatUnits(onAccount()!, chosen()!.decimals)} {chosen()!.symbol} on the account
+              {/* The Balances panel's "On account" figure, in the asset's one display precision. */}
+              On account {balanceText(chosen()!.assetId, chosen()!.decimals, onAccount()!, terminal?.store.state.markets?.markets ?? [])} {chosen()!.symbol}
             </span>
             <button type="button" data-testid="withdraw-max" onClick={() => setAmountText(exactUnits(onAccount()!, chosen()!.decimals))}>
               Max
