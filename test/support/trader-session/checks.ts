@@ -28,6 +28,8 @@ export interface ShownAsset {
   readonly decimals: number;
   /** Display decimals (renderer/src/features/margin/margin-format.ts `displayDecimalsOf`). */
   readonly shown: number;
+  /** The price precision of this asset in each quote it has a market in (quote asset id → its max_precision there). */
+  readonly priceShown?: ReadonlyMap<string, number>;
 }
 
 /** "1,234.50 USDC": the raw amount cut toward zero to the display decimals (never rounded up). */
@@ -42,9 +44,12 @@ export function holdingText(raw: bigint, asset: ShownAsset): string {
 
 const signedText = (raw: bigint, asset: ShownAsset) => `${raw > 0n ? '+' : ''}${moneyText(raw, asset)}`;
 
-/** An oracle price (1e18 scale) of one whole unit, in the collateral's display decimals. */
-function priceText(price: bigint, collateral: ShownAsset): string {
-  const shown = Math.min(18, collateral.shown);
+/**
+ * An oracle price (1e18 scale) of one whole unit of `asset`, as the market of that pair shows its
+ * prices (ETH in USDC as the ETH/USDC ladder), else in the collateral's display decimals.
+ */
+function priceText(price: bigint, collateral: ShownAsset, asset: ShownAsset): string {
+  const shown = Math.min(18, asset.priceShown?.get(collateral.assetId) ?? collateral.shown);
   return `${formatUnits(price, 18, shown, shown)} ${collateral.symbol}`;
 }
 
@@ -87,9 +92,9 @@ export function expectedRiskFigures(report: RiskReport, truth: MarginTruth, asse
       `${ref.symbol}${entry.stale ? ' stale' : ''}`,
       holdingText(entry.position, ref),
       holdingText(entry.debt, ref),
-      `${priceText(mark.price, collateral)} ${mark.side}`,
+      `${priceText(mark.price, collateral, ref)} ${mark.side}`,
       show(entry.mark),
-      `${priceText(entry.bid, collateral)} / ${priceText(entry.ask, collateral)}`,
+      `${priceText(entry.bid, collateral, ref)} / ${priceText(entry.ask, collateral, ref)}`,
       `${borrowable}${returning}`,
     ]);
   }

@@ -342,7 +342,11 @@ function shownAssets(markets: readonly Market[], turboBooks: readonly Market[]):
   return (assetId) => {
     for (const market of markets) {
       for (const side of [market.base, market.quote]) {
-        if (side.asset.toLowerCase() === assetId.toLowerCase()) return { assetId, symbol: side.symbol, decimals: side.decimals, shown: shown.get(side.asset) ?? side.decimals };
+        if (side.asset.toLowerCase() === assetId.toLowerCase()) {
+          const priceShown = new Map<string, number>();
+          for (const pair of markets) if (pair.base.asset.toLowerCase() === assetId.toLowerCase()) priceShown.set(pair.quote.asset, Math.max(0, Math.min(pair.quote.decimals, pair.quote.max_precision)));
+          return { assetId, symbol: side.symbol, decimals: side.decimals, shown: shown.get(side.asset) ?? side.decimals, priceShown };
+        }
       }
     }
     return { assetId, symbol: `${assetId.slice(0, 8)}…`, decimals: 0, shown: 0 };
