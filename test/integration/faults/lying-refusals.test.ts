@@ -8,18 +8,23 @@ import type { Market } from '../../../shared/market/market';
 import { ok } from '../../../shared/result';
 import { caller, startOnboarded, value, type Harness } from '../../support/terminal-harness';
 
+const ACTIONS = '/v1/session/actions';
+const SESSION = '/v1/session';
+
 /** The lies this proxy tells, each after forwarding the request it answers. */
 type Lie = 'sequential-nonce' | 'parallel-nonce';
 
-function lyingProxy(): { fetch: HttpFetch; lieOnce(lie: Lie): void; forwarded: () => number } {
-  const armed: Lie[] = [];
-  let forwarded = 0;
+function lyingProxy(): { fetch: HttpFetch; lieOnce(lie: Lie, path?: string): void; forwarded: (path?: string) => number } {
+  const armed: { lie: Lie; path: string }[] = [];
+  const forwarded = new Map<string, number>();
   const fetch: HttpFetch = async (request) => {
     const answer = await fetchJson(request);
-    if (request.method !== 'POST' || !new URL(request.url).pathname.startsWith('/v1/session/actions')) return answer;
-    forwarded++;
-    const lie = armed.shift();
-    if (lie === undefined) return answer;
+    const path = new URL(request.url).pathname;
+    if (request.method === 'GET') return answer;
+    forwarded.set(path, (forwarded.get(path) ?? 0) + 1);
+    const index = armed.findIndex((candidate) => candidate.path === path);
+    if (index < 0) return answer;
+    const lie = armed.splice(index, 1)[0]?.lie;
     const sent = JSON.parse(request.body ?? '{}') as { nonce?: string };
     return ok(
       lie === 'sequential-nonce'
@@ -27,7 +32,7 @@ function lyingProxy(): { fetch: HttpFetch; lieOnce(lie: Lie): void; forwarded: (
         : { status: 400, body: { code: 4007, name: 'ParallelNonceNotUsable', message: 'Parallel nonce is not usable: it expired' } },
     );
   };
-  return { fetch, lieOnce: (lie) => armed.push(lie), forwarded: () => forwarded };
+  return { fetch, lieOnce: (lie, path = ACTIONS) => armed.push({ lie, path }), forwarded: (path = ACTIONS) => forwarded.get(path) ?? 0 };
 }
 
 describe.sequential('a proxy that executes an order and then refuses it for its nonce', () => {
@@ -73,6 +78,19 @@ describe.sequential('a proxy that executes an order and then refuses it for its 
 
   it('sequential nonce: one order on the exchange for one placeOrder, journaled accepted', async () => {
     await expectOneOrderJournaledAccepted('sequential-nonce', 1n);
+  });
+
+  it('a new session: executed, then refused for its nonce; the session the exchange holds is the one the terminal signs with', async () => {
+    const before = proxy.forwarded(SESSION);
+    proxy.lieOnce('sequential-nonce', SESSION);
+    const created = await h().createSession({ marketIds: [market.market_id], days: 2 }, caller);
+    expect(created.ok ? 'ok' : `${created.code}: ${created.message}`).toBe('ok');
+    expect(proxy.forwarded(SESSION) - before).toBe(1);
+    if (!created.ok) return;
+    expect(JSON.stringify(await harness.ledgerAccount(tradeAccountId))).toContain(created.value.sessionAddress);
+    // Orders are signed with the session that is in force.
+    const order = await harness.restingBuy(market, 6n);
+    value(await h().placeOrder(order, caller));
   });
 
   it('parallel lanes: one order on the exchange for one placeOrder, journaled accepted', async () => {
