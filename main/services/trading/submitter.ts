@@ -94,6 +94,15 @@ function outcomeOf(failure: Failure): SubmissionOutcome {
   }
 }
 
+/** Actions whose effects land with the order the batch creates (one transaction), or no effect at all. */
+const WITH_ITS_ORDER: ReadonlySet<string> = new Set(['CreateOrder', 'CancelOrder', 'SettleBalance']);
+
+/** A batch that creates an order and does nothing an order lookup could not see. */
+function createsOrdersOnly(entry: SignedEntry): boolean {
+  const keys = (entry.actions as { actions?: Record<string, unknown>[] }[]).flatMap((group) => (group.actions ?? []).flatMap((action) => Object.keys(action)));
+  return keys.includes('CreateOrder') && keys.every((key) => WITH_ITS_ORDER.has(key));
+}
+
 function journalNonce(lease: { nonce: { kind: string; value: bigint }; lane: number | null }): JournalNonce {
   return lease.lane === null ? { mode: 'sequential', value: lease.nonce.value } : { mode: 'parallel', lane: lease.lane, value: lease.nonce.value };
 }
@@ -196,6 +205,8 @@ export class Submitter {
       this.deps.log?.(`${entry.id}: refused for its nonce but landed (orders ${orderIds.join(', ')})`);
       return ok({ journalId: entry.id, txId: txId ?? '', orders: orders.value });
     }
+    // Only a batch whose effects all come with an order it creates can be told apart by its orders.
+    if (!createsOrdersOnly(entry)) return this.checkLater(refusal, entry);
     const detail =
       `${said}; its nonce has been used since (by another device, or by this request executed without leaving an order) ` +
       'and no order of it is on the exchange';

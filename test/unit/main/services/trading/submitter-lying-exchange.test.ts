@@ -199,6 +199,16 @@ describe('submitter after other refusals for a stale nonce', () => {
     expect(exchange.posted.map(nonceOf)).toEqual(['5', '6']);
   });
 
+  it('a cancel whose nonce was used meanwhile: its orders cannot tell, so it is checked like a lost answer, not signed again', async () => {
+    const { exchange, submitter, reconciled } = setup(0);
+    exchange.behaviours = ['another-device-first'];
+    const cancel = [{ ...groups[0]!, actions: [{ kind: 'CancelOrder' as const, order_id: `0x${'ab'.repeat(32)}` as B256 }] }];
+    const result = await submitter.submit({ groups: cancel, description: 'Cancel 1 order', settleFirst: false });
+    expect(result).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
+    expect(exchange.posted).toHaveLength(1);
+    expect(reconciled).toEqual(['entry-1']);
+  });
+
   it('parallel, a position neither consumed nor expired: it could still land, so nothing is signed again and the outcome is being checked', async () => {
     const { exchange, submitter, reconciled } = setup(1);
     exchange.behaviours = ['lie-without-executing'];
