@@ -10,6 +10,7 @@ import { nodeSandboxSpawner } from '../../main/services/network/sandbox-process-
 import { systemClock } from '../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../main/services/terminal';
 import type { TrustedConfirmer } from '../../main/services/confirm/trusted-confirmer';
+import type { HttpFetch } from '../../main/exchange/http';
 import type { Market } from '../../shared/market/market';
 import { ok, type Result } from '../../shared/result';
 import { MemorySecretStore } from './memory-secret-store';
@@ -81,6 +82,8 @@ export interface HarnessOptions {
   readonly secrets?: MemorySecretStore;
   /** How main confirms funds leaving and loosened settings; by default a code printed on stderr. */
   readonly confirmer?: TrustedConfirmer;
+  /** Main's HTTP client (a wrapper around the real one stands in for a proxy that lies). */
+  readonly fetch?: HttpFetch;
 }
 
 /** A confirmer that accepts every confirmation in main's own dialog (the trader clicking Confirm). */
@@ -131,6 +134,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     sandboxArgs: ['--control', ...(options.sandboxArgs ?? [])],
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     ...(options.confirmer === undefined ? {} : { confirmer: options.confirmer }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   terminal.windows.attach(caller.windowId, { send: (stream, payload) => pushes.push({ stream, payload }) });
   value(await terminal.start());
