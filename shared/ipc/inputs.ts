@@ -77,6 +77,8 @@ export const inputs = {
     /** Whole days; at least one hour is enforced separately through `hours`. */
     days: z.number().int().min(0).max(365).optional(),
     hours: z.number().int().min(1).max(24 * 365).optional(),
+    /** Browser host: the code printed for a session longer than the configured length. */
+    confirmationCode,
   }),
 
   subscribeBook: z.strictObject({
