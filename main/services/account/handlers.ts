@@ -61,7 +61,8 @@ export function accountHandlers(context: HandlerContext): CoreHandlers<AccountRe
     createSession: ({ marketIds, days, hours, confirmationCode }, caller) =>
       withRuntime(context, async (current) => {
         const sessionDays = context.preferences.preferences.get().settings.sessionDays;
-        const seconds = hours !== undefined ? BigInt(hours) * HOUR : BigInt(days ?? sessionDays) * DAY;
+        // Days and hours add up, as account setup shows them side by side; neither: the configured length.
+        const seconds = days === undefined && hours === undefined ? BigInt(sessionDays) * DAY : BigInt(days ?? 0) * DAY + BigInt(hours ?? 0) * HOUR;
         // A session key that may trade for longer than the configured length is confirmed outside
         // the page, as raising the configured length is (settings-weakening.ts).
         const longer = longSessionLines(seconds, sessionDays, marketIds.length);

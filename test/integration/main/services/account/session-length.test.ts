@@ -71,6 +71,14 @@ describe('the session length', () => {
     expect(asked).toEqual([]);
   }, 60_000);
 
+  it('a length of days and hours is both added up, as account setup shows them side by side', async () => {
+    const h = harness.terminal.handlers;
+    const before = nowSeconds();
+    const created = value(await h.createSession({ marketIds, days: 1, hours: 5 }, caller));
+    expect(created.expiry - before).toBeGreaterThanOrEqual(29n * 3_600n);
+    expect(created.expiry - before).toBeLessThan(29n * 3_600n + 60n);
+  }, 60_000);
+
   it('renewal keeps a short session short and says when it renews', async () => {
     const h = harness.terminal.handlers;
     const created = value(await h.createSession({ marketIds, hours: 2 }, caller));
