@@ -5,7 +5,7 @@ import { formatDateTime, formatRemaining } from '../../format/time';
 
 function sessionTitle(expiry: bigint, renewsAt: bigint | null): string {
   const ends = `Session expires ${formatDateTime(Number(expiry) * 1000)}`;
-  return renewsAt === null ? `${ends}; the terminal does not renew it (create a new one in Account setup).` : `${ends}; the terminal renews it for the same length from ${formatDateTime(Number(renewsAt) * 1000)}.`;
+  return renewsAt === null ? `${ends}; the terminal does not renew it (create a new one in Account setup).` : `${ends}; the terminal renews it from ${formatDateTime(Number(renewsAt) * 1000)}, for the length chosen (at most the configured length).`;
 }
 
 export const SessionCountdown: Component<{ now: () => number }> = (props) => {
