@@ -33,7 +33,13 @@ export const WATCHDOG_MS = 200;
 
 /** Install the SIGUSR1 listener first, then decide; the caller exits when the answer is a refusal. */
 export function guardAgainstDebugger(target: GuardedProcess): DebugSwitchDecision {
-  target.onDebugSignal(() => target.log('SIGUSR1 ignored: the terminal host does not open a debugger'));
+  // Said once: a stream of signals must not flood the host's terminal, where confirmations are printed.
+  let told = false;
+  target.onDebugSignal(() => {
+    if (told) return;
+    told = true;
+    target.log('SIGUSR1 ignored: the terminal host does not open a debugger (further ones are ignored silently)');
+  });
   const state: NodeDebugState = { execArgv: target.execArgv, nodeOptions: target.nodeOptions, inspectorUrl: target.inspectorUrl() };
   const decision = nodeDebugDecision(state);
   if (!decision.refuse) {

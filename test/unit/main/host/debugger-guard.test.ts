@@ -33,6 +33,14 @@ describe('the debugger guard of the browser host', () => {
     expect(fake.events).toEqual(['listener', 'read inspector', `watchdog ${WATCHDOG_MS}`]);
   });
 
+  it('says once that SIGUSR1 is ignored, however many come (the confirmations are printed on the same terminal)', () => {
+    const fake = fakeProcess();
+    let signal: () => void = () => undefined;
+    guardAgainstDebugger({ ...fake.target, onDebugSignal: (listener) => (signal = listener) });
+    for (let count = 0; count < 50; count++) signal();
+    expect(fake.events.filter((event) => event.startsWith('log'))).toEqual(['log SIGUSR1 ignored: the terminal host does not open a debugger (further ones are ignored silently)']);
+  });
+
   it('refuses an inspector flag or an open inspector', () => {
     expect(guardAgainstDebugger(fakeProcess(['--inspect-brk=0']).target)).toEqual({ refuse: true, found: ['--inspect-brk=0'] });
     expect(guardAgainstDebugger(fakeProcess([], 'ws://127.0.0.1:9229/x').target).refuse).toBe(true);
