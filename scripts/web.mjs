@@ -4,13 +4,22 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureNodeModules, npmEnv, root, run } from './setup.mjs';
 
+/**
+ * Node 22.14+ and 23.7+ can refuse SIGUSR1's inspector outright (`--disable-sigusr1`); older ones
+ * rely on the host's own SIGUSR1 listener (main/host/debugger-guard.ts), which is there on every version.
+ */
+function sigusr1Off() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  return major >= 24 || (major === 23 && minor >= 7) || (major === 22 && minor >= 14) ? ['--disable-sigusr1'] : [];
+}
+
 export function startBrowserHost(args) {
   ensureNodeModules();
   if (run('npx', ['electron-vite', 'build', '--logLevel', 'warn']) !== 0) {
     console.error('Building the app failed; see the output above.');
     process.exit(1);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'main/host/cli.ts'), ...args], { cwd: root, stdio: 'inherit', env: npmEnv });
+  const child = spawn(process.execPath, [...sigusr1Off(), '--import', 'tsx', join(root, 'main/host/cli.ts'), ...args], { cwd: root, stdio: 'inherit', env: npmEnv });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

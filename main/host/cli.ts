@@ -11,6 +11,8 @@
 // path, so in offline mode none of it is even loaded; the networking globals are removed as a
 // second line (as main/offline/cli.ts does). The browser host itself listens on 127.0.0.1 to serve
 // the page and its bridge, nothing else.
+// First, before the rest of the host loads: no debugger into the process that holds the keys.
+import './no-debugger';
 import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

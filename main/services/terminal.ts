@@ -32,7 +32,7 @@ import { ConnectionMonitor, type HealthReading } from './network/connection-moni
 import { FreshnessPublisher } from './network/freshness';
 import { networkHandlers } from './network/handlers';
 import { NetworkRuntime } from './network/network-runtime';
-import { checkNetworkUrls, SANDBOX_CHAIN_ID, type NetworkConfig } from './network/networks';
+import { checkNetworkUrls, NETWORK_CODES, SANDBOX_CHAIN_ID, type NetworkConfig } from './network/networks';
 import { SandboxSupervisor, type SpawnSandbox } from './network/sandbox-supervisor';
 import { positionHandlers } from './positions/handlers';
 import { DataDirectoryInUse, lockDataDirectory } from './storage/data-dir-lock';
@@ -153,7 +153,9 @@ export function createTerminal(options: TerminalOptions): Terminal {
 
   const restUrl = (): string | null => {
     if (!network) return null;
-    return network.kind === 'sandbox' ? (sandbox?.current.url ?? null) : network.restUrl;
+    if (network.kind === 'sandbox') return sandbox?.current.url ?? null;
+    // Never an address refused as insecure (activate refuses such a network; this is the second line).
+    return checkNetworkUrls(network).ok ? network.restUrl : null;
   };
 
   const freshness = new FreshnessPublisher({
@@ -278,6 +280,12 @@ export function createTerminal(options: TerminalOptions): Terminal {
   };
 
   const activate = async (next: NetworkConfig): Promise<Result<void>> => {
+    // A network refused as insecure is refused before anything: no request reaches it (not even the
+    // health probe), the current network stays, and it never becomes the active one.
+    if (next.kind !== 'sandbox') {
+      const secure = checkNetworkUrls(next);
+      if (!secure.ok) return fail(secure.code, `${next.name}: ${secure.message}`, secure.details);
+    }
     generation++;
     noRuntimeReason = `switching to ${next.name}`;
     // Nothing of the previous network stays on screen as if current: the hub clears every window's
@@ -431,6 +439,17 @@ export function createTerminal(options: TerminalOptions): Terminal {
       if (!chosen) return fail('UNKNOWN_NETWORK', 'no network');
       const started = await switchTo(chosen);
       if (!started.ok) log(`network start failed: ${started.message}`);
+      // A saved choice refused as insecure (a settings file written before the check) must not stop
+      // every later start: the local sandbox instead, saved as the choice, and the trader told why.
+      // A network given on the command line is the caller's to fix: its refusal stands.
+      if (!started.ok && started.code === NETWORK_CODES.INSECURE_URL && options.networkOverride === undefined && chosen.kind !== 'sandbox') {
+        const fallback = findNetwork('sandbox');
+        if (fallback) {
+          preferences.preferences.update((current) => ({ ...current, networkId: fallback.id }));
+          notice('warning', `${started.message}. The terminal started on the local sandbox instead; give ${chosen.name} https and wss addresses in the network settings to use it.`, started.code);
+          return switchTo(fallback);
+        }
+      }
       return started;
     },
     async stop() {

@@ -186,7 +186,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     owners: options.onboarded ? [owner] : [],
     activeOwner: options.onboarded ? owner : null,
     tradeAccount: options.onboarded ? { tradeAccountId: id(0x7a), nonce: 3n, whitelisted: true } : null,
-    session: options.onboarded ? { sessionAddress: id(0x5e), expiry: BigInt(Math.floor(now() / 1000) + 29 * 86_400 + 7200), contractIds: SIMULATED_MARKETS.map((market) => market.contract_id), state: 'active' } : null,
+    session: options.onboarded ? { sessionAddress: id(0x5e), expiry: BigInt(Math.floor(now() / 1000) + 29 * 86_400 + 7200), contractIds: SIMULATED_MARKETS.map((market) => market.contract_id), state: 'active', renewsAt: null } : null,
     steps: [],
     canTrade: options.onboarded === true,
   };
@@ -418,7 +418,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       return reply({ alreadyWhitelisted: false });
     },
     createSession: (input) => {
-      const session = { sessionAddress: id(0x5e), expiry: BigInt(Math.floor(now() / 1000) + (input.days ?? 30) * 86_400), contractIds: SIMULATED_MARKETS.map((market) => market.contract_id), state: 'active' as const };
+      const session = { sessionAddress: id(0x5e), expiry: BigInt(Math.floor(now() / 1000) + (input.days ?? 30) * 86_400), contractIds: SIMULATED_MARKETS.map((market) => market.contract_id), state: 'active' as const, renewsAt: null };
       account = { ...account, session };
       refreshSteps();
       return reply(session);

@@ -74,9 +74,11 @@ export const inputs = {
   forgetOwner: z.strictObject({ address: b256Input }),
   createSession: z.strictObject({
     marketIds: z.array(b256Input).min(1).max(50),
-    /** Whole days; at least one hour is enforced separately through `hours`. */
+    /** Whole days, added to `hours`; neither given: the configured length (`sessionDays`). At least one hour in all (checked when signed). */
     days: z.number().int().min(0).max(365).optional(),
     hours: z.number().int().min(1).max(24 * 365).optional(),
+    /** Browser host: the code printed for a session longer than the configured length. */
+    confirmationCode,
   }),
 
   subscribeBook: z.strictObject({

@@ -13,9 +13,7 @@ import type { KeyVault } from '../keys/key-vault';
 import type { NetworkConfig } from '../network/networks';
 import type { NonceManager } from '../nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from '../storage/preferences';
-
-const HOUR = 3_600n;
-const DAY = 24n * HOUR;
+import { configuredSessionSeconds, DAY, renewalSeconds, renewalTime, sessionLengthText } from './session-length';
 
 export const NO_OWNER = 'NO_OWNER';
 export const NO_TRADE_ACCOUNT = 'NO_TRADE_ACCOUNT';
@@ -39,18 +37,14 @@ export interface AccountServiceDeps {
   /** The trading account was created or changed (streams must follow it). */
   readonly onTradeAccount: (tradeAccountId: B256 | null) => void;
   readonly log: (line: string) => void;
+  /** A notice to the windows (a renewal done or failed: the trader is told, never surprised). */
+  readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** Owner-signed session requests are journaled like every signed request. */
   readonly journal: Journal;
   readonly newJournalId: () => string;
 }
 
 export const SESSION_ENDPOINT = 'PUT /v1/session';
-
-/** Renew when less than this fraction of the session's life is left (or a day, whichever is less). */
-function renewMargin(grantedSeconds: bigint): bigint {
-  const tenth = grantedSeconds / 10n;
-  return tenth < DAY ? tenth : DAY;
-}
 
 export class AccountService {
   private readonly transient = new Map<OnboardingStep['id'], { state: StepState; detail: string | null }>();
@@ -124,8 +118,22 @@ export class AccountService {
     const session = this.accountRecord()?.session;
     if (!session) return null;
     const now = this.deps.nowSeconds();
-    const state = session.expiry <= now ? 'expired' : this.renewing ? 'renewing' : session.expiry - now < DAY ? 'expiring' : 'active';
-    return { sessionAddress: session.sessionAddress, expiry: session.expiry, contractIds: session.contractIds, state };
+    const renewsAt = this.renewsAt(session);
+    // A session main renews is expiring once its renewal is due; one it does not, a day before its end.
+    const expiring = renewsAt === null ? session.expiry - now < DAY : now >= renewsAt;
+    const state = session.expiry <= now ? 'expired' : this.renewing ? 'renewing' : expiring ? 'expiring' : 'active';
+    return { sessionAddress: session.sessionAddress, expiry: session.expiry, contractIds: session.contractIds, state, renewsAt };
+  }
+
+  /** The length a new session signs for the trader who has this one: the length they chose, at most the configured length. */
+  renewalLength(session: SessionRecord | null = this.accountRecord()?.session ?? null): bigint {
+    return renewalSeconds(session?.lengthSeconds, configuredSessionSeconds(this.deps.preferences.preferences.get().settings.sessionDays));
+  }
+
+  /** When main renews this session; null when it will not (the owner key is not in the keychain, or no markets are remembered). */
+  private renewsAt(session: SessionRecord): bigint | null {
+    if (this.activeOwner()?.custody !== 'keychain' || this.sessionMarkets().length === 0) return null;
+    return renewalTime(session.expiry, this.renewalLength(session));
   }
 
   private step(id: OnboardingStep['id'], title: string, computed: StepState, detail: string | null): OnboardingStep {
@@ -155,7 +163,7 @@ export class AccountService {
         'session',
         'Trading session',
         sessionLive ? 'done' : 'todo',
-        session ? (sessionLive ? `Session key ${session.sessionAddress} until ${new Date(Number(session.expiry) * 1000).toISOString()}` : 'The session expired; create a new one') : null,
+        session ? (sessionLive ? `Session key ${session.sessionAddress} until ${isoTime(session.expiry)}${session.renewsAt === null ? '' : `; renewed from ${isoTime(session.renewsAt)}`}` : 'The session expired; create a new one') : null,
       ),
     ];
     return {
@@ -457,7 +465,7 @@ export class AccountService {
             status: executed ? 'landed' : 'not-landed',
             detail: executed ? 'The session request was executed (the account nonce moved past it)' : 'The session request did not execute (its nonce was not consumed); it was not resent',
           });
-          if (executed && (await this.restoreSession(entry.actions[0]))) {
+          if (executed && (await this.restoreSession(entry.actions[0], seconds))) {
             this.rememberSessionMarkets(marketIds);
             const previous = record.session?.sessionAddress;
             if (previous && previous !== sessionKey.value) void vault.value.deleteSessionKey(previous as B256);
@@ -470,7 +478,7 @@ export class AccountService {
       lease.value.settle({ kind: 'accepted' });
       this.deps.journal.appendOutcome({ id: entry.id, status: 'accepted', txId: answer.value.tx_id, orderIds: [], code: null, message: null });
       const previous = record.session?.sessionAddress;
-      const session: SessionRecord = { sessionAddress: sessionKey.value, expiry, contractIds: [...contractIds.value], txId: answer.value.tx_id };
+      const session: SessionRecord = { sessionAddress: sessionKey.value, expiry, contractIds: [...contractIds.value], txId: answer.value.tx_id, lengthSeconds: seconds };
       const saved = this.saveAccount((current) => (current ? { ...current, session } : current));
       if (!saved.ok) return saved;
       this.rememberSessionMarkets(marketIds);
@@ -518,13 +526,19 @@ export class AccountService {
   }
 
   /** Adopt a session executed without its answer reaching us, if its key is in the keychain. */
-  private async restoreSession(action: unknown): Promise<boolean> {
+  private async restoreSession(action: unknown, lengthSeconds?: bigint): Promise<boolean> {
     const grant = (action as { SetSession?: { session_id?: { Address?: string }; expiry?: string; contract_ids?: string[] } } | undefined)?.SetSession;
     const address = grant?.session_id?.Address;
     if (!grant || !address || !grant.expiry || !/^\d{1,20}$/.test(grant.expiry) || !Array.isArray(grant.contract_ids) || this.deps.vault === null) return false;
     const held = await this.deps.vault.hasSessionKey(address as B256);
     if (!held.ok || !held.value) return false;
-    const session: SessionRecord = { sessionAddress: address, expiry: BigInt(grant.expiry), contractIds: grant.contract_ids.filter((id) => typeof id === 'string'), txId: null };
+    const session: SessionRecord = {
+      sessionAddress: address,
+      expiry: BigInt(grant.expiry),
+      contractIds: grant.contract_ids.filter((id) => typeof id === 'string'),
+      txId: null,
+      ...(lengthSeconds === undefined ? {} : { lengthSeconds }),
+    };
     return this.saveAccount((current) => (current ? { ...current, session } : current)).ok;
   }
 
@@ -539,14 +553,18 @@ export class AccountService {
     return ok({ owner: owner.address as B256, tradeAccountId: record.tradeAccountId as B256, sessionAddress: session.sessionAddress as B256 });
   }
 
-  /** Renew the session when it nears expiry (keychain owners only); called on a timer. */
+  /**
+   * Renew the session when it nears expiry (keychain owners only), for the length the trader chose
+   * (at most the configured length); called on a timer. The trader is told each renewal and when
+   * the next one is due.
+   */
   async renewIfDue(): Promise<void> {
     const owner = this.activeOwner();
     const session = this.accountRecord()?.session;
     if (!owner || owner.custody !== 'keychain' || !session || this.renewing) return;
     const now = this.deps.nowSeconds();
-    const days = BigInt(this.deps.preferences.preferences.get().settings.sessionDays);
-    if (session.expiry - now > renewMargin(days * DAY)) return;
+    const length = this.renewalLength(session);
+    if (now < renewalTime(session.expiry, length)) return;
     const markets = this.sessionMarkets();
     if (markets.length === 0) return;
     // Keep what the session names beyond the markets' books (margin contracts and accounts).
@@ -555,11 +573,22 @@ export class AccountService {
     this.renewing = true;
     this.publish();
     try {
-      const renewed = await this.createSession(markets, days * DAY, extras);
-      if (!renewed.ok) this.deps.log(`session renewal failed: ${renewed.message}`);
+      const renewed = await this.createSession(markets, length, extras);
+      if (!renewed.ok) {
+        this.deps.log(`session renewal failed: ${renewed.message}`);
+        this.deps.notice('warning', `The trading session could not be renewed (it ends ${isoTime(session.expiry)}): ${renewed.message}`);
+      } else {
+        const shortened = session.lengthSeconds !== undefined && length < session.lengthSeconds ? `, the configured length (it was ${sessionLengthText(session.lengthSeconds)})` : '';
+        const next = renewed.value.renewsAt === null ? '' : `; next renewal ${isoTime(renewed.value.renewsAt)}`;
+        this.deps.notice('info', `The trading session was renewed for ${sessionLengthText(length)}${shortened}: a new session key until ${isoTime(renewed.value.expiry)}${next}`);
+      }
     } finally {
       this.renewing = false;
       this.publish();
     }
   }
+}
+
+function isoTime(unixSeconds: bigint): string {
+  return new Date(Number(unixSeconds) * 1000).toISOString();
 }

@@ -4,7 +4,9 @@
 import type { B256 } from '../../../shared/encoding/b256';
 import { fail, ok } from '../../../shared/result';
 import { NOT_CONNECTED, withRuntime, type CoreHandlers, type HandlerContext } from '../handler-context';
+import { confirmationDigest } from '../confirm/trusted-confirmer';
 import { KeyImportExchange } from '../keys/key-import';
+import { DAY, HOUR, longSessionLines } from './session-length';
 
 type AccountRequest =
   | 'getAccountState'
@@ -56,9 +58,21 @@ export function accountHandlers(context: HandlerContext): CoreHandlers<AccountRe
         return minted;
       }),
     whitelistAccount: () => withRuntime(context, (current) => current.accounts.whitelist()),
-    createSession: ({ marketIds, days, hours }) =>
-      withRuntime(context, (current) => {
-        const seconds = hours !== undefined ? BigInt(hours) * 3600n : BigInt(days ?? context.preferences.preferences.get().settings.sessionDays) * 86_400n;
+    createSession: ({ marketIds, days, hours, confirmationCode }, caller) =>
+      withRuntime(context, async (current) => {
+        const sessionDays = context.preferences.preferences.get().settings.sessionDays;
+        // Days and hours add up, as account setup shows them side by side; neither: the configured length.
+        const seconds = days === undefined && hours === undefined ? BigInt(sessionDays) * DAY : BigInt(days ?? 0) * DAY + BigInt(hours ?? 0) * HOUR;
+        // A session key that may trade for longer than the configured length is confirmed outside
+        // the page, as raising the configured length is (settings-weakening.ts).
+        const longer = longSessionLines(seconds, sessionDays, marketIds.length);
+        if (longer !== null) {
+          const confirmed = await context.confirmer.confirm(
+            { action: 'longSession', title: 'Create a trading session longer than the configured length', lines: longer, digest: confirmationDigest('longSession', { marketIds, seconds }) },
+            { windowId: caller.windowId, code: confirmationCode },
+          );
+          if (!confirmed.ok) return confirmed;
+        }
         return current.accounts.createSession(marketIds, seconds);
       }),
   };

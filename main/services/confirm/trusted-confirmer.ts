@@ -24,7 +24,7 @@ export const CONFIRM_CODES = {
   BUSY: 'CONFIRMATION_BUSY',
 } as const;
 
-export type ConfirmAction = 'withdraw' | 'allowWithdrawAddress' | 'weakenSettings' | 'networkAddress';
+export type ConfirmAction = 'withdraw' | 'allowWithdrawAddress' | 'weakenSettings' | 'networkAddress' | 'longSession';
 
 export interface ConfirmationRequest {
   readonly action: ConfirmAction;

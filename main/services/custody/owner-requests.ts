@@ -718,6 +718,6 @@ export class OwnerRequests {
       if (previous !== null && previous !== address) void keys.deleteSessionKey(previous as B256);
     }
     this.deps.log(`custody: session ${address} in force until ${formatUnixSeconds(request.session.expiry)}`);
-    return ok({ sessionAddress: address, expiry: request.session.expiry, contractIds: [...request.session.contract_ids], state: 'active' });
+    return ok({ sessionAddress: address, expiry: request.session.expiry, contractIds: [...request.session.contract_ids], state: 'active', renewsAt: null });
   }
 }

@@ -170,8 +170,8 @@ export abstract class MarginSession extends MarginCore {
     }
     if (marketIds.size === 0) for (const market of markets.markets()) marketIds.add(market.market_id);
     const extras = [this.pool?.poolId, markets.response.accounts_registry_id, ...children].filter((id): id is B256 => typeof id === 'string');
-    const seconds = BigInt(this.deps.preferences.preferences.get().settings.sessionDays) * 86_400n;
-    const created = await this.deps.accounts.createSession([...marketIds], seconds, extras);
+    // The length the trader chose for the session it replaces (at most the configured length).
+    const created = await this.deps.accounts.createSession([...marketIds], this.deps.accounts.renewalLength(), extras);
     if (!created.ok) return fail(created.code, `A session that names the margin account could not be created: ${created.message}`);
     const loaded = await this.deps.loadSessionKey(created.value.sessionAddress as B256);
     return loaded.ok ? ok(undefined) : loaded;

@@ -33,6 +33,9 @@ export function networkHandlers(context: HandlerContext, control: NetworkControl
       if (target.kind !== 'sandbox' && target.restUrl === null) {
         return fail('NETWORK_NOT_CONFIGURED', `${target.name} has no REST address yet: configure its URLs first`, { field: 'networkId' });
       }
+      // Refused as insecure before it is saved as the choice (a later start would try it again).
+      const secure = target.kind === 'sandbox' ? ok(undefined) : checkNetworkUrls(target);
+      if (!secure.ok) return fail(secure.code, `${target.name}: ${secure.message}`, secure.details);
       const saved = preferences.preferences.update((current) => ({ ...current, networkId }));
       if (!saved.ok) return saved;
       const switched = await control.switchTo(target);

@@ -123,6 +123,7 @@ export class NetworkRuntime {
       onChange: (state) => deps.windows.broadcast('account', state),
       onTradeAccount: (tradeAccountId) => this.followAccount(tradeAccountId),
       log: deps.log,
+      notice: deps.notice,
       journal: deps.journal,
       newJournalId: () => this.newJournalId(),
     });

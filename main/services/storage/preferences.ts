@@ -54,6 +54,8 @@ const sessionRecord = z.object({
   expiry: z.bigint(),
   contractIds: z.array(z.string()),
   txId: z.string().nullable(),
+  /** The length the trader chose, in seconds: renewals keep it (absent in files written before it was kept). */
+  lengthSeconds: z.bigint().optional(),
 });
 
 const accountRecord = z.object({

@@ -36,6 +36,8 @@ export interface SessionView {
   /** Order-book contracts the session may act on. */
   readonly contractIds: readonly string[];
   readonly state: SessionState;
+  /** Unix seconds from which main renews it, for the length the trader chose; null when main will not (a watch-only owner, no markets remembered). */
+  readonly renewsAt: bigint | null;
 }
 
 export type StepState = 'todo' | 'working' | 'done' | 'failed' | 'not-needed';

@@ -314,6 +314,10 @@ describe('a hot owner withdraws', () => {
     expect(await call('updateSettings', { maxOrderQuantity: { [marketId]: 20n } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
     expect(await call('updateSettings', { maxOrderQuantity: {} })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
     expect(await call('updateSettings', { sessionDays: 365 })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    // A session longer than the configured length, asked for directly: the same code, nothing signed without it.
+    expect(await call('createSession', { marketIds: [marketId], days: 365 })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
+    expect(hostTerminal.join('')).toContain('Session length: 365 days (the configured length is 30 days)');
+    expect(await call('createSession', { marketIds: [marketId], hours: 8760, confirmationCode: '00000001' })).toMatchObject({ ok: false });
     expect((await settings()).maxOrderQuantity).toEqual({ [marketId]: 10n });
     // Tightening needs nothing; loosening completes with its code.
     expect(await call('updateSettings', { maxOrderQuantity: { [marketId]: 5n }, sound: false })).toMatchObject({ ok: true });

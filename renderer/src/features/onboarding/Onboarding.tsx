@@ -249,7 +249,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
                   <label class="field-inline">
                     Hours <input type="number" min="0" max="23" style={{ width: '60px' }} data-testid="session-hours" value={sessionHours()} onChange={(event) => setSessionHours(Math.max(0, Math.min(23, Math.floor(Number(event.currentTarget.value) || 0))))} />
                   </label>
-                  <span class="help">30 days by default; at least 1 hour.</span>
+                  <span class="help">{terminal.store.state.settings?.sessionDays ?? 30} days by default (the configured length; longer needs your confirmation); at least 1 hour. Renewed for the same length before it ends.</span>
                   <button type="button" class="primary" data-testid="onboarding-create-session" disabled={!state.tradeAccount || selectedMarketIds().length === 0 || busy() !== null} onClick={createSession}>
                     Create session
                   </button>

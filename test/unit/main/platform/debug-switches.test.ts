@@ -1,7 +1,7 @@
 // A packaged build quits at start when its command line would open a debugger; a development run
 // keeps every switch. The decision is pure (main/index.ts calls it with process.argv).
 import { describe, expect, it } from 'vitest';
-import { debugSwitchDecision, switchName } from '../../../../main/platform/debug-switches';
+import { debugSwitchDecision, nodeDebugDecision, switchName } from '../../../../main/platform/debug-switches';
 
 const EXE = '/opt/Ledger Terminal/ledger-terminal';
 
@@ -33,6 +33,30 @@ describe('debugging switches', () => {
     expect(debugSwitchDecision([EXE, '--offline', '--', '--inspect'], true, 'linux')).toEqual({ refuse: true, found: ['--inspect'] });
   });
 
+  it('a packaged build refuses the Chromium switches that weaken its isolation or run another program in its place', () => {
+    for (const argument of [
+      '--renderer-cmd-prefix=/tmp/evil',
+      '--gpu-launcher=/tmp/evil',
+      '--utility-cmd-prefix=/tmp/evil',
+      '--browser-subprocess-path=/tmp/evil',
+      '--no-sandbox',
+      '--disable-gpu-sandbox',
+      '--disable-setuid-sandbox',
+      '--no-zygote',
+      '--single-process',
+      '--disable-web-security',
+      '--disable-site-isolation-trials',
+      '--disable-features=IsolateOrigins,site-per-process',
+      '--allow-running-insecure-content',
+      '--ignore-certificate-errors',
+      '--remote-allow-origins=*',
+      '--js-flags=--expose-gc',
+    ]) {
+      const decision = debugSwitchDecision([EXE, argument], true, 'linux');
+      expect(decision, argument).toEqual({ refuse: true, found: [argument] });
+    }
+  });
+
   it('a packaged build starts with its own switches and plain arguments', () => {
     for (const argv of [[EXE], [EXE, '--offline'], [EXE, '--no-sandbox-control', 'file.txt'], [EXE, '--inspector-theme'], [EXE, '/remote-debugging-port=9222'], [EXE, 'inspect']]) {
       expect(debugSwitchDecision(argv, true, 'linux'), argv.join(' ')).toEqual({ refuse: false, found: [] });
@@ -50,5 +74,29 @@ describe('debugging switches', () => {
     expect(switchName('/inspect', 'linux')).toBeNull();
     expect(switchName('/inspect', 'win32')).toBe('inspect');
     expect(switchName('file', 'linux')).toBeNull();
+  });
+});
+
+// The browser host (Node, holding the keys) refuses to start with a debugger in reach: an
+// --inspect* or --debug* flag on its command line or in NODE_OPTIONS, or an inspector already open.
+describe("the browser host's debugger decision", () => {
+  const quiet = { execArgv: ['--import', 'tsx'], nodeOptions: undefined, inspectorUrl: undefined };
+
+  it('refuses every inspector flag of Node, on the command line or in NODE_OPTIONS', () => {
+    for (const flag of ['--inspect', '--inspect=0', '--inspect=127.0.0.1:9229', '--inspect-brk', '--inspect-brk=0', '--inspect-port=0', '--inspect-port', '--inspect-wait', '--inspect-publish-uid=http', '--debug', '--debug-brk', '--debug-port=5858']) {
+      expect(nodeDebugDecision({ ...quiet, execArgv: ['--import', 'tsx', flag] }), flag).toEqual({ refuse: true, found: [flag] });
+      expect(nodeDebugDecision({ ...quiet, nodeOptions: `--max-old-space-size=4096 ${flag}` }), flag).toEqual({ refuse: true, found: [`NODE_OPTIONS: ${flag}`] });
+      expect(nodeDebugDecision({ ...quiet, nodeOptions: `"${flag}"` }).refuse, `quoted ${flag}`).toBe(true);
+    }
+  });
+
+  it('refuses an inspector that is already open (SIGUSR1 before the host could stop it, inspector.open())', () => {
+    expect(nodeDebugDecision({ ...quiet, inspectorUrl: 'ws://127.0.0.1:9229/abc' })).toEqual({ refuse: true, found: ['an open inspector at ws://127.0.0.1:9229/abc'] });
+  });
+
+  it('starts with its own flags and harmless NODE_OPTIONS', () => {
+    expect(nodeDebugDecision(quiet)).toEqual({ refuse: false, found: [] });
+    expect(nodeDebugDecision({ ...quiet, nodeOptions: '--max-old-space-size=4096 --enable-source-maps' })).toEqual({ refuse: false, found: [] });
+    expect(nodeDebugDecision({ ...quiet, execArgv: ['--import', 'tsx', '--no-warnings'], nodeOptions: '' })).toEqual({ refuse: false, found: [] });
   });
 });

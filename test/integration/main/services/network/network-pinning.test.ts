@@ -1,7 +1,7 @@
 // Networks, against a real sandbox on 127.0.0.1 (in process): the chain id a
 // network answers must be the one main expects, or its markets are refused and nothing can be
 // signed for it; once learned, a chain id is kept and a different one refused; a remote network
-// over plaintext is refused even when a settings file written earlier names it; mainnet is pinned.
+// over plaintext is refused; mainnet is pinned.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,14 +90,13 @@ describe('network pinning', () => {
     }
   });
 
-  it('refuses plaintext to a remote host even from a settings file written earlier; loopback may be plaintext', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'lt-pinning-file-'));
-    const store = new PreferencesStore(dataDir, () => undefined);
-    value(store.preferences.update((current) => ({ ...current, networkId: 'testnet', networks: { testnet: { restUrl: 'http://exchange.example', wsUrl: null, faucetUrl: null } } })));
-    const old = terminal(undefined, dataDir);
-    const startedOld = await old.start();
-    expect(startedOld).toMatchObject({ ok: false, code: 'INSECURE_NETWORK_URL' });
-    expect(old.runtime()).toBeNull();
+  it('refuses plaintext to a remote host even when given at start; loopback may be plaintext', async () => {
+    // A settings file written earlier is refused the same way and the terminal falls back to the
+    // sandbox (insecure-network.test.ts); a network given on the command line is refused outright.
+    const remote = terminal({ ...external(77n), restUrl: 'http://exchange.example', faucetUrl: null });
+    const startedRemote = await remote.start();
+    expect(startedRemote).toMatchObject({ ok: false, code: 'INSECURE_NETWORK_URL' });
+    expect(remote.runtime()).toBeNull();
     // A sandbox on this machine's loopback over http is allowed (the external network above is one).
     expect(external(77n).restUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
   });
