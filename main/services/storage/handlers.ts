@@ -5,6 +5,7 @@ import { formatUnits } from '../../../shared/encoding/units';
 import { fail, ok } from '../../../shared/result';
 import { settingsWeakenings } from '../confirm/settings-weakening';
 import { confirmationDigest } from '../confirm/trusted-confirmer';
+import { trusted } from '../confirm/trusted-text';
 import type { CoreHandlers, HandlerContext } from '../handler-context';
 
 export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSettings' | 'updateSettings'> {
@@ -24,16 +25,16 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
       const weakened = settingsWeakenings(settings(), patch, {
         market: (marketId) => {
           const market = context.runtime()?.markets?.market(marketId);
-          return market?.ok ? `${market.value.base.symbol}/${market.value.quote.symbol} (${marketId})` : marketId;
+          return market?.ok ? trusted`${market.value.base.symbol}/${market.value.quote.symbol} (${marketId})` : trusted`${marketId}`;
         },
         quantity: (marketId, quantity) => {
           const market = context.runtime()?.markets?.market(marketId);
-          return market?.ok ? `${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : `${quantity} raw units`;
+          return market?.ok ? trusted`${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : trusted`${quantity} raw units`;
         },
       });
       if (weakened.length > 0) {
         const confirmed = await confirmer.confirm(
-          { action: 'weakenSettings', title: 'Loosen trading safety settings', lines: weakened, digest: confirmationDigest('weakenSettings', patch) },
+          { action: 'weakenSettings', title: trusted`Loosen trading safety settings`, lines: weakened, digest: confirmationDigest('weakenSettings', patch) },
           { windowId: caller.windowId, code: confirmationCode },
         );
         if (!confirmed.ok) return confirmed;
