@@ -1,8 +1,11 @@
 // Which changes of the settings weaken a safety setting, and so need the trusted confirmation:
 // turning order confirmations off, raising or removing a maximum order size, making sessions last
-// longer (a session key that can trade for more days). Tightening, and the settings that touch no
-// safety (hotkeys, sound, notifications, presets, nonce lanes), apply at once.
+// longer (a session key that can trade for more days), a hotkey that makes an accident likelier
+// (hotkey-weakening.ts). Tightening, and the settings that touch no safety (sound,
+// notifications, presets, nonce lanes), apply at once.
+import type { Keymap } from '../../../shared/hotkeys/keymap';
 import type { Settings } from '../../../shared/ipc/views';
+import { hotkeyWeakenings } from './hotkey-weakening';
 import { trusted, type TrustedText } from './trusted-text';
 
 /** The safety settings a change may name (the rest of updateSettings's input is not looked at). */
@@ -10,6 +13,8 @@ export interface SettingsPatch {
   readonly confirmOrders?: boolean | undefined;
   readonly maxOrderQuantity?: Readonly<Record<string, bigint>> | undefined;
   readonly sessionDays?: number | undefined;
+  /** The whole keymap as it would be saved (applyKeymapChange's result). */
+  readonly hotkeys?: Keymap | undefined;
 }
 
 /** One line per weakened setting, "what: before → after", in the words the trader sees. */
@@ -31,5 +36,6 @@ export function settingsWeakenings(current: Settings, patch: SettingsPatch, word
     }
   }
   if (patch.sessionDays !== undefined && patch.sessionDays > current.sessionDays) lines.push(trusted`Session length: ${current.sessionDays} → ${patch.sessionDays} days (a session key may trade for longer)`);
+  if (patch.hotkeys !== undefined) lines.push(...hotkeyWeakenings(current.hotkeys, patch.hotkeys));
   return lines;
 }
