@@ -29,7 +29,7 @@ export type ConfirmAction = 'withdraw' | 'allowWithdrawAddress' | 'weakenSetting
 
 /** Where funds go, or the address being trusted: shown first, in full, grouped in fours, before its label. */
 export interface ConfirmationDestination {
-  /** What it is, in main's words ("To: Address, on the allow-list"). */
+  /** What it is, in main's words ("To (Address, on the allow-list)"). */
   readonly heading: TrustedText;
   /** The 32-byte address or contract id as main decoded it (0x and 64 hex digits). */
   readonly value: string;

@@ -29,10 +29,6 @@ function make(text: string): TrustedText {
   return Object.freeze({ [TRUSTED]: true as const, text });
 }
 
-export function isTrustedText(value: unknown): value is TrustedText {
-  return typeof value === 'object' && value !== null && (value as { [TRUSTED]?: unknown })[TRUSTED] === true;
-}
-
 function piece(value: TextValue): string {
   if (typeof value === 'string') return visibleText(value, FOREIGN_MAX);
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);

@@ -26,7 +26,6 @@ import type {
 /** Raw units of the asset, a u64 on the ledger. */
 const amount = z.bigint().min(1n, 'must be at least 1 raw unit').max(0xffff_ffff_ffff_ffffn, 'must fit in u64');
 
-/** A ledger destination: a wallet ({Address}) or a contract ({ContractId}). */
 /** A destination's name on the allow-list: one line of text in any script (shared/text/label-text.ts). */
 const addressLabel = z
   .string()
@@ -35,6 +34,7 @@ const addressLabel = z
     const problem = labelProblem(text);
     if (problem !== null) context.addIssue({ code: 'custom', message: problem });
   });
+/** A ledger destination: a wallet ({Address}) or a contract ({ContractId}). */
 const destination = z.union([z.strictObject({ Address: b256Input }), z.strictObject({ ContractId: b256Input })]);
 
 /**
