@@ -15,13 +15,14 @@ import { openMainWindow } from './platform/windows';
 import { debugSwitchDecision } from './platform/debug-switches';
 import { nativeDialogConfirmer } from './platform/confirm-dialog';
 import { utilitySandboxSpawner } from './platform/sandbox-utility';
+import { terminalLog } from './platform/terminal-log';
 import { APP_ORIGIN } from './platform/security';
 import { ElectronDeskPlatform } from './platform/desk-windows';
 import { systemClock } from './services/system-clock';
 import { DataDirectoryInUse } from './services/storage/data-dir-lock';
 import { createTerminal, type Terminal } from './services/terminal';
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = terminalLog((text) => process.stderr.write(text));
 // `--offline`: the offline signer for an air-gapped machine; no sandbox, no network, no exchange.
 const offline = process.argv.includes('--offline');
 

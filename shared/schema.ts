@@ -3,13 +3,14 @@
 // learn what to fix.
 import type { z } from 'zod';
 import { fail, ok, type Result } from './result';
+import { visibleText } from './text/visible-text';
 
 export const INVALID_INPUT = 'INVALID_INPUT';
 
 const MAX_SHOWN = 80;
 const MAX_PROBLEM = 200;
 
-/** A short, printable rendering of an offending value for an error message. */
+/** A short, printable rendering of an offending value for an error message (bidi and invisible characters it holds shown as escapes). */
 export function showValue(value: unknown): string {
   let text: string;
   if (typeof value === 'bigint') text = `${value}n`;
@@ -22,7 +23,7 @@ export function showValue(value: unknown): string {
       text = Object.prototype.toString.call(value);
     }
   }
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+  return visibleText(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text, Number.MAX_SAFE_INTEGER, false);
 }
 
 function formatPath(root: string, path: readonly PropertyKey[]): string {

@@ -22,6 +22,7 @@ import { createDispatcher, type Handlers } from '../ipc/dispatcher';
 import { systemClock } from '../services/system-clock';
 import type { WindowHub } from '../services/window-hub';
 import type { Desk } from '../services/desk/desk';
+import { terminalLog } from '../platform/terminal-log';
 import { startBrowserHost } from './browser-host';
 import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk-browser';
 
@@ -105,7 +106,7 @@ function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) =
 }
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = terminalLog((text) => process.stderr.write(text));
 const random = (length: number) => new Uint8Array(randomBytes(length));
 const version = process.env.npm_package_version ?? '0.0.0';
 

@@ -5,6 +5,7 @@
 // Delete, ArrowUp, or a printed character ("?", written "Plus" for "+"). An empty binding means
 // the action has no key.
 import { HOTKEY_ACTIONS, type HotkeyAction } from '../ipc/views/settings';
+import { isVisibleText, quotedText } from '../text/visible-text';
 
 export type Keymap = Readonly<Record<HotkeyAction, string>>;
 
@@ -77,9 +78,17 @@ export function isModifierName(name: string): boolean {
 
 export type HotkeyParse = { readonly ok: true; readonly hotkey: Hotkey } | { readonly ok: false; readonly reason: string };
 
-/** Parse "Shift+B"; the reason names what is wrong when it is not a hotkey. */
+/** A part of a hotkey as a reason shows it: quoted, hidden characters as escapes. */
+function named(part: string): string {
+  return quotedText(part, 40);
+}
+
+/** Parse "Shift+B"; the reason names what is wrong when it is not a hotkey (the text's hidden characters as escapes). */
 export function parseHotkeyText(text: string): HotkeyParse {
   if (text.length > 40) return { ok: false, reason: 'longer than 40 characters' };
+  // A key no one can see (a bidi control, a zero-width joiner, a control character, a space other
+  // than Space) would show as nothing, or reorder the text around it, wherever the keymap is listed.
+  if (!isVisibleText(text)) return { ok: false, reason: `${named(text)} holds an invisible, control or bidi character, which is no key` };
   const parts = text.split('+').map((part) => part.trim());
   // "Shift++" would be the plus key: written "Shift+Plus" instead, so an empty part is an error.
   if (parts.some((part) => part === '')) return { ok: false, reason: 'an empty part (write the plus key as "Plus")' };
@@ -87,14 +96,14 @@ export function parseHotkeyText(text: string): HotkeyParse {
   const modifiers = new Set<string>();
   for (const part of parts) {
     const modifier = part.toLowerCase();
-    if (!['ctrl', 'control', 'alt', 'shift', 'meta', 'cmd'].includes(modifier)) return { ok: false, reason: `"${part}" is not a modifier (Ctrl, Alt, Shift, Meta)` };
+    if (!['ctrl', 'control', 'alt', 'shift', 'meta', 'cmd'].includes(modifier)) return { ok: false, reason: `${named(part)} is not a modifier (Ctrl, Alt, Shift, Meta)` };
     const canonical = modifier === 'control' ? 'ctrl' : modifier === 'cmd' ? 'meta' : modifier;
-    if (modifiers.has(canonical)) return { ok: false, reason: `"${part}" is given twice` };
+    if (modifiers.has(canonical)) return { ok: false, reason: `${named(part)} is given twice` };
     modifiers.add(canonical);
   }
   const name = normaliseKeyName(key === 'Plus' ? '+' : key);
-  if (isModifierName(name)) return { ok: false, reason: `it ends in the modifier "${key}": a hotkey needs a key` };
-  if (name.length > 1 && !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) return { ok: false, reason: `"${key}" is not a key name` };
+  if (isModifierName(name)) return { ok: false, reason: `it ends in the modifier ${named(key)}: a hotkey needs a key` };
+  if (name.length > 1 && !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) return { ok: false, reason: `${named(key)} is not a key name` };
   return { ok: true, hotkey: { ctrl: modifiers.has('ctrl'), alt: modifiers.has('alt'), shift: modifiers.has('shift'), meta: modifiers.has('meta'), key: name } };
 }
 
@@ -146,10 +155,12 @@ export function applyKeymapChange(current: Keymap, change: Partial<Record<Hotkey
   for (const action of HOTKEY_ACTIONS) {
     const value = change[action];
     if (value === undefined) continue;
-    const canonical = canonicalHotkey(value.trim());
+    // Only plain spaces are trimmed: an invisible character must reach the parser and be refused, not vanish into an unbinding.
+    const text = value.replace(/^ +| +$/g, '');
+    const canonical = canonicalHotkey(text);
     if (canonical === null) {
-      const parsed = parseHotkeyText(value.trim());
-      return { ok: false, action, value, message: `Hotkey for "${HOTKEY_LABELS[action]}" not saved: "${value}" is not a key combination (${parsed.ok ? 'unreadable' : parsed.reason}).` };
+      const parsed = parseHotkeyText(text);
+      return { ok: false, action, value, message: `Hotkey for "${HOTKEY_LABELS[action]}" not saved: ${named(value)} is not a key combination (${parsed.ok ? 'unreadable' : parsed.reason}).` };
     }
     next[action] = canonical;
   }

@@ -1,6 +1,7 @@
 // Input schemas of the contract's requests. Every inbound value is `unknown` until one of these
 // has parsed it in main; limits here (string lengths, list sizes) bound what a page can ask for.
 import { parseHotkeyText } from '../hotkeys/keymap';
+import { quotedText } from '../text/visible-text';
 import { z } from 'zod';
 import { inKindOrder, type OrderKind, type OrderTypeIntentOf } from '../market/order-kinds';
 import { RESOLUTIONS } from './views/market-data';
@@ -10,7 +11,7 @@ import { HOTKEY_ACTIONS } from './views/settings';
 const hotkeyText = z.string().max(40).superRefine((text, context) => {
   if (text === '') return;
   const parsed = parseHotkeyText(text);
-  if (!parsed.ok) context.addIssue({ code: 'custom', message: `"${text}" is not a key combination: ${parsed.reason}` });
+  if (!parsed.ok) context.addIssue({ code: 'custom', message: `${quotedText(text, 40)} is not a key combination: ${parsed.reason}` });
 });
 
 export const noInput = z.strictObject({});

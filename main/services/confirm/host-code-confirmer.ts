@@ -8,6 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import { fail, ok, type Result } from '../../../shared/result';
+import { confirmationText } from './confirmation-text';
 import { CONFIRM_CODES, type ConfirmationContext, type ConfirmationRequest, type TrustedConfirmer } from './trusted-confirmer';
 
 export const CODE_DIGITS = 8;
@@ -71,13 +72,13 @@ export class HostCodeConfirmer implements TrustedConfirmer {
     const expected = Buffer.from(challenge.code);
     if (given.length === expected.length && timingSafeEqual(given, expected)) {
       this.challenges.delete(request.digest);
-      this.options.write(`Confirmed: ${request.title}\n`);
+      this.options.write(`Confirmed: ${request.title.text}\n`);
       return ok(undefined);
     }
     challenge.attemptsLeft -= 1;
     if (challenge.attemptsLeft <= 0) {
       this.challenges.delete(request.digest);
-      this.options.write(`The code for "${request.title}" was typed wrong ${CODE_ATTEMPTS} times and is void; nothing was done.\n`);
+      this.options.write(`The code for "${request.title.text}" was typed wrong ${CODE_ATTEMPTS} times and is void; nothing was done.\n`);
     }
     return fail(
       CONFIRM_CODES.WRONG_CODE,
@@ -99,12 +100,13 @@ export class HostCodeConfirmer implements TrustedConfirmer {
     const expiresAt = now + CODE_LIFETIME_MS;
     this.challenges.set(request.digest, { code, expiresAt, attemptsLeft: CODE_ATTEMPTS });
     const bar = '-'.repeat(72);
+    const text = confirmationText(request);
     this.options.write(
       [
         '',
         bar,
-        `CONFIRM IN THE APP ONLY IF YOU ASKED FOR THIS: ${request.title}`,
-        ...request.lines.map((line) => `  ${line}`),
+        `CONFIRM IN THE APP ONLY IF YOU ASKED FOR THIS: ${text.title}`,
+        ...text.lines.map((line) => `  ${line}`),
         `  Request digest: ${request.digest.slice(0, 16)}`,
         `  confirmation code: ${showCode(code)}   (valid ${CODE_LIFETIME_MS / 60_000} minutes, ${CODE_ATTEMPTS} attempts, for this request only)`,
         bar,
@@ -113,7 +115,7 @@ export class HostCodeConfirmer implements TrustedConfirmer {
     );
     return fail(
       CONFIRM_CODES.REQUIRED,
-      `${request.title}: confirm it with the code the terminal host printed in its own terminal window, beside what it will do; check the details there first`,
+      `${request.title.text}: confirm it with the code the terminal host printed in its own terminal window, beside what it will do; check the details there first`,
       { channel: 'host-terminal', expiresAt, attempts: CODE_ATTEMPTS, digest: request.digest.slice(0, 16) },
     );
   }

@@ -1,34 +1,41 @@
 // Which changes of the settings weaken a safety setting, and so need the trusted confirmation:
 // turning order confirmations off, raising or removing a maximum order size, making sessions last
-// longer (a session key that can trade for more days). Tightening, and the settings that touch no
-// safety (hotkeys, sound, notifications, presets, nonce lanes), apply at once.
+// longer (a session key that can trade for more days), a hotkey that makes an accident likelier
+// (hotkey-weakening.ts). Tightening, and the settings that touch no safety (sound,
+// notifications, presets, nonce lanes), apply at once.
+import type { Keymap } from '../../../shared/hotkeys/keymap';
 import type { Settings } from '../../../shared/ipc/views';
+import { hotkeyWeakenings } from './hotkey-weakening';
+import { trusted, type TrustedText } from './trusted-text';
 
 /** The safety settings a change may name (the rest of updateSettings's input is not looked at). */
 export interface SettingsPatch {
   readonly confirmOrders?: boolean | undefined;
   readonly maxOrderQuantity?: Readonly<Record<string, bigint>> | undefined;
   readonly sessionDays?: number | undefined;
+  /** The whole keymap as it would be saved (applyKeymapChange's result). */
+  readonly hotkeys?: Keymap | undefined;
 }
 
 /** One line per weakened setting, "what: before → after", in the words the trader sees. */
 export interface QuantityWords {
-  /** The market's name ("ETH/USDC 0x1234…"). */
-  market(marketId: string): string;
+  /** The market's name ("ETH/USDC 0x1234…"); its symbols and id escaped (`trusted`). */
+  market(marketId: string): TrustedText;
   /** A quantity in the market's base asset ("1.5 ETH (1500000000 raw units)"). */
-  quantity(marketId: string, quantity: bigint): string;
+  quantity(marketId: string, quantity: bigint): TrustedText;
 }
 
-export function settingsWeakenings(current: Settings, patch: SettingsPatch, words: QuantityWords): string[] {
-  const lines: string[] = [];
-  if (current.confirmOrders && patch.confirmOrders === false) lines.push('Confirm every order: on → off (orders are sent without a confirmation)');
+export function settingsWeakenings(current: Settings, patch: SettingsPatch, words: QuantityWords): TrustedText[] {
+  const lines: TrustedText[] = [];
+  if (current.confirmOrders && patch.confirmOrders === false) lines.push(trusted`Confirm every order: on → off (orders are sent without a confirmation)`);
   if (patch.maxOrderQuantity !== undefined) {
     for (const [marketId, cap] of Object.entries(current.maxOrderQuantity)) {
       const next = patch.maxOrderQuantity[marketId];
-      if (next === undefined) lines.push(`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → no limit`);
-      else if (next > cap) lines.push(`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → ${words.quantity(marketId, next)}`);
+      if (next === undefined) lines.push(trusted`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → no limit`);
+      else if (next > cap) lines.push(trusted`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → ${words.quantity(marketId, next)}`);
     }
   }
-  if (patch.sessionDays !== undefined && patch.sessionDays > current.sessionDays) lines.push(`Session length: ${current.sessionDays} → ${patch.sessionDays} days (a session key may trade for longer)`);
+  if (patch.sessionDays !== undefined && patch.sessionDays > current.sessionDays) lines.push(trusted`Session length: ${current.sessionDays} → ${patch.sessionDays} days (a session key may trade for longer)`);
+  if (patch.hotkeys !== undefined) lines.push(...hotkeyWeakenings(current.hotkeys, patch.hotkeys));
   return lines;
 }

@@ -9,6 +9,7 @@
 // answer one itself: it cannot script the native dialog, and it never sees the printed code.
 import { createHash } from 'node:crypto';
 import type { Result } from '../../../shared/result';
+import type { TrustedText } from './trusted-text';
 
 /** Expected failures of a confirmation, as data with stable codes. */
 export const CONFIRM_CODES = {
@@ -26,12 +27,23 @@ export const CONFIRM_CODES = {
 
 export type ConfirmAction = 'withdraw' | 'allowWithdrawAddress' | 'weakenSettings' | 'networkAddress' | 'longSession';
 
+/** Where funds go, or the address being trusted: shown first, in full, grouped in fours, before its label. */
+export interface ConfirmationDestination {
+  /** What it is, in main's words ("To (Address, on the allow-list)"). */
+  readonly heading: TrustedText;
+  /** The 32-byte address or contract id as main decoded it (0x and 64 hex digits). */
+  readonly value: string;
+  /** The name the page gave it ("" for none): shown after it, escaped, bounded and quoted. */
+  readonly label: string;
+}
+
 export interface ConfirmationRequest {
   readonly action: ConfirmAction;
   /** One line saying what will happen ("Withdraw from the trading account"). */
-  readonly title: string;
-  /** What main decoded, one fact a line ("To: Address 0x…", "Amount: 1.5 USDC (1500000 raw units)"). */
-  readonly lines: readonly string[];
+  readonly title: TrustedText;
+  readonly destination?: ConfirmationDestination;
+  /** What main decoded, one fact a line ("Amount: 1.5 USDC (1500000 raw units)"); built with `trusted`, so foreign values are escaped. */
+  readonly lines: readonly TrustedText[];
   /** SHA-256 (hex) of the exact request (confirmationDigest): a confirmation is good for that request only. */
   readonly digest: string;
 }

@@ -4,10 +4,11 @@
 // terminal), shown destination, amount and asset as main decoded them and bound to the digest of
 // the exact request. The allow-list's additions are confirmed the same way.
 import type { B256 } from '../../../shared/encoding/b256';
-import { formatIdentity, identityKind, identityValue, type Identity } from '../../../shared/encoding/identity';
+import { identityKind, identityValue, type Identity } from '../../../shared/encoding/identity';
 import { formatUnits } from '../../../shared/encoding/units';
 import type { Result } from '../../../shared/result';
 import { confirmationDigest, type ConfirmationRequest, type TrustedConfirmer } from '../confirm/trusted-confirmer';
+import { trusted, type TrustedText } from '../confirm/trusted-text';
 import type { AssetInfo } from '../market-data/markets-index';
 import type { AllowedAddress, WithdrawAllowList } from './withdraw-allow-list';
 
@@ -27,20 +28,20 @@ export interface WithdrawApproval {
 
 export type ApproveWithdraw = (approval: WithdrawApproval) => Promise<Result<void>>;
 
-function amountLine(amount: bigint, asset: AssetInfo): string {
-  return `Amount: ${formatUnits(amount, asset.decimals)} ${asset.symbol} (${amount} raw units)`;
+function amountLine(amount: bigint, asset: AssetInfo): TrustedText {
+  return trusted`Amount: ${formatUnits(amount, asset.decimals)} ${asset.symbol} (${amount} raw units)`;
 }
 
 export function withdrawConfirmation(approval: WithdrawApproval, allowed: AllowedAddress): ConfirmationRequest {
   return {
     action: 'withdraw',
-    title: `Withdraw ${formatUnits(approval.amount, approval.asset.decimals)} ${approval.asset.symbol} from the trading account`,
+    title: trusted`Withdraw ${formatUnits(approval.amount, approval.asset.decimals)} ${approval.asset.symbol} from the trading account`,
+    destination: { heading: trusted`To (${identityKind(approval.to)}, on the allow-list)`, value: identityValue(approval.to), label: allowed.label },
     lines: [
-      `To: ${formatIdentity(approval.to)}${allowed.label ? ` ("${allowed.label}", on the allow-list)` : ' (on the allow-list)'}`,
       amountLine(approval.amount, approval.asset),
-      `Asset: ${approval.asset.symbol}, asset id ${approval.asset.assetId}`,
-      `From: trading account ${approval.tradeAccountId} of owner ${approval.owner}`,
-      `Network: ${approval.networkName} (chain id ${approval.chainId})`,
+      trusted`Asset: ${approval.asset.symbol}, asset id ${approval.asset.assetId}`,
+      trusted`From: trading account ${approval.tradeAccountId} of owner ${approval.owner}`,
+      trusted`Network: ${approval.networkName} (chain id ${approval.chainId})`,
     ],
     digest: confirmationDigest('withdraw', {
       network: approval.networkId,
@@ -68,11 +69,11 @@ export function allowAddressConfirmation(networkId: string, networkName: string,
   const delay = hours >= 1 ? `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h` : `${Math.round(delayMs / 1000)} s`;
   return {
     action: 'allowWithdrawAddress',
-    title: `Allow withdrawals to a new address on ${networkName}`,
+    title: trusted`Allow withdrawals to a new address on ${networkName}`,
+    destination: { heading: trusted`Address to allow (${address.kind})`, value: address.value, label: address.label },
     lines: [
-      `Address: ${address.kind} ${address.value}${address.label ? ` ("${address.label}")` : ''}`,
-      `Usable from: ${new Date(address.usableFrom).toISOString()} (after a delay of ${delay})`,
-      'A hot owner key will sign withdrawals to it when you ask; check every character.',
+      trusted`Usable from: ${new Date(address.usableFrom).toISOString()} (after a delay of ${delay})`,
+      trusted`A hot owner key will sign withdrawals to it when you ask; check every character.`,
     ],
     // The time is not in the digest: the code stays good for the same address and label.
     digest: confirmationDigest('allowWithdrawAddress', { network: networkId, kind: address.kind, value: address.value, label: address.label }),

@@ -5,6 +5,7 @@ import type { B256 } from '../../../shared/encoding/b256';
 import { ok } from '../../../shared/result';
 import type { AreaHandlers } from '../../ipc/dispatcher';
 import { confirmationDigest } from '../confirm/trusted-confirmer';
+import { trusted } from '../confirm/trusted-text';
 import { withRuntime, type HandlerContext } from '../handler-context';
 
 export function marginHandlers(context: HandlerContext): AreaHandlers<typeof marginRequests> {
@@ -49,8 +50,8 @@ export function marginHandlers(context: HandlerContext): AreaHandlers<typeof mar
           const confirmed = await context.confirmer.confirm(
             {
               action: 'weakenSettings',
-              title: 'Loosen trading safety settings',
-              lines: [`Bound of Turbo market orders: ${current} bps → ${patch.marketSlippageBps} bps from the ticket price`],
+              title: trusted`Loosen trading safety settings`,
+              lines: [trusted`Bound of Turbo market orders: ${current} bps → ${patch.marketSlippageBps} bps from the ticket price`],
               digest: confirmationDigest('weakenSettings', { margin: patch }),
             },
             { windowId: caller.windowId, code: confirmationCode },

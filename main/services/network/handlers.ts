@@ -4,6 +4,7 @@
 import type { ConnectionStatus, FreshnessView, NetworkView } from '../../../shared/ipc/views';
 import { fail, ok, type Result } from '../../../shared/result';
 import { confirmationDigest } from '../confirm/trusted-confirmer';
+import { shown, trusted } from '../confirm/trusted-text';
 import { withRuntime, type CoreHandlers, type HandlerContext } from '../handler-context';
 import { checkNetworkUrls, NETWORK_CODES, PINNED_MAINNET, type NetworkConfig } from './networks';
 
@@ -15,6 +16,9 @@ export interface NetworkControl {
   find(id: string): NetworkConfig | null;
   switchTo(next: NetworkConfig): Promise<Result<void>>;
 }
+
+/** A network's URL is shown whole in its confirmation (the input schema bounds it at 300 characters). */
+const URL_MAX = 300;
 
 type NetworkRequest = 'getConnection' | 'getFreshness' | 'listNetworks' | 'selectNetwork' | 'configureNetwork' | 'getRateLimits';
 
@@ -60,13 +64,13 @@ export function networkHandlers(context: HandlerContext, control: NetworkControl
         const confirmed = await confirmer.confirm(
           {
             action: 'networkAddress',
-            title: `Use new addresses for ${name}`,
+            title: trusted`Use new addresses for ${name}`,
             lines: [
-              `REST: ${next.restUrl ?? '(none)'}`,
-              `WebSocket: ${next.wsUrl ?? '(derived from REST)'}`,
-              `Faucet: ${next.faucetUrl ?? '(none)'}`,
-              `Chain id: ${expectedChain ?? 'the one it answers first, then required'}`,
-              'Orders, sessions and withdrawals on this network will be sent there.',
+              next.restUrl === null ? trusted`REST: (none)` : trusted`REST: ${shown(next.restUrl, URL_MAX)}`,
+              next.wsUrl === null ? trusted`WebSocket: (derived from REST)` : trusted`WebSocket: ${shown(next.wsUrl, URL_MAX)}`,
+              next.faucetUrl === null ? trusted`Faucet: (none)` : trusted`Faucet: ${shown(next.faucetUrl, URL_MAX)}`,
+              expectedChain === null ? trusted`Chain id: the one it answers first, then required` : trusted`Chain id: ${expectedChain}`,
+              trusted`Orders, sessions and withdrawals on this network will be sent there.`,
             ],
             digest: confirmationDigest('networkAddress', { networkId, ...next, chainId: expectedChain }),
           },

@@ -1,10 +1,11 @@
 // Request handlers of the user's settings (preferences.ts keeps them in the data directory); inputs
 // were parsed by the dispatcher.
-import { applyKeymapChange } from '../../../shared/hotkeys/keymap';
+import { applyKeymapChange, type Keymap } from '../../../shared/hotkeys/keymap';
 import { formatUnits } from '../../../shared/encoding/units';
 import { fail, ok } from '../../../shared/result';
 import { settingsWeakenings } from '../confirm/settings-weakening';
 import { confirmationDigest } from '../confirm/trusted-confirmer';
+import { trusted } from '../confirm/trusted-text';
 import type { CoreHandlers, HandlerContext } from '../handler-context';
 
 export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSettings' | 'updateSettings'> {
@@ -12,28 +13,30 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
   const settings = () => preferences.preferences.get().settings;
   return {
     getSettings: () => ok(settings()),
-    updateSettings: async ({ confirmationCode, ...patch }, caller) => {
+    updateSettings: async ({ confirmationCode, hotkeys: hotkeyChange, ...rest }, caller) => {
       // Hotkeys: every binding parses (the input schema) and no two actions share a key, checked on
       // the keymap as it would be saved; a refusal applies nothing of the patch.
-      if (patch.hotkeys !== undefined) {
-        const keymap = applyKeymapChange(settings().hotkeys, patch.hotkeys);
+      let hotkeys: Keymap | undefined;
+      if (hotkeyChange !== undefined) {
+        const keymap = applyKeymapChange(settings().hotkeys, hotkeyChange);
         if (!keymap.ok) return fail('HOTKEY_CONFLICT', keymap.message, { field: `hotkeys.${keymap.action}`, value: keymap.value });
-        patch = { ...patch, hotkeys: keymap.keymap };
+        hotkeys = keymap.keymap;
       }
+      const patch = { ...rest, ...(hotkeys === undefined ? {} : { hotkeys }) };
       // Turning a safety off or loosening it is confirmed outside the page (settings-weakening.ts).
       const weakened = settingsWeakenings(settings(), patch, {
         market: (marketId) => {
           const market = context.runtime()?.markets?.market(marketId);
-          return market?.ok ? `${market.value.base.symbol}/${market.value.quote.symbol} (${marketId})` : marketId;
+          return market?.ok ? trusted`${market.value.base.symbol}/${market.value.quote.symbol} (${marketId})` : trusted`${marketId}`;
         },
         quantity: (marketId, quantity) => {
           const market = context.runtime()?.markets?.market(marketId);
-          return market?.ok ? `${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : `${quantity} raw units`;
+          return market?.ok ? trusted`${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : trusted`${quantity} raw units`;
         },
       });
       if (weakened.length > 0) {
         const confirmed = await confirmer.confirm(
-          { action: 'weakenSettings', title: 'Loosen trading safety settings', lines: weakened, digest: confirmationDigest('weakenSettings', patch) },
+          { action: 'weakenSettings', title: trusted`Loosen trading safety settings`, lines: weakened, digest: confirmationDigest('weakenSettings', patch) },
           { windowId: caller.windowId, code: confirmationCode },
         );
         if (!confirmed.ok) return confirmed;

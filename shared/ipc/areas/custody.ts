@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { b256Input, confirmationCode, noInput } from '../inputs';
 import { request, stream } from '../spec';
+import { labelProblem } from '../../text/label-text';
 import type {
   AllowedAddressesView,
   DepositInstructionsView,
@@ -25,6 +26,14 @@ import type {
 /** Raw units of the asset, a u64 on the ledger. */
 const amount = z.bigint().min(1n, 'must be at least 1 raw unit').max(0xffff_ffff_ffff_ffffn, 'must fit in u64');
 
+/** A destination's name on the allow-list: one line of text in any script (shared/text/label-text.ts). */
+const addressLabel = z
+  .string()
+  .max(64)
+  .superRefine((text, context) => {
+    const problem = labelProblem(text);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
 /** A ledger destination: a wallet ({Address}) or a contract ({ContractId}). */
 const destination = z.union([z.strictObject({ Address: b256Input }), z.strictObject({ ContractId: b256Input })]);
 
@@ -68,7 +77,7 @@ const keystoreName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expe
 export const custodyInputs = {
   withdraw: z.strictObject({ assetId: b256Input, amount, to: destination, nonce: nonceMode.optional(), confirmationCode }),
   /** Adds a destination to the withdrawal allow-list (confirmed outside the page; usable after a delay). */
-  allowWithdrawAddress: z.strictObject({ to: destination, label: z.string().max(64).optional(), confirmationCode }),
+  allowWithdrawAddress: z.strictObject({ to: destination, label: addressLabel.optional(), confirmationCode }),
   removeWithdrawAddress: z.strictObject({ to: destination }),
   prepareOwnerRequest: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('withdraw'), assetId: b256Input, amount, to: destination, nonce: nonceMode.optional(), lifetimeHours: lifetimeHours.optional() }),

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import solid from 'vite-plugin-solid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupedId } from '../../../main/services/confirm/confirmation-text';
 import { addressOf } from '../../../shared/crypto/address';
 import { generatePrivateKey, publicKeyOf } from '../../../shared/crypto/keys';
 import { b256 } from '../../../shared/encoding/b256';
@@ -125,7 +126,7 @@ describe('custody components, online', () => {
     await page.getByTestId('withdraw-allow-address').click();
     await page.getByTestId('host-code-dialog').waitFor();
     const allowCode = await host.confirmationCode(since);
-    expect(allowCode.printed).toContain(`Address: Address ${to}`);
+    expect(allowCode.printed).toContain(`Address to allow (Address):\n      ${groupedId(to)}\n`);
     await page.getByTestId('host-code-input').fill('0000 0000');
     await page.getByTestId('host-code-submit').click();
     // A wrong code: the dialog asks again and says how many attempts are left.
@@ -141,7 +142,7 @@ describe('custody components, online', () => {
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('host-code-dialog').waitFor();
     const withdrawCode = await host.confirmationCode(since);
-    expect(withdrawCode.printed).toContain(`To: Address ${to}`);
+    expect(withdrawCode.printed).toContain(`To (Address, on the allow-list):\n      ${groupedId(to)}\n`);
     expect(withdrawCode.printed).toContain('Amount: 1.5 USDC (1500000 raw units)');
     await page.getByTestId('host-code-input').fill(withdrawCode.code);
     await page.getByTestId('host-code-submit').click();

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupedId } from '../../../main/services/confirm/confirmation-text';
 import { encryptSecret, keyThenPassphrase, passphraseBytes, type SecretPurpose } from '../../../renderer/src/features/custody/secret-crypto';
 import { addressOf } from '../../../shared/crypto/address';
 import { generatePrivateKey, publicKeyOf } from '../../../shared/crypto/keys';
@@ -73,7 +74,7 @@ describe('custody over the browser host bridge, online', () => {
     let since = host.output.length;
     expect(await api.allowWithdrawAddress({ to: { Address: to } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
     const allowCode = await host.confirmationCode(since);
-    expect(allowCode.printed).toContain(`Address: Address ${to}`);
+    expect(allowCode.printed).toContain(`Address to allow (Address):\n      ${groupedId(to)}\n`);
     const allowed = value(await api.allowWithdrawAddress({ to: { Address: to }, confirmationCode: allowCode.code }));
     expect(allowed).toMatchObject({ confirmation: 'host-code', delayMs: 10_000, addresses: [{ kind: 'Address', value: to }] });
     expect(await api.withdraw({ assetId: usdc.assetId, amount: 1_000_000n, to: { Address: to } })).toMatchObject({ ok: false, code: 'ADDRESS_NOT_YET_USABLE' });
@@ -81,7 +82,7 @@ describe('custody over the browser host bridge, online', () => {
     since = host.output.length;
     expect(await api.withdraw({ assetId: usdc.assetId, amount: 1_000_000n, to: { Address: to } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
     const withdrawCode = await host.confirmationCode(since);
-    expect(withdrawCode.printed).toContain(`To: Address ${to}`);
+    expect(withdrawCode.printed).toContain(`To (Address, on the allow-list):\n      ${groupedId(to)}\n`);
     expect(withdrawCode.printed).toContain('Amount: 1 USDC (1000000 raw units)');
     // The code is good for this exact withdrawal only.
     expect(await api.withdraw({ assetId: usdc.assetId, amount: 2_000_000n, to: { Address: to }, confirmationCode: withdrawCode.code })).toMatchObject({ ok: false, code: 'CONFIRMATION_EXPIRED' });

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupedId } from '../../../main/services/confirm/confirmation-text';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
 import type { NetworkConfig } from '../../../main/services/network/networks';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
@@ -267,7 +268,7 @@ describe('a hot owner withdraws', () => {
 
     // Adding it needs the code: guesses use up the attempts and the list stays as it was.
     expect(await call('allowWithdrawAddress', { to: { Address: attacker } })).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
-    expect(hostTerminal.join('')).toContain(`Address: Address ${attacker}`);
+    expect(hostTerminal.join('')).toContain(`Address to allow (Address):\n      ${groupedId(attacker)}\n`);
     const real = printedCode().replace(' ', '');
     const guesses = ['00000000', '99999999', '12345678'].filter((guess) => guess !== real);
     for (const guess of guesses) expect(await call('allowWithdrawAddress', { to: { Address: attacker }, confirmationCode: guess })).toMatchObject({ ok: false, code: 'CONFIRMATION_CODE_WRONG' });
@@ -283,7 +284,7 @@ describe('a hot owner withdraws', () => {
     // Usable now, and still each withdrawal needs its own code, for its exact amount and destination.
     expect(await take(1_000_000n)).toMatchObject({ ok: false, code: 'CONFIRMATION_REQUIRED' });
     const printed = hostTerminal.join('');
-    expect(printed).toContain(`To: Address ${attacker}`);
+    expect(printed).toContain(`To (Address, on the allow-list):\n      ${groupedId(attacker)}\n`);
     expect(printed).toContain('Amount: 1 USDC (1000000 raw units)');
     expect(printed).toContain(`Asset: USDC, asset id ${usdc}`);
     const forOne = printedCode();

@@ -6,15 +6,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DialogConfirmer, type MessageBoxRequest } from '../../../../../main/services/confirm/dialog-confirmer';
 import { CODE_ATTEMPTS, CODE_LIFETIME_MS, HostCodeConfirmer, MAX_OUTSTANDING_CODES, randomCode } from '../../../../../main/services/confirm/host-code-confirmer';
-import { settingsWeakenings } from '../../../../../main/services/confirm/settings-weakening';
+import { settingsWeakenings as weakenings } from '../../../../../main/services/confirm/settings-weakening';
 import { confirmationDigest, type ConfirmationRequest } from '../../../../../main/services/confirm/trusted-confirmer';
+import { trusted } from '../../../../../main/services/confirm/trusted-text';
 import { DEFAULT_SETTINGS } from '../../../../../main/services/storage/preferences';
 import { ManualClock } from '../../../../../shared/clock';
 import { randomBytes } from 'node:crypto';
 import { checkProperty } from '../../../../support/property';
 
 function request(fields: Record<string, string | bigint> = { to: '0xaa', amount: 5n }): ConfirmationRequest {
-  return { action: 'withdraw', title: 'Withdraw 5 USDC from the trading account', lines: ['To: Address 0xaa', 'Amount: 0.000005 USDC (5 raw units)'], digest: confirmationDigest('withdraw', fields) };
+  return { action: 'withdraw', title: trusted`Withdraw 5 USDC from the trading account`, lines: [trusted`To: Address 0xaa`, trusted`Amount: 0.000005 USDC (5 raw units)`], digest: confirmationDigest('withdraw', fields) };
 }
 
 function host() {
@@ -158,8 +159,9 @@ describe('the digest and the weakened settings', () => {
   });
 
   it('names confirmations off, a cap raised or removed, longer sessions; not tightening or harmless changes', () => {
-    const words = { market: (id: string) => `M${id}`, quantity: (_id: string, quantity: bigint) => `${quantity}` };
+    const words = { market: (id: string) => trusted`M${id}`, quantity: (_id: string, quantity: bigint) => trusted`${quantity}` };
     const current = { ...DEFAULT_SETTINGS, maxOrderQuantity: { a: 10n, b: 20n }, sessionDays: 7 };
+    const settingsWeakenings = (...args: Parameters<typeof weakenings>) => weakenings(...args).map((line) => line.text);
     expect(settingsWeakenings(current, { confirmOrders: false }, words)).toEqual([expect.stringContaining('Confirm every order: on → off')]);
     expect(settingsWeakenings(current, { maxOrderQuantity: { a: 11n, b: 20n } }, words)).toEqual(['Maximum order size on Ma: 10 → 11']);
     expect(settingsWeakenings(current, { maxOrderQuantity: { a: 10n } }, words)).toEqual(['Maximum order size on Mb: 20 → no limit']);
