@@ -7,6 +7,7 @@ import { NOT_CONNECTED, withRuntime, type CoreHandlers, type HandlerContext } fr
 import { confirmationDigest } from '../confirm/trusted-confirmer';
 import { KeyImportExchange } from '../keys/key-import';
 import { DAY, HOUR, longSessionLines } from './session-length';
+import { trusted } from '../confirm/trusted-text';
 
 type AccountRequest =
   | 'getAccountState'
@@ -68,7 +69,7 @@ export function accountHandlers(context: HandlerContext): CoreHandlers<AccountRe
         const longer = longSessionLines(seconds, sessionDays, marketIds.length);
         if (longer !== null) {
           const confirmed = await context.confirmer.confirm(
-            { action: 'longSession', title: 'Create a trading session longer than the configured length', lines: longer, digest: confirmationDigest('longSession', { marketIds, seconds }) },
+            { action: 'longSession', title: trusted`Create a trading session longer than the configured length`, lines: longer, digest: confirmationDigest('longSession', { marketIds, seconds }) },
             { windowId: caller.windowId, code: confirmationCode },
           );
           if (!confirmed.ok) return confirmed;

@@ -2,6 +2,7 @@
 // `sessionDays` setting, raised only with the trusted confirmation) bounds what is signed without
 // one: a longer session is confirmed when it is created, and a renewal, which nobody confirms,
 // keeps the length the trader chose but never more than the configured length.
+import { trusted, type TrustedText } from '../confirm/trusted-text';
 
 export const HOUR = 3_600n;
 export const DAY = 24n * HOUR;
@@ -41,10 +42,10 @@ export function sessionLengthText(seconds: bigint): string {
  * What the trusted confirmation says of a session longer than the configured length; null when it
  * is not longer (nothing to confirm).
  */
-export function longSessionLines(seconds: bigint, sessionDays: number, marketCount: number): string[] | null {
+export function longSessionLines(seconds: bigint, sessionDays: number, marketCount: number): TrustedText[] | null {
   if (seconds <= configuredSessionSeconds(sessionDays)) return null;
   return [
-    `Session length: ${sessionLengthText(seconds)} (the configured length is ${sessionLengthText(configuredSessionSeconds(sessionDays))}): a session key may trade for longer`,
-    `Markets: ${marketCount}`,
+    trusted`Session length: ${sessionLengthText(seconds)} (the configured length is ${sessionLengthText(configuredSessionSeconds(sessionDays))}): a session key may trade for longer`,
+    trusted`Markets: ${marketCount}`,
   ];
 }
