@@ -271,7 +271,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
     ];
     const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'SettleBalance', to: contractIdentity(child) }, ...funding, ...prepared.value.group.actions] };
     const description = `${describeOrder(market, input.side, plan.orderType.kind, plan.price, prepared.value.quantity)} on the Turbo book as margin account ${showId(child)}${plan.draw > 0n ? `, drawing ${this.show(plan.draw)}` : ''}${plan.borrow > 0n ? `, borrowing ${formatUnits(plan.borrow, market.base.decimals)} ${market.base.symbol}` : ''}`;
-    const submitted = await this.signer(child).submit({ groups: [group], description, settleFirst: false });
+    const submitted = await this.signer(child).submit({ groups: [group], description, settleFirst: false, reduceOnly: input.reduceOnly === true });
     if (!submitted.ok) {
       if (/paused|disconnected/i.test(submitted.message)) void this.refreshTurboRows();
       return submitted;

@@ -28,6 +28,8 @@ import type { KeyVault } from '../keys/key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from '../market-data/market-data-hub';
 import { MarketsIndex } from '../market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
+import { guardRequest, type GuardRequest } from '../guards/order-guard';
+import { runtimeGuardFacts } from '../guards/runtime-facts';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
 import type { PreferencesStore } from '../storage/preferences';
@@ -108,6 +110,17 @@ export class NetworkRuntime {
     this.books = new OrderBookFeed(this.stream);
     this.marketFeed = this.feed();
     const nowSeconds = () => BigInt(Math.floor(clock.now() / 1000));
+    // Main's order guards, run by every submitter (the trading account's and each Turbo Account's)
+    // before it takes a nonce.
+    const guardFacts = runtimeGuardFacts({
+      market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
+      bands: () => deps.preferences.preferences.get().settings.priceBandBps,
+      liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
+      readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
+      positions: () => this.positions.positions(),
+      openOrders: () => this.trading.snapshot().open,
+    });
+    const guard = (request: GuardRequest) => guardRequest(request, guardFacts);
 
     this.accounts = new AccountService({
       network,
@@ -139,6 +152,7 @@ export class NetworkRuntime {
       targets: () => (this.marketsIndex ? { accounts_registry_id: this.marketsIndex.response.accounts_registry_id, ...this.margin.callTargets() } : {}),
       reconcile: (journalId) => this.trading.reconcile(journalId),
       newId: () => this.newJournalId(),
+      guard,
       log: deps.log,
     });
 
@@ -183,6 +197,7 @@ export class NetworkRuntime {
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       newId: () => this.newJournalId(),
+      guard,
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       notice: deps.notice,
       log: deps.log,

@@ -22,6 +22,8 @@ export interface PlaceIntent {
   readonly orderType: OrderTypeIntent;
   readonly price: bigint;
   readonly quantity: bigint;
+  /** Only reduce the signing account's position (held by main's guards, main/services/guards). */
+  readonly reduceOnly?: boolean | undefined;
 }
 
 export interface PreparedOrder {

@@ -431,7 +431,7 @@ export class TradingService {
     });
     if (!prepared.ok) return prepared;
     const epoch = this.epoch;
-    const submitted = await this.deps.submitter.submit({ groups: [prepared.value.group], description: prepared.value.description });
+    const submitted = await this.deps.submitter.submit({ groups: [prepared.value.group], description: prepared.value.description, reduceOnly: input.reduceOnly === true });
     if (!submitted.ok) return submitted;
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, input.marketId, input.turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);
