@@ -17,6 +17,8 @@ export interface PositionFacts {
   readonly size: bigint;
   /** Remaining quantity of the account's open orders on this book on the closing side. */
   readonly restingClosing: bigint;
+  /** What the account's pending legs on this book would close when they fire (an OCO pair once, at the larger). */
+  readonly legsClosing: bigint;
 }
 
 export interface GuardFacts {

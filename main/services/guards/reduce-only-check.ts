@@ -1,6 +1,6 @@
 // Reduce-only, held by main: the venue has no such flag, so an order the trader marked reduce-only
-// is checked against the signing account's position on its book, read from the fills now, and the
-// closing orders already resting. Only orders that execute at once qualify (one that rests could be
+// is checked against the signing account's position on its book, read from the fills now, less the
+// closing orders already resting and the closing legs pending. Only orders that execute at once qualify (one that rests could be
 // turned into a flip by later fills of other orders). A size that would pass zero is refused with
 // the largest size that would not, never clipped: the trader signs what the ticket showed or nothing.
 import type { Market } from '../../../shared/market/market';
@@ -27,7 +27,7 @@ export async function checkReduceOnly(intent: OrderIntent, market: Market, facts
   if (!position.ok) {
     return fail(GUARD_CODES.REDUCE_ONLY_UNKNOWN, `Reduce-only: your position on ${pair} cannot be read now (${position.message}), so nothing can be capped to it. Nothing was signed.`, { field: 'reduceOnly' });
   }
-  const { size, restingClosing } = position.value;
+  const { size, restingClosing, legsClosing } = position.value;
   const quantity = intent.quantity ?? 0n;
   if (size === 0n) {
     return fail(GUARD_CODES.REDUCE_ONLY, `Reduce-only: you have no ${market.base.symbol} position on ${pair} to reduce; at most 0 ${market.base.symbol}. Nothing was signed.`, { field: 'quantity', value: quantity.toString(), maximum: '0' });
@@ -42,13 +42,14 @@ export async function checkReduceOnly(intent: OrderIntent, market: Market, facts
       maximum: '0',
     });
   }
-  const free = magnitude - restingClosing;
+  const free = magnitude - restingClosing - legsClosing;
   const maximum = free > 0n ? truncateQuantity(market, free).value : 0n;
   if (quantity <= maximum) return ok(undefined);
-  const less = restingClosing > 0n ? ` less ${quantityWords(market, restingClosing)} in resting ${closing.toLowerCase()}s` : '';
+  const committed = [restingClosing > 0n ? `${quantityWords(market, restingClosing)} in resting ${closing.toLowerCase()}s` : '', legsClosing > 0n ? `${quantityWords(market, legsClosing)} in pending take-profit/stop-loss legs` : ''].filter(Boolean);
+  const less = committed.length > 0 ? ` less ${committed.join(' and ')}` : '';
   return fail(
     GUARD_CODES.REDUCE_ONLY,
-    `Reduce-only: ${quantityWords(market, quantity)} would ${maximum === 0n && restingClosing > 0n ? 'go beyond' : 'flip'} your ${held}${less} on ${pair}; at most ${quantityWords(market, maximum)}. Nothing was signed.`,
+    `Reduce-only: ${quantityWords(market, quantity)} would ${maximum === 0n && committed.length > 0 ? 'go beyond' : 'flip'} your ${held}${less} on ${pair}; at most ${quantityWords(market, maximum)}. Nothing was signed.`,
     { field: 'quantity', value: quantity.toString(), maximum: maximum.toString() },
   );
 }

@@ -3,7 +3,7 @@
 // exchange's book, at once, for this order), and the position computed from the account's fills,
 // read after the order was asked for, less what its open orders on the closing side already close.
 import type { DepthResponse } from '../../../shared/api/market-schemas';
-import type { OrderView, PositionsView } from '../../../shared/ipc/views';
+import type { OrderView, PositionsView, TriggerView } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
 import { priceBandOf } from '../../../shared/market/price-band';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -17,6 +17,8 @@ export interface RuntimeFactsDeps {
   readonly readDepth: (market: Market, turbo: boolean) => Promise<Result<DepthResponse>>;
   readonly positions: () => Promise<PositionsView>;
   readonly openOrders: () => readonly OrderView[];
+  /** The pending legs of the trading account (the only account legs are placed for). */
+  readonly pendingLegs: () => { readonly account: string | null; readonly legs: readonly TriggerView[] };
 }
 
 export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
@@ -45,7 +47,22 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
         if (!onBook(order) || order.side !== closing || (order.account !== '' && order.account !== account)) continue;
         if (order.status === 'open' || order.status === 'partially-filled') restingClosing += order.quantity - order.filled;
       }
-      return ok({ size, restingClosing });
+      // A leg closes its own size, or what its order has filled (an open order: its filled part;
+      // what it fills later adds to the position as much as to the leg).
+      const legs = deps.pendingLegs();
+      const pairs = new Map<string, bigint>();
+      if (legs.account === account) {
+        for (const leg of legs.legs) {
+          if (!onBook(leg) || leg.side !== closing || leg.state !== 'pending') continue;
+          const parent = leg.parentOrderId === null ? undefined : deps.openOrders().find((order) => order.orderId === leg.parentOrderId);
+          const legSize = leg.quantity ?? parent?.filled ?? null;
+          if (legSize === null) return fail('POSITION_UNKNOWN', `the size of the pending leg ${leg.triggerId} (sized from an order that is no longer open) is not known here`);
+          const key = leg.ocoId === null ? leg.triggerId : [leg.triggerId, leg.ocoId].sort().join('|');
+          pairs.set(key, (pairs.get(key) ?? 0n) > legSize ? pairs.get(key)! : legSize);
+        }
+      }
+      const legsClosing = [...pairs.values()].reduce((sum, value) => sum + value, 0n);
+      return ok({ size, restingClosing, legsClosing });
     },
   };
 }

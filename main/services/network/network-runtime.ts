@@ -119,6 +119,7 @@ export class NetworkRuntime {
       readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
       positions: () => this.positions.positions(),
       openOrders: () => this.trading.snapshot().open,
+      pendingLegs: () => ({ account: this.accounts.accountRecord()?.tradeAccountId ?? null, legs: this.triggers.snapshot().pending }),
     });
     const guard = (request: GuardRequest) => guardRequest(request, guardFacts);
 

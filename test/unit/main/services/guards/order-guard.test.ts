@@ -28,7 +28,7 @@ function facts(options: { bands?: Record<string, number>; prices?: Result<BookPr
     },
     position: () => {
       reads.positions++;
-      return Promise.resolve(options.position ?? ok({ size: 0n, restingClosing: 0n }));
+      return Promise.resolve(options.position ?? ok({ size: 0n, restingClosing: 0n, legsClosing: 0n }));
     },
   };
 }
@@ -87,7 +87,7 @@ describe('the price band', () => {
 });
 
 describe('reduce-only', () => {
-  const long = (size: bigint, restingClosing = 0n) => facts({ position: ok({ size, restingClosing }) });
+  const long = (size: bigint, restingClosing = 0n, legsClosing = 0n) => facts({ position: ok({ size, restingClosing, legsClosing }) });
 
   it('passes a closing order up to the position, less what resting closing orders already close', async () => {
     expect((await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Sell', quantity: 2n * ETH }), market, long(2n * ETH))).ok).toBe(true);
@@ -97,6 +97,8 @@ describe('reduce-only', () => {
     expect(refused.code).toBe('GUARD_REDUCE_ONLY');
     expect(refused.message).toBe('Reduce-only: 2 ETH would flip your long 2 ETH less 0.5 ETH in resting sells on ETH/USDC (Canonical book); at most 1.5 ETH. Nothing was signed.');
     expect(refused.details?.maximum).toBe((ETH + ETH / 2n).toString());
+    const legs = await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Sell', quantity: 2n * ETH }), market, long(2n * ETH, 0n, 2n * ETH));
+    expect(legs.ok ? 'passed' : legs.message).toBe('Reduce-only: 2 ETH would go beyond your long 2 ETH less 2 ETH in pending take-profit/stop-loss legs on ETH/USDC (Canonical book); at most 0 ETH. Nothing was signed.');
   });
 
   it('refuses an order that would add to the position or open one, and an order that can rest', async () => {
