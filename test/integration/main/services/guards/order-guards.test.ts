@@ -4,7 +4,7 @@
 // not move. Loosening the band needs the trusted confirmation; tightening it applies at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../../../shared/market/market';
-import { caller, startOnboarded, until, value, type Harness } from '../../../../support/terminal-harness';
+import { ACCEPTING_DIALOG, caller, startOnboarded, turboSetup, until, value, type Harness } from '../../../../support/terminal-harness';
 
 describe('order guards (price band, reduce-only) before signing', () => {
   let harness: Harness;
@@ -96,6 +96,32 @@ describe('order guards (price band, reduce-only) before signing', () => {
     expect(adds.ok ? 'placed' : adds.code).toBe('GUARD_REDUCE_ONLY');
     expect(await nonce()).toBe(before);
   }, 90_000);
+
+  it('refuses a Turbo Account’s order on the Turbo book beyond the band, with nothing signed by the Turbo Account', async () => {
+    const turbo = await startOnboarded({ confirmer: ACCEPTING_DIALOG });
+    try {
+      const t = turbo.harness.terminal.handlers;
+      const { market: turboMarket, child } = await turboSetup(turbo.harness, turbo.markets);
+      value(await t.selectMarginAccount({ marginAccountId: child }, caller));
+      const overview = value(await t.getMarginOverview({}, caller));
+      const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
+      const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
+      value(await t.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+      const order = await turbo.harness.restingBuy(turboMarket);
+      const tick = turbo.harness.priceTick(turboMarket);
+      const far = ((order.price * 10n) / tick) * tick;
+      const before = (await turbo.harness.ledgerAccount(child))?.nonce;
+      const refused = await t.placeOrder({ ...order, price: far, quantity: turbo.harness.sizeFor(turboMarket, far), turbo: true, orderType: { kind: 'Limit' } }, caller);
+      expect(refused.ok ? 'placed' : refused.code).toBe('GUARD_PRICE_BAND');
+      expect(refused.ok ? '' : refused.message).toMatch(/Turbo book/);
+      expect((await turbo.harness.ledgerAccount(child))?.nonce).toBe(before);
+      // Inside the band the same account's order is signed as before (the Turbo book's minimum is larger).
+      const placed = value(await t.placeOrder({ ...order, quantity: order.quantity * 4n, turbo: true, orderType: { kind: 'Limit' } }, caller));
+      expect(placed.orders[0]?.account).toBe(child);
+    } finally {
+      await turbo.harness.stop();
+    }
+  }, 180_000);
 
   it('asks for the trusted confirmation to loosen or turn off a band, and tightens one at once', async () => {
     const h = harness.terminal.handlers;
