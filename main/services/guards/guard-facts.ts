@@ -23,6 +23,8 @@ export interface PositionFacts {
 
 export interface GuardFacts {
   market(marketId: string, turbo: boolean): Result<Market>;
+  /** The trader's maximum order size for the market (raw base units), or undefined for none. */
+  maxQuantity(marketId: string): bigint | undefined;
   /** The market's price band in bps (0: off). */
   bandBps(marketId: string): number;
   /** The book's best prices now: the live book when main has one, else a read of the exchange's book. */

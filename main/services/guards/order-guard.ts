@@ -1,19 +1,22 @@
 // Main's order guards: one list of checks over every order a signed request would create, run by the
 // submitter before a nonce is taken, so every path that signs an order (ticket, ladder, hotkeys,
 // chart, amend, brackets, stops and OCO pairs, Turbo Account orders, flatten) passes through the
-// same checks and nothing is signed when one refuses. A new guard is one more entry of ORDER_CHECKS.
+// same checks and nothing is signed when one refuses: the maximum order size, the price band and
+// reduce-only. A new guard is one more entry of ORDER_CHECKS.
 import type { Market } from '../../../shared/market/market';
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { ok, type Result } from '../../../shared/result';
 import type { BookPrices, GuardFacts, PositionFacts } from './guard-facts';
 import { orderIntents, type OrderIntent } from './order-intent';
+import { checkMaxOrderSize } from './max-order-size-check';
 import { checkPriceBand } from './price-band-check';
 import { checkReduceOnly } from './reduce-only-check';
 
 /** One check of one order: ok, or the refusal (a code naming the guard, the figure and the limit). */
 export type OrderCheck = (intent: OrderIntent, market: Market, facts: GuardFacts) => Promise<Result<void>>;
 
-export const ORDER_CHECKS: readonly OrderCheck[] = [checkPriceBand, checkReduceOnly];
+/** The checks, cheapest first: the size cap reads only the settings, the band the book, reduce-only the fills. */
+export const ORDER_CHECKS: readonly OrderCheck[] = [checkMaxOrderSize, checkPriceBand, checkReduceOnly];
 
 /** The facts read once per request, however many of its orders ask for them. */
 function readOnce(facts: GuardFacts): GuardFacts {
@@ -21,6 +24,7 @@ function readOnce(facts: GuardFacts): GuardFacts {
   const positions = new Map<string, Promise<Result<PositionFacts>>>();
   return {
     market: (marketId, turbo) => facts.market(marketId, turbo),
+    maxQuantity: (marketId) => facts.maxQuantity(marketId),
     bandBps: (marketId) => facts.bandBps(marketId),
     bookPrices: (market, turbo) => {
       const key = `${market.market_id}:${turbo}`;

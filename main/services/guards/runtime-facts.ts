@@ -1,4 +1,4 @@
-// The guards' facts as one network's runtime holds them: the trader's bands from the settings, the
+// The guards' facts as one network's runtime holds them: the trader's caps and bands from the settings, the
 // live book main maintains from the stream when a window has it open (else one read of the
 // exchange's book, at once, for this order), and the position computed from the account's fills,
 // read after the order was asked for, less what its open orders on the closing side already close.
@@ -13,6 +13,7 @@ import type { GuardFacts } from './guard-facts';
 export interface RuntimeFactsDeps {
   readonly market: (marketId: string, turbo: boolean) => Result<Market>;
   readonly bands: () => Readonly<Record<string, number>>;
+  readonly maxQuantity: (marketId: string) => bigint | undefined;
   readonly liveBook: (marketId: string, turbo: boolean) => BookHandle | null;
   readonly readDepth: (market: Market, turbo: boolean) => Promise<Result<DepthResponse>>;
   readonly positions: () => Promise<PositionsView>;
@@ -24,6 +25,7 @@ export interface RuntimeFactsDeps {
 export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
   return {
     market: deps.market,
+    maxQuantity: deps.maxQuantity,
     bandBps: (marketId) => priceBandOf(deps.bands(), marketId),
     bookPrices: async (market, turbo) => {
       const live = deps.liveBook(market.market_id, turbo);

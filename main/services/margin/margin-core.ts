@@ -56,7 +56,6 @@ export interface MarginServiceDeps {
   /** Push the merged open orders (the trading account's and the Turbo Accounts'). */
   readonly publishOrders: () => void;
   readonly publishFill: (notice: FillNotice) => void;
-  readonly maxQuantity: (marketId: string) => bigint | undefined;
   readonly newId: () => string;
   /** Main's order guards, run by each Turbo Account's submitter before it takes a nonce. */
   readonly guard?: SubmitterDeps['guard'];

@@ -262,7 +262,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
     const prepared = prepareOrder(
       market,
       { side: input.side, orderType: plan.orderType, price: plan.price, quantity: plan.quantity },
-      { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), maxQuantity: this.deps.maxQuantity(input.marketId), turbo: true, marginAccount: true },
+      { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true },
     );
     if (!prepared.ok) return prepared;
     const funding: SessionAction[] = [
@@ -350,7 +350,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
     const remaining = view.quantity - view.filled;
     const price = newPrice ?? view.price;
     const quantity = newQuantity ?? remaining;
-    const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), maxQuantity: this.deps.maxQuantity(marketId), turbo: true, marginAccount: true });
+    const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true });
     if (!prepared.ok) return prepared;
     const created = prepared.value.group.actions[0];
     if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');

@@ -10,10 +10,11 @@ describe('order guards (price band, reduce-only) before signing', () => {
   let harness: Harness;
   let market: Market;
   let tradeAccountId: string;
+  let markets: Market[];
 
   beforeAll(async () => {
     const onboarded = await startOnboarded();
-    ({ harness, market, tradeAccountId } = onboarded);
+    ({ harness, market, tradeAccountId, markets } = onboarded);
   }, 120_000);
 
   afterAll(async () => {
@@ -122,6 +123,23 @@ describe('order guards (price band, reduce-only) before signing', () => {
       await turbo.harness.stop();
     }
   }, 180_000);
+
+  it('holds every order and every leg with its own size to the maximum order size, in main, with nothing signed', async () => {
+    const h = harness.terminal.handlers;
+    // Another market than the others here: a cap cannot be raised again without a confirmation.
+    const capped = markets.find((candidate) => candidate.market_id !== market.market_id)!;
+    const order = await harness.restingBuy(capped);
+    value(await h.updateSettings({ maxOrderQuantity: { [capped.market_id]: order.quantity } }, caller));
+    const before = await nonce();
+    const above = await h.placeOrder({ ...order, quantity: order.quantity * 2n }, caller);
+    expect(above.ok ? 'placed' : above.code).toBe('MAX_ORDER_SIZE');
+    const { bid } = await harness.insidePrices(capped);
+    const tick = harness.priceTick(capped);
+    const trigger = ((bid * 95n) / 100n / tick) * tick;
+    const stop = await h.placeStopOrder({ marketId: capped.market_id, side: 'Sell', leg: { triggerPrice: trigger, execution: { kind: 'market' } }, size: { kind: 'quantity', quantity: 10n ** BigInt(capped.base.decimals) } }, caller);
+    expect(stop.ok ? 'placed' : `${stop.code}: ${stop.message}`).toMatch(/^MAX_ORDER_SIZE: .*above your maximum order size/);
+    expect(await nonce()).toBe(before);
+  }, 60_000);
 
   it('asks for the trusted confirmation to loosen or turn off a band, and tightens one at once', async () => {
     const h = harness.terminal.handlers;

@@ -8,6 +8,7 @@ import type { ActionGroup } from '../../../../../shared/protocol/session-actions
 import type { BookPrices, GuardFacts, PositionFacts } from '../../../../../main/services/guards/guard-facts';
 import { guardOrders, guardRequest } from '../../../../../main/services/guards/order-guard';
 import { orderIntents, type OrderIntent } from '../../../../../main/services/guards/order-intent';
+import { checkMaxOrderSize } from '../../../../../main/services/guards/max-order-size-check';
 import { checkPriceBand } from '../../../../../main/services/guards/price-band-check';
 import { checkReduceOnly } from '../../../../../main/services/guards/reduce-only-check';
 import { ethUsdc } from '../../../../support/shared/market/fixtures';
@@ -16,11 +17,12 @@ const USDC = 1_000_000_000n;
 const ETH = 1_000_000_000n;
 const account = '0xaccount';
 
-function facts(options: { bands?: Record<string, number>; prices?: Result<BookPrices>; position?: Result<PositionFacts> } = {}): GuardFacts & { reads: { prices: number; positions: number } } {
+function facts(options: { caps?: Record<string, bigint>; bands?: Record<string, number>; prices?: Result<BookPrices>; position?: Result<PositionFacts> } = {}): GuardFacts & { reads: { prices: number; positions: number } } {
   const reads = { prices: 0, positions: 0 };
   return {
     reads,
     market: (marketId) => (marketId === ethUsdc.market_id ? ok(ethUsdc) : fail('UNKNOWN_MARKET', `market ${marketId}`)),
+    maxQuantity: (marketId) => options.caps?.[marketId],
     bandBps: (marketId) => options.bands?.[marketId] ?? 3_000,
     bookPrices: () => {
       reads.prices++;
@@ -83,6 +85,18 @@ describe('the price band', () => {
     expect(trigger.ok ? 'passed' : trigger.message).toMatch(/^Trigger price 100 USDC is 96\.66 % below/);
     const bound = await checkPriceBand(intent({ kind: 'Market', price: 9_000n * USDC }), market, facts());
     expect(bound.ok ? 'passed' : bound.message).toMatch(/^The market order’s bound 9000 USDC/);
+  });
+});
+
+describe('the maximum order size', () => {
+  it('refuses an order or a leg above the market’s cap with the cap, and passes one at it or a leg sized from its order', async () => {
+    const capped = facts({ caps: { [ethUsdc.market_id]: 2n * ETH } });
+    const refused = await checkMaxOrderSize(intent({ quantity: 5n * ETH }), market, capped);
+    expect(refused).toEqual(fail('MAX_ORDER_SIZE', 'Quantity 5 ETH is above your maximum order size of 2 ETH for ETH/USDC (Settings). Nothing was signed.', { field: 'quantity', value: (5n * ETH).toString(), maximum: (2n * ETH).toString() }));
+    expect((await checkMaxOrderSize(intent({ kind: 'trigger', quantity: 3n * ETH }), market, capped)).ok).toBe(false);
+    expect((await checkMaxOrderSize(intent({ quantity: 2n * ETH }), market, capped)).ok).toBe(true);
+    expect((await checkMaxOrderSize(intent({ kind: 'trigger', quantity: null }), market, capped)).ok).toBe(true);
+    expect((await checkMaxOrderSize(intent({ quantity: 500n * ETH }), market, facts())).ok).toBe(true);
   });
 });
 

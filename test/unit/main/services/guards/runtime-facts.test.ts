@@ -25,6 +25,7 @@ function deps(change: Partial<RuntimeFactsDeps> = {}): RuntimeFactsDeps & { dept
   return Object.assign(state, {
     market: () => ok(ethUsdc),
     bands: () => ({}),
+    maxQuantity: () => undefined,
     liveBook: () => null,
     readDepth: () => {
       state.depthReads++;
