@@ -2,7 +2,8 @@
 // refusal (a sell priced 28 % above the market, inside main's price band, which the sandbox reverts
 // PriceOutsideWindow) shows as a trader sentence in an error toast that stays (30 s) in the tape corner
 // (clear of the ticket and the ladder), the bell counts it, and the notification centre shows it
-// with the raw exchange text behind "Details". Then the fills, open-orders and balances tables: every
+// with the raw exchange text behind "Details". Main's own refusal (a price ten times the market,
+// beyond the price band) shows in the ticket, nothing signed. Then the fills, open-orders and balances tables: every
 // figure cell right-aligned in tabular digits, the decimal points of a column on one vertical line.
 // The sandbox's maker is pinned (a fresh full book held still), so the fills come from a known book.
 // Screenshots: test-results/screenshots/notices/.
@@ -111,6 +112,16 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     expect(await toast.count()).toBe(0);
     await page.getByTestId('notices-close').click();
     await centre.waitFor({ state: 'detached' });
+  });
+
+  it("shows main's own refusal in the ticket: a sell at ten times the market is refused by the price band before signing", async () => {
+    const bestBid = Number((await page.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price')) ?? 'NaN');
+    const farPrice = Number.isFinite(bestBid) && bestBid > 0 ? ((bestBid / 1e6) * 10).toFixed(2) : '30000.00';
+    await place('sell', 'Spot', '0.01', farPrice);
+    const result = page.getByTestId('ticket-result');
+    expect(await result.getAttribute('data-code')).toBe('GUARD_PRICE_BAND');
+    expect(await result.textContent()).toMatch(/above the reference .* beyond your price band of 30 % \(3000 bps\).*Nothing was signed/);
+    await shot('ticket-price-band');
   });
 
   it('lines up the figures of the fills, open-orders and balances tables on the decimal point', async () => {

@@ -6,6 +6,7 @@ import { formatUnits } from '../../../shared/encoding/units';
 import type { Market } from '../../../shared/market/market';
 import { ORDER_KIND_TABLE } from '../../../shared/market/order-kinds';
 import { bandLimits, bandReference, bandText } from '../../../shared/market/price-band';
+import { priceTick } from '../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../shared/result';
 import { GUARD_CODES } from './codes';
 import type { GuardFacts } from './guard-facts';
@@ -40,7 +41,11 @@ export async function checkPriceBand(intent: OrderIntent, market: Market, facts:
     }
     return ok(undefined);
   }
-  const { low, high } = bandLimits(reference, bps);
+  // The limits shown and applied are prices the market can take: the band's edges moved inward onto the tick.
+  const edges = bandLimits(reference, bps);
+  const tick = priceTick(market);
+  const low = ((edges.low + tick - 1n) / tick) * tick;
+  const high = (edges.high / tick) * tick;
   if (intent.price >= low && intent.price <= high) return ok(undefined);
   const distance = intent.price > reference ? intent.price - reference : reference - intent.price;
   const distanceBps = reference === 0n ? 0n : (distance * 10_000n) / reference;

@@ -54,6 +54,13 @@ describe('the price band', () => {
     expect(refused.details).toMatchObject({ field: 'price', value: (30_000n * USDC).toString(), low: (2_100n * USDC).toString(), high: (3_900n * USDC).toString(), bandBps: 3000 });
   });
 
+  it('moves the band’s edges inward onto the price tick, so the range it names can be priced', async () => {
+    const odd = facts({ prices: ok({ bestBid: 2_990_010_000_000n, bestAsk: 3_010_020_000_000n, source: 'the live book' }) });
+    const refused = await checkPriceBand(intent({ price: 3_900_020_000_000n }), market, odd);
+    expect(refused.ok ? 'passed' : refused.message).toContain('which allows 2100.02 USDC to 3900.01 USDC');
+    expect((await checkPriceBand(intent({ price: 3_900_010_000_000n }), market, odd)).ok).toBe(true);
+  });
+
   it('measures from the one side quoted when the other is empty', async () => {
     const oneSide = facts({ prices: ok({ bestBid: 2_000n * USDC, bestAsk: null, source: 'the book read now' }) });
     expect((await checkPriceBand(intent({ price: 2_500n * USDC }), market, oneSide)).ok).toBe(true);
