@@ -123,6 +123,11 @@ export class OrderBookFeed {
     return ok(entry.handle);
   }
 
+  /** The book of a market this connection maintains now, or null when none is open. */
+  handle(marketId: string, turbo: boolean): BookHandle | null {
+    return (turbo ? this.turbo : this.canonical).get(marketId)?.handle ?? null;
+  }
+
   /** Stop listening to the stream (the books' subscriptions are closed by their handles). */
   dispose(): void {
     this.stopListening();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { inKindOrder, type OrderKind, type OrderTypeIntentOf } from '../market/order-kinds';
 import { RESOLUTIONS } from './views/market-data';
 import { HOTKEY_ACTIONS } from './views/settings';
+import { MAX_PRICE_BAND_BPS } from '../market/price-band';
 
 /** A hotkey binding: "" (no key) or a key combination shared/hotkeys/keymap.ts parses. */
 const hotkeyText = z.string().max(40).superRefine((text, context) => {
@@ -102,6 +103,8 @@ export const inputs = {
     price: amount,
     /** Raw base units. */
     quantity: amount,
+    /** Only reduce the signing account's position on this book: main refuses it otherwise (GUARD_REDUCE_ONLY), never clips it. */
+    reduceOnly: z.boolean().optional(),
   }),
   cancelOrder: z.strictObject({ ...marketRef, orderId: b256Input }),
   cancelAllOrders: z.strictObject({ marketId: b256Input.optional() }),
@@ -117,6 +120,8 @@ export const inputs = {
   updateSettings: z.strictObject({
     confirmOrders: z.boolean().optional(),
     maxOrderQuantity: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
+    /** Per market id: the price band in bps around the book (0 is off; a market not named keeps the default). Loosening is confirmed. */
+    priceBandBps: z.record(z.string().max(66), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).optional(),
     /** Key combinations per action ("" unbinds); each must parse, and main refuses two actions on one key (HOTKEY_CONFLICT). */
     hotkeys: z.partialRecord(z.enum(HOTKEY_ACTIONS), hotkeyText).optional(),
     sound: z.boolean().optional(),

@@ -1,8 +1,9 @@
 // Reading at a glance in the real app (browser host, real sandbox, Chromium): a real exchange
-// refusal (a sell priced far above the market, which the ticket signs and the sandbox reverts
+// refusal (a sell priced 28 % above the market, inside main's price band, which the sandbox reverts
 // PriceOutsideWindow) shows as a trader sentence in an error toast that stays (30 s) in the tape corner
 // (clear of the ticket and the ladder), the bell counts it, and the notification centre shows it
-// with the raw exchange text behind "Details". Then the fills, open-orders and balances tables: every
+// with the raw exchange text behind "Details". Main's own refusal (a price ten times the market,
+// beyond the price band) shows in the ticket, nothing signed. Then the fills, open-orders and balances tables: every
 // figure cell right-aligned in tabular digits, the decimal points of a column on one vertical line.
 // The sandbox's maker is pinned (a fresh full book held still), so the fills come from a known book.
 // Screenshots: test-results/screenshots/notices/.
@@ -62,8 +63,10 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
 
   it('shows a refusal the exchange made as a trader sentence, keeps it longer than an info and in the centre until read, and gives the raw text behind Details', async () => {
     const bestBid = Number((await page.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price')) ?? 'NaN');
-    // Far above the market: the ticket has no price band of its own, the exchange reverts it.
-    const farPrice = Number.isFinite(bestBid) && bestBid > 0 ? ((bestBid / 1e6) * 10).toFixed(2) : '30000.00';
+    // 28 % above the market: outside the exchange's price window (at most 25 % on the sandbox's
+    // markets), so the exchange reverts it, but inside main's default price band (30 %), which
+    // would refuse a price further out before signing.
+    const farPrice = Number.isFinite(bestBid) && bestBid > 0 ? ((bestBid / 1e6) * 1.28).toFixed(2) : '3840.00';
     await place('sell', 'Spot', '0.01', farPrice);
 
     const toast = page.locator('[data-testid=notice][data-level=error]', { hasText: /Order refused/ });
@@ -109,6 +112,16 @@ describe.sequential('notices and tables in Chromium against the sandbox', () => 
     expect(await toast.count()).toBe(0);
     await page.getByTestId('notices-close').click();
     await centre.waitFor({ state: 'detached' });
+  });
+
+  it("shows main's own refusal in the ticket: a sell at ten times the market is refused by the price band before signing", async () => {
+    const bestBid = Number((await page.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price')) ?? 'NaN');
+    const farPrice = Number.isFinite(bestBid) && bestBid > 0 ? ((bestBid / 1e6) * 10).toFixed(2) : '30000.00';
+    await place('sell', 'Spot', '0.01', farPrice);
+    const result = page.getByTestId('ticket-result');
+    expect(await result.getAttribute('data-code')).toBe('GUARD_PRICE_BAND');
+    expect(await result.textContent()).toMatch(/above the reference .* beyond your price band of 30 % \(3000 bps\).*Nothing was signed/);
+    await shot('ticket-price-band');
   });
 
   it('lines up the figures of the fills, open-orders and balances tables on the decimal point', async () => {

@@ -1,10 +1,11 @@
 // Which changes of the settings weaken a safety setting, and so need the trusted confirmation:
-// turning order confirmations off, raising or removing a maximum order size, making sessions last
-// longer (a session key that can trade for more days), a hotkey that makes an accident likelier
-// (hotkey-weakening.ts). Tightening, and the settings that touch no safety (sound,
-// notifications, presets, nonce lanes), apply at once.
+// turning order confirmations off, raising or removing a maximum order size, widening or turning
+// off a market's price band, making sessions last longer (a session key that can trade for more
+// days), a hotkey that makes an accident likelier (hotkey-weakening.ts). Tightening, and the
+// settings that touch no safety (sound, notifications, presets, nonce lanes), apply at once.
 import type { Keymap } from '../../../shared/hotkeys/keymap';
 import type { Settings } from '../../../shared/ipc/views';
+import { bandLoosens, bandText, priceBandOf } from '../../../shared/market/price-band';
 import { hotkeyWeakenings } from './hotkey-weakening';
 import { trusted, type TrustedText } from './trusted-text';
 
@@ -12,6 +13,7 @@ import { trusted, type TrustedText } from './trusted-text';
 export interface SettingsPatch {
   readonly confirmOrders?: boolean | undefined;
   readonly maxOrderQuantity?: Readonly<Record<string, bigint>> | undefined;
+  readonly priceBandBps?: Readonly<Record<string, number>> | undefined;
   readonly sessionDays?: number | undefined;
   /** The whole keymap as it would be saved (applyKeymapChange's result). */
   readonly hotkeys?: Keymap | undefined;
@@ -33,6 +35,15 @@ export function settingsWeakenings(current: Settings, patch: SettingsPatch, word
       const next = patch.maxOrderQuantity[marketId];
       if (next === undefined) lines.push(trusted`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → no limit`);
       else if (next > cap) lines.push(trusted`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → ${words.quantity(marketId, next)}`);
+    }
+  }
+  if (patch.priceBandBps !== undefined) {
+    // The patch replaces every band: a market it leaves out goes back to the default.
+    const markets = new Set([...Object.keys(current.priceBandBps), ...Object.keys(patch.priceBandBps)]);
+    for (const marketId of markets) {
+      const before = priceBandOf(current.priceBandBps, marketId);
+      const after = priceBandOf(patch.priceBandBps, marketId);
+      if (bandLoosens(before, after)) lines.push(trusted`Price band on ${words.market(marketId)}: ${bandText(before)} → ${bandText(after)}${after === 0 ? ' (orders at any price are signed)' : ''}`);
     }
   }
   if (patch.sessionDays !== undefined && patch.sessionDays > current.sessionDays) lines.push(trusted`Session length: ${current.sessionDays} → ${patch.sessionDays} days (a session key may trade for longer)`);

@@ -11,8 +11,8 @@ import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { Journal, SignedEntry } from '../journal/journal';
 import { NonceManager } from '../nonces/nonce-manager';
 import type { PreferencesStore } from '../storage/preferences';
-import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess } from '../trading/submitter';
-import { ordersOfRequest } from '../trading/trading-service';
+import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess, type SubmitterDeps } from '../trading/submitter';
+import { ordersOfRequest, toMillis } from '../trading/trading-service';
 
 export interface ChildSignerDeps {
   readonly networkId: string;
@@ -29,6 +29,8 @@ export interface ChildSignerDeps {
   readonly nowSeconds: () => bigint;
   readonly wait: (ms: number) => Promise<void>;
   readonly newId: () => string;
+  /** Main's order guards (main/services/guards), before a nonce is taken. */
+  readonly guard?: SubmitterDeps['guard'];
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** After a reconciliation: read the child's orders and state again. */
   readonly onReconciled?: () => void;
@@ -67,6 +69,7 @@ export class ChildSigner {
       reconcile: (journalId) => this.reconcile(journalId),
       ordersOf: (entry) => ordersOfRequest(deps.rest, deps.child, entry),
       newId: deps.newId,
+      ...(deps.guard === undefined ? {} : { guard: deps.guard }),
       log: deps.log,
     });
   }

@@ -17,7 +17,7 @@ import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
 import { pairName } from '../trading/order-intents';
 import type { PreferencesStore } from '../storage/preferences';
-import { Submitter } from '../trading/submitter';
+import { Submitter, type SubmitterDeps } from '../trading/submitter';
 import type { WindowHub } from '../window-hub';
 import { ChildSigner } from './child-signer';
 import { MarginCodes } from './codes';
@@ -59,8 +59,9 @@ export interface MarginServiceDeps {
   /** Push the merged open orders (the trading account's and the Turbo Accounts'). */
   readonly publishOrders: () => void;
   readonly publishFill: (notice: FillNotice) => void;
-  readonly maxQuantity: (marketId: string) => bigint | undefined;
   readonly newId: () => string;
+  /** Main's order guards, run by each Turbo Account's submitter before it takes a nonce. */
+  readonly guard?: SubmitterDeps['guard'];
   readonly wait: (ms: number) => Promise<void>;
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   readonly log: (line: string) => void;
@@ -362,6 +363,7 @@ export abstract class MarginCore {
         nowSeconds: () => BigInt(Math.floor(this.deps.clock.now() / 1000)),
         wait: this.deps.wait,
         newId: this.deps.newId,
+        ...(this.deps.guard === undefined ? {} : { guard: this.deps.guard }),
         notice: this.deps.notice,
         onReconciled: () => void this.trackers.get(child)?.readOrders(),
         onSubmitted: () => this.trackers.get(child)?.noteWrite(),

@@ -262,7 +262,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
     const prepared = prepareOrder(
       market,
       { side: input.side, orderType: plan.orderType, price: plan.price, quantity: plan.quantity },
-      { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), maxQuantity: this.deps.maxQuantity(input.marketId), turbo: true, marginAccount: true },
+      { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true },
     );
     if (!prepared.ok) return prepared;
     const funding: SessionAction[] = [
@@ -271,7 +271,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
     ];
     const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'SettleBalance', to: contractIdentity(child) }, ...funding, ...prepared.value.group.actions] };
     const description = `${describeOrder(market, input.side, plan.orderType.kind, plan.price, prepared.value.quantity)} on the Turbo book as margin account ${showId(child)}${plan.draw > 0n ? `, drawing ${this.show(plan.draw)}` : ''}${plan.borrow > 0n ? `, borrowing ${formatUnits(plan.borrow, market.base.decimals)} ${market.base.symbol}` : ''}`;
-    const submitted = await this.signer(child).submit({ groups: [group], description, settleFirst: false });
+    const submitted = await this.signer(child).submit({ groups: [group], description, settleFirst: false, reduceOnly: input.reduceOnly === true });
     if (!submitted.ok) {
       if (/paused|disconnected/i.test(submitted.message)) void this.refreshTurboRows();
       return submitted;
@@ -350,7 +350,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
     const remaining = view.quantity - view.filled;
     const price = newPrice ?? view.price;
     const quantity = newQuantity ?? remaining;
-    const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), maxQuantity: this.deps.maxQuantity(marketId), turbo: true, marginAccount: true });
+    const prepared = prepareOrder(market, { side: view.side, orderType: { kind }, price, quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true });
     if (!prepared.ok) return prepared;
     const created = prepared.value.group.actions[0];
     if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');

@@ -28,6 +28,8 @@ import type { KeyVault } from '../keys/key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from '../market-data/market-data-hub';
 import { MarketsIndex } from '../market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
+import { guardRequest, type GuardRequest } from '../guards/order-guard';
+import { runtimeGuardFacts } from '../guards/runtime-facts';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
 import type { PreferencesStore } from '../storage/preferences';
@@ -108,6 +110,19 @@ export class NetworkRuntime {
     this.books = new OrderBookFeed(this.stream);
     this.marketFeed = this.feed();
     const nowSeconds = () => BigInt(Math.floor(clock.now() / 1000));
+    // Main's order guards, run by every submitter (the trading account's and each Turbo Account's)
+    // before it takes a nonce.
+    const guardFacts = runtimeGuardFacts({
+      market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
+      bands: () => deps.preferences.preferences.get().settings.priceBandBps,
+      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
+      readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
+      positions: () => this.positions.positions(),
+      openOrders: () => this.trading.snapshot().open,
+      pendingLegs: () => ({ account: this.accounts.accountRecord()?.tradeAccountId ?? null, legs: this.triggers.snapshot().pending }),
+    });
+    const guard = (request: GuardRequest) => guardRequest(request, guardFacts);
 
     this.accounts = new AccountService({
       network,
@@ -141,6 +156,7 @@ export class NetworkRuntime {
       reconcile: (journalId) => this.trading.reconcile(journalId),
       ordersOf: (entry) => this.trading.ordersOf(entry),
       newId: () => this.newJournalId(),
+      guard,
       log: deps.log,
     });
 
@@ -152,7 +168,6 @@ export class NetworkRuntime {
       nonces: () => this.nonceManager,
       journal: deps.journal,
       loadSessionKey: (address) => (deps.vault ? deps.vault.loadSessionKey(address) : Promise.resolve(fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store'))),
-      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       nowSeconds,
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       publishOrders: (snapshot: OrdersSnapshot) => deps.windows.broadcast('orders', snapshot),
@@ -184,8 +199,8 @@ export class NetworkRuntime {
       windows: deps.windows,
       publishOrders: () => deps.windows.broadcast('orders', this.trading.snapshot()),
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
-      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       newId: () => this.newJournalId(),
+      guard,
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       notice: deps.notice,
       log: deps.log,
@@ -200,7 +215,6 @@ export class NetworkRuntime {
       trading: this.trading,
       loadSessionKey: (address) => (deps.vault ? deps.vault.loadSessionKey(address) : Promise.resolve(fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store'))),
       nowSeconds,
-      maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       turboAccountActive: () => this.margin.active(),
       publish: (snapshot) => deps.windows.broadcast('triggers', snapshot),
       notice: deps.notice,

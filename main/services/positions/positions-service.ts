@@ -291,7 +291,7 @@ export class PositionsService {
         refuse('this position belongs to another trading account than the one in use');
         continue;
       }
-      const prepared = prepareOrder(market.value, intent, { nowSeconds: this.deps.nowSeconds(), turbo: position.turbo, maxQuantity: this.deps.maxQuantity(position.marketId) });
+      const prepared = prepareOrder(market.value, intent, { nowSeconds: this.deps.nowSeconds(), turbo: position.turbo });
       if (!prepared.ok) {
         refuse(prepared.message);
         continue;

@@ -45,6 +45,7 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         const next = { ...current.settings };
         if (patch.confirmOrders !== undefined) next.confirmOrders = patch.confirmOrders;
         if (patch.maxOrderQuantity !== undefined) next.maxOrderQuantity = patch.maxOrderQuantity;
+        if (patch.priceBandBps !== undefined) next.priceBandBps = patch.priceBandBps;
         if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
         if (patch.sound !== undefined) next.sound = patch.sound;
         if (patch.desktopNotifications !== undefined) next.desktopNotifications = patch.desktopNotifications;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { completeKeymap, DEFAULT_HOTKEYS } from '../../../shared/hotkeys/keymap';
 import type { Settings } from '../../../shared/ipc/views';
+import { MAX_PRICE_BAND_BPS } from '../../../shared/market/price-band';
 import { JsonStore } from './json-store';
 import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from '../network/networks';
 
@@ -13,6 +14,7 @@ export { DEFAULT_HOTKEYS };
 export const DEFAULT_SETTINGS: Settings = {
   confirmOrders: true,
   maxOrderQuantity: {},
+  priceBandBps: {},
   hotkeys: DEFAULT_HOTKEYS,
   sound: true,
   desktopNotifications: true,
@@ -29,6 +31,8 @@ const networkOverride = z.object({ restUrl: url, wsUrl: url, faucetUrl: url, cha
 const settingsSchema = z.object({
   confirmOrders: z.boolean(),
   maxOrderQuantity: z.record(z.string(), z.bigint()),
+  // A file written before the bands existed reads back with every market on the default band.
+  priceBandBps: z.record(z.string(), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).default({}),
   // Read back complete: an action added since the file was written gets its default key (unless taken).
   hotkeys: z.record(z.string(), z.string()).transform(completeKeymap),
   sound: z.boolean(),

@@ -17,6 +17,7 @@ export function tradingHandlers(context: HandlerContext): CoreHandlers<TradingRe
           price: input.price,
           quantity: input.quantity,
           orderType: input.orderType,
+          reduceOnly: input.reduceOnly,
         }),
       ),
     cancelOrder: ({ marketId, turbo, orderId }) => withRuntime(context, (current) => current.trading.cancelOrder(marketId, turbo ?? false, orderId as B256)),

@@ -1,4 +1,5 @@
-// Turning a trader's intent into the actions main signs. The quantity is floored to the market's
+// Turning a trader's intent into the actions main signs (the trader's own limits, such as the
+// maximum order size, are main's guards', checked on what is about to be signed: main/services/guards). The quantity is floored to the market's
 // step and lowered to a whole quote value (the wire notes' rules), and the trader is told; a price
 // off the tick is refused rather than moved, because moving a sell price down or a buy price up
 // silently trades at a price nobody chose.
@@ -13,7 +14,7 @@ import { validateOrder, type ValidatedOrder } from '../../../shared/market/valid
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { MAX_ACTIONS_PER_BATCH, MAX_GROUPS_PER_BATCH } from '../../../shared/protocol/session-actions';
 import type { SessionAction } from '../../../shared/protocol/actions';
-import { fail, ok, type Result } from '../../../shared/result';
+import { ok, type Result } from '../../../shared/result';
 
 export type { OrderTypeIntent };
 
@@ -22,6 +23,8 @@ export interface PlaceIntent {
   readonly orderType: OrderTypeIntent;
   readonly price: bigint;
   readonly quantity: bigint;
+  /** Only reduce the signing account's position (held by main's guards, main/services/guards). */
+  readonly reduceOnly?: boolean | undefined;
 }
 
 export interface PreparedOrder {
@@ -31,8 +34,6 @@ export interface PreparedOrder {
   readonly validated: ValidatedOrder;
   readonly quantity: bigint;
 }
-
-export const MAX_ORDER_SIZE = 'MAX_ORDER_SIZE';
 
 export function pairName(market: Market): string {
   return `${market.base.symbol}/${market.quote.symbol}`;
@@ -44,8 +45,6 @@ export function describeOrder(market: Market, side: Side, kind: string, price: b
 
 export interface PrepareOptions {
   readonly nowSeconds: bigint;
-  /** Settings cap for this market, raw base units. */
-  readonly maxQuantity?: bigint | undefined;
   readonly turbo?: boolean;
   readonly marginAccount?: boolean;
 }
@@ -66,13 +65,6 @@ export function prepareOrder(market: Market, intent: PlaceIntent, options: Prepa
       `Quantity lowered from ${formatUnits(quantity, market.base.decimals)} to ${formatUnits(lowered, market.base.decimals)} ${market.base.symbol} so the order is worth a whole number of ${market.quote.symbol} units.`,
     );
     quantity = lowered;
-  }
-  if (options.maxQuantity !== undefined && quantity > options.maxQuantity) {
-    return fail(
-      MAX_ORDER_SIZE,
-      `Quantity ${formatUnits(quantity, market.base.decimals)} ${market.base.symbol} is above your maximum order size of ${formatUnits(options.maxQuantity, market.base.decimals)} ${market.base.symbol} for ${pairName(market)} (Settings).`,
-      { field: 'quantity' },
-    );
   }
   const orderType = signOrderType(intent.orderType, intent.price, options.nowSeconds);
   const validated = validateOrder(market, { side: intent.side, price: intent.price, quantity, order_type: orderType }, { marginAccount: options.marginAccount ?? false });

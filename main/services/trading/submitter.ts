@@ -51,6 +51,11 @@ export interface SubmitterDeps {
   readonly ordersOf: (entry: SignedEntry) => Promise<Result<readonly Order[]>>;
   /** A unique id for a journal entry. */
   readonly newId: () => string;
+  /**
+   * Main's order guards (main/services/guards): every order the request would create is checked
+   * before a nonce is taken; a refusal is the answer and nothing is signed.
+   */
+  readonly guard?: (request: { readonly groups: readonly ActionGroup[]; readonly account: string; readonly reduceOnly: boolean }) => Promise<Result<void>>;
   readonly log?: (line: string) => void;
 }
 
@@ -59,6 +64,8 @@ export interface SubmitRequest {
   /** What a person reads in the journal: "Buy 0.5 ETH at 3,012.5 on ETH/USDC". */
   readonly description: string;
   readonly settleFirst?: boolean;
+  /** The trader marked the order reduce-only: the guards hold it to the signing account's position. */
+  readonly reduceOnly?: boolean;
 }
 
 export const RECONCILING = 'RECONCILING';
@@ -147,6 +154,12 @@ export class Submitter {
     // Damage found in the journal at start and not yet seen by the trader: only cancels and settling.
     const damaged = this.deps.journal.damageRefusal(request.groups.flatMap((group) => group.actions.map((action) => action.kind)));
     if (damaged !== null) return damaged;
+    if (this.deps.guard !== undefined) {
+      const signer = this.deps.identity();
+      if (!signer.ok) return signer;
+      const guarded = await this.deps.guard({ groups: request.groups, account: signer.value.tradeAccountId, reduceOnly: request.reduceOnly === true });
+      if (!guarded.ok) return guarded;
+    }
     if (this.reconciling) await this.reconciling;
     const identityNow = this.deps.identity();
     if (identityNow.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identityNow.value))) {

@@ -137,7 +137,6 @@ export interface TradingServiceDeps {
   readonly nonces: () => NonceManager | null;
   readonly journal: Journal;
   readonly loadSessionKey: (address: B256) => Promise<Result<void>>;
-  readonly maxQuantity: (marketId: string) => bigint | undefined;
   readonly nowSeconds: () => bigint;
   readonly wait: (ms: number) => Promise<void>;
   readonly publishOrders: (snapshot: OrdersSnapshot) => void;
@@ -424,14 +423,10 @@ export class TradingService {
     if (!market.ok) return market;
     const identity = await this.identity();
     if (!identity.ok) return identity;
-    const prepared = prepareOrder(market.value, input, {
-      nowSeconds: this.deps.nowSeconds(),
-      maxQuantity: this.deps.maxQuantity(input.marketId),
-      turbo: input.turbo,
-    });
+    const prepared = prepareOrder(market.value, input, { nowSeconds: this.deps.nowSeconds(), turbo: input.turbo });
     if (!prepared.ok) return prepared;
     const epoch = this.epoch;
-    const submitted = await this.deps.submitter.submit({ groups: [prepared.value.group], description: prepared.value.description });
+    const submitted = await this.deps.submitter.submit({ groups: [prepared.value.group], description: prepared.value.description, reduceOnly: input.reduceOnly === true });
     if (!submitted.ok) return submitted;
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, input.marketId, input.turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);
@@ -588,7 +583,8 @@ export class TradingService {
    * SettleBalance (what the cancel unlocks funds the replacement), CreateOrder — so there is never a
    * moment with both orders or with neither. An order that filled meanwhile makes the cancel revert
    * and with it the whole batch: nothing changes. The replacement passes the market rules as any
-   * new order does (tick, step, whole quote value, min order, the maximum order size). The
+   * new order does (tick, step, whole quote value, min order; the maximum order size and the price band
+   * are main's guards', run by the submitter). The
    * take-profit / stop-loss legs bound to the order (read fresh from the exchange) are carried to
    * the replacement in the same batch, and what the order had filled keeps them (amend-legs.ts).
    */
@@ -616,7 +612,7 @@ export class TradingService {
     const quantity = change.quantity ?? remaining;
     if (price === tracked.view.price && quantity === remaining) return fail('NOTHING_TO_AMEND', `order ${orderId} already rests at that price and quantity`, { field: 'price' });
     const kind = tracked.view.orderType === 'PostOnly' || tracked.view.orderType === 'Limit' ? tracked.view.orderType : 'Spot';
-    const prepared = prepareOrder(market.value, { side: tracked.view.side, orderType: { kind }, price, quantity }, { nowSeconds: this.deps.nowSeconds(), maxQuantity: this.deps.maxQuantity(marketId), turbo });
+    const prepared = prepareOrder(market.value, { side: tracked.view.side, orderType: { kind }, price, quantity }, { nowSeconds: this.deps.nowSeconds(), turbo });
     if (!prepared.ok) return prepared;
     const created = prepared.value.group.actions[0];
     if (created?.kind !== 'CreateOrder') return fail('BUG', 'prepareOrder did not produce a CreateOrder');

@@ -53,7 +53,6 @@ export interface TriggerServiceDeps {
   readonly trading: TradingService;
   readonly loadSessionKey: (address: B256) => Promise<Result<void>>;
   readonly nowSeconds: () => bigint;
-  readonly maxQuantity: (marketId: string) => bigint | undefined;
   /** A Turbo Account is selected (the margin service signs Turbo-book orders as it). */
   readonly turboAccountActive: () => boolean;
   readonly publish: (snapshot: TriggersSnapshot) => void;
@@ -317,7 +316,6 @@ export class TriggerService {
     const { market } = ready.value;
     const prepared = prepareOrder(market, { side: input.side, orderType: input.orderType, price: input.price, quantity: input.quantity }, {
       nowSeconds: this.deps.nowSeconds(),
-      maxQuantity: this.deps.maxQuantity(input.marketId),
       turbo: input.turbo,
     });
     if (!prepared.ok) return prepared;

@@ -37,6 +37,11 @@ export interface Settings {
   readonly confirmOrders: boolean;
   /** Per market id: the largest quantity (raw base units) the ticket accepts; absent means no cap. */
   readonly maxOrderQuantity: Readonly<Record<string, bigint>>;
+  /**
+   * Per market id: how far (bps) from the book's reference main signs a price (0 is off); absent
+   * means the default (shared/market/price-band.ts). Main refuses an order beyond it (GUARD_PRICE_BAND).
+   */
+  readonly priceBandBps: Readonly<Record<string, number>>;
   /** Key combination per action (shared/hotkeys/keymap.ts); "" is no key. No two actions share one. */
   readonly hotkeys: Readonly<Record<HotkeyAction, string>>;
   readonly sound: boolean;

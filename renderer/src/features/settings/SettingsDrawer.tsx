@@ -1,4 +1,4 @@
-// Settings: order safety (confirmation, maximum order size), quantity presets, hotkeys (recorded
+// Settings: order safety (confirmation, maximum order size, price band), quantity presets, hotkeys (recorded
 // by pressing them), fill alerts, parallel nonce lanes and session length. Every change goes to
 // main (updateSettings); main's answer is what the window shows.
 import { createSignal, For, Show, type Component } from 'solid-js';
@@ -10,6 +10,7 @@ import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { editableQuantity } from '../../format/market-format';
 import { describeEvent, HOTKEY_LABELS, hotkeyConflicts } from '../hotkeys/hotkeys';
+import { bandFieldText, bandsWithText, DEFAULT_BAND_TEXT } from './price-band-input';
 
 type SettingsChange = RequestInput<'updateSettings'>;
 
@@ -45,6 +46,19 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
       next[market.market_id] = parsed.value;
     }
     void save({ maxOrderQuantity: next });
+  };
+
+  const saveBand = (input: HTMLInputElement) => {
+    const market = props.market;
+    const current = settings();
+    if (!market || !current) return;
+    const next = bandsWithText(current.priceBandBps, market.market_id, input.value);
+    if (!next.ok) {
+      setProblem(next.message);
+      return;
+    }
+    // Declined or not confirmed (widening needs main's confirmation): the field shows main's value again.
+    void save({ priceBandBps: next.value }).then(() => (input.value = bandFieldText(settings()?.priceBandBps ?? {}, market.market_id)));
   };
 
   const savePresets = (text: string) => {
@@ -134,6 +148,18 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                       style={{ width: '120px' }}
                       value={current().maxOrderQuantity[market().market_id] !== undefined ? editableQuantity(market(), current().maxOrderQuantity[market().market_id]!) : ''}
                       onChange={(event) => saveMaxQuantity(event.currentTarget.value)}
+                    />
+                  </label>
+                  <label class="line" title="Main refuses an order, amend or stop priced further than this from the book (the mid of the best bid and offer); widening it or turning it off asks for your confirmation.">
+                    <span>
+                      Price band, {market().base.symbol}/{market().quote.symbol} (% around the book; 0 for off; empty for the default {DEFAULT_BAND_TEXT})
+                    </span>
+                    <input
+                      data-testid="settings-price-band"
+                      style={{ width: '80px' }}
+                      placeholder={DEFAULT_BAND_TEXT}
+                      value={bandFieldText(current().priceBandBps, market().market_id)}
+                      onChange={(event) => saveBand(event.currentTarget)}
                     />
                   </label>
                   <label class="line">

@@ -4,7 +4,9 @@
 // and stop-loss placed with the entry in one request, then main's answer shown. On a Turbo book
 // main's own check (checkTurboOrder) runs before anything is sent: the order type it will sign, its
 // bounds, any draw or borrow, and the refusal with its reason. Reduce-only (the venue has no such
-// flag) is enforced here where it can be exact: see reduceOnlyCheck in ticket-model.ts. The
+// flag) is checked here as the trader types (reduceOnlyCheck in ticket-model.ts) and sent marked,
+// so main holds it again to the position before signing (main/services/guards), as it holds every
+// price to the market's band; main's refusal is shown like any other. The
 // Buy/Sell button sits in a footer that sticks to the bottom of the visible area, so no number
 // of warnings pushes it out of view.
 import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, onMount, Show, Switch, type Component } from 'solid-js';
@@ -330,7 +332,8 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
         } else setLastResult({ ok: false, text: placed.message, code: placed.code });
         return;
       }
-      const placed = await terminal.trading.place(props.market, result.request, 'the ticket', result.warnings);
+      const request = reduceOnly() ? { ...result.request, reduceOnly: true } : result.request;
+      const placed = await terminal.trading.place(props.market, request, 'the ticket', result.warnings);
       if (placed === null) return;
       if (placed.ok) {
         const adjustments = placed.value.adjustments.length > 0 ? ` Main adjusted: ${adjustmentsText(placed.value.adjustments)}.` : '';

@@ -169,4 +169,16 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings(current, { confirmOrders: true, maxOrderQuantity: { a: 5n, b: 20n, c: 1n }, sessionDays: 1 }, words)).toEqual([]);
     expect(settingsWeakenings({ ...current, confirmOrders: false }, { confirmOrders: false }, words)).toEqual([]);
   });
+
+  it('names a price band widened, turned off, or dropped back to a wider default; tightening is free', () => {
+    const words = { market: (id: string) => trusted`M${id}`, quantity: (_id: string, quantity: bigint) => trusted`${quantity}` };
+    const settingsWeakenings = (...args: Parameters<typeof weakenings>) => weakenings(...args).map((line) => line.text);
+    const current = { ...DEFAULT_SETTINGS, priceBandBps: { a: 500 } };
+    expect(settingsWeakenings(current, { priceBandBps: { a: 0 } }, words)).toEqual(['Price band on Ma: 5 % (500 bps) → off (orders at any price are signed)']);
+    expect(settingsWeakenings(current, { priceBandBps: { a: 800 } }, words)).toEqual(['Price band on Ma: 5 % (500 bps) → 8 % (800 bps)']);
+    expect(settingsWeakenings(current, { priceBandBps: {} }, words)).toEqual(['Price band on Ma: 5 % (500 bps) → 30 % (3000 bps)']);
+    expect(settingsWeakenings(DEFAULT_SETTINGS, { priceBandBps: { b: 0 } }, words)).toEqual(['Price band on Mb: 30 % (3000 bps) → off (orders at any price are signed)']);
+    expect(settingsWeakenings(current, { priceBandBps: { a: 100, b: 2_000 } }, words)).toEqual([]);
+    expect(settingsWeakenings({ ...current, priceBandBps: { a: 0 } }, { priceBandBps: { a: 0 } }, words)).toEqual([]);
+  });
 });

@@ -65,7 +65,6 @@ function service(options: { exchangeOrders: () => Order[]; exchangeBalance: () =
     },
     submitter: { submit: options.submit ?? (() => Promise.resolve(fail('NOT_HERE', ''))) },
     loadSessionKey: () => Promise.resolve(ok(undefined)),
-    maxQuantity: () => undefined,
     nowSeconds: () => 1_700_000_000n,
     publishOrders: (snapshot: OrdersSnapshot) => pushed.push(snapshot),
     publishBalances: (_: readonly BalanceView[]) => undefined,

@@ -1,0 +1,12 @@
+// The failure codes of main's order guards: each refusal happens before a nonce is taken, so
+// nothing is signed and nothing reaches the exchange.
+export const GUARD_CODES = {
+  /** A price outside the market's band around the book's reference. */
+  PRICE_BAND: 'GUARD_PRICE_BAND',
+  /** The band cannot be checked: no reference price (the book could not be read, or an order that takes liquidity on an empty book). */
+  NO_REFERENCE: 'GUARD_NO_REFERENCE',
+  /** A reduce-only order that would add to the position, flip it, or rest where later fills could. */
+  REDUCE_ONLY: 'GUARD_REDUCE_ONLY',
+  /** A reduce-only order whose position main cannot read now. */
+  REDUCE_ONLY_UNKNOWN: 'GUARD_REDUCE_ONLY_UNKNOWN',
+} as const;

@@ -1,0 +1,34 @@
+// What the checks read, through one port the runtime fills from main's own state: the market's
+// rules, the trader's band setting, the book's best prices, and the signing account's position.
+import type { Market } from '../../../shared/market/market';
+import type { Result } from '../../../shared/result';
+
+/** The best prices a band is measured from, and where they were read. */
+export interface BookPrices {
+  readonly bestBid: bigint | null;
+  readonly bestAsk: bigint | null;
+  /** "the live book" (main's own book from the stream) or "the book read now" (a REST read). */
+  readonly source: string;
+}
+
+/** The signing account's position on one book, and what already closes it. */
+export interface PositionFacts {
+  /** Signed size in raw base units: positive long, negative short. */
+  readonly size: bigint;
+  /** Remaining quantity of the account's open orders on this book on the closing side. */
+  readonly restingClosing: bigint;
+  /** What the account's pending legs on this book would close when they fire (an OCO pair once, at the larger). */
+  readonly legsClosing: bigint;
+}
+
+export interface GuardFacts {
+  market(marketId: string, turbo: boolean): Result<Market>;
+  /** The trader's maximum order size for the market (raw base units), or undefined for none. */
+  maxQuantity(marketId: string): bigint | undefined;
+  /** The market's price band in bps (0: off). */
+  bandBps(marketId: string): number;
+  /** The book's best prices now: the live book when main has one, else a read of the exchange's book. */
+  bookPrices(market: Market, turbo: boolean): Promise<Result<BookPrices>>;
+  /** The account's position on the book, read from its fills now. */
+  position(account: string, market: Market, turbo: boolean): Promise<Result<PositionFacts>>;
+}

@@ -1,0 +1,69 @@
+// Main's order guards: one list of checks over every order a signed request would create, run by the
+// submitter before a nonce is taken, so every path that signs an order (ticket, ladder, hotkeys,
+// chart, amend, brackets, stops and OCO pairs, Turbo Account orders, flatten) passes through the
+// same checks and nothing is signed when one refuses: the maximum order size, the price band and
+// reduce-only. A new guard is one more entry of ORDER_CHECKS.
+import type { Market } from '../../../shared/market/market';
+import type { ActionGroup } from '../../../shared/protocol/session-actions';
+import { ok, type Result } from '../../../shared/result';
+import type { BookPrices, GuardFacts, PositionFacts } from './guard-facts';
+import { orderIntents, type OrderIntent } from './order-intent';
+import { checkMaxOrderSize } from './max-order-size-check';
+import { checkPriceBand } from './price-band-check';
+import { checkReduceOnly } from './reduce-only-check';
+
+/** One check of one order: ok, or the refusal (a code naming the guard, the figure and the limit). */
+export type OrderCheck = (intent: OrderIntent, market: Market, facts: GuardFacts) => Promise<Result<void>>;
+
+/** The checks, cheapest first: the size cap reads only the settings, the band the book, reduce-only the fills. */
+export const ORDER_CHECKS: readonly OrderCheck[] = [checkMaxOrderSize, checkPriceBand, checkReduceOnly];
+
+/** The facts read once per request, however many of its orders ask for them. */
+function readOnce(facts: GuardFacts): GuardFacts {
+  const prices = new Map<string, Promise<Result<BookPrices>>>();
+  const positions = new Map<string, Promise<Result<PositionFacts>>>();
+  return {
+    market: (marketId, turbo) => facts.market(marketId, turbo),
+    maxQuantity: (marketId) => facts.maxQuantity(marketId),
+    bandBps: (marketId) => facts.bandBps(marketId),
+    bookPrices: (market, turbo) => {
+      const key = `${market.market_id}:${turbo}`;
+      let read = prices.get(key);
+      if (read === undefined) prices.set(key, (read = facts.bookPrices(market, turbo)));
+      return read;
+    },
+    position: (account, market, turbo) => {
+      const key = `${account}:${market.market_id}:${turbo}`;
+      let read = positions.get(key);
+      if (read === undefined) positions.set(key, (read = facts.position(account, market, turbo)));
+      return read;
+    },
+  };
+}
+
+/** Every check over every order, in order; the first refusal is the answer. */
+export async function guardOrders(intents: readonly OrderIntent[], facts: GuardFacts, checks: readonly OrderCheck[] = ORDER_CHECKS): Promise<Result<void>> {
+  if (intents.length === 0) return ok(undefined);
+  const once = readOnce(facts);
+  for (const intent of intents) {
+    const market = once.market(intent.marketId, intent.turbo);
+    if (!market.ok) return market;
+    for (const check of checks) {
+      const checked = await check(intent, market.value, once);
+      if (!checked.ok) return checked;
+    }
+  }
+  return ok(undefined);
+}
+
+/** What the submitter asks before it takes a nonce for a request. */
+export interface GuardRequest {
+  readonly groups: readonly ActionGroup[];
+  /** The account that signs it. */
+  readonly account: string;
+  readonly reduceOnly: boolean;
+}
+
+export function guardRequest(request: GuardRequest, facts: GuardFacts): Promise<Result<void>> {
+  return guardOrders(orderIntents(request.groups, { account: request.account, reduceOnly: request.reduceOnly }), facts);
+}
