@@ -3,6 +3,7 @@
 // learn what to fix.
 import type { z } from 'zod';
 import { fail, ok, type Result } from './result';
+import { escapeDeceptiveCharacters } from './text/deceptive-characters';
 
 export const INVALID_INPUT = 'INVALID_INPUT';
 
@@ -22,7 +23,10 @@ export function showValue(value: unknown): string {
       text = Object.prototype.toString.call(value);
     }
   }
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+  // The value is quoted back to a person (a notice, the log on the host's terminal): a CR, an ESC
+  // or a bidi override in it must show as what it is, not act.
+  const visible = escapeDeceptiveCharacters(text);
+  return visible.length > MAX_SHOWN ? `${visible.slice(0, MAX_SHOWN)}…` : visible;
 }
 
 function formatPath(root: string, path: readonly PropertyKey[]): string {
@@ -45,9 +49,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, root =
   const issues = parsed.error.issues;
   const first = issues[0];
   if (!first) return fail(code, `${root || 'value'}: invalid`);
-  const field = formatPath(root, first.path);
+  const field = escapeDeceptiveCharacters(formatPath(root, first.path));
   // zod's own text can quote the input too (an unrecognised key in full): bounded like the value.
-  const problem = first.message.length > MAX_PROBLEM ? `${first.message.slice(0, MAX_PROBLEM)}…` : first.message;
+  const said = escapeDeceptiveCharacters(first.message);
+  const problem = said.length > MAX_PROBLEM ? `${said.slice(0, MAX_PROBLEM)}…` : said;
   const got = 'input' in first ? `, got ${showValue(first.input)}` : '';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
   return fail(code, `${field}: ${problem}${got}${more}`, { field });

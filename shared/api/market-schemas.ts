@@ -3,11 +3,11 @@
 import { z } from 'zod';
 import type { BookLevel } from '../book/order-book';
 import type { Market } from '../market/market';
-import { amountSchema, b256Schema, displayNumberSchema, hexU64Schema, identitySchema, integerSchema, orderTypeSchema, sideSchema, u64Schema } from './primitives';
+import { amountSchema, b256Schema, displayNumberSchema, hexU64Schema, identitySchema, integerSchema, orderTypeSchema, sideSchema, symbolSchema, u64Schema } from './primitives';
 import { triggerKindSchema, triggerQuantitySchema } from './action-schemas';
 
 const assetSchema = z.object({
-  symbol: z.string(),
+  symbol: symbolSchema,
   asset: b256Schema,
   decimals: z.number().int().min(0).max(77),
   max_precision: z.number().int().min(0).max(77),

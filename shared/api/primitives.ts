@@ -7,6 +7,7 @@ import { describeDecimalProblem, U128_MAX, U256_MAX, U64_MAX } from '../encoding
 import type { Identity } from '../encoding/identity';
 import { inKindOrder, type OrderKind, type OrderTypeOf } from '../market/order-kinds';
 import type { OrderType, Side } from '../market/order-type';
+import { hasDeceptiveCharacter } from '../text/deceptive-characters';
 
 const B256_PATTERN = new RegExp(B256_PATTERN_TEXT);
 const BARE_B256_PATTERN = /^[0-9a-fA-F]{64}$/;
@@ -78,6 +79,20 @@ export const integerSchema = z.union([
   z.number().int().min(0).refine(Number.isSafeInteger, 'expected a safe integer').transform((value) => BigInt(value)),
   decimalSchema(U256_MAX, 'an integer'),
 ]);
+
+/** The longest asset symbol accepted (the spec does not bound it; a symbol is a short name, never a sentence). */
+export const MAX_SYMBOL_LENGTH = 32;
+
+/**
+ * An asset symbol the exchange names (GET /v1/markets): printed in every window and in the trusted
+ * confirmations, so one holding a control, bidi or zero-width character (a CR that rewrites the
+ * host's terminal line, a U+202E that reverses what follows) is refused, not shown.
+ */
+export const symbolSchema = z
+  .string({ error: 'expected a symbol' })
+  .min(1, 'expected a symbol')
+  .max(MAX_SYMBOL_LENGTH, `expected a symbol of at most ${MAX_SYMBOL_LENGTH} characters`)
+  .refine((text) => !hasDeceptiveCharacter(text), 'expected a symbol without control, bidi or zero-width characters');
 
 /** Ticker and summary figures are for display only; they are kept as text, never as number. */
 export const displayNumberSchema = z.union([z.string(), z.number().transform((value) => String(value))]);

@@ -25,6 +25,15 @@ describe('REST responses', () => {
     expect(!parsed.ok && parsed.message).toBe('markets.markets[0].min_order: expected a u64 decimal string: the value is in exponent notation, got "1e9"');
   });
 
+  it('refuses a market symbol with a control, bidi or zero-width character, or longer than a symbol', () => {
+    for (const symbol of ['ETH\r\u001b[2K', 'US\u202eDC', 'U\u200bSDC', 'ETH\u0085', '', 'X'.repeat(33)]) {
+      const body = { books_registry_id: ids.registry, accounts_registry_id: ids.registry, trade_account_oracle_id: ids.registry, chain_id: '0x1', base_asset_id: ids.baseAsset, markets: [{ ...marketRow, base: { ...asset(ids.baseAsset), symbol } }] };
+      const parsed = parseWith(marketsResponseSchema, body, 'markets');
+      expect(parsed.ok, JSON.stringify(symbol)).toBe(false);
+      expect(!parsed.ok && parsed.message).toMatch(/^markets\.markets\[0\]\.base\.symbol: /);
+    }
+  });
+
   it('depth: levels as objects or pairs, under view or orders', () => {
     const objects = parseWith(depthResponseSchema, { market_id: ids.market, view: { buys: [{ price: '10', quantity: '2' }], sells: [] } });
     const pairs = parseWith(depthResponseSchema, { market_id: ids.market, orders: { buys: [['10', '2']], sells: [['11', '3']] } });
