@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { BookLevel } from '../book/order-book';
 import type { Market } from '../market/market';
-import { amountSchema, b256Schema, displayNumberSchema, hexU64Schema, identitySchema, integerSchema, orderTypeSchema, sideSchema, symbolSchema, u64Schema } from './primitives';
+import { amountSchema, b256Schema, balanceAmountSchema, displayNumberSchema, hexU64Schema, identitySchema, integerSchema, orderTypeSchema, sideSchema, symbolSchema, u64Schema } from './primitives';
 import { triggerKindSchema, triggerQuantitySchema } from './action-schemas';
 
 const assetSchema = z.object({
@@ -150,14 +150,14 @@ export const activeOrdersResponseSchema = z.object({
 });
 
 /** Locked and unlocked per order book (GET /v1/balance; stream balances). */
-export const bookBalanceSchema = z.object({ locked: amountSchema, unlocked: amountSchema, fee: amountSchema.optional() });
+export const bookBalanceSchema = z.object({ locked: balanceAmountSchema, unlocked: balanceAmountSchema, fee: amountSchema.optional() });
 
 /** GET /v1/balance; `total_unlocked` already includes `trading_account_balance`. */
 export const balanceResponseSchema = z.object({
   order_books: z.record(z.string(), bookBalanceSchema),
-  total_locked: amountSchema,
-  total_unlocked: amountSchema,
-  trading_account_balance: amountSchema,
+  total_locked: balanceAmountSchema,
+  total_unlocked: balanceAmountSchema,
+  trading_account_balance: balanceAmountSchema,
 });
 
 /** GET /v1/markets/ticker: display figures, kept as text. */

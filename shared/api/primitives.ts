@@ -58,7 +58,13 @@ export function decimalSchema(max: bigint, what = 'a decimal integer string') {
 export const u64Schema = decimalSchema(U64_MAX, 'a u64 decimal string');
 export const u128Schema = decimalSchema(U128_MAX, 'a u128 decimal string');
 export const u256Schema = decimalSchema(U256_MAX, 'a u256 decimal string');
-/** Amounts the spec does not bound to u64 (balances, totals, 1e18-scaled prices). */
+/**
+ * An account's balance of one asset (GET /v1/balance, the balances stream): every amount the ledger
+ * moves is a u64 (forwarded amounts, withdrawals, docs/protocol.md), so a balance beyond it is a lie
+ * or a broken exchange, refused rather than shown.
+ */
+export const balanceAmountSchema = decimalSchema(U64_MAX, 'a balance as a u64 decimal string');
+/** Amounts the spec does not bound to u64 (fees, totals of value, 1e18-scaled prices). */
 export const amountSchema = decimalSchema(U256_MAX, 'an amount as a decimal string');
 
 /** A hex integer string such as `0x0` (POST /v1/accounts nonce, chain_id). */

@@ -32,6 +32,7 @@ export interface ExchangeProxy {
 interface Pair {
   readonly client: WebSocket;
   readonly upstream: WebSocket;
+  readonly send: (frame: string) => void;
   filter: FrameFilter | null;
 }
 
@@ -113,7 +114,10 @@ export async function startExchangeProxy(upstreamUrl: string): Promise<ExchangeP
     upstreamSocket.once('error', () => socket.destroy());
     upstreamSocket.once('open', () => {
       websockets.handleUpgrade(request, socket, head, (client) => {
-        const pair: Pair = { client, upstream: upstreamSocket, filter: streamLie?.open() ?? null };
+        const send = (frame: string) => {
+          if (client.readyState === WebSocket.OPEN) client.send(frame);
+        };
+        const pair: Pair = { client, upstream: upstreamSocket, send, filter: streamLie?.open(send) ?? null };
         pairs.add(pair);
         const close = () => {
           pairs.delete(pair);
@@ -126,7 +130,7 @@ export async function startExchangeProxy(upstreamUrl: string): Promise<ExchangeP
         upstreamSocket.on('message', (data: RawData) => {
           const text = data.toString();
           const frames = pair.filter === null ? [text] : pair.filter(text);
-          for (const frame of frames) if (client.readyState === WebSocket.OPEN) client.send(frame);
+          for (const frame of frames) send(frame);
         });
         client.on('close', close);
         client.on('error', close);
@@ -146,7 +150,7 @@ export async function startExchangeProxy(upstreamUrl: string): Promise<ExchangeP
     },
     lieOnStream(lie) {
       streamLie = lie;
-      for (const pair of pairs) pair.filter = lie.open();
+      for (const pair of pairs) pair.filter = lie.open(pair.send);
     },
     honest() {
       restLies = [];

@@ -105,9 +105,12 @@ function alternating(values: readonly string[]): () => string {
   return () => values[next++ % values.length]!;
 }
 
-/** Balances, depth, orders and markets with negative and 10^40 money fields. */
-export function absurdNumbers(values: readonly string[] = ABSURD_VALUES): RestLie {
-  const reads = new Set(['/v1/balance', '/v1/depth', '/v1/orders', '/v1/orders/active', '/v1/markets', '/v1/trades']);
+/** The reads whose money fields the absurd-number lie rewrites by default. */
+export const MONEY_READS = ['/v1/balance', '/v1/depth', '/v1/orders', '/v1/orders/active', '/v1/markets', '/v1/trades'] as const;
+
+/** Balances, depth, orders and markets (or the reads named) with negative and 10^40 money fields. */
+export function absurdNumbers(values: readonly string[] = ABSURD_VALUES, paths: readonly string[] = MONEY_READS): RestLie {
+  const reads = new Set(paths);
   return {
     name: 'absurd numbers',
     applies: (method, path) => method === 'GET' && reads.has(path),

@@ -7,8 +7,8 @@ export type FrameFilter = (frame: string) => string[];
 
 export interface StreamLie {
   readonly name: string;
-  /** A fresh filter for one connection. */
-  open(): FrameFilter;
+  /** A fresh filter for one connection; `send` delivers a frame the filter held back, later. */
+  open(send: (frame: string) => void): FrameFilter;
 }
 
 function parsed(frame: string): Record<string, unknown> | null {
@@ -26,18 +26,27 @@ export function duplicatedMessages(): StreamLie {
   return { name: 'duplicated messages', open: () => (frame) => (parsed(frame) === null ? [frame] : [frame, frame]) };
 }
 
-/** Depth updates swapped in pairs: each one is held and sent after the next. */
-export function reorderedMessages(): StreamLie {
+/**
+ * Depth updates swapped in pairs: each one is held and sent after the next. One with no next
+ * within `holdMs` is sent then (late, in order): this lie reorders, it does not withhold.
+ */
+export function reorderedMessages(holdMs = 150): StreamLie {
   return {
     name: 'reordered messages',
-    open: () => {
+    open: (send) => {
       let held: string | null = null;
+      let timer: NodeJS.Timeout | null = null;
       return (frame) => {
         if (parsed(frame)?.action !== 'subscribe_depth_update') return [frame];
         if (held === null) {
           held = frame;
+          timer = setTimeout(() => {
+            if (held !== null) send(held);
+            held = null;
+          }, holdMs);
           return [];
         }
+        if (timer !== null) clearTimeout(timer);
         const earlier = held;
         held = null;
         return [frame, earlier];

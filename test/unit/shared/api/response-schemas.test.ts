@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../../../shared/schema';
 import { accountLookupSchema, actionsResultSchema, createAccountResponseSchema, windowResponseSchema } from '../../../../shared/api/account-schemas';
-import { activeOrdersResponseSchema, depthResponseSchema, marketsResponseSchema, ordersResponseSchema, tradesResponseSchema } from '../../../../shared/api/market-schemas';
+import { activeOrdersResponseSchema, balanceResponseSchema, depthResponseSchema, marketsResponseSchema, ordersResponseSchema, tradesResponseSchema } from '../../../../shared/api/market-schemas';
 import { closeCleanupsResponseSchema, marginStateSchema, tiersResponseSchema, turboEventsResponseSchema } from '../../../../shared/api/margin-schemas';
 import { ids } from '../../../support/shared/protocol/fixtures';
 
@@ -32,6 +32,11 @@ describe('REST responses', () => {
       expect(parsed.ok, JSON.stringify(symbol)).toBe(false);
       expect(!parsed.ok && parsed.message).toMatch(/^markets\.markets\[0\]\.base\.symbol: /);
     }
+  });
+
+  it('refuses a balance beyond u64, naming the field', () => {
+    const parsed = parseWith(balanceResponseSchema, { order_books: {}, total_locked: '0', total_unlocked: `1${'0'.repeat(40)}`, trading_account_balance: '0' }, 'balance');
+    expect(!parsed.ok && parsed.message).toMatch(/^balance\.total_unlocked: expected /);
   });
 
   it('depth: levels as objects or pairs, under view or orders', () => {
