@@ -564,6 +564,21 @@ export class ExchangeStream {
     this.refreshState();
   }
 
+  /**
+   * A message of an identity topic could not be read (it may have changed what the topic shows): the
+   * topic counts as awaiting and is subscribed again for a fresh first message. Not again while it
+   * already waits, so an exchange that keeps sending unreadable frames gets one request, not a loop.
+   */
+  resubscribeIdentities(name: IdentityTopicName): void {
+    const topic = this.identityTopics.get(name);
+    if (topic === undefined || topic.identities.size === 0 || !this.open || topic.awaitingSince !== null) return;
+    this.sendIdentities(
+      name,
+      [...topic.identities.values()].map((entry) => entry.topic),
+    );
+    this.refreshState();
+  }
+
   /** True while the topic waits for its first message after a (re)subscribe, or the socket is not up. */
   isAwaiting(key: string): boolean {
     const entry = this.markets.get(key);

@@ -39,6 +39,14 @@ describe('REST responses', () => {
     expect(!parsed.ok && parsed.message).toMatch(/^balance\.total_unlocked: expected /);
   });
 
+  it('refuses a trade id with a control, bidi or zero-width character', () => {
+    const trade = { trade_id: 't1', side: 'Buy', price: '10', quantity: '2', total: '20', timestamp: '1' };
+    expect(parseWith(tradesResponseSchema, { trades: [trade] }).ok).toBe(true);
+    for (const trade_id of ['t1\u200b', 't1\r\u001b[2K', '\u202et1', '']) {
+      expect(parseWith(tradesResponseSchema, { trades: [{ ...trade, trade_id }] }).ok, JSON.stringify(trade_id)).toBe(false);
+    }
+  });
+
   it('depth: levels as objects or pairs, under view or orders', () => {
     const objects = parseWith(depthResponseSchema, { market_id: ids.market, view: { buys: [{ price: '10', quantity: '2' }], sells: [] } });
     const pairs = parseWith(depthResponseSchema, { market_id: ids.market, orders: { buys: [['10', '2']], sells: [['11', '3']] } });
