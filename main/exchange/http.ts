@@ -37,9 +37,6 @@ export type HttpFetch = (request: HttpRequest) => Promise<Result<HttpResponse>>;
 /** Where a transport failure happened: before anything was sent, or possibly after. */
 export type FailureStage = 'connect' | 'exchange';
 
-// Error codes of the OS and of Node's URL parser that mean no byte of the request reached a server.
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
-
 /**
  * An idle connection is never kept longer than this (servers commonly close at 5 s). Reusing a
  * connection the server is closing at that moment loses the request in flight: a POST then has an
@@ -151,7 +148,10 @@ export const fetchJson: HttpFetch = (request) =>
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       const code = typeof error.code === 'string' ? error.code : null;
-      const where: FailureStage = !connected || (code !== null && CONNECT_FAILURES.has(code)) ? 'connect' : 'exchange';
+      // Once the connection is up a byte of the request may have left, whatever the code says
+      // (a route lost after sending reports EHOSTUNREACH too): only a request that never
+      // connected is known not to have reached the server.
+      const where: FailureStage = connected ? 'exchange' : 'connect';
       finish(fail(NETWORK_ERROR, `${label}: ${error.message}`, { stage: where, cause: code }));
     });
     outgoing.end(payload);

@@ -11,6 +11,7 @@ import { systemClock } from '../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../main/services/terminal';
 import type { TrustedConfirmer } from '../../main/services/confirm/trusted-confirmer';
 import type { NetworkConfig } from '../../main/services/network/networks';
+import type { HttpFetch } from '../../main/exchange/http';
 import type { Market } from '../../shared/market/market';
 import { ok, type Result } from '../../shared/result';
 import { MemorySecretStore } from './memory-secret-store';
@@ -86,6 +87,8 @@ export interface HarnessOptions {
   readonly networkOverride?: NetworkConfig;
   /** Where the tests read the exchange directly (`base()`); the terminal's REST URL by default. */
   readonly exchangeUrl?: string;
+  /** Main's HTTP client (a wrapper around the real one stands in for a proxy that lies). */
+  readonly fetch?: HttpFetch;
 }
 
 /** A confirmer that accepts every confirmation in main's own dialog (the trader clicking Confirm). */
@@ -137,6 +140,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     ...(options.confirmer === undefined ? {} : { confirmer: options.confirmer }),
     ...(options.networkOverride === undefined ? {} : { networkOverride: options.networkOverride }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   terminal.windows.attach(caller.windowId, { send: (stream, payload) => pushes.push({ stream, payload }) });
   value(await terminal.start());

@@ -8,7 +8,7 @@ import type { AccountState, KeychainView, OnboardingStep, OwnerView, SessionView
 import { checkSessionGrant, sessionBody, sessionDigest, type SessionGrant } from '../../../shared/protocol/session';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
-import type { Journal } from '../journal/journal';
+import type { Journal, JournalRecord } from '../journal/journal';
 import type { KeyVault } from '../keys/key-vault';
 import type { NetworkConfig } from '../network/networks';
 import type { NonceManager } from '../nonces/nonce-manager';
@@ -402,6 +402,12 @@ export class AccountService {
     if (!nonces) return fail(NO_TRADE_ACCOUNT, 'The trading account is not ready');
 
     return this.working('session', 'Creating a trading session', async () => {
+      // A session request whose outcome is not known yet is settled first: signing another one
+      // (a renewal on its timer, the trader again) could put two sessions through for one intent.
+      await this.reconcileOpenSessions();
+      if (this.openSessionRequests().length > 0) {
+        return fail('RECONCILING', 'An earlier session request is still being checked with the exchange; no new session is signed until its outcome is known');
+      }
       const sessionKey = await vault.value.createSessionKey();
       if (!sessionKey.ok) return sessionKey;
       const lease = await nonces.acquireSequential();
@@ -430,14 +436,22 @@ export class AccountService {
       });
       const answer = await this.deps.rest.putSession(owner.address as B256, sessionBody(record.tradeAccountId as B256, grant, signature.value));
       if (!answer.ok) {
-        // An answer that was lost, or that cannot be read, leaves the outcome unknown.
-        const unknown = answer.code === 'OUTCOME_UNKNOWN' || answer.code === 'BAD_RESPONSE';
-        lease.value.settle(answer.code === 'ONCHAIN_REVERT' ? { kind: 'reverted' } : unknown ? { kind: 'unknown' } : /nonce in the request/i.test(answer.message) ? { kind: 'stale' } : { kind: 'refused' });
+        // An answer that was lost, or that cannot be read, leaves the outcome unknown; so does a
+        // refusal for a stale nonce, which a lying exchange can give after executing the request.
+        const stale = /nonce in the request/i.test(answer.message);
+        const unknown = answer.code === 'OUTCOME_UNKNOWN' || answer.code === 'BAD_RESPONSE' || (answer.code !== 'ONCHAIN_REVERT' && stale);
         this.deps.journal.appendOutcome({ id: entry.id, status: answer.code === 'ONCHAIN_REVERT' ? 'reverted' : unknown ? 'unknown' : 'refused', txId: null, orderIds: [], code: answer.code, message: answer.message });
+        if (!unknown) lease.value.settle(answer.code === 'ONCHAIN_REVERT' ? { kind: 'reverted' } : { kind: 'refused' });
         if (unknown) {
-          // Never resent: the account nonce tells whether it was executed.
+          // Never resent: the account nonce tells whether it was executed. Read while the nonce is
+          // still held, so no other request can take it meanwhile and pass for this one.
           const fetched = await this.deps.rest.getAccount({ trade_account_id: record.tradeAccountId as B256 });
-          const executed = fetched.ok && fetched.value.kind === 'found' && fetched.value.trade_account.nonce > grant.nonce;
+          lease.value.settle(stale ? { kind: 'stale' } : { kind: 'unknown' });
+          if (!fetched.ok) {
+            // Left open: it is checked before the next session request (reconcileOpenSessions).
+            return fail(answer.code, `The session request's outcome is not known (${answer.message}) and could not be checked (${fetched.message}); it was not sent again and is checked before the next one.`);
+          }
+          const executed = fetched.value.kind === 'found' && fetched.value.trade_account.nonce > grant.nonce;
           this.deps.journal.appendReconciled({
             id: entry.id,
             status: executed ? 'landed' : 'not-landed',
@@ -445,6 +459,8 @@ export class AccountService {
           });
           if (executed && (await this.restoreSession(entry.actions[0]))) {
             this.rememberSessionMarkets(marketIds);
+            const previous = record.session?.sessionAddress;
+            if (previous && previous !== sessionKey.value) void vault.value.deleteSessionKey(previous as B256);
             const view = this.sessionView();
             if (view) return ok(view);
           }
@@ -473,7 +489,7 @@ export class AccountService {
   async reconcileOpenSessions(): Promise<void> {
     const record = this.accountRecord();
     if (!record) return;
-    const open = this.deps.journal.unresolved().filter((entry) => entry.signed.endpoint === SESSION_ENDPOINT && entry.signed.networkId === this.networkId && entry.signed.account === record.tradeAccountId);
+    const open = this.openSessionRequests();
     if (open.length === 0) return;
     const fetched = await this.deps.rest.getAccount({ trade_account_id: record.tradeAccountId as B256 });
     if (!fetched.ok) return;
@@ -492,6 +508,13 @@ export class AccountService {
       });
     }
     this.publish();
+  }
+
+  /** Session requests of this account whose outcome is not known yet. */
+  private openSessionRequests(): JournalRecord[] {
+    const record = this.accountRecord();
+    if (!record) return [];
+    return this.deps.journal.unresolved().filter((entry) => entry.signed.endpoint === SESSION_ENDPOINT && entry.signed.networkId === this.networkId && entry.signed.account === record.tradeAccountId);
   }
 
   /** Adopt a session executed without its answer reaching us, if its key is in the keychain. */

@@ -3,7 +3,9 @@
 // never sent again on a guess: its nonce is looked up (consumed means it landed) and the answer is
 // journaled. The pattern is submitter.ts's, with one difference: an owner request may carry a
 // long-lived nonce (an offline request's lives a day), so the look-up polls for a bounded time and
-// then says plainly that it may still land, instead of holding everything else for a day.
+// then says plainly that it may still land, instead of holding everything else for a day. A
+// refusal for a stale nonce is looked up the same way: a lying exchange can say it after the
+// withdrawal went through, and "prepare a new one" would then move the funds twice.
 import type { B256 } from '../../../shared/encoding/b256';
 import { formatUnixSeconds } from '../../../shared/offline/describe';
 import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
@@ -127,33 +129,39 @@ export class OwnerSubmitter {
       return ok({ journalId, status: 'accepted', txId: answer.value.tx_id, detail: `Accepted in transaction ${answer.value.tx_id}`, outcome: { kind: 'accepted' } });
     }
     const outcome = classify(answer);
-    const status = outcome === 'reverted' ? 'reverted' : outcome === 'unknown' ? 'unknown' : 'refused';
+    // A stale refusal is journaled as unknown until its nonce is looked up below.
+    const status = outcome === 'reverted' ? 'reverted' : outcome === 'unknown' || outcome === 'stale' ? 'unknown' : 'refused';
     this.deps.journal.appendOutcome({ id: journalId, status, txId: null, orderIds: [], code: answer.code, message: answer.message });
-    if (outcome !== 'unknown') return fail(answer.code, answer.message, { ...answer.details, journalId, outcome });
-    return this.settleLost(journalId, submission.nonce, answer);
+    if (outcome !== 'unknown' && outcome !== 'stale') return fail(answer.code, answer.message, { ...answer.details, journalId, outcome });
+    return this.settleLost(journalId, submission.nonce, answer, outcome === 'stale' ? 'refused for its nonce' : 'lost');
   }
 
-  /** The answer was lost: look the nonce up, journal the verdict, and never send again on a guess. */
-  private async settleLost(journalId: string, nonce: OwnerSubmission['nonce'], lost: Failure): Promise<Result<OwnerSent>> {
+  /**
+   * The answer was lost, or was a refusal for a stale nonce (which a lying exchange can give after
+   * executing the request): look the nonce up, journal the verdict, and never send again on a guess.
+   */
+  private async settleLost(journalId: string, nonce: OwnerSubmission['nonce'], lost: Failure, answer: 'lost' | 'refused for its nonce'): Promise<Result<OwnerSent>> {
+    const what = answer === 'lost' ? 'The answer was lost' : 'The exchange refused it for its nonce';
     const verdict = await this.lookUp(nonce);
     if (!verdict.ok) {
       // Left open in the journal: the next request of this account reconciles it first.
       return fail(CUSTODY_CODES.OUTCOME_UNKNOWN, `${lost.message} Its outcome could not be checked (${verdict.message}); nothing was resent.`, { journalId, outcome: 'unknown' });
     }
     if (verdict.value === 'landed') {
-      const detail = 'The answer was lost, but the nonce is consumed: the request landed (checked with the exchange; nothing was resent)';
+      const detail = `${what}, but the nonce is consumed: the request landed (checked with the exchange; nothing was resent)`;
       this.deps.journal.appendReconciled({ id: journalId, status: 'landed', detail });
       return ok({ journalId, status: 'landed', txId: null, detail, outcome: { kind: 'accepted' } });
     }
     if (verdict.value === 'not-landed') {
-      const detail = 'The answer was lost and the nonce was not consumed: the request did not land; nothing was resent';
+      const detail = `${what} and the nonce was not consumed: the request did not land; nothing was resent`;
       this.deps.journal.appendReconciled({ id: journalId, status: 'not-landed', detail });
-      return fail(lost.code, `${lost.message} ${detail}.`, { journalId, outcome: 'not-landed' });
+      // A stale refusal that told the truth: the nonce is read again before the next signature.
+      return fail(lost.code, `${lost.message} ${detail}.`, { ...(answer === 'lost' ? {} : lost.details), journalId, outcome: answer === 'lost' ? 'not-landed' : 'stale' });
     }
     const expiry = nonce.mode === 'parallel' ? unpackParallelNonce(nonce.value) : null;
     const until = expiry?.ok ? ` until ${formatUnixSeconds(expiry.value.expiry)}` : '';
     const detail =
-      `The answer was lost and the nonce is not consumed yet; the request may still land${until}. Nothing was resent: ` +
+      `${what} and the nonce is not consumed yet; the request may still land${until}. Nothing was resent: ` +
       'importing the same signature again checks the nonce first and, if it is still unused, sends the same signed request (one nonce can land only once).';
     // Journaled as not landed so far, with that caveat: a later look-up appends `landed` if it does.
     this.deps.journal.appendReconciled({ id: journalId, status: 'not-landed', detail });

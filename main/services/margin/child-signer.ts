@@ -4,7 +4,6 @@
 // limiter, a lost answer reconciled from the child's nonce window and never resent). The lane
 // cursors are written to accounts.json with the parent's record (keys `margin/<child>/<lane>`),
 // before the request leaves, exactly like the parent's own lanes.
-import type { Order } from '../../../shared/api/market-schemas';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { CallTargets } from '../../../shared/protocol/action-calls';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -13,7 +12,7 @@ import type { Journal, SignedEntry } from '../journal/journal';
 import { NonceManager } from '../nonces/nonce-manager';
 import type { PreferencesStore } from '../storage/preferences';
 import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess } from '../trading/submitter';
-import { toMillis } from '../trading/trading-service';
+import { ordersOfRequest } from '../trading/trading-service';
 
 export interface ChildSignerDeps {
   readonly networkId: string;
@@ -66,6 +65,7 @@ export class ChildSigner {
       identity: () => this.identity(),
       targets: deps.targets,
       reconcile: (journalId) => this.reconcile(journalId),
+      ordersOf: (entry) => ordersOfRequest(deps.rest, deps.child, entry),
       newId: deps.newId,
       log: deps.log,
     });
@@ -136,18 +136,7 @@ export class ChildSigner {
   }
 
   private async findOrdersOf(entry: SignedEntry): Promise<string[]> {
-    const found: string[] = [];
-    const groups = entry.actions as { market_id?: string; turbo?: boolean; actions?: Record<string, { side?: string; price?: string; quantity?: string }>[] }[];
-    for (const group of groups) {
-      const creates = (group.actions ?? []).map((action) => action.CreateOrder).filter((create) => create !== undefined);
-      if (!group.market_id || creates.length === 0) continue;
-      const page = await this.deps.rest.getOrders({ market_id: group.market_id as B256, contract: this.deps.child, direction: 'desc', count: 50, ...(group.turbo ? { turbo: true } : {}) });
-      if (!page.ok) continue;
-      for (const create of creates) {
-        const match = page.value.orders.find((order: Order) => order.side === create.side && order.price.toString() === create.price && order.quantity.toString() === create.quantity && toMillis(order.timestamp) >= entry.at - 60_000 && !found.includes(order.order_id));
-        if (match) found.push(match.order_id);
-      }
-    }
-    return found;
+    const found = await ordersOfRequest(this.deps.rest, this.deps.child, entry, { skipUnreadable: true });
+    return found.ok ? found.value.map((order) => order.order_id) : [];
   }
 }

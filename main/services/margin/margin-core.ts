@@ -2,6 +2,7 @@
 // Accounts and their live risk, the caches of tiers, pool and children, who signs for each account,
 // the risk subscriptions of the windows, and the lookups the other parts build on.
 import type { Tier } from '../../../shared/api/margin-schemas';
+import type { Order } from '../../../shared/api/market-schemas';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { B256 } from '../../../shared/encoding/b256';
 import { formatUnits } from '../../../shared/encoding/units';
@@ -11,7 +12,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
 import type { ExchangeStream } from '../../exchange/stream-client';
 import type { AccountService } from '../account/account-service';
-import type { Journal } from '../journal/journal';
+import type { Journal, SignedEntry } from '../journal/journal';
 import type { MarketsIndex } from '../market-data/markets-index';
 import type { NonceManager } from '../nonces/nonce-manager';
 import { pairName } from '../trading/order-intents';
@@ -47,6 +48,8 @@ export interface MarginServiceDeps {
   /** The trading account's submitter (parent actions on POST /v1/session/actions). */
   readonly submitter: Submitter;
   readonly reconcileParent: (journalId: string) => Promise<Result<'landed' | 'not-landed'>>;
+  /** The trading account's orders a journaled request created (TradingService.ordersOf). */
+  readonly parentOrdersOf: (entry: SignedEntry) => Promise<Result<readonly Order[]>>;
   readonly nonces: () => NonceManager | null;
   readonly journal: Journal;
   readonly preferences: PreferencesStore;
@@ -124,6 +127,7 @@ export abstract class MarginCore {
       },
       targets: () => this.targets(),
       reconcile: deps.reconcileParent,
+      ordersOf: deps.parentOrdersOf,
       newId: deps.newId,
       log: deps.log,
     });

@@ -369,6 +369,19 @@ export abstract class MarginCredit extends MarginSession {
         return ok({ ...receipt([...journalIds, ...sent.value.journalIds], [...txIds, ...sent.value.txIds], `Closed the session of margin account ${account}`, notes), closed: true, steps, cleanups: cleanups.value.map((cleanup) => ({ orderBookId: cleanup.order_book_id, orderIds: cleanup.order_ids })), remedies: [] });
       }
       if (sent.details?.reason !== 'StaleCleanups' || attempt === 1) return sent;
+      // A revert answer can be untrue, told after the close went through: the account's state says
+      // whether the session is still open before a second close is signed.
+      const after = await this.deps.reads.state(account);
+      if (!after.ok) return fail(sent.code, `${sent.message}. The account's state could not be read to check it (${after.message}), so the close was not sent again.`, sent.details);
+      if (!after.value.session) {
+        const detail = 'CloseMarginSession landed: the exchange answered it reverted (StaleCleanups), but the account has no session any more; it was not sent again';
+        const closeJournalId = typeof sent.details?.journalId === 'string' ? sent.details.journalId : null;
+        if (closeJournalId !== null) this.deps.journal.appendReconciled({ id: closeJournalId, status: 'landed', detail });
+        steps.push({ step: 'close', state: 'done', detail });
+        void tracker?.readOrders();
+        const receiptIds = closeJournalId === null ? journalIds : [...journalIds, closeJournalId];
+        return ok({ ...receipt(receiptIds, txIds, `Closed the session of margin account ${account}`, notes), closed: true, steps, cleanups: cleanups.value.map((cleanup) => ({ orderBookId: cleanup.order_book_id, orderIds: cleanup.order_ids })), remedies: [] });
+      }
       notes.push('The cleanup list changed between the read and the close (an order filled or was placed); it was read again and the close sent once more.');
     }
     return fail(MarginCodes.CLOSE_BLOCKED, `The session of ${account} could not be closed`);

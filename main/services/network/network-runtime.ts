@@ -141,6 +141,7 @@ export class NetworkRuntime {
       },
       targets: () => (this.marketsIndex ? { accounts_registry_id: this.marketsIndex.response.accounts_registry_id, ...this.margin.callTargets() } : {}),
       reconcile: (journalId) => this.trading.reconcile(journalId),
+      ordersOf: (entry) => this.trading.ordersOf(entry),
       newId: () => this.newJournalId(),
       log: deps.log,
     });
@@ -176,6 +177,7 @@ export class NetworkRuntime {
       accounts: this.accounts,
       submitter: this.submitter,
       reconcileParent: (journalId) => this.trading.reconcile(journalId),
+      parentOrdersOf: (entry) => this.trading.ordersOf(entry),
       nonces: () => this.nonceManager,
       journal: deps.journal,
       preferences: deps.preferences,

@@ -1,7 +1,11 @@
 // The order path after validation: nonce → build → journal entry written → sign (while the entry
 // is flushed to the device) → once it is on the device, POST → fold the outcome. A request whose
 // answer is lost is never resent: it is reconciled (did its nonce get consumed? which orders
-// exist?) and until then no other request of the account is signed.
+// exist?) and until then no other request of the account is signed. A refusal for a stale nonce
+// is an answer a lying exchange (or a proxy) can give after executing the request, so it is
+// ambiguous too: the request is signed again only once the exchange shows the first one did not
+// land.
+import type { Order } from '../../../shared/api/market-schemas';
 import type { B256 } from '../../../shared/encoding/b256';
 import { addressIdentity } from '../../../shared/encoding/identity';
 import type { CallTargets } from '../../../shared/protocol/action-calls';
@@ -9,8 +13,8 @@ import { batchGroups, encodeSessionActions, groupsToJson, sessionActionsBody, ty
 import type { SubmissionOutcome } from '../../../shared/nonce/sequential';
 import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
-import type { Journal, JournalNonce } from '../journal/journal';
-import type { ConsumedAnswer, NonceManager } from '../nonces/nonce-manager';
+import type { Journal, JournalNonce, SignedEntry } from '../journal/journal';
+import type { ConsumedAnswer, Lease, NonceManager } from '../nonces/nonce-manager';
 
 export interface SubmitIdentity {
   readonly networkId: string;
@@ -40,6 +44,11 @@ export interface SubmitterDeps {
   readonly targets: () => Omit<CallTargets, 'trade_account_id'>;
   /** Looks up whether an unknown request landed, and records the answer in the journal. */
   readonly reconcile: (journalId: string) => Promise<Result<'landed' | 'not-landed'>>;
+  /**
+   * The orders a journaled request created, read from the exchange (its CreateOrder actions found
+   * among the account's orders); a failed read is a failure, never "none".
+   */
+  readonly ordersOf: (entry: SignedEntry) => Promise<Result<readonly Order[]>>;
   /** A unique id for a journal entry. */
   readonly newId: () => string;
   readonly log?: (line: string) => void;
@@ -53,7 +62,16 @@ export interface SubmitRequest {
 }
 
 export const RECONCILING = 'RECONCILING';
+export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
+/** Refused for its nonce, and the nonce was then found used by a request that left no order. */
+export const NONCE_USED_ELSEWHERE = 'NONCE_USED_ELSEWHERE';
 export const SESSION_ACTIONS_ENDPOINT = 'POST /v1/session/actions';
+
+/** One signing and sending: done, or refused in a way that may be a lie (see `settleAmbiguous`). */
+type Attempt =
+  | { readonly kind: 'done'; readonly result: Result<SubmitSuccess> }
+  /** The lease is still held: settled once the exchange was asked, so no request takes the nonce meanwhile. */
+  | { readonly kind: 'ambiguous'; readonly refusal: Failure; readonly entry: SignedEntry; readonly lease: Lease };
 
 function outcomeOf(failure: Failure): SubmissionOutcome {
   switch (failure.code) {
@@ -66,6 +84,7 @@ function outcomeOf(failure: Failure): SubmissionOutcome {
       // success nor a refusal, or no JSON at all): the request may have executed. Look it up.
       return { kind: 'unknown' };
     case 'PREFLIGHT_REFUSED':
+      // "Nonce in the request": stale, or a lie told after executing it (settleAmbiguous tells).
       return /nonce in the request/i.test(failure.message) ? { kind: 'stale' } : { kind: 'refused' };
     case 'PARALLEL_NONCE_REJECTED':
       return failure.details?.retry === 'resync-and-retry-once' ? { kind: 'stale' } : { kind: 'unknown' };
@@ -73,6 +92,15 @@ function outcomeOf(failure: Failure): SubmissionOutcome {
       // Rate limiting, signature and batch-size refusals, 5xx: nothing was applied.
       return { kind: 'refused' };
   }
+}
+
+/** Actions whose effects land with the order the batch creates (one transaction), or no effect at all. */
+const WITH_ITS_ORDER: ReadonlySet<string> = new Set(['CreateOrder', 'CancelOrder', 'SettleBalance']);
+
+/** A batch that creates an order and does nothing an order lookup could not see. */
+function createsOrdersOnly(entry: SignedEntry): boolean {
+  const keys = (entry.actions as { actions?: Record<string, unknown>[] }[]).flatMap((group) => (group.actions ?? []).flatMap((action) => Object.keys(action)));
+  return keys.includes('CreateOrder') && keys.every((key) => WITH_ITS_ORDER.has(key));
 }
 
 function journalNonce(lease: { nonce: { kind: string; value: bigint }; lane: number | null }): JournalNonce {
@@ -128,27 +156,92 @@ export class Submitter {
       if (stillOpen) return fail(RECONCILING, 'An earlier request is still being checked with the exchange; nothing new is signed until its outcome is known');
     }
     const first = await this.attempt(request);
-    if (!first.ok && first.details?.retryable === true) {
-      // Refused before submission for a stale nonce: nothing landed, so signing again with a
-      // fresh nonce is not a resend. Once only.
-      return this.attempt(request);
-    }
-    return first;
+    if (first.kind === 'done') return first.result;
+    const settled = await this.settleAmbiguous(first);
+    if (settled !== 'not-landed') return settled;
+    // The first request provably did not land: signing again with a fresh nonce is not a resend.
+    // Once only; a second such refusal is settled the same way and never signed a third time.
+    const second = await this.attempt(request);
+    if (second.kind === 'done') return second.result;
+    const again = await this.settleAmbiguous(second);
+    return again === 'not-landed' ? fail(second.refusal.code, second.refusal.message, { ...second.refusal.details, journalId: second.entry.id }) : again;
   }
 
-  private async attempt(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
-    const before = this.deps.identity();
-    if (!before.ok) return before;
+  /**
+   * A refusal for a stale nonce may be true, or told after the request executed. Ask the exchange
+   * before anything is signed again: the nonce (sequential: did the account's move past it;
+   * parallel: is its position consumed, or expired unconsumed) and the account's orders. Answers
+   * `not-landed` only when the first request provably did not land and cannot land any more
+   * (a sequential nonce not consumed is reused by the next request, so at most one of the two
+   * can); otherwise the first request's outcome is the answer, or the trader is told it is being
+   * checked, and nothing is signed again.
+   */
+  private async settleAmbiguous(attempt: Extract<Attempt, { kind: 'ambiguous' }>): Promise<Result<SubmitSuccess> | 'not-landed'> {
+    const { refusal, entry, lease } = attempt;
+    // The nonce is read again (sequential) or the lane's window (parallel) before the next
+    // signature, so a nonce a lying refusal did consume is never handed out again.
+    const work = this.lookUpAmbiguous(refusal, entry).finally(() => lease.settle({ kind: 'stale' }));
+    this.track(work.then(() => undefined));
+    return work;
+  }
+
+  private async lookUpAmbiguous(refusal: Failure, entry: SignedEntry): Promise<Result<SubmitSuccess> | 'not-landed'> {
+    const said = `The exchange refused it for its nonce (${refusal.message})`;
     const nonces = this.deps.nonces();
-    if (nonces === null) return fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet');
+    const consumed = nonces === null || entry.nonce.mode === 'none' ? fail('NO_TRADE_ACCOUNT', 'no nonce to look up') : await nonces.wasConsumed(entry.nonce);
+    if (consumed.ok && consumed.value === 'not-landed') {
+      this.deps.journal.appendReconciled({ id: entry.id, status: 'not-landed', detail: `${said}; its nonce was checked with the exchange and is not consumed: it did not land` });
+      return 'not-landed';
+    }
+    if (!consumed.ok || consumed.value === 'pending') return this.checkLater(refusal, entry);
+    // Its nonce is used (or slid out of the window): by this request, if it placed orders.
+    const orders = await this.deps.ordersOf(entry);
+    if (!orders.ok) return this.checkLater(refusal, entry);
+    if (orders.value.length > 0) {
+      const orderIds = orders.value.map((order) => order.order_id);
+      const txId = orders.value.flatMap((order) => order.history ?? []).find((step) => step.tx_id !== undefined)?.tx_id ?? null;
+      this.deps.journal.appendOutcome({ id: entry.id, status: 'accepted', txId, orderIds, code: null, message: null });
+      this.deps.journal.appendReconciled({ id: entry.id, status: 'landed', detail: `${said}, but it landed: orders ${orderIds.join(', ')} (checked with the exchange; not signed again)` });
+      this.deps.log?.(`${entry.id}: refused for its nonce but landed (orders ${orderIds.join(', ')})`);
+      return ok({ journalId: entry.id, txId: txId ?? '', orders: orders.value });
+    }
+    // Only a batch whose effects all come with an order it creates can be told apart by its orders.
+    if (!createsOrdersOnly(entry)) return this.checkLater(refusal, entry);
+    const detail =
+      `${said}; its nonce has been used since (by another device, or by this request executed without leaving an order) ` +
+      'and no order of it is on the exchange';
+    this.deps.journal.appendReconciled({ id: entry.id, status: 'not-landed', detail: `${detail}; it was not signed again` });
+    return fail(NONCE_USED_ELSEWHERE, `${detail}. Nothing was signed again: check the open orders before sending it again.`, { journalId: entry.id, refusalCode: refusal.code });
+  }
+
+  /** Cannot be known now: left open in the journal and reconciled before anything else is signed. */
+  private checkLater(refusal: Failure, entry: SignedEntry): Result<SubmitSuccess> {
+    this.track(
+      this.deps.reconcile(entry.id).then((answer) => {
+        if (!answer.ok) this.deps.log?.(`reconciliation of ${entry.id} failed: ${answer.message}`);
+      }),
+    );
+    return fail(
+      OUTCOME_UNKNOWN,
+      `The exchange refused the request for its nonce (${refusal.message}), which it may also say after executing it. Nothing was signed again: the terminal is checking with the exchange whether it landed before signing anything else.`,
+      { journalId: entry.id, refusalCode: refusal.code },
+    );
+  }
+
+  private async attempt(request: SubmitRequest): Promise<Attempt> {
+    const done = (result: Result<SubmitSuccess>): Attempt => ({ kind: 'done', result });
+    const before = this.deps.identity();
+    if (!before.ok) return done(before);
+    const nonces = this.deps.nonces();
+    if (nonces === null) return done(fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet'));
     const lease = await nonces.acquire();
-    if (!lease.ok) return lease;
+    if (!lease.ok) return done(lease);
     // The identity is read after the wait for a nonce, and nothing below awaits before signing: a
     // session renewed meanwhile (its old key deleted from memory) is not the one this batch names.
     const identity = this.deps.identity();
     if (!identity.ok) {
       lease.value.settle({ kind: 'refused' });
-      return identity;
+      return done(identity);
     }
     const batch = {
       trade_account_id: identity.value.tradeAccountId,
@@ -162,14 +255,14 @@ export class Submitter {
     const groups = batchGroups(batch);
     if (!groups.ok) {
       lease.value.settle({ kind: 'refused' });
-      return groups;
+      return done(groups);
     }
     // The entry is written to the file first, so a crash of the app at any later point leaves it
     // there to reconcile. Its flush to the device runs on the I/O thread pool while this thread
     // encodes and signs the batch, and nothing is sent before the entry is on the device. A failed
     // flush refuses this request and stops all further sending (see Journal.failure()).
     const actions = groupsToJson(groups.value);
-    let journaled: { entry: { id: string }; flushed: Promise<void> };
+    let journaled: { entry: SignedEntry; flushed: Promise<void> };
     try {
       journaled = this.deps.journal.appendSignedDurably({
         id: this.deps.newId(),
@@ -182,14 +275,14 @@ export class Submitter {
       });
     } catch (error) {
       lease.value.settle({ kind: 'refused' });
-      return fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      return done(fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`));
     }
     const entryId = journaled.entry.id;
     journaled.flushed.catch(() => undefined); // awaited below; a rejection seen before then is not unhandled
-    const notSent = (failure: Failure): Failure => {
+    const notSent = (failure: Failure): Attempt => {
       lease.value.settle({ kind: 'refused' });
       this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: failure.code, message: `not sent: ${failure.message}` });
-      return failure;
+      return done(failure);
     };
     const prepared = encodeSessionActions(batch, groups.value);
     if (!prepared.ok) return notSent(prepared);
@@ -209,24 +302,25 @@ export class Submitter {
       lease.value.settle({ kind: 'accepted' });
       const orderIds = (response.value.orders ?? []).map((order) => (order as { order_id?: unknown }).order_id).filter((id): id is string => typeof id === 'string');
       this.deps.journal.appendOutcome({ id: entryId, status: 'accepted', txId: response.value.tx_id, orderIds, code: null, message: null });
-      return ok({ journalId: entryId, txId: response.value.tx_id, orders: response.value.orders ?? [] });
+      return done(ok({ journalId: entryId, txId: response.value.tx_id, orders: response.value.orders ?? [] }));
     }
 
     const outcome = outcomeOf(response);
-    lease.value.settle(outcome);
-    const status = outcome.kind === 'reverted' ? 'reverted' : outcome.kind === 'unknown' ? 'unknown' : 'refused';
+    // A stale refusal is journaled as unknown until settleAmbiguous has checked it with the exchange.
+    const status = outcome.kind === 'reverted' ? 'reverted' : outcome.kind === 'unknown' || outcome.kind === 'stale' ? 'unknown' : 'refused';
     this.deps.journal.appendOutcome({ id: entryId, status, txId: null, orderIds: [], code: response.code, message: response.message });
+    if (outcome.kind === 'stale') return { kind: 'ambiguous', refusal: response, entry: journaled.entry, lease: lease.value };
+    lease.value.settle(outcome);
     if (outcome.kind === 'unknown') {
       this.track(this.deps.reconcile(entryId).then((answer) => {
         if (!answer.ok) this.deps.log?.(`reconciliation of ${entryId} failed: ${answer.message}`);
       }));
-      return fail(response.code, `${response.message} The terminal is checking with the exchange whether it landed before signing anything else.`, {
+      return done(fail(response.code, `${response.message} The terminal is checking with the exchange whether it landed before signing anything else.`, {
         ...response.details,
         journalId: entryId,
-      });
+      }));
     }
-    if (outcome.kind === 'stale') return fail(response.code, response.message, { ...response.details, retryable: true, journalId: entryId });
-    return fail(response.code, response.message, { ...response.details, journalId: entryId });
+    return done(fail(response.code, response.message, { ...response.details, journalId: entryId }));
   }
 
   /** Hold new submissions until `work` is done. */

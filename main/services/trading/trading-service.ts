@@ -794,26 +794,47 @@ export class TradingService {
     return ok(landed ? 'landed' : 'not-landed');
   }
 
-  /** Orders of the account that match the CreateOrder actions of a journal entry. */
+  /** Orders of the trading account that match the CreateOrder actions of a journal entry. */
+  async ordersOf(entry: SignedEntry): Promise<Result<Order[]>> {
+    const accountRecord = this.deps.accounts.accountRecord();
+    if (!accountRecord) return fail('NO_TRADE_ACCOUNT', 'The trading account is not ready');
+    return ordersOfRequest(this.deps.rest, accountRecord.tradeAccountId as B256, entry);
+  }
+
+  /** For a lost answer: what can be read is used, a book that cannot be read is passed over. */
   private async findOrdersOf(entry: SignedEntry): Promise<string[]> {
     const accountRecord = this.deps.accounts.accountRecord();
     if (!accountRecord) return [];
-    const found: string[] = [];
-    const groups = entry.actions as { market_id?: string; turbo?: boolean; actions?: Record<string, { side?: string; price?: string; quantity?: string }>[] }[];
-    for (const group of groups) {
-      const creates = (group.actions ?? []).map((action) => action.CreateOrder).filter((create) => create !== undefined);
-      if (!group.market_id || creates.length === 0) continue;
-      const page = await this.deps.rest.getOrders({ market_id: group.market_id as B256, contract: accountRecord.tradeAccountId as B256, direction: 'desc', count: 50, ...(group.turbo ? { turbo: true } : {}) });
-      if (!page.ok) continue;
-      for (const create of creates) {
-        const match = page.value.orders.find(
-          (order) => order.side === create.side && order.price.toString() === create.price && order.quantity.toString() === create.quantity && toMillis(order.timestamp) >= entry.at - 60_000 && !found.includes(order.order_id),
-        );
-        if (match) found.push(match.order_id);
-      }
-    }
-    return found;
+    const found = await ordersOfRequest(this.deps.rest, accountRecord.tradeAccountId as B256, entry, { skipUnreadable: true });
+    return found.ok ? found.value.map((order) => order.order_id) : [];
   }
+}
+
+/**
+ * The orders a journaled request created, among the account's orders on the exchange: each
+ * CreateOrder of the entry matched by side, price and quantity, placed no earlier than a minute
+ * before the entry was written, each order matched once. A page that cannot be read is a failure
+ * (unless `skipUnreadable`): "no order found" must mean the exchange showed none.
+ */
+export async function ordersOfRequest(rest: Pick<ExchangeRestClient, 'getOrders'>, account: B256, entry: SignedEntry, options: { skipUnreadable?: boolean } = {}): Promise<Result<Order[]>> {
+  const found: Order[] = [];
+  const groups = entry.actions as { market_id?: string; turbo?: boolean; actions?: Record<string, { side?: string; price?: string; quantity?: string }>[] }[];
+  for (const group of groups) {
+    const creates = (group.actions ?? []).map((action) => action.CreateOrder).filter((create) => create !== undefined);
+    if (!group.market_id || creates.length === 0) continue;
+    const page = await rest.getOrders({ market_id: group.market_id as B256, contract: account, direction: 'desc', count: 50, ...(group.turbo ? { turbo: true } : {}) });
+    if (!page.ok) {
+      if (options.skipUnreadable === true) continue;
+      return page;
+    }
+    for (const create of creates) {
+      const match = page.value.orders.find(
+        (order) => order.side === create.side && order.price.toString() === create.price && order.quantity.toString() === create.quantity && toMillis(order.timestamp) >= entry.at - 60_000 && !found.includes(order),
+      );
+      if (match) found.push(match);
+    }
+  }
+  return ok(found);
 }
 
 /**

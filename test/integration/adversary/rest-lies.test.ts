@@ -96,9 +96,7 @@ describe.sequential('an exchange that lies over REST', () => {
     await expectAgreement();
   }
 
-  // Fails until main reconciles before signing again after a nonce refusal: today it re-reads the
-  // nonce and re-signs the same intent at once, so the exchange holds two orders.
-  it.fails('a sequential nonce refusal told after the order executed: the order is on the exchange once', async () => {
+  it('a sequential nonce refusal told after the order executed: the order is on the exchange once', async () => {
     proxy.lie(sequentialRefusalAfterExecution());
     await placeThroughRefusalAfterExecution();
     await expectNextHonestOrderWorks();
@@ -216,9 +214,7 @@ describe.sequential('an exchange that lies over REST', () => {
     await expectNextHonestOrderWorks();
   });
 
-  // Fails until main reconciles before signing again after "parallel nonce is not usable": today it
-  // resyncs the lane window and re-signs the same intent at once, so the exchange holds two orders.
-  it.fails('a parallel nonce refusal told after the order executed: the order is on the exchange once', async () => {
+  it('a parallel nonce refusal told after the order executed: the order is on the exchange once', async () => {
     value(await h().updateSettings({ parallelLanes: 2 }, caller));
     proxy.lie(parallelRefusalAfterExecution());
     await placeThroughRefusalAfterExecution();

@@ -14,6 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchJson, type HttpFetch } from '../../../main/exchange/http';
 import type { NetworkConfig } from '../../../main/services/network/networks';
 import { systemClock } from '../../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../../main/services/terminal';
@@ -111,6 +112,7 @@ beforeAll(async () => {
     },
     networkOverride: network,
     random: (length) => new Uint8Array(randomBytes(length)),
+    fetch: closeLies.fetch,
   });
   terminal.windows.attach('w1', {
     send: (stream, payload) => {
@@ -133,6 +135,20 @@ beforeAll(async () => {
   value(await h.whitelistAccount({}, caller));
   value(await h.createSession({ marketIds: [ethUsdc.market_id], hours: 48 }, caller));
 });
+
+/** A proxy's lie: it forwards a close (the sandbox executes it), then answers that it reverted. */
+const closeLies: { revertNext: boolean; sent: number; fetch: HttpFetch } = {
+  revertNext: false,
+  sent: 0,
+  fetch: async (request) => {
+    const answer = await fetchJson(request);
+    if (request.method !== 'POST' || !request.body?.includes('CloseMarginSession')) return answer;
+    closeLies.sent++;
+    if (!closeLies.revertNext) return answer;
+    closeLies.revertNext = false;
+    return ok({ status: 200, body: { message: 'Transaction reverted', reason: 'StaleCleanups', receipts: [] } });
+  },
+};
 
 afterAll(async () => {
   await terminal?.stop();
@@ -366,7 +382,7 @@ describe('a legacy Turbo Account', () => {
     await until(() => lastFrame(child)?.session?.autoProlong === 'Day', 'automatic prolongation');
   });
 
-  it('trades as the legacy child, then a close says exactly what remains, and a close with the cleanups succeeds', async () => {
+  it('trades as the legacy child, then a close says exactly what remains, and a close with the cleanups succeeds (also when answered reverted after it executed)', async () => {
     const h = terminal.handlers;
     value(await h.selectMarginAccount({ marginAccountId: child }, caller));
     await clearQuotes();
@@ -386,7 +402,12 @@ describe('a legacy Turbo Account', () => {
     value(await h.marginReturnQuote({ marginAccountId: child, amount: 490n * USDC }, caller));
     await until(() => lastFrame(child, (frame) => frame.risk?.outstanding === 0n), 'the returned quote');
 
+    // The exchange executes the close and answers that it reverted: the terminal looks at the
+    // account before signing a second close, and finds it closed.
+    const closesBefore = closeLies.sent;
+    closeLies.revertNext = true;
     const closed = value(await h.closeMarginSession({ marginAccountId: child, prepare: false }, caller));
+    expect(closeLies.sent - closesBefore).toBe(1);
     expect(closed.closed).toBe(true);
     expect(closed.cleanups).toEqual([{ orderBookId: expect.any(String) as string, orderIds: [restingId] }]);
     expect(closed.steps.map((step) => `${step.step}:${step.state}`)).toContain('close:done');

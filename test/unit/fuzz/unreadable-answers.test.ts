@@ -67,6 +67,7 @@ function orderPath(status: number, body: unknown) {
       journal.appendReconciled({ id, status: 'not-landed', detail: 'test' });
       return Promise.resolve(ok('not-landed' as const));
     },
+    ordersOf: () => Promise.resolve(ok([])),
   });
   return { journal, submitter, reconciled };
 }

@@ -72,12 +72,27 @@ describe('owner submitter', () => {
   });
 
   it('a refusal and a revert are journaled and reported with what they did to the nonce', async () => {
-    const refused = setup(() => fail('PREFLIGHT_REFUSED', 'Nonce in the request (7) does not match the account nonce (8)'));
+    const refused = setup(() => fail('PREFLIGHT_REFUSED', 'Nonce in the request (7) does not match the account nonce (8)'), ['not-landed']);
     expect(await refused.submitter.send(submission())).toMatchObject({ ok: false, code: 'PREFLIGHT_REFUSED', details: { outcome: 'stale', journalId: 'owner-1' } });
     const reverted = setup(() => fail('ONCHAIN_REVERT', 'reverted: InsufficientBalance'));
     expect(await reverted.submitter.send(submission())).toMatchObject({ ok: false, code: 'ONCHAIN_REVERT', details: { outcome: 'reverted' } });
     expect(reverted.journal.list(1)[0]).toMatchObject({ kind: 'outcome', status: 'reverted' });
     expect(refused.journal.unresolved()).toEqual([]);
+  });
+
+  it('a refusal for a stale nonce told after the withdrawal executed: its nonce is looked up, and it landed (never "prepare a new one")', async () => {
+    for (const lie of [
+      fail('PREFLIGHT_REFUSED', 'POST /v1/accounts/withdraw: refused before submission (code 4006 NonceMismatch): Nonce in the request (7) does not match the account nonce (8)'),
+      fail('PARALLEL_NONCE_REJECTED', 'POST /v1/accounts/withdraw: the parallel nonce was rejected (HTTP 400): Parallel nonce is not usable', { retry: 'resync-and-retry-once' }),
+    ]) {
+      const { journal, submitter, sentWith, looks } = setup(() => lie, ['landed']);
+      const sent = await submitter.send(submission());
+      expect(sent).toMatchObject({ ok: true, value: { status: 'landed', outcome: { kind: 'accepted' } } });
+      expect(sentWith).toHaveLength(1);
+      expect(looks.length).toBeGreaterThan(0);
+      expect(journal.list(1)[0]).toMatchObject({ kind: 'reconciled', status: 'landed' });
+      expect(journal.unresolved()).toEqual([]);
+    }
   });
 
   it('a lost answer whose nonce is consumed landed: journaled as such, not sent again', async () => {

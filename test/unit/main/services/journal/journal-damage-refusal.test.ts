@@ -59,6 +59,7 @@ function submitterOver(journal: Journal) {
     targets: () => ({}),
     newId: () => `entry-${++ids}`,
     reconcile: () => Promise.resolve(ok('not-landed' as const)),
+    ordersOf: () => Promise.resolve(ok([])),
   });
   return { submitter, sent };
 }

@@ -70,6 +70,7 @@ function setup() {
     targets: () => ({}),
     newId: () => `entry-${++ids}`,
     reconcile: () => Promise.resolve(ok('not-landed' as const)),
+    ordersOf: () => Promise.resolve(ok([])),
   });
   return { journal, submitter, sent };
 }

@@ -55,6 +55,7 @@ function setup(answer: (body: SessionActionsBody, call: number) => ReturnType<Su
       journal.appendReconciled({ id, status: 'not-landed', detail: 'nonce not consumed' });
       return ok('not-landed');
     },
+    ordersOf: () => Promise.resolve(ok([])),
   });
   return { directory, journal, exchange, posted, reconciled, submitter };
 }
@@ -94,17 +95,21 @@ describe('submitter', () => {
     expect(journal.unresolved()).toHaveLength(0);
   });
 
-  it('signs again once with a fresh nonce after a stale-nonce refusal (nothing landed), not more', async () => {
-    const { exchange, posted, submitter } = setup((_body, call) => {
-      if (call === 1) {
-        exchange.nonce = 9n;
-        return Promise.resolve(fail('PREFLIGHT_REFUSED', 'Nonce in the request is not the account nonce'));
-      }
+  it('signs again once after a stale-nonce refusal whose nonce the exchange shows unused, not more', async () => {
+    const { posted, submitter } = setup(() => Promise.resolve(fail('PREFLIGHT_REFUSED', 'Nonce in the request is not the account nonce')));
+    const result = await submitter.submit({ groups, description: 'stale' });
+    expect(result).toMatchObject({ ok: false, code: 'PREFLIGHT_REFUSED' });
+    expect(posted.map((body) => (body as { nonce?: string }).nonce)).toEqual(['5', '5']);
+  });
+
+  it('signs nothing again after a stale-nonce refusal whose nonce was used meanwhile (it may have been this request)', async () => {
+    const { exchange, posted, submitter } = setup(() => {
+      exchange.nonce = 9n;
       return Promise.resolve(fail('PREFLIGHT_REFUSED', 'Nonce in the request is not the account nonce'));
     });
     const result = await submitter.submit({ groups, description: 'stale' });
-    expect(result).toMatchObject({ ok: false, code: 'PREFLIGHT_REFUSED' });
-    expect(posted.map((body) => (body as { nonce?: string }).nonce)).toEqual(['5', '9']);
+    expect(result).toMatchObject({ ok: false, code: 'NONCE_USED_ELSEWHERE' });
+    expect(posted.map((body) => (body as { nonce?: string }).nonce)).toEqual(['5']);
   });
 
   it('an on-chain revert consumes the nonce; a pre-flight refusal does not', async () => {
@@ -165,6 +170,7 @@ describe('submitter during a session renewal', () => {
       targets: () => ({}),
       newId: () => 'entry-1',
       reconcile: async () => ok('not-landed'),
+      ordersOf: () => Promise.resolve(ok([])),
     });
     const placing = submitter.submit({ groups, description: 'Buy 1 ETH at 3,000' });
     await new Promise((resolve) => setTimeout(resolve, 0));
