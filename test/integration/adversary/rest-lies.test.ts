@@ -2,7 +2,7 @@
 // referee is the sandbox read directly: one intent has at most one effect there, whatever the
 // terminal was told; a lie is never shown as truth; and the terminal keeps running (the next honest
 // request works).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BalanceView } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
 import { startAdversary, type Adversary } from '../../support/adversary/adversary-harness';
@@ -32,10 +32,19 @@ describe.sequential('an exchange that lies over REST', () => {
   let market: Market;
   let tradeAccountId: string;
   let ticks = 0n;
+  /** Every order id on the book before the test: a test counts only the orders it made. */
+  let earlier = new Set<string>();
 
   beforeAll(async () => {
     adversary = await startAdversary({ requestTimeoutMs: 2_000 });
     ({ harness, proxy, market, tradeAccountId } = adversary);
+    // A book that holds still: each test's prices are its own (a walking maker could bring an
+    // earlier test's price back).
+    await harness.control('/control/maker', { pinned: true });
+  });
+
+  beforeEach(async () => {
+    earlier = new Set((await harness.ledgerOrders(market.market_id)).map((order) => order.order_id));
   });
 
   afterAll(async () => {
@@ -47,8 +56,9 @@ describe.sequential('an exchange that lies over REST', () => {
   /** A resting buy at a price no other test of this file uses. */
   const nextBuy = () => harness.restingBuy(market, ++ticks);
 
+  /** Our orders at `price` made during this test. */
   async function ownAt(price: bigint) {
-    return (await harness.ledgerOrders(market.market_id)).filter((order) => order.owner?.ContractId === tradeAccountId && order.price === price.toString());
+    return (await harness.ledgerOrders(market.market_id)).filter((order) => order.owner?.ContractId === tradeAccountId && order.price === price.toString() && !earlier.has(order.order_id));
   }
 
   async function ownOpen(): Promise<string[]> {
