@@ -23,6 +23,8 @@ export function showValue(value: unknown): string {
       text = Object.prototype.toString.call(value);
     }
   }
+  // The value is quoted back to a person (a notice, the log on the host's terminal): a CR, an ESC
+  // or a bidi override in it must show as what it is, not act.
   return visibleText(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text, Number.MAX_SAFE_INTEGER, false);
 }
 
@@ -46,9 +48,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, root =
   const issues = parsed.error.issues;
   const first = issues[0];
   if (!first) return fail(code, `${root || 'value'}: invalid`);
-  const field = formatPath(root, first.path);
+  const field = visibleText(formatPath(root, first.path), Number.MAX_SAFE_INTEGER, false);
   // zod's own text can quote the input too (an unrecognised key in full): bounded like the value.
-  const problem = first.message.length > MAX_PROBLEM ? `${first.message.slice(0, MAX_PROBLEM)}…` : first.message;
+  const said = visibleText(first.message, Number.MAX_SAFE_INTEGER, false);
+  const problem = said.length > MAX_PROBLEM ? `${said.slice(0, MAX_PROBLEM)}…` : said;
   const got = 'input' in first ? `, got ${showValue(first.input)}` : '';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
   return fail(code, `${field}: ${problem}${got}${more}`, { field });

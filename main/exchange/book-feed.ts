@@ -2,7 +2,9 @@
 // 0 removes a level). A snapshot is checked in full (sorted, positive, uncrossed); every delta
 // checks what it can break (shared/book/book-side.ts: its level's place in the price order, the
 // order and the levels agreeing, no negative value; the book uncrossed after each message), which
-// keeps the same guarantees without an O(levels) walk per message. On any inconsistency, on a disconnect, on a frame it could not read that may have
+// keeps the same guarantees without an O(levels) walk per message. A message stamped before one
+// already applied (seen_timestamp: the stream reordered or replayed it) is not applied either.
+// On any inconsistency, on a disconnect, on a frame it could not read that may have
 // been one of its updates, or on an update that cannot be attributed to one book, the book turns
 // `resyncing`: it serves nothing until a fresh snapshot has been applied, so a consumer never sees
 // a stale or crossed book. Resyncing means unsubscribe + subscribe for a new snapshot (the stream
@@ -42,6 +44,12 @@ interface Entry {
   state: BookFeedState;
   problem: string | null;
   resyncCount: number;
+  /**
+   * The newest `seen_timestamp` of a message applied to this book (kept across resyncs). A delta or
+   * a snapshot older than it was reordered or replayed (the spec's stream carries no sequence
+   * number; the stamps are what tells): applied, it would show a past book as current.
+   */
+  newestStamp: bigint | null;
   readonly onChange: ((handle: BookHandle) => void) | undefined;
 }
 
@@ -95,6 +103,7 @@ export class OrderBookFeed {
       state: 'resyncing',
       problem: null,
       resyncCount: 0,
+      newestStamp: null,
       onChange: options.onChange,
       handle: {
         market_id: marketId,
@@ -159,11 +168,16 @@ export class OrderBookFeed {
 
   private applySnapshot(message: MessageOf<'subscribe_depth'>): void {
     for (const entry of this.targets(message)) {
+      if (isOlder(message.seen_timestamp, entry.newestStamp)) {
+        this.markResyncing(entry, `a snapshot older than the updates already applied (seen at ${message.seen_timestamp} ns, an update of ${entry.newestStamp} ns was applied)`, true);
+        continue;
+      }
       const applied = entry.book.applySnapshot(message.levels);
       const checked = applied.ok ? entry.book.check() : applied;
       if (!checked.ok) this.markResyncing(entry, `snapshot refused: ${checked.message}`, true);
       else {
         entry.state = 'live';
+        entry.newestStamp = newer(message.seen_timestamp, entry.newestStamp);
         entry.onChange?.(entry.handle);
       }
     }
@@ -181,9 +195,16 @@ export class OrderBookFeed {
     } else entry = books.values().next().value;
     // Updates before the snapshot of a (re)subscription belong to the previous one: dropped.
     if (entry === undefined || entry.state !== 'live') return;
+    if (isOlder(message.seen_timestamp, entry.newestStamp)) {
+      this.markResyncing(entry, `an update older than one already applied (seen at ${message.seen_timestamp} ns, after ${entry.newestStamp} ns): the stream reordered them`, true);
+      return;
+    }
     const applied = entry.book.applyDeltas(message.changes);
     if (!applied.ok) this.markResyncing(entry, `update refused: ${applied.message}`, true);
-    else entry.onChange?.(entry.handle);
+    else {
+      entry.newestStamp = newer(message.seen_timestamp, entry.newestStamp);
+      entry.onChange?.(entry.handle);
+    }
   }
 
   private markResyncing(entry: Entry, problem: string, resubscribe: boolean): void {
@@ -196,4 +217,14 @@ export class OrderBookFeed {
     if (resubscribe) this.stream.resubscribe(entry.subscription.key);
     if (wasLive) entry.onChange?.(entry.handle);
   }
+}
+
+/** A message's stamp is before the newest applied (equal stamps: messages of one time, any order). */
+function isOlder(stamp: bigint | undefined, newest: bigint | null): boolean {
+  return stamp !== undefined && newest !== null && stamp < newest;
+}
+
+function newer(stamp: bigint | undefined, newest: bigint | null): bigint | null {
+  if (stamp === undefined) return newest;
+  return newest === null || stamp > newest ? stamp : newest;
 }

@@ -112,6 +112,12 @@ interface Registered<T> {
 interface IdentityTopic {
   readonly identities: Map<string, Registered<Identity>>;
   awaitingSince: number | null;
+  /**
+   * A frame of the topic could not be read (resubscribeIdentities): it stays awaiting past the
+   * first-message timeout (asked again at that pace) until a message of it can be read, so a stream
+   * that keeps lying is never counted current again by the clock alone.
+   */
+  doubted: boolean;
 }
 
 function identityKey(identity: Identity): string {
@@ -164,7 +170,7 @@ export class ExchangeStream {
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.firstMessageTimeoutMs = options.firstMessageTimeoutMs ?? DEFAULT_FIRST_MESSAGE_TIMEOUT_MS;
     this.policy = options.reconnect ?? SPEC_RECONNECT_POLICY;
-    for (const name of ['orders', 'orders_turbo', 'balances', 'nonce', 'nonce_v2'] as const) this.identityTopics.set(name, { identities: new Map(), awaitingSince: null });
+    for (const name of ['orders', 'orders_turbo', 'balances', 'nonce', 'nonce_v2'] as const) this.identityTopics.set(name, { identities: new Map(), awaitingSince: null, doubted: false });
   }
 
   // ---- observation ----------------------------------------------------------------------------
@@ -393,7 +399,10 @@ export class ExchangeStream {
     const turbo = 'turbo' in message && message.turbo === true;
     if ('identities' in arrival) {
       const topic = this.identityTopics.get(turbo && arrival.turbo !== undefined ? arrival.turbo : arrival.identities);
-      if (topic !== undefined) topic.awaitingSince = null;
+      if (topic !== undefined) {
+        topic.awaitingSince = null;
+        topic.doubted = false;
+      }
     } else this.clearMarkets(arrival.market, turbo, 'market_id' in message ? message.market_id : undefined);
     this.refreshState();
   }
@@ -418,8 +427,9 @@ export class ExchangeStream {
     }
     for (const [name, topic] of this.identityTopics) {
       if (topic.awaitingSince !== null && now - topic.awaitingSince >= this.firstMessageTimeoutMs) {
-        topic.awaitingSince = null;
         late.push(name);
+        if (topic.doubted) this.sendIdentities(name, [...topic.identities.values()].map((entry) => entry.topic));
+        else topic.awaitingSince = null;
       }
     }
     if (late.length > 0) {
@@ -561,6 +571,23 @@ export class ExchangeStream {
     this.sendJson(this.unsubscribeRequest(entry.topic));
     this.sendJson(this.subscribeRequest(entry.topic));
     entry.awaitingSince = this.clock.now();
+    this.refreshState();
+  }
+
+  /**
+   * A message of an identity topic could not be read (it may have changed what the topic shows): the
+   * topic counts as awaiting and is subscribed again for a fresh first message. Not again while it
+   * already waits, so an exchange that keeps sending unreadable frames gets one request, not a loop.
+   */
+  resubscribeIdentities(name: IdentityTopicName): void {
+    const topic = this.identityTopics.get(name);
+    if (topic === undefined || topic.identities.size === 0 || !this.open) return;
+    topic.doubted = true;
+    if (topic.awaitingSince !== null) return;
+    this.sendIdentities(
+      name,
+      [...topic.identities.values()].map((entry) => entry.topic),
+    );
     this.refreshState();
   }
 

@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import type { BookLevel } from '../book/order-book';
 import type { Market } from '../market/market';
-import { amountSchema, b256Schema, displayNumberSchema, hexU64Schema, identitySchema, integerSchema, orderTypeSchema, sideSchema, u64Schema } from './primitives';
+import { hasDeceptiveCharacter } from '../text/deceptive-characters';
+import { amountSchema, b256Schema, balanceAmountSchema, displayNumberSchema, hexU64Schema, identitySchema, integerSchema, orderTypeSchema, sideSchema, symbolSchema, u64Schema } from './primitives';
 import { triggerKindSchema, triggerQuantitySchema } from './action-schemas';
 
 const assetSchema = z.object({
-  symbol: z.string(),
+  symbol: symbolSchema,
   asset: b256Schema,
   decimals: z.number().int().min(0).max(77),
   max_precision: z.number().int().min(0).max(77),
@@ -74,9 +75,19 @@ export const depthResponseSchema = z
 export const barSchema = z.object({ timestamp: integerSchema, open: amountSchema, high: amountSchema, low: amountSchema, close: amountSchema, volume: amountSchema });
 export const barsResponseSchema = z.object({ market_id: b256Schema.optional(), bars: z.array(barSchema) });
 
+/**
+ * A trade id: opaque, but shown (the tape keys and lists trades by it), so one holding a control,
+ * bidi or zero-width character is refused like a symbol; bounded so a frame cannot carry a page of it.
+ */
+const tradeIdSchema = z
+  .string()
+  .min(1, 'expected a trade id')
+  .max(128, 'expected a trade id of at most 128 characters')
+  .refine((text) => !hasDeceptiveCharacter(text), 'expected a trade id without control, bidi or zero-width characters');
+
 /** Trade (spec 2.5): `side` is the taker side; Turbo trades add `turbo`, `shared`, `confirmed`, `indexed_height`. */
 export const tradeSchema = z.object({
-  trade_id: z.union([z.string(), z.number().transform(String)]),
+  trade_id: z.union([tradeIdSchema, z.number().transform(String)]),
   side: sideSchema,
   price: u64Schema,
   quantity: u64Schema,
@@ -150,14 +161,14 @@ export const activeOrdersResponseSchema = z.object({
 });
 
 /** Locked and unlocked per order book (GET /v1/balance; stream balances). */
-export const bookBalanceSchema = z.object({ locked: amountSchema, unlocked: amountSchema, fee: amountSchema.optional() });
+export const bookBalanceSchema = z.object({ locked: balanceAmountSchema, unlocked: balanceAmountSchema, fee: amountSchema.optional() });
 
 /** GET /v1/balance; `total_unlocked` already includes `trading_account_balance`. */
 export const balanceResponseSchema = z.object({
   order_books: z.record(z.string(), bookBalanceSchema),
-  total_locked: amountSchema,
-  total_unlocked: amountSchema,
-  trading_account_balance: amountSchema,
+  total_locked: balanceAmountSchema,
+  total_unlocked: balanceAmountSchema,
+  trading_account_balance: balanceAmountSchema,
 });
 
 /** GET /v1/markets/ticker: display figures, kept as text. */

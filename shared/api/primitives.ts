@@ -7,6 +7,7 @@ import { describeDecimalProblem, U128_MAX, U256_MAX, U64_MAX } from '../encoding
 import type { Identity } from '../encoding/identity';
 import { inKindOrder, type OrderKind, type OrderTypeOf } from '../market/order-kinds';
 import type { OrderType, Side } from '../market/order-type';
+import { hasDeceptiveCharacter } from '../text/deceptive-characters';
 
 const B256_PATTERN = new RegExp(B256_PATTERN_TEXT);
 const BARE_B256_PATTERN = /^[0-9a-fA-F]{64}$/;
@@ -57,7 +58,13 @@ export function decimalSchema(max: bigint, what = 'a decimal integer string') {
 export const u64Schema = decimalSchema(U64_MAX, 'a u64 decimal string');
 export const u128Schema = decimalSchema(U128_MAX, 'a u128 decimal string');
 export const u256Schema = decimalSchema(U256_MAX, 'a u256 decimal string');
-/** Amounts the spec does not bound to u64 (balances, totals, 1e18-scaled prices). */
+/**
+ * An account's balance of one asset (GET /v1/balance, the balances stream): every amount the ledger
+ * moves is a u64 (forwarded amounts, withdrawals, docs/protocol.md), so a balance beyond it is a lie
+ * or a broken exchange, refused rather than shown.
+ */
+export const balanceAmountSchema = decimalSchema(U64_MAX, 'a balance as a u64 decimal string');
+/** Amounts the spec does not bound to u64 (fees, totals of value, 1e18-scaled prices). */
 export const amountSchema = decimalSchema(U256_MAX, 'an amount as a decimal string');
 
 /** A hex integer string such as `0x0` (POST /v1/accounts nonce, chain_id). */
@@ -78,6 +85,20 @@ export const integerSchema = z.union([
   z.number().int().min(0).refine(Number.isSafeInteger, 'expected a safe integer').transform((value) => BigInt(value)),
   decimalSchema(U256_MAX, 'an integer'),
 ]);
+
+/** The longest asset symbol accepted (the spec does not bound it; a symbol is a short name, never a sentence). */
+export const MAX_SYMBOL_LENGTH = 32;
+
+/**
+ * An asset symbol the exchange names (GET /v1/markets): printed in every window and in the trusted
+ * confirmations, so one holding a control, bidi or zero-width character (a CR that rewrites the
+ * host's terminal line, a U+202E that reverses what follows) is refused, not shown.
+ */
+export const symbolSchema = z
+  .string({ error: 'expected a symbol' })
+  .min(1, 'expected a symbol')
+  .max(MAX_SYMBOL_LENGTH, `expected a symbol of at most ${MAX_SYMBOL_LENGTH} characters`)
+  .refine((text) => !hasDeceptiveCharacter(text), 'expected a symbol without control, bidi or zero-width characters');
 
 /** Ticker and summary figures are for display only; they are kept as text, never as number. */
 export const displayNumberSchema = z.union([z.string(), z.number().transform((value) => String(value))]);

@@ -7,7 +7,7 @@ import { identityToJson, type Identity } from '../encoding/identity';
 import { MAX_IDENTITIES_PER_REQUEST } from './limits';
 import { marginStateSchema } from './margin-schemas';
 import { activeTriggerSchema, bookBalanceSchema, depthLevelSchema, orderSchema, tradeSchema } from './market-schemas';
-import { amountSchema, b256Schema, identitySchema, integerSchema, u128Schema, u64Schema } from './primitives';
+import { b256Schema, balanceAmountSchema, identitySchema, integerSchema, u128Schema, u64Schema } from './primitives';
 
 export const DEPTH_PRECISIONS = ['10', '100', '1000', '10000', '100000', '1000000', '10000000', '100000000', '1000000000'] as const;
 export const DEPTH_VIEW_FREQUENCIES = ['100ms', '500ms', '1s', '3s'] as const;
@@ -89,9 +89,9 @@ function depthLevels<T extends { view?: z.output<typeof sides> | undefined; orde
 export const balanceUpdateSchema = z.object({
   identity: identitySchema,
   asset_id: b256Schema,
-  total_locked: amountSchema,
-  total_unlocked: amountSchema,
-  trading_account_balance: amountSchema,
+  total_locked: balanceAmountSchema,
+  total_unlocked: balanceAmountSchema,
+  trading_account_balance: balanceAmountSchema,
   order_books: z.record(z.string(), bookBalanceSchema),
 });
 

@@ -10,6 +10,7 @@ import { nodeSandboxSpawner } from '../../main/services/network/sandbox-process-
 import { systemClock } from '../../main/services/system-clock';
 import { createTerminal, type Terminal } from '../../main/services/terminal';
 import type { TrustedConfirmer } from '../../main/services/confirm/trusted-confirmer';
+import type { NetworkConfig } from '../../main/services/network/networks';
 import type { HttpFetch } from '../../main/exchange/http';
 import type { Market } from '../../shared/market/market';
 import { ok, type Result } from '../../shared/result';
@@ -82,6 +83,10 @@ export interface HarnessOptions {
   readonly secrets?: MemorySecretStore;
   /** How main confirms funds leaving and loosened settings; by default a code printed on stderr. */
   readonly confirmer?: TrustedConfirmer;
+  /** A network to use instead of the embedded sandbox (an exchange behind a proxy). */
+  readonly networkOverride?: NetworkConfig;
+  /** Where the tests read the exchange directly (`base()`); the terminal's REST URL by default. */
+  readonly exchangeUrl?: string;
   /** Main's HTTP client (a wrapper around the real one stands in for a proxy that lies). */
   readonly fetch?: HttpFetch;
 }
@@ -134,11 +139,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     sandboxArgs: ['--control', ...(options.sandboxArgs ?? [])],
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     ...(options.confirmer === undefined ? {} : { confirmer: options.confirmer }),
+    ...(options.networkOverride === undefined ? {} : { networkOverride: options.networkOverride }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   terminal.windows.attach(caller.windowId, { send: (stream, payload) => pushes.push({ stream, payload }) });
   value(await terminal.start());
-  const base = () => terminal.restUrl() ?? '';
+  const base = () => options.exchangeUrl ?? terminal.restUrl() ?? '';
   const h = terminal.handlers;
   const harness: Harness = {
     terminal,

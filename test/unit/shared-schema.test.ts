@@ -18,3 +18,21 @@ describe('parseWith', () => {
     }
   });
 });
+
+describe('what a refusal repeats of the input', () => {
+  const symbol = z.object({ symbol: z.string().regex(/^[A-Z]+$/, 'expected capitals') });
+
+  it('shows control, bidi and zero-width characters as escapes, never raw', () => {
+    for (const hostile of ['\r\u001b[2K', '\u202e', '\u200b', '\u0085', '\u2028', '\u2066']) {
+      const result = parseWith(symbol, { symbol: `ETH${hostile}` }, 'market');
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    }
+  });
+
+  it('escapes them in a record key named in the path too', () => {
+    const result = parseWith(z.record(z.string(), z.number()), { 'a\u202eb': 'x' }, 'books');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+  });
+});

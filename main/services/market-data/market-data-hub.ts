@@ -49,6 +49,11 @@ const TAPE_LENGTH = 200;
  * as it is watched; only rows near the price are ever shown, so the farthest ones are dropped.
  */
 const MAX_VOLUME_ROWS = 4_000;
+/**
+ * Trade ids remembered per channel: a trade delivered again (a duplicated or replayed message) is
+ * dropped, or it would print twice on the tape and count twice in volume and candles.
+ */
+const REMEMBERED_TRADE_IDS = 2 * TAPE_LENGTH;
 
 interface TradeChannel {
   readonly handle: { close(): void };
@@ -59,6 +64,15 @@ interface TradeChannel {
   /** Base quantity traded per exact price since the channel opened. */
   readonly volume: Map<bigint, bigint>;
   last: TradeView | null;
+  /** The newest trade ids seen, oldest first (bounded by REMEMBERED_TRADE_IDS), and as a set. */
+  readonly seenIds: string[];
+  readonly seen: Set<string>;
+  /**
+   * The tape was emptied (a restarted stream) and the next message's trades rebuild it, those seen
+   * before included (a resubscription's first message repeats recent history); volume and candles
+   * still count only the trades never seen.
+   */
+  rebuilding: boolean;
 }
 
 interface DepthChannel {
@@ -244,6 +258,9 @@ export class MarketDataHub {
         tape: [],
         volume: new Map(),
         last: null,
+        seenIds: [],
+        seen: new Set(),
+        rebuilding: true,
         handle: feed.openTrades(market, turbo, (event) => this.onTrades(key, event)),
       };
       channel = created;
@@ -253,7 +270,7 @@ export class MarketDataHub {
         if (!recent.ok || this.trades.get(key) !== created) return;
         // Recent history goes behind what the stream already delivered.
         const known = new Set(created.tape.map((trade) => trade.tradeId));
-        for (const trade of recent.value) if (!known.has(trade.tradeId) && created.tape.length < TAPE_LENGTH) created.tape.push(trade);
+        for (const trade of uniqueTrades(recent.value)) if (!known.has(trade.tradeId) && created.tape.length < TAPE_LENGTH) created.tape.push(trade);
         created.last ??= created.tape[0] ?? null;
         for (const subscription of this.subscriptions.values()) {
           if (subscription.kind === 'trades' && this.tradeKey(subscription.market, subscription.turbo) === key) {
@@ -279,6 +296,21 @@ export class MarketDataHub {
     }
   }
 
+  /** The trades of a message not seen on the channel before (nor earlier in the same message), remembered. */
+  private unseenTrades(channel: TradeChannel, trades: readonly TradeView[]): TradeView[] {
+    const fresh: TradeView[] = [];
+    for (const trade of trades) {
+      if (channel.seen.has(trade.tradeId)) continue;
+      channel.seen.add(trade.tradeId);
+      channel.seenIds.push(trade.tradeId);
+      fresh.push(trade);
+    }
+    if (channel.seenIds.length > REMEMBERED_TRADE_IDS) {
+      for (const forgotten of channel.seenIds.splice(0, channel.seenIds.length - REMEMBERED_TRADE_IDS)) channel.seen.delete(forgotten);
+    }
+    return fresh;
+  }
+
   private onTrades(key: string, event: TradesEvent): void {
     const channel = this.trades.get(key);
     if (!channel) return;
@@ -286,11 +318,19 @@ export class MarketDataHub {
       channel.awaiting = event.reset;
       this.stateChanged();
     }
-    if (event.reset) channel.tape.length = 0;
+    if (event.reset) {
+      channel.tape.length = 0;
+      channel.rebuilding = true;
+    }
+    const fresh = this.unseenTrades(channel, event.trades);
+    const onTape = channel.rebuilding ? new Set(channel.tape.map((trade) => trade.tradeId)) : null;
+    const shown = onTape === null ? fresh : uniqueTrades(event.trades).filter((trade) => !onTape.has(trade.tradeId));
+    if (event.trades.length > 0) channel.rebuilding = false;
     // Streams deliver newest first within a message (docs/sandbox.md), as the tape shows them: the
     // sort is stable, so trades of one time (a sweep) keep that order, the only one that tells them apart.
-    const ordered = [...event.trades].sort((left, right) => right.time - left.time);
-    const chronological = [...ordered].reverse();
+    const newestFirst = (trades: readonly TradeView[]) => [...trades].sort((left, right) => right.time - left.time);
+    const ordered = newestFirst(shown);
+    const chronological = newestFirst(fresh).reverse();
     for (const trade of chronological) {
       channel.volume.set(trade.price, (channel.volume.get(trade.price) ?? 0n) + trade.quantity);
     }
@@ -543,4 +583,10 @@ export function volumeInRange(volume: ReadonlyMap<bigint, bigint> | undefined, p
     rows.set(row, (rows.get(row) ?? 0n) + quantity);
   }
   return [...rows].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([price, quantity]) => ({ price, quantity }));
+}
+
+/** The trades of a list with each trade id once (its first occurrence). */
+function uniqueTrades(trades: readonly TradeView[]): TradeView[] {
+  const ids = new Set<string>();
+  return trades.filter((trade) => !ids.has(trade.tradeId) && ids.add(trade.tradeId) !== undefined);
 }

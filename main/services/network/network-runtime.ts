@@ -33,6 +33,7 @@ import { runtimeGuardFacts } from '../guards/runtime-facts';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
 import type { PreferencesStore } from '../storage/preferences';
+import { StreamOrderCheck } from '../trading/stream-order-check';
 import { Submitter } from '../trading/submitter';
 import { bookBalances, toMillis, TradingService } from '../trading/trading-service';
 import { TriggerService } from '../triggers/trigger-service';
@@ -82,6 +83,8 @@ export class NetworkRuntime {
   readonly triggers: TriggerService;
   /** Positions and P&L from the fills, and flatten (main/services/positions). */
   readonly positions: PositionsService;
+  /** Orders the order stream names that the terminal does not hold: confirmed over REST first. */
+  private readonly streamOrders: StreamOrderCheck;
   private nonceManager: NonceManager | null = null;
   private marketsIndex: MarketsIndex | null = null;
   /** The chain id this network must answer; null until it is known (learned once, then required). */
@@ -241,6 +244,17 @@ export class NetworkRuntime {
       log: deps.log,
     });
 
+    this.streamOrders = new StreamOrderCheck({
+      knows: (orderId) => this.trading.knowsOrder(orderId),
+      read: async (order, marketId, turbo) => {
+        const read = await this.rest.getOrder({ market_id: marketId as B256, order_id: order.order_id, ...(turbo ? { turbo: true } : {}) });
+        return read.ok ? ok(read.value.order) : read;
+      },
+      apply: (order, marketId, turbo) => this.trading.applyOrder(order, marketId, turbo),
+      publish: () => deps.windows.broadcast('orders', this.trading.snapshot()),
+      log: deps.log,
+    });
+
     // A permit is granted on the order path, just before the request is written: the budget is
     // pushed to the windows after that, once per turn of the event loop however many changed.
     let rateLimitsDue: NodeJS.Immediate | null = null;
@@ -251,6 +265,18 @@ export class NetworkRuntime {
           subscribe_orders: (message) => this.ordersArrived(message),
           subscribe_balances: (message) => this.balancesArrived(message),
           subscribe_nonce_v2: (message) => this.nonceArrived(message),
+        },
+        // A frame of these topics that could not be read (an absurd amount, a broken member) may
+        // have changed the orders, balances or nonce shown: they wait for a fresh first message
+        // (the freshness view says resyncing), never going on as if nothing was lost.
+        lost: (frame) => {
+          const action = frame.action;
+          if (action === undefined || action === 'subscribe_orders') {
+            this.stream.resubscribeIdentities('orders');
+            this.stream.resubscribeIdentities('orders_turbo');
+          }
+          if (action === undefined || action === 'subscribe_balances') this.stream.resubscribeIdentities('balances');
+          if (action === undefined || action === 'subscribe_nonce_v2') this.stream.resubscribeIdentities('nonce_v2');
         },
         connection: (event) => {
           // Anything may have happened while disconnected: rebuild from REST.
@@ -310,6 +336,13 @@ export class NetworkRuntime {
               if (message.market_id !== marketId || (message.turbo === true) !== turbo) return;
               onTrades({ trades: message.trades.map((trade) => tradeView(trade, marketId)), reset: false });
             },
+          },
+          // A trades frame that could not be read left a gap on the tape: start it again from a
+          // fresh first message (recent history), resyncing until then.
+          lost: (frame) => {
+            if (!subscription.ok || (frame.marketId !== undefined && frame.marketId.toLowerCase() !== marketId.toLowerCase())) return;
+            this.stream.resubscribe(subscription.value.key);
+            onTrades({ trades: [], reset: true });
           },
           connection: (event) => {
             if (event.type === 'connected' && event.reconnect) onTrades({ trades: [], reset: true });
@@ -409,8 +442,9 @@ export class NetworkRuntime {
     // Legs first: a fired leg names the order it became, whose fills follow.
     this.triggers.applyStream(message.triggers, message.turbo === true);
     for (const order of message.orders) {
-      if (order.market_id === undefined) continue;
-      this.trading.applyOrder(order, order.market_id, message.turbo === true || order.turbo === true);
+      if (order.market_id === undefined || !this.trading.ownsOrder(order)) continue;
+      // An order the terminal does not hold is shown once the exchange confirms it over REST.
+      this.streamOrders.take(order, order.market_id, message.turbo === true || order.turbo === true);
     }
     this.deps.windows.broadcast('orders', this.trading.snapshot());
   }

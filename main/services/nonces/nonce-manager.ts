@@ -41,12 +41,21 @@ export interface Lease {
   settle(outcome: SubmissionOutcome): void;
 }
 
+/** The exchange answered a sequential nonce below one it had already reached: not believed. */
+export const NONCE_WENT_BACKWARDS = 'NONCE_WENT_BACKWARDS';
+
 /** Lanes 0-3 serve orders; lane 4 is kept for owner-signed requests (main/services/custody). */
 export const ORDER_LANES = 4;
 
 export class NonceManager {
   private sequential: SequentialNonceState = UNSYNCED_SEQUENTIAL;
   private sequentialTail: Promise<void> = Promise.resolve();
+  /**
+   * The lowest the account's sequential nonce can be now: one past the highest nonce the exchange
+   * accepted (or reverted) for us. A nonce only goes up, so a read below it is a lie or a broken
+   * exchange; deciding on it would call a request that landed "not landed".
+   */
+  private floor = 0n;
   private readonly allocators = new Map<number, ParallelNonceAllocator>();
   private readonly seeding = new Map<number, Promise<Result<ParallelNonceAllocator>>>();
   private nextLane = 0;
@@ -96,7 +105,7 @@ export class NonceManager {
     this.sequentialTail = new Promise((resolve) => (release = resolve));
     await previous;
     if (this.sequential.needsResync || this.sequential.next === null) {
-      const fetched = await this.port.accountNonce();
+      const fetched = this.believable(await this.port.accountNonce(), this.floor);
       if (!fetched.ok) {
         release();
         return fetched;
@@ -117,6 +126,7 @@ export class NonceManager {
         if (settled) return;
         settled = true;
         this.sequential = applySequentialOutcome(this.sequential, taken.value, outcome);
+        if ((outcome.kind === 'accepted' || outcome.kind === 'reverted') && taken.value + 1n > this.floor) this.floor = taken.value + 1n;
         release();
       },
     });
@@ -183,7 +193,8 @@ export class NonceManager {
    */
   async wasConsumed(nonce: { mode: 'sequential'; value: bigint } | { mode: 'parallel'; lane: number; value: bigint }): Promise<Result<ConsumedAnswer>> {
     if (nonce.mode === 'sequential') {
-      const fetched = await this.port.accountNonce();
+      // The request was signed with this nonce because the account had reached it.
+      const fetched = this.believable(await this.port.accountNonce(), nonce.value > this.floor ? nonce.value : this.floor);
       if (!fetched.ok) return fetched;
       this.sequential = resyncSequential(fetched.value);
       // Not consumed yet means it never will be under this nonce's request alone: the next
@@ -201,5 +212,15 @@ export class NonceManager {
     // whether it did. The caller looks the orders up to tell.
     if (fields.value.word_position < view.base) return ok('final-unknown');
     return ok(fields.value.expiry < this.nowSeconds() ? 'not-landed' : 'pending');
+  }
+
+  /** A sequential nonce read, unless it is below `atLeast`, which the exchange had already reached. */
+  private believable(read: Result<bigint>, atLeast: bigint): Result<bigint> {
+    if (!read.ok || read.value >= atLeast) return read;
+    return fail(
+      NONCE_WENT_BACKWARDS,
+      `The exchange answered the account nonce ${read.value}, below ${atLeast}, which it had already reached. A nonce only goes up, so the answer is not believed: nothing is decided or signed on it until the exchange answers a possible nonce.`,
+      { answered: read.value.toString(), atLeast: atLeast.toString() },
+    );
   }
 }

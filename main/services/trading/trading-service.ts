@@ -276,8 +276,13 @@ export class TradingService {
     return this.deps.accounts.accountRecord()?.tradeAccountId ?? '';
   }
 
+  /** The terminal holds this order (placed, read or confirmed before). */
+  knowsOrder(orderId: string): boolean {
+    return this.orders.has(orderId);
+  }
+
   /** The order's owner, when the exchange names it, is the trading account. */
-  private ownsOrder(order: Order): boolean {
+  ownsOrder(order: Order): boolean {
     if (order.owner === undefined) return true;
     const account = this.deps.accounts.accountRecord()?.tradeAccountId;
     if (account === undefined) return false;

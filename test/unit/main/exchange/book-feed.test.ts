@@ -137,6 +137,44 @@ describe('order book feed', () => {
     expect(feed.open(market, 1000n)).toMatchObject({ ok: false, code: 'SUBSCRIPTION_CONFLICT' });
   });
 
+  it('an update older than one already applied (the stream reordered them) resyncs the book instead of applying it', () => {
+    const { server, book } = setup();
+    const at = (message: object, seen: number) => ({ ...message, seen_timestamp: String(seen * 1_000_000) });
+    server.last.push(at(snapshot(), 10));
+    server.last.push(at(update([level(98, 2)], []), 12));
+    // Sent at 11 (the level appeared), delivered after 12 (it went): applied, it would bring the level back.
+    server.last.sent.length = 0;
+    server.last.push(at(update([level(98, 0)], []), 11));
+    expect(book.state()).toBe('resyncing');
+    expect(book.lastProblem()).toMatch(/older than/);
+    expect(server.last.requests()).toEqual([
+      { action: 'unsubscribe_depth', market_id: market, precision: '100' },
+      { action: 'subscribe_depth', market_id: market, precision: '100' },
+    ]);
+    server.last.push(at(snapshot(), 20));
+    expect(book.state()).toBe('live');
+    // Updates of one time may come in any order: equal stamps are not a reordering.
+    server.last.push(at(update([level(97, 1)], []), 20));
+    expect(book.state()).toBe('live');
+  });
+
+  it('a snapshot older than the updates already applied is refused, never served', () => {
+    const { server, book } = setup();
+    const at = (message: object, seen: number) => ({ ...message, seen_timestamp: String(seen * 1_000_000) });
+    server.last.push(at(snapshot(), 10));
+    server.last.push(at(update([level(98, 2)], []), 12));
+    server.last.sent.length = 0;
+    // The snapshot of 10 again, after the update of 12: it lacks the level at 98.
+    server.last.push(at(snapshot(), 10));
+    expect(book.state()).toBe('resyncing');
+    expect(book.book()).toBeNull();
+    expect(book.lastProblem()).toMatch(/snapshot older than/);
+    expect(server.last.requests()).toHaveLength(2);
+    server.last.push(at({ ...snapshot(), view: { buys: [level(100, 5), level(98, 2)], sells: [level(101, 3)] } }, 13));
+    expect(book.state()).toBe('live');
+    expect(top(book).buys).toEqual([[100n, 5n], [98n, 2n]]);
+  });
+
   it('closing a handle unsubscribes', () => {
     const { server, book } = setup();
     book.close();

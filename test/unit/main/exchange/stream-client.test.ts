@@ -159,6 +159,42 @@ describe('stream client: subscriptions', () => {
     expect(sizes).toEqual([10, 10, 3]);
   });
 
+  it('an identity topic whose message could not be read waits for a fresh first message, asked once', () => {
+    const { server, stream } = setup();
+    stream.connect();
+    server.last.open();
+    stream.subscribeBalances([{ ContractId: account }]);
+    server.last.push({ action: 'subscribe_balances', balance: [] });
+    expect(stream.identityTopicState('balances')).toBe('live');
+    server.last.sent.length = 0;
+    stream.resubscribeIdentities('balances');
+    expect(stream.identityTopicState('balances')).toBe('awaiting');
+    expect(server.last.requests()).toEqual([{ action: 'subscribe_balances', identities: [{ ContractId: account }] }]);
+    // Another unreadable frame while it waits: no second request (a lying exchange gets no loop).
+    stream.resubscribeIdentities('balances');
+    expect(server.last.requests()).toHaveLength(1);
+    server.last.push({ action: 'subscribe_balances', balance: [] });
+    expect(stream.identityTopicState('balances')).toBe('live');
+  });
+
+  it('a topic resubscribed for an unreadable frame stays awaiting past the first-message timeout until a readable message, asked again at that pace', () => {
+    const { clock, server, stream } = setup();
+    stream.connect();
+    server.last.open();
+    stream.subscribeBalances([{ ContractId: account }]);
+    server.last.push({ action: 'subscribe_balances', balance: [] });
+    stream.resubscribeIdentities('balances');
+    server.last.sent.length = 0;
+    for (let second = 0; second < 20; second++) {
+      clock.advance(1_000);
+      server.last.push('PONG');
+    }
+    expect(stream.identityTopicState('balances')).toBe('awaiting');
+    expect(server.last.requests()).toEqual([{ action: 'subscribe_balances', identities: [{ ContractId: account }] }]);
+    server.last.push({ action: 'subscribe_balances', balance: [] });
+    expect(stream.identityTopicState('balances')).toBe('live');
+  });
+
   it('refuses subscribe_nonce and subscribe_nonce_v2 together on one connection', () => {
     const { server, stream } = setup();
     stream.connect();

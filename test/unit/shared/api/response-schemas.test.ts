@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../../../shared/schema';
 import { accountLookupSchema, actionsResultSchema, createAccountResponseSchema, windowResponseSchema } from '../../../../shared/api/account-schemas';
-import { activeOrdersResponseSchema, depthResponseSchema, marketsResponseSchema, ordersResponseSchema, tradesResponseSchema } from '../../../../shared/api/market-schemas';
+import { activeOrdersResponseSchema, balanceResponseSchema, depthResponseSchema, marketsResponseSchema, ordersResponseSchema, tradesResponseSchema } from '../../../../shared/api/market-schemas';
 import { closeCleanupsResponseSchema, marginStateSchema, tiersResponseSchema, turboEventsResponseSchema } from '../../../../shared/api/margin-schemas';
 import { ids } from '../../../support/shared/protocol/fixtures';
 
@@ -23,6 +23,28 @@ describe('REST responses', () => {
     const body = { books_registry_id: ids.registry, accounts_registry_id: ids.registry, trade_account_oracle_id: ids.registry, chain_id: '0x1', base_asset_id: ids.baseAsset, markets: [{ ...marketRow, min_order: '1e9' }] };
     const parsed = parseWith(marketsResponseSchema, body, 'markets');
     expect(!parsed.ok && parsed.message).toBe('markets.markets[0].min_order: expected a u64 decimal string: the value is in exponent notation, got "1e9"');
+  });
+
+  it('refuses a market symbol with a control, bidi or zero-width character, or longer than a symbol', () => {
+    for (const symbol of ['ETH\r\u001b[2K', 'US\u202eDC', 'U\u200bSDC', 'ETH\u0085', '', 'X'.repeat(33)]) {
+      const body = { books_registry_id: ids.registry, accounts_registry_id: ids.registry, trade_account_oracle_id: ids.registry, chain_id: '0x1', base_asset_id: ids.baseAsset, markets: [{ ...marketRow, base: { ...asset(ids.baseAsset), symbol } }] };
+      const parsed = parseWith(marketsResponseSchema, body, 'markets');
+      expect(parsed.ok, JSON.stringify(symbol)).toBe(false);
+      expect(!parsed.ok && parsed.message).toMatch(/^markets\.markets\[0\]\.base\.symbol: /);
+    }
+  });
+
+  it('refuses a balance beyond u64, naming the field', () => {
+    const parsed = parseWith(balanceResponseSchema, { order_books: {}, total_locked: '0', total_unlocked: `1${'0'.repeat(40)}`, trading_account_balance: '0' }, 'balance');
+    expect(!parsed.ok && parsed.message).toMatch(/^balance\.total_unlocked: expected /);
+  });
+
+  it('refuses a trade id with a control, bidi or zero-width character', () => {
+    const trade = { trade_id: 't1', side: 'Buy', price: '10', quantity: '2', total: '20', timestamp: '1' };
+    expect(parseWith(tradesResponseSchema, { trades: [trade] }).ok).toBe(true);
+    for (const trade_id of ['t1\u200b', 't1\r\u001b[2K', '\u202et1', '']) {
+      expect(parseWith(tradesResponseSchema, { trades: [{ ...trade, trade_id }] }).ok, JSON.stringify(trade_id)).toBe(false);
+    }
   });
 
   it('depth: levels as objects or pairs, under view or orders', () => {

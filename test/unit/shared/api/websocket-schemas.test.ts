@@ -40,6 +40,17 @@ describe('WebSocket messages', () => {
     expect(parseWith(serverMessageSchema, { action: 'error', turbo: true, resync_required: true, message: 'restart' })).toMatchObject({ ok: true, value: { resync_required: true } });
   });
 
+  it('refuses a balance beyond u64 (no ledger amount reaches it) and a negative one', () => {
+    const balance = { identity: { ContractId: ids.tradeAccount }, asset_id: ids.quoteAsset, total_locked: '1', total_unlocked: '2', trading_account_balance: '1', order_books: { [ids.market]: { locked: '1', unlocked: '1' } } };
+    for (const absurd of [`1${'0'.repeat(40)}`, '18446744073709551616', '-5']) {
+      for (const field of ['total_locked', 'total_unlocked', 'trading_account_balance'] as const) {
+        expect(parseWith(serverMessageSchema, { action: 'subscribe_balances', balance: [{ ...balance, [field]: absurd }] }).ok, `${field} ${absurd}`).toBe(false);
+      }
+      expect(parseWith(serverMessageSchema, { action: 'subscribe_balances', balance: [{ ...balance, order_books: { [ids.market]: { locked: absurd, unlocked: '1' } } }] }).ok).toBe(false);
+    }
+    expect(parseWith(serverMessageSchema, { action: 'subscribe_balances', balance: [{ ...balance, total_unlocked: '18446744073709551615' }] }).ok).toBe(true);
+  });
+
   it('balances, orders, margin', () => {
     const balance = { identity: { ContractId: ids.tradeAccount }, asset_id: ids.quoteAsset, total_locked: '1', total_unlocked: '2', trading_account_balance: '1', order_books: { [ids.market]: { locked: '1', unlocked: '1' } } };
     expect(parseWith(serverMessageSchema, { action: 'subscribe_balances', balance: [balance] }).ok).toBe(true);

@@ -234,6 +234,35 @@ describe('market data hub', () => {
     expect(candle.bars.at(-1)).toMatchObject({ open: 1010n, close: 1030n, high: 1030n, low: 1010n });
   });
 
+  it('a trade the stream delivers twice (a duplicated message) is on the tape once and counted once in volume and candles', async () => {
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    hub.subscribeTrades('w1', { marketId: market, turbo: false });
+    await hub.subscribeBars('w1', { marketId: market, turbo: false, resolution: '1m', countBack: 10 });
+    clock.advance(16);
+    const message = { reset: false, trades: [{ tradeId: 't1', marketId: market, side: 'Buy' as const, price: 1010n, quantity: 2n, time: 120_000 }] };
+    feed.tradeListeners[0]!(message);
+    feed.tradeListeners[0]!(message);
+    feed.tradeListeners[0]!({ reset: false, trades: [{ tradeId: 't2', marketId: market, side: 'Sell', price: 1004n, quantity: 3n, time: 120_500 }, { tradeId: 't2', marketId: market, side: 'Sell', price: 1004n, quantity: 3n, time: 120_500 }] });
+    clock.advance(16);
+    const messages = received.get('w1')!;
+    const shown = messages.filter((m) => m.stream === 'trades').flatMap((m) => (m.payload as TradesFrame).trades.map((trade) => trade.tradeId));
+    expect(shown.filter((id) => id === 't1')).toHaveLength(1);
+    expect(shown.filter((id) => id === 't2')).toHaveLength(1);
+    expect(books(messages).at(-1)!.volumeAtPrice).toEqual([{ price: 1010n, quantity: 2n }, { price: 1000n, quantity: 3n }]);
+    const candle = messages.filter((m) => m.stream === 'bars').map((m) => m.payload as BarsFrame).at(-1)!;
+    expect(candle.bars.at(-1)).toMatchObject({ volume: 5n });
+    // A restarted stream: its first message repeats recent history. The tape shows it again; volume
+    // and candles do not count it again.
+    feed.tradeListeners[0]!({ reset: true, trades: [] });
+    feed.tradeListeners[0]!({ reset: false, trades: [message.trades[0]!] });
+    clock.advance(16);
+    const after = received.get('w1')!;
+    expect(after.filter((m) => m.stream === 'trades').map((m) => m.payload as TradesFrame).at(-1)!.trades.map((trade) => trade.tradeId)).toEqual(['t1']);
+    expect(books(after).at(-1)!.volumeAtPrice).toEqual([{ price: 1010n, quantity: 2n }, { price: 1000n, quantity: 3n }]);
+  });
+
   it('groups levels into coarser rows: bids floored, asks ceiled, never better than on offer', () => {
     const bids = groupLevels([[1009n, 1n], [1001n, 2n], [999n, 4n], [990n, 8n]], 10n, 'buys', 5);
     expect(bids).toEqual([{ price: 1000n, quantity: 3n }, { price: 990n, quantity: 12n }]);

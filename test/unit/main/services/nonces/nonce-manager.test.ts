@@ -118,4 +118,28 @@ describe('nonce manager', () => {
     exchange.windows.set(0, { lane: 0, base: 0n, slots: [] });
     expect(await expired.wasConsumed({ mode: 'parallel', lane: 0, value })).toEqual({ ok: true, value: 'not-landed' });
   });
+
+  it('a nonce read below what the exchange already accepted is not believed: no verdict, nothing signed on it', async () => {
+    const exchange = new FakeExchange();
+    const manager = new NonceManager(exchange, new MemoryCursors(), 0, now);
+    const first = await manager.acquire();
+    if (!first.ok) throw new Error(first.message);
+    first.value.settle({ kind: 'accepted' });
+    const second = await manager.acquire();
+    if (!second.ok) throw new Error(second.message);
+    expect(second.value.nonce.value).toBe(4n);
+    // Its answer is lost; the exchange then claims the account is back at 3 (it accepted 3 already).
+    second.value.settle({ kind: 'unknown' });
+    exchange.nonce = 3n;
+    expect(await manager.wasConsumed({ mode: 'sequential', value: 4n })).toMatchObject({ ok: false, code: 'NONCE_WENT_BACKWARDS' });
+    expect(await manager.acquire()).toMatchObject({ ok: false, code: 'NONCE_WENT_BACKWARDS' });
+    // Below the nonce of the request being reconciled, even with no earlier acceptance known.
+    const fresh = new NonceManager(exchange, new MemoryCursors(), 0, now);
+    expect(await fresh.wasConsumed({ mode: 'sequential', value: 5n })).toMatchObject({ ok: false, code: 'NONCE_WENT_BACKWARDS' });
+    // The honest answer is believed again.
+    exchange.nonce = 5n;
+    expect(await manager.wasConsumed({ mode: 'sequential', value: 4n })).toEqual({ ok: true, value: 'landed' });
+    const third = await manager.acquire();
+    expect(third.ok && third.value.nonce.value).toBe(5n);
+  });
 });

@@ -1,0 +1,53 @@
+// Orders the order stream names that the terminal does not hold yet. The stream is the exchange's
+// word, and a lying or broken exchange can name an order it does not have, with fills: shown,
+// that is a fill the trader never got. So an order new to the terminal is first read back over
+// REST (GET /v1/order) and applied as that read answers it; one the exchange refuses to name is
+// dropped (and logged). Orders the terminal holds are applied at once: the hot path of fills of
+// resting orders pays nothing. A new order of the terminal's own placement is usually held before
+// its stream message comes (the placement's answer applies it); when not, the read costs one round trip.
+import type { Order } from '../../../shared/api/market-schemas';
+import type { Result } from '../../../shared/result';
+
+export interface StreamOrderCheckDeps {
+  /** The terminal holds this order already (placed, read or verified before). */
+  knows(orderId: string): boolean;
+  /** GET /v1/order of the market and book the stream named. */
+  read(order: Order, marketId: string, turbo: boolean): Promise<Result<Order>>;
+  apply(order: Order, marketId: string, turbo: boolean): void;
+  /** The orders changed after a deferred apply. */
+  publish(): void;
+  log(line: string): void;
+}
+
+export class StreamOrderCheck {
+  /** Orders being read back: one read per order, however often the stream names it meanwhile. */
+  private readonly reading = new Set<string>();
+
+  constructor(private readonly deps: StreamOrderCheckDeps) {}
+
+  /** Applies the order now when it is held (true), or once the exchange has confirmed it (false). */
+  take(order: Order, marketId: string, turbo: boolean): boolean {
+    if (this.deps.knows(order.order_id)) {
+      this.deps.apply(order, marketId, turbo);
+      return true;
+    }
+    if (this.reading.has(order.order_id)) return false;
+    this.reading.add(order.order_id);
+    void this.deps
+      .read(order, marketId, turbo)
+      .then((read) => {
+        if (!read.ok) {
+          this.deps.log(`the order stream named order ${order.order_id}, which the exchange does not confirm (${read.code}: ${read.message}); not shown`);
+          return;
+        }
+        if (read.value.order_id !== order.order_id) {
+          this.deps.log(`the exchange answered order ${read.value.order_id} when asked for ${order.order_id}; not shown`);
+          return;
+        }
+        this.deps.apply(read.value, marketId, turbo);
+        this.deps.publish();
+      })
+      .finally(() => this.reading.delete(order.order_id));
+    return false;
+  }
+}

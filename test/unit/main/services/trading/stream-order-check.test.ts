@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../../../shared/api/market-schemas';
+import { fail, ok, type Result } from '../../../../../shared/result';
+import { StreamOrderCheck } from '../../../../../main/services/trading/stream-order-check';
+
+const market = `0x${'ab'.repeat(32)}`;
+const order = (id: string, fills = 0): Order =>
+  ({
+    order_id: `0x${id.repeat(64 / id.length)}`,
+    side: 'Buy',
+    order_type: { kind: 'Spot' },
+    market_id: market,
+    quantity: 10n,
+    quantity_fill: BigInt(fills),
+    price: 5n,
+    fills: Array.from({ length: fills }, () => ({ order_id: `0x${id.repeat(64 / id.length)}`, quantity: 1n, price: 5n, timestamp: 1n, fee: 0n })),
+  }) as unknown as Order;
+
+function setup(known: string[], answer: (order: Order) => Result<Order>) {
+  const applied: { id: string; fills: number }[] = [];
+  const reads: string[] = [];
+  let published = 0;
+  const pending: Promise<void>[] = [];
+  const check = new StreamOrderCheck({
+    knows: (orderId) => known.includes(orderId),
+    read: (wanted) => {
+      reads.push(wanted.order_id);
+      const read = Promise.resolve(answer(wanted));
+      pending.push(read.then(() => undefined));
+      return read;
+    },
+    apply: (applying) => applied.push({ id: applying.order_id, fills: applying.fills?.length ?? 0 }),
+    publish: () => void published++,
+    log: () => undefined,
+  });
+  const settle = async () => {
+    while (pending.length > 0) await pending.shift();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { check, applied, reads, settle, published: () => published };
+}
+
+describe('orders the order stream names', () => {
+  it('an order the terminal holds is applied at once, without a read', () => {
+    const known = order('a1');
+    const { check, applied, reads } = setup([known.order_id], () => fail('UNUSED', 'unused'));
+    expect(check.take(known, market, false)).toBe(true);
+    expect(applied).toEqual([{ id: known.order_id, fills: 0 }]);
+    expect(reads).toEqual([]);
+  });
+
+  it('an order the exchange does not have (its fills with it) is never applied', async () => {
+    const invented = order('b2', 1);
+    const { check, applied, settle, published } = setup([], () => fail('REQUEST_REFUSED', 'GET /v1/order: refused (HTTP 404): no such order'));
+    expect(check.take(invented, market, false)).toBe(false);
+    await settle();
+    expect(applied).toEqual([]);
+    expect(published()).toBe(0);
+  });
+
+  it('an order new to the terminal that the exchange has is applied as the exchange reads it, once per order however often it is named', async () => {
+    const fresh = order('c3', 1);
+    const { check, applied, reads, settle, published } = setup([], (wanted) => ok(order(wanted.order_id.slice(2, 4), 2)));
+    check.take(fresh, market, false);
+    check.take(fresh, market, false);
+    await settle();
+    expect(reads).toEqual([fresh.order_id]);
+    expect(applied).toEqual([{ id: fresh.order_id, fills: 2 }]);
+    expect(published()).toBe(1);
+  });
+});
