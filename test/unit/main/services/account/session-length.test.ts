@@ -27,6 +27,6 @@ describe('the session length', () => {
   it('asks for a confirmation only beyond the configured length', () => {
     expect(longSessionLines(30n * DAY, 30, 3)).toBeNull();
     expect(longSessionLines(2n * HOUR, 30, 3)).toBeNull();
-    expect(longSessionLines(30n * DAY + HOUR, 30, 3)).toEqual(['Session length: 30 days and 1 hour (the configured length is 30 days): a session key may trade for longer', 'Markets: 3']);
+    expect(longSessionLines(30n * DAY + HOUR, 30, 3)?.map((line) => line.text)).toEqual(['Session length: 30 days and 1 hour (the configured length is 30 days): a session key may trade for longer', 'Markets: 3']);
   });
 });
