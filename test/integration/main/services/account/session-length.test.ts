@@ -52,7 +52,7 @@ describe('the session length', () => {
     }
     expect(await exchangeSession()).toEqual(before);
     expect(asked.map((request) => request.action)).toEqual(['longSession', 'longSession', 'longSession', 'longSession']);
-    expect(asked[0]!.lines.join('\n')).toMatch(/365 days.*configured.*30 days/s);
+    expect(asked[0]!.lines.map((line) => line.text).join('\n')).toMatch(/365 days.*configured.*30 days/s);
     // Each confirmation is bound to its length (365 days and 8,760 hours are one request).
     expect(asked[0]!.digest).toBe(asked[1]!.digest);
     expect(new Set(asked.map((request) => request.digest)).size).toBe(3);
