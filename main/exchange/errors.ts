@@ -12,7 +12,7 @@
 //   TIMEOUT, NETWORK_ERROR   a read that got no answer.
 //   OUTCOME_UNKNOWN          a write whose request may have been applied but whose answer was lost;
 //                            never retried here (the order service reconciles by looking it up).
-//   SERVER_ERROR             HTTP 5xx.
+//   SERVER_ERROR             HTTP 5xx to a read (a write's 5xx is OUTCOME_UNKNOWN).
 //   BAD_RESPONSE             the answer does not match the schema; the message names the field.
 import { classifyNonceRefusal } from '../../shared/nonce/refusals';
 import { fail, type Failure } from '../../shared/result';
@@ -118,8 +118,10 @@ export function responseFailure(kind: RequestKind, status: number, body: unknown
   if (status === 429 || exchangeCode === EXCHANGE_NUMERIC_CODES.rateLimited) {
     return fail(EXCHANGE_ERRORS.RATE_LIMITED, `${kind.label}: rate limited by the exchange (HTTP ${status})${said}`, base);
   }
-  if (status === 504 && kind.write) {
-    return fail(EXCHANGE_ERRORS.OUTCOME_UNKNOWN, `${kind.label}: a gateway timed out (HTTP 504); the request may have been applied. Not retried: look the result up before sending again.`, base);
+  if (status >= 500 && kind.write) {
+    // A gateway that lost the answer, or an exchange that failed after executing, answers the same
+    // as one that applied nothing: a signed write answered 5xx is looked up, never believed.
+    return fail(EXCHANGE_ERRORS.OUTCOME_UNKNOWN, `${kind.label}: the exchange answered HTTP ${status}${said}; the request may have been applied. Not retried: look the result up before sending again.`, base);
   }
   if (status >= 500) return fail(EXCHANGE_ERRORS.SERVER_ERROR, `${kind.label}: the exchange failed (HTTP ${status})${said}`, base);
   if (exchangeCode === EXCHANGE_NUMERIC_CODES.signature) {

@@ -183,7 +183,7 @@ export const CODE_SENTENCES: Readonly<Record<string, Sentence>> = {
   TIMEOUT: () => 'The exchange did not answer in time: nothing was sent. Check the connection and try again.',
   NETWORK_ERROR: () => 'The exchange cannot be reached: nothing was sent. Check the connection.',
   SERVER_ERROR: () => 'The exchange failed to process the request (a server error): try again shortly.',
-  OUTCOME_UNKNOWN: () => 'The answer was lost after sending: the request may have been applied. The terminal checks with the exchange; do not send it again before the result is known.',
+  OUTCOME_UNKNOWN: () => 'No clear answer after sending (lost, timed out, or a server error the exchange may give after applying it): the request may have been applied. The terminal checks with the exchange; do not send it again before the result is known.',
   SIGNATURE_INVALID: () => 'The exchange did not accept the signature: nothing was applied. Check that the session key is current (Account setup).',
   TOO_MANY_ACTIONS: REFUSAL_SENTENCES.TooManyActions!,
 };

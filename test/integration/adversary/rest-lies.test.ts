@@ -16,6 +16,7 @@ import {
   dropAfterExecution,
   parallelRefusalAfterExecution,
   sequentialRefusalAfterExecution,
+  serverErrorAfterExecution,
   silenceAfterExecution,
   staleNonce,
   wrongChainId,
@@ -119,6 +120,22 @@ describe.sequential('an exchange that lies over REST', () => {
     expect(answer).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
     await expectAgreement();
     expect(await ownAt(order.price)).toHaveLength(1);
+    await expectNextHonestOrderWorks();
+  });
+
+  it('a 5xx told after the order executed: an unknown outcome, reconciled as landed, never resent; the trader is not told it failed', async () => {
+    for (const status of [502, 500]) {
+      const order = await nextBuy();
+      proxy.lie(serverErrorAfterExecution(status), 1);
+      const answer = await h().placeOrder(order, caller);
+      expect(answer).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
+      expect(!answer.ok && answer.message).toMatch(/may have been applied/);
+      await expectAgreement();
+      expect(await ownAt(order.price)).toHaveLength(1);
+      const journal = value(await h().getJournal({ limit: 50 }, caller));
+      const journalId = !answer.ok ? String(answer.details?.journalId) : '';
+      expect(journal.find((entry) => entry.kind === 'reconciled' && entry.id === journalId)).toMatchObject({ status: 'landed' });
+    }
     await expectNextHonestOrderWorks();
   });
 

@@ -43,6 +43,11 @@ export function parallelRefusalAfterExecution(): RestLie {
   };
 }
 
+/** The request executed; the terminal is told the exchange (or a gateway in front of it) failed. */
+export function serverErrorAfterExecution(status: number): RestLie {
+  return { name: `HTTP ${status} after execution`, applies: SESSION_ACTIONS, answer: () => ({ kind: 'answer', status, body: { message: 'Bad Gateway' } }) };
+}
+
 /** The request executed; its answer is lost with the connection. */
 export function dropAfterExecution(): RestLie {
   return { name: 'connection dropped after execution', applies: SESSION_ACTIONS, answer: () => ({ kind: 'drop' }) };
