@@ -21,6 +21,7 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   flatten: () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.Flatten(0)],
   legs: () => [new step.StopOrder('Sell', true), new step.MoveLeg(0), new step.BracketOrder('Buy', true), new step.MoveLeg(0), new step.CancelLeg(0), new step.CancelOne(0, true)],
   place: () => [restingBuy()],
+  faults: () => [new step.Fault('fail', restingBuy()), new step.Fault('lost-answer', restingSell()), new step.Fault('delay', restingBuy()), new step.Fault('stream-drop', restingSell()), restingBuy()],
   'cancel-all': () => [restingBuy(), restingSell(), new step.CancelAllMarket()],
   'cancel-one': () => [restingBuy(), new step.CancelOne(0)],
   network: () => [restingBuy(), new step.SwitchNetwork('devnet'), new step.SwitchNetwork('sandbox')],
