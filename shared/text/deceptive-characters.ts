@@ -5,7 +5,6 @@
 // shown escaped where it is quoted back (a refusal naming the value: shared/text/visible-text.ts).
 
 export const DECEPTIVE_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-const DECEPTIVE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 export function hasDeceptiveCharacter(text: string): boolean {
   return DECEPTIVE_CHARACTER.test(text);

@@ -12,7 +12,7 @@ import type { Journal, SignedEntry } from '../journal/journal';
 import { NonceManager } from '../nonces/nonce-manager';
 import type { PreferencesStore } from '../storage/preferences';
 import { settleLostNonce, Submitter, type SubmitIdentity, type SubmitRequest, type SubmitSuccess, type SubmitterDeps } from '../trading/submitter';
-import { ordersOfRequest, toMillis } from '../trading/trading-service';
+import { ordersOfRequest } from '../trading/trading-service';
 
 export interface ChildSignerDeps {
   readonly networkId: string;
