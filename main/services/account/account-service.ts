@@ -49,6 +49,8 @@ export const SESSION_ENDPOINT = 'PUT /v1/session';
 export class AccountService {
   private readonly transient = new Map<OnboardingStep['id'], { state: StepState; detail: string | null }>();
   private nonce: bigint | null = null;
+  /** Counts every change of the local account record: a lookup answered after one is of the time before it. */
+  private recordChanges = 0;
   private funded = false;
   private renewing = false;
 
@@ -79,6 +81,7 @@ export class AccountService {
   private saveAccount(change: (record: AccountRecord | null) => AccountRecord | null): Result<void> {
     const owner = this.activeOwner();
     if (!owner) return fail(NO_OWNER, 'Choose or create an owner first');
+    this.recordChanges += 1;
     const saved = this.deps.preferences.accounts.update((file) => {
       const network = file.networks[this.networkId] ?? { activeOwner: owner.address, accounts: {}, sessionMarkets: [] };
       const next = change(network.accounts[owner.address] ?? null);
@@ -305,11 +308,15 @@ export class AccountService {
       this.publish();
       return ok(undefined);
     }
+    const asked = this.recordChanges;
     const found = await this.deps.rest.getAccount({ owner: owner.address as B256 });
     // Another owner was selected while the lookup was out: its answer is of the owner before, and
     // saved, it gave the new owner the previous one's trading account (the lookup asked for the
     // new owner brings its own answer).
     if (this.activeOwner()?.address !== owner.address) return ok(undefined);
+    // The record changed while the lookup was out (the account was just created here): the answer
+    // is of the moment it was asked, and a "none" from before the creation would erase it.
+    if (this.recordChanges !== asked) return ok(undefined);
     if (!found.ok) return found;
     if (found.value.kind === 'none') {
       if (this.accountRecord() !== null) {
