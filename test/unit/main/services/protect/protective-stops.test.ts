@@ -216,4 +216,31 @@ describe('a trailing stop managed by main', () => {
     const armed = await service.arm({ marketId: market.market_id, turbo: false, triggerId, reference: 'bid', distance: { kind: 'ticks', ticks: 10n }, breakEvenAfterTicks: null });
     expect(armed.ok ? 'armed' : armed.code).toBe('NOT_A_STOP_LOSS');
   });
+
+  it('moves to break-even now when the price is past the entry, and refuses when it is not', async () => {
+    const { exchange, service } = setup();
+    const triggerId = exchange.addStop('Sell', 2_900n * USDC);
+    const armed = await service.arm({ marketId: market.market_id, turbo: false, triggerId, reference: 'bid', distance: null, breakEvenAfterTicks: 100_000n });
+    if (!armed.ok) throw new Error(armed.message);
+    exchange.price = 2_999n * USDC;
+    const early = await service.breakEvenNow(armed.value.id);
+    expect(early.ok ? 'moved' : early.code).toBe('BREAK_EVEN_NOT_REACHED');
+    exchange.price = 3_001n * USDC;
+    const moved = await service.breakEvenNow(armed.value.id);
+    expect(moved.ok).toBe(true);
+    expect(exchange.trigger()).toBe(3_000n * USDC);
+  });
+
+  it('disarm leaves the leg where it is and moves it no more', async () => {
+    const { clock, exchange, service } = setup();
+    const triggerId = exchange.addStop('Sell', 2_900n * USDC);
+    const armed = await service.arm({ marketId: market.market_id, turbo: false, triggerId, reference: 'bid', distance: { kind: 'ticks', ticks: 1_000n }, breakEvenAfterTicks: null });
+    if (!armed.ok) throw new Error(armed.message);
+    expect(service.disarm(armed.value.id).ok).toBe(true);
+    exchange.price = 3_100n * USDC;
+    clock.advance(MIN_MOVE_MS);
+    await service.poll();
+    expect(exchange.moves).toEqual([]);
+    expect(exchange.trigger()).toBe(2_900n * USDC);
+  });
 });
