@@ -263,7 +263,7 @@ export class NetworkRuntime {
             clock,
             market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
             leg: (triggerId) => this.triggers.snapshot().pending.find((leg) => leg.triggerId === triggerId),
-            refreshLegs: () => this.triggers.refresh(),
+            refreshLegs: () => this.triggers.refreshComplete(),
             move: (input) => this.triggers.move(input),
             reference: (market, turbo, kind) => this.referencePrice(guardFacts.bookPrices, market, turbo, kind),
             entry: async (marketId, turbo) => {

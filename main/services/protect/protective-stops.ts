@@ -35,8 +35,8 @@ export interface ProtectiveStopsDeps {
   readonly market: (marketId: string, turbo: boolean) => Result<Market>;
   /** The pending leg of this id as main knows it now, or undefined. */
   readonly leg: (triggerId: string) => TriggerView | undefined;
-  /** Read the legs from the exchange again (a leg not known may only not be read yet). */
-  readonly refreshLegs: () => Promise<void>;
+  /** Read the legs from the exchange again (a leg not known may only not be read yet); true when every book was read. */
+  readonly refreshLegs: () => Promise<boolean>;
   readonly move: (input: { marketId: string; turbo: boolean; triggerId: B256; triggerPrice: bigint }) => Promise<Result<PlacedTriggers>>;
   readonly reference: (market: Market, turbo: boolean, kind: ReferenceKind) => Promise<Result<bigint>>;
   /** The average entry of the position on that book (break-even), or why it cannot be read. */
@@ -244,11 +244,16 @@ export class ProtectiveStops {
     await this.moveTo(stop, market.value, target, why);
   }
 
-  /** Whether the leg is still pending; a leg that fired or was cancelled ends its management. */
+  /**
+   * Whether the leg is still pending; a leg that fired or was cancelled ends its management. Only a
+   * complete read of the legs says a leg is gone (before the account is followed after a restart,
+   * or while the exchange does not answer, nothing is known and the stop waits).
+   */
   private async stillPending(stop: ProtectiveStop, market: Market): Promise<boolean> {
     if (this.deps.leg(stop.triggerId)?.state === 'pending') return true;
-    await this.deps.refreshLegs();
+    const complete = await this.deps.refreshLegs();
     if (this.deps.leg(stop.triggerId)?.state === 'pending') return true;
+    if (!complete) return false;
     this.save((stops) => stops.filter((candidate) => candidate.id !== stop.id));
     this.runtime.delete(stop.id);
     this.deps.notice('info', `The ${stop.side.toLowerCase()} stop on ${pairName(market)} at ${showPrice(market, stop.trigger)} is no longer pending (it fired or was cancelled): it is no longer managed.`, 'PROTECTIVE_STOP_ENDED');

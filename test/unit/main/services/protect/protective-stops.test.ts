@@ -38,6 +38,8 @@ class FakeExchange {
   moves: bigint[] = [];
   notices: string[] = [];
   refuse = false;
+  /** Whether a read of the legs reaches every book. */
+  readable = true;
   private next = 1;
   /** Resolves a held move when set. */
   hold: Promise<void> | null = null;
@@ -55,7 +57,7 @@ class FakeExchange {
       clock,
       market: () => ok(market),
       leg: (id) => this.legs.get(id),
-      refreshLegs: () => Promise.resolve(),
+      refreshLegs: () => Promise.resolve(this.readable),
       move: async ({ triggerId, triggerPrice }) => {
         if (this.hold) await this.hold;
         const leg = this.legs.get(triggerId);
@@ -171,6 +173,21 @@ describe('a trailing stop managed by main', () => {
     await restarted.poll();
     expect(exchange.trigger()).toBe(3_040n * USDC);
     restarted.dispose();
+  });
+
+  it('keeps a stop whose leg cannot be read yet (no complete read of the legs)', async () => {
+    const { exchange, service } = setup();
+    const triggerId = exchange.addStop('Sell', 2_900n * USDC);
+    await service.arm({ marketId: market.market_id, turbo: false, triggerId, reference: 'bid', distance: { kind: 'ticks', ticks: 1_000n }, breakEvenAfterTicks: null });
+    const leg = exchange.legs.get(triggerId);
+    exchange.legs.clear();
+    exchange.readable = false;
+    await service.poll();
+    expect(service.list()).toHaveLength(1);
+    exchange.legs.set(triggerId, leg as TriggerView);
+    exchange.readable = true;
+    await service.poll();
+    expect(exchange.trigger()).toBe(2_990n * USDC);
   });
 
   it('ends the management of a leg that fired or was cancelled', async () => {
