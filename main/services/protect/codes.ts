@@ -12,6 +12,8 @@ export const PROTECT_CODES = {
   ENTRY_UNKNOWN: 'ENTRY_UNKNOWN',
   /** The price is not past the entry yet, or the stop is already tighter than the entry. */
   BREAK_EVEN_NOT_REACHED: 'BREAK_EVEN_NOT_REACHED',
+  /** A move of the stop is in flight (main's own, or one asked for a moment ago). */
+  MOVE_IN_FLIGHT: 'MOVE_IN_FLIGHT',
   /** No managed stop of that id. */
   NOT_MANAGED: 'NOT_MANAGED',
 } as const;

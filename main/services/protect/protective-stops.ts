@@ -154,6 +154,8 @@ export class ProtectiveStops {
 
   /** Move a managed stop to its entry now (manual break-even), when that tightens it and the price allows. */
   async breakEvenNow(id: string): Promise<Result<ProtectiveStop>> {
+    // A move in flight replaces the leg: read the stop once it has landed.
+    await this.waitInflight(id);
     const stop = this.list().find((candidate) => candidate.id === id);
     if (stop === undefined) return fail(PROTECT_CODES.NOT_MANAGED, `no managed stop ${id}`, { field: 'id' });
     const market = this.deps.market(stop.marketId, stop.turbo);
@@ -167,8 +169,14 @@ export class ProtectiveStops {
     if (target === null) {
       return fail(PROTECT_CODES.BREAK_EVEN_NOT_REACHED, `The stop cannot go to the entry ${showPrice(market.value, entryRead.value)} now: the ${stop.reference} ${showPrice(market.value, reference.value)} is not past it, or the stop is already tighter.`);
     }
-    await this.waitInflight(stop.id);
-    const moved = await this.moveTo(stop, market.value, target, 'break-even');
+    // Held as the stop's move in flight: a pass of the poll waits for it instead of moving the same leg.
+    const state = this.state(stop.id);
+    if (state.inflight !== null) return fail(PROTECT_CODES.MOVE_IN_FLIGHT, 'The stop is being moved now; try again in a moment.');
+    const moving = this.moveTo(stop, market.value, target, 'break-even');
+    state.inflight = moving.then(() => undefined).finally(() => {
+      state.inflight = null;
+    });
+    const moved = await moving;
     if (!moved.ok) return moved;
     return ok(moved.value);
   }
