@@ -40,6 +40,8 @@ import { settingsHandlers } from './storage/handlers';
 import { PreferencesStore } from './storage/preferences';
 import { tradingHandlers } from './trading/handlers';
 import { triggerHandlers } from './triggers/handlers';
+import { protectHandlers } from './protect/handlers';
+import { openProtectiveStore, type ProtectiveStore } from './protect/protective-store';
 import { WindowHub } from './window-hub';
 
 /** How digests are signed, as main/platform/native-secp256k1.ts chose (a port: services do not import the platform). */
@@ -112,9 +114,11 @@ export function createTerminal(options: TerminalOptions): Terminal {
   const windows = new WindowHub();
   let preferences: PreferencesStore;
   let journal: Journal;
+  let protectiveStore: ProtectiveStore;
   try {
     preferences = new PreferencesStore(options.dataDir, log);
     journal = new Journal({ directory: join(options.dataDir, 'journal'), now: () => clock.now(), log });
+    protectiveStore = openProtectiveStore(options.dataDir, log);
   } catch (error) {
     lock.value.release();
     throw error;
@@ -332,6 +336,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       log,
       notice,
       onConnection: publishConnection,
+      protectiveStore,
       onChainIdLearned: (chainId) => {
         log(`${next.name} answered chain id ${chainId}; it is kept, and a different one is refused from now on`);
         if (next.id === 'devnet' || next.id === 'testnet') {
@@ -395,6 +400,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...journalHandlers(context),
     ...marginHandlers(context),
     ...triggerHandlers(context),
+    ...protectHandlers(context),
     ...deskHandlers(context, desk),
     ...custodyHandlers(context),
     ...positionHandlers(context),

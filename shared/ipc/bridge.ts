@@ -9,6 +9,7 @@ import { deskBridge } from './bridges/desk';
 import { marginBridge } from './bridges/margin';
 import { positionBridge } from './bridges/positions';
 import { triggerBridge } from './bridges/triggers';
+import { protectBridge } from './bridges/protect';
 import type { BridgeTransport } from './bridges/transport';
 
 export type { BridgeTransport } from './bridges/transport';
@@ -18,6 +19,7 @@ export function createBridge(transport: BridgeTransport) {
     ...coreBridge(transport),
     ...marginBridge(transport),
     ...triggerBridge(transport),
+    ...protectBridge(transport),
     ...deskBridge(transport),
     ...custodyBridge(transport),
     ...positionBridge(transport),

@@ -9,11 +9,12 @@ import { deskRequests, deskStreams } from './areas/desk';
 import { marginRequests, marginStreams } from './areas/margin';
 import { positionRequests, positionStreams } from './areas/positions';
 import { triggerRequests, triggerStreams } from './areas/triggers';
+import { protectRequests, protectStreams } from './areas/protect';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams } as const;
 
 
 export type Requests = typeof requests;

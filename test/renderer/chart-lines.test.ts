@@ -87,6 +87,13 @@ describe('chart lines', () => {
     expect(legLines(ethUsdc, false, { pending: [leg({})], recent: [] }, [], fills)[0]!.label).toBe('TP Sell 0.0150 @ 3,100.00');
   });
 
+  it('names a stop main trails, and one waiting for break-even, on its line', () => {
+    const stop = leg({ triggerId: hex('74'), parentOrderId: null, ocoId: null, quantity: ETH / 10n, role: 'stop-loss', triggerPrice: 2_800n * USDC });
+    const other = leg({ triggerId: hex('75'), parentOrderId: null, ocoId: null, quantity: ETH / 10n, role: 'stop-loss', triggerPrice: 2_700n * USDC });
+    const managed = new Map([[hex('74'), 'trailing' as const], [hex('75'), 'break-even' as const]]);
+    expect(legLines(ethUsdc, false, { pending: [stop, other], recent: [] }, [], [], managed).map((line) => line.label)).toEqual(['Trailing Stop Sell 0.1000 @ 2,800.00', 'Stop (break-even) Sell 0.1000 @ 2,700.00']);
+  });
+
   it('draws the position of the signing account at its average entry, not draggable, with the window\'s one P&L figure', () => {
     const positions = [
       position({ account: hex('bb'), size: ETH, averageEntry: 2_000n * USDC }),

@@ -29,6 +29,9 @@ import type { DepthHandle, MarketFeed, TradesEvent } from '../market-data/market
 import { MarketsIndex } from '../market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
 import { guardRequest, type GuardRequest } from '../guards/order-guard';
+import type { GuardFacts } from '../guards/guard-facts';
+import type { ReferenceKind } from '../protect/protective-store';
+import type { Market } from '../../../shared/market/market';
 import { runtimeGuardFacts } from '../guards/runtime-facts';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
@@ -37,6 +40,8 @@ import { StreamOrderCheck } from '../trading/stream-order-check';
 import { Submitter } from '../trading/submitter';
 import { bookBalances, toMillis, TradingService } from '../trading/trading-service';
 import { TriggerService } from '../triggers/trigger-service';
+import { ProtectiveStops } from '../protect/protective-stops';
+import type { ProtectiveStore } from '../protect/protective-store';
 import type { WindowHub } from '../window-hub';
 
 export interface RuntimeDeps {
@@ -59,6 +64,8 @@ export interface RuntimeDeps {
   readonly onConnection: () => void;
   /** The network answered a chain id for the first time (nothing was expected yet): keep it. */
   readonly onChainIdLearned?: (chainId: bigint) => void;
+  /** The trailing and break-even stops on disk (absent: none are managed). */
+  readonly protectiveStore?: ProtectiveStore;
 }
 
 const RENEW_CHECK_MS = 60_000;
@@ -83,6 +90,8 @@ export class NetworkRuntime {
   readonly triggers: TriggerService;
   /** Positions and P&L from the fills, and flatten (main/services/positions). */
   readonly positions: PositionsService;
+  /** Trailing and break-even stops main moves on the trader's behalf (main/services/protect). */
+  readonly protective: ProtectiveStops | null;
   /** Orders the order stream names that the terminal does not hold: confirmed over REST first. */
   private readonly streamOrders: StreamOrderCheck;
   private nonceManager: NonceManager | null = null;
@@ -180,6 +189,7 @@ export class NetworkRuntime {
       notice: deps.notice,
       log: deps.log,
       refreshTriggers: () => this.triggers.refresh(),
+      stopAutomation: (marketId) => this.protective?.stopAll(marketId) ?? Promise.resolve(0),
       legsOf: (orderId) => this.triggers.snapshot().pending.filter((leg) => leg.parentOrderId === orderId).map((leg) => leg.triggerId),
     });
 
@@ -243,6 +253,30 @@ export class NetworkRuntime {
       nowMs: () => clock.now(),
       log: deps.log,
     });
+
+    this.protective =
+      deps.protectiveStore === undefined
+        ? null
+        : new ProtectiveStops({
+            networkId: network.id,
+            store: deps.protectiveStore,
+            clock,
+            market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
+            leg: (triggerId) => this.triggers.snapshot().pending.find((leg) => leg.triggerId === triggerId),
+            refreshLegs: () => this.triggers.refreshComplete(),
+            move: (input) => this.triggers.move(input),
+            reference: (market, turbo, kind) => this.referencePrice(guardFacts.bookPrices, market, turbo, kind),
+            entry: async (marketId, turbo) => {
+              const view = await this.positions.positions();
+              const account = this.accounts.accountRecord()?.tradeAccountId ?? null;
+              const row = view.positions.find((candidate) => candidate.account === account && candidate.marketId === marketId && candidate.turbo === turbo);
+              if (row?.averageEntry == null) return fail('POSITION_UNKNOWN', view.problems.length > 0 ? view.problems.join('; ') : 'there is no position with an entry price on that book');
+              return ok(row.averageEntry);
+            },
+            notice: deps.notice,
+            log: deps.log,
+            publish: (stops) => deps.windows.broadcast('protectiveStops', stops),
+          });
 
     this.streamOrders = new StreamOrderCheck({
       knows: (orderId) => this.trading.knowsOrder(orderId),
@@ -524,6 +558,23 @@ export class NetworkRuntime {
     void this.submitter.reconcileOpen();
     void this.accounts.reconcileOpenSessions();
     this.scheduleRenewal();
+    this.protective?.start();
+  }
+
+  /** A reference price of a protective stop: the best bid or ask, their midpoint (mark) or the last trade. */
+  private async referencePrice(bookPrices: GuardFacts['bookPrices'], market: Market, turbo: boolean, kind: ReferenceKind): Promise<Result<bigint>> {
+    if (kind === 'last') {
+      const trades = await this.rest.getTrades({ market_id: market.market_id, direction: 'desc', count: 1, ...(turbo ? { turbo: true } : {}) });
+      if (!trades.ok) return trades;
+      const last = trades.value.trades[0];
+      return last === undefined ? fail('NO_REFERENCE', `no trade on ${market.market_id} yet`) : ok(last.price);
+    }
+    const prices = await bookPrices(market, turbo);
+    if (!prices.ok) return prices;
+    const { bestBid, bestAsk } = prices.value;
+    if (kind === 'bid') return bestBid === null ? fail('NO_REFERENCE', 'the book has no bid') : ok(bestBid);
+    if (kind === 'ask') return bestAsk === null ? fail('NO_REFERENCE', 'the book has no ask') : ok(bestAsk);
+    return bestBid === null || bestAsk === null ? fail('NO_REFERENCE', 'the mark (the midpoint) needs a bid and an ask') : ok((bestBid + bestAsk) / 2n);
   }
 
   private scheduleRenewal(): void {
@@ -535,6 +586,7 @@ export class NetworkRuntime {
 
   stop(): void {
     this.stopped = true;
+    this.protective?.dispose();
     if (this.renewTimer !== null) this.deps.clock.clearTimeout(this.renewTimer);
     for (const cleanup of this.cleanups) cleanup();
     for (const subscription of this.identitySubscriptions) subscription.close();

@@ -148,6 +148,11 @@ export interface TradingServiceDeps {
   readonly refreshTriggers?: () => Promise<void>;
   /** The pending legs bound to an order as the trigger service holds them (they go with its cancel). */
   readonly legsOf?: (orderId: string) => readonly string[];
+  /**
+   * Stop what moves legs on the trader's behalf (trailing and break-even stops) in that market, or
+   * everywhere, before a cancel-all or the kill switch sweeps: nothing re-creates what it cancels.
+   */
+  readonly stopAutomation?: (marketId: string | undefined) => Promise<unknown>;
 }
 
 /**
@@ -505,6 +510,7 @@ export class TradingService {
    * Turbo Account. Read fresh from the exchange first; never places anything.
    */
   async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
+    await this.deps.stopAutomation?.(marketId);
     const own = await this.cancelAllOwn(marketId);
     if (!own.ok) return own;
     const desk = this.turboDesk ? await this.turboDesk.cancelAll(marketId) : ok(EMPTY_CANCEL_REPORT);

@@ -76,6 +76,8 @@ export class TriggerService {
   /** Re-creations per entry order. */
   private readonly recreations = new Map<string, number>();
   private readonly reads = new FreshRead(() => this.pull());
+  /** Complete reads of every book's legs so far (a leg missing after one is no longer pending). */
+  private completeReads = 0;
 
   constructor(private readonly deps: TriggerServiceDeps) {}
 
@@ -226,6 +228,13 @@ export class TriggerService {
     return this.reads.run();
   }
 
+  /** Read the legs again; true when every book was read (a leg not listed then is not pending). */
+  async refreshComplete(): Promise<boolean> {
+    const before = this.completeReads;
+    await this.reads.run();
+    return this.completeReads > before;
+  }
+
   /** A read that starts after the request landed (every refresh does: see FreshRead). */
   private refreshAfterRequest(): Promise<void> {
     return this.reads.run();
@@ -254,6 +263,7 @@ export class TriggerService {
     }
     // Pending legs the exchange no longer lists fired or were cancelled while we did not watch.
     for (const id of [...this.legs.keys()]) if (!seen.has(id)) this.legs.delete(id);
+    this.completeReads += 1;
     this.deps.publish(this.snapshot());
   }
 

@@ -82,11 +82,20 @@ function legQuantity(market: Market, leg: TriggerView, orders: readonly OrderVie
 }
 
 /** The pending legs of one book, as lines: "TP Sell 0.02 @ 3,100.00". */
-export function legLines(market: Market, turbo: boolean, snapshot: TriggersSnapshot, orders: readonly OrderView[], fills: readonly Pick<FillView, 'orderId' | 'quantity'>[] = []): ChartLine[] {
+export function legLines(
+  market: Market,
+  turbo: boolean,
+  snapshot: TriggersSnapshot,
+  orders: readonly OrderView[],
+  fills: readonly Pick<FillView, 'orderId' | 'quantity'>[] = [],
+  /** Legs main moves (trailing, or waiting for break-even), by trigger id: named on the line. */
+  managed: ReadonlyMap<string, 'trailing' | 'break-even'> = new Map(),
+): ChartLine[] {
   return snapshot.pending
     .filter((leg) => leg.marketId === market.market_id && leg.turbo === turbo && leg.state === 'pending')
     .map((leg) => {
-      const role = leg.parentOrderId === null && leg.ocoId === null ? 'Stop' : leg.role === 'take-profit' ? 'TP' : 'SL';
+      const kind = managed.get(leg.triggerId);
+      const role = `${kind === 'trailing' ? 'Trailing ' : ''}${leg.parentOrderId === null && leg.ocoId === null ? 'Stop' : leg.role === 'take-profit' ? 'TP' : 'SL'}${kind === 'break-even' ? ' (break-even)' : ''}`;
       return {
         key: `leg:${leg.triggerId}`,
         kind: 'leg' as const,

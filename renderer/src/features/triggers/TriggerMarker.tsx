@@ -38,6 +38,7 @@ export const TriggerMarker: Component<{
       data-testid="trigger-marker"
       data-trigger-id={props.line.triggerId}
       data-role={props.line.role}
+      data-managed={props.line.managed ?? ''}
       title={`${props.line.label} — drag to move`}
       tabIndex={0}
       onPointerDown={onPointerDown}
@@ -50,7 +51,7 @@ export const TriggerMarker: Component<{
       <span class="trigger-marker-handle" data-testid="trigger-marker-handle" aria-hidden="true">
         ⋮
       </span>
-      {props.line.tone === 'tp' ? 'TP' : 'SL'} {formatPrice(props.market, props.line.price)}
+      {props.line.tone === 'tp' ? 'TP' : props.line.managed === 'trailing' ? 'Trailing SL' : props.line.managed === 'break-even' ? 'SL → BE' : 'SL'} {formatPrice(props.market, props.line.price)}
       <Show when={dragging() && props.overlay.dragging()!.to !== props.overlay.dragging()!.from}>
         <span class="muted" data-testid="trigger-marker-from">
           {' '}

@@ -1,5 +1,5 @@
 // The account's pending legs under the orders they belong to (then the legs on their own), each with
-// cancel and move; and the legs that fired or were cancelled, with why. Meant to sit under (or
+// cancel and move, and trailing / break-even for a stop-loss; and the legs that fired or were cancelled, with why. Meant to sit under (or
 // inside) the open orders panel.
 import { createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
@@ -9,7 +9,8 @@ import { fail, type Failure } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';
-import { createOpenOrders, createTriggerSnapshot } from './trigger-data';
+import { createOpenOrders, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
+import { TrailControls } from './TrailControls';
 import { groupUnderOrders, legLabel, snapToStep } from './trigger-model';
 import './triggers.css';
 import { useBridge } from '../../stores/bridge-context';
@@ -33,6 +34,8 @@ export const TriggersList: Component<{
   const bridge = useBridge();
   const snapshot = createTriggerSnapshot(bridge);
   const openOrders = createOpenOrders(bridge);
+  const protective = createProtectiveStops(bridge);
+  const managedOf = (triggerId: string) => protective().find((stop) => stop.triggerId === triggerId);
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [busy, setBusy] = createSignal<string | null>(null);
   const [moveText, setMoveText] = createSignal<Record<string, string>>({});
@@ -113,6 +116,7 @@ export const TriggersList: Component<{
               Cancel
             </button>
           </div>
+          <Show when={row.leg.role !== 'take-profit' && market() ? market() : undefined}>{(shown) => <TrailControls leg={row.leg} market={shown()} managed={managedOf(row.leg.triggerId)} onFailure={setFailure} />}</Show>
         </td>
       </tr>
     );

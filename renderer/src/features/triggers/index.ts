@@ -8,8 +8,8 @@
 // |----------------------|-----------------------------------------------------------------------------------------------------|-------------------------------------------------------------------------------------------------------|
 // | BracketSection       | market: Market; turbo?; entry(): BracketEntry | null; onChange?(BracketDraft); onPlaced?(PlacedTriggers); hidePlaceButton?      | take-profit and stop-loss for the ticket's entry (trigger price; slippage, limit or market); checks them against the entry and the market; places entry and legs in one request (placeBracketOrder) |
 // | StopOrderForm        | market; turbo?; onPlaced?(PlacedTriggers)                                                           | a stop on its own or an OCO pair; sized by quantity or from one of the market's open orders (legs then on its other side) |
-// | TriggersList         | markets: readonly Market[]; marketId?; showRecent? (default true)                                    | pending legs under their orders (open orders first), then legs on their own; cancel and move per leg; fired and cancelled legs with why |
-// | createTriggerOverlay | (bridge, { market(): Market; turbo(): boolean }) → TriggerOverlay                                    | reactive lines of the book's legs for a ladder or chart, and a drag (startDrag, dragTo(price), drop() → moveTrigger, cancelDrag) |
+// | TriggersList         | markets: readonly Market[]; marketId?; showRecent? (default true)                                    | pending legs under their orders (open orders first), then legs on their own; cancel and move per leg, trailing / break-even per stop-loss (TrailControls, confirmed once); fired and cancelled legs with why |
+// | createTriggerOverlay | (bridge, { market(): Market; turbo(): boolean }) → TriggerOverlay                                    | reactive lines of the book's legs for a ladder or chart (a stop main trails named `managed`), and a drag (startDrag, dragTo(price), drop() → moveTrigger, cancelDrag) |
 // | TriggerMarker        | overlay; line: TriggerLine; market; priceAt?(clientY) → bigint | null                               | one leg's marker (TP/SL and price) with a drag handle; with `priceAt` it runs the drag itself           |
 // | LegFields            | market; label; testId; tone; value: LegDraft; onChange(LegDraft); toggle?                           | the fields of one leg (used by the two forms)                                                          |
 // | trigger-model        | pure: bracketInput, stopInput, ocoInput, parseLeg, triggerLines, linesByRow, rowOf, snapToStep, moveInput, groupUnderOrders, legLabel | the forms' requests (or the first refusal, with its code) and the overlay geometry                      |
@@ -48,7 +48,7 @@ export { TriggersList } from './TriggersList';
 export { TriggerMarker } from './TriggerMarker';
 export { LegFields } from './LegFields';
 export { createTriggerOverlay, type TriggerOverlay, type TriggerDrag } from './trigger-overlay';
-export { createOpenOrders, createTriggerSnapshot } from './trigger-data';
+export { createOpenOrders, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
 export {
   bracketInput,
   emptyLeg,

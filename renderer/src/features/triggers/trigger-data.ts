@@ -1,10 +1,11 @@
 // Pushed state the trigger components read through the TerminalApi they are given: the account's
-// legs (getTriggers, then the `triggers` stream) and its open orders (getOrders, then `orders`).
+// legs (getTriggers, then the `triggers` stream), its open orders (getOrders, then `orders`) and the
+// stops main trails (getProtectiveStops, then `protectiveStops`).
 // Reactive (with cleanup): call inside a component or a root. A pushed value always wins over the
 // answer to a request sent before it.
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
-import type { OrderView, TriggersSnapshot } from '../../../../shared/ipc/views';
+import type { OrderView, ProtectiveStopView, TriggersSnapshot } from '../../../../shared/ipc/views';
 
 export function createTriggerSnapshot(api: TerminalApi): Accessor<TriggersSnapshot> {
   const [snapshot, setSnapshot] = createSignal<TriggersSnapshot>({ pending: [], recent: [] });
@@ -34,4 +35,20 @@ export function createOpenOrders(api: TerminalApi): Accessor<readonly OrderView[
     if (first.ok && !pushed) setOpen(first.value.open);
   });
   return open;
+}
+
+/** The trailing and break-even stops main manages (getProtectiveStops, then `protectiveStops`). */
+export function createProtectiveStops(api: TerminalApi): Accessor<readonly ProtectiveStopView[]> {
+  const [stops, setStops] = createSignal<readonly ProtectiveStopView[]>([]);
+  let pushed = false;
+  onCleanup(
+    api.onProtectiveStops((next) => {
+      pushed = true;
+      setStops(next);
+    }),
+  );
+  void api.getProtectiveStops({}).then((first) => {
+    if (first.ok && !pushed) setStops(first.value);
+  });
+  return stops;
 }

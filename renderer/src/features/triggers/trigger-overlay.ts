@@ -8,7 +8,7 @@ import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { PlacedTriggers, TriggersSnapshot } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Failure, Result } from '../../../../shared/result';
-import { createTriggerSnapshot } from './trigger-data';
+import { createProtectiveStops, createTriggerSnapshot } from './trigger-data';
 import { moveInput, snapToStep, triggerLines, type TriggerLine } from './trigger-model';
 
 export interface TriggerDrag {
@@ -40,8 +40,16 @@ export function createTriggerOverlay(api: TerminalApi, book: { market: Accessor<
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [busy, setBusy] = createSignal(false);
 
+  const protective = createProtectiveStops(api);
   const lines = createMemo(() => {
-    const drawn = triggerLines(snapshot(), book.market(), book.turbo());
+    // A stop main trails is drawn where it is on the exchange now, named as trailing.
+    const byLeg = new Map(protective().map((stop) => [stop.triggerId, stop]));
+    const drawn = triggerLines(snapshot(), book.market(), book.turbo()).map((line) => {
+      const stop = byLeg.get(line.triggerId);
+      if (stop === undefined) return line;
+      const managed = stop.distance === null ? ('break-even' as const) : ('trailing' as const);
+      return { ...line, managed, label: `${line.label} · ${managed}` };
+    });
     const drag = dragging();
     if (drag === null) return drawn;
     return drawn.map((line) => (line.triggerId === drag.triggerId ? { ...line, price: drag.to } : line));

@@ -1,0 +1,31 @@
+// Request handlers of the protective stops area of the contract: each delegates to the active
+// network's ProtectiveStops (main/services/protect/protective-stops.ts); inputs were parsed by the dispatcher.
+import type { protectRequests } from '../../../shared/ipc/areas/protect';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { AreaHandlers } from '../../ipc/dispatcher';
+import { withRuntime, type HandlerContext } from '../handler-context';
+import type { NetworkRuntime } from '../network/network-runtime';
+import type { ProtectiveStops } from './protective-stops';
+
+function withStops<T>(context: HandlerContext, work: (stops: ProtectiveStops) => Promise<Result<T>> | Result<T>): Promise<Result<T>> | Result<T> {
+  return withRuntime(context, (runtime: NetworkRuntime) => (runtime.protective === null ? fail('NOT_AVAILABLE', 'Protective stops are not kept on this terminal (no data directory)') : work(runtime.protective)));
+}
+
+export function protectHandlers(context: HandlerContext): AreaHandlers<typeof protectRequests> {
+  return {
+    armProtectiveStop: (input) =>
+      withStops(context, (stops) =>
+        stops.arm({
+          marketId: input.marketId,
+          turbo: input.turbo ?? false,
+          triggerId: input.triggerId,
+          reference: input.reference,
+          distance: input.distance,
+          breakEvenAfterTicks: input.breakEvenAfterTicks,
+        }),
+      ),
+    disarmProtectiveStop: (input) => withStops(context, (stops) => stops.disarm(input.id)),
+    moveStopToBreakEven: (input) => withStops(context, (stops) => stops.breakEvenNow(input.id)),
+    getProtectiveStops: () => withStops(context, (stops) => ok(stops.list())),
+  };
+}

@@ -1,0 +1,43 @@
+// The protective stops area of the contract: arm a trailing stop and/or an automatic break-even on
+// a pending stop-loss leg, disarm it, move it to break-even now, and the managed stops (pushed on
+// the `protectiveStops` stream). Main moves the legs itself (main/services/protect), with every
+// window closed and after a restart. Merged in ../contract.ts.
+import { z } from 'zod';
+import { b256Input, marketRef, noInput } from '../inputs';
+import { request, stream } from '../spec';
+import type { ProtectiveStopView } from '../views/protect';
+
+const distanceInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('ticks'), ticks: z.bigint().min(1n, 'at least 1 tick').max(1_000_000n) }),
+  z.strictObject({ kind: z.literal('percent'), basisPoints: z.bigint().min(1n, 'at least 1 bp').max(5_000n, 'at most 5,000 bps (50 %)') }),
+  z.strictObject({ kind: z.literal('price'), amount: z.bigint().min(1n, 'must be positive').max(0xffff_ffff_ffff_ffffn, 'must fit in u64') }),
+]);
+
+const stopId = z.string().min(1).max(80);
+
+export const protectInputs = {
+  armProtectiveStop: z.strictObject({
+    ...marketRef,
+    triggerId: b256Input,
+    reference: z.enum(['bid', 'ask', 'last', 'mark']),
+    /** Trailing distance; null: break-even only. */
+    distance: distanceInput.nullable(),
+    /** Move the stop to the position's entry after this many ticks of profit; null: none. */
+    breakEvenAfterTicks: z.bigint().min(0n).max(1_000_000n).nullable(),
+  }),
+  disarmProtectiveStop: z.strictObject({ id: stopId }),
+  moveStopToBreakEven: z.strictObject({ id: stopId }),
+  getProtectiveStops: noInput,
+} as const;
+
+export const protectRequests = {
+  armProtectiveStop: request<ProtectiveStopView>()(protectInputs.armProtectiveStop),
+  disarmProtectiveStop: request<null>()(protectInputs.disarmProtectiveStop),
+  moveStopToBreakEven: request<ProtectiveStopView>()(protectInputs.moveStopToBreakEven),
+  getProtectiveStops: request<readonly ProtectiveStopView[]>()(protectInputs.getProtectiveStops),
+} as const;
+
+export const protectStreams = {
+  /** The managed stops after every change (a snapshot). */
+  protectiveStops: stream<readonly ProtectiveStopView[]>(),
+} as const;
