@@ -3,6 +3,7 @@
 // browser host's bridge are both checked against `TerminalApi`, and main's handlers against
 // `Handlers` (main/ipc).
 import type { Result } from '../result';
+import { alertRequests, alertStreams } from './areas/alerts';
 import { coreRequests, coreStreams } from './areas/core';
 import { custodyRequests, custodyStreams } from './areas/custody';
 import { deskRequests, deskStreams } from './areas/desk';
@@ -11,9 +12,9 @@ import { positionRequests, positionStreams } from './areas/positions';
 import { triggerRequests, triggerStreams } from './areas/triggers';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...alertRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...alertStreams } as const;
 
 
 export type Requests = typeof requests;

@@ -11,3 +11,4 @@ export * from './trigger-fill';
 export * from './desk';
 export * from './freshness';
 export * from './positions';
+export * from './alerts';
