@@ -15,7 +15,7 @@ export function marketLabel(marketId: string, turbo: boolean, market: Market | n
 }
 
 function price(value: bigint, market: Market | null): string {
-  return market === null ? `${value} (raw units)` : formatUnits(value, market.quote.decimals, { groupSeparator: ',' });
+  return market === null ? `${value} (raw units)` : formatUnits(value, market.quote.decimals, { groupSeparator: ',', minimumFractionDigits: market.quote.max_precision });
 }
 
 export function describeCondition(condition: AlertCondition, market: Market | null): string {
