@@ -63,7 +63,7 @@ describe('a price alert evaluated in main', () => {
     expect(second.pushes.filter((push) => push.stream === 'alertFired')).toHaveLength(1);
   }, 120_000);
 
-  it('a fill alert fires on a fill of the account’s order, and a one-shot refusal alert stays quiet without a refusal', async () => {
+  it('a fill alert fires on a fill of the account’s order, and a one-shot refusal alert stays quiet until the exchange refuses an order, then fires once', async () => {
     const { harness, market } = await startOnboarded();
     harnesses.push(harness);
     const h = harness.terminal.handlers;
@@ -87,5 +87,16 @@ describe('a price alert evaluated in main', () => {
     const listed = value(await h.listAlerts({}, caller));
     expect(listed.alerts.find((alert) => alert.id === refusalAlert.id)).toMatchObject({ enabled: true, lastFiredAt: null });
     expect(listed.alerts.find((alert) => alert.id === fillAlert.id)).toMatchObject({ enabled: true });
+
+    // A sell 28 % above the market: inside main's price band, outside the exchange's window, so the exchange refuses it.
+    const beforeRefusal = harness.pushes.length;
+    const tick = harness.priceTick(market);
+    const far = ((inside.bid * 128n) / 100n / tick) * tick;
+    const refused = await h.placeOrder({ marketId: market.market_id, side: 'Sell', orderType: { kind: 'Spot' }, price: far, quantity: harness.sizeFor(market, far) }, caller);
+    expect(refused.ok).toBe(false);
+    const refusal = await until(() => harness.pushes.slice(beforeRefusal).filter((push) => push.stream === 'alertFired').map((push) => push.payload as AlertFiringView).find((payload) => payload.alertId === refusalAlert.id), 10_000, 'the refusal alert');
+    // The exchange's words are shown quoted, as data.
+    expect(refusal.text).toMatch(/^Alert: A signed request was (refused|reverted)( \(.+\))?(: ".*")?$/);
+    expect(value(await h.listAlerts({}, caller)).alerts.find((alert) => alert.id === refusalAlert.id)).toMatchObject({ enabled: false });
   }, 120_000);
 });
