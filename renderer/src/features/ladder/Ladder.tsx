@@ -392,6 +392,8 @@ export const Ladder: Component<LadderProps> = (props) => {
   const [alertAt, setAlertAt] = createSignal<AlertMenuAt | null>(null);
 
   const startDrag = (event: MouseEvent, side: Side, row: LadderRow) => {
+    // Only the main button drags an order: a right click opens the row's alert menu instead.
+    if (event.button !== 0) return;
     event.preventDefault();
     event.stopPropagation();
     const orderIds = side === 'Buy' ? row.ownBuyIds : row.ownSellIds;
