@@ -15,7 +15,7 @@ import type { Handlers } from '../ipc/dispatcher';
 import { accountHandlers } from './account/handlers';
 import { AlertService } from './alerts/alert-service';
 import { ALERTS_FILE, AlertStore } from './alerts/alert-store';
-import { fillDetail, refusalDetail } from './alerts/alert-text';
+import { fillDetail, listedName, refusalDetail } from './alerts/alert-text';
 import { alertHandlers } from './alerts/handlers';
 import { HostCodeConfirmer } from './confirm/host-code-confirmer';
 import type { TrustedConfirmer } from './confirm/trusted-confirmer';
@@ -248,6 +248,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     store: new AlertStore(join(options.dataDir, ALERTS_FILE), log, () => clock.now()),
     watch: (marketId, turbo, onChange) => hub.watch(marketId, turbo, onChange),
     market: marketRow,
+    marketName: (marketId) => listedName(marketId, runtime?.markets?.markets() ?? []),
     silentMs: () => {
       const at = runtime?.stream.status().lastInboundAt ?? null;
       return at === null ? null : clock.now() - at;
@@ -262,7 +263,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     publish: (snapshot) => windows.broadcast('alerts', snapshot),
     log,
   });
-  windows.observe('fill', (fill) => alerts.onFill(fill.fill.marketId, fillDetail(fill, marketRow(fill.fill.marketId, fill.fill.turbo))));
+  windows.observe('fill', (fill) => alerts.onFill(fill.fill.marketId, fillDetail(fill, marketRow(fill.fill.marketId, fill.fill.turbo), listedName(fill.fill.marketId, runtime?.markets?.markets() ?? []))));
   journal.onEntry((entry) => {
     if (entry.kind === 'outcome' && (entry.status === 'refused' || entry.status === 'reverted')) alerts.onRejected(refusalDetail(entry.status, entry.code, entry.message));
   });

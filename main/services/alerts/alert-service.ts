@@ -24,6 +24,8 @@ export interface AlertServiceDeps {
   readonly store: AlertStore;
   readonly watch: (marketId: string, turbo: boolean, onChange: () => void) => MarketWatch;
   readonly market: (marketId: string, turbo: boolean) => Market | null;
+  /** A market's name as the windows show it ("ETH/USDC #2" where two share the symbols); null when unknown. */
+  readonly marketName?: (marketId: string) => string | null;
   /** Milliseconds since anything arrived from the exchange; null before the first frame. */
   readonly silentMs: () => number | null;
   /** Announce a firing (notice, desktop notification, the windows' stream); false when nothing could take it. */
@@ -171,7 +173,7 @@ export class AlertService {
   private fire(alert: AlertRecord, happened: { value: bigint | number | null; detail: string | null }, now: number): void {
     const market = 'marketId' in alert.condition && alert.condition.marketId !== null ? this.deps.market(alert.condition.marketId, alert.condition.kind === 'fill' ? false : alert.condition.turbo) : null;
     const fired = afterFiring(alert, now);
-    const firing: AlertFiringView = { id: `firing-${now.toString(36)}-${++this.counter}`, alertId: alert.id, at: now, text: firingText(alert, market, happened), sound: alert.sound, delivered: false };
+    const firing: AlertFiringView = { id: `firing-${now.toString(36)}-${++this.counter}`, alertId: alert.id, at: now, text: firingText(alert, market, happened, this.nameOf(alert.condition)), sound: alert.sound, delivered: false };
     this.alerts = this.alerts.map((candidate) => (candidate.id === alert.id ? fired : candidate));
     this.firings.push(firing);
     this.trimFirings();
@@ -252,7 +254,11 @@ export class AlertService {
   private view(alert: AlertRecord): AlertView {
     const condition = alert.condition;
     const market = 'marketId' in condition && condition.marketId !== null ? this.deps.market(condition.marketId, condition.kind === 'fill' ? false : condition.turbo) : null;
-    return { ...alert, description: describeCondition(condition, market) };
+    return { ...alert, description: describeCondition(condition, market, this.nameOf(condition)) };
+  }
+
+  private nameOf(condition: AlertCondition): string | null {
+    return 'marketId' in condition && condition.marketId !== null ? (this.deps.marketName?.(condition.marketId) ?? null) : null;
   }
 }
 

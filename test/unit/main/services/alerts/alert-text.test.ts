@@ -2,7 +2,7 @@
 // or the trader escaped and quoted, never read as the terminal's own words.
 import { describe, expect, it } from 'vitest';
 import type { AlertRecord } from '../../../../../main/services/alerts/alert-rules';
-import { describeCondition, firingText, refusalDetail } from '../../../../../main/services/alerts/alert-text';
+import { describeCondition, firingText, listedName, refusalDetail } from '../../../../../main/services/alerts/alert-text';
 import { ethUsdc } from '../../../../support/shared/market/fixtures';
 
 const condition = { kind: 'price' as const, marketId: ethUsdc.market_id, turbo: false, source: 'bid' as const, direction: 'above' as const, price: 3_000n * 10n ** BigInt(ethUsdc.quote.decimals), hysteresis: 0n };
@@ -19,5 +19,15 @@ describe('alert text', () => {
   it('quotes and escapes a refusal’s text from the exchange, and a code that is not a plain code', () => {
     expect(refusalDetail('reverted', 'PriceOutsideWindow', 'price <b>"far"</b>\u200B')).toBe('A signed request was reverted ("PriceOutsideWindow"): "price <b>\\"far\\"</b>\\u{200B}"');
     expect(refusalDetail('refused', 'NONCE_USED', null)).toBe('A signed request was refused (NONCE_USED)');
+  });
+});
+
+describe('market names', () => {
+  it('adds the place in the listing where two markets share the symbols, as the windows do', () => {
+    const twin = { ...ethUsdc, market_id: `0x${'a2'.repeat(32)}` as typeof ethUsdc.market_id };
+    expect(listedName(ethUsdc.market_id, [ethUsdc])).toBe('ETH/USDC');
+    expect(listedName(twin.market_id, [ethUsdc, twin])).toBe('ETH/USDC #2');
+    expect(listedName(`0x${'ff'.repeat(32)}`, [ethUsdc])).toBeNull();
+    expect(describeCondition(condition, ethUsdc, 'ETH/USDC #1')).toBe('ETH/USDC #1 bid crosses above 3,000.00');
   });
 });
