@@ -10,7 +10,7 @@ import { bindIpc } from './ipc/electron-binding';
 import { registerAppScheme, serveRenderer } from './platform/app-protocol';
 import { hardenApp } from './platform/hardening';
 import { installMenu } from './platform/menu';
-import { showFillNotification } from './platform/notifications';
+import { showAlertNotification, showFillNotification } from './platform/notifications';
 import { openMainWindow } from './platform/windows';
 import { debugSwitchDecision } from './platform/debug-switches';
 import { nativeDialogConfirmer } from './platform/confirm-dialog';
@@ -122,6 +122,8 @@ function openTerminal(): Terminal {
     // Withdrawals, new allow-list addresses, loosened safety settings and network addresses are
     // confirmed in a native dialog of main on the window that asked.
     confirmer: nativeDialogConfirmer(),
+    // Alerts are shown by main as the OS's own notifications (the page may not raise any).
+    showAlert: (firing, settings) => settings.desktopNotifications && showAlertNotification(firing),
     log,
   });
 }

@@ -5,7 +5,7 @@
 // parses nothing (the dispatcher did) and delegates.
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
-import type { ConnectionStatus, KeychainView, LinkState, NetworkView, Notice, Settings } from '../../shared/ipc/views';
+import type { AlertFiringView, ConnectionStatus, KeychainView, LinkState, NetworkView, Notice, Settings } from '../../shared/ipc/views';
 import { fail, ok, type Result } from '../../shared/result';
 import type { HttpFetch } from '../exchange/http';
 import { fetchJson } from '../exchange/http';
@@ -13,6 +13,10 @@ import type { SocketFactory } from '../exchange/socket';
 import { STALE_AFTER_MS } from '../exchange/stream-client';
 import type { Handlers } from '../ipc/dispatcher';
 import { accountHandlers } from './account/handlers';
+import { AlertService } from './alerts/alert-service';
+import { ALERTS_FILE, AlertStore } from './alerts/alert-store';
+import { fillDetail, listedName, refusalDetail } from './alerts/alert-text';
+import { alertHandlers } from './alerts/handlers';
 import { HostCodeConfirmer } from './confirm/host-code-confirmer';
 import type { TrustedConfirmer } from './confirm/trusted-confirmer';
 import { custodyHandlers } from './custody/handlers';
@@ -81,6 +85,11 @@ export interface TerminalOptions {
   readonly confirmer?: TrustedConfirmer;
   /** Delay before first use of an added withdrawal address (default: 24 h; 10 s on the local sandbox). */
   readonly allowDelayMs?: (network: NetworkConfig) => number;
+  /**
+   * Shows an alert's firing as the OS's own notification (Electron); false when it could not. The
+   * browser host has none: its page shows the `alertFired` stream with the Notification API.
+   */
+  readonly showAlert?: (firing: AlertFiringView, settings: Settings) => boolean;
 }
 
 export interface Terminal {
@@ -234,6 +243,35 @@ export function createTerminal(options: TerminalOptions): Terminal {
 
   const settings = (): Settings => preferences.preferences.get().settings;
 
+  const marketRow = (marketId: string, turbo: boolean) => {
+    const found = runtime?.markets?.market(marketId, turbo);
+    return found?.ok ? found.value : null;
+  };
+  const alerts = new AlertService({
+    clock,
+    store: new AlertStore(join(options.dataDir, ALERTS_FILE), log, () => clock.now()),
+    watch: (marketId, turbo, onChange) => hub.watch(marketId, turbo, onChange),
+    market: marketRow,
+    marketName: (marketId) => listedName(marketId, runtime?.markets?.markets() ?? []),
+    silentMs: () => {
+      const at = runtime?.stream.status().lastInboundAt ?? null;
+      return at === null ? null : clock.now() - at;
+    },
+    announce: (firing) => {
+      notice('warning', firing.text, 'ALERT_FIRED');
+      windows.broadcast('alertFired', firing);
+      const shown = options.showAlert?.(firing, settings()) ?? false;
+      // Taken when the OS showed it or a window holds the notice; otherwise kept for the next window.
+      return shown || windows.ids().length > 0;
+    },
+    publish: (snapshot) => windows.broadcast('alerts', snapshot),
+    log,
+  });
+  windows.observe('fill', (fill) => alerts.onFill(fill.fill.marketId, fillDetail(fill, marketRow(fill.fill.marketId, fill.fill.turbo), listedName(fill.fill.marketId, runtime?.markets?.markets() ?? []))));
+  journal.onEntry((entry) => {
+    if (entry.kind === 'outcome' && (entry.status === 'refused' || entry.status === 'reverted')) alerts.onRejected(refusalDetail(entry.status, entry.code, entry.message));
+  });
+
   // A network given at start (an external exchange) is listed beside the configured ones.
   const knownNetworks = (): NetworkConfig[] => {
     const override = options.networkOverride;
@@ -355,6 +393,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     void monitor.probe();
     windows.broadcast('account', created.accountState());
     publishConnection();
+    // The alerts' descriptions name the markets the new network listed.
+    alerts.marketsChanged();
     return ok(undefined);
   };
 
@@ -404,6 +444,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...deskHandlers(context, desk),
     ...custodyHandlers(context),
     ...positionHandlers(context),
+    ...alertHandlers(alerts),
   };
 
   journal.onEntry((entry) => windows.broadcast('journal', journalView(entry)));
@@ -439,6 +480,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
         keychain = { available: false, description: 'OS keychain', reason: opened.message, commands };
         log(opened.message);
       }
+      // Firings recorded but never announced (the app stopped in between) are announced first.
+      alerts.start();
       const chosen = options.networkOverride ?? findNetwork(preferences.preferences.get().networkId) ?? findNetwork('sandbox');
       monitor.start();
       freshness.start();
@@ -462,6 +505,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       monitor.stop();
       freshness.stop();
       if (channelsDue !== null) clearImmediate(channelsDue);
+      alerts.stop();
       hub.close();
       runtime?.stop();
       runtime = null;

@@ -8,6 +8,7 @@ import type { StreamName, StreamPayload } from '../../shared/ipc/contract';
 /** Streams whose every push is the whole current state: a window shown again needs the latest only. */
 const LATEST_WINS: ReadonlySet<StreamName> = new Set<StreamName>([
   'account',
+  'alerts',
   'balances',
   'connection',
   'desk',

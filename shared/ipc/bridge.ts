@@ -3,6 +3,7 @@
 // named method per operation, written out per area in ./bridges: no generic invoke, so a script in
 // the page can reach only what the contract lists.
 import type { TerminalApi } from './contract';
+import { alertBridge } from './bridges/alerts';
 import { coreBridge } from './bridges/core';
 import { custodyBridge } from './bridges/custody';
 import { deskBridge } from './bridges/desk';
@@ -23,5 +24,6 @@ export function createBridge(transport: BridgeTransport) {
     ...deskBridge(transport),
     ...custodyBridge(transport),
     ...positionBridge(transport),
+    ...alertBridge(transport),
   } satisfies TerminalApi);
 }

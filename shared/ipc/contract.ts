@@ -3,6 +3,7 @@
 // browser host's bridge are both checked against `TerminalApi`, and main's handlers against
 // `Handlers` (main/ipc).
 import type { Result } from '../result';
+import { alertRequests, alertStreams } from './areas/alerts';
 import { coreRequests, coreStreams } from './areas/core';
 import { custodyRequests, custodyStreams } from './areas/custody';
 import { deskRequests, deskStreams } from './areas/desk';
@@ -12,9 +13,9 @@ import { triggerRequests, triggerStreams } from './areas/triggers';
 import { protectRequests, protectStreams } from './areas/protect';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams } as const;
 
 
 export type Requests = typeof requests;

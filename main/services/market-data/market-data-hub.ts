@@ -110,8 +110,21 @@ export interface ChannelStates {
 }
 const MAX_SUBSCRIPTIONS_PER_WINDOW = 64;
 
+/** Main's own reader of a market (alerts): it holds the channels a window's book would, with no window. */
+export interface HubWatch {
+  quote(): { bid: bigint | null; ask: bigint | null; last: bigint | null };
+  close(): void;
+}
+
+interface Watcher {
+  readonly market: string;
+  readonly turbo: boolean;
+  readonly onChange: () => void;
+}
+
 export class MarketDataHub {
   private readonly subscriptions = new Map<string, Subscription>();
+  private readonly watchers = new Map<string, Watcher>();
   private readonly depth = new Map<string, DepthChannel>();
   private readonly trades = new Map<string, TradeChannel>();
   private readonly pacers = new Map<string, FramePacer>();
@@ -179,6 +192,10 @@ export class MarketDataHub {
         void this.loadBars(subscription);
       }
       this.pacer(subscription.windowId).mark(subscription.id);
+    }
+    for (const [id, watcher] of this.watchers) {
+      this.retainDepth(watcher.market, watcher.turbo, id);
+      this.retainTrades(watcher.market, watcher.turbo, id);
     }
   }
 
@@ -356,6 +373,7 @@ export class MarketDataHub {
       }
       this.pacer(subscription.windowId).mark(subscription.id);
     }
+    for (const id of channel.users) this.watchers.get(id)?.onChange();
   }
 
   subscribeBook(windowId: string, input: { marketId: string; turbo: boolean; precision: bigint; levels: number }): Result<string> {
@@ -388,6 +406,7 @@ export class MarketDataHub {
     for (const id of channel.users) {
       const subscription = this.subscriptions.get(id);
       if (subscription) this.pacer(subscription.windowId).mark(id);
+      this.watchers.get(id)?.onChange();
     }
   }
 
@@ -450,19 +469,46 @@ export class MarketDataHub {
     const subscription = this.subscriptions.get(subscriptionId);
     if (!subscription || subscription.windowId !== windowId) return fail(UNKNOWN_SUBSCRIPTION, `no subscription ${subscriptionId} in this window`);
     this.subscriptions.delete(subscriptionId);
-    if (subscription.kind === 'book') {
-      const key = this.depthKey(subscription.market, subscription.turbo);
-      const channel = this.depth.get(key);
-      channel?.users.delete(subscriptionId);
-      if (channel && channel.users.size === 0) {
-        channel.handle.close();
-        this.depth.delete(key);
-        this.depthStates.delete(key);
-        this.stateChanged();
-      }
-    }
+    if (subscription.kind === 'book') this.releaseDepth(subscription.market, subscription.turbo, subscriptionId);
     this.releaseTrades(subscription.market, subscription.turbo, subscriptionId);
     return ok(null);
+  }
+
+  private releaseDepth(market: string, turbo: boolean, id: string): void {
+    const key = this.depthKey(market, turbo);
+    const channel = this.depth.get(key);
+    channel?.users.delete(id);
+    if (channel && channel.users.size === 0) {
+      channel.handle.close();
+      this.depth.delete(key);
+      this.depthStates.delete(key);
+      this.stateChanged();
+    }
+  }
+
+  /**
+   * Main's own reader of a market's best prices and last trade: it holds the book and trade
+   * channels like a window's book (across network switches too) until closed, and is told of
+   * every change.
+   */
+  watch(market: string, turbo: boolean, onChange: () => void): HubWatch {
+    const id = `watch-${++this.nextId}`;
+    this.watchers.set(id, { market, turbo, onChange });
+    this.retainDepth(market, turbo, id);
+    this.retainTrades(market, turbo, id);
+    const key = this.depthKey(market, turbo);
+    return {
+      quote: () => {
+        const channel = this.depth.get(key);
+        const book = channel?.handle.state() === 'live' ? channel.handle.book() : null;
+        return { bid: book?.bestBid() ?? null, ask: book?.bestAsk() ?? null, last: this.trades.get(key)?.last?.price ?? null };
+      },
+      close: () => {
+        if (!this.watchers.delete(id)) return;
+        this.releaseDepth(market, turbo, id);
+        this.releaseTrades(market, turbo, id);
+      },
+    };
   }
 
   /** A window became visible again: send it a fresh frame of everything it shows. */

@@ -7,6 +7,7 @@
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Accessor, type Component } from 'solid-js';
 import { priceTick } from '../../../shared/market/tick';
 import { streamGrouping } from '../features/markets/inside-text';
+import { installAlertFirings } from '../features/alerts/alert-firings';
 import { installFillAlerts } from '../features/alerts/fill-alerts';
 import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
 import { useDesk } from '../features/desk/desk-context';
@@ -127,6 +128,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
   const bestAsk = () => liveInside()?.asks[0]?.price ?? null;
   installHotkeys(terminal, { market, turbo, bestBid, bestAsk, book: () => ({ live: insideFreshness.live(), label: insideFreshness.label() }) });
   installFillAlerts(terminal, bridge);
+  installAlertFirings(terminal, bridge);
 
   // Drawers open below the top bar, whose height depends on whether it wrapped.
   let topbar: HTMLElement | undefined;

@@ -11,3 +11,4 @@ import '../features/balances/panel';
 import '../features/margin/panel';
 import '../features/funds/panel';
 import '../features/journal/panel';
+import '../features/alerts/panel';

@@ -12,3 +12,4 @@ export * from './desk';
 export * from './freshness';
 export * from './positions';
 export * from './protect';
+export * from './alerts';

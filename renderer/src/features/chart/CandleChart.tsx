@@ -25,7 +25,9 @@ import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { accountText } from '../positions/positions-model';
 import { createProtectiveStops, createTriggerSnapshot } from '../triggers';
 import { barsToColumns, chartTimeRange, mergeBars, priceRange, resolutionSeconds, toDrawingNumber } from './bars-model';
-import { dragPrice, offsetOfPrice, priceAxisLabels, priceIncrements, priceScale, timeAxisLabels, type PriceScale } from './chart-geometry';
+import { dragPrice, offsetOfPrice, priceAtOffset, priceAxisLabels, priceIncrements, priceScale, snapToTick, timeAxisLabels, type PriceScale } from './chart-geometry';
+import { priceTick } from '../../../../shared/market/tick';
+import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
 import { legLines, lineAt, orderLines, positionLine, type ChartLine } from './chart-lines';
 import './chart.css';
 import { MarketName } from '../markets/MarketName';
@@ -365,6 +367,16 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     const y = plot.scales['y'];
     return priceScale(y?.min, y?.max, plot.bbox.height / devicePixelRatio, props.market.quote.decimals);
   };
+  // The context menu at a height of the plot sets an alert at that price (snapped to the step).
+  const [alertAt, setAlertAt] = createSignal<AlertMenuAt | null>(null);
+  const openAlertMenu = (event: MouseEvent) => {
+    const current = scale();
+    if (!current || !plot) return;
+    event.preventDefault();
+    const y = event.clientY - plot.over.getBoundingClientRect().top;
+    if (y < 0 || y > current.height) return;
+    setAlertAt({ x: event.clientX, y: event.clientY, price: snapToTick(priceAtOffset(current, y), priceTick(props.market)) });
+  };
   /** Where the plotting area starts (right of the price axis), in CSS px from the chart box's left. */
   const plotLeft = (): number => {
     drawn();
@@ -554,7 +566,11 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           data-axis-times={(drawn(), axisLabels.times.join(' | '))}
           data-leg-fill-marks={fillMarks().filter((mark) => mark.leg !== null).length}
           ref={(element) => (box = element)}
+          onContextMenu={openAlertMenu}
         >
+          <Show when={alertAt()}>
+            {(at) => <AlertMenu market={props.market} turbo={props.turbo} at={at()} current={{ bid: null, ask: null, last: bars().at(-1)?.close ?? null }} onClose={() => setAlertAt(null)} />}
+          </Show>
           <div class="chart-legs chart-lines" data-testid="chart-lines" style={{ '--plot-left': `${plotLeft()}px` }}>
             <For each={lineKeys()}>
               {(lineKey) => (

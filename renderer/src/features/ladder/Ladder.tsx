@@ -34,6 +34,7 @@ import { oneClickOrder } from './one-click-order';
 import { createRowCells } from './row-cells';
 import './ladder.css';
 import { marketName } from '../markets/market-label';
+import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
 
 export const LADDER_ROW_HEIGHT = 18;
 /** Auto-recenter when the inside market comes within this many rows of the top or bottom. */
@@ -387,7 +388,12 @@ export const Ladder: Component<LadderProps> = (props) => {
     void terminal.trading.place(props.market, order.evaluation.request, "the ladder (its Size field)", [...(order.note === null ? [] : [order.note]), ...order.evaluation.warnings]);
   };
 
+  // The context menu of a row sets an alert at its price: its own gesture, never a trading click.
+  const [alertAt, setAlertAt] = createSignal<AlertMenuAt | null>(null);
+
   const startDrag = (event: MouseEvent, side: Side, row: LadderRow) => {
+    // Only the main button drags an order: a right click opens the row's alert menu instead.
+    if (event.button !== 0) return;
     event.preventDefault();
     event.stopPropagation();
     const orderIds = side === 'Buy' ? row.ownBuyIds : row.ownSellIds;
@@ -639,6 +645,10 @@ export const Ladder: Component<LadderProps> = (props) => {
                 if (current) setDrag({ ...current, overRow: cell.price });
               }}
               onMouseUp={() => drag() && finishDrag(cell.price)}
+              onContextMenu={(event) => {
+                event.preventDefault();
+                setAlertAt({ x: event.clientX, y: event.clientY, price: cell.price });
+              }}
             >
               <span class="own own-buy" data-testid={row().ownBuyCount > 0 ? 'own-order' : undefined} data-side="Buy" data-order-ids={row().ownBuyIds.join(',')} onMouseDown={(event) => startDrag(event, 'Buy', row())}>
                 {own(row().ownBuyCount, row().ownBuyQuantity)}
@@ -676,6 +686,9 @@ export const Ladder: Component<LadderProps> = (props) => {
         </For>
         <Pinned at="top" />
         <Pinned at="bottom" />
+        <Show when={alertAt()}>
+          {(at) => <AlertMenu market={props.market} turbo={props.turbo} at={at()} current={{ bid: bestBid(), ask: bestAsk(), last: frame()?.lastTrade?.price ?? null }} onClose={() => setAlertAt(null)} />}
+        </Show>
         <Show when={resyncing()}>
           <div class="ladder-overlay" data-testid="ladder-resyncing" data-reason={health() ?? ''}>
             {freshness.state() === 'disconnected'

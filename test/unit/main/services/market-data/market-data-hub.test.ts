@@ -289,3 +289,32 @@ describe('market data hub', () => {
     expect(volumeInRange(volume, 10n, [{ price: 1000n, quantity: 1n }], [{ price: 1010n, quantity: 1n }])).toEqual([{ price: 1000n, quantity: 3n }]);
   });
 });
+
+describe("main's own watch of a market (alerts)", () => {
+  const trade = (tradeId: string, price: bigint): TradeView => ({ tradeId, price, quantity: 1n, side: 'Buy', time: 1 }) as TradeView;
+
+  it('holds the channels with no window, reads best prices and the last trade, is told of changes, and follows a network switch', () => {
+    const { feed, hub, windows } = setup();
+    let changes = 0;
+    const watch = hub.watch(market, false, () => changes++);
+    expect(feed.depthOpen).toBe(1);
+    expect(feed.tradesOpen).toBe(1);
+    expect(watch.quote()).toEqual({ bid: 1000n, ask: 1010n, last: null });
+    feed.books.get(market)!.notify();
+    for (const listener of feed.tradeListeners) listener({ trades: [trade('t1', 1005n)], reset: false });
+    expect(changes).toBe(2);
+    expect(watch.quote().last).toBe(1005n);
+    // A window coming and going does not take the watch's channels with it.
+    windows.attach('w1', { send: () => undefined });
+    windows.detach('w1');
+    expect(feed.depthOpen).toBe(1);
+    hub.detach();
+    const next = new FakeFeed();
+    hub.attach(next);
+    expect(next.depthOpen).toBe(1);
+    expect(next.tradesOpen).toBe(1);
+    watch.close();
+    expect(next.depthOpen).toBe(0);
+    expect(next.tradesOpen).toBe(0);
+  });
+});

@@ -1,0 +1,64 @@
+// The Alerts panel's form, read into a createAlert input: amounts parsed to raw units with the
+// market's decimals, every problem named by its field before anything reaches main (which parses
+// the input again).
+import { parseUnits } from '../../../../shared/encoding/units';
+import type { RequestInput } from '../../../../shared/ipc/contract';
+import type { AlertKind, AlertPriceSource } from '../../../../shared/ipc/views/alerts';
+import type { Market } from '../../../../shared/market/market';
+import { priceTick } from '../../../../shared/market/tick';
+import { fail, ok, type Result } from '../../../../shared/result';
+
+export interface AlertForm {
+  readonly kind: AlertKind;
+  readonly market: Market | null;
+  readonly turbo: boolean;
+  readonly source: AlertPriceSource;
+  readonly direction: 'above' | 'below';
+  readonly priceText: string;
+  readonly ticksText: string;
+  readonly secondsText: string;
+  /** Fill alerts: only the selected market's fills (or any market's). */
+  readonly onlyThisMarket: boolean;
+  readonly repeat: boolean;
+  readonly cooldownText: string;
+  readonly sound: boolean;
+  readonly note: string;
+}
+
+function wholeNumber(text: string, field: string, min: number, max: number): Result<number> {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return fail('INVALID_INPUT', `${field}: a whole number is needed`);
+  const value = Number(trimmed);
+  if (value < min || value > max) return fail('INVALID_INPUT', `${field}: between ${min} and ${max}`);
+  return ok(value);
+}
+
+export function alertFormInput(form: AlertForm): Result<RequestInput<'createAlert'>> {
+  const cooldown = wholeNumber(form.cooldownText, 'Cool-down', 0, 86_400);
+  if (!cooldown.ok) return cooldown;
+  const settings = { repeat: form.repeat, cooldownSeconds: cooldown.value, sound: form.sound, note: form.note.trim() };
+  switch (form.kind) {
+    case 'price': {
+      if (form.market === null) return fail('INVALID_INPUT', 'Market: choose a market');
+      const price = parseUnits(form.priceText.trim(), form.market.quote.decimals, 'Price');
+      if (!price.ok) return price;
+      if (price.value <= 0n) return fail('INVALID_INPUT', 'Price: must be positive');
+      return ok({ condition: { kind: 'price', marketId: form.market.market_id, turbo: form.turbo, source: form.source, direction: form.direction, price: price.value, hysteresis: priceTick(form.market) }, ...settings });
+    }
+    case 'spread': {
+      if (form.market === null) return fail('INVALID_INPUT', 'Market: choose a market');
+      const ticks = wholeNumber(form.ticksText, 'Ticks', 1, 1_000_000);
+      if (!ticks.ok) return ticks;
+      return ok({ condition: { kind: 'spread', marketId: form.market.market_id, turbo: form.turbo, ticks: ticks.value }, ...settings });
+    }
+    case 'fill':
+      return ok({ condition: { kind: 'fill', marketId: form.onlyThisMarket && form.market !== null ? form.market.market_id : null }, ...settings });
+    case 'rejected':
+      return ok({ condition: { kind: 'rejected' }, ...settings });
+    case 'stale': {
+      const seconds = wholeNumber(form.secondsText, 'Seconds', 1, 3_600);
+      if (!seconds.ok) return seconds;
+      return ok({ condition: { kind: 'stale', seconds: seconds.value }, ...settings });
+    }
+  }
+}

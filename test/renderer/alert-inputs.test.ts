@@ -1,0 +1,66 @@
+// What the alert menu (a ladder row's or the chart's context menu) and the Alerts panel's form ask
+// main for: a price alert in the direction the level lies from each source, re-armed one step back,
+// and the form's fields read with the market's decimals, each problem named by its field.
+import { describe, expect, it } from 'vitest';
+import { alertFormInput, type AlertForm } from '../../renderer/src/features/alerts/alert-form';
+import { alertChoices } from '../../renderer/src/features/alerts/alert-menu-model';
+import { ethUsdc } from '../support/renderer/fixtures';
+
+const USDC = 1_000_000n;
+const TICK = 10_000n;
+
+describe('the alert menu at a price', () => {
+  it('offers bid, ask and last, each in the direction the level lies from it now', () => {
+    const choices = alertChoices(ethUsdc, false, 3_000n * USDC, { bid: 2_999n * USDC, ask: 3_001n * USDC, last: null });
+    expect(choices.map((choice) => choice.label)).toEqual(['Alert when the bid crosses above 3,000.00', 'Alert when the ask crosses below 3,000.00']);
+    expect(choices[0]?.input).toEqual({
+      condition: { kind: 'price', marketId: ethUsdc.market_id, turbo: false, source: 'bid', direction: 'above', price: 3_000n * USDC, hysteresis: TICK },
+      repeat: false,
+      cooldownSeconds: 60,
+      sound: true,
+    });
+  });
+
+  it('leaves out a source already at the level, or with no price yet', () => {
+    expect(alertChoices(ethUsdc, true, 3_000n * USDC, { bid: 3_000n * USDC, ask: null, last: 2_990n * USDC }).map((choice) => choice.source)).toEqual(['last']);
+  });
+});
+
+const form: AlertForm = {
+  kind: 'price',
+  market: ethUsdc,
+  turbo: false,
+  source: 'last',
+  direction: 'below',
+  priceText: '2950.5',
+  ticksText: '5',
+  secondsText: '10',
+  onlyThisMarket: false,
+  repeat: true,
+  cooldownText: '30',
+  sound: false,
+  note: ' breakdown ',
+};
+
+describe('the Alerts panel form', () => {
+  it('reads a price alert in raw units', () => {
+    expect(alertFormInput(form)).toEqual({
+      ok: true,
+      value: { condition: { kind: 'price', marketId: ethUsdc.market_id, turbo: false, source: 'last', direction: 'below', price: 2_950_500_000n, hysteresis: TICK }, repeat: true, cooldownSeconds: 30, sound: false, note: 'breakdown' },
+    });
+  });
+
+  it('names the field of each problem', () => {
+    expect(alertFormInput({ ...form, priceText: 'abc' })).toMatchObject({ ok: false, message: expect.stringMatching(/^Price: /) });
+    expect(alertFormInput({ ...form, cooldownText: '-1' })).toMatchObject({ ok: false, message: 'Cool-down: a whole number is needed' });
+    expect(alertFormInput({ ...form, kind: 'spread', ticksText: '0' })).toMatchObject({ ok: false, message: 'Ticks: between 1 and 1000000' });
+    expect(alertFormInput({ ...form, kind: 'price', market: null })).toMatchObject({ ok: false, message: 'Market: choose a market' });
+  });
+
+  it('reads the other kinds', () => {
+    expect(alertFormInput({ ...form, kind: 'stale', secondsText: '15' })).toMatchObject({ ok: true, value: { condition: { kind: 'stale', seconds: 15 } } });
+    expect(alertFormInput({ ...form, kind: 'fill', onlyThisMarket: true })).toMatchObject({ ok: true, value: { condition: { kind: 'fill', marketId: ethUsdc.market_id } } });
+    expect(alertFormInput({ ...form, kind: 'fill' })).toMatchObject({ ok: true, value: { condition: { kind: 'fill', marketId: null } } });
+    expect(alertFormInput({ ...form, kind: 'rejected' })).toMatchObject({ ok: true, value: { condition: { kind: 'rejected' } } });
+  });
+});
