@@ -9,4 +9,10 @@ export const GUARD_CODES = {
   REDUCE_ONLY: 'GUARD_REDUCE_ONLY',
   /** A reduce-only order whose position main cannot read now. */
   REDUCE_ONLY_UNKNOWN: 'GUARD_REDUCE_ONLY_UNKNOWN',
+  /** An order whose notional (price × quantity) is above the trader's maximum for the market. */
+  MAX_NOTIONAL: 'GUARD_MAX_NOTIONAL',
+  /** An order that could leave the position (with the resting orders on its side) above the trader's maximum. */
+  MAX_POSITION: 'GUARD_MAX_POSITION',
+  /** A maximum position is set but the position cannot be read now. */
+  MAX_POSITION_UNKNOWN: 'GUARD_MAX_POSITION_UNKNOWN',
 } as const;

@@ -1,22 +1,24 @@
 // Main's order guards: one list of checks over every order a signed request would create, run by the
 // submitter before a nonce is taken, so every path that signs an order (ticket, ladder, hotkeys,
 // chart, amend, brackets, stops and OCO pairs, Turbo Account orders, flatten) passes through the
-// same checks and nothing is signed when one refuses: the maximum order size, the price band and
-// reduce-only. A new guard is one more entry of ORDER_CHECKS.
+// same checks and nothing is signed when one refuses: the maximum order size and notional, the
+// price band, reduce-only and the maximum position. A new guard is one more entry of ORDER_CHECKS.
 import type { Market } from '../../../shared/market/market';
 import type { ActionGroup } from '../../../shared/protocol/session-actions';
 import { ok, type Result } from '../../../shared/result';
 import type { BookPrices, GuardFacts, PositionFacts } from './guard-facts';
 import { orderIntents, type OrderIntent } from './order-intent';
 import { checkMaxOrderSize } from './max-order-size-check';
+import { checkMaxNotional } from './max-notional-check';
+import { checkMaxPosition } from './max-position-check';
 import { checkPriceBand } from './price-band-check';
 import { checkReduceOnly } from './reduce-only-check';
 
 /** One check of one order: ok, or the refusal (a code naming the guard, the figure and the limit). */
 export type OrderCheck = (intent: OrderIntent, market: Market, facts: GuardFacts) => Promise<Result<void>>;
 
-/** The checks, cheapest first: the size cap reads only the settings, the band the book, reduce-only the fills. */
-export const ORDER_CHECKS: readonly OrderCheck[] = [checkMaxOrderSize, checkPriceBand, checkReduceOnly];
+/** The checks, cheapest first: the size and notional caps read only the settings, the band the book, reduce-only and the position cap the fills. */
+export const ORDER_CHECKS: readonly OrderCheck[] = [checkMaxOrderSize, checkMaxNotional, checkPriceBand, checkReduceOnly, checkMaxPosition];
 
 /** The facts read once per request, however many of its orders ask for them. */
 function readOnce(facts: GuardFacts): GuardFacts {
@@ -25,6 +27,9 @@ function readOnce(facts: GuardFacts): GuardFacts {
   return {
     market: (marketId, turbo) => facts.market(marketId, turbo),
     maxQuantity: (marketId) => facts.maxQuantity(marketId),
+    maxNotional: (marketId) => facts.maxNotional(marketId),
+    maxPosition: (marketId) => facts.maxPosition(marketId),
+    restingOrders: (account, market, turbo) => facts.restingOrders(account, market, turbo),
     bandBps: (marketId) => facts.bandBps(marketId),
     bookPrices: (market, turbo) => {
       const key = `${market.market_id}:${turbo}`;

@@ -14,6 +14,8 @@ export interface RuntimeFactsDeps {
   readonly market: (marketId: string, turbo: boolean) => Result<Market>;
   readonly bands: () => Readonly<Record<string, number>>;
   readonly maxQuantity: (marketId: string) => bigint | undefined;
+  readonly maxNotional: (marketId: string) => bigint | undefined;
+  readonly maxPosition: (marketId: string) => bigint | undefined;
   readonly liveBook: (marketId: string, turbo: boolean) => BookHandle | null;
   readonly readDepth: (market: Market, turbo: boolean) => Promise<Result<DepthResponse>>;
   readonly positions: () => Promise<PositionsView>;
@@ -26,6 +28,8 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
   return {
     market: deps.market,
     maxQuantity: deps.maxQuantity,
+    maxNotional: deps.maxNotional,
+    maxPosition: deps.maxPosition,
     bandBps: (marketId) => priceBandOf(deps.bands(), marketId),
     bookPrices: async (market, turbo) => {
       const live = deps.liveBook(market.market_id, turbo);
@@ -65,6 +69,16 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
       }
       const legsClosing = [...pairs.values()].reduce((sum, value) => sum + value, 0n);
       return ok({ size, restingClosing, legsClosing });
+    },
+    restingOrders: (account, market, turbo) => {
+      const resting = { buy: 0n, sell: 0n };
+      for (const order of deps.openOrders()) {
+        if (order.marketId !== market.market_id || order.turbo !== turbo || (order.account !== '' && order.account !== account)) continue;
+        if (order.status !== 'open' && order.status !== 'partially-filled') continue;
+        if (order.side === 'Buy') resting.buy += order.quantity - order.filled;
+        else resting.sell += order.quantity - order.filled;
+      }
+      return resting;
     },
   };
 }

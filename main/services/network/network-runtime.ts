@@ -119,6 +119,8 @@ export class NetworkRuntime {
       market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
       bands: () => deps.preferences.preferences.get().settings.priceBandBps,
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      maxNotional: (marketId) => deps.preferences.preferences.get().settings.maxOrderNotional[marketId],
+      maxPosition: (marketId) => deps.preferences.preferences.get().settings.maxPosition[marketId],
       liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
       readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
       positions: () => this.positions.positions(),

@@ -14,6 +14,8 @@ export { DEFAULT_HOTKEYS };
 export const DEFAULT_SETTINGS: Settings = {
   confirmOrders: true,
   maxOrderQuantity: {},
+  maxOrderNotional: {},
+  maxPosition: {},
   priceBandBps: {},
   hotkeys: DEFAULT_HOTKEYS,
   sound: true,
@@ -31,6 +33,9 @@ const networkOverride = z.object({ restUrl: url, wsUrl: url, faucetUrl: url, cha
 const settingsSchema = z.object({
   confirmOrders: z.boolean(),
   maxOrderQuantity: z.record(z.string(), z.bigint()),
+  // A file written before these caps existed reads back with none set.
+  maxOrderNotional: z.record(z.string(), z.bigint()).default({}),
+  maxPosition: z.record(z.string(), z.bigint()).default({}),
   // A file written before the bands existed reads back with every market on the default band.
   priceBandBps: z.record(z.string(), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).default({}),
   // Read back complete: an action added since the file was written gets its default key (unless taken).

@@ -37,6 +37,13 @@ export interface Settings {
   readonly confirmOrders: boolean;
   /** Per market id: the largest quantity (raw base units) the ticket accepts; absent means no cap. */
   readonly maxOrderQuantity: Readonly<Record<string, bigint>>;
+  /** Per market id: the largest order notional (price × quantity, raw quote units) main signs; absent means no cap (GUARD_MAX_NOTIONAL). */
+  readonly maxOrderNotional: Readonly<Record<string, bigint>>;
+  /**
+   * Per market id: the largest position (raw base units, long or short) an order may leave at worst,
+   * counting the account's resting orders on its side; absent means no cap (GUARD_MAX_POSITION).
+   */
+  readonly maxPosition: Readonly<Record<string, bigint>>;
   /**
    * Per market id: how far (bps) from the book's reference main signs a price (0 is off); absent
    * means the default (shared/market/price-band.ts). Main refuses an order beyond it (GUARD_PRICE_BAND).

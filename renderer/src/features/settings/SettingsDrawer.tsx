@@ -1,8 +1,8 @@
-// Settings: order safety (confirmation, maximum order size, price band), quantity presets, hotkeys (recorded
+// Settings: order safety (confirmation, maximum order size, notional and position, price band), quantity presets, hotkeys (recorded
 // by pressing them), fill alerts, parallel nonce lanes and session length. Every change goes to
 // main (updateSettings); main's answer is what the window shows.
 import { createSignal, For, Show, type Component } from 'solid-js';
-import { parseUnits } from '../../../../shared/encoding/units';
+import { formatUnits, parseUnits } from '../../../../shared/encoding/units';
 import type { RequestInput } from '../../../../shared/ipc/contract';
 import { HOTKEY_ACTIONS, type HotkeyAction } from '../../../../shared/ipc/views/settings';
 import type { Market } from '../../../../shared/market/market';
@@ -46,6 +46,33 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
       next[market.market_id] = parsed.value;
     }
     void save({ maxOrderQuantity: next });
+  };
+
+  // A per-market cap main enforces (GUARD_MAX_NOTIONAL in quote, GUARD_MAX_POSITION in base); empty removes it.
+  const saveCap = (field: 'maxOrderNotional' | 'maxPosition', input: HTMLInputElement, label: string) => {
+    const market = props.market;
+    const current = settings();
+    if (!market || !current) return;
+    const next = { ...current[field] };
+    const text = input.value.trim();
+    if (text === '') delete next[market.market_id];
+    else {
+      const parsed = parseUnits(text, field === 'maxOrderNotional' ? market.quote.decimals : market.base.decimals, label);
+      if (!parsed.ok || parsed.value === 0n) {
+        setProblem(parsed.ok ? `${label} must be above zero.` : parsed.message);
+        return;
+      }
+      next[market.market_id] = parsed.value;
+    }
+    // Declined or not confirmed (raising or removing needs main's confirmation): the field shows main's value again.
+    void save({ [field]: next }).then(() => (input.value = capText(field, settings()?.[field] ?? {})));
+  };
+
+  const capText = (field: 'maxOrderNotional' | 'maxPosition', caps: Readonly<Record<string, bigint>>): string => {
+    const market = props.market;
+    const cap = market ? caps[market.market_id] : undefined;
+    if (!market || cap === undefined) return '';
+    return field === 'maxOrderNotional' ? formatUnits(cap, market.quote.decimals) : editableQuantity(market, cap);
   };
 
   const saveBand = (input: HTMLInputElement) => {
@@ -149,6 +176,18 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                       value={current().maxOrderQuantity[market().market_id] !== undefined ? editableQuantity(market(), current().maxOrderQuantity[market().market_id]!) : ''}
                       onChange={(event) => saveMaxQuantity(event.currentTarget.value)}
                     />
+                  </label>
+                  <label class="line" title="Main refuses an order whose price × quantity (a market order: at its price bound) is above this; raising or removing it asks for your confirmation.">
+                    <span>
+                      Maximum order notional, {market().base.symbol}/{market().quote.symbol} ({market().quote.symbol}; empty for none)
+                    </span>
+                    <input data-testid="settings-max-notional" style={{ width: '120px' }} value={capText('maxOrderNotional', current().maxOrderNotional)} onChange={(event) => saveCap('maxOrderNotional', event.currentTarget, 'Maximum order notional')} />
+                  </label>
+                  <label class="line" title="Main refuses an order that could leave your position, long or short, above this: the position now, your resting orders on the same side and the order. Reducing orders always pass; raising or removing it asks for your confirmation.">
+                    <span>
+                      Maximum position, {market().base.symbol}/{market().quote.symbol} ({market().base.symbol}; empty for none)
+                    </span>
+                    <input data-testid="settings-max-position" style={{ width: '120px' }} value={capText('maxPosition', current().maxPosition)} onChange={(event) => saveCap('maxPosition', event.currentTarget, 'Maximum position')} />
                   </label>
                   <label class="line" title="Main refuses an order, amend or stop priced further than this from the book (the mid of the best bid and offer); widening it or turning it off asks for your confirmation.">
                     <span>

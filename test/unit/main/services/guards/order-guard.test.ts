@@ -23,6 +23,9 @@ function facts(options: { caps?: Record<string, bigint>; bands?: Record<string, 
     reads,
     market: (marketId) => (marketId === ethUsdc.market_id ? ok(ethUsdc) : fail('UNKNOWN_MARKET', `market ${marketId}`)),
     maxQuantity: (marketId) => options.caps?.[marketId],
+    maxNotional: () => undefined,
+    maxPosition: () => undefined,
+    restingOrders: () => ({ buy: 0n, sell: 0n }),
     bandBps: (marketId) => options.bands?.[marketId] ?? 3_000,
     bookPrices: () => {
       reads.prices++;

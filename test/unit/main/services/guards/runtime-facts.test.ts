@@ -67,4 +67,16 @@ describe('the runtime guard facts', () => {
     const unread = runtimeGuardFacts(deps({ positions: () => Promise.resolve({ positions: [], asOf: 0, problems: ['ETH/USDC Canonical: the fills could not be read'] }) }));
     expect(await unread.position(account, ethUsdc, false)).toEqual(fail('POSITION_UNKNOWN', 'ETH/USDC Canonical: the fills could not be read'));
   });
+
+  it('sums the account’s open orders on the book per side, leaving other books, other accounts and finished orders out', () => {
+    const orders = [
+      order({ side: 'Buy', quantity: 3n * ETH, filled: ETH, status: 'partially-filled' }),
+      order({ side: 'Buy', quantity: ETH }),
+      order({ side: 'Sell', quantity: 2n * ETH }),
+      order({ side: 'Buy', quantity: 9n * ETH, turbo: true }),
+      order({ side: 'Buy', quantity: 9n * ETH, account: '0xother' }),
+      order({ side: 'Buy', quantity: 9n * ETH, status: 'filled' }),
+    ];
+    expect(runtimeGuardFacts(deps({ openOrders: () => orders })).restingOrders(account, ethUsdc, false)).toEqual({ buy: 3n * ETH, sell: 2n * ETH });
+  });
 });
