@@ -222,6 +222,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     maxOrderQuantity: { [id(0xa1)]: 50_000_000_000n },
     maxOrderNotional: {},
     maxPosition: {},
+    dailyLossLimit: {},
     priceBandBps: {},
     hotkeys: { ...DEFAULT_HOTKEYS, cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', togglePostOnly: 'P' },
     sound: true,

@@ -1,6 +1,6 @@
 // Which changes of the settings weaken a safety setting, and so need the trusted confirmation:
 // turning order confirmations off, raising or removing a maximum order size, notional or
-// position, widening or turning
+// position or a daily loss limit, widening or turning
 // off a market's price band, making sessions last longer (a session key that can trade for more
 // days), a hotkey that makes an accident likelier (hotkey-weakening.ts). Tightening, and the
 // settings that touch no safety (sound, notifications, presets, nonce lanes), apply at once.
@@ -16,6 +16,8 @@ export interface SettingsPatch {
   readonly maxOrderQuantity?: Readonly<Record<string, bigint>> | undefined;
   readonly maxOrderNotional?: Readonly<Record<string, bigint>> | undefined;
   readonly maxPosition?: Readonly<Record<string, bigint>> | undefined;
+  /** Per quote asset id. */
+  readonly dailyLossLimit?: Readonly<Record<string, bigint>> | undefined;
   readonly priceBandBps?: Readonly<Record<string, number>> | undefined;
   readonly sessionDays?: number | undefined;
   /** The whole keymap as it would be saved (applyKeymapChange's result). */
@@ -55,6 +57,13 @@ export function settingsWeakenings(current: Settings, patch: SettingsPatch, word
   }
   if (patch.maxOrderNotional !== undefined) lines.push(...capLoosenings(trusted`Maximum order notional`, current.maxOrderNotional, patch.maxOrderNotional, words, (marketId, value) => words.quote?.(marketId, value) ?? trusted`${value} raw units`));
   if (patch.maxPosition !== undefined) lines.push(...capLoosenings(trusted`Maximum position`, current.maxPosition, patch.maxPosition, words, (marketId, value) => words.quantity(marketId, value)));
+  if (patch.dailyLossLimit !== undefined) {
+    for (const [quoteAsset, limit] of Object.entries(current.dailyLossLimit)) {
+      const next = patch.dailyLossLimit[quoteAsset];
+      if (next === undefined) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} raw units → no limit`);
+      else if (next > limit) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} → ${next} raw units`);
+    }
+  }
   if (patch.priceBandBps !== undefined) {
     // The patch replaces every band: a market it leaves out goes back to the default.
     const markets = new Set([...Object.keys(current.priceBandBps), ...Object.keys(patch.priceBandBps)]);

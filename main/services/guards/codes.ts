@@ -15,4 +15,8 @@ export const GUARD_CODES = {
   MAX_POSITION: 'GUARD_MAX_POSITION',
   /** A maximum position is set but the position cannot be read now. */
   MAX_POSITION_UNKNOWN: 'GUARD_MAX_POSITION_UNKNOWN',
+  /** An order that adds exposure once the day's P&L is at or past the trader's daily loss limit. */
+  DAILY_LOSS: 'GUARD_DAILY_LOSS',
+  /** A daily loss limit is set but the day's P&L cannot be read now (an order that adds exposure is refused). */
+  DAILY_LOSS_UNKNOWN: 'GUARD_DAILY_LOSS_UNKNOWN',
 } as const;

@@ -35,6 +35,10 @@ export interface GuardFacts {
   maxNotional(marketId: string): bigint | undefined;
   /** The trader's maximum position for the market (raw base units, either side), or undefined for none. */
   maxPosition(marketId: string): bigint | undefined;
+  /** The trader's daily loss limit in a quote asset (raw units, positive), or undefined for none. */
+  dailyLossLimit(quoteAsset: string): bigint | undefined;
+  /** The account's P&L in the quote asset since 00:00 UTC (daily-loss.ts), raw quote units. */
+  dayPnl(account: string, quoteAsset: string): Promise<Result<bigint>>;
   /** The market's price band in bps (0: off). */
   bandBps(marketId: string): number;
   /** The book's best prices now: the live book when main has one, else a read of the exchange's book. */

@@ -8,6 +8,7 @@ import type { Market } from '../../../shared/market/market';
 import { priceBandOf } from '../../../shared/market/price-band';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { BookHandle } from '../../exchange/book-feed';
+import type { DailyLoss } from './daily-loss';
 import type { GuardFacts } from './guard-facts';
 
 export interface RuntimeFactsDeps {
@@ -16,6 +17,8 @@ export interface RuntimeFactsDeps {
   readonly maxQuantity: (marketId: string) => bigint | undefined;
   readonly maxNotional: (marketId: string) => bigint | undefined;
   readonly maxPosition: (marketId: string) => bigint | undefined;
+  readonly dailyLossLimit: (quoteAsset: string) => bigint | undefined;
+  readonly dailyLoss: DailyLoss;
   readonly liveBook: (marketId: string, turbo: boolean) => BookHandle | null;
   readonly readDepth: (market: Market, turbo: boolean) => Promise<Result<DepthResponse>>;
   readonly positions: () => Promise<PositionsView>;
@@ -30,6 +33,21 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
     maxQuantity: deps.maxQuantity,
     maxNotional: deps.maxNotional,
     maxPosition: deps.maxPosition,
+    dailyLossLimit: deps.dailyLossLimit,
+    dayPnl: async (account, quoteAsset) => {
+      const view = await deps.positions();
+      if (view.problems.length > 0) return fail('POSITION_UNKNOWN', view.problems.join('; '));
+      // Realized plus unrealized over the account's books in this quote asset; a position without a
+      // mark (an empty book) counts its realized part only.
+      let total = 0n;
+      for (const row of view.positions) {
+        if (row.account !== account) continue;
+        const market = deps.market(row.marketId, row.turbo);
+        if (!market.ok || market.value.quote.asset !== quoteAsset) continue;
+        total += row.realized + (row.unrealized ?? 0n);
+      }
+      return ok(deps.dailyLoss.dayPnl(account, quoteAsset, total));
+    },
     bandBps: (marketId) => priceBandOf(deps.bands(), marketId),
     bookPrices: async (market, turbo) => {
       const live = deps.liveBook(market.market_id, turbo);

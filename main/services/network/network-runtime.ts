@@ -29,6 +29,7 @@ import type { DepthHandle, MarketFeed, TradesEvent } from '../market-data/market
 import { MarketsIndex } from '../market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
 import { guardRequest, type GuardRequest } from '../guards/order-guard';
+import { DailyLoss } from '../guards/daily-loss';
 import { runtimeGuardFacts } from '../guards/runtime-facts';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
@@ -121,6 +122,13 @@ export class NetworkRuntime {
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       maxNotional: (marketId) => deps.preferences.preferences.get().settings.maxOrderNotional[marketId],
       maxPosition: (marketId) => deps.preferences.preferences.get().settings.maxPosition[marketId],
+      dailyLossLimit: (quoteAsset) => deps.preferences.preferences.get().settings.dailyLossLimit[quoteAsset],
+      // The day's baseline is kept per network in the settings file, so a restart keeps the day's loss.
+      dailyLoss: new DailyLoss({
+        now: () => clock.now(),
+        load: () => deps.preferences.preferences.get().riskDay?.[network.id] ?? null,
+        save: (baseline) => void deps.preferences.preferences.update((current) => ({ ...current, riskDay: { ...current.riskDay, [network.id]: baseline } })),
+      }),
       liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
       readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
       positions: () => this.positions.positions(),

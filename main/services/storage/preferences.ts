@@ -16,6 +16,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxOrderQuantity: {},
   maxOrderNotional: {},
   maxPosition: {},
+  dailyLossLimit: {},
   priceBandBps: {},
   hotkeys: DEFAULT_HOTKEYS,
   sound: true,
@@ -36,6 +37,7 @@ const settingsSchema = z.object({
   // A file written before these caps existed reads back with none set.
   maxOrderNotional: z.record(z.string(), z.bigint()).default({}),
   maxPosition: z.record(z.string(), z.bigint()).default({}),
+  dailyLossLimit: z.record(z.string(), z.bigint()).default({}),
   // A file written before the bands existed reads back with every market on the default band.
   priceBandBps: z.record(z.string(), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).default({}),
   // Read back complete: an action added since the file was written gets its default key (unless taken).
@@ -52,6 +54,8 @@ export const preferencesSchema = z.object({
   networkId: z.string(),
   networks: z.partialRecord(z.enum(['devnet', 'testnet', 'mainnet']), networkOverride),
   settings: settingsSchema,
+  /** The day's P&L baseline of the daily loss limit (main/services/guards/daily-loss.ts), per network. */
+  riskDay: z.record(z.string(), z.object({ day: z.string(), account: z.string(), totals: z.record(z.string(), z.string()) })).optional(),
 });
 
 export type Preferences = z.output<typeof preferencesSchema>;

@@ -45,6 +45,12 @@ export interface Settings {
    */
   readonly maxPosition: Readonly<Record<string, bigint>>;
   /**
+   * Per quote asset id: the daily loss limit (raw quote units, positive). Once an account's P&L in
+   * that asset since 00:00 UTC, realized plus unrealized, is at or past minus it, main refuses every
+   * order that adds exposure (GUARD_DAILY_LOSS); absent means no limit.
+   */
+  readonly dailyLossLimit: Readonly<Record<string, bigint>>;
+  /**
    * Per market id: how far (bps) from the book's reference main signs a price (0 is off); absent
    * means the default (shared/market/price-band.ts). Main refuses an order beyond it (GUARD_PRICE_BAND).
    */

@@ -68,6 +68,31 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
     void save({ [field]: next }).then(() => (input.value = capText(field, settings()?.[field] ?? {})));
   };
 
+  // The daily loss limit is per quote asset: the current market's quote names which.
+  const saveDailyLoss = (input: HTMLInputElement) => {
+    const market = props.market;
+    const current = settings();
+    if (!market || !current) return;
+    const next = { ...current.dailyLossLimit };
+    const text = input.value.trim().replace(/^[-−]/, '');
+    if (text === '') delete next[market.quote.asset];
+    else {
+      const parsed = parseUnits(text, market.quote.decimals, 'Daily loss limit');
+      if (!parsed.ok || parsed.value === 0n) {
+        setProblem(parsed.ok ? 'Daily loss limit must be above zero.' : parsed.message);
+        return;
+      }
+      next[market.quote.asset] = parsed.value;
+    }
+    void save({ dailyLossLimit: next }).then(() => (input.value = dailyLossText(settings()?.dailyLossLimit ?? {})));
+  };
+
+  const dailyLossText = (limits: Readonly<Record<string, bigint>>): string => {
+    const market = props.market;
+    const limit = market ? limits[market.quote.asset] : undefined;
+    return market && limit !== undefined ? formatUnits(limit, market.quote.decimals) : '';
+  };
+
   const capText = (field: 'maxOrderNotional' | 'maxPosition', caps: Readonly<Record<string, bigint>>): string => {
     const market = props.market;
     const cap = market ? caps[market.market_id] : undefined;
@@ -188,6 +213,10 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                       Maximum position, {market().base.symbol}/{market().quote.symbol} ({market().base.symbol}; empty for none)
                     </span>
                     <input data-testid="settings-max-position" style={{ width: '120px' }} value={capText('maxPosition', current().maxPosition)} onChange={(event) => saveCap('maxPosition', event.currentTarget, 'Maximum position')} />
+                  </label>
+                  <label class="line" title="Once your P&L in this asset since 00:00 UTC (realized and unrealized, every market quoted in it) is at or past minus this, main refuses every order that adds exposure; reducing orders and cancels still pass. Raising or removing it asks for your confirmation.">
+                    <span>Daily loss limit, {market().quote.symbol} (every market quoted in it; empty for none)</span>
+                    <input data-testid="settings-daily-loss" style={{ width: '120px' }} value={dailyLossText(current().dailyLossLimit)} onChange={(event) => saveDailyLoss(event.currentTarget)} />
                   </label>
                   <label class="line" title="Main refuses an order, amend or stop priced further than this from the book (the mid of the best bid and offer); widening it or turning it off asks for your confirmation.">
                     <span>

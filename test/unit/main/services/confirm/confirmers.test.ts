@@ -170,7 +170,7 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings({ ...current, confirmOrders: false }, { confirmOrders: false }, words)).toEqual([]);
   });
 
-  it('names a maximum notional or position raised or removed; lowering or adding one is free', () => {
+  it('names a maximum notional, position or daily loss limit raised or removed; lowering or adding one is free', () => {
     const words = { market: (id: string) => trusted`M${id}`, quantity: (_id: string, quantity: bigint) => trusted`${quantity} base`, quote: (_id: string, amount: bigint) => trusted`${amount} quote` };
     const settingsWeakenings = (...args: Parameters<typeof weakenings>) => weakenings(...args).map((line) => line.text);
     const current = { ...DEFAULT_SETTINGS, maxOrderNotional: { a: 100n }, maxPosition: { a: 7n } };
@@ -179,6 +179,10 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings(current, { maxPosition: { a: 8n } }, words)).toEqual(['Maximum position on Ma: 7 base → 8 base']);
     expect(settingsWeakenings(current, { maxPosition: {} }, words)).toEqual(['Maximum position on Ma: 7 base → no limit']);
     expect(settingsWeakenings(current, { maxOrderNotional: { a: 50n, b: 1n }, maxPosition: { a: 1n, c: 2n } }, words)).toEqual([]);
+    const limited = { ...DEFAULT_SETTINGS, dailyLossLimit: { q: 500n } };
+    expect(settingsWeakenings(limited, { dailyLossLimit: { q: 600n } }, words)).toEqual(['Daily loss limit in q: 500 → 600 raw units']);
+    expect(settingsWeakenings(limited, { dailyLossLimit: {} }, words)).toEqual(['Daily loss limit in q: 500 raw units → no limit']);
+    expect(settingsWeakenings(limited, { dailyLossLimit: { q: 400n, r: 1n } }, words)).toEqual([]);
   });
 
   it('names a price band widened, turned off, or dropped back to a wider default; tightening is free', () => {

@@ -24,6 +24,8 @@ function facts(options: { notional?: bigint; position?: bigint; size?: bigint; r
     bookPrices: () => Promise.resolve(ok({ bestBid: null, bestAsk: null, source: 'the live book' })),
     position: () => Promise.resolve(options.unreadable ? fail('POSITION_UNKNOWN', 'the fills could not be read') : ok({ size: options.size ?? 0n, restingClosing: 0n, legsClosing: 0n })),
     restingOrders: () => options.resting ?? { buy: 0n, sell: 0n },
+    dailyLossLimit: () => undefined,
+    dayPnl: () => Promise.resolve(ok(0n)),
   };
 }
 

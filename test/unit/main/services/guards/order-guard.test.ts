@@ -26,6 +26,8 @@ function facts(options: { caps?: Record<string, bigint>; bands?: Record<string, 
     maxNotional: () => undefined,
     maxPosition: () => undefined,
     restingOrders: () => ({ buy: 0n, sell: 0n }),
+    dailyLossLimit: () => undefined,
+    dayPnl: () => Promise.resolve(ok(0n)),
     bandBps: (marketId) => options.bands?.[marketId] ?? 3_000,
     bookPrices: () => {
       reads.prices++;
