@@ -223,6 +223,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     maxOrderNotional: {},
     maxPosition: {},
     dailyLossLimit: {},
+    maxOrdersPerMinute: 0,
     priceBandBps: {},
     hotkeys: { ...DEFAULT_HOTKEYS, cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', togglePostOnly: 'P' },
     sound: true,

@@ -1,6 +1,6 @@
 // Which changes of the settings weaken a safety setting, and so need the trusted confirmation:
 // turning order confirmations off, raising or removing a maximum order size, notional or
-// position or a daily loss limit, widening or turning
+// position, a daily loss limit or the orders per minute, widening or turning
 // off a market's price band, making sessions last longer (a session key that can trade for more
 // days), a hotkey that makes an accident likelier (hotkey-weakening.ts). Tightening, and the
 // settings that touch no safety (sound, notifications, presets, nonce lanes), apply at once.
@@ -18,6 +18,7 @@ export interface SettingsPatch {
   readonly maxPosition?: Readonly<Record<string, bigint>> | undefined;
   /** Per quote asset id. */
   readonly dailyLossLimit?: Readonly<Record<string, bigint>> | undefined;
+  readonly maxOrdersPerMinute?: number | undefined;
   readonly priceBandBps?: Readonly<Record<string, number>> | undefined;
   readonly sessionDays?: number | undefined;
   /** The whole keymap as it would be saved (applyKeymapChange's result). */
@@ -63,6 +64,9 @@ export function settingsWeakenings(current: Settings, patch: SettingsPatch, word
       if (next === undefined) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} raw units → no limit`);
       else if (next > limit) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} → ${next} raw units`);
     }
+  }
+  if (patch.maxOrdersPerMinute !== undefined && current.maxOrdersPerMinute !== 0 && (patch.maxOrdersPerMinute === 0 || patch.maxOrdersPerMinute > current.maxOrdersPerMinute)) {
+    lines.push(trusted`Maximum orders per minute: ${current.maxOrdersPerMinute} → ${patch.maxOrdersPerMinute === 0 ? 'no limit' : patch.maxOrdersPerMinute}`);
   }
   if (patch.priceBandBps !== undefined) {
     // The patch replaces every band: a market it leaves out goes back to the default.

@@ -19,4 +19,6 @@ export const GUARD_CODES = {
   DAILY_LOSS: 'GUARD_DAILY_LOSS',
   /** A daily loss limit is set but the day's P&L cannot be read now (an order that adds exposure is refused). */
   DAILY_LOSS_UNKNOWN: 'GUARD_DAILY_LOSS_UNKNOWN',
+  /** A request whose orders would pass the trader's maximum number of orders per minute. */
+  ORDER_RATE: 'GUARD_ORDER_RATE',
 } as const;

@@ -12,6 +12,7 @@ import { checkMaxOrderSize } from './max-order-size-check';
 import { checkMaxNotional } from './max-notional-check';
 import { checkMaxPosition } from './max-position-check';
 import { checkDailyLoss } from './daily-loss-check';
+import type { OrderRate } from './order-rate';
 import { checkPriceBand } from './price-band-check';
 import { checkReduceOnly } from './reduce-only-check';
 
@@ -78,6 +79,20 @@ export interface GuardRequest {
   readonly reduceOnly: boolean;
 }
 
-export function guardRequest(request: GuardRequest, facts: GuardFacts): Promise<Result<void>> {
-  return guardOrders(orderIntents(request.groups, { account: request.account, reduceOnly: request.reduceOnly }), facts);
+/** The orders-per-minute meter and the trader's limit (0: none), shared by every submitter of the network. */
+export interface RateGuard {
+  readonly meter: OrderRate;
+  readonly limit: () => number;
+}
+
+export async function guardRequest(request: GuardRequest, facts: GuardFacts, rate?: RateGuard): Promise<Result<void>> {
+  const intents = orderIntents(request.groups, { account: request.account, reduceOnly: request.reduceOnly });
+  if (rate !== undefined) {
+    const fits = rate.meter.check(intents, rate.limit());
+    if (!fits.ok) return fits;
+  }
+  const guarded = await guardOrders(intents, facts);
+  // Counted once every guard passed, just before the nonce is taken.
+  if (guarded.ok && rate !== undefined) rate.meter.record(intents);
+  return guarded;
 }

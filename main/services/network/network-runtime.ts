@@ -30,6 +30,7 @@ import { MarketsIndex } from '../market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
 import { guardRequest, type GuardRequest } from '../guards/order-guard';
 import { DailyLoss } from '../guards/daily-loss';
+import { OrderRate } from '../guards/order-rate';
 import { runtimeGuardFacts } from '../guards/runtime-facts';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
@@ -135,7 +136,8 @@ export class NetworkRuntime {
       openOrders: () => this.trading.snapshot().open,
       pendingLegs: () => ({ account: this.accounts.accountRecord()?.tradeAccountId ?? null, legs: this.triggers.snapshot().pending }),
     });
-    const guard = (request: GuardRequest) => guardRequest(request, guardFacts);
+    const orderRate = { meter: new OrderRate(() => clock.now()), limit: () => deps.preferences.preferences.get().settings.maxOrdersPerMinute };
+    const guard = (request: GuardRequest) => guardRequest(request, guardFacts, orderRate);
 
     this.accounts = new AccountService({
       network,

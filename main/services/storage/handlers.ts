@@ -52,6 +52,7 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         if (patch.maxOrderNotional !== undefined) next.maxOrderNotional = patch.maxOrderNotional;
         if (patch.maxPosition !== undefined) next.maxPosition = patch.maxPosition;
         if (patch.dailyLossLimit !== undefined) next.dailyLossLimit = patch.dailyLossLimit;
+        if (patch.maxOrdersPerMinute !== undefined) next.maxOrdersPerMinute = patch.maxOrdersPerMinute;
         if (patch.priceBandBps !== undefined) next.priceBandBps = patch.priceBandBps;
         if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
         if (patch.sound !== undefined) next.sound = patch.sound;

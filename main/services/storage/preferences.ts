@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxOrderNotional: {},
   maxPosition: {},
   dailyLossLimit: {},
+  maxOrdersPerMinute: 0,
   priceBandBps: {},
   hotkeys: DEFAULT_HOTKEYS,
   sound: true,
@@ -38,6 +39,7 @@ const settingsSchema = z.object({
   maxOrderNotional: z.record(z.string(), z.bigint()).default({}),
   maxPosition: z.record(z.string(), z.bigint()).default({}),
   dailyLossLimit: z.record(z.string(), z.bigint()).default({}),
+  maxOrdersPerMinute: z.number().int().min(0).max(10_000).default(0),
   // A file written before the bands existed reads back with every market on the default band.
   priceBandBps: z.record(z.string(), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).default({}),
   // Read back complete: an action added since the file was written gets its default key (unless taken).

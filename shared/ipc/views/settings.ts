@@ -50,6 +50,8 @@ export interface Settings {
    * order that adds exposure (GUARD_DAILY_LOSS); absent means no limit.
    */
   readonly dailyLossLimit: Readonly<Record<string, bigint>>;
+  /** The most orders main signs in any 60 seconds (each order an amend or a request creates; cancels and legs do not); 0 is no limit (GUARD_ORDER_RATE). */
+  readonly maxOrdersPerMinute: number;
   /**
    * Per market id: how far (bps) from the book's reference main signs a price (0 is off); absent
    * means the default (shared/market/price-band.ts). Main refuses an order beyond it (GUARD_PRICE_BAND).

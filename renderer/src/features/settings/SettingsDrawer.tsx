@@ -188,6 +188,23 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                 }}
               />
             </label>
+            <label class="line" title="Main refuses an order (a new one or an amend; cancels never count) that would make more than this many in the last 60 seconds; raising it or turning it off asks for your confirmation.">
+              <span>Maximum orders per minute (0 for none)</span>
+              <input
+                data-testid="settings-orders-per-minute"
+                style={{ width: '80px' }}
+                value={String(current().maxOrdersPerMinute)}
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  const parsed = Number(input.value.trim());
+                  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 10_000) {
+                    setProblem('Maximum orders per minute must be a whole number from 0 to 10000.');
+                    return;
+                  }
+                  void save({ maxOrdersPerMinute: parsed }).then(() => (input.value = String(settings()?.maxOrdersPerMinute ?? 0)));
+                }}
+              />
+            </label>
             <Show when={props.market}>
               {(market) => (
                 <>

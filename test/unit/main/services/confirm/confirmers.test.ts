@@ -183,6 +183,11 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings(limited, { dailyLossLimit: { q: 600n } }, words)).toEqual(['Daily loss limit in q: 500 → 600 raw units']);
     expect(settingsWeakenings(limited, { dailyLossLimit: {} }, words)).toEqual(['Daily loss limit in q: 500 raw units → no limit']);
     expect(settingsWeakenings(limited, { dailyLossLimit: { q: 400n, r: 1n } }, words)).toEqual([]);
+    const rated = { ...DEFAULT_SETTINGS, maxOrdersPerMinute: 30 };
+    expect(settingsWeakenings(rated, { maxOrdersPerMinute: 31 }, words)).toEqual(['Maximum orders per minute: 30 → 31']);
+    expect(settingsWeakenings(rated, { maxOrdersPerMinute: 0 }, words)).toEqual(['Maximum orders per minute: 30 → no limit']);
+    expect(settingsWeakenings(rated, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
+    expect(settingsWeakenings(DEFAULT_SETTINGS, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
   });
 
   it('names a price band widened, turned off, or dropped back to a wider default; tightening is free', () => {
