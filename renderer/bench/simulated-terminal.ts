@@ -220,6 +220,10 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
   let settings: Settings = {
     confirmOrders: false,
     maxOrderQuantity: { [id(0xa1)]: 50_000_000_000n },
+    maxOrderNotional: {},
+    maxPosition: {},
+    dailyLossLimit: {},
+    maxOrdersPerMinute: 0,
     priceBandBps: {},
     hotkeys: { ...DEFAULT_HOTKEYS, cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', togglePostOnly: 'P' },
     sound: true,

@@ -120,6 +120,14 @@ export const inputs = {
   updateSettings: z.strictObject({
     confirmOrders: z.boolean().optional(),
     maxOrderQuantity: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
+    /** Per market id: the maximum order notional, raw quote units (a market not named has none). Raising or removing one is confirmed. */
+    maxOrderNotional: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
+    /** Per market id: the maximum position, raw base units (a market not named has none). Raising or removing one is confirmed. */
+    maxPosition: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
+    /** Per quote asset id: the daily loss limit, raw quote units (an asset not named has none). Raising or removing one is confirmed. */
+    dailyLossLimit: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
+    /** 0 is no limit; raising it or turning it off is confirmed. */
+    maxOrdersPerMinute: z.number().int().min(0).max(10_000).optional(),
     /** Per market id: the price band in bps around the book (0 is off; a market not named keeps the default). Loosening is confirmed. */
     priceBandBps: z.record(z.string().max(66), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).optional(),
     /** Key combinations per action ("" unbinds); each must parse, and main refuses two actions on one key (HOTKEY_CONFLICT). */

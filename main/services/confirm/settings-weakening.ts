@@ -1,5 +1,6 @@
 // Which changes of the settings weaken a safety setting, and so need the trusted confirmation:
-// turning order confirmations off, raising or removing a maximum order size, widening or turning
+// turning order confirmations off, raising or removing a maximum order size, notional or
+// position, a daily loss limit or the orders per minute, widening or turning
 // off a market's price band, making sessions last longer (a session key that can trade for more
 // days), a hotkey that makes an accident likelier (hotkey-weakening.ts). Tightening, and the
 // settings that touch no safety (sound, notifications, presets, nonce lanes), apply at once.
@@ -13,6 +14,11 @@ import { trusted, type TrustedText } from './trusted-text';
 export interface SettingsPatch {
   readonly confirmOrders?: boolean | undefined;
   readonly maxOrderQuantity?: Readonly<Record<string, bigint>> | undefined;
+  readonly maxOrderNotional?: Readonly<Record<string, bigint>> | undefined;
+  readonly maxPosition?: Readonly<Record<string, bigint>> | undefined;
+  /** Per quote asset id. */
+  readonly dailyLossLimit?: Readonly<Record<string, bigint>> | undefined;
+  readonly maxOrdersPerMinute?: number | undefined;
   readonly priceBandBps?: Readonly<Record<string, number>> | undefined;
   readonly sessionDays?: number | undefined;
   /** The whole keymap as it would be saved (applyKeymapChange's result). */
@@ -25,6 +31,19 @@ export interface QuantityWords {
   market(marketId: string): TrustedText;
   /** A quantity in the market's base asset ("1.5 ETH (1500000000 raw units)"). */
   quantity(marketId: string, quantity: bigint): TrustedText;
+  /** An amount in the market's quote asset ("1500 USDC (1500000000000 raw units)"); raw units when not given. */
+  quote?(marketId: string, amount: bigint): TrustedText;
+}
+
+/** A per-market cap raised or removed: one line per market it loosens (a market added is a tightening). */
+function capLoosenings(what: TrustedText, current: Readonly<Record<string, bigint>>, patch: Readonly<Record<string, bigint>>, words: QuantityWords, amount: (marketId: string, value: bigint) => TrustedText): TrustedText[] {
+  const lines: TrustedText[] = [];
+  for (const [marketId, cap] of Object.entries(current)) {
+    const next = patch[marketId];
+    if (next === undefined) lines.push(trusted`${what} on ${words.market(marketId)}: ${amount(marketId, cap)} → no limit`);
+    else if (next > cap) lines.push(trusted`${what} on ${words.market(marketId)}: ${amount(marketId, cap)} → ${amount(marketId, next)}`);
+  }
+  return lines;
 }
 
 export function settingsWeakenings(current: Settings, patch: SettingsPatch, words: QuantityWords): TrustedText[] {
@@ -36,6 +55,18 @@ export function settingsWeakenings(current: Settings, patch: SettingsPatch, word
       if (next === undefined) lines.push(trusted`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → no limit`);
       else if (next > cap) lines.push(trusted`Maximum order size on ${words.market(marketId)}: ${words.quantity(marketId, cap)} → ${words.quantity(marketId, next)}`);
     }
+  }
+  if (patch.maxOrderNotional !== undefined) lines.push(...capLoosenings(trusted`Maximum order notional`, current.maxOrderNotional, patch.maxOrderNotional, words, (marketId, value) => words.quote?.(marketId, value) ?? trusted`${value} raw units`));
+  if (patch.maxPosition !== undefined) lines.push(...capLoosenings(trusted`Maximum position`, current.maxPosition, patch.maxPosition, words, (marketId, value) => words.quantity(marketId, value)));
+  if (patch.dailyLossLimit !== undefined) {
+    for (const [quoteAsset, limit] of Object.entries(current.dailyLossLimit)) {
+      const next = patch.dailyLossLimit[quoteAsset];
+      if (next === undefined) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} raw units → no limit`);
+      else if (next > limit) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} → ${next} raw units`);
+    }
+  }
+  if (patch.maxOrdersPerMinute !== undefined && current.maxOrdersPerMinute !== 0 && (patch.maxOrdersPerMinute === 0 || patch.maxOrdersPerMinute > current.maxOrdersPerMinute)) {
+    lines.push(trusted`Maximum orders per minute: ${current.maxOrdersPerMinute} → ${patch.maxOrdersPerMinute === 0 ? 'no limit' : patch.maxOrdersPerMinute}`);
   }
   if (patch.priceBandBps !== undefined) {
     // The patch replaces every band: a market it leaves out goes back to the default.

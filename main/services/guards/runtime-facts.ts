@@ -8,12 +8,17 @@ import type { Market } from '../../../shared/market/market';
 import { priceBandOf } from '../../../shared/market/price-band';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { BookHandle } from '../../exchange/book-feed';
+import type { DailyLoss } from './daily-loss';
 import type { GuardFacts } from './guard-facts';
 
 export interface RuntimeFactsDeps {
   readonly market: (marketId: string, turbo: boolean) => Result<Market>;
   readonly bands: () => Readonly<Record<string, number>>;
   readonly maxQuantity: (marketId: string) => bigint | undefined;
+  readonly maxNotional: (marketId: string) => bigint | undefined;
+  readonly maxPosition: (marketId: string) => bigint | undefined;
+  readonly dailyLossLimit: (quoteAsset: string) => bigint | undefined;
+  readonly dailyLoss: DailyLoss;
   readonly liveBook: (marketId: string, turbo: boolean) => BookHandle | null;
   readonly readDepth: (market: Market, turbo: boolean) => Promise<Result<DepthResponse>>;
   readonly positions: () => Promise<PositionsView>;
@@ -26,6 +31,23 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
   return {
     market: deps.market,
     maxQuantity: deps.maxQuantity,
+    maxNotional: deps.maxNotional,
+    maxPosition: deps.maxPosition,
+    dailyLossLimit: deps.dailyLossLimit,
+    dayPnl: async (account, quoteAsset) => {
+      const view = await deps.positions();
+      if (view.problems.length > 0) return fail('POSITION_UNKNOWN', view.problems.join('; '));
+      // Realized plus unrealized over the account's books in this quote asset; a position without a
+      // mark (an empty book) counts its realized part only.
+      let total = 0n;
+      for (const row of view.positions) {
+        if (row.account !== account) continue;
+        const market = deps.market(row.marketId, row.turbo);
+        if (!market.ok || market.value.quote.asset !== quoteAsset) continue;
+        total += row.realized + (row.unrealized ?? 0n);
+      }
+      return ok(deps.dailyLoss.dayPnl(account, quoteAsset, total));
+    },
     bandBps: (marketId) => priceBandOf(deps.bands(), marketId),
     bookPrices: async (market, turbo) => {
       const live = deps.liveBook(market.market_id, turbo);
@@ -65,6 +87,16 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
       }
       const legsClosing = [...pairs.values()].reduce((sum, value) => sum + value, 0n);
       return ok({ size, restingClosing, legsClosing });
+    },
+    restingOrders: (account, market, turbo) => {
+      const resting = { buy: 0n, sell: 0n };
+      for (const order of deps.openOrders()) {
+        if (order.marketId !== market.market_id || order.turbo !== turbo || (order.account !== '' && order.account !== account)) continue;
+        if (order.status !== 'open' && order.status !== 'partially-filled') continue;
+        if (order.side === 'Buy') resting.buy += order.quantity - order.filled;
+        else resting.sell += order.quantity - order.filled;
+      }
+      return resting;
     },
   };
 }

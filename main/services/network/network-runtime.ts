@@ -32,6 +32,8 @@ import { guardRequest, type GuardRequest } from '../guards/order-guard';
 import type { GuardFacts } from '../guards/guard-facts';
 import type { ReferenceKind } from '../protect/protective-store';
 import type { Market } from '../../../shared/market/market';
+import { DailyLoss } from '../guards/daily-loss';
+import { OrderRate } from '../guards/order-rate';
 import { runtimeGuardFacts } from '../guards/runtime-facts';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
@@ -128,13 +130,23 @@ export class NetworkRuntime {
       market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
       bands: () => deps.preferences.preferences.get().settings.priceBandBps,
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      maxNotional: (marketId) => deps.preferences.preferences.get().settings.maxOrderNotional[marketId],
+      maxPosition: (marketId) => deps.preferences.preferences.get().settings.maxPosition[marketId],
+      dailyLossLimit: (quoteAsset) => deps.preferences.preferences.get().settings.dailyLossLimit[quoteAsset],
+      // The day's baseline is kept per network in the settings file, so a restart keeps the day's loss.
+      dailyLoss: new DailyLoss({
+        now: () => clock.now(),
+        load: () => deps.preferences.preferences.get().riskDay?.[network.id] ?? null,
+        save: (baseline) => void deps.preferences.preferences.update((current) => ({ ...current, riskDay: { ...current.riskDay, [network.id]: baseline } })),
+      }),
       liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
       readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
       positions: () => this.positions.positions(),
       openOrders: () => this.trading.snapshot().open,
       pendingLegs: () => ({ account: this.accounts.accountRecord()?.tradeAccountId ?? null, legs: this.triggers.snapshot().pending }),
     });
-    const guard = (request: GuardRequest) => guardRequest(request, guardFacts);
+    const orderRate = { meter: new OrderRate(() => clock.now()), limit: () => deps.preferences.preferences.get().settings.maxOrdersPerMinute };
+    const guard = (request: GuardRequest) => guardRequest(request, guardFacts, orderRate);
 
     this.accounts = new AccountService({
       network,

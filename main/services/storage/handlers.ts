@@ -33,6 +33,10 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
           const market = context.runtime()?.markets?.market(marketId);
           return market?.ok ? trusted`${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : trusted`${quantity} raw units`;
         },
+        quote: (marketId, amount) => {
+          const market = context.runtime()?.markets?.market(marketId);
+          return market?.ok ? trusted`${formatUnits(amount, market.value.quote.decimals)} ${market.value.quote.symbol} (${amount} raw units)` : trusted`${amount} raw units`;
+        },
       });
       if (weakened.length > 0) {
         const confirmed = await confirmer.confirm(
@@ -45,6 +49,10 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         const next = { ...current.settings };
         if (patch.confirmOrders !== undefined) next.confirmOrders = patch.confirmOrders;
         if (patch.maxOrderQuantity !== undefined) next.maxOrderQuantity = patch.maxOrderQuantity;
+        if (patch.maxOrderNotional !== undefined) next.maxOrderNotional = patch.maxOrderNotional;
+        if (patch.maxPosition !== undefined) next.maxPosition = patch.maxPosition;
+        if (patch.dailyLossLimit !== undefined) next.dailyLossLimit = patch.dailyLossLimit;
+        if (patch.maxOrdersPerMinute !== undefined) next.maxOrdersPerMinute = patch.maxOrdersPerMinute;
         if (patch.priceBandBps !== undefined) next.priceBandBps = patch.priceBandBps;
         if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
         if (patch.sound !== undefined) next.sound = patch.sound;

@@ -14,6 +14,10 @@ export { DEFAULT_HOTKEYS };
 export const DEFAULT_SETTINGS: Settings = {
   confirmOrders: true,
   maxOrderQuantity: {},
+  maxOrderNotional: {},
+  maxPosition: {},
+  dailyLossLimit: {},
+  maxOrdersPerMinute: 0,
   priceBandBps: {},
   hotkeys: DEFAULT_HOTKEYS,
   sound: true,
@@ -31,6 +35,11 @@ const networkOverride = z.object({ restUrl: url, wsUrl: url, faucetUrl: url, cha
 const settingsSchema = z.object({
   confirmOrders: z.boolean(),
   maxOrderQuantity: z.record(z.string(), z.bigint()),
+  // A file written before these caps existed reads back with none set.
+  maxOrderNotional: z.record(z.string(), z.bigint()).default({}),
+  maxPosition: z.record(z.string(), z.bigint()).default({}),
+  dailyLossLimit: z.record(z.string(), z.bigint()).default({}),
+  maxOrdersPerMinute: z.number().int().min(0).max(10_000).default(0),
   // A file written before the bands existed reads back with every market on the default band.
   priceBandBps: z.record(z.string(), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).default({}),
   // Read back complete: an action added since the file was written gets its default key (unless taken).
@@ -47,6 +56,8 @@ export const preferencesSchema = z.object({
   networkId: z.string(),
   networks: z.partialRecord(z.enum(['devnet', 'testnet', 'mainnet']), networkOverride),
   settings: settingsSchema,
+  /** The day's P&L baseline of the daily loss limit (main/services/guards/daily-loss.ts), per network. */
+  riskDay: z.record(z.string(), z.object({ day: z.string(), account: z.string(), totals: z.record(z.string(), z.string()) })).optional(),
 });
 
 export type Preferences = z.output<typeof preferencesSchema>;

@@ -37,6 +37,21 @@ export interface Settings {
   readonly confirmOrders: boolean;
   /** Per market id: the largest quantity (raw base units) the ticket accepts; absent means no cap. */
   readonly maxOrderQuantity: Readonly<Record<string, bigint>>;
+  /** Per market id: the largest order notional (price × quantity, raw quote units) main signs; absent means no cap (GUARD_MAX_NOTIONAL). */
+  readonly maxOrderNotional: Readonly<Record<string, bigint>>;
+  /**
+   * Per market id: the largest position (raw base units, long or short) an order may leave at worst,
+   * counting the account's resting orders on its side; absent means no cap (GUARD_MAX_POSITION).
+   */
+  readonly maxPosition: Readonly<Record<string, bigint>>;
+  /**
+   * Per quote asset id: the daily loss limit (raw quote units, positive). Once an account's P&L in
+   * that asset since 00:00 UTC, realized plus unrealized, is at or past minus it, main refuses every
+   * order that adds exposure (GUARD_DAILY_LOSS); absent means no limit.
+   */
+  readonly dailyLossLimit: Readonly<Record<string, bigint>>;
+  /** The most orders main signs in any 60 seconds (each order an amend or a request creates; cancels and legs do not); 0 is no limit (GUARD_ORDER_RATE). */
+  readonly maxOrdersPerMinute: number;
   /**
    * Per market id: how far (bps) from the book's reference main signs a price (0 is off); absent
    * means the default (shared/market/price-band.ts). Main refuses an order beyond it (GUARD_PRICE_BAND).

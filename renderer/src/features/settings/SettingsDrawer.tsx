@@ -1,8 +1,8 @@
-// Settings: order safety (confirmation, maximum order size, price band), quantity presets, hotkeys (recorded
+// Settings: order safety (confirmation, maximum order size, notional and position, price band), quantity presets, hotkeys (recorded
 // by pressing them), fill alerts, parallel nonce lanes and session length. Every change goes to
 // main (updateSettings); main's answer is what the window shows.
 import { createSignal, For, Show, type Component } from 'solid-js';
-import { parseUnits } from '../../../../shared/encoding/units';
+import { formatUnits, parseUnits } from '../../../../shared/encoding/units';
 import type { RequestInput } from '../../../../shared/ipc/contract';
 import { HOTKEY_ACTIONS, type HotkeyAction } from '../../../../shared/ipc/views/settings';
 import type { Market } from '../../../../shared/market/market';
@@ -46,6 +46,58 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
       next[market.market_id] = parsed.value;
     }
     void save({ maxOrderQuantity: next });
+  };
+
+  // A per-market cap main enforces (GUARD_MAX_NOTIONAL in quote, GUARD_MAX_POSITION in base); empty removes it.
+  const saveCap = (field: 'maxOrderNotional' | 'maxPosition', input: HTMLInputElement, label: string) => {
+    const market = props.market;
+    const current = settings();
+    if (!market || !current) return;
+    const next = { ...current[field] };
+    const text = input.value.trim();
+    if (text === '') delete next[market.market_id];
+    else {
+      const parsed = parseUnits(text, field === 'maxOrderNotional' ? market.quote.decimals : market.base.decimals, label);
+      if (!parsed.ok || parsed.value === 0n) {
+        setProblem(parsed.ok ? `${label} must be above zero.` : parsed.message);
+        return;
+      }
+      next[market.market_id] = parsed.value;
+    }
+    // Declined or not confirmed (raising or removing needs main's confirmation): the field shows main's value again.
+    void save({ [field]: next }).then(() => (input.value = capText(field, settings()?.[field] ?? {})));
+  };
+
+  // The daily loss limit is per quote asset: the current market's quote names which.
+  const saveDailyLoss = (input: HTMLInputElement) => {
+    const market = props.market;
+    const current = settings();
+    if (!market || !current) return;
+    const next = { ...current.dailyLossLimit };
+    const text = input.value.trim().replace(/^[-−]/, '');
+    if (text === '') delete next[market.quote.asset];
+    else {
+      const parsed = parseUnits(text, market.quote.decimals, 'Daily loss limit');
+      if (!parsed.ok || parsed.value === 0n) {
+        setProblem(parsed.ok ? 'Daily loss limit must be above zero.' : parsed.message);
+        return;
+      }
+      next[market.quote.asset] = parsed.value;
+    }
+    void save({ dailyLossLimit: next }).then(() => (input.value = dailyLossText(settings()?.dailyLossLimit ?? {})));
+  };
+
+  const dailyLossText = (limits: Readonly<Record<string, bigint>>): string => {
+    const market = props.market;
+    const limit = market ? limits[market.quote.asset] : undefined;
+    return market && limit !== undefined ? formatUnits(limit, market.quote.decimals) : '';
+  };
+
+  const capText = (field: 'maxOrderNotional' | 'maxPosition', caps: Readonly<Record<string, bigint>>): string => {
+    const market = props.market;
+    const cap = market ? caps[market.market_id] : undefined;
+    if (!market || cap === undefined) return '';
+    return field === 'maxOrderNotional' ? formatUnits(cap, market.quote.decimals) : editableQuantity(market, cap);
   };
 
   const saveBand = (input: HTMLInputElement) => {
@@ -136,6 +188,23 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                 }}
               />
             </label>
+            <label class="line" title="Main refuses an order (a new one or an amend; cancels never count) that would make more than this many in the last 60 seconds; raising it or turning it off asks for your confirmation.">
+              <span>Maximum orders per minute (0 for none)</span>
+              <input
+                data-testid="settings-orders-per-minute"
+                style={{ width: '80px' }}
+                value={String(current().maxOrdersPerMinute)}
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  const parsed = Number(input.value.trim());
+                  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 10_000) {
+                    setProblem('Maximum orders per minute must be a whole number from 0 to 10000.');
+                    return;
+                  }
+                  void save({ maxOrdersPerMinute: parsed }).then(() => (input.value = String(settings()?.maxOrdersPerMinute ?? 0)));
+                }}
+              />
+            </label>
             <Show when={props.market}>
               {(market) => (
                 <>
@@ -149,6 +218,22 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                       value={current().maxOrderQuantity[market().market_id] !== undefined ? editableQuantity(market(), current().maxOrderQuantity[market().market_id]!) : ''}
                       onChange={(event) => saveMaxQuantity(event.currentTarget.value)}
                     />
+                  </label>
+                  <label class="line" title="Main refuses an order whose price × quantity (a market order: at its price bound) is above this; raising or removing it asks for your confirmation.">
+                    <span>
+                      Maximum order notional, {market().base.symbol}/{market().quote.symbol} ({market().quote.symbol}; empty for none)
+                    </span>
+                    <input data-testid="settings-max-notional" style={{ width: '120px' }} value={capText('maxOrderNotional', current().maxOrderNotional)} onChange={(event) => saveCap('maxOrderNotional', event.currentTarget, 'Maximum order notional')} />
+                  </label>
+                  <label class="line" title="Main refuses an order that could leave your position, long or short, above this: the position now, your resting orders on the same side and the order. Reducing orders always pass; raising or removing it asks for your confirmation.">
+                    <span>
+                      Maximum position, {market().base.symbol}/{market().quote.symbol} ({market().base.symbol}; empty for none)
+                    </span>
+                    <input data-testid="settings-max-position" style={{ width: '120px' }} value={capText('maxPosition', current().maxPosition)} onChange={(event) => saveCap('maxPosition', event.currentTarget, 'Maximum position')} />
+                  </label>
+                  <label class="line" title="Once your P&L in this asset since 00:00 UTC (realized and unrealized, every market quoted in it) is at or past minus this, main refuses every order that adds exposure; reducing orders and cancels still pass. Raising or removing it asks for your confirmation.">
+                    <span>Daily loss limit, {market().quote.symbol} (every market quoted in it; empty for none)</span>
+                    <input data-testid="settings-daily-loss" style={{ width: '120px' }} value={dailyLossText(current().dailyLossLimit)} onChange={(event) => saveDailyLoss(event.currentTarget)} />
                   </label>
                   <label class="line" title="Main refuses an order, amend or stop priced further than this from the book (the mid of the best bid and offer); widening it or turning it off asks for your confirmation.">
                     <span>

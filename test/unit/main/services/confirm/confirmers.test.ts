@@ -170,6 +170,26 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings({ ...current, confirmOrders: false }, { confirmOrders: false }, words)).toEqual([]);
   });
 
+  it('names a maximum notional, position or daily loss limit raised or removed; lowering or adding one is free', () => {
+    const words = { market: (id: string) => trusted`M${id}`, quantity: (_id: string, quantity: bigint) => trusted`${quantity} base`, quote: (_id: string, amount: bigint) => trusted`${amount} quote` };
+    const settingsWeakenings = (...args: Parameters<typeof weakenings>) => weakenings(...args).map((line) => line.text);
+    const current = { ...DEFAULT_SETTINGS, maxOrderNotional: { a: 100n }, maxPosition: { a: 7n } };
+    expect(settingsWeakenings(current, { maxOrderNotional: { a: 101n } }, words)).toEqual(['Maximum order notional on Ma: 100 quote → 101 quote']);
+    expect(settingsWeakenings(current, { maxOrderNotional: {} }, words)).toEqual(['Maximum order notional on Ma: 100 quote → no limit']);
+    expect(settingsWeakenings(current, { maxPosition: { a: 8n } }, words)).toEqual(['Maximum position on Ma: 7 base → 8 base']);
+    expect(settingsWeakenings(current, { maxPosition: {} }, words)).toEqual(['Maximum position on Ma: 7 base → no limit']);
+    expect(settingsWeakenings(current, { maxOrderNotional: { a: 50n, b: 1n }, maxPosition: { a: 1n, c: 2n } }, words)).toEqual([]);
+    const limited = { ...DEFAULT_SETTINGS, dailyLossLimit: { q: 500n } };
+    expect(settingsWeakenings(limited, { dailyLossLimit: { q: 600n } }, words)).toEqual(['Daily loss limit in q: 500 → 600 raw units']);
+    expect(settingsWeakenings(limited, { dailyLossLimit: {} }, words)).toEqual(['Daily loss limit in q: 500 raw units → no limit']);
+    expect(settingsWeakenings(limited, { dailyLossLimit: { q: 400n, r: 1n } }, words)).toEqual([]);
+    const rated = { ...DEFAULT_SETTINGS, maxOrdersPerMinute: 30 };
+    expect(settingsWeakenings(rated, { maxOrdersPerMinute: 31 }, words)).toEqual(['Maximum orders per minute: 30 → 31']);
+    expect(settingsWeakenings(rated, { maxOrdersPerMinute: 0 }, words)).toEqual(['Maximum orders per minute: 30 → no limit']);
+    expect(settingsWeakenings(rated, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
+    expect(settingsWeakenings(DEFAULT_SETTINGS, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
+  });
+
   it('names a price band widened, turned off, or dropped back to a wider default; tightening is free', () => {
     const words = { market: (id: string) => trusted`M${id}`, quantity: (_id: string, quantity: bigint) => trusted`${quantity}` };
     const settingsWeakenings = (...args: Parameters<typeof weakenings>) => weakenings(...args).map((line) => line.text);

@@ -7,6 +7,7 @@ import { ok, fail, type Result } from '../../../../../shared/result';
 import type { ActionGroup } from '../../../../../shared/protocol/session-actions';
 import type { BookPrices, GuardFacts, PositionFacts } from '../../../../../main/services/guards/guard-facts';
 import { guardOrders, guardRequest } from '../../../../../main/services/guards/order-guard';
+import { OrderRate } from '../../../../../main/services/guards/order-rate';
 import { orderIntents, type OrderIntent } from '../../../../../main/services/guards/order-intent';
 import { checkMaxOrderSize } from '../../../../../main/services/guards/max-order-size-check';
 import { checkPriceBand } from '../../../../../main/services/guards/price-band-check';
@@ -23,6 +24,11 @@ function facts(options: { caps?: Record<string, bigint>; bands?: Record<string, 
     reads,
     market: (marketId) => (marketId === ethUsdc.market_id ? ok(ethUsdc) : fail('UNKNOWN_MARKET', `market ${marketId}`)),
     maxQuantity: (marketId) => options.caps?.[marketId],
+    maxNotional: () => undefined,
+    maxPosition: () => undefined,
+    restingOrders: () => ({ buy: 0n, sell: 0n }),
+    dailyLossLimit: () => undefined,
+    dayPnl: () => Promise.resolve(ok(0n)),
     bandBps: (marketId) => options.bands?.[marketId] ?? 3_000,
     bookPrices: () => {
       reads.prices++;
@@ -192,5 +198,18 @@ describe('one list of checks over every order a request creates', () => {
     }]);
     expect(result.ok).toBe(true);
     expect(seen).toEqual(['Buy', 'Sell']);
+  });
+
+  it('refuses a request whose orders would pass the orders per minute before any other check, and counts only requests that passed', async () => {
+    let now = 0;
+    const rate = { meter: new OrderRate(() => now), limit: () => 1 };
+    const group = (price: bigint): ActionGroup => ({ market_id: ethUsdc.market_id, actions: [{ kind: 'CreateOrder', side: 'Buy', order_type: { kind: 'Spot' }, price, quantity: ETH }] }) as unknown as ActionGroup;
+    const refusedByBand = await guardRequest({ groups: [group(30_000n * USDC)], account, reduceOnly: false }, facts(), rate);
+    expect(refusedByBand.ok ? 'passed' : refusedByBand.code).toBe('GUARD_PRICE_BAND');
+    expect((await guardRequest({ groups: [group(3_000n * USDC)], account, reduceOnly: false }, facts(), rate)).ok).toBe(true);
+    const second = await guardRequest({ groups: [group(3_000n * USDC)], account, reduceOnly: false }, facts(), rate);
+    expect(second.ok ? 'passed' : second.code).toBe('GUARD_ORDER_RATE');
+    now += 60_001;
+    expect((await guardRequest({ groups: [group(3_000n * USDC)], account, reduceOnly: false }, facts(), rate)).ok).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderView, PositionsView, TriggerView } from '../../../../../shared/ipc/views';
 import { ok, fail } from '../../../../../shared/result';
 import type { BookHandle } from '../../../../../main/exchange/book-feed';
+import { DailyLoss, utcDay, type DayBaseline } from '../../../../../main/services/guards/daily-loss';
 import { runtimeGuardFacts, type RuntimeFactsDeps } from '../../../../../main/services/guards/runtime-facts';
 import { ethUsdc } from '../../../../support/shared/market/fixtures';
 
@@ -66,5 +67,28 @@ describe('the runtime guard facts', () => {
     expect((await lost.position(account, ethUsdc, false)).ok).toBe(false);
     const unread = runtimeGuardFacts(deps({ positions: () => Promise.resolve({ positions: [], asOf: 0, problems: ['ETH/USDC Canonical: the fills could not be read'] }) }));
     expect(await unread.position(account, ethUsdc, false)).toEqual(fail('POSITION_UNKNOWN', 'ETH/USDC Canonical: the fills could not be read'));
+  });
+
+  it('sums the account’s open orders on the book per side, leaving other books, other accounts and finished orders out', () => {
+    const orders = [
+      order({ side: 'Buy', quantity: 3n * ETH, filled: ETH, status: 'partially-filled' }),
+      order({ side: 'Buy', quantity: ETH }),
+      order({ side: 'Sell', quantity: 2n * ETH }),
+      order({ side: 'Buy', quantity: 9n * ETH, turbo: true }),
+      order({ side: 'Buy', quantity: 9n * ETH, account: '0xother' }),
+      order({ side: 'Buy', quantity: 9n * ETH, status: 'filled' }),
+    ];
+    expect(runtimeGuardFacts(deps({ openOrders: () => orders })).restingOrders(account, ethUsdc, false)).toEqual({ buy: 3n * ETH, sell: 2n * ETH });
+  });
+
+  it('sums the account’s realized and unrealized P&L over its books in the quote asset into the day’s P&L, and refuses to guess when a book is unread', async () => {
+    let saved: DayBaseline | null = { day: utcDay(0), account, totals: { [ethUsdc.quote.asset]: '100' } };
+    const dailyLoss = new DailyLoss({ now: () => 0, load: () => saved, save: (baseline) => void (saved = baseline) });
+    const row = (change: Record<string, unknown>) => ({ account, marketId: ethUsdc.market_id, turbo: false, size: 0n, realized: 0n, unrealized: null, ...change }) as unknown as PositionsView['positions'][number];
+    const view: PositionsView = { positions: [row({ realized: -50n, unrealized: -250n }), row({ turbo: true, realized: -10n }), row({ account: '0xother', realized: -9_999n })], asOf: 0, problems: [] };
+    const facts = runtimeGuardFacts(deps({ positions: () => Promise.resolve(view), dailyLoss, dailyLossLimit: () => 1n }));
+    expect(await facts.dayPnl(account, ethUsdc.quote.asset)).toEqual(ok(-410n));
+    const unread = runtimeGuardFacts(deps({ positions: () => Promise.resolve({ ...view, problems: ['ETH/USDC Canonical: the fills could not be read'] }), dailyLoss }));
+    expect((await unread.dayPnl(account, ethUsdc.quote.asset)).ok).toBe(false);
   });
 });
