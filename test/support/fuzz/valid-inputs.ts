@@ -83,6 +83,7 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   getTriggers: {},
   getPositions: {},
   flattenPositions: { positions: [{ marketId: MARKET, turbo: true, account: ACCOUNT }] },
+  reversePosition: { position: { marketId: MARKET, turbo: false, account: ACCOUNT } },
   getDesk: {},
   openPanelWindow: { panel: 'ladder', marketId: MARKET, turbo: false, linkGroup: 'green', size: { width: 400, height: 700 } },
   dockPanelWindow: { windowKey: 'ab'.repeat(16) },
