@@ -201,6 +201,8 @@ export const PositionsPanel: Component = () => {
                         >
                           Flatten
                         </button>
+                      </div>
+                      <div class="position-tools">
                         <For each={position().partials}>
                           {(plan) => (
                             <button
