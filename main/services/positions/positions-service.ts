@@ -306,7 +306,7 @@ export class PositionsService {
       const reverse = mode === 'reverse' ? position.reverse : null;
       const plan: ClosePlan = reverse?.close ?? (target.percent === 100 ? position.close : (position.partials.find((partial) => partial.percent === target.percent) ?? position.close));
       if (plan.refusal !== null) {
-        refuse(plan.notClosable ? `the position cannot be closed by an order: ${plan.refusal}` : plan.refusal);
+        refuse(plan.notClosable && target.percent === 100 ? `the position cannot be closed by an order: ${plan.refusal}` : plan.refusal);
         continue;
       }
       if (reverse !== null && position.accountKind === 'turbo-account') {
