@@ -41,6 +41,14 @@ describe.sequential('partial close and reverse in Chromium against the sandbox',
     await expect.poll(() => page.getByTestId('positions').getAttribute('data-freshness'), { timeout: 20_000 }).toBe('live');
     const held = BigInt((await row.getAttribute('data-size')) ?? '0');
     await shot('01-position-tools');
+    // At the window's default size the tools line keeps the table inside the blotter (no sideways scroll).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.evaluate(() => {
+      const box = (globalThis as unknown as { document: { querySelector(selector: string): { scrollWidth: number; clientWidth: number } | null } }).document.querySelector('[data-testid=positions-scroll]');
+      return box === null ? null : box.scrollWidth - box.clientWidth;
+    })).toBe(0);
+    await shot('01b-position-tools-default-window');
+    await page.setViewportSize({ width: 1600, height: 1000 });
 
     await row.getByTestId('close-part-50').click();
     const dialog = page.getByTestId('confirm-dialog');
