@@ -98,3 +98,80 @@ export function closePlan(market: MarketRules, size: bigint, terms: CloseTerms):
   }
   return { side, quantity, remainder, remainderReason, refusal: null, notClosable: false };
 }
+
+/** The shares of a position a partial close offers. */
+export const CLOSE_PERCENTS = [25, 50, 75, 100] as const;
+export type ClosePercent = (typeof CLOSE_PERCENTS)[number];
+
+/**
+ * What a close of `percent` of a position sends. `quantity` and `remainder` are the ClosePlan's, the
+ * remainder now being the whole signed position left after the order fills in full.
+ */
+export interface PartialClosePlan extends ClosePlan {
+  readonly percent: ClosePercent;
+  /** The share of the position before rounding, raw base units. */
+  readonly requested: bigint;
+  /** How the share was rounded to an order the book takes (null when it was not). */
+  readonly rounding: string | null;
+  /**
+   * The position left is dust no order can close, why, and its cleanup (null when it is not): at
+   * 100 % what stays on the account, below 100 % the full close that takes it along.
+   */
+  readonly dust: string | null;
+}
+
+/** The order that closes `percent` of a position of signed `size`, and what it leaves. */
+export function partialClosePlan(market: MarketRules, size: bigint, percent: ClosePercent, terms: CloseTerms): PartialClosePlan {
+  const held = size < 0n ? -size : size;
+  if (percent === 100) {
+    const whole = closePlan(market, size, terms);
+    return { ...whole, percent, requested: held, rounding: null, dust: whole.refusal === null ? whole.remainderReason : null };
+  }
+  if (size === 0n) return { ...FLAT_PLAN, percent, requested: 0n, rounding: null, dust: null };
+  const requested = (held * BigInt(percent)) / 100n;
+  const sign = size < 0n ? -1n : 1n;
+  const { floored, quantity } = orderable(market, requested, terms.price);
+  const blocked = ruleAgainst(market, floored, quantity, terms.price);
+  if (blocked !== null) {
+    const reason = `${percent} % of ${amount(market, held)} is ${amount(market, requested)}, ${blocked}; close 100 % instead`;
+    return { side: size > 0n ? 'Sell' : 'Buy', quantity: 0n, remainder: size, remainderReason: reason, refusal: reason, notClosable: true, percent, requested, rounding: null, dust: null };
+  }
+  const share = closePlan(market, sign * quantity, terms);
+  if (share.refusal !== null) return { ...share, remainder: size, percent, requested, rounding: null, dust: null };
+  // What the share's order leaves of the share (a buy's fee in base) stays with the rest of the position.
+  const remainder = size - sign * quantity + share.remainder;
+  const step = quantityTick(market);
+  const rounding =
+    quantity === requested
+      ? null
+      : `${percent} % is ${amount(market, requested)}, rounded down to ${amount(market, quantity)} (${floored === quantity ? `the ${amount(market, step)} size step` : `the ${amount(market, step)} size step and a whole number of ${market.quote.symbol} units`})`;
+  const magnitude = remainder < 0n ? -remainder : remainder;
+  const rest = orderable(market, magnitude, terms.price);
+  const rule = remainder === 0n ? null : ruleAgainst(market, rest.floored, rest.quantity, terms.price);
+  const dust = rule === null ? null : `leaves ${amount(market, magnitude)}, ${rule}; close 100 % instead to take it along`;
+  return { ...share, remainder, remainderReason: dust, percent, requested, rounding, dust };
+}
+
+/**
+ * A reverse: the flatten's closing order, then an opening order of the same size on the same side
+ * (the trader ends with the opposite position of the size closed), in one signed batch.
+ */
+export interface ReversePlan {
+  readonly side: Side | null;
+  readonly close: ClosePlan;
+  /** Raw base units of the opening order, the close's quantity; zero when nothing is sent. */
+  readonly open: bigint;
+  /** The signed position after both orders fill in full (each buy pays its fee in base). */
+  readonly after: bigint;
+  /** Why nothing is sent (the flatten's refusal), null when both orders are. */
+  readonly refusal: string | null;
+}
+
+/** The reverse of a position of signed `size`: the opening order can be sent when the close can (same size, side and price). */
+export function reversePlan(market: MarketRules, size: bigint, terms: CloseTerms): ReversePlan {
+  const close = closePlan(market, size, terms);
+  if (close.refusal !== null || close.side === null) return { side: close.side, close, open: 0n, after: size, refusal: close.refusal ?? 'the position is flat: there is nothing to reverse' };
+  const open = close.quantity;
+  const after = close.side === 'Buy' ? close.remainder + open - feeOwed(open, terms.takerFee ?? 0n) : close.remainder - open;
+  return { side: close.side, close, open, after, refusal: null };
+}

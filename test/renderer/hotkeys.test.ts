@@ -66,4 +66,8 @@ describe('hotkeys', () => {
     expect(findHotkeyAction(bindings, key('?', 'Slash', { shiftKey: true }))).toBe('showHotkeys');
     expect(findHotkeyAction({ ...bindings, toggleArm: '' }, key('A', 'KeyA', { shiftKey: true }))).toBeNull();
   });
+  it('finds close half and reverse of the position in view', () => {
+    expect(findHotkeyAction(bindings, key('H', 'KeyH', { shiftKey: true }))).toBe('closeHalf');
+    expect(findHotkeyAction(bindings, key('R', 'KeyR', { shiftKey: true }))).toBe('reverse');
+  });
 });

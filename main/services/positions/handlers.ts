@@ -9,5 +9,6 @@ export function positionHandlers(context: HandlerContext): AreaHandlers<typeof p
   return {
     getPositions: () => withRuntime(context, async (runtime) => ok(await runtime.positions.positions())),
     flattenPositions: ({ positions }) => withRuntime(context, (runtime) => runtime.positions.flatten(positions)),
+    reversePosition: ({ position }) => withRuntime(context, (runtime) => runtime.positions.flatten([position], 'reverse')),
   };
 }

@@ -11,7 +11,7 @@ import type { MarginSnapshot } from '../../../shared/margin/index';
 import type { Market } from '../../../shared/market/market';
 import { powerOfTen } from '../../../shared/market/market';
 import type { Side } from '../../../shared/market/order-type';
-import { closePlan, type ClosePlan } from '../../../shared/positions/close-plan';
+import { closePlan, partialClosePlan, reversePlan, type ClosePercent, type ClosePlan, type PartialClosePlan, type ReversePlan } from '../../../shared/positions/close-plan';
 import { accountFills, averageEntry, percentBps, unrealizedAt, type PositionState } from '../../../shared/positions/accounting';
 import { positionTriggers, toQuotePrice, type TriggerPrice } from '../../../shared/positions/liquidation';
 import type { SessionAction } from '../../../shared/protocol/actions';
@@ -62,6 +62,8 @@ export interface CloseItem {
   readonly market: Market;
   readonly turbo: boolean;
   readonly create: SessionAction;
+  /** A reverse's opening order, after the close in the same group (one more action). */
+  readonly open?: SessionAction;
   /** The book's unlocked funds must be settled to the account first (one more action). */
   readonly settle: boolean;
 }
@@ -75,13 +77,14 @@ export function packCloses(items: readonly CloseItem[], tradeAccountId: B256): {
   // First fit, larger items first: the fewest batches for items of sizes 1 and 2.
   const ordered = [...items.filter((item) => item.settle), ...items.filter((item) => !item.settle)];
   for (const item of ordered) {
-    const cost = item.settle ? 2 : 1;
+    const cost = 1 + (item.settle ? 1 : 0) + (item.open ? 1 : 0);
     let batch = batches.find((candidate) => candidate.actions + cost <= MAX_ACTIONS_PER_BATCH && candidate.groups.length < MAX_GROUPS_PER_BATCH);
     if (!batch) {
       batch = { groups: [], keys: [], actions: 0 };
       batches.push(batch);
     }
-    const actions: SessionAction[] = item.settle ? [{ kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, item.create] : [item.create];
+    const orders = item.open ? [item.create, item.open] : [item.create];
+    const actions: SessionAction[] = item.settle ? [{ kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, ...orders] : orders;
     batch.groups.push({ market_id: item.market.market_id, market: item.market, ...(item.turbo ? { turbo: true } : {}), actions });
     batch.keys.push(item.key);
     batch.actions += cost;
@@ -99,11 +102,28 @@ export function flattenPlan(market: Market, size: bigint, mark: bigint | null, m
   return closePlan(market, size, { price, maxQuantity, takerFee: market.taker_fee });
 }
 
+/** A close of `percent` of a position at the flatten's bounded price (shared/positions/close-plan.ts). */
+export function partialFlattenPlan(market: Market, size: bigint, percent: ClosePercent, mark: bigint | null, maxQuantity?: bigint): PartialClosePlan {
+  const side: Side = size < 0n ? 'Buy' : 'Sell';
+  const price = mark === null ? null : boundMarketOrder(market, side, mark, FLATTEN_SLIPPAGE_BPS).price;
+  return partialClosePlan(market, size, percent, { price, maxQuantity, takerFee: market.taker_fee });
+}
+
+/** A reverse of a position at the flatten's bounded price: both orders at the same bound. */
+export function reverseFlattenPlan(market: Market, size: bigint, mark: bigint | null, maxQuantity?: bigint): ReversePlan {
+  const side: Side = size < 0n ? 'Buy' : 'Sell';
+  const price = mark === null ? null : boundMarketOrder(market, side, mark, FLATTEN_SLIPPAGE_BPS).price;
+  return reversePlan(market, size, { price, maxQuantity, takerFee: market.taker_fee });
+}
+
 /** Why no order can close a position of `size` (null when one can, or when it is flat). */
 export function closable(market: Market, size: bigint, mark: bigint | null): string | null {
   const plan = flattenPlan(market, size, mark);
   return plan.notClosable ? plan.refusal : null;
 }
+
+/** The partial closes a position offers besides the flatten (100 %). */
+const PARTIAL_PERCENTS = [25, 50, 75] as const satisfies readonly ClosePercent[];
 
 function triggerView(trigger: TriggerPrice, quoteDecimals: number): TriggerPriceView {
   return { price: trigger.price === null ? null : toQuotePrice(trigger.price, quoteDecimals), now: trigger.now };
@@ -114,6 +134,22 @@ interface Target {
   readonly turbo: boolean;
   readonly account: string;
   readonly quantity: bigint | undefined;
+  readonly percent: ClosePercent;
+}
+
+/** A position to close (a share of it, 100 % unless named) or reverse, as the page names it. */
+export interface CloseTarget {
+  readonly marketId: string;
+  readonly turbo: boolean;
+  readonly account: string;
+  /** The closing quantity the confirmation stated. */
+  readonly quantity?: bigint | undefined;
+  readonly percent?: ClosePercent | undefined;
+}
+
+/** What a batch of closes does, for its journal line: a flatten, or a close of a share of each position. */
+function closeVerb(percents: readonly ClosePercent[]): string {
+  return percents.every((percent) => percent === 100) ? 'Flatten' : `Close ${percents.map((percent) => `${percent} %`).join(', ')} of`;
 }
 
 function bookKey(account: string, marketId: string, turbo: boolean): string {
@@ -204,10 +240,13 @@ export class PositionsService {
       liquidation = triggerView(triggers.liquidation, book.market.quote.decimals);
       freeze = triggerView(triggers.freeze, book.market.quote.decimals);
     }
-    const close = flattenPlan(book.market, state.size, mark, this.deps.maxQuantity(book.market.market_id));
+    const maxQuantity = this.deps.maxQuantity(book.market.market_id);
+    const close = flattenPlan(book.market, state.size, mark, maxQuantity);
     return {
       notClosable: close.notClosable ? close.refusal : null,
       close,
+      partials: PARTIAL_PERCENTS.map((percent) => partialFlattenPlan(book.market, state.size, percent, mark, maxQuantity)),
+      reverse: reverseFlattenPlan(book.market, state.size, mark, maxQuantity),
       account: book.account,
       accountKind: book.accountKind,
       marketId: book.market.market_id,
@@ -234,7 +273,7 @@ export class PositionsService {
    * A target that names the closing quantity its confirmation stated is refused, with nothing sent,
    * when the close recomputed now would trade another quantity (the position or the book moved).
    */
-  async flatten(targets: readonly { marketId: string; turbo: boolean; account: string; quantity?: bigint | undefined }[]): Promise<Result<FlattenReport>> {
+  async flatten(targets: readonly CloseTarget[], mode: 'close' | 'reverse' = 'close'): Promise<Result<FlattenReport>> {
     const markets = this.deps.markets();
     if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
     const view = await this.positions();
@@ -247,7 +286,7 @@ export class PositionsService {
     // What the account holds outside the books, consumed as closes are added (a close that the
     // account cannot fund from it settles its book first).
     const onAccount = new Map(this.deps.balances().map((balance) => [balance.assetId, balance.onAccount]));
-    const unique = new Map(targets.map((target) => [bookKey(target.account.toLowerCase(), target.marketId.toLowerCase(), target.turbo), { marketId: target.marketId, turbo: target.turbo, account: target.account, quantity: target.quantity }]));
+    const unique = new Map(targets.map((target) => [bookKey(target.account.toLowerCase(), target.marketId.toLowerCase(), target.turbo), { marketId: target.marketId, turbo: target.turbo, account: target.account, quantity: target.quantity, percent: target.percent ?? 100 }]));
     for (const [key, target] of unique) {
       const position = view.positions.find((candidate) => bookKey(candidate.account, candidate.marketId, candidate.turbo) === key);
       const refuse = (reason: string) => failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason });
@@ -264,9 +303,14 @@ export class PositionsService {
         refuse(market.message);
         continue;
       }
-      const plan = position.close;
+      const reverse = mode === 'reverse' ? position.reverse : null;
+      const plan: ClosePlan = reverse?.close ?? (target.percent === 100 ? position.close : (position.partials.find((partial) => partial.percent === target.percent) ?? position.close));
       if (plan.refusal !== null) {
-        refuse(plan.notClosable ? `the position cannot be closed by an order: ${plan.refusal}` : plan.refusal);
+        refuse(plan.notClosable && target.percent === 100 ? `the position cannot be closed by an order: ${plan.refusal}` : plan.refusal);
+        continue;
+      }
+      if (reverse !== null && position.accountKind === 'turbo-account') {
+        refuse("a Turbo Account's orders are signed one at a time, so its reverse cannot go in one batch: Flatten it, then place the opposite order of the same size from the ticket");
         continue;
       }
       if (position.mark === null) {
@@ -282,7 +326,7 @@ export class PositionsService {
       const side: Side = position.size > 0n ? 'Sell' : 'Buy';
       const bounded = boundMarketOrder(market.value, side, position.mark, FLATTEN_SLIPPAGE_BPS);
       const intent: PlaceIntent = { side, orderType: bounded.orderType, price: bounded.price, quantity: plan.quantity };
-      plans.set(key, plan);
+      plans.set(key, reverse === null ? plan : { ...plan, remainder: reverse.after });
       if (position.accountKind === 'turbo-account') {
         turboCloses.push({ target, plan, intent: { ...intent, marketId: position.marketId } });
         continue;
@@ -298,11 +342,24 @@ export class PositionsService {
       }
       // The plan applied prepareOrder's own rules: an adjustment here would trade another size than the confirmation stated.
       if (prepared.value.quantity !== plan.quantity) throw new BugError(`flatten plan ${plan.quantity} and prepared order ${prepared.value.quantity} disagree on ${pairName(market.value)}`);
+      let open: SessionAction | undefined;
+      let forwardedAmount = prepared.value.validated.forwarded.amount;
+      if (reverse !== null) {
+        // The opening order is the closing one again: same side, bound and size, so the same rules pass it.
+        const opening = prepareOrder(market.value, { ...intent, quantity: reverse.open }, { nowSeconds: this.deps.nowSeconds(), turbo: position.turbo });
+        if (!opening.ok) {
+          refuse(`the opening order: ${opening.message}`);
+          continue;
+        }
+        if (opening.value.quantity !== reverse.open) throw new BugError(`reverse plan ${reverse.open} and prepared opening order ${opening.value.quantity} disagree on ${pairName(market.value)}`);
+        open = opening.value.group.actions[0]!;
+        forwardedAmount += opening.value.validated.forwarded.amount;
+      }
       const forwarded = prepared.value.validated.forwarded;
       const available = onAccount.get(forwarded.asset) ?? 0n;
-      const settle = available < forwarded.amount;
-      if (!settle) onAccount.set(forwarded.asset, available - forwarded.amount);
-      closes.push({ key, market: market.value, turbo: position.turbo, create: prepared.value.group.actions[0]!, settle });
+      const settle = available < forwardedAmount;
+      if (!settle) onAccount.set(forwarded.asset, available - forwardedAmount);
+      closes.push({ key, market: market.value, turbo: position.turbo, create: prepared.value.group.actions[0]!, ...(open ? { open } : {}), settle });
     }
 
     let batches = 0;
@@ -312,10 +369,15 @@ export class PositionsService {
       for (const batch of packCloses(closes, trading)) {
         batches++;
         const names = batch.keys.map((key) => closes.find((close) => close.key === key)!).map((close) => `${pairName(close.market)} ${close.turbo ? 'Turbo' : 'Canonical'}`);
-        const submitted = await this.deps.submitter.submit({ groups: batch.groups, description: `Flatten ${names.join(', ')} as trading account ${trading}`, settleFirst: false });
+        const verb = mode === 'reverse' ? 'Reverse' : closeVerb(batch.keys.map((key) => unique.get(key)!.percent));
+        const submitted = await this.deps.submitter.submit({ groups: batch.groups, description: `${verb} ${names.join(', ')} as trading account ${trading}`, settleFirst: false });
+        let offset = 0;
         for (const [index, key] of batch.keys.entries()) {
           const target = unique.get(key)!;
           const group = batch.groups[index]!;
+          const creates = group.actions.filter((action) => action.kind !== 'SettleBalance').length;
+          const first = offset;
+          offset += creates;
           if (!submitted.ok) {
             failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason: submitted.message });
             continue;
@@ -323,7 +385,7 @@ export class PositionsService {
           // Orders come back in the order of the creates; by market when they name it.
           const orders = submitted.value.orders as { order_id?: string; market_id?: string }[];
           const named = orders.every((order) => typeof order.market_id === 'string');
-          const orderIds = (named ? orders.filter((order) => order.market_id === group.market_id) : orders.slice(index, index + 1))
+          const orderIds = (named ? orders.filter((order) => order.market_id === group.market_id) : orders.slice(first, first + creates))
             .map((order) => order.order_id)
             .filter((id): id is string => typeof id === 'string');
           const plan = plans.get(key)!;

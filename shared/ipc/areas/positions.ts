@@ -1,5 +1,5 @@
 // The positions area of the contract: the account's positions per book (Canonical and Turbo) and
-// per signing account, computed in main from the fills, and flatten. The renderer names which
+// per signing account, computed in main from the fills, flatten (all or a share) and reverse. The renderer names which
 // positions to close; main recomputes their sizes from the fills and never takes a size from the
 // page (the size a confirmation stated is only compared with main's). Merged in ../contract.ts.
 import { z } from 'zod';
@@ -17,12 +17,19 @@ export const positionRef = z.strictObject({
    * refuses the position, sending nothing, when the two differ.
    */
   quantity: z.bigint().min(1n, 'must be positive').max(0xffff_ffff_ffff_ffffn, 'must fit in u64').optional(),
+  /** The share of the position to close (100 unless named): main closes its own plan of that share. */
+  percent: z.union([z.literal(25), z.literal(50), z.literal(75), z.literal(100)]).optional(),
 });
 
 export const positionRequests = {
   getPositions: request<PositionsView>()(noInput),
   /** Close the named positions with bounded market orders, packed into as few signed batches as the 5-action cap allows. */
   flattenPositions: request<FlattenReport>()(z.strictObject({ positions: z.array(positionRef).min(1, 'name at least one position').max(32) })),
+  /**
+   * Reverse one position: the flatten's closing order and an opening order of the same size on the
+   * same side, in one signed batch (the trading account's books; a Turbo Account's is refused).
+   */
+  reversePosition: request<FlattenReport>()(z.strictObject({ position: positionRef.omit({ percent: true }) })),
 } as const;
 
 export const positionStreams = {} as const;

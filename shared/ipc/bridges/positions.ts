@@ -7,5 +7,6 @@ export function positionBridge(transport: BridgeTransport) {
   return {
     getPositions: (input) => call(transport, 'getPositions', input),
     flattenPositions: (input) => call(transport, 'flattenPositions', input),
+    reversePosition: (input) => call(transport, 'reversePosition', input),
   } satisfies AreaApi<typeof positionRequests, typeof positionStreams>;
 }

@@ -1,7 +1,7 @@
 // Positions per book and signing account, computed in main from the account's fills (average
 // cost, shared/positions/accounting.ts), and the result of a flatten. Money is bigint raw units:
 // sizes in base, prices in quote per whole base, P&L in quote.
-import type { ClosePlan } from '../../positions/close-plan';
+import type { ClosePlan, PartialClosePlan, ReversePlan } from '../../positions/close-plan';
 
 /** A liquidation or freeze price of a Turbo Account's position (shared/positions/liquidation.ts). */
 export interface TriggerPriceView {
@@ -31,6 +31,10 @@ export interface PositionView {
    * is sent at all. The flatten confirmation states it; main applies the same plan before signing.
    */
   readonly close: ClosePlan;
+  /** What a close of 25, 50 and 75 % of this position sends now and leaves, in that order (main's plans, as `close`). */
+  readonly partials: readonly PartialClosePlan[];
+  /** What a reverse sends now: the close and an opening order of the same size, in one signed batch. */
+  readonly reverse: ReversePlan;
   /** Null when flat. */
   readonly averageEntry: bigint | null;
   /**
@@ -77,7 +81,7 @@ export interface FlattenReport {
     readonly orderIds: readonly string[];
     /** Raw base units the closing order was placed for. */
     readonly quantity: bigint;
-    /** The signed position it leaves once filled in full (a remainder no order can close). */
+    /** The signed position it leaves once filled in full (a remainder no order can close; after a partial close or a reverse, the position left). */
     readonly remainder: bigint;
   }[];
   readonly failed: readonly { readonly marketId: string; readonly turbo: boolean; readonly account: string; readonly reason: string }[];

@@ -10,6 +10,8 @@ export const HOTKEY_ACTIONS = [
   'toggleArm',
   'killSwitch',
   'flatten',
+  'closeHalf',
+  'reverse',
   'sizePreset1',
   'sizePreset2',
   'sizePreset3',

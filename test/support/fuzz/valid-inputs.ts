@@ -91,6 +91,7 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   listAlerts: {},
   getPositions: {},
   flattenPositions: { positions: [{ marketId: MARKET, turbo: true, account: ACCOUNT }] },
+  reversePosition: { position: { marketId: MARKET, turbo: false, account: ACCOUNT } },
   getDesk: {},
   openPanelWindow: { panel: 'ladder', marketId: MARKET, turbo: false, linkGroup: 'green', size: { width: 400, height: 700 } },
   dockPanelWindow: { windowKey: 'ab'.repeat(16) },

@@ -3,7 +3,7 @@
 import type { Market } from '../../../shared/market/market';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { PositionView } from '../../../shared/ipc/views';
-import { closePlan } from '../../../shared/positions/close-plan';
+import { closePlan, partialClosePlan, reversePlan } from '../../../shared/positions/close-plan';
 
 const id = (byte: string) => `0x${byte.repeat(32)}` as B256;
 
@@ -38,10 +38,12 @@ export const ethUsdcOther: Market = {
 
 /**
  * A position on ETH/USDC (Canonical, the trading account, flat, no fills) with the given fields;
- * its close plan is the plan of its size at its mark unless given.
+ * its close, partial close and reverse plans are those of its size at its mark unless given.
  */
 export const positionView = (fields: Partial<PositionView>): PositionView => ({
   close: closePlan(ethUsdc, fields.size ?? 0n, { price: fields.mark ?? null, takerFee: ethUsdc.taker_fee }),
+  partials: ([25, 50, 75] as const).map((percent) => partialClosePlan(ethUsdc, fields.size ?? 0n, percent, { price: fields.mark ?? null, takerFee: ethUsdc.taker_fee })),
+  reverse: reversePlan(ethUsdc, fields.size ?? 0n, { price: fields.mark ?? null, takerFee: ethUsdc.taker_fee }),
   account: `0x${'aa'.repeat(32)}`,
   accountKind: 'trading',
   marketId: ethUsdc.market_id,

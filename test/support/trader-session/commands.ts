@@ -14,7 +14,7 @@ import { checkScreen, type OracleView } from './oracle';
 import type { Truth } from './truth';
 import { openTurboAccount, sandboxPid, type World } from './world';
 import { contractsOf, holdsWithin, newWarnings, newOrders, readBefore, refusalShown, signerOn, statusesOf, type Accounts, type Before } from './action-reads';
-import { checkAmended, checkCancelOne, checkFlatten, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
+import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkReverse, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
 
@@ -1012,6 +1012,74 @@ export class Flatten extends Step {
   }
 }
 
+/**
+ * Close a share of one position (its row's 25 / 50 / 75 % button) or reverse it (its row's
+ * Reverse): the dialog's words are read before it is accepted, then checked against the position
+ * on the exchange and the orders that reached it (checkPartialClose, checkReverse).
+ */
+export class ClosePart extends Step {
+  /** `percent` 0 reverses. */
+  constructor(
+    readonly index: number,
+    readonly percent: 0 | 25 | 50 | 75,
+  ) {
+    super();
+  }
+  check = online;
+  target: { market: Market; account: string; turbo: boolean; sizes: bigint[]; dialog: string[]; seen: ReadonlySet<string> } | null = null;
+  toString() {
+    return this.percent === 0 ? `reverse position #${this.index} from Positions` : `close ${this.percent} % of position #${this.index} from Positions`;
+  }
+  private get button() {
+    return this.percent === 0 ? 'reverse-position' : `close-part-${this.percent}`;
+  }
+  override before(model: Readonly<Model>, real: Real) {
+    return beforeOnBook(model, real);
+  }
+  override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
+    const target = this.target;
+    if (target === null) return [];
+    const seen = target.seen;
+    const fresh = (await real.truth.orders(target.market, target.turbo, contractsOf(accountsOf(real)), false, 50)).filter((order) => !seen.has(order.orderId));
+    const refusal = await refusalShown(real.world.page, before);
+    // The position read before the click and after the dialog showed: a fill in between makes either the one stated.
+    const results = target.sizes.map((size) => {
+      const position = { account: target.account, turbo: target.turbo, size };
+      return this.percent === 0 ? checkReverse(target.market, position, target.dialog, fresh, refusal) : checkPartialClose(target.market, position, this.percent, target.dialog, fresh, refusal);
+    });
+    return results.find((problems) => problems.length === 0) ?? results[0] ?? [];
+  }
+  async act(model: Model, real: Real) {
+    this.target = null;
+    const { page } = real.world;
+    if (model.detached.includes('positions')) return;
+    await showTab(page, 'positions');
+    model.tab = 'positions';
+    const rows = page.locator(`[data-testid=position-row]:has([data-testid=${this.button}]:enabled)`);
+    const count = await rows.count();
+    if (count === 0) return;
+    const row = rows.nth(this.index % count);
+    const marketId = await row.getAttribute('data-market-id');
+    const account = (await row.getAttribute('data-account')) ?? '';
+    const turbo = (await row.getAttribute('data-turbo')) === 'true';
+    const found = real.world.markets.find((market) => market.market_id === marketId);
+    if (!found) return;
+    const market = turbo ? (real.turboBooks?.get(found.market_id) ?? found) : found;
+    const seen = new Set((await real.truth.orders(market, turbo, contractsOf(accountsOf(real)), false, 50)).map((order) => order.orderId));
+    const key = `${found.market_id}${turbo ? ':turbo' : ''}`;
+    const sizeNow = async () => (await real.truth.positions(account, real.turboMarkets)).get(key)?.size ?? 0n;
+    const first = await sizeNow();
+    if (!(await row.getByTestId(this.button).click({ timeout: 3000 }).then(() => true, () => false))) return;
+    const dialog = page.getByTestId('confirm-dialog');
+    if (!(await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false))) return;
+    const lines = await dialog.locator('li, p').allTextContents().catch(() => [] as string[]);
+    const text = lines.length > 0 ? lines : [(await dialog.textContent().catch(() => null)) ?? ''];
+    const second = await sizeNow();
+    this.target = { market, account, turbo, sizes: [first, second], dialog: text, seen };
+    await page.getByTestId('confirm-accept').click();
+  }
+}
+
 export class SelectMarket extends Step {
   constructor(readonly index: number) {
     super();
@@ -1272,6 +1340,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.record({ side, oco: fc.boolean() }).map((c) => new StopOrder(c.side, c.oco)),
     fc.nat(8).map((index) => new Flatten(index)),
     fc.constant(new Flatten(0, true)),
+    fc.tuple(fc.nat(8), fc.constantFrom(0 as const, 25 as const, 50 as const, 75 as const)).map(([index, percent]) => new ClosePart(index, percent)),
     fc.nat(8).map((index) => new CancelLeg(index)),
     fc.nat(8).map((index) => new MoveLeg(index)),
     fc.constant(new CancelAllMarket()),

@@ -317,6 +317,61 @@ export function checkFlatten(market: Market, position: { account: string; turbo:
 }
 
 /**
+ * Close a share of one position: the dialog states a close of at most that share of the position
+ * on the exchange floored to the size step (lowered only when it names the whole quote value as the
+ * reason), states the unrounded share when it rounds, and exactly one closing order of that side and
+ * size reaches the exchange on the position's account and book, or none and the refusal is visible.
+ */
+export function checkPartialClose(market: Market, position: { account: string; turbo: boolean; size: bigint }, percent: number, dialog: readonly string[], newOrders: readonly TruthOrder[], refusal: string): Problems {
+  const step = 10n ** BigInt(Math.max(0, market.base.decimals - market.base.max_precision));
+  const held = position.size < 0n ? -position.size : position.size;
+  const requested = (held * BigInt(percent)) / 100n;
+  const floored = (requested / step) * step;
+  const side = position.size > 0n ? 'Sell' : 'Buy';
+  const stated = statedClose(dialog, market);
+  const problems: Problems = [];
+  if (stated === null) return refusal.trim() === '' ? [`the close ${percent} % dialog states no "${side} <size> ${market.base.symbol}" and the screen shows no refusal: ${JSON.stringify(dialog)}`] : [];
+  const wholeQuote = dialog.some((line) => /whole number of/.test(line));
+  if (stated.side !== side) problems.push(`the close ${percent} % dialog says ${stated.side} for a position of ${position.size}`);
+  else if (stated.quantity !== floored && !(wholeQuote && stated.quantity < floored && stated.quantity % step === 0n)) {
+    problems.push(`the close ${percent} % dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; ${percent} % of the position on the exchange (${plainUnits(held, market.base.decimals)}) is ${plainUnits(requested, market.base.decimals)}, which an order closes ${plainUnits(floored, market.base.decimals)} of (the size step is ${plainUnits(step, market.base.decimals)})`);
+    return problems;
+  }
+  if (stated.quantity !== requested && !dialog.some((line) => line.includes(plainUnits(requested, market.base.decimals)))) {
+    problems.push(`the close ${percent} % dialog does not state that ${percent} % is ${plainUnits(requested, market.base.decimals)} ${market.base.symbol}, which it rounded to ${plainUnits(stated.quantity, market.base.decimals)}: ${JSON.stringify(dialog)}`);
+  }
+  problems.push(...checkPlaced({ account: position.account, marketId: market.market_id, turbo: position.turbo, side, quantity: stated.quantity }, newOrders, refusal));
+  return problems;
+}
+
+/**
+ * Reverse one position: the dialog states the flatten's close (the position floored to the step,
+ * or lowered to a whole quote value it names), and two orders of that side and size reach the
+ * exchange on the position's account and book (one batch: both or neither), or none and the
+ * refusal is visible.
+ */
+export function checkReverse(market: Market, position: { account: string; turbo: boolean; size: bigint }, dialog: readonly string[], newOrders: readonly TruthOrder[], refusal: string): Problems {
+  const step = 10n ** BigInt(Math.max(0, market.base.decimals - market.base.max_precision));
+  const held = position.size < 0n ? -position.size : position.size;
+  const closable = (held / step) * step;
+  const side = position.size > 0n ? 'Sell' : 'Buy';
+  const mine = newOrders.filter((order) => order.account === position.account && order.marketId === market.market_id && order.turbo === position.turbo);
+  if (mine.length === 0) return refusal.trim() === '' ? [`no order reached the exchange for a reverse of ${position.size} and the screen shows no refusal`] : [];
+  const stated = statedClose(dialog, market);
+  if (stated === null) return [`the reverse dialog states no "${side} <size> ${market.base.symbol}": ${JSON.stringify(dialog)}`];
+  const problems: Problems = [];
+  const bound = wholeQuoteBound(dialog, market);
+  const planned = bound === null ? closable : largestWhole(closable, step, bound, market.base.decimals);
+  if (stated.side !== side) problems.push(`the reverse dialog says ${stated.side} for a position of ${position.size}`);
+  if (stated.quantity !== closable && stated.quantity !== planned) problems.push(`the reverse dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(closable, market.base.decimals)} of`);
+  if (mine.length !== 2) return [...problems, `${mine.length} order${mine.length === 1 ? '' : 's'} reached the exchange for a reverse (${mine.map(orderText).join('; ')}); it is the close and the opening order, in one batch`];
+  for (const order of mine) {
+    if (order.side !== side || order.quantity !== stated.quantity) problems.push(`${orderText(order)} is not the stated ${side} ${stated.quantity} of the reverse`);
+  }
+  return problems;
+}
+
+/**
  * Cancel a leg: it is no longer pending (cancelled, or it fired first); it alone goes: the other leg
  * of its OCO pair (a bracket's take-profit when its stop-loss is cancelled, and the reverse) stays
  * pending on its own, as the exchange's CancelTriggerOrder leaves it, and no order is cancelled with

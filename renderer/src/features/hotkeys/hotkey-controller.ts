@@ -1,12 +1,13 @@
 // The window's hotkeys (keymap in settings, shared/hotkeys/keymap.ts): buy or sell at the best price
 // with the ladder's size for that market and book, the one its Size field and armed banner show
 // (only while the window is armed for that market and book, stores/arming-store; never the
-// ticket's quantity), arm/disarm, the kill switch, flatten the market's position (confirmed),
+// ticket's quantity), arm/disarm, the kill switch, flatten, close half or reverse the market's position (confirmed),
 // size presets (they set the ladder's Size), cancel the last order, cancel all in the market, recenter the ladders, toggle
 // post-only, and the "?" overlay that lists them. A key pressed while typing in a field is left to
 // the field; none fires while a dialog is open.
 import { createSignal, onCleanup } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
+import type { PositionView } from '../../../../shared/ipc/views';
 import type { Side } from '../../../../shared/market/order-type';
 import type { TerminalContextValue } from '../../stores/terminal-context';
 import { sizePresetIndex } from '../../../../shared/hotkeys/keymap';
@@ -114,6 +115,24 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
     await terminal.trading.flatten(open.map((position) => ({ market, position })));
   };
 
+  // Close half or reverse the one position of the market and book in view, always confirmed
+  // (TradingActions.closePart / reverse state main's plan); several signing accounts: say so.
+  const closePosition = async (market: Market | null, what: string, act: (position: PositionView) => Promise<unknown>) => {
+    if (!market) return;
+    const turbo = target.turbo();
+    const read = await terminal.positions.refresh();
+    if (!read.ok) {
+      terminal.store.notify('error', `${what} not sent: the positions could not be read (${read.code}): ${read.message}`);
+      return;
+    }
+    const open = read.value.positions.filter((position) => position.marketId === market.market_id && position.turbo === turbo && position.size !== 0n);
+    if (open.length !== 1) {
+      terminal.store.notify('info', open.length === 0 ? `${what}: no position in ${marketName(market)} on the ${book(turbo)} book.` : `${what}: ${open.length} accounts hold a position in ${marketName(market)} on the ${book(turbo)} book; use its row in Positions.`);
+      return;
+    }
+    await act(open[0]!);
+  };
+
   const sizePreset = (market: Market | null, index: number) => {
     if (!market) return;
     const turbo = target.turbo();
@@ -181,6 +200,12 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
         break;
       case 'flatten':
         void flatten(market);
+        break;
+      case 'closeHalf':
+        void closePosition(market, 'Close 50 %', (position) => terminal.trading.closePart(market!, position, 50));
+        break;
+      case 'reverse':
+        void closePosition(market, 'Reverse', (position) => terminal.trading.reverse(market!, position));
         break;
       case 'showHotkeys':
         setOverlayOpen(true);

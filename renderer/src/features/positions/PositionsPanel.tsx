@@ -7,11 +7,12 @@
 import { createMemo, createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
 import type { PositionsView, PositionView, TriggerPriceView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
+import type { ClosePercent } from '../../../../shared/positions/close-plan';
 import { useTerminal } from '../../stores/terminal-context';
 import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
-import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, remainderAdvice, sideText, signedSizeText } from './positions-model';
+import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, remainderAdvice, sideText, signedSizeText, sizeText } from './positions-model';
 import type { PositionFigures } from './live-figures';
 import './positions.css';
 
@@ -96,6 +97,20 @@ export const PositionsPanel: Component = () => {
   const flatten = async (targets: readonly Row[]) => {
     setBusy(true);
     await terminal.trading.flatten(targets.map((row) => ({ market: row.market, position: row.position })));
+    setBusy(false);
+    read();
+  };
+
+  const closePart = async (row: Row, percent: ClosePercent) => {
+    setBusy(true);
+    await terminal.trading.closePart(row.market, row.position, percent);
+    setBusy(false);
+    read();
+  };
+
+  const reverse = async (row: Row) => {
+    setBusy(true);
+    await terminal.trading.reverse(row.market, row.position);
     setBusy(false);
     read();
   };
@@ -185,6 +200,30 @@ export const PositionsPanel: Component = () => {
                           onClick={() => void flatten([row])}
                         >
                           Flatten
+                        </button>
+                      </div>
+                      <div class="position-tools">
+                        <For each={position().partials}>
+                          {(plan) => (
+                            <button
+                              type="button"
+                              data-testid={`close-part-${plan.percent}`}
+                              disabled={busy() || position().size === 0n || plan.refusal !== null}
+                              title={plan.refusal === null ? `Close ${plan.percent} %: ${plan.side ?? ''} ${sizeText(market, plan.quantity)} ${market.base.symbol}${plan.dust === null ? '' : ` (${plan.dust})`}` : `No order is sent: ${plan.refusal}`}
+                              onClick={() => void closePart(row, plan.percent)}
+                            >
+                              {plan.percent}%
+                            </button>
+                          )}
+                        </For>
+                        <button
+                          type="button"
+                          data-testid="reverse-position"
+                          disabled={busy() || position().size === 0n || position().reverse.refusal !== null}
+                          title={position().reverse.refusal === null ? 'Close and open the opposite position of the same size, in one signed batch' : `No order is sent: ${position().reverse.refusal}`}
+                          onClick={() => void reverse(row)}
+                        >
+                          Reverse
                         </button>
                       </div>
                     </td>

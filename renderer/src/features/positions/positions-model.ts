@@ -3,6 +3,7 @@
 // decimal points line up in the tabular font. P&L and percentages are cut (never rounded up) to
 // the quote's meaningful decimals; the exact value is in the cell's title.
 import type { PositionView } from '../../../../shared/ipc/views';
+import type { ClosePercent, PartialClosePlan } from '../../../../shared/positions/close-plan';
 import type { Market } from '../../../../shared/market/market';
 import { formatUnits } from '../../format/units';
 
@@ -81,10 +82,56 @@ export function flattenLines(market: Market, position: PositionView, withSigner:
   const where = `${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book`;
   const signer = withSigner ? ` · signed by ${accountText(position)}` : '';
   if (plan.refusal !== null || plan.side === null) return [`No order on ${where}: ${plan.refusal ?? 'the position is flat'}${signer}`];
-  const side = plan.side;
-  const at = position.mark === null ? 'at market' : `at market, no worse than 1 % ${side === 'Sell' ? 'below the bid' : 'above the ask'} of ${priceText(market, position.mark)} ${market.quote.symbol}`;
-  const lines = [`${side} ${formatUnits(plan.quantity, market.base.decimals)} ${market.base.symbol} on ${where}, ${at}${signer}`];
+  const lines = [`${closingOrderText(market, position, plan.side, plan.quantity)}${signer}`];
   if (plan.remainderReason !== null) lines.push(`This ${plan.remainderReason}; it stays listed in Positions as a remainder.`);
+  return lines;
+}
+
+/** The closing order as the confirmation states it: side, size, book and the bounded market order's bound. */
+function closingOrderText(market: Market, position: PositionView, side: 'Buy' | 'Sell', quantity: bigint): string {
+  const where = `${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book`;
+  const at = position.mark === null ? 'at market' : `at market, no worse than 1 % ${side === 'Sell' ? 'below the bid' : 'above the ask'} of ${priceText(market, position.mark)} ${market.quote.symbol}`;
+  return `${side} ${formatUnits(quantity, market.base.decimals)} ${market.base.symbol} on ${where}, ${at}`;
+}
+
+/** A signed position in words: "a long of 0.05 ETH", "flat". */
+function positionText(market: Market, size: bigint): string {
+  if (size === 0n) return 'flat';
+  return `a ${size > 0n ? 'long' : 'short'} of ${formatUnits(size < 0n ? -size : size, market.base.decimals)} ${market.base.symbol}`;
+}
+
+/** The plan of closing `percent` of a position (main's; 100 % is the flatten's). */
+export function partialPlanOf(position: PositionView, percent: ClosePercent): PartialClosePlan | null {
+  if (percent === 100) return { ...position.close, percent, requested: position.size < 0n ? -position.size : position.size, rounding: null, dust: position.close.refusal === null ? position.close.remainderReason : null };
+  return position.partials.find((plan) => plan.percent === percent) ?? null;
+}
+
+/**
+ * What a close of a share of one position does, for its confirmation: the closing order (main's
+ * plan), how the share was rounded to the size step, and the position it leaves, said as dust with
+ * its cleanup when no order could close it; or, when no order is sent, why.
+ */
+export function partialCloseLines(market: Market, position: PositionView, plan: PartialClosePlan): string[] {
+  if (plan.percent === 100) return flattenLines(market, position, false);
+  if (plan.refusal !== null || plan.side === null) return [`No order on ${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book: ${plan.refusal ?? 'the position is flat'}`];
+  const lines = [closingOrderText(market, position, plan.side, plan.quantity)];
+  if (plan.rounding !== null) lines.push(`${plan.rounding}.`);
+  lines.push(plan.dust !== null ? `${plan.dust.charAt(0).toUpperCase()}${plan.dust.slice(1)}.` : `Leaves ${positionText(market, plan.remainder)}.`);
+  return lines;
+}
+
+/** What a reverse sends, for its confirmation: the close, the opening order of the same size, and the position it ends with. */
+export function reverseLines(market: Market, position: PositionView): string[] {
+  const plan = position.reverse;
+  if (plan.refusal !== null || plan.side === null) return [`No order on ${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book: ${plan.refusal ?? 'the position is flat'}`];
+  const held = position.size > 0n ? 'long' : 'short';
+  const opened = position.size > 0n ? 'short' : 'long';
+  const lines = [
+    `${closingOrderText(market, position, plan.side, plan.close.quantity)}, to close the ${held}`,
+    `then ${plan.side} ${formatUnits(plan.open, market.base.decimals)} ${market.base.symbol} more at the same bound, to open a ${opened} of the same size`,
+    `Ends with ${positionText(market, plan.after)} once both fill in full.`,
+  ];
+  if (plan.close.remainderReason !== null) lines.push(`The close ${plan.close.remainderReason}.`);
   return lines;
 }
 

@@ -11,7 +11,8 @@ import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
 import type { TerminalStore } from '../../stores/terminal-store';
-import { accountText, bookText, flattenLines } from '../positions/positions-model';
+import { accountText, bookText, flattenLines, partialCloseLines, partialPlanOf, reverseLines } from '../positions/positions-model';
+import type { ClosePercent } from '../../../../shared/positions/close-plan';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { marketName } from '../markets/market-label';
 import { marketContext, notifyFailure, orderContext } from '../notices/failure-notice';
@@ -46,6 +47,13 @@ export interface TradingActions {
    * that signs); null when not confirmed. Main recomputes the sizes from the fills.
    */
   flatten(positions: readonly { readonly market: Market; readonly position: PositionView }[]): Promise<Result<FlattenReport> | null>;
+  /**
+   * Close a share of one position (main's plan of it, rounded to the size step), always confirmed,
+   * the confirmation stating the rounding and any dust left with its cleanup; null when not sent.
+   */
+  closePart(market: Market, position: PositionView, percent: ClosePercent): Promise<Result<FlattenReport> | null>;
+  /** Close one position and open the opposite of the same size in one signed batch, always confirmed; null when not sent. */
+  reverse(market: Market, position: PositionView): Promise<Result<FlattenReport> | null>;
   /**
    * Ask a trading confirmation in the window's dialog, queued behind any open one (margin actions
    * use it; their lines name the book and the signer as the order confirmations do).
@@ -200,6 +208,21 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
   const placed: { market: Market; orderId: string; turbo: boolean }[] = [];
   const signer = (turbo: boolean) => hooks.signer?.(turbo) ?? signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, null);
   const where = (market: Market, turbo: boolean, origin: string) => `Market ${nameOf(market)} · ${bookAndSignerLine(turbo, signer(turbo))} · from ${origin}`;
+  // What a partial close or a reverse placed, or why not: the order ids and the position it leaves.
+  const reportClose = (what: string, market: Market, result: Result<FlattenReport>) => {
+    if (!result.ok) {
+      notifyFailure(store, `${what} refused`, result);
+      return;
+    }
+    const placedNow = result.value.placed[0];
+    if (!placedNow) {
+      store.notify('warning', `${what} not sent: ${result.value.failed.map((failure) => failure.reason).join('; ')}`);
+      return;
+    }
+    const ids = placedNow.orderIds.map((id) => `${id.slice(0, 8)}…${id.slice(-4)}`).join(', ');
+    const left = placedNow.remainder === 0n ? 'flat' : `${formatUnits(placedNow.remainder < 0n ? -placedNow.remainder : placedNow.remainder, market.base.decimals)} ${market.base.symbol} ${placedNow.remainder > 0n ? 'long' : 'short'}`;
+    store.notify('info', `${what} of ${nameOf(market)} ${bookText(placedNow.turbo)}: placed in one signed batch (${ids}); leaves ${left} once filled.`);
+  };
 
   return {
     async place(market, request, origin, notes = []) {
@@ -309,6 +332,30 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       });
       const remainderText = left.length > 0 ? `. ${left.join('; ')}` : '';
       store.notify(report.failed.length === 0 ? 'info' : 'warning', report.failed.length === 0 ? `${placedText}${remainderText}` : `${placedText}${remainderText}; ${report.failed.map((failure) => failure.reason).join('; ')}`);
+      return result;
+    },
+    async closePart(market, position, percent) {
+      const plan = partialPlanOf(position, percent);
+      if (plan === null || plan.refusal !== null || plan.quantity === 0n) {
+        store.notify('warning', `Close ${percent} % not sent: ${plan?.refusal ?? 'the position has no plan for this share'}`);
+        return null;
+      }
+      const title = `Close ${percent} % of ${nameOf(market)} (${bookText(position.turbo)} book)`;
+      if (!(await confirm(title, [...partialCloseLines(market, position, plan), `Signed by ${accountText(position)}; one signed batch.`]))) return null;
+      const result = await api.flattenPositions({ positions: [{ marketId: position.marketId, turbo: position.turbo, account: position.account, quantity: plan.quantity, percent }] });
+      reportClose(`Close ${percent} %`, market, result);
+      return result;
+    },
+    async reverse(market, position) {
+      const plan = position.reverse;
+      if (plan.refusal !== null || plan.open === 0n) {
+        store.notify('warning', `Reverse not sent: ${plan.refusal ?? 'the position is flat'}`);
+        return null;
+      }
+      const title = `Reverse ${nameOf(market)} (${bookText(position.turbo)} book)`;
+      if (!(await confirm(title, [...reverseLines(market, position), `Signed by ${accountText(position)}; one signed batch, both orders or neither.`]))) return null;
+      const result = await api.reversePosition({ position: { marketId: position.marketId, turbo: position.turbo, account: position.account, quantity: plan.close.quantity } });
+      reportClose('Reverse', market, result);
       return result;
     },
     async amend(market, order, change, signer) {

@@ -2,7 +2,7 @@
 // contract on the exchange (docs/actions.md). Each check must pass what the contract allows (fills
 // and fired legs racing the check included) and report what it forbids.
 import { describe, expect, it } from 'vitest';
-import { checkAmended, checkCancelOne, checkFlatten, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, largestWhole, plainUnits, statedClose, wholeQuoteBound } from '../../../support/trader-session/postconditions';
+import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkReverse, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, largestWhole, plainUnits, statedClose, wholeQuoteBound } from '../../../support/trader-session/postconditions';
 import type { RestingState, TruthOrder, TruthTrigger } from '../../../support/trader-session/truth';
 import { b256 } from '../../../../shared/encoding/b256';
 import type { Market } from '../../../../shared/market/market';
@@ -288,5 +288,30 @@ describe('postcondition: cancel and move a leg', () => {
     expect(checkLegMoved(id(10), 2_800_000_000n, before, before, 'TRIGGER_WOULD_FIRE: …', [])).toEqual([]);
     expect(checkLegMoved(id(10), 2_800_000_000n, before, before, '', [])).toHaveLength(1);
     expect(checkLegMoved(id(10), 2_800_000_000n, before, state([order(1)], [leg(12, { parentOrderId: id(1) })]), '', [order(30, { side: 'Sell' })])).toEqual([]);
+  });
+});
+
+describe('postcondition: partial close and reverse', () => {
+  const position = { account: TRADER, turbo: false, size: 44_172_755n };
+
+  it('passes a 50 % close of the share floored to the step, the rounding stated, one order of that size', () => {
+    const dialog = ['Sell 0.022 ETH on ETH/USDC, Canonical book, at market', '50 % is 0.022086377 ETH, rounded down to 0.022 ETH (the 0.0001 ETH size step).', 'Leaves a long of 0.022172755 ETH.'];
+    expect(checkPartialClose(market, position, 50, dialog, [order(5, { side: 'Sell', quantity: 22_000_000n, kind: 'BoundedMarket' })], '')).toEqual([]);
+  });
+
+  it('FAILS a partial close above the share, a rounding not stated, or two orders', () => {
+    expect(checkPartialClose(market, position, 50, ['Sell 0.0221 ETH on ETH/USDC'], [order(5, { side: 'Sell', quantity: 22_100_000n })], '')).toEqual([
+      expect.stringMatching(/says Sell 0.0221 ETH; 50 % of the position on the exchange \(0.044172755\) is 0.022086377/),
+    ]);
+    expect(checkPartialClose(market, position, 50, ['Sell 0.022 ETH on ETH/USDC'], [order(5, { side: 'Sell', quantity: 22_000_000n })], '')).toEqual([expect.stringMatching(/does not state that 50 % is 0.022086377 ETH/)]);
+    expect(checkPartialClose(market, position, 50, ['Sell 0.022 ETH', '50 % is 0.022086377 ETH'], [order(5, { side: 'Sell', quantity: 22_000_000n }), order(6, { side: 'Sell', quantity: 22_000_000n })], '')).toEqual([expect.stringMatching(/2 orders reached the exchange/)]);
+  });
+
+  it('passes a reverse of two orders of the closed size on one side, and FAILS one order alone', () => {
+    const dialog = ['Sell 0.044 ETH on ETH/USDC, Canonical book, at market, to close the long', 'then Sell 0.044 ETH more at the same bound', 'The close leaves 0.000172755 ETH, below the 0.0001 ETH size step'];
+    const two = [order(5, { side: 'Sell', quantity: 44_000_000n }), order(6, { side: 'Sell', quantity: 44_000_000n })];
+    expect(checkReverse(market, position, dialog, two, '')).toEqual([]);
+    expect(checkReverse(market, position, dialog, two.slice(0, 1), '')).toEqual([expect.stringMatching(/1 order reached the exchange for a reverse/)]);
+    expect(checkReverse(market, position, dialog, [], 'Reverse refused')).toEqual([]);
   });
 });

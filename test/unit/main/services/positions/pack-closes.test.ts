@@ -31,6 +31,14 @@ describe('packCloses', () => {
     expect(batches[0]!.groups[2]!.actions.map((action) => action.kind)).toEqual(['CreateOrder']);
   });
 
+  it("counts a reverse's opening order: settle, close and open in one group of three actions", () => {
+    const reverse: CloseItem = { ...close(1, true), open: { kind: 'CreateOrder', side: 'Sell', price: 1n, quantity: 1n, order_type: { kind: 'Market' } } };
+    const batches = packCloses([reverse, close(2, true), close(3, false)], ACCOUNT);
+    expect(batches.map((batch) => batch.keys)).toEqual([['k1', 'k2'], ['k3']]);
+    expect(batches[0]!.groups[0]!.actions.map((action) => action.kind)).toEqual(['SettleBalance', 'CreateOrder', 'CreateOrder']);
+    for (const batch of batches) expect(checkBatchLimits(batch.groups).ok).toBe(true);
+  });
+
   it('keeps the Canonical and the Turbo book of one market in separate groups, each flagged', () => {
     const batches = packCloses([close(1, false), close(1, false, true)], ACCOUNT);
     expect(batches).toHaveLength(1);
