@@ -15,6 +15,7 @@ import type { ExchangeRestClient } from '../../../../../main/exchange/rest-clien
 import type { B256 } from '../../../../../shared/encoding/b256';
 import { ok, type Result } from '../../../../../shared/result';
 import { MemorySecretStore } from '../../../../support/memory-secret-store';
+import { TEST_KEYCHAIN, TEST_SANDBOX_NETWORK } from '../../../../support/main/account/sandbox-network';
 
 const TRADE_ACCOUNT = `0x${'ab'.repeat(32)}` as B256;
 
@@ -33,10 +34,10 @@ describe('the trading account lookup', () => {
     } as unknown as ExchangeRestClient;
     const tradeAccounts: (string | null)[] = [];
     const accounts = new AccountService({
-      network: { id: 'sandbox', name: 'Sandbox', kind: 'sandbox', restUrl: 'http://127.0.0.1:1', wsUrl: null, faucetUrl: null, faucetNetwork: 'sandbox', production: false, chainId: 9889n },
+      network: TEST_SANDBOX_NETWORK,
       preferences,
       vault,
-      keychain: { available: true, description: 'test', reason: null, commands: [] },
+      keychain: TEST_KEYCHAIN,
       rest,
       nonces: () => null,
       chainId: () => 9889n,

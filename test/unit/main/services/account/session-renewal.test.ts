@@ -16,6 +16,7 @@ import type { ExchangeRestClient } from '../../../../../main/exchange/rest-clien
 import type { B256 } from '../../../../../shared/encoding/b256';
 import { ok } from '../../../../../shared/result';
 import { MemorySecretStore } from '../../../../support/memory-secret-store';
+import { TEST_KEYCHAIN, TEST_SANDBOX_NETWORK } from '../../../../support/main/account/sandbox-network';
 
 const HOUR = 3_600n;
 const DAY = 24n * HOUR;
@@ -52,10 +53,10 @@ async function setUp(sessionDays = 30) {
   );
   const notices: { level: string; text: string }[] = [];
   const accounts = new AccountService({
-    network: { id: 'sandbox', name: 'Sandbox', kind: 'sandbox', restUrl: 'http://127.0.0.1:1', wsUrl: null, faucetUrl: null, faucetNetwork: 'sandbox', production: false, chainId: 9889n },
+    network: TEST_SANDBOX_NETWORK,
     preferences,
     vault,
-    keychain: { available: true, description: 'test', reason: null, commands: [] },
+    keychain: TEST_KEYCHAIN,
     rest,
     nonces: () => nonces,
     chainId: () => 9889n,
