@@ -64,13 +64,18 @@ describe.sequential('a trailing stop in Chromium against the sandbox', () => {
     await expect.poll(async () => (await page.locator('[data-testid=chart-leg] [data-testid=trigger-marker]').first().textContent()) ?? '', { timeout: 15_000 }).toMatch(/Trailing Stop Sell/);
     await shot('01-armed-trailing');
 
-    // The market walks up 40 USDC: the stop follows, on the ladder and on the chart.
+    // The market walks up 40 USDC: the stop follows, on the ladder and on the chart. The maker
+    // quotes around the new price, so the bid lands near it, not on it: the stop is asked to follow
+    // by at least 20 and to sit 20 USDC under the bid of the moment.
     const moved = await control.post('/control/markets/price', { market_id: market.market_id, price: (bid + 40n * USDC).toString() });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const second = await until(async () => {
       const leg = await stopLeg();
-      return leg !== null && leg.triggerPrice >= first.triggerPrice + 30n * USDC ? leg : null;
+      return leg !== null && leg.triggerPrice >= first.triggerPrice + 20n * USDC ? leg : null;
     }, 'the stop to follow the market up', 40_000);
+    const bidNow = BigInt((await page.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price')) ?? '0');
+    expect(second.triggerPrice).toBeLessThanOrEqual(bidNow);
+    expect(second.triggerPrice).toBeGreaterThan(bidNow - 40n * USDC);
     await page.getByTestId('ladder-recenter').click();
     await expect.poll(() => page.locator(`[data-testid=ladder-row][data-price="${rowOf(second.triggerPrice)}"] [data-testid=trigger-marker]`).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.locator('[data-testid=chart-leg]').first().getAttribute('data-price'), { timeout: 15_000 }).toBe(second.triggerPrice.toString());
