@@ -21,6 +21,17 @@ describe('the alert menu at a price', () => {
     });
   });
 
+  it('offers the mark (the midpoint of bid and ask) when both sides have a price', () => {
+    const choices = alertChoices(ethUsdc, false, 3_010n * USDC, { bid: 2_999n * USDC, ask: 3_001n * USDC, last: 3_000n * USDC });
+    expect(choices.map((choice) => choice.label)).toEqual([
+      'Alert when the bid crosses above 3,010.00',
+      'Alert when the ask crosses above 3,010.00',
+      'Alert when the last trade crosses above 3,010.00',
+      'Alert when the mark crosses above 3,010.00',
+    ]);
+    expect(choices[3]?.input.condition).toMatchObject({ kind: 'price', source: 'mark', direction: 'above' });
+  });
+
   it('leaves out a source already at the level, or with no price yet', () => {
     expect(alertChoices(ethUsdc, true, 3_000n * USDC, { bid: 3_000n * USDC, ask: null, last: 2_990n * USDC }).map((choice) => choice.source)).toEqual(['last']);
   });

@@ -5,6 +5,7 @@
 // event (a fill, a refusal) fires as it comes. Either waits out the cool-down after a firing, and
 // a one-shot alert turns itself off when it fires.
 import type { AlertCondition } from '../../../shared/ipc/views/alerts';
+import { referenceMark } from '../../../shared/market/reference-mark';
 
 /** An alert as main keeps it (and writes it to disk). */
 export interface AlertRecord {
@@ -50,8 +51,8 @@ function priceOf(condition: Extract<AlertCondition, { kind: 'price' }>, seen: Ob
       return seen.ask;
     case 'last':
       return seen.last;
-    case 'mid':
-      return seen.bid === null || seen.ask === null ? null : (seen.bid + seen.ask) / 2n;
+    case 'mark':
+      return referenceMark(seen.bid, seen.ask);
   }
 }
 

@@ -17,7 +17,7 @@ const marketId = z.string().regex(/^0x[0-9a-f]{64}$/);
 const raw = z.bigint().min(0n);
 
 const conditionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('price'), marketId, turbo: z.boolean(), source: z.enum(['bid', 'ask', 'last', 'mid']), direction: z.enum(['above', 'below']), price: raw, hysteresis: raw }),
+  z.object({ kind: z.literal('price'), marketId, turbo: z.boolean(), source: z.enum(['bid', 'ask', 'last', 'mark', 'mid']).transform((source) => (source === 'mid' ? 'mark' : source)), direction: z.enum(['above', 'below']), price: raw, hysteresis: raw }),
   z.object({ kind: z.literal('spread'), marketId, turbo: z.boolean(), ticks: z.number().int().min(1) }),
   z.object({ kind: z.literal('fill'), marketId: marketId.nullable() }),
   z.object({ kind: z.literal('rejected') }),

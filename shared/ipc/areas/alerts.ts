@@ -20,7 +20,8 @@ export const alertConditionInput = z.discriminatedUnion('kind', [
     kind: z.literal('price'),
     marketId: b256Input,
     turbo: z.boolean().optional(),
-    source: z.enum(['bid', 'ask', 'last', 'mid']),
+    /** `mid` is read as `mark` (the same price: the midpoint of bid and ask). */
+    source: z.enum(['bid', 'ask', 'last', 'mark', 'mid']),
     direction: z.enum(['above', 'below']),
     price,
     /** How far back past the level the price must go before the alert can fire again (raw units; 0 by default). */

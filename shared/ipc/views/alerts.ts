@@ -1,8 +1,11 @@
 // Alerts: conditions main watches with every window closed, and the firings it announces. An alert
 // notifies; it never trades.
 
-/** Which price a level alert reads: the best bid, the best ask, the last trade, or the mid of bid and ask. */
-export type AlertPriceSource = 'bid' | 'ask' | 'last' | 'mid';
+/**
+ * Which price a level alert reads: the best bid, the best ask, the last trade, or the mark (the
+ * midpoint of the best bid and ask, rounded down: the trailing stop's mark, shared/market/reference-mark.ts).
+ */
+export type AlertPriceSource = 'bid' | 'ask' | 'last' | 'mark';
 
 export type AlertCondition =
   /**

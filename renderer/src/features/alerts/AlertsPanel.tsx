@@ -106,7 +106,7 @@ export const AlertsPanel: Component = () => {
             <option value="last">last</option>
             <option value="bid">bid</option>
             <option value="ask">ask</option>
-            <option value="mid">mid</option>
+            <option value="mark" title="The midpoint of the best bid and ask">mark</option>
           </select>
           <select data-testid="alert-direction" value={direction()} onChange={(event) => setDirection(event.currentTarget.value as 'above' | 'below')}>
             <option value="above">above</option>
