@@ -51,6 +51,9 @@ const form: AlertForm = {
   cooldownText: '30',
   sound: false,
   note: ' breakdown ',
+  marginAccountId: `0x${'c3'.repeat(32)}`,
+  line: 'liquidation',
+  percentText: '5',
 };
 
 describe('the Alerts panel form', () => {
@@ -73,5 +76,12 @@ describe('the Alerts panel form', () => {
     expect(alertFormInput({ ...form, kind: 'fill', onlyThisMarket: true })).toMatchObject({ ok: true, value: { condition: { kind: 'fill', marketId: ethUsdc.market_id } } });
     expect(alertFormInput({ ...form, kind: 'fill' })).toMatchObject({ ok: true, value: { condition: { kind: 'fill', marketId: null } } });
     expect(alertFormInput({ ...form, kind: 'rejected' })).toMatchObject({ ok: true, value: { condition: { kind: 'rejected' } } });
+  });
+
+  it('reads a Turbo Account alert: the line and the distance in % as basis points', () => {
+    expect(alertFormInput({ ...form, kind: 'margin', line: 'freeze', percentText: '2.5' })).toMatchObject({ ok: true, value: { condition: { kind: 'margin', marginAccountId: form.marginAccountId, line: 'freeze', belowBps: 250 } } });
+    expect(alertFormInput({ ...form, kind: 'margin', percentText: '0.001' })).toMatchObject({ ok: false, message: expect.stringMatching(/^Distance: /) });
+    expect(alertFormInput({ ...form, kind: 'margin', percentText: '0' })).toMatchObject({ ok: false, message: 'Distance: between 0.01 and 100 %' });
+    expect(alertFormInput({ ...form, kind: 'margin', marginAccountId: '' })).toMatchObject({ ok: false, message: 'Turbo Account: choose one (register one in the Margin panel first)' });
   });
 });

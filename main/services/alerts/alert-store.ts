@@ -14,6 +14,7 @@ import type { AlertRecord } from './alert-rules';
 export const ALERTS_FILE = 'alerts.jsonl';
 
 const marketId = z.string().regex(/^0x[0-9a-f]{64}$/);
+const accountId = z.string().regex(/^0x[0-9a-f]{64}$/);
 const raw = z.bigint().min(0n);
 
 const conditionSchema = z.discriminatedUnion('kind', [
@@ -22,6 +23,7 @@ const conditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fill'), marketId: marketId.nullable() }),
   z.object({ kind: z.literal('rejected') }),
   z.object({ kind: z.literal('stale'), seconds: z.number().int().min(1) }),
+  z.object({ kind: z.literal('margin'), marginAccountId: accountId, line: z.enum(['liquidation', 'freeze']), belowBps: z.number().int().min(1).max(10_000) }),
 ]);
 
 const alertSchema = z.object({

@@ -19,6 +19,8 @@ function condition(input: z.output<typeof alertConditionInput>): AlertCondition 
       return { kind: 'rejected' };
     case 'stale':
       return { kind: 'stale', seconds: input.seconds };
+    case 'margin':
+      return { kind: 'margin', marginAccountId: input.marginAccountId, line: input.line, belowBps: input.belowBps };
   }
 }
 
