@@ -196,11 +196,12 @@ export const AlertsPanel: Component = () => {
                 </td>
                 <td data-testid="alert-description">{alert.description}</td>
                 <td>
-                  <input type="checkbox" checked={alert.repeat} onChange={(event) => void change(alert, { repeat: event.currentTarget.checked })} />
+                  <input type="checkbox" data-testid="alert-row-repeat" checked={alert.repeat} onChange={(event) => void change(alert, { repeat: event.currentTarget.checked })} />
                 </td>
                 <td class="num">
                   <input
                     class="short"
+                    data-testid="alert-row-cooldown"
                     value={String(alert.cooldownSeconds)}
                     onChange={(event) => {
                       const seconds = Number(event.currentTarget.value);
@@ -210,10 +211,10 @@ export const AlertsPanel: Component = () => {
                   />
                 </td>
                 <td>
-                  <input type="checkbox" checked={alert.sound} onChange={(event) => void change(alert, { sound: event.currentTarget.checked })} />
+                  <input type="checkbox" data-testid="alert-row-sound" checked={alert.sound} onChange={(event) => void change(alert, { sound: event.currentTarget.checked })} />
                 </td>
                 <td>
-                  <input maxLength={200} value={alert.note} onChange={(event) => void change(alert, { note: event.currentTarget.value })} />
+                  <input data-testid="alert-row-note" maxLength={200} value={alert.note} onChange={(event) => void change(alert, { note: event.currentTarget.value })} />
                 </td>
                 <td class="mono">{alert.lastFiredAt === null ? '—' : formatDateTime(alert.lastFiredAt)}</td>
                 <td>
