@@ -83,6 +83,10 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
       const accounts: Accounts = { tradeAccountId: real.world.tradeAccountId, turboAccountId: real.world.turboAccountId, turboMarkets: real.turboMarkets };
       const before = await readBefore(real.truth, accounts, market, false, real.world.page);
       const set = await this.act(market, real);
+      const done = set === null ? 'nothing to act on (no ladder row at the level)' : `alert ${set.alertId}: ${set.source} ${set.direction} ${set.level}, the market moved through it`;
+      real.world.log.push(done);
+      // LT_ORACLE_TRACE=1: what the step did, beside the oracle's verdicts.
+      if (process.env.LT_ORACLE_TRACE) console.log(`    ${done}`);
       if (set !== null) await holdsWithin(this.toString(), real.boundMs, () => this.postcondition(set, accounts, before, real));
       await runOracle(model, real);
     } catch (error) {
@@ -110,6 +114,10 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
     const ladder = page.getByTestId('ladder').first();
     if (!(await ladder.count()) || (await ladder.getAttribute('data-market-id').catch(() => null)) !== market.market_id) return null;
     const source = this.direction === 'above' ? 'ask' : 'bid';
+    // The ladder holds its rows while the pointer rests on it: the trader recenters on the inside first.
+    await page.mouse.move(0, 0);
+    await page.getByTestId('ladder-recenter').first().click({ timeout: 3000 }).catch(() => undefined);
+    await page.mouse.move(0, 0);
     const best = await ladder.locator(`[data-testid=ladder-row].best-${source}`).first().getAttribute('data-price', { timeout: 2000 }).catch(() => null);
     if (best === null) return null;
     const tick = 10n ** BigInt(Math.max(0, market.quote.decimals - market.quote.max_precision));
