@@ -5,9 +5,10 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, ladder-drag, hotkeys
+//              network, stop, amend, chart-drag, ladder-drag, hotkeys, alert
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
+import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
 import { runTraderSession } from '../test/support/trader-session/run';
 import { startWorld } from '../test/support/trader-session/world';
 
@@ -31,6 +32,8 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   'chart-drag': () => [restingBuy(), new step.ChartDrag(30)],
   // An order near the inside is on the ladder's screen: a ladder click places one there.
   'ladder-drag': () => [new step.LadderClick('Buy', 4), new step.DragOrder(2)],
+  // A resting buy and sell: the market moved through the alert's level must not make the alert trade.
+  alert: () => [restingBuy(), new PriceAlertFromLadder('above', 3), new PriceAlertFromLadder('below', 4), restingSell()],
   hotkeys: () => [restingBuy(), restingSell(), new step.CancelAllMarket(true), new step.Hotkey('Buy'), new step.KillSwitch(true), new step.Flatten(0, true)],
 };
 

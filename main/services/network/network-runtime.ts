@@ -32,6 +32,7 @@ import { guardRequest, type GuardRequest } from '../guards/order-guard';
 import type { GuardFacts } from '../guards/guard-facts';
 import type { ReferenceKind } from '../protect/protective-store';
 import type { Market } from '../../../shared/market/market';
+import { referenceMark } from '../../../shared/market/reference-mark';
 import { DailyLoss } from '../guards/daily-loss';
 import { OrderRate } from '../guards/order-rate';
 import { runtimeGuardFacts } from '../guards/runtime-facts';
@@ -586,7 +587,8 @@ export class NetworkRuntime {
     const { bestBid, bestAsk } = prices.value;
     if (kind === 'bid') return bestBid === null ? fail('NO_REFERENCE', 'the book has no bid') : ok(bestBid);
     if (kind === 'ask') return bestAsk === null ? fail('NO_REFERENCE', 'the book has no ask') : ok(bestAsk);
-    return bestBid === null || bestAsk === null ? fail('NO_REFERENCE', 'the mark (the midpoint) needs a bid and an ask') : ok((bestBid + bestAsk) / 2n);
+    const mark = referenceMark(bestBid, bestAsk);
+    return mark === null ? fail('NO_REFERENCE', 'the mark (the midpoint) needs a bid and an ask') : ok(mark);
   }
 
   private scheduleRenewal(): void {

@@ -154,6 +154,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'balances', label: () => 'Balances' },
     { kind: 'margin', label: () => 'Margin' },
     { kind: 'journal', label: () => 'Journal' },
+    { kind: 'alerts', label: () => 'Alerts' },
   ];
 
   // Detached panels leave no hole: their places go from the grid and the rest reflows; a slim strip
