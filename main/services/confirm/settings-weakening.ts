@@ -19,6 +19,7 @@ export interface SettingsPatch {
   /** Per quote asset id. */
   readonly dailyLossLimit?: Readonly<Record<string, bigint>> | undefined;
   readonly maxOrdersPerMinute?: number | undefined;
+  readonly flattenOnDailyLoss?: boolean | undefined;
   readonly priceBandBps?: Readonly<Record<string, number>> | undefined;
   readonly sessionDays?: number | undefined;
   /** The whole keymap as it would be saved (applyKeymapChange's result). */
@@ -67,6 +68,9 @@ export function settingsWeakenings(current: Settings, patch: SettingsPatch, word
   }
   if (patch.maxOrdersPerMinute !== undefined && current.maxOrdersPerMinute !== 0 && (patch.maxOrdersPerMinute === 0 || patch.maxOrdersPerMinute > current.maxOrdersPerMinute)) {
     lines.push(trusted`Maximum orders per minute: ${current.maxOrdersPerMinute} → ${patch.maxOrdersPerMinute === 0 ? 'no limit' : patch.maxOrdersPerMinute}`);
+  }
+  if (current.flattenOnDailyLoss && patch.flattenOnDailyLoss === false) {
+    lines.push(trusted`On the daily loss limit’s breach, cancel open orders and flatten: on → off (positions stay open past the limit)`);
   }
   if (patch.priceBandBps !== undefined) {
     // The patch replaces every band: a market it leaves out goes back to the default.

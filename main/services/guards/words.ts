@@ -13,3 +13,20 @@ export function priceWords(market: Market, price: bigint): string {
 export function quantityWords(market: Market, quantity: bigint): string {
   return `${formatUnits(quantity, market.base.decimals)} ${market.base.symbol}`;
 }
+
+/** The meaningful decimals of an asset on one market: its max_precision, at most its decimals. */
+function shownDecimals(asset: { readonly decimals: number; readonly max_precision: number }): number {
+  return Math.max(0, Math.min(asset.decimals, asset.max_precision));
+}
+
+/**
+ * An amount of an asset (a day's P&L, a limit) as the windows show it: in the largest display
+ * precision any market gives the asset, thousands separated, with its symbol; never rounded.
+ */
+export function assetAmountWords(markets: readonly Market[], assetId: string, raw: bigint): string {
+  const sides = markets.flatMap((market) => [market.base, market.quote]).filter((side) => side.asset === assetId);
+  const first = sides[0];
+  if (first === undefined) return `${raw} raw units of ${assetId}`;
+  const shown = Math.max(...sides.map(shownDecimals));
+  return `${formatUnits(raw, first.decimals, { minimumFractionDigits: shown, groupSeparator: ',' })} ${first.symbol}`;
+}

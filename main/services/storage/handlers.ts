@@ -53,6 +53,7 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         if (patch.maxPosition !== undefined) next.maxPosition = patch.maxPosition;
         if (patch.dailyLossLimit !== undefined) next.dailyLossLimit = patch.dailyLossLimit;
         if (patch.maxOrdersPerMinute !== undefined) next.maxOrdersPerMinute = patch.maxOrdersPerMinute;
+        if (patch.flattenOnDailyLoss !== undefined) next.flattenOnDailyLoss = patch.flattenOnDailyLoss;
         if (patch.priceBandBps !== undefined) next.priceBandBps = patch.priceBandBps;
         if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
         if (patch.sound !== undefined) next.sound = patch.sound;

@@ -35,6 +35,8 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     onKillSwitch: () => arming.disarm('the kill switch was used', true),
     signer: (turbo) => signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, turboBooks.view()?.tradingAs),
   });
+  // Main's word on a daily loss limit's breach: every window drops its arming, saying why.
+  api.onGuardDisarm((event) => arming.disarm(event.reason));
   const positions = createPositionsSource(api, () => clock.now());
   const freshness = { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock };
   const market = (marketId: string) => store.state.markets?.markets.find((candidate) => candidate.market_id === marketId) ?? null;

@@ -188,6 +188,11 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings(rated, { maxOrdersPerMinute: 0 }, words)).toEqual(['Maximum orders per minute: 30 → no limit']);
     expect(settingsWeakenings(rated, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
     expect(settingsWeakenings(DEFAULT_SETTINGS, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
+    // Acting on a daily loss breach: turning it on is free, off again is confirmed.
+    expect(settingsWeakenings(DEFAULT_SETTINGS, { flattenOnDailyLoss: true }, words)).toEqual([]);
+    expect(settingsWeakenings({ ...DEFAULT_SETTINGS, flattenOnDailyLoss: true }, { flattenOnDailyLoss: false }, words).map(String)).toEqual([
+      'On the daily loss limit’s breach, cancel open orders and flatten: on → off (positions stay open past the limit)',
+    ]);
   });
 
   it('names a price band widened, turned off, or dropped back to a wider default; tightening is free', () => {
