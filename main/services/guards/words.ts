@@ -1,4 +1,7 @@
-// Figures in the guards' refusals, as the trader reads them on the ticket.
+// Figures in the guards' refusals and the settings' confirmation lines, as the trader reads them on
+// the ladder and the ticket: a price in the pair's price precision and a size in its size precision
+// (max_precision; more digits only where the raw value has them: never rounded), thousands
+// separated, with the asset's symbol.
 import { formatUnits } from '../../../shared/encoding/units';
 import type { Market } from '../../../shared/market/market';
 
@@ -7,11 +10,11 @@ export function pairOf(market: Market, turbo: boolean): string {
 }
 
 export function priceWords(market: Market, price: bigint): string {
-  return `${formatUnits(price, market.quote.decimals)} ${market.quote.symbol}`;
+  return `${formatUnits(price, market.quote.decimals, { minimumFractionDigits: shownDecimals(market.quote), groupSeparator: ',' })} ${market.quote.symbol}`;
 }
 
 export function quantityWords(market: Market, quantity: bigint): string {
-  return `${formatUnits(quantity, market.base.decimals)} ${market.base.symbol}`;
+  return `${formatUnits(quantity, market.base.decimals, { minimumFractionDigits: shownDecimals(market.base), groupSeparator: ',' })} ${market.base.symbol}`;
 }
 
 /** The meaningful decimals of an asset on one market: its max_precision, at most its decimals. */

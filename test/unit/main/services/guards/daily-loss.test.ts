@@ -40,8 +40,8 @@ describe('the daily loss check', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.code).toBe('GUARD_DAILY_LOSS');
-    expect(refused.message).toContain('-512 USDC');
-    expect(refused.message).toContain('daily loss limit of -500 USDC');
+    expect(refused.message).toContain('Day P&L -512.00 USDC');
+    expect(refused.message).toContain('daily loss limit of -500.00 USDC');
     expect(refused.message).toContain('Nothing was signed');
     expect(refused.details).toMatchObject({ value: (-512n * USDC).toString(), maximum: (-500n * USDC).toString() });
   });
