@@ -28,7 +28,7 @@ import type { KeyVault } from '../keys/key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from '../market-data/market-data-hub';
 import { MarketsIndex } from '../market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
-import { guardRequest, type GuardRequest } from '../guards/order-guard';
+import { guardRequest, previewRequest, type GuardRequest } from '../guards/order-guard';
 import type { GuardFacts } from '../guards/guard-facts';
 import type { ReferenceKind } from '../protect/protective-store';
 import type { Market } from '../../../shared/market/market';
@@ -236,6 +236,7 @@ export class NetworkRuntime {
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
       newId: () => this.newJournalId(),
       guard,
+      previewGuard: (request) => previewRequest(request, guardFacts, orderRate),
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       notice: deps.notice,
       log: deps.log,
