@@ -19,6 +19,11 @@ describe('the guards in the header', () => {
     expect(dayPnlFigure(row({ pnl: 1_234_567_890n }), [ethUsdc]).text).toBe(`Day P&L ${pnlText(ethUsdc, 1_234_567_890n)} / -500.00 USDC`);
   });
 
+  it('keeps the P&L precision of the markets quoted in the asset, where another market trades it as its base to more digits', () => {
+    const usdcBase = { ...ethUsdc, market_id: `0x${'b2'.repeat(32)}`, base: { ...ethUsdc.quote, max_precision: 6 }, quote: { ...ethUsdc.base, symbol: 'XYZ', asset: `0x${'e1'.repeat(32)}` } } as typeof ethUsdc;
+    expect(dayPnlFigure(row({ pnl: -494_963n * (USDC / 1_000_000n) }), [ethUsdc, usdcBase]).text).toBe(`Day P&L ${pnlText(ethUsdc, -494_963n * (USDC / 1_000_000n))} / -500.00 USDC`);
+  });
+
   it('colours the figure as the loss nears the limit, and past it', () => {
     expect(dayPnlFigure(row({ pnl: -100n * USDC }), [ethUsdc]).tone).toBe('calm');
     expect(dayPnlFigure(row({ pnl: -375n * USDC }), [ethUsdc]).tone).toBe('near');

@@ -23,13 +23,15 @@ function shownDecimals(asset: { readonly decimals: number; readonly max_precisio
 }
 
 /**
- * An amount of an asset (a day's P&L, a limit) as the windows show it: in the largest display
- * precision any market gives the asset, thousands separated, with its symbol; never rounded.
+ * An amount of an asset (a day's P&L, a limit) as the header shows it: in the finest price precision
+ * of the markets quoted in it (else the finest any market gives it), thousands separated, with its
+ * symbol; never rounded.
  */
 export function assetAmountWords(markets: readonly Market[], assetId: string, raw: bigint): string {
   const sides = markets.flatMap((market) => [market.base, market.quote]).filter((side) => side.asset === assetId);
   const first = sides[0];
   if (first === undefined) return `${raw} raw units of ${assetId}`;
-  const shown = Math.max(...sides.map(shownDecimals));
+  const quoted = markets.filter((market) => market.quote.asset === assetId).map((market) => shownDecimals(market.quote));
+  const shown = Math.max(...(quoted.length > 0 ? quoted : sides.map(shownDecimals)));
   return `${formatUnits(raw, first.decimals, { minimumFractionDigits: shown, groupSeparator: ',' })} ${first.symbol}`;
 }

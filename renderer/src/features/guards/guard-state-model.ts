@@ -1,10 +1,10 @@
 // The header's words for the risk guards' state (main's `guardState`): the day's P&L against each
-// daily loss limit ("Day P&L -412.00 / -500.00 USDC") in the quote asset's one display precision,
-// the one the Positions panel's P&L figures use, and the orders of the last minute against the
+// daily loss limit ("Day P&L -412.00 / -500.00 USDC") in the precision the Positions panel's P&L
+// figures use for that quote asset, and the orders of the last minute against the
 // orders-per-minute limit. The tone says how near the limit is.
 import type { DayPnlView, GuardStateView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
-import { assetDisplayDecimals } from '../../format/columns';
+import { assetDisplayDecimals, displayDecimals } from '../../format/columns';
 import { formatUnits } from '../../format/units';
 import { assetNames } from '../markets/market-label';
 
@@ -30,7 +30,11 @@ function signed(raw: bigint, decimals: number, digits: number): string {
 export function dayPnlFigure(row: DayPnlView, markets: readonly Market[]): GuardFigure {
   const side = markets.flatMap((market) => [market.base, market.quote]).find((candidate) => candidate.asset === row.quoteAsset);
   const decimals = side?.decimals ?? 0;
-  const digits = Math.min(decimals, assetDisplayDecimals(row.quoteAsset, decimals, markets));
+  // The Positions panel shows a P&L in its market's quote precision: the day's P&L sums the markets
+  // quoted in the asset, so it takes the finest of theirs (not a finer one a market trading the
+  // asset as its base gives it); the asset's own display precision when none quotes in it.
+  const quoted = markets.filter((market) => market.quote.asset === row.quoteAsset).map((market) => displayDecimals(market.quote));
+  const digits = Math.min(decimals, quoted.length > 0 ? Math.max(...quoted) : assetDisplayDecimals(row.quoteAsset, decimals, markets));
   const symbol = assetNames(markets).get(row.quoteAsset) ?? row.quoteAsset;
   const limit = signed(-row.limit, decimals, digits);
   const key = `day-pnl-${row.quoteAsset}`;
