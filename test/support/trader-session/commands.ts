@@ -17,6 +17,7 @@ import { contractsOf, holdsWithin, newWarnings, newOrders, readBefore, refusalSh
 import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkReverse, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
+import { GuardRefusal, type GuardKind } from './steps/guards';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -1351,6 +1352,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     side.map((s) => new Hotkey(s)),
     fc.constant(new KillSwitch()),
     fc.constant(new KillSwitch(true)),
+    fc.record({ kind: fc.constantFrom<GuardKind>('notional', 'position'), units: fc.integer({ min: 2, max: 6 }) }).map((g) => new GuardRefusal(g.kind, g.units)),
   ];
   for (let copies = options.favourContracts === true ? 3 : 1; copies > 0; copies--) arbitraries.push(...contracted);
   arbitraries.push(
