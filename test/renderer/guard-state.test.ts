@@ -1,10 +1,12 @@
 // The header's risk guards: the day's P&L against the daily loss limit in the quote asset's one
 // display precision (the Positions panel's P&L figures), the orders of the last minute against the
 // limit, and the tone as the limit nears.
+import { createRoot } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import type { DayPnlView } from '../../shared/ipc/views';
 import { dayPnlFigure, guardFigures, orderRateFigure } from '../../renderer/src/features/guards/guard-state-model';
 import { pnlText } from '../../renderer/src/features/positions/positions-model';
+import { createArming, followMainDisarm } from '../../renderer/src/stores/arming-store';
 import { ethUsdc } from '../support/renderer/fixtures';
 
 const USDC = 10n ** BigInt(ethUsdc.quote.decimals);
@@ -43,5 +45,22 @@ describe('the guards in the header', () => {
     expect(guardFigures(null, [ethUsdc])).toEqual([]);
     expect(guardFigures({ dayPnl: [], orderRate: null }, [ethUsdc])).toEqual([]);
     expect(guardFigures({ dayPnl: [row({})], orderRate: { count: 1, limit: 10 } }, [ethUsdc]).map((figure) => figure.key)).toEqual([`day-pnl-${ethUsdc.quote.asset}`, 'order-rate']);
+  });
+});
+
+describe('main’s word to disarm', () => {
+  it('drops the window’s arming and keeps main’s reason to show on the ladder', () => {
+    let push: ((event: { reason: string }) => void) | null = null;
+    createRoot((dispose) => {
+      const arming = createArming(() => 'net|owner|account', null);
+      followMainDisarm((listener) => ((push = listener), () => undefined), arming);
+      const scope = { marketId: ethUsdc.market_id, turbo: false };
+      arming.arm(scope);
+      push!({ reason: 'the daily loss limit was reached (day P&L -512.00 USDC, limit -500.00 USDC)' });
+      expect(arming.armed(scope)).toBe(false);
+      expect(arming.lastDisarm()).toBe('the daily loss limit was reached (day P&L -512.00 USDC, limit -500.00 USDC)');
+      arming.dispose();
+      dispose();
+    });
   });
 });
