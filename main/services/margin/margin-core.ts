@@ -62,6 +62,8 @@ export interface MarginServiceDeps {
   readonly newId: () => string;
   /** Main's order guards, run by each Turbo Account's submitter before it takes a nonce. */
   readonly guard?: SubmitterDeps['guard'];
+  /** The same guards without counting an order (main/services/guards `previewRequest`): the Turbo ticket's pre-check. */
+  readonly previewGuard?: SubmitterDeps['guard'];
   readonly wait: (ms: number) => Promise<void>;
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   readonly log: (line: string) => void;

@@ -18,6 +18,7 @@ import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkRev
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
 import { PriceAlertFromLadder } from './steps/alerts';
+import { GuardRefusal, type GuardKind } from './steps/guards';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -1353,6 +1354,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.constant(new KillSwitch()),
     fc.constant(new KillSwitch(true)),
     fc.record({ direction: fc.constantFrom<'above' | 'below'>('above', 'below'), ticks: fc.integer({ min: 2, max: 6 }) }).map((c) => new PriceAlertFromLadder(c.direction, c.ticks)),
+    fc.record({ kind: fc.constantFrom<GuardKind>('notional', 'position'), units: fc.integer({ min: 2, max: 6 }) }).map((g) => new GuardRefusal(g.kind, g.units)),
   ];
   for (let copies = options.favourContracts === true ? 3 : 1; copies > 0; copies--) arbitraries.push(...contracted);
   arbitraries.push(
