@@ -5,10 +5,15 @@ import { fail, ok, type Result } from '../../../shared/result';
 import type { AreaHandlers } from '../../ipc/dispatcher';
 import { withRuntime, type HandlerContext } from '../handler-context';
 import type { NetworkRuntime } from '../network/network-runtime';
+import type { PositionBrackets } from './position-brackets';
 import type { ProtectiveStops } from './protective-stops';
 
 function withStops<T>(context: HandlerContext, work: (stops: ProtectiveStops) => Promise<Result<T>> | Result<T>): Promise<Result<T>> | Result<T> {
   return withRuntime(context, (runtime: NetworkRuntime) => (runtime.protective === null ? fail('NOT_AVAILABLE', 'Protective stops are not kept on this terminal (no data directory)') : work(runtime.protective)));
+}
+
+function withBrackets<T>(context: HandlerContext, work: (brackets: PositionBrackets) => Promise<Result<T>> | Result<T>): Promise<Result<T>> | Result<T> {
+  return withRuntime(context, (runtime: NetworkRuntime) => (runtime.positionBrackets === null ? fail('NOT_AVAILABLE', 'Position TP/SL is not kept on this terminal (no data directory)') : work(runtime.positionBrackets)));
 }
 
 export function protectHandlers(context: HandlerContext): AreaHandlers<typeof protectRequests> {
@@ -27,5 +32,8 @@ export function protectHandlers(context: HandlerContext): AreaHandlers<typeof pr
     disarmProtectiveStop: (input) => withStops(context, (stops) => stops.disarm(input.id)),
     moveStopToBreakEven: (input) => withStops(context, (stops) => stops.breakEvenNow(input.id)),
     getProtectiveStops: () => withStops(context, (stops) => ok(stops.list())),
+    armPositionBracket: (input) => withBrackets(context, (brackets) => brackets.arm({ marketId: input.marketId, turbo: input.turbo ?? false, takeProfit: input.takeProfit, stopLoss: input.stopLoss })),
+    disarmPositionBracket: (input) => withBrackets(context, (brackets) => brackets.disarm(input.id, input.cancel)),
+    getPositionBrackets: () => withBrackets(context, (brackets) => ok(brackets.list())),
   };
 }

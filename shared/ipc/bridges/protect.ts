@@ -10,5 +10,9 @@ export function protectBridge(transport: BridgeTransport) {
     moveStopToBreakEven: (input) => call(transport, 'moveStopToBreakEven', input),
     getProtectiveStops: (input) => call(transport, 'getProtectiveStops', input),
     onProtectiveStops: (listener) => on(transport, 'protectiveStops', listener),
+    armPositionBracket: (input) => call(transport, 'armPositionBracket', input),
+    disarmPositionBracket: (input) => call(transport, 'disarmPositionBracket', input),
+    getPositionBrackets: (input) => call(transport, 'getPositionBrackets', input),
+    onPositionBrackets: (listener) => on(transport, 'positionBrackets', listener),
   } satisfies AreaApi<typeof protectRequests, typeof protectStreams>;
 }
