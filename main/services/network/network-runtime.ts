@@ -308,7 +308,7 @@ export class NetworkRuntime {
               if (account === null) return fail('NO_ACCOUNT', 'no trading account is followed yet');
               const row = view.positions.find((candidate) => candidate.account === account && candidate.marketId === marketId && candidate.turbo === turbo);
               if (row === undefined && view.problems.length > 0) return fail('POSITION_UNKNOWN', view.problems.join('; '));
-              return ok(row?.size ?? 0n);
+              return ok({ size: row?.size ?? 0n, entry: row?.averageEntry ?? null });
             },
             pending: (triggerId) => this.triggers.snapshot().pending.some((leg) => leg.triggerId === triggerId),
             refreshLegs: () => this.triggers.refreshComplete(),

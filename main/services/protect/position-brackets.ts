@@ -15,9 +15,10 @@ import type { Side } from '../../../shared/market/order-type';
 import { fail, ok, type Result } from '../../../shared/result';
 import { pairName } from '../trading/order-intents';
 import { PROTECT_CODES } from './codes';
-import { planPositionLegs, signablePairSize, type LegsPending, type PositionLegsPlan } from './position-legs-plan';
+import { autoBracketPrices, planPositionLegs, signablePairSize, type LegsPending, type PositionLegsPlan } from './position-legs-plan';
 import { priceText, sizeText } from './price-text';
-import type { PositionBracket, ProtectiveStore } from './protective-store';
+import type { AutoBracket, PositionBracket, ProtectiveStore } from './protective-store';
+import { priceTick } from '../../../shared/market/tick';
 import { MIN_MOVE_MS, NOTICE_MS } from './protective-stops';
 
 /** How often the positions are read (each read lists the account's fills on every book). */
@@ -33,8 +34,8 @@ export interface PositionBracketsDeps {
   readonly store: ProtectiveStore;
   readonly clock: Clock;
   readonly market: (marketId: string, turbo: boolean) => Result<Market>;
-  /** The trading account's position on that book, signed (positive long), raw base units. */
-  readonly position: (marketId: string, turbo: boolean) => Promise<Result<bigint>>;
+  /** The trading account's position on that book, signed (positive long), raw base units, and its average entry. */
+  readonly position: (marketId: string, turbo: boolean) => Promise<Result<{ size: bigint; entry: bigint | null }>>;
   /** Whether the leg of this id is pending as main knows it now. */
   readonly pending: (triggerId: string) => boolean;
   /** Read the legs from the exchange again; true when every book was read. */
@@ -76,6 +77,8 @@ export class PositionBrackets {
   private readonly runtime = new Map<string, Runtime>();
   /** Books held by a close in progress (by book key: how many closes). */
   private readonly holds = new Map<string, number>();
+  /** The size of the position last read on each book with an automatic bracket. */
+  private readonly seen = new Map<string, bigint>();
   private timer: TimerHandle | null = null;
   private polling: Promise<void> | null = null;
   private stopped = false;
@@ -85,6 +88,35 @@ export class PositionBrackets {
 
   list(): readonly PositionBracket[] {
     return this.deps.store.get().brackets.filter((bracket) => bracket.networkId === this.deps.networkId);
+  }
+
+  /** The markets with an automatic bracket on fill. */
+  autoList(): readonly AutoBracket[] {
+    return this.deps.store.get().autoBrackets.filter((auto) => auto.networkId === this.deps.networkId);
+  }
+
+  /**
+   * Set a market's automatic bracket on fill (its confirmation is the caller's): from the next fill
+   * that adds to the trading account's position on its canonical book while no pair protects it,
+   * a position TP/SL at the average entry plus / minus the offsets. It never opens exposure.
+   */
+  setAuto(input: Omit<AutoBracket, 'networkId' | 'armedAt'>): Result<readonly AutoBracket[]> {
+    if (input.takeProfit === null && input.stopLoss === null) return fail(PROTECT_CODES.NOTHING_TO_MANAGE, 'takeProfit: give a take-profit offset, a stop-loss offset, or both.', { field: 'takeProfit' });
+    const market = this.deps.market(input.marketId, false);
+    if (!market.ok) return market;
+    const auto: AutoBracket = { ...input, networkId: this.deps.networkId, armedAt: this.deps.clock.now() };
+    const saved = this.deps.store.update((current) => ({ ...current, autoBrackets: [...current.autoBrackets.filter((one) => one.networkId !== auto.networkId || one.marketId !== auto.marketId), auto] }));
+    if (!saved.ok) return saved;
+    this.deps.notice('info', `Automatic bracket on fill set on ${pairName(market.value)}: ${describeAuto(auto)}.`, 'AUTO_BRACKET_ARMED');
+    this.schedule(0);
+    return ok(this.autoList());
+  }
+
+  /** Stop bracketing a market's fills (a pair already placed stays managed). */
+  clearAuto(marketId: string): Result<readonly AutoBracket[]> {
+    const saved = this.deps.store.update((current) => ({ ...current, autoBrackets: current.autoBrackets.filter((one) => one.networkId !== this.deps.networkId || one.marketId.toLowerCase() !== marketId.toLowerCase()) }));
+    if (!saved.ok) return saved;
+    return ok(this.autoList());
   }
 
   /** The pair on a book, if main keeps one there. */
@@ -118,8 +150,9 @@ export class PositionBrackets {
     if (!market.ok) return market;
     const existing = this.on(input.marketId, input.turbo);
     if (existing !== undefined) await this.waitInflight(existing.id);
-    const position = await this.deps.position(input.marketId, input.turbo);
-    if (!position.ok) return fail(PROTECT_CODES.POSITION_UNKNOWN, `The position on ${pairName(market.value)} could not be read: ${position.message}`, { field: 'marketId' });
+    const read = await this.deps.position(input.marketId, input.turbo);
+    if (!read.ok) return fail(PROTECT_CODES.POSITION_UNKNOWN, `The position on ${pairName(market.value)} could not be read: ${read.message}`, { field: 'marketId' });
+    const position = ok(read.value.size);
     if (position.value === 0n) return fail(PROTECT_CODES.POSITION_FLAT, `There is no position on ${pairName(market.value)}${input.turbo ? ' (Turbo book)' : ''} to protect.`, { field: 'marketId' });
     const long = position.value > 0n;
     const side: Side = long ? 'Sell' : 'Buy';
@@ -259,6 +292,7 @@ export class PositionBrackets {
   }
 
   private async pass(): Promise<void> {
+    await this.bracketFills();
     for (const bracket of this.list()) {
       const state = this.state(bracket.id);
       if (state.inflight !== null || this.deps.clock.now() < state.retryAt || this.holds.has(bookKey(bracket.marketId, bracket.turbo))) continue;
@@ -267,6 +301,29 @@ export class PositionBrackets {
       });
     }
     await Promise.all(this.list().map((bracket) => this.runtime.get(bracket.id)?.inflight));
+  }
+
+  /**
+   * The automatic brackets: a position that grew since the last read (a fill of an entry) on a
+   * market with one set, and no pair on it, gets a position TP/SL at its entry ± the offsets. The
+   * first read of a book is only a baseline: a position found at a start is not bracketed by itself.
+   */
+  private async bracketFills(): Promise<void> {
+    for (const auto of this.autoList()) {
+      const key = bookKey(auto.marketId, false);
+      if (this.holds.has(key)) continue;
+      const read = await this.deps.position(auto.marketId, false);
+      if (!read.ok) continue;
+      const size = read.value.size < 0n ? -read.value.size : read.value.size;
+      const before = this.seen.get(key);
+      this.seen.set(key, size);
+      if (before === undefined || size <= before || this.on(auto.marketId, false) !== undefined || read.value.entry === null) continue;
+      const market = this.deps.market(auto.marketId, false);
+      if (!market.ok) continue;
+      const prices = autoBracketPrices({ entry: read.value.entry, long: read.value.size > 0n, unit: auto.unit, takeProfit: auto.takeProfit, stopLoss: auto.stopLoss, tick: priceTick(market.value) });
+      const armed = prices.takeProfit === null && prices.stopLoss === null ? fail(PROTECT_CODES.NOTHING_TO_MANAGE, 'the offsets leave no price above zero') : await this.arm({ marketId: auto.marketId, turbo: false, ...prices, automatic: true });
+      if (!armed.ok) this.deps.notice('error', `The automatic bracket on ${pairName(market.value)} could not protect the fill: ${armed.message}`, 'POSITION_UNPROTECTED');
+    }
   }
 
   private async legsPending(bracket: PositionBracket): Promise<LegsPending> {
@@ -284,11 +341,12 @@ export class PositionBrackets {
     const market = this.deps.market(bracket.marketId, bracket.turbo);
     if (!market.ok) return;
     const pending = await this.legsPending(bracket);
-    const position = await this.deps.position(bracket.marketId, bracket.turbo);
-    if (!position.ok) {
-      this.deps.log(`position TP/SL ${bracket.id}: the position could not be read: ${position.message}`);
+    const read = await this.deps.position(bracket.marketId, bracket.turbo);
+    if (!read.ok) {
+      this.deps.log(`position TP/SL ${bracket.id}: the position could not be read: ${read.message}`);
       return;
     }
+    const position = ok(read.value.size);
     const prices = [bracket.takeProfit, bracket.stopLoss].filter((price): price is bigint => price !== null);
     const plan = planPositionLegs({ side: bracket.side, position: position.value, placed: bracket.placed, pending, signable: (size) => signablePairSize(market.value, size, prices) });
     await this.carryOut(bracket, market.value, plan, position.value);
@@ -386,4 +444,11 @@ export function describeBracket(bracket: PositionBracket, market: Market | null)
   const size = market === null ? bracket.placed.toString() : sizeText(market, bracket.placed);
   const legs = [bracket.takeProfit === null ? null : `TP ${price(bracket.takeProfit)}`, bracket.stopLoss === null ? null : `SL ${price(bracket.stopLoss)}`].filter((part) => part !== null);
   return `${bracket.side.toLowerCase()} ${size}: ${legs.join(', ')}`;
+}
+
+/** "TP 20 ticks, SL 10 ticks from the entry" / "TP 1.5 %, SL 0.75 % from the entry". */
+export function describeAuto(auto: Pick<AutoBracket, 'unit' | 'takeProfit' | 'stopLoss'>): string {
+  const offset = (value: bigint) => (auto.unit === 'ticks' ? `${value} ticks` : `${Number(value) / 100} %`);
+  const legs = [auto.takeProfit === null ? null : `TP ${offset(auto.takeProfit)}`, auto.stopLoss === null ? null : `SL ${offset(auto.stopLoss)}`].filter((part) => part !== null);
+  return `${legs.join(', ')} from the entry`;
 }

@@ -65,3 +65,21 @@ export function signablePairSize(market: Market, size: bigint, prices: readonly 
 export function showSize(market: Market, quantity: bigint): string {
   return `${formatUnits(quantity, market.base.decimals)} ${market.base.symbol}`;
 }
+
+/**
+ * The take-profit and stop-loss of an automatic bracket: the offsets (ticks, or basis points of the
+ * entry) from the average entry, toward profit and toward loss for the position's side, on the
+ * price step rounded toward the entry (never farther than the offset). Null for a leg not set, or
+ * one that would fall to zero or below.
+ */
+export function autoBracketPrices(input: { entry: bigint; long: boolean; unit: 'ticks' | 'percent'; takeProfit: bigint | null; stopLoss: bigint | null; tick: bigint }): { takeProfit: bigint | null; stopLoss: bigint | null } {
+  const { entry, long, tick } = input;
+  const distance = (offset: bigint) => (input.unit === 'ticks' ? offset * tick : (entry * offset) / 10_000n);
+  const at = (offset: bigint | null, up: boolean): bigint | null => {
+    if (offset === null) return null;
+    const raw = up ? entry + distance(offset) : entry - distance(offset);
+    const price = up ? raw - (raw % tick) : raw + ((tick - (raw % tick)) % tick);
+    return price > 0n && price !== entry ? price : null;
+  };
+  return { takeProfit: at(input.takeProfit, long), stopLoss: at(input.stopLoss, !long) };
+}

@@ -57,11 +57,30 @@ export const positionBracketSchema = z.object({
 
 export type PositionBracket = z.output<typeof positionBracketSchema>;
 
-// `brackets` came after the stops: a file written before it reads as having none.
-const fileSchema = z.object({ version: z.literal(1), stops: z.array(protectiveStopSchema).max(200), brackets: z.array(positionBracketSchema).max(200).default([]) });
+/** A market's automatic bracket on fill: offsets from the average entry, in ticks or basis points. */
+export const autoBracketSchema = z.object({
+  networkId: z.string().min(1).max(40),
+  marketId: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+  unit: z.enum(['ticks', 'percent']),
+  /** Ticks, or basis points of the entry; null: no take-profit. */
+  takeProfit: z.bigint().positive().nullable(),
+  /** Ticks, or basis points of the entry; null: no stop-loss. */
+  stopLoss: z.bigint().positive().nullable(),
+  armedAt: z.number().int(),
+});
+
+export type AutoBracket = z.output<typeof autoBracketSchema>;
+
+// `brackets` and `autoBrackets` came after the stops: a file written before them reads as having none.
+const fileSchema = z.object({
+  version: z.literal(1),
+  stops: z.array(protectiveStopSchema).max(200),
+  brackets: z.array(positionBracketSchema).max(200).default([]),
+  autoBrackets: z.array(autoBracketSchema).max(200).default([]),
+});
 
 export type ProtectiveStore = JsonStore<typeof fileSchema>;
 
 export function openProtectiveStore(dataDir: string, log: (line: string) => void): ProtectiveStore {
-  return new JsonStore(join(dataDir, 'protective-stops.json'), fileSchema, () => ({ version: 1 as const, stops: [], brackets: [] }), log);
+  return new JsonStore(join(dataDir, 'protective-stops.json'), fileSchema, () => ({ version: 1 as const, stops: [], brackets: [], autoBrackets: [] }), log);
 }

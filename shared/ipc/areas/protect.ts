@@ -4,9 +4,9 @@
 // `positionBrackets`). Main moves the legs itself (main/services/protect), with every
 // window closed and after a restart. Merged in ../contract.ts.
 import { z } from 'zod';
-import { b256Input, marketRef, noInput } from '../inputs';
+import { b256Input, confirmationCode, marketRef, noInput } from '../inputs';
 import { request, stream } from '../spec';
-import type { PositionBracketView, ProtectiveStopView } from '../views/protect';
+import type { AutoBracketView, PositionBracketView, ProtectiveStopView } from '../views/protect';
 
 const distanceInput = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ticks'), ticks: z.bigint().min(1n, 'at least 1 tick').max(1_000_000n) }),
@@ -35,6 +35,20 @@ export const protectInputs = {
   /** Stop resizing the pair; `cancel`: take its legs off the exchange too. */
   disarmPositionBracket: z.strictObject({ id: stopId, cancel: z.boolean() }),
   getPositionBrackets: noInput,
+  /**
+   * A market's automatic bracket on fill (canonical book): offsets from the average entry in ticks
+   * or basis points. Arming or changing it is confirmed in the trusted confirmation.
+   */
+  setAutoBracket: z.strictObject({
+    marketId: b256Input,
+    unit: z.enum(['ticks', 'percent']),
+    takeProfit: z.bigint().min(1n, 'at least 1').max(1_000_000n).nullable(),
+    stopLoss: z.bigint().min(1n, 'at least 1').max(1_000_000n).nullable(),
+    confirmationCode,
+  }),
+  /** Stop bracketing a market's fills (applies at once: it only removes what main would sign). */
+  clearAutoBracket: z.strictObject({ marketId: b256Input }),
+  getAutoBrackets: noInput,
 } as const;
 
 export const protectRequests = {
@@ -45,6 +59,9 @@ export const protectRequests = {
   armPositionBracket: request<PositionBracketView>()(protectInputs.armPositionBracket),
   disarmPositionBracket: request<null>()(protectInputs.disarmPositionBracket),
   getPositionBrackets: request<readonly PositionBracketView[]>()(protectInputs.getPositionBrackets),
+  setAutoBracket: request<readonly AutoBracketView[]>()(protectInputs.setAutoBracket),
+  clearAutoBracket: request<readonly AutoBracketView[]>()(protectInputs.clearAutoBracket),
+  getAutoBrackets: request<readonly AutoBracketView[]>()(protectInputs.getAutoBrackets),
 } as const;
 
 export const protectStreams = {

@@ -14,5 +14,8 @@ export function protectBridge(transport: BridgeTransport) {
     disarmPositionBracket: (input) => call(transport, 'disarmPositionBracket', input),
     getPositionBrackets: (input) => call(transport, 'getPositionBrackets', input),
     onPositionBrackets: (listener) => on(transport, 'positionBrackets', listener),
+    setAutoBracket: (input) => call(transport, 'setAutoBracket', input),
+    clearAutoBracket: (input) => call(transport, 'clearAutoBracket', input),
+    getAutoBrackets: (input) => call(transport, 'getAutoBrackets', input),
   } satisfies AreaApi<typeof protectRequests, typeof protectStreams>;
 }

@@ -45,3 +45,13 @@ export interface PositionBracketView {
   readonly automatic: boolean;
   readonly armedAt: number;
 }
+
+/** A market's automatic bracket on fill: offsets from the average entry, in ticks or basis points. */
+export interface AutoBracketView {
+  readonly networkId: string;
+  readonly marketId: string;
+  readonly unit: 'ticks' | 'percent';
+  readonly takeProfit: bigint | null;
+  readonly stopLoss: bigint | null;
+  readonly armedAt: number;
+}

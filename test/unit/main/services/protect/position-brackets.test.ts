@@ -44,7 +44,7 @@ class FakeExchange {
       store: openProtectiveStore(dir, () => undefined),
       clock,
       market: () => ok(market),
-      position: () => Promise.resolve(ok(this.position)),
+      position: () => Promise.resolve(ok({ size: this.position, entry: 3_000n * USDC })),
       pending: (id) => this.legs.has(id),
       refreshLegs: () => Promise.resolve(true),
       mark: () => Promise.resolve(ok(3_000n * USDC)),
@@ -179,6 +179,27 @@ describe('a position TP/SL managed by main', () => {
     await service.poll();
     expect(exchange.sizes()).toEqual([]);
     expect(service.list()).toEqual([]);
+  });
+
+  it('brackets a fill on a market with an automatic bracket, at the entry plus / minus the offsets, and never a position found at the start', async () => {
+    const { clock, exchange, service } = setup();
+    expect(service.setAuto({ marketId: market.market_id, unit: 'ticks', takeProfit: 1_000n, stopLoss: 500n }).ok).toBe(true);
+    // The first read is a baseline: the position already there is left to the trader.
+    await service.poll();
+    expect(exchange.replaced).toEqual([]);
+    // A fill adds to it: a pair at 3,000 + 10 and 3,000 - 5, sized to the position.
+    exchange.position = 3n * ETH;
+    clock.advance(MIN_MOVE_MS);
+    await service.poll();
+    const [bracket] = service.list();
+    expect(bracket).toMatchObject({ automatic: true, takeProfit: 3_010n * USDC, stopLoss: 2_995n * USDC, placed: 3n * ETH });
+    expect(exchange.sizes()).toEqual([3n * ETH, 3n * ETH]);
+    // A later fill resizes the same pair; no second pair.
+    exchange.position = 4n * ETH;
+    clock.advance(MIN_MOVE_MS);
+    await service.poll();
+    expect(service.list()).toHaveLength(1);
+    expect(exchange.sizes()).toEqual([4n * ETH, 4n * ETH]);
   });
 
   it('keeps the pair where it is when a resize is refused, says why, and tries again later', async () => {

@@ -2,7 +2,7 @@
 // shrinks with a partial close, is cancelled when the position is flat or flips, waits while the
 // legs are not known, and is never placed again once it fired or was cancelled.
 import { describe, expect, it } from 'vitest';
-import { planPositionLegs, signablePairSize, type PositionLegsInput } from '../../../../../main/services/protect/position-legs-plan';
+import { autoBracketPrices, planPositionLegs, signablePairSize, type PositionLegsInput } from '../../../../../main/services/protect/position-legs-plan';
 import type { B256 } from '../../../../../shared/encoding/b256';
 import type { Market } from '../../../../../shared/market/market';
 
@@ -74,5 +74,17 @@ describe('signablePairSize', () => {
 
   it('is 0 below the minimum order', () => {
     expect(signablePairSize(market, 100_000n, [3_000n * USDC])).toBe(0n);
+  });
+});
+
+describe('autoBracketPrices', () => {
+  const tick = 10_000n;
+  it("puts a long's take-profit above the entry and its stop-loss below, on the step toward the entry", () => {
+    expect(autoBracketPrices({ entry: 3_000n * USDC, long: true, unit: 'ticks', takeProfit: 100n, stopLoss: 50n, tick })).toEqual({ takeProfit: 3_001n * USDC, stopLoss: 2_999_500_000n });
+    expect(autoBracketPrices({ entry: 3_000_005_000n, long: true, unit: 'percent', takeProfit: 100n, stopLoss: null, tick })).toEqual({ takeProfit: 3_030_000_000n, stopLoss: null });
+  });
+
+  it("puts a short's take-profit below the entry and its stop-loss above", () => {
+    expect(autoBracketPrices({ entry: 3_000n * USDC, long: false, unit: 'percent', takeProfit: 100n, stopLoss: 50n, tick })).toEqual({ takeProfit: 2_970n * USDC, stopLoss: 3_015n * USDC });
   });
 });
