@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { B256 } from '../../shared/encoding/b256';
 import type { Market } from '../../shared/market/market';
-import { bracketPrice, bracketRequest } from '../../renderer/src/features/positions/position-bracket-model';
+import { autoBracketRequest, bracketPrice, bracketRequest } from '../../renderer/src/features/positions/position-bracket-model';
 
 const USDC = 1_000_000n;
 const market: Market = {
@@ -48,5 +48,19 @@ describe('position TP/SL fields', () => {
     expect(!none.ok && none.code).toBe('NOTHING_TO_MANAGE');
     const noEntry = bracketRequest(market, { takeProfit: '10', stopLoss: '', unit: 'ticks' }, null, true);
     expect(!noEntry.ok && noEntry.code).toBe('ENTRY_UNKNOWN');
+  });
+});
+
+describe('automatic bracket fields', () => {
+  it('reads ticks and percent (as basis points)', () => {
+    expect(autoBracketRequest({ takeProfit: '20', stopLoss: '10', unit: 'ticks' })).toEqual({ ok: true, value: { unit: 'ticks', takeProfit: 20n, stopLoss: 10n } });
+    expect(autoBracketRequest({ takeProfit: '1.5', stopLoss: '', unit: 'percent' })).toEqual({ ok: true, value: { unit: 'percent', takeProfit: 150n, stopLoss: null } });
+  });
+
+  it('names the field and the value it refuses', () => {
+    const ticks = autoBracketRequest({ takeProfit: '', stopLoss: '2.5', unit: 'ticks' });
+    expect(!ticks.ok && ticks.message).toBe('Stop-loss offset: "2.5" is not a whole number of ticks from 1 to 1,000,000');
+    const percent = autoBracketRequest({ takeProfit: '0', stopLoss: '', unit: 'percent' });
+    expect(!percent.ok && percent.message).toContain('Take-profit offset: "0" %');
   });
 });

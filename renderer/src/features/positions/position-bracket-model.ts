@@ -55,3 +55,24 @@ export function bracketRequest(market: Market, fields: BracketFields, entry: big
   if (takeProfit.value === null && stopLoss.value === null) return fail('NOTHING_TO_MANAGE', 'Take-profit: enter a take-profit, a stop-loss, or both', { field: 'Take-profit' });
   return ok({ takeProfit: takeProfit.value, stopLoss: stopLoss.value });
 }
+
+/** The automatic bracket's offsets as main takes them: whole ticks, or a percent (two decimals) as basis points. */
+export function autoBracketRequest(fields: { takeProfit: string; stopLoss: string; unit: 'ticks' | 'percent' }): Result<{ unit: 'ticks' | 'percent'; takeProfit: bigint | null; stopLoss: bigint | null }> {
+  const offset = (text: string, field: string): Result<bigint | null> => {
+    const typed = text.trim();
+    if (typed === '') return ok(null);
+    if (fields.unit === 'ticks') {
+      if (!/^\d{1,7}$/.test(typed) || BigInt(typed) === 0n || BigInt(typed) > 1_000_000n) return fail('INVALID_TICKS', `${field}: "${typed}" is not a whole number of ticks from 1 to 1,000,000`, { field });
+      return ok(BigInt(typed));
+    }
+    const basisPoints = parseUnits(typed, 2, field);
+    if (!basisPoints.ok || basisPoints.value <= 0n || basisPoints.value >= 10_000n) return fail('INVALID_PERCENT', `${field}: "${typed}" % is not a percent above 0 and below 100 with at most two decimals`, { field });
+    return ok(basisPoints.value);
+  };
+  const takeProfit = offset(fields.takeProfit, 'Take-profit offset');
+  if (!takeProfit.ok) return takeProfit;
+  const stopLoss = offset(fields.stopLoss, 'Stop-loss offset');
+  if (!stopLoss.ok) return stopLoss;
+  if (takeProfit.value === null && stopLoss.value === null) return fail('NOTHING_TO_MANAGE', 'Take-profit offset: enter a take-profit offset, a stop-loss offset, or both', { field: 'Take-profit offset' });
+  return ok({ unit: fields.unit, takeProfit: takeProfit.value, stopLoss: stopLoss.value });
+}
