@@ -1,0 +1,127 @@
+// Random trader-session steps of the protective orders (docs/actions.md "Protective orders"), each
+// with its postcondition checked on the exchange. A position TP/SL from a Positions row: armed with
+// a take-profit 5 % over the ask and a stop-loss 5 % under the bid (a long; mirrored for a short),
+// read on the exchange, then cancelled from the row again, so that main's own resizes never cross
+// the postconditions of the steps that follow.
+import type { Market } from '../../../../shared/market/market';
+import type { PositionBracketView } from '../../../../shared/ipc/views';
+import { editablePrice } from '../../../../renderer/src/format/market-format';
+import { signablePairSize } from '../../../../main/services/protect/position-legs-plan';
+import { until } from '../../terminal-page';
+import { contractsOf, type Before } from '../action-reads';
+import { accountsOf, acceptConfirm, beforeOnBook, insideNow, online, showTab, Step, tickOf, type Model, type Real } from '../commands';
+import type { Problems } from '../postconditions';
+import type { RestingState, TruthTrigger } from '../truth';
+
+/** What the pair was on the exchange while it was armed, and the position then. */
+export interface PairSeen {
+  readonly market: Market;
+  readonly account: string;
+  /** The trading account's position on the book when the pair was read (signed, raw base units). */
+  readonly position: bigint;
+  readonly takeProfit: bigint;
+  readonly stopLoss: bigint;
+  /** The pair's legs as the exchange listed them while armed. */
+  readonly legs: readonly TruthTrigger[];
+  /** The leg ids main named for the pair. */
+  readonly legIds: readonly string[];
+}
+
+/**
+ * A position TP/SL holds its contract: while armed, exactly its two legs pending on the book, on the
+ * closing side, at the trigger prices entered (on the price step), each of the size the position
+ * can be closed at (the position floored to the step and lowered to a whole quote value: never
+ * more than the position); once cancelled, none of them pending.
+ */
+export function checkPositionPair(seen: PairSeen | null, after: RestingState): Problems {
+  // Not armed: a refusal shown (a position too small, the mark moved past a price) is the contract too.
+  if (seen === null) return [];
+  const problems: Problems = [];
+  const { market } = seen;
+  const tick = tickOf(market);
+  const long = seen.position > 0n;
+  const closing = long ? 'Sell' : 'Buy';
+  const size = long ? seen.position : -seen.position;
+  const expected = signablePairSize(market, size, [seen.takeProfit, seen.stopLoss]);
+  if (seen.legs.length !== 2) problems.push(`the position TP/SL had ${seen.legs.length} legs pending on the exchange, not 2 (ids ${seen.legIds.join(', ') || 'none'})`);
+  for (const leg of seen.legs) {
+    if (leg.side !== closing) problems.push(`a position TP/SL leg at ${leg.triggerPrice} is a ${leg.side}, not the position's closing ${closing}`);
+    if (leg.triggerPrice % tick !== 0n) problems.push(`a position TP/SL leg's trigger ${leg.triggerPrice} is not on the price step ${tick}`);
+    if (leg.triggerPrice !== seen.takeProfit && leg.triggerPrice !== seen.stopLoss) problems.push(`a position TP/SL leg triggers at ${leg.triggerPrice}, not at the take-profit ${seen.takeProfit} or the stop-loss ${seen.stopLoss} entered`);
+    if (leg.quantity === null || leg.quantity !== expected) problems.push(`a position TP/SL leg closes ${leg.quantity ?? 'its parent'}, not ${expected} (the position ${seen.position} as it can be signed)`);
+    if (leg.quantity !== null && leg.quantity > size) problems.push(`a position TP/SL leg closes ${leg.quantity}, more than the position ${size}`);
+  }
+  const left = after.triggers.filter((leg) => seen.legIds.includes(leg.triggerId));
+  if (left.length > 0) problems.push(`the position TP/SL was cancelled from its row, but ${left.length} of its legs are still pending`);
+  return problems;
+}
+
+/** Arm a position TP/SL from the row of a trading-account position on a canonical book, read it on the exchange, cancel it. */
+export class PositionTakeProfitStopLoss extends Step {
+  constructor(readonly index: number) {
+    super();
+  }
+  check = online;
+  seen: PairSeen | null = null;
+  refusal = '';
+  toString() {
+    return `position TP/SL on position #${this.index} from Positions (armed, read, cancelled)`;
+  }
+  override before(model: Readonly<Model>, real: Real) {
+    return beforeOnBook(model, real);
+  }
+  override async postcondition(_model: Readonly<Model>, real: Real, _before: Before) {
+    const accounts = accountsOf(real);
+    const after = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets);
+    return checkPositionPair(this.seen, after);
+  }
+  async act(model: Model, real: Real) {
+    this.seen = null;
+    this.refusal = '';
+    const { page, bridge } = real.world;
+    if (model.detached.includes('positions')) return;
+    await showTab(page, 'positions');
+    model.tab = 'positions';
+    const rows = page.locator('[data-testid=position-row][data-turbo=false]:has([data-testid=position-bracket-open])');
+    const count = await rows.count();
+    if (count === 0) return;
+    const row = rows.nth(this.index % count);
+    const marketId = await row.getAttribute('data-market-id');
+    const account = (await row.getAttribute('data-account')) ?? '';
+    const market = real.world.markets.find((candidate) => candidate.market_id === marketId);
+    if (market === undefined || account !== real.world.tradeAccountId) return;
+    const inside = await insideNow(real, market, false);
+    if (!inside) return;
+    const sizeNow = async () => (await real.truth.positions(account, real.turboMarkets)).get(market.market_id)?.size ?? 0n;
+    const long = (await sizeNow()) > 0n;
+    const tick = tickOf(market);
+    const takeProfit = long ? (((inside.ask * 105n) / 100n) / tick) * tick : (((inside.bid * 95n) / 100n) / tick) * tick;
+    const stopLoss = long ? (((inside.bid * 95n) / 100n) / tick) * tick : (((inside.ask * 105n) / 100n) / tick) * tick;
+    await row.getByTestId('position-bracket-open').click();
+    await row.getByTestId('position-bracket-tp').fill(editablePrice(market, takeProfit));
+    await row.getByTestId('position-bracket-sl').fill(editablePrice(market, stopLoss));
+    await row.getByTestId('position-bracket-arm').click();
+    await acceptConfirm(page);
+    const pairOf = async (): Promise<PositionBracketView | undefined> => {
+      const listed = await bridge.api.getPositionBrackets({});
+      return listed.ok ? listed.value.find((bracket) => bracket.marketId === market.market_id && !bracket.turbo) : undefined;
+    };
+    const armed = await until(async () => {
+      const pair = await pairOf();
+      if (pair !== undefined && pair.placed > 0n) return pair;
+      return (await row.getByTestId('position-bracket-error').count()) > 0 ? ('refused' as const) : false;
+    }, 'the position TP/SL to be placed or refused', 20_000).catch(() => 'refused' as const);
+    if (armed === 'refused') {
+      this.refusal = (await row.getByTestId('position-bracket-error').allTextContents().catch(() => [])).join(' | ');
+      return;
+    }
+    const accounts = accountsOf(real);
+    const resting = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets, market.market_id);
+    const position = await sizeNow();
+    const now = (await pairOf()) ?? armed;
+    this.seen = { market, account, position, takeProfit, stopLoss, legs: resting.triggers.filter((leg) => now.legIds.includes(leg.triggerId)), legIds: now.legIds };
+    // Cancelled again from the row: the legs go, and main no longer resizes them.
+    await row.getByTestId('position-bracket-cancel').click({ timeout: 3000 }).catch(() => undefined);
+    await until(async () => (await pairOf()) === undefined, 'the position TP/SL to be cancelled', 20_000).catch(() => undefined);
+  }
+}
