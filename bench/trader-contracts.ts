@@ -5,10 +5,11 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, ladder-drag, hotkeys
+//              network, stop, amend, chart-drag, ladder-drag, hotkeys, position-tpsl
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
 import { runTraderSession } from '../test/support/trader-session/run';
+import { PositionTakeProfitStopLoss } from '../test/support/trader-session/steps/protect';
 import { startWorld } from '../test/support/trader-session/world';
 
 const restingBuy = () => new step.TicketOrder('Limit', 'Buy', false, 2);
@@ -32,6 +33,8 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   // An order near the inside is on the ladder's screen: a ladder click places one there.
   'ladder-drag': () => [new step.LadderClick('Buy', 4), new step.DragOrder(2)],
   hotkeys: () => [restingBuy(), restingSell(), new step.CancelAllMarket(true), new step.Hotkey('Buy'), new step.KillSwitch(true), new step.Flatten(0, true)],
+  // A long, its position TP/SL armed, read on the exchange and cancelled, then a partial close and a flatten.
+  'position-tpsl': () => [new step.TicketOrder('Market', 'Buy', true, 5), new PositionTakeProfitStopLoss(0), new step.ClosePart(0, 50), new PositionTakeProfitStopLoss(0), new step.Flatten(0)],
 };
 
 async function main() {

@@ -193,7 +193,7 @@ export async function insideNow(real: Real, market: Market, turbo: boolean): Pro
 
 // ---- commands ----------------------------------------------------------------------------------
 
-export abstract class Step implements fc.AsyncCommand<Model, Real, false> {
+abstract class Step implements fc.AsyncCommand<Model, Real, false> {
   abstract check(model: Readonly<Model>): boolean;
   abstract act(model: Model, real: Real): Promise<void>;
   abstract toString(): string;
@@ -226,7 +226,7 @@ export abstract class Step implements fc.AsyncCommand<Model, Real, false> {
   }
 }
 
-export const online = (model: Readonly<Model>) => model.network === 'sandbox';
+const online = (model: Readonly<Model>) => model.network === 'sandbox';
 
 export const accountsOf = (real: Real): Accounts => ({ tradeAccountId: real.world.tradeAccountId, turboAccountId: real.world.turboAccountId, turboMarkets: real.turboMarkets });
 /** The exchange before a step that acts on the book in view (nothing to compare on the network nobody answers on). */

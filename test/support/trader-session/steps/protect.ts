@@ -8,8 +8,11 @@ import type { PositionBracketView } from '../../../../shared/ipc/views';
 import { editablePrice } from '../../../../renderer/src/format/market-format';
 import { signablePairSize } from '../../../../main/services/protect/position-legs-plan';
 import { until } from '../../terminal-page';
-import { contractsOf, type Before } from '../action-reads';
-import { accountsOf, acceptConfirm, beforeOnBook, insideNow, online, showTab, Step, tickOf, type Model, type Real } from '../commands';
+import { join } from 'node:path';
+import type fc from 'fast-check';
+import { SCREENSHOT_DIR } from '../../chromium';
+import { contractsOf, holdsWithin, type Before } from '../action-reads';
+import { accountsOf, acceptConfirm, beforeOnBook, insideNow, runOracle, showTab, tickOf, type Model, type Real } from '../commands';
 import type { Problems } from '../postconditions';
 import type { RestingState, TruthTrigger } from '../truth';
 
@@ -57,23 +60,34 @@ export function checkPositionPair(seen: PairSeen | null, after: RestingState): P
 }
 
 /** Arm a position TP/SL from the row of a trading-account position on a canonical book, read it on the exchange, cancel it. */
-export class PositionTakeProfitStopLoss extends Step {
-  constructor(readonly index: number) {
-    super();
-  }
-  check = online;
+export class PositionTakeProfitStopLoss implements fc.AsyncCommand<Model, Real, false> {
+  constructor(readonly index: number) {}
   seen: PairSeen | null = null;
   refusal = '';
+  check(model: Readonly<Model>): boolean {
+    return model.network === 'sandbox';
+  }
   toString() {
     return `position TP/SL on position #${this.index} from Positions (armed, read, cancelled)`;
   }
-  override before(model: Readonly<Model>, real: Real) {
-    return beforeOnBook(model, real);
-  }
-  override async postcondition(_model: Readonly<Model>, real: Real, _before: Before) {
+  async postcondition(real: Real): Promise<Problems> {
     const accounts = accountsOf(real);
     const after = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets);
     return checkPositionPair(this.seen, after);
+  }
+  /** As the steps of commands.ts run: act, the contract held within the bound on the exchange, then the screen oracle. */
+  async run(model: Model, real: Real): Promise<void> {
+    real.step(this.toString());
+    try {
+      const before: Before | null = await beforeOnBook(model, real);
+      await this.act(model, real);
+      if (before !== null) await holdsWithin(this.toString(), real.boundMs, () => this.postcondition(real));
+      await runOracle(model, real);
+    } catch (error) {
+      real.failed(this.toString(), error);
+      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
+      throw error;
+    }
   }
   async act(model: Model, real: Real) {
     this.seen = null;
@@ -85,9 +99,11 @@ export class PositionTakeProfitStopLoss extends Step {
     const rows = page.locator('[data-testid=position-row][data-turbo=false]:has([data-testid=position-bracket-open])');
     const count = await rows.count();
     if (count === 0) return;
-    const row = rows.nth(this.index % count);
-    const marketId = await row.getAttribute('data-market-id');
-    const account = (await row.getAttribute('data-account')) ?? '';
+    const chosen = rows.nth(this.index % count);
+    const marketId = await chosen.getAttribute('data-market-id');
+    const account = (await chosen.getAttribute('data-account')) ?? '';
+    // The row by its book (the open button it was chosen by goes once the fields show).
+    const row = page.locator(`[data-testid=position-row][data-turbo=false][data-market-id="${marketId ?? ''}"][data-account="${account}"]`);
     const market = real.world.markets.find((candidate) => candidate.market_id === marketId);
     if (market === undefined || account !== real.world.tradeAccountId) return;
     const inside = await insideNow(real, market, false);
