@@ -5,11 +5,11 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, ladder-drag, hotkeys, position-tpsl
+//              network, stop, amend, chart-drag, ladder-drag, hotkeys, position-tpsl, trail
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
 import { runTraderSession } from '../test/support/trader-session/run';
-import { PositionTakeProfitStopLoss } from '../test/support/trader-session/steps/protect';
+import { PositionTakeProfitStopLoss, TrailStop } from '../test/support/trader-session/steps/protect';
 import { startWorld } from '../test/support/trader-session/world';
 
 const restingBuy = () => new step.TicketOrder('Limit', 'Buy', false, 2);
@@ -34,6 +34,7 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   'ladder-drag': () => [new step.LadderClick('Buy', 4), new step.DragOrder(2)],
   hotkeys: () => [restingBuy(), restingSell(), new step.CancelAllMarket(true), new step.Hotkey('Buy'), new step.KillSwitch(true), new step.Flatten(0, true)],
   // A long, its position TP/SL armed, read on the exchange and cancelled, then a partial close and a flatten.
+  trail: () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.StopOrder('Sell', false), new TrailStop(0), new step.CancelLeg(0)],
   'position-tpsl': () => [new step.TicketOrder('Market', 'Buy', true, 5), new PositionTakeProfitStopLoss(0), new step.ClosePart(0, 50), new PositionTakeProfitStopLoss(0), new step.Flatten(0)],
 };
 

@@ -17,7 +17,7 @@ import { contractsOf, holdsWithin, newWarnings, newOrders, readBefore, refusalSh
 import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkReverse, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
-import { PositionTakeProfitStopLoss } from './steps/protect';
+import { PositionTakeProfitStopLoss, TrailStop } from './steps/protect';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -1345,6 +1345,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.nat(8).map((index) => new CancelLeg(index)),
     fc.nat(8).map((index) => new MoveLeg(index)),
     fc.nat(8).map((index) => new PositionTakeProfitStopLoss(index)),
+    fc.nat(8).map((index) => new TrailStop(index)),
     fc.constant(new CancelAllMarket()),
     fc.constant(new CancelAllMarket(true)),
     fc.record({ side, rows: fc.integer({ min: 2, max: 12 }) }).map((c) => new LadderClick(c.side, c.rows)),

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { Market } from '../../../shared/market/market';
-import { checkPositionPair, type PairSeen } from '../../support/trader-session/steps/protect';
+import { checkPositionPair, checkTrailed, type PairSeen } from '../../support/trader-session/steps/protect';
 import type { TruthTrigger } from '../../support/trader-session/truth';
 
 const USDC = 1_000_000n;
@@ -36,5 +36,15 @@ describe('checkPositionPair', () => {
     expect(problems.join('\n')).toMatch(/not the position's closing Sell/);
     expect(problems.join('\n')).toMatch(/not on the price step/);
     expect(problems.join('\n')).toMatch(/still pending/);
+  });
+});
+
+describe('checkTrailed', () => {
+  it('holds for a sell stop moved up onto the step, and names one moved down or off the step', () => {
+    const before = leg('1', 2_900n * USDC, ETH);
+    expect(checkTrailed({ market, before, after: leg('2', 2_950n * USDC, ETH) })).toEqual([]);
+    expect(checkTrailed({ market, before, after: null })).toEqual([]);
+    expect(checkTrailed({ market, before, after: leg('2', 2_899n * USDC, ETH) }).join('\n')).toMatch(/loosened/);
+    expect(checkTrailed({ market, before, after: leg('2', 2_950n * USDC + 1n, ETH) }).join('\n')).toMatch(/not on the price step/);
   });
 });

@@ -141,3 +141,81 @@ export class PositionTakeProfitStopLoss implements fc.AsyncCommand<Model, Real, 
     await until(async () => (await pairOf()) === undefined, 'the position TP/SL to be cancelled', 20_000).catch(() => undefined);
   }
 }
+
+/** A stop-loss leg before it was trailed, and the leg main left in its place. */
+export interface TrailSeen {
+  readonly market: Market;
+  readonly before: TruthTrigger;
+  /** The leg of the managed stop on the exchange after the wait; null when it fired or was cancelled meanwhile. */
+  readonly after: TruthTrigger | null;
+}
+
+/** A trailed stop is never loosened (a sell stop only up, a buy stop only down), and sits on the price step. */
+export function checkTrailed(seen: TrailSeen | null): Problems {
+  if (seen === null || seen.after === null) return [];
+  const problems: Problems = [];
+  const { before, after } = seen;
+  const tick = tickOf(seen.market);
+  if (after.triggerPrice % tick !== 0n) problems.push(`the trailed stop's trigger ${after.triggerPrice} is not on the price step ${tick}`);
+  const loosened = before.side === 'Sell' ? after.triggerPrice < before.triggerPrice : after.triggerPrice > before.triggerPrice;
+  if (loosened) problems.push(`the ${before.side} stop was loosened by main: ${before.triggerPrice} → ${after.triggerPrice}`);
+  if (after.side !== before.side || after.quantity !== before.quantity) problems.push(`the trailed stop changed from ${before.side} ${before.quantity ?? 'parent-sized'} to ${after.side} ${after.quantity ?? 'parent-sized'}`);
+  return problems;
+}
+
+/** Trail a stop-loss leg listed under Open orders by 1 % of the bid (ask for a buy stop), wait for main, read it on the exchange, stop trailing. */
+export class TrailStop implements fc.AsyncCommand<Model, Real, false> {
+  constructor(readonly index: number) {}
+  seen: TrailSeen | null = null;
+  check(model: Readonly<Model>): boolean {
+    return model.network === 'sandbox';
+  }
+  toString() {
+    return `trail stop leg #${this.index} under Open orders by 1 % (armed, read, disarmed)`;
+  }
+  async run(model: Model, real: Real): Promise<void> {
+    real.step(this.toString());
+    try {
+      const before: Before | null = await beforeOnBook(model, real);
+      await this.act(model, real);
+      if (before !== null) await holdsWithin(this.toString(), real.boundMs, () => Promise.resolve(checkTrailed(this.seen)));
+      await runOracle(model, real);
+    } catch (error) {
+      real.failed(this.toString(), error);
+      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
+      throw error;
+    }
+  }
+  async act(model: Model, real: Real) {
+    this.seen = null;
+    const { page, bridge } = real.world;
+    await showTab(page, 'orders');
+    model.tab = 'orders';
+    const rows = page.locator('[data-testid=open-orders] [data-testid=trigger-row]:has([data-testid=trail-arm])');
+    const count = await rows.count();
+    if (count === 0) return;
+    const triggerId = (await rows.nth(this.index % count).getAttribute('data-trigger-id')) ?? '';
+    const row = page.locator(`[data-testid=open-orders] [data-testid=trigger-row][data-trigger-id="${triggerId}"]`);
+    const accounts = accountsOf(real);
+    const leg = (await real.truth.resting(contractsOf(accounts), accounts.turboMarkets)).triggers.find((candidate) => candidate.triggerId === triggerId);
+    const market = real.world.markets.find((candidate) => candidate.market_id === leg?.marketId);
+    if (leg === undefined || market === undefined) return;
+    await row.getByTestId('trail-ticks').fill('1');
+    await row.getByTestId('trail-unit').selectOption('percent');
+    await row.getByTestId('trail-arm').click({ timeout: 3000 }).catch(() => undefined);
+    await acceptConfirm(page);
+    const managed = await until(async () => {
+      const stops = await bridge.api.getProtectiveStops({});
+      return stops.ok ? stops.value.find((stop) => stop.marketId === leg.marketId) : undefined;
+    }, 'the stop to be trailed', 10_000).catch(() => undefined);
+    if (managed === undefined) return;
+    // Main moves it toward the price within a pass or two.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const now = await bridge.api.getProtectiveStops({});
+    const current = now.ok ? now.value.find((stop) => stop.id === managed.id) : undefined;
+    const resting = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets, leg.marketId);
+    this.seen = { market, before: leg, after: current === undefined ? null : (resting.triggers.find((candidate) => candidate.triggerId === current.triggerId) ?? null) };
+    // Disarmed again: the leg stays where main left it, no longer moved.
+    if (current !== undefined) await bridge.api.disarmProtectiveStop({ id: current.id });
+  }
+}
