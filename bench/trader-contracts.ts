@@ -5,11 +5,12 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, ladder-drag, hotkeys, alert, guards
+//              network, stop, amend, chart-drag, ladder-drag, hotkeys, alert, guards, position-tpsl, trail
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
 import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
 import { runTraderSession } from '../test/support/trader-session/run';
+import { PositionTakeProfitStopLoss, TrailStop } from '../test/support/trader-session/steps/protect';
 import { startWorld } from '../test/support/trader-session/world';
 import { GuardRefusal } from '../test/support/trader-session/steps/guards';
 
@@ -38,6 +39,10 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   // A guard just under a ticket order: refused before signing, flat or long; the setting restored after each.
   guards: () => [new GuardRefusal('notional', 3), new GuardRefusal('position', 2), new step.TicketOrder('Market', 'Buy', true, 3), new GuardRefusal('position', 4), new GuardRefusal('notional', 2), restingBuy()],
   hotkeys: () => [restingBuy(), restingSell(), new step.CancelAllMarket(true), new step.Hotkey('Buy'), new step.KillSwitch(true), new step.Flatten(0, true)],
+  // A long and a stop-loss under it, armed to trail: the stop follows on the exchange, never looser; then cancelled.
+  trail: () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.StopOrder('Sell', false), new TrailStop(0), new step.CancelLeg(0)],
+  // A long, its position TP/SL armed and read on the exchange, then a partial close (the pair shrinks) and a flatten.
+  'position-tpsl': () => [new step.TicketOrder('Market', 'Buy', true, 5), new PositionTakeProfitStopLoss(0), new step.ClosePart(0, 50), new PositionTakeProfitStopLoss(0), new step.Flatten(0)],
 };
 
 async function main() {

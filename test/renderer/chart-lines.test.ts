@@ -94,6 +94,13 @@ describe('chart lines', () => {
     expect(legLines(ethUsdc, false, { pending: [stop, other], recent: [] }, [], [], managed).map((line) => line.label)).toEqual(['Trailing Stop Sell 0.1000 @ 2,800.00', 'Stop (break-even) Sell 0.1000 @ 2,700.00']);
   });
 
+  it('names the legs of a position TP/SL main keeps sized to the position', () => {
+    const takeProfit = leg({ triggerId: hex('76'), parentOrderId: null, ocoId: hex('77'), quantity: ETH / 10n, role: 'take-profit', triggerPrice: 3_200n * USDC });
+    const stopLoss = leg({ triggerId: hex('77'), parentOrderId: null, ocoId: hex('76'), quantity: ETH / 10n, role: 'stop-loss', triggerPrice: 2_800n * USDC });
+    const managed = new Map([[hex('76'), 'position' as const], [hex('77'), 'position' as const]]);
+    expect(legLines(ethUsdc, false, { pending: [takeProfit, stopLoss], recent: [] }, [], [], managed).map((line) => line.label)).toEqual(['Position TP Sell 0.1000 @ 3,200.00', 'Position SL Sell 0.1000 @ 2,800.00']);
+  });
+
   it('draws the position of the signing account at its average entry, not draggable, with the window\'s one P&L figure', () => {
     const positions = [
       position({ account: hex('bb'), size: ETH, averageEntry: 2_000n * USDC }),

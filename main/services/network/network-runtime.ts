@@ -45,6 +45,7 @@ import { StreamOrderCheck } from '../trading/stream-order-check';
 import { Submitter } from '../trading/submitter';
 import { bookBalances, toMillis, TradingService } from '../trading/trading-service';
 import { TriggerService } from '../triggers/trigger-service';
+import { PositionBrackets } from '../protect/position-brackets';
 import { ProtectiveStops } from '../protect/protective-stops';
 import type { ProtectiveStore } from '../protect/protective-store';
 import type { WindowHub } from '../window-hub';
@@ -99,6 +100,8 @@ export class NetworkRuntime {
   readonly protective: ProtectiveStops | null;
   /** The guards' state for the header, and the daily loss limit's breach actions (main/services/guards). */
   readonly riskWatch: RiskWatch;
+  /** Take-profit / stop-loss pairs main keeps sized to a position (main/services/protect). */
+  readonly positionBrackets: PositionBrackets | null;
   /** Orders the order stream names that the terminal does not hold: confirmed over REST first. */
   private readonly streamOrders: StreamOrderCheck;
   private nonceManager: NonceManager | null = null;
@@ -212,7 +215,7 @@ export class NetworkRuntime {
       notice: deps.notice,
       log: deps.log,
       refreshTriggers: () => this.triggers.refresh(),
-      stopAutomation: (marketId) => this.protective?.stopAll(marketId) ?? Promise.resolve(0),
+      stopAutomation: async (marketId) => (await (this.protective?.stopAll(marketId) ?? Promise.resolve(0))) + (await (this.positionBrackets?.stopAll(marketId) ?? Promise.resolve(0))),
       legsOf: (orderId) => this.triggers.snapshot().pending.filter((leg) => leg.parentOrderId === orderId).map((leg) => leg.triggerId),
     });
 
@@ -272,6 +275,7 @@ export class NetworkRuntime {
       },
       placeTurboOrder: (input) => this.margin.placeOrder(input),
       afterTrades: () => void this.trading.refresh(),
+      holdProtection: (marketId, turbo) => this.positionBrackets?.hold(marketId, turbo) ?? Promise.resolve(() => undefined),
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       nowSeconds,
       nowMs: () => clock.now(),
@@ -321,6 +325,30 @@ export class NetworkRuntime {
       },
       log: deps.log,
     });
+    this.positionBrackets =
+      deps.protectiveStore === undefined
+        ? null
+        : new PositionBrackets({
+            networkId: network.id,
+            store: deps.protectiveStore,
+            clock,
+            market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
+            position: async (marketId, turbo) => {
+              const view = await this.positions.positions();
+              const account = this.accounts.accountRecord()?.tradeAccountId ?? null;
+              if (account === null) return fail('NO_ACCOUNT', 'no trading account is followed yet');
+              const row = view.positions.find((candidate) => candidate.account === account && candidate.marketId === marketId && candidate.turbo === turbo);
+              if (row === undefined && view.problems.length > 0) return fail('POSITION_UNKNOWN', view.problems.join('; '));
+              return ok({ size: row?.size ?? 0n, entry: row?.averageEntry ?? null });
+            },
+            pending: (triggerId) => this.triggers.snapshot().pending.some((leg) => leg.triggerId === triggerId),
+            refreshLegs: () => this.triggers.refreshComplete(),
+            mark: (market, turbo) => this.referencePrice(guardFacts.bookPrices, market, turbo, 'mark'),
+            replace: (input) => this.triggers.replacePositionLegs(input),
+            notice: deps.notice,
+            log: deps.log,
+            publish: (brackets) => deps.windows.broadcast('positionBrackets', brackets),
+          });
 
     this.streamOrders = new StreamOrderCheck({
       knows: (orderId) => this.trading.knowsOrder(orderId),
@@ -604,6 +632,7 @@ export class NetworkRuntime {
     this.scheduleRenewal();
     this.protective?.start();
     this.riskWatch.start();
+    this.positionBrackets?.start();
   }
 
   /** A reference price of a protective stop: the best bid or ask, their midpoint (mark) or the last trade. */
@@ -634,6 +663,7 @@ export class NetworkRuntime {
     this.stopped = true;
     this.protective?.dispose();
     this.riskWatch.stop();
+    this.positionBrackets?.dispose();
     if (this.renewTimer !== null) this.deps.clock.clearTimeout(this.renewTimer);
     for (const cleanup of this.cleanups) cleanup();
     for (const subscription of this.identitySubscriptions) subscription.close();

@@ -43,6 +43,12 @@ export interface PositionsDeps {
   /** A Turbo Account's order, signed as it (the margin service). */
   readonly placeTurboOrder: (input: PlaceIntent & { marketId: string }) => Promise<Result<PlacedOrder>>;
   readonly afterTrades: () => void;
+  /**
+   * Before a close of the trading account's position on a book: a take-profit / stop-loss pair main
+   * keeps sized to that position locks what the close sells, so it is lifted; the release lets it
+   * be placed again at the size left.
+   */
+  readonly holdProtection?: (marketId: string, turbo: boolean) => Promise<() => void>;
   /** The trader's maximum order size for a market (Settings), raw base units. */
   readonly maxQuantity: (marketId: string) => bigint | undefined;
   readonly nowSeconds: () => bigint;
@@ -363,35 +369,41 @@ export class PositionsService {
     }
 
     let batches = 0;
-    if (closes.length > 0 && trading !== null) {
-      const ready = await this.deps.ready();
-      if (!ready.ok) return fail(ready.code, ready.message, ready.details);
-      for (const batch of packCloses(closes, trading)) {
-        batches++;
-        const names = batch.keys.map((key) => closes.find((close) => close.key === key)!).map((close) => `${pairName(close.market)} ${close.turbo ? 'Turbo' : 'Canonical'}`);
-        const verb = mode === 'reverse' ? 'Reverse' : closeVerb(batch.keys.map((key) => unique.get(key)!.percent));
-        const submitted = await this.deps.submitter.submit({ groups: batch.groups, description: `${verb} ${names.join(', ')} as trading account ${trading}`, settleFirst: false });
-        let offset = 0;
-        for (const [index, key] of batch.keys.entries()) {
-          const target = unique.get(key)!;
-          const group = batch.groups[index]!;
-          const creates = group.actions.filter((action) => action.kind !== 'SettleBalance').length;
-          const first = offset;
-          offset += creates;
-          if (!submitted.ok) {
-            failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason: submitted.message });
-            continue;
+    const releases: (() => void)[] = [];
+    try {
+      if (closes.length > 0 && trading !== null) {
+        const ready = await this.deps.ready();
+        if (!ready.ok) return fail(ready.code, ready.message, ready.details);
+        if (this.deps.holdProtection) for (const close of closes) releases.push(await this.deps.holdProtection(close.market.market_id, close.turbo));
+        for (const batch of packCloses(closes, trading)) {
+          batches++;
+          const names = batch.keys.map((key) => closes.find((close) => close.key === key)!).map((close) => `${pairName(close.market)} ${close.turbo ? 'Turbo' : 'Canonical'}`);
+          const verb = mode === 'reverse' ? 'Reverse' : closeVerb(batch.keys.map((key) => unique.get(key)!.percent));
+          const submitted = await this.deps.submitter.submit({ groups: batch.groups, description: `${verb} ${names.join(', ')} as trading account ${trading}`, settleFirst: false });
+          let offset = 0;
+          for (const [index, key] of batch.keys.entries()) {
+            const target = unique.get(key)!;
+            const group = batch.groups[index]!;
+            const creates = group.actions.filter((action) => action.kind !== 'SettleBalance').length;
+            const first = offset;
+            offset += creates;
+            if (!submitted.ok) {
+              failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason: submitted.message });
+              continue;
+            }
+            // Orders come back in the order of the creates; by market when they name it.
+            const orders = submitted.value.orders as { order_id?: string; market_id?: string }[];
+            const named = orders.every((order) => typeof order.market_id === 'string');
+            const orderIds = (named ? orders.filter((order) => order.market_id === group.market_id) : orders.slice(first, first + creates))
+              .map((order) => order.order_id)
+              .filter((id): id is string => typeof id === 'string');
+            const plan = plans.get(key)!;
+            placed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, orderIds, quantity: plan.quantity, remainder: plan.remainder });
           }
-          // Orders come back in the order of the creates; by market when they name it.
-          const orders = submitted.value.orders as { order_id?: string; market_id?: string }[];
-          const named = orders.every((order) => typeof order.market_id === 'string');
-          const orderIds = (named ? orders.filter((order) => order.market_id === group.market_id) : orders.slice(first, first + creates))
-            .map((order) => order.order_id)
-            .filter((id): id is string => typeof id === 'string');
-          const plan = plans.get(key)!;
-          placed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, orderIds, quantity: plan.quantity, remainder: plan.remainder });
         }
       }
+    } finally {
+      for (const release of releases) release();
     }
     for (const { target, plan, intent } of turboCloses) {
       batches++;

@@ -1,4 +1,4 @@
-// Stable codes of the protective stops' expected failures (trailing stops and break-even).
+// Stable codes of the protective orders' expected failures (trailing stops, break-even, position TP/SL).
 export const PROTECT_CODES = {
   /** Neither a trailing distance nor a break-even was chosen. */
   NOTHING_TO_MANAGE: 'NOTHING_TO_MANAGE',
@@ -14,6 +14,14 @@ export const PROTECT_CODES = {
   BREAK_EVEN_NOT_REACHED: 'BREAK_EVEN_NOT_REACHED',
   /** A move of the stop is in flight (main's own, or one asked for a moment ago). */
   MOVE_IN_FLIGHT: 'MOVE_IN_FLIGHT',
+  /** The position could not be read (a position TP/SL is sized to it). */
+  POSITION_UNKNOWN: 'POSITION_UNKNOWN',
+  /** There is no position on the book to protect. */
+  POSITION_FLAT: 'POSITION_FLAT',
+  /** The position is below what a leg may close (dust or the minimum order). */
+  POSITION_TOO_SMALL: 'POSITION_TOO_SMALL',
+  /** A take-profit on the losing side of the price, or a stop-loss on the profit side. */
+  PRICE_WRONG_SIDE: 'PRICE_WRONG_SIDE',
   /** No managed stop of that id. */
   NOT_MANAGED: 'NOT_MANAGED',
 } as const;

@@ -16,6 +16,7 @@ import { priceTick } from '../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../shared/result';
 import { pairName } from '../trading/order-intents';
 import { PROTECT_CODES } from './codes';
+import { priceText } from './price-text';
 import type { ProtectiveStop, ProtectiveStore, ReferenceKind } from './protective-store';
 import { breakEvenTrigger, nextTrigger, trailingTrigger, type TrailDistance } from './trailing-stop';
 
@@ -63,6 +64,8 @@ interface Runtime {
   lastNoticeAt: number;
   movesSinceNotice: number;
   retryAt: number;
+  /** A notice held back by the pause, shown when it is over with the trigger of that moment. */
+  noticeTimer: TimerHandle | null;
 }
 
 export class ProtectiveStops {
@@ -94,6 +97,7 @@ export class ProtectiveStops {
     this.stopped = true;
     if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
     this.timer = null;
+    for (const id of [...this.runtime.keys()]) this.forget(id);
   }
 
   /** Arm a trailing stop and/or an automatic break-even on a pending stop leg. */
@@ -148,7 +152,7 @@ export class ProtectiveStops {
     if (stop === undefined) return fail(PROTECT_CODES.NOT_MANAGED, `no managed stop ${id}`, { field: 'id' });
     const saved = this.save((stops) => stops.filter((candidate) => candidate.id !== id));
     if (!saved.ok) return saved;
-    this.runtime.delete(id);
+    this.forget(id);
     return ok(null);
   }
 
@@ -192,7 +196,7 @@ export class ProtectiveStops {
     const saved = this.save((stops) => stops.filter((stop) => !ids.has(stop.id)));
     if (!saved.ok) this.deps.log(`protective stops: could not save after the kill switch: ${saved.message}`);
     await Promise.all(stopping.map((stop) => this.waitInflight(stop.id)));
-    for (const id of ids) this.runtime.delete(id);
+    for (const id of ids) this.forget(id);
     this.deps.notice('warning', `${stopping.length} trailing / break-even ${stopping.length === 1 ? 'stop was' : 'stops were'} disarmed by the kill switch.`, 'PROTECTIVE_STOP_DISARMED');
     return stopping.length;
   }
@@ -263,7 +267,7 @@ export class ProtectiveStops {
     if (this.deps.leg(stop.triggerId)?.state === 'pending') return true;
     if (!complete) return false;
     this.save((stops) => stops.filter((candidate) => candidate.id !== stop.id));
-    this.runtime.delete(stop.id);
+    this.forget(stop.id);
     this.deps.notice('info', `The ${stop.side.toLowerCase()} stop on ${pairName(market)} at ${showPrice(market, stop.trigger)} is no longer pending (it fired or was cancelled): it is no longer managed.`, 'PROTECTIVE_STOP_ENDED');
     return false;
   }
@@ -298,17 +302,41 @@ export class ProtectiveStops {
     return ok(next);
   }
 
-  /** A notice per move, but at most one per NOTICE_MS per stop (the others are counted into it). */
+  /**
+   * A notice per move, but at most one per NOTICE_MS per stop: a move inside the pause is counted
+   * and told when the pause is over, with the trigger the stop has then (never an older one).
+   */
   private tell(stop: ProtectiveStop, market: Market, why: 'trailing' | 'break-even'): void {
     const state = this.state(stop.id);
     state.movesSinceNotice += 1;
     const now = this.deps.clock.now();
-    if (why !== 'break-even' && now - state.lastNoticeAt < NOTICE_MS) return;
+    if (why !== 'break-even' && now - state.lastNoticeAt < NOTICE_MS) {
+      state.noticeTimer ??= this.deps.clock.setTimeout(() => {
+        state.noticeTimer = null;
+        const current = this.list().find((candidate) => candidate.id === stop.id);
+        if (current !== undefined && state.movesSinceNotice > 0) this.announce(current, market, 'trailing');
+      }, state.lastNoticeAt + NOTICE_MS - now);
+      return;
+    }
+    this.announce(stop, market, why);
+  }
+
+  private announce(stop: ProtectiveStop, market: Market, why: 'trailing' | 'break-even'): void {
+    const state = this.state(stop.id);
+    if (state.noticeTimer !== null) this.deps.clock.clearTimeout(state.noticeTimer);
+    state.noticeTimer = null;
     const count = state.movesSinceNotice;
     state.movesSinceNotice = 0;
-    state.lastNoticeAt = now;
+    state.lastNoticeAt = this.deps.clock.now();
     const what = why === 'break-even' ? 'moved to break-even' : count > 1 ? `trailed (${count} moves)` : 'trailed';
     this.deps.notice('info', `The ${stop.side.toLowerCase()} stop on ${pairName(market)} ${what}: trigger now ${showPrice(market, stop.trigger)}.`, 'PROTECTIVE_STOP_MOVED');
+  }
+
+  /** Forget a stop's pacing, and a notice it was holding back. */
+  private forget(id: string): void {
+    const timer = this.runtime.get(id)?.noticeTimer;
+    if (timer != null) this.deps.clock.clearTimeout(timer);
+    this.runtime.delete(id);
   }
 
   private async waitInflight(id: string): Promise<void> {
@@ -319,7 +347,7 @@ export class ProtectiveStops {
   private state(id: string): Runtime {
     let state = this.runtime.get(id);
     if (state === undefined) {
-      state = { inflight: null, lastMoveAt: Number.NEGATIVE_INFINITY, lastNoticeAt: Number.NEGATIVE_INFINITY, movesSinceNotice: 0, retryAt: 0 };
+      state = { inflight: null, lastMoveAt: Number.NEGATIVE_INFINITY, lastNoticeAt: Number.NEGATIVE_INFINITY, movesSinceNotice: 0, retryAt: 0, noticeTimer: null };
       this.runtime.set(id, state);
     }
     return state;
@@ -350,7 +378,7 @@ function breakEvenReached(stop: ProtectiveStop, trigger: bigint): boolean {
 }
 
 function showPrice(market: Market, price: bigint): string {
-  return `${formatUnits(price, market.quote.decimals)} ${market.quote.symbol}`;
+  return priceText(market, price);
 }
 
 /** "sell stop at 2,990 USDC, trailing 50 ticks from the bid, break-even after 10 ticks". */

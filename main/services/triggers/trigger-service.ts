@@ -487,6 +487,72 @@ export class TriggerService {
   }
 
   /**
+   * A position's take-profit / stop-loss pair replaced in one signed batch: the pending legs named
+   * cancelled, then (with a size) a new pair of that explicit size placed, a take-profit as a limit
+   * at its price and a stop-loss bounded by `stopSlippageBps` around its trigger. A size that cannot
+   * be signed as given is refused, never lowered. If a cancel fails (a leg fired meanwhile) the
+   * whole batch reverts and nothing changes.
+   */
+  async replacePositionLegs(input: {
+    marketId: string;
+    turbo: boolean;
+    cancel: readonly B256[];
+    side: Side;
+    takeProfit: bigint | null;
+    stopLoss: bigint | null;
+    quantity: bigint | null;
+    stopSlippageBps: number;
+    description: string;
+  }): Promise<Result<PlacedTriggers>> {
+    const ready = await this.ready(input.marketId, input.turbo);
+    if (!ready.ok) return ready;
+    const { market, tradeAccountId } = ready.value;
+    const actions: SessionAction[] = input.cancel.map((orderId) => ({ kind: 'CancelTriggerOrder', order_id: orderId }));
+    if (input.quantity !== null) {
+      const quantity: TriggerQuantity = { kind: 'Quantity', quantity: input.quantity };
+      const legs: TriggerLeg[] = [];
+      const labels: LegLabel[] = [];
+      if (input.takeProfit !== null) {
+        const built = buildLeg(market, input.side, { triggerPrice: input.takeProfit, execution: { kind: 'limit', price: input.takeProfit } }, quantity, 'Take-profit');
+        if (!built.ok) return relabelField(built, { field: 'takeProfit', words: 'Take-profit' });
+        legs.push(built.value.leg);
+        labels.push({ field: 'takeProfit', words: 'Take-profit' });
+      }
+      if (input.stopLoss !== null) {
+        const built = buildLeg(market, input.side, { triggerPrice: input.stopLoss, execution: { kind: 'slippage', bps: input.stopSlippageBps } }, quantity, 'Stop-loss');
+        if (!built.ok) return relabelField(built, { field: 'stopLoss', words: 'Stop-loss' });
+        legs.push(built.value.leg);
+        labels.push({ field: 'stopLoss', words: 'Stop-loss' });
+      }
+      const sized = this.sized(market, legs, input.quantity);
+      if (!sized.ok) return sized;
+      const [first, second] = sized.value.legs;
+      if (first === undefined) return fail('INVALID_INPUT', 'takeProfit: give a take-profit, a stop-loss or both', { field: 'takeProfit' });
+      let create: SessionAction;
+      if (second === undefined) {
+        create = { kind: 'CreateTriggerOrder', args: first };
+      } else {
+        const [one, two] = orderPairByLock(market, first, second);
+        create = { kind: 'CreateTriggerOrders', first: one, second: two };
+      }
+      const checked = await this.check(create, market, input.turbo);
+      if (!checked.ok) return second === undefined ? relabel(checked, labels) : checked;
+      actions.push({ kind: 'SettleBalance', to: contractIdentity(tradeAccountId) }, create);
+    }
+    if (actions.length === 0) return ok({ journalId: '', order: null, triggers: [], adjustments: [] });
+    const before = new Set(this.legs.keys());
+    const sent = await this.send(this.group(market, input.turbo, actions), input.description, false);
+    await this.refreshAfterRequest();
+    if (!sent.ok) {
+      if (sent.code === 'ONCHAIN_REVERT') return fail(TRIGGER_CODES.CANCEL_FAILED, `The position's legs could not be replaced (one may have fired meanwhile); nothing changed: ${sent.message}`, sent.details);
+      return sent;
+    }
+    void this.deps.trading.refresh();
+    const placed = this.legsWhere((view) => !before.has(view.triggerId) && view.marketId === market.market_id && view.turbo === input.turbo);
+    return ok({ journalId: sent.value.journalId, order: null, triggers: placed, adjustments: [] });
+  }
+
+  /**
    * Move a leg: cancel it (with its OCO sibling) and create it again at the new trigger price, in
    * one batch. If the cancel fails (the leg fired meanwhile) the whole batch reverts.
    */

@@ -34,6 +34,8 @@ import { Toasts } from '../features/shell/Toasts';
 import { NotificationBell } from '../features/notices/NotificationCentre';
 import { useTerminal } from '../stores/terminal-context';
 import { useBridge } from '../stores/bridge-context';
+import { ordersAndLegsText } from '../features/orders/orders-count';
+import { createTriggerSnapshot } from '../features/triggers/trigger-data';
 
 const SELECTED_MARKET_KEY = 'ledger-terminal.market';
 /** Markets shown on their Turbo book, by market id. */
@@ -147,9 +149,11 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'stops', label: () => 'Stops' },
   ];
   /** The blotter's tabs are panels too: each can be detached on its own. */
+  const triggers = createTriggerSnapshot(bridge);
   const blotterTabs: readonly PanelTab[] = [
     { kind: 'positions', label: () => 'Positions' },
-    { kind: 'orders', label: () => `Open orders (${state.openOrders.length})` },
+    // The legs listed under the orders are counted too, as the panel's "Cancel all" button counts them.
+    { kind: 'orders', label: () => `Open orders (${ordersAndLegsText(state.openOrders.length, triggers().pending.length)})` },
     { kind: 'history', label: () => 'History' },
     { kind: 'fills', label: () => 'Fills' },
     { kind: 'balances', label: () => 'Balances' },

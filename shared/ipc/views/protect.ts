@@ -26,3 +26,32 @@ export interface ProtectiveStopView {
   readonly trigger: bigint;
   readonly armedAt: number;
 }
+
+/** A position's take-profit / stop-loss pair main keeps sized to the position (main/services/protect/position-brackets.ts). */
+export interface PositionBracketView {
+  readonly id: string;
+  readonly networkId: string;
+  readonly marketId: string;
+  readonly turbo: boolean;
+  /** The side of the pair's orders: Sell protects a long, Buy a short. */
+  readonly side: Side;
+  readonly takeProfit: bigint | null;
+  readonly stopLoss: bigint | null;
+  /** The legs on the exchange now (each resize replaces them). */
+  readonly legIds: readonly string[];
+  /** The size the legs are placed at (raw base units); 0 while none is placed. */
+  readonly placed: bigint;
+  /** Armed by the automatic bracket on fill. */
+  readonly automatic: boolean;
+  readonly armedAt: number;
+}
+
+/** A market's automatic bracket on fill: offsets from the average entry, in ticks or basis points. */
+export interface AutoBracketView {
+  readonly networkId: string;
+  readonly marketId: string;
+  readonly unit: 'ticks' | 'percent';
+  readonly takeProfit: bigint | null;
+  readonly stopLoss: bigint | null;
+  readonly armedAt: number;
+}

@@ -19,6 +19,7 @@ import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
 import { PriceAlertFromLadder } from './steps/alerts';
 import { GuardRefusal, type GuardKind } from './steps/guards';
+import { PositionTakeProfitStopLoss, TrailStop } from './steps/protect';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -125,7 +126,7 @@ async function ticketSettled(page: Page): Promise<void> {
   }, 'the ticket to show the outcome', 20_000).catch(() => undefined);
 }
 
-async function acceptConfirm(page: Page): Promise<void> {
+export async function acceptConfirm(page: Page): Promise<void> {
   const dialog = page.getByTestId('confirm-dialog');
   await dialog.waitFor({ timeout: 600 }).catch(() => undefined);
   if (await dialog.count()) await page.getByTestId('confirm-accept').click();
@@ -171,12 +172,12 @@ export async function setUpAgain(real: Real): Promise<void> {
   await page.getByTestId('workspace').waitFor({ timeout: 30_000 });
 }
 
-async function showTab(page: Page, kind: string): Promise<void> {
+export async function showTab(page: Page, kind: string): Promise<void> {
   const tab = page.getByTestId(`tab-${kind}`);
   if (await tab.count()) await tab.first().click();
 }
 
-const tickOf = (market: Market) => 10n ** BigInt(Math.max(0, market.quote.decimals - market.quote.max_precision));
+export const tickOf = (market: Market) => 10n ** BigInt(Math.max(0, market.quote.decimals - market.quote.max_precision));
 const stepOf = (market: Market) => 10n ** BigInt(Math.max(0, market.base.decimals - market.base.max_precision));
 
 /** A quantity worth about `units` × min_order at `price`, on the step and above dust. */
@@ -187,7 +188,7 @@ function quantityFor(market: Market, price: bigint, units: number): bigint {
   return byValue > byDust ? byValue : byDust;
 }
 
-async function insideNow(real: Real, market: Market, turbo: boolean): Promise<{ bid: bigint; ask: bigint } | null> {
+export async function insideNow(real: Real, market: Market, turbo: boolean): Promise<{ bid: bigint; ask: bigint } | null> {
   const inside = await real.truth.inside(market, turbo).catch(() => null);
   return inside?.bid != null && inside.ask != null ? { bid: inside.bid, ask: inside.ask } : null;
 }
@@ -231,7 +232,7 @@ const online = (model: Readonly<Model>) => model.network === 'sandbox';
 
 export const accountsOf = (real: Real): Accounts => ({ tradeAccountId: real.world.tradeAccountId, turboAccountId: real.world.turboAccountId, turboMarkets: real.turboMarkets });
 /** The exchange before a step that acts on the book in view (nothing to compare on the network nobody answers on). */
-const beforeOnBook = (model: Readonly<Model>, real: Real): Promise<Before | null> => (online(model) ? readBefore(real.truth, accountsOf(real), marketOf(model, real), model.turbo, real.world.page) : Promise.resolve(null));
+export const beforeOnBook = (model: Readonly<Model>, real: Real): Promise<Before | null> => (online(model) ? readBefore(real.truth, accountsOf(real), marketOf(model, real), model.turbo, real.world.page) : Promise.resolve(null));
 
 /** What a placing step entered, or null when it did not act (no inside to price from, nothing to click). */
 interface PlacedEntry {
@@ -1345,6 +1346,8 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.tuple(fc.nat(8), fc.constantFrom(0 as const, 25 as const, 50 as const, 75 as const)).map(([index, percent]) => new ClosePart(index, percent)),
     fc.nat(8).map((index) => new CancelLeg(index)),
     fc.nat(8).map((index) => new MoveLeg(index)),
+    fc.nat(8).map((index) => new PositionTakeProfitStopLoss(index)),
+    fc.nat(8).map((index) => new TrailStop(index)),
     fc.constant(new CancelAllMarket()),
     fc.constant(new CancelAllMarket(true)),
     fc.record({ side, rows: fc.integer({ min: 2, max: 12 }) }).map((c) => new LadderClick(c.side, c.rows)),

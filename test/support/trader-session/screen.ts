@@ -140,7 +140,7 @@ export async function readScreen(page: Page): Promise<Screen> {
     const riskEl = one('[data-testid=margin-risk]');
     const tapeEl = one('[data-testid=tape]');
     const tabLabel = text(one('[data-testid=tab-orders]'));
-    const tabCount = /\((\d+)\)/.exec(tabLabel);
+    const tabCount = /\((\d+)(?: \+ \d+ legs?)?\)/.exec(tabLabel);
     const insideParts = insideEl ? [...insideEl.querySelectorAll('span')].map((span) => text(span)) : [];
     return {
       url: location.href,
@@ -329,7 +329,7 @@ export async function readFigures(page: Page): Promise<PageFigures> {
     const bidRow = ladderEl ? one('[data-testid=ladder-row].best-bid', ladderEl) : null;
     const askRow = ladderEl ? one('[data-testid=ladder-row].best-ask', ladderEl) : null;
     const insideParts = insideEl ? [...insideEl.querySelectorAll('span')].map((span) => text(span)) : [];
-    const tabCount = /\((\d+)\)/.exec(text(one('[data-testid=tab-orders]')));
+    const tabCount = /\((\d+)(?: \+ \d+ legs?)?\)/.exec(text(one('[data-testid=tab-orders]')));
     return {
       balances: table(one('[data-testid=balances]'), '[data-testid=balance-row]'),
       funds: table(one('[data-testid=funds-balances]'), '[data-testid=funds-balance]'),

@@ -23,7 +23,7 @@ import { shortId } from '../../format/units';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { accountText } from '../positions/positions-model';
-import { createProtectiveStops, createTriggerSnapshot } from '../triggers';
+import { createPositionBrackets, createProtectiveStops, createTriggerSnapshot } from '../triggers';
 import { barsToColumns, chartTimeRange, mergeBars, priceRange, resolutionSeconds, toDrawingNumber } from './bars-model';
 import { dragPrice, offsetOfPrice, priceAtOffset, priceAxisLabels, priceIncrements, priceScale, snapToTick, timeAxisLabels, type PriceScale } from './chart-geometry';
 import { priceTick } from '../../../../shared/market/tick';
@@ -158,6 +158,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   // that signs on this book (the trading account, or on a Turbo book the selected Turbo Account).
   const triggers = createTriggerSnapshot(bridge);
   const protective = createProtectiveStops(bridge);
+  const brackets = createPositionBrackets(bridge);
   const tradingAccount = () => terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null;
   const signingAccount = () => (props.turbo ? (terminal.turboBooks.view()?.tradingAs ?? tradingAccount()) : tradingAccount());
   onMount(() => onCleanup(terminal.positions.use()));
@@ -170,7 +171,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   const placedLines = createMemo((): ChartLine[] => {
     const orders = terminal.store.state.openOrders;
     const position = positionLine(props.market, props.turbo, signingAccount(), positions(), (one) => terminal.marks.figures(one));
-    return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills, new Map(protective().map((stop) => [stop.triggerId, stop.distance === null ? ('break-even' as const) : ('trailing' as const)]))), ...(position ? [position] : [])];
+    return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills, new Map([...brackets().flatMap((bracket) => bracket.legIds.map((id) => [id, 'position' as const] as const)), ...protective().map((stop) => [stop.triggerId, stop.distance === null ? ('break-even' as const) : ('trailing' as const)] as const)])), ...(position ? [position] : [])];
   });
   /** The lines as shown: a dragged one at the price under the pointer. */
   const lines = createMemo((): ChartLine[] => {

@@ -88,14 +88,14 @@ export function legLines(
   snapshot: TriggersSnapshot,
   orders: readonly OrderView[],
   fills: readonly Pick<FillView, 'orderId' | 'quantity'>[] = [],
-  /** Legs main moves (trailing, or waiting for break-even), by trigger id: named on the line. */
-  managed: ReadonlyMap<string, 'trailing' | 'break-even'> = new Map(),
+  /** Legs main moves (trailing, or waiting for break-even) or keeps sized to the position, by trigger id: named on the line. */
+  managed: ReadonlyMap<string, 'trailing' | 'break-even' | 'position'> = new Map(),
 ): ChartLine[] {
   return snapshot.pending
     .filter((leg) => leg.marketId === market.market_id && leg.turbo === turbo && leg.state === 'pending')
     .map((leg) => {
       const kind = managed.get(leg.triggerId);
-      const role = `${kind === 'trailing' ? 'Trailing ' : ''}${leg.parentOrderId === null && leg.ocoId === null ? 'Stop' : leg.role === 'take-profit' ? 'TP' : 'SL'}${kind === 'break-even' ? ' (break-even)' : ''}`;
+      const role = `${kind === 'trailing' ? 'Trailing ' : kind === 'position' ? 'Position ' : ''}${leg.parentOrderId === null && leg.ocoId === null ? 'Stop' : leg.role === 'take-profit' ? 'TP' : 'SL'}${kind === 'break-even' ? ' (break-even)' : ''}`;
       return {
         key: `leg:${leg.triggerId}`,
         kind: 'leg' as const,

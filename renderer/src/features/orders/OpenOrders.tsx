@@ -18,6 +18,7 @@ import { createTriggerSnapshot } from '../triggers/trigger-data';
 import { useBridge } from '../../stores/bridge-context';
 import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 import { MarketName } from '../markets/MarketName';
+import { ordersAndLegsText } from './orders-count';
 
 export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets: boolean }> = (props) => {
   const terminal = useTerminal();
@@ -73,8 +74,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
           title="Cancel every open order and pending trigger leg of this market, on its canonical and Turbo books"
           onClick={() => void terminal.trading.cancelAll(props.market)}
         >
-          Cancel all <MarketName market={props.market} /> ({countHere()}
-          {legsHere() > 0 ? ` + ${legsHere()} leg${legsHere() === 1 ? '' : 's'}` : ''})
+          Cancel all <MarketName market={props.market} /> ({ordersAndLegsText(countHere(), legsHere())})
         </button>
       </div>
       <table class="fresh-dim">

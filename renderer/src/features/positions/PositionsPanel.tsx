@@ -14,6 +14,9 @@ import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
 import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, remainderAdvice, sideText, signedSizeText, sizeText } from './positions-model';
 import type { PositionFigures } from './live-figures';
+import { PositionBracketControls } from './PositionBracketControls';
+import { createPositionBrackets } from '../triggers';
+import { useBridge } from '../../stores/bridge-context';
 import './positions.css';
 
 const STALE_AFTER_MS = 10_000;
@@ -39,6 +42,8 @@ export const PositionsPanel: Component = () => {
   const [showFlat, setShowFlat] = createSignal(false);
   const [busy, setBusy] = createSignal(false);
   const read = () => void terminal.positions.refresh();
+  const brackets = createPositionBrackets(useBridge());
+  const bracketOf = (position: PositionView) => brackets().find((bracket) => bracket.marketId === position.marketId && bracket.turbo === position.turbo && position.accountKind === 'trading');
 
   onMount(() => {
     const stop = terminal.positions.use();
@@ -226,6 +231,7 @@ export const PositionsPanel: Component = () => {
                           Reverse
                         </button>
                       </div>
+                      <PositionBracketControls market={market} position={position()} bracket={bracketOf(position())} />
                     </td>
                     <td class="num" classList={{ buy: position().size > 0n, sell: position().size < 0n }} data-testid="position-size" title={`${sideText(position().size)} ${position().size} raw ${market.base.symbol}`}>
                       {sizes()[index()]}

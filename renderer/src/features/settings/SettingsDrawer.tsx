@@ -11,6 +11,7 @@ import { useBridge } from '../../stores/bridge-context';
 import { editableQuantity } from '../../format/market-format';
 import { describeEvent, HOTKEY_LABELS, hotkeyConflicts } from '../hotkeys/hotkeys';
 import { bandFieldText, bandsWithText, DEFAULT_BAND_TEXT } from './price-band-input';
+import { AutoBracketSettings } from '../positions/AutoBracketSettings';
 
 type SettingsChange = RequestInput<'updateSettings'>;
 
@@ -268,6 +269,7 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                       onChange={(event) => savePresets(event.currentTarget.value)}
                     />
                   </label>
+                  <AutoBracketSettings market={market()} />
                 </>
               )}
             </Show>

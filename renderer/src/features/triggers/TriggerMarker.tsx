@@ -51,6 +51,7 @@ export const TriggerMarker: Component<{
       <span class="trigger-marker-handle" data-testid="trigger-marker-handle" aria-hidden="true">
         ⋮
       </span>
+      {props.line.managed === 'position' ? 'Position ' : ''}
       {props.line.tone === 'tp' ? 'TP' : props.line.managed === 'trailing' ? 'Trailing SL' : props.line.managed === 'break-even' ? 'SL → BE' : 'SL'} {formatPrice(props.market, props.line.price)}
       <Show when={dragging() && props.overlay.dragging()!.to !== props.overlay.dragging()!.from}>
         <span class="muted" data-testid="trigger-marker-from">

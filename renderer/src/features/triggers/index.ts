@@ -48,7 +48,7 @@ export { TriggersList } from './TriggersList';
 export { TriggerMarker } from './TriggerMarker';
 export { LegFields } from './LegFields';
 export { createTriggerOverlay, type TriggerOverlay, type TriggerDrag } from './trigger-overlay';
-export { createOpenOrders, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
+export { createOpenOrders, createPositionBrackets, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
 export {
   bracketInput,
   emptyLeg,

@@ -1,11 +1,12 @@
 // Pushed state the trigger components read through the TerminalApi they are given: the account's
 // legs (getTriggers, then the `triggers` stream), its open orders (getOrders, then `orders`) and the
-// stops main trails (getProtectiveStops, then `protectiveStops`).
+// stops main trails (getProtectiveStops, then `protectiveStops`), the position TP/SL pairs it keeps
+// (getPositionBrackets, then `positionBrackets`).
 // Reactive (with cleanup): call inside a component or a root. A pushed value always wins over the
 // answer to a request sent before it.
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
-import type { OrderView, ProtectiveStopView, TriggersSnapshot } from '../../../../shared/ipc/views';
+import type { OrderView, PositionBracketView, ProtectiveStopView, TriggersSnapshot } from '../../../../shared/ipc/views';
 
 export function createTriggerSnapshot(api: TerminalApi): Accessor<TriggersSnapshot> {
   const [snapshot, setSnapshot] = createSignal<TriggersSnapshot>({ pending: [], recent: [] });
@@ -51,4 +52,20 @@ export function createProtectiveStops(api: TerminalApi): Accessor<readonly Prote
     if (first.ok && !pushed) setStops(first.value);
   });
   return stops;
+}
+
+/** The take-profit / stop-loss pairs main keeps sized to a position (getPositionBrackets, then `positionBrackets`). */
+export function createPositionBrackets(api: TerminalApi): Accessor<readonly PositionBracketView[]> {
+  const [brackets, setBrackets] = createSignal<readonly PositionBracketView[]>([]);
+  let pushed = false;
+  onCleanup(
+    api.onPositionBrackets((next) => {
+      pushed = true;
+      setBrackets(next);
+    }),
+  );
+  void api.getPositionBrackets({}).then((first) => {
+    if (first.ok && !pushed) setBrackets(first.value);
+  });
+  return brackets;
 }

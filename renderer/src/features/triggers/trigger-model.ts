@@ -223,8 +223,8 @@ export interface TriggerLine {
   /** The limit or the bounds a host may shade next to the line. */
   readonly limitPrice: bigint | null;
   readonly band: { readonly min: bigint; readonly max: bigint } | null;
-  /** Main moves this stop (a trailing stop, or one waiting for break-even). */
-  readonly managed?: 'trailing' | 'break-even';
+  /** Main moves this stop (a trailing stop, or one waiting for break-even), or keeps this leg sized to the position (position TP/SL). */
+  readonly managed?: 'trailing' | 'break-even' | 'position';
 }
 
 /** Lines of the pending legs of one book, lowest price first. */

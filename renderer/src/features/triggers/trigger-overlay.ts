@@ -8,7 +8,7 @@ import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { PlacedTriggers, TriggersSnapshot } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { Failure, Result } from '../../../../shared/result';
-import { createProtectiveStops, createTriggerSnapshot } from './trigger-data';
+import { createPositionBrackets, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
 import { moveInput, snapToStep, triggerLines, type TriggerLine } from './trigger-model';
 
 export interface TriggerDrag {
@@ -41,12 +41,15 @@ export function createTriggerOverlay(api: TerminalApi, book: { market: Accessor<
   const [busy, setBusy] = createSignal(false);
 
   const protective = createProtectiveStops(api);
+  const brackets = createPositionBrackets(api);
   const lines = createMemo(() => {
-    // A stop main trails is drawn where it is on the exchange now, named as trailing.
+    // A stop main trails is drawn where it is on the exchange now, named as trailing; a leg of a
+    // position TP/SL main keeps sized to the position is named as the position's.
     const byLeg = new Map(protective().map((stop) => [stop.triggerId, stop]));
+    const positionLegs = new Set(brackets().flatMap((bracket) => bracket.legIds));
     const drawn = triggerLines(snapshot(), book.market(), book.turbo()).map((line) => {
       const stop = byLeg.get(line.triggerId);
-      if (stop === undefined) return line;
+      if (stop === undefined) return positionLegs.has(line.triggerId) ? { ...line, managed: 'position' as const, label: `Position ${line.label}` } : line;
       const managed = stop.distance === null ? ('break-even' as const) : ('trailing' as const);
       return { ...line, managed, label: `${line.label} · ${managed}` };
     });

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIN_MOVE_MS, ProtectiveStops } from '../../../../../main/services/protect/protective-stops';
+import { MIN_MOVE_MS, NOTICE_MS, ProtectiveStops } from '../../../../../main/services/protect/protective-stops';
 import { openProtectiveStore } from '../../../../../main/services/protect/protective-store';
 import { ManualClock } from '../../../../../shared/clock';
 import type { B256 } from '../../../../../shared/encoding/b256';
@@ -128,6 +128,29 @@ describe('a trailing stop managed by main', () => {
     expect(exchange.notices.length).toBeLessThanOrEqual(1);
   });
 
+  it("tells the trigger as it is when the notice is shown, in the market's price format", async () => {
+    const { clock, exchange, service } = setup();
+    const triggerId = exchange.addStop('Sell', 2_900n * USDC);
+    await service.arm({ marketId: market.market_id, turbo: false, triggerId, reference: 'bid', distance: { kind: 'ticks', ticks: 1_000n }, breakEvenAfterTicks: null });
+    exchange.notices = [];
+    exchange.price = 3_000n * USDC;
+    await service.poll();
+    expect(exchange.notices.at(-1)).toContain('trigger now 2,990.00 USDC');
+    // Two more moves inside the notice pause, then the market stops.
+    for (const price of [3_010n, 3_020n]) {
+      exchange.price = price * USDC;
+      clock.advance(MIN_MOVE_MS);
+      await service.poll();
+    }
+    expect(exchange.trigger()).toBe(3_010n * USDC);
+    expect(exchange.notices).toHaveLength(1);
+    // Once the pause is over the trader is told where the stop is now, not where it was.
+    clock.advance(NOTICE_MS);
+    await service.poll();
+    expect(exchange.notices).toHaveLength(2);
+    expect(exchange.notices.at(-1)).toContain('trailed (2 moves): trigger now 3,010.00 USDC');
+  });
+
   it('moves a buy stop of a short only down', async () => {
     const { clock, exchange, service } = setup();
     const triggerId = exchange.addStop('Buy', 3_100n * USDC);
@@ -167,7 +190,7 @@ describe('a trailing stop managed by main', () => {
     const restarted = exchange.service(dir, clock);
     exchange.notices = [];
     restarted.start();
-    expect(exchange.notices.join('\n')).toMatch(/kept working after the restart: sell stop at 2990 USDC, trailing 1000 ticks from the bid/);
+    expect(exchange.notices.join('\n')).toMatch(/kept working after the restart: sell stop at 2,990.00 USDC, trailing 1000 ticks from the bid/);
     exchange.price = 3_050n * USDC;
     clock.advance(MIN_MOVE_MS);
     await restarted.poll();
