@@ -26,7 +26,7 @@ import { bookRules } from '../../stores/turbo-store';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
-import { accountText, bookText, entryText, pnlText, sizeText as fixedSize } from '../positions/positions-model';
+import { accountText, bookText, entryText, pnlText, pnlUnitText, sizeText as fixedSize } from '../positions/positions-model';
 import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
 import { bookHealth, bookPnlAt, bookPosition, bookUnrealized, buildLadderFrame, type LadderRow } from './ladder-model';
 import { ladderPresets, withPreset } from './ladder-size';
@@ -242,7 +242,7 @@ export const Ladder: Component<LadderProps> = (props) => {
   const position = createMemo(() => bookPosition(positions(), props.market.market_id, props.turbo));
   const unrealized = createMemo(() => {
     const current = position();
-    return current === null ? null : bookUnrealized(current.open, (one) => terminal.marks.figures(one));
+    return current === null ? null : bookUnrealized(current.open, (one) => terminal.marks.figures(one), { baseDecimals: props.market.base.decimals, priceTick: tick() });
   });
 
   createEffect(() => {
@@ -721,8 +721,10 @@ export const Ladder: Component<LadderProps> = (props) => {
               data-size={current().size.toString()}
               data-unrealized={unrealized()?.unrealized?.toString() ?? ''}
               data-stale={unrealized()?.stale ?? ''}
+              data-mark-side={unrealized()?.markSide ?? ''}
+              data-pnl-unit={unrealized()?.display.unit ?? ''}
               classList={{ 'fresh-dim': (unrealized()?.stale ?? null) !== null }}
-              title="The position of this book from your fills (average cost); unrealized at the exit side's best price (the best bid of a long, the best ask of a short): fees paid included, the closing order's fee not"
+              title={`The position of this book from your fills (average cost); unrealized P&L marked at the ${unrealized()?.markSide ?? 'mark'} (this market's choice, set in Positions for every panel): fees paid included, the closing order's fee not`}
             >
               Pos <b class="num" data-testid="ladder-position-size">{current().size > 0n ? '+' : '-'}{fixedSize(props.market, current().size < 0n ? -current().size : current().size)}</b>
               {current().entry === null ? '' : ` @ ${entryText(props.market, current().entry!)}`}
@@ -730,6 +732,12 @@ export const Ladder: Component<LadderProps> = (props) => {
               <b class="num" classList={unrealized()?.unrealized == null ? {} : signClass(pnlText(props.market, unrealized()!.unrealized!))} data-testid="ladder-unrealized">
                 {unrealized()?.unrealized == null ? '—' : pnlText(props.market, unrealized()!.unrealized!)}
               </b>
+              {' '}
+              <span class="num" data-testid="ladder-unrealized-unit">
+                {unrealized() ? pnlUnitText(unrealized()!) : ''}
+              </span>
+              {' @ '}
+              <span data-testid="ladder-mark-name">{unrealized()?.markSide ?? '—'}</span>
               <Show when={unrealized()?.stale}>
                 {(why) => (
                   <span class="freshness-badge" data-testid="ladder-unrealized-stale" title={why()}>

@@ -12,7 +12,8 @@ import { useTerminal } from '../../stores/terminal-context';
 import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
-import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, remainderAdvice, sideText, signedSizeText, sizeText } from './positions-model';
+import { accountIdText, accountKindText, alignDecimals, bookText, bpsText, entryText, markSourceTitle, percentText, pnlText, pnlUnitText, priceText, remainderAdvice, sideText, signedSizeText, sizeText, tickText } from './positions-model';
+import { MarkSourceChooser, PnlUnitChooser } from './PnlDisplayChooser';
 import type { PositionFigures } from './live-figures';
 import './positions.css';
 
@@ -142,7 +143,7 @@ export const PositionsPanel: Component = () => {
               <th class="position-name">Market · book · account</th>
               <th class="num">Size</th>
               <th class="num">Avg entry</th>
-              <th class="num" title="The exit price: best bid for a long, best ask for a short">Mark</th>
+              <th class="num" title="The price each position is marked at, named under it: its market's choice (the exit side, best bid for a long and best ask for a short; the last trade; or the mid), the same in every panel">Mark</th>
               <th class="num" title="Fees included">Unrealized P&amp;L</th>
               <th class="num" title="Fees included">Realized P&amp;L</th>
               <Show when={anyTurboAccount()}>
@@ -171,6 +172,9 @@ export const PositionsPanel: Component = () => {
                     data-mark={figure().mark?.toString() ?? ''}
                     data-mark-side={figure().markSide ?? ''}
                     data-mark-source={figure().source}
+                    data-mark-choice={figure().display.mark}
+                    data-pnl-unit={figure().display.unit}
+                    data-unrealized-ticks={figure().unrealizedTickTenths?.toString() ?? ''}
                     data-unrealized={figure().unrealized?.toString() ?? ''}
                     data-unrealized-bps={figure().unrealizedBps?.toString() ?? ''}
                     data-stale={figure().stale ?? ''}
@@ -239,15 +243,19 @@ export const PositionsPanel: Component = () => {
                     <td class="num" title={position().averageEntry === null ? '' : `${position().averageEntry} raw ${quote}`}>
                       <span data-testid="position-entry">{entries()[index()]}</span>
                     </td>
-                    <td class="num" classList={{ 'fresh-dim': figure().stale !== null }} title={figure().markSide === null ? 'no price to exit at' : `best ${figure().markSide}${figure().source === 'book' ? ' of the live book' : ' when the positions were read'}`}>
+                    <td class="num" classList={{ 'fresh-dim': figure().stale !== null }} title={markSourceTitle(figure())}>
                       <span data-testid="position-mark">{marks()[index()]}</span>
-                      <Show when={figure().markSide !== null}>
-                        <div class="muted small">{figure().markSide}</div>
-                      </Show>
+                      <div class="muted small" data-testid="position-mark-name">
+                        {figure().markSide ?? ''}
+                      </div>
+                      <MarkSourceChooser marketId={position().marketId} testId="position-mark-source" />
                     </td>
-                    <td class="num" classList={{ ...tone(figure().unrealized), 'fresh-dim': figure().stale !== null }} title={figure().unrealized === null ? '' : `${figure().unrealized} raw ${quote}${figure().stale === null ? '' : ` (stale: ${figure().stale})`}`}>
+                    <td class="num" classList={{ ...tone(figure().unrealized), 'fresh-dim': figure().stale !== null }} title={figure().unrealized === null ? '' : `${figure().unrealized} raw ${quote}, ${percentText(figure().unrealizedBps)}, ${bpsText(figure().unrealizedBps)}, ${tickText(figure().unrealizedTickTenths)}, ${markSourceTitle(figure())}${figure().stale === null ? '' : ` (stale: ${figure().stale})`}`}>
                       <span data-testid="position-unrealized">{unrealized()[index()]}</span>
-                      <div class="small" data-testid="position-unrealized-percent">{percentText(figure().unrealizedBps)}</div>
+                      <div class="small" data-testid="position-unrealized-unit">
+                        {pnlUnitText(figure())}
+                      </div>
+                      <PnlUnitChooser marketId={position().marketId} testId="position-pnl-unit" />
                       <Show when={figure().stale}>
                         {(why) => (
                           <div class="freshness-badge" data-testid="position-unrealized-stale" title={why()}>

@@ -4,6 +4,8 @@
 // the quote's meaningful decimals; the exact value is in the cell's title.
 import type { PositionView } from '../../../../shared/ipc/views';
 import type { ClosePercent, PartialClosePlan } from '../../../../shared/positions/close-plan';
+import type { MarkSource, PnlUnit } from '../../../../shared/positions/pnl-display';
+import type { PositionFigures } from './live-figures';
 import type { Market } from '../../../../shared/market/market';
 import { formatUnits } from '../../format/units';
 
@@ -49,6 +51,39 @@ export function percentText(bps: bigint | null): string {
   if (bps === null) return '';
   const text = formatUnits(bps, 2, 2, 2);
   return `${bps > 0n ? '+' : ''}${text} %`;
+}
+
+/** Basis points of the cost basis as a signed whole number: 491n -> "+491 bp". */
+export function bpsText(bps: bigint | null): string {
+  if (bps === null) return '';
+  return `${bps > 0n ? '+' : ''}${formatUnits(bps, 0)} bp`;
+}
+
+/** Tenths of a price tick as signed ticks with one decimal: 43n -> "+4.3 ticks". */
+export function tickText(tenths: bigint | null): string {
+  if (tenths === null) return '';
+  return `${tenths > 0n ? '+' : ''}${formatUnits(tenths, 1, 1, 1)} ticks`;
+}
+
+/** The unrealized P&L in the unit the trader chose for its market, as every panel shows it beside the quote figure. */
+export function pnlUnitText(figures: Pick<PositionFigures, 'display' | 'unrealizedBps' | 'unrealizedTickTenths'>): string {
+  if (figures.display.unit === 'bps') return bpsText(figures.unrealizedBps);
+  if (figures.display.unit === 'ticks') return tickText(figures.unrealizedTickTenths);
+  return percentText(figures.unrealizedBps);
+}
+
+/** The mark sources as the choosers name them. */
+export const MARK_SOURCE_LABELS: Readonly<Record<MarkSource, string>> = { exit: 'exit side (bid/ask)', last: 'last trade', mid: 'mid' };
+/** The units beside the quote figure as the choosers name them. */
+export const PNL_UNIT_LABELS: Readonly<Record<PnlUnit, string>> = { percent: '%', bps: 'bp', ticks: 'ticks' };
+
+/** Where a figure's mark comes from, in words, for a title: "the best bid of the live book". */
+export function markSourceTitle(figures: Pick<PositionFigures, 'markSide' | 'source' | 'display'>): string {
+  if (figures.markSide === null) return 'no price to mark at';
+  const what = figures.markSide === 'bid' || figures.markSide === 'ask' ? `the best ${figures.markSide}` : figures.markSide === 'last' ? 'the last trade' : 'the mid of the best bid and ask';
+  const where = figures.source === 'book' ? ' of the live book' : ' when the positions were read';
+  const fallback = figures.source === 'read' && figures.display.mark !== 'exit' ? ` (your choice, ${MARK_SOURCE_LABELS[figures.display.mark]}, needs the book's live frames in this window)` : '';
+  return `marked at ${what}${where}${fallback}`;
 }
 
 export function sideText(size: bigint): 'Long' | 'Short' | 'Flat' {
