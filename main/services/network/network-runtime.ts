@@ -261,6 +261,10 @@ export class NetworkRuntime {
       placeTurboOrder: (input) => this.margin.placeOrder(input),
       afterTrades: () => void this.trading.refresh(),
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      closingCommitted: async (account, market, turbo) => {
+        const position = await guardFacts.position(account, market, turbo);
+        return position.ok ? ok({ restingClosing: position.value.restingClosing, legsClosing: position.value.legsClosing }) : position;
+      },
       nowSeconds,
       nowMs: () => clock.now(),
       log: deps.log,

@@ -12,6 +12,7 @@ export const HOTKEY_ACTIONS = [
   'killSwitch',
   'flatten',
   'closeHalf',
+  'closeHalfByLimit',
   'reverse',
   'sizePreset1',
   'sizePreset2',

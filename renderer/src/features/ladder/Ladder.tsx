@@ -18,6 +18,7 @@ import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { Side } from '../../../../shared/market/order-type';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
+import { CLOSE_PERCENTS } from '../../../../shared/positions/close-plan';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
@@ -240,6 +241,26 @@ export const Ladder: Component<LadderProps> = (props) => {
   onMount(() => onCleanup(terminal.positions.use()));
   const positions = (): readonly PositionView[] => terminal.positions.view()?.positions ?? [];
   const position = createMemo(() => bookPosition(positions(), props.market.market_id, props.turbo));
+  // The position the foot's close buttons act on: the book's one position, or the signing account's of several.
+  const toolPosition = createMemo((): PositionView | null => {
+    const current = position();
+    if (current === null) return null;
+    if (current.open.length === 1) return current.open[0]!;
+    const trading = terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null;
+    const signer = props.turbo ? (terminal.turboBooks.view()?.tradingAs ?? trading) : trading;
+    return current.open.find((one) => one.account === signer) ?? null;
+  });
+  const [closing, setClosing] = createSignal(false);
+  // Each asks its own confirmation (trading-actions) and is refused by main as the Positions panel's buttons are.
+  const positionTool = async (action: () => Promise<unknown>) => {
+    setClosing(true);
+    try {
+      await action();
+    } finally {
+      setClosing(false);
+      void terminal.positions.refresh();
+    }
+  };
   const unrealized = createMemo(() => {
     const current = position();
     return current === null ? null : bookUnrealized(current.open, (one) => terminal.marks.figures(one), { baseDecimals: props.market.base.decimals, priceTick: tick() });
@@ -745,6 +766,31 @@ export const Ladder: Component<LadderProps> = (props) => {
                   </span>
                 )}
               </Show>
+            </span>
+          )}
+        </Show>
+        <Show when={toolPosition()}>
+          {(target) => (
+            <span class="ladder-position-tools" data-testid="ladder-position-tools" data-account={target().account}>
+              <span title="Close a share with a bounded market order (as Positions' buttons)">Close</span>
+              <For each={CLOSE_PERCENTS}>
+                {(percent) => (
+                  <button type="button" data-testid={`ladder-close-${percent}`} disabled={closing()} onClick={() => void positionTool(() => terminal.trading.closePart(props.market, target(), percent))}>
+                    {percent}
+                  </button>
+                )}
+              </For>
+              <span title="Close a share by limit: post-only at the best price of the closing side (the best ask of a long, the best bid of a short)">Limit</span>
+              <For each={CLOSE_PERCENTS}>
+                {(percent) => (
+                  <button type="button" data-testid={`ladder-close-limit-${percent}`} disabled={closing()} onClick={() => void positionTool(() => terminal.trading.closeByLimit(props.market, target(), percent))}>
+                    {percent}
+                  </button>
+                )}
+              </For>
+              <button type="button" data-testid="ladder-reverse" disabled={closing()} title="Reverse: close and open the opposite position of the same size" onClick={() => void positionTool(() => terminal.trading.reverse(props.market, target()))}>
+                Rev
+              </button>
             </span>
           )}
         </Show>

@@ -9,6 +9,7 @@ import type { PositionsView, PositionView, TriggerPriceView } from '../../../../
 import type { Market } from '../../../../shared/market/market';
 import type { ClosePercent } from '../../../../shared/positions/close-plan';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
@@ -33,6 +34,7 @@ function triggerText(market: Market, trigger: TriggerPriceView | null): string {
 
 export const PositionsPanel: Component = () => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   // The window's one positions source (the ladder's foot and the chart's line show the same read).
   const view = (): PositionsView | null => terminal.positions.view();
   const error = (): string | null => terminal.positions.error();
@@ -106,6 +108,23 @@ export const PositionsPanel: Component = () => {
     setBusy(true);
     await terminal.trading.closePart(row.market, row.position, percent);
     setBusy(false);
+    read();
+  };
+
+  const closeByLimit = async (row: Row, percent: ClosePercent) => {
+    setBusy(true);
+    await terminal.trading.closeByLimit(row.market, row.position, percent);
+    setBusy(false);
+    read();
+  };
+
+  // Dust no order can close: settling the book moves it to the trading account's balance (one signed request, no order).
+  const settle = async (row: Row) => {
+    setBusy(true);
+    const result = await bridge.settleBalance({ marketId: row.market.market_id, ...(row.position.turbo ? { turbo: true } : {}) });
+    setBusy(false);
+    const name = `${labelText(marketLabel(row.market, markets()))} ${bookText(row.position.turbo)}`;
+    terminal.store.notify(result.ok ? 'info' : 'error', result.ok ? `Settled ${name}: the remainder and the book's unlocked funds moved to your trading account` : `Settle ${name} refused (${result.code}): ${result.message}`);
     read();
   };
 
@@ -230,6 +249,26 @@ export const PositionsPanel: Component = () => {
                           Reverse
                         </button>
                       </div>
+                      <div class="position-tools" title="Close by limit: a post-only order resting at the best price of the closing side (the best ask of a long, the best bid of a short)">
+                        <span class="muted small">Limit</span>
+                        <For each={position().limitCloses}>
+                          {(plan) => (
+                            <button
+                              type="button"
+                              data-testid={`close-limit-${plan.percent}`}
+                              disabled={busy() || position().size === 0n || plan.refusal !== null}
+                              title={
+                                plan.refusal === null
+                                  ? `Close ${plan.percent} % by limit: ${plan.side ?? ''} ${sizeText(market, plan.quantity)} ${market.base.symbol} post-only at ${position().limitTouch === null ? '' : priceText(market, position().limitTouch!)}${plan.dust === null ? '' : ` (${plan.dust})`}`
+                                  : `No order is sent: ${plan.refusal}`
+                              }
+                              onClick={() => void closeByLimit(row, plan.percent)}
+                            >
+                              {plan.percent}%
+                            </button>
+                          )}
+                        </For>
+                      </div>
                     </td>
                     <td class="num" classList={{ buy: position().size > 0n, sell: position().size < 0n }} data-testid="position-size" title={`${sideText(position().size)} ${position().size} raw ${market.base.symbol}`}>
                       {sizes()[index()]}
@@ -289,6 +328,12 @@ export const PositionsPanel: Component = () => {
                     <tr class="remainder-note" data-testid="position-remainder-note" data-market-id={position().marketId} data-turbo={position().turbo ? 'true' : 'false'}>
                       <td colSpan={9}>
                         <b>Remainder</b> {`${signedSizeText(market, position().size)} ${market.base.symbol}: ${position().notClosable ?? ''}. ${remainderAdvice(market, position())}`}
+                        <Show when={position().accountKind === 'trading'}>
+                          {' '}
+                          <button type="button" data-testid="position-remainder-settle" disabled={busy()} title="Move what this book holds of your trading account (unlocked funds, the remainder among them) to the account, where it can be withdrawn" onClick={() => void settle(row)}>
+                            Settle
+                          </button>
+                        </Show>
                       </td>
                     </tr>
                   </Show>

@@ -155,12 +155,50 @@ export function partialCloseLines(market: Market, position: PositionView, plan: 
   return lines;
 }
 
+/** The plan of closing `percent` of a position by limit at the closing side's touch (main's). */
+export function limitPlanOf(position: PositionView, percent: ClosePercent): PartialClosePlan | null {
+  return position.limitCloses.find((plan) => plan.percent === percent) ?? null;
+}
+
+/**
+ * What a close by limit of a share of one position does, for its confirmation: a post-only order at
+ * the touch of the closing side, that it rests until filled (the position stays until then), that
+ * main capped it to the position now (a resting order cannot be held reduce-only afterwards), how
+ * the share was rounded, and the dust it would leave; or, when no order is sent, why.
+ */
+export function limitCloseLines(market: Market, position: PositionView, plan: PartialClosePlan): string[] {
+  const where = `${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book`;
+  if (plan.refusal !== null || plan.side === null || position.limitTouch === null) return [`No order on ${where}: ${plan.refusal ?? 'the position is flat'}`];
+  const touch = plan.side === 'Sell' ? 'best ask' : 'best bid';
+  const lines = [
+    `${plan.side} ${formatUnits(plan.quantity, market.base.decimals)} ${market.base.symbol} on ${where}, post-only at ${priceText(market, position.limitTouch)} ${market.quote.symbol} (the ${touch}, joining it)`,
+    'It rests until it fills: the position stays until then, and the order is refused if it would trade at once (the book moved).',
+    'Main sizes it to your position now, less the orders already closing it; the venue has no reduce-only flag, so once resting it is not held to the position: cancel it if the position changes.',
+  ];
+  if (plan.rounding !== null) lines.push(`${plan.rounding}.`);
+  if (plan.dust !== null) lines.push(`${plan.dust.charAt(0).toUpperCase()}${plan.dust.slice(1)}.`);
+  else if (plan.percent !== 100) lines.push(`Leaves ${positionText(market, plan.remainder)} once filled.`);
+  else if (plan.remainderReason !== null) lines.push(`This ${plan.remainderReason}; it stays listed in Positions as a remainder.`);
+  return lines;
+}
+
 /** What a reverse sends, for its confirmation: the close, the opening order of the same size, and the position it ends with. */
 export function reverseLines(market: Market, position: PositionView): string[] {
   const plan = position.reverse;
   if (plan.refusal !== null || plan.side === null) return [`No order on ${market.base.symbol}/${market.quote.symbol}, ${bookText(position.turbo)} book: ${plan.refusal ?? 'the position is flat'}`];
   const held = position.size > 0n ? 'long' : 'short';
   const opened = position.size > 0n ? 'short' : 'long';
+  if (position.accountKind === 'turbo-account') {
+    // A Turbo Account signs one order per request: its reverse is one order of both sizes together.
+    const both = plan.close.quantity + plan.open;
+    const turboLines = [
+      `${closingOrderText(market, position, plan.side, both)}: ${formatUnits(plan.close.quantity, market.base.decimals)} ${market.base.symbol} closes the ${held}, ${formatUnits(plan.open, market.base.decimals)} ${market.base.symbol} opens a ${opened} of the same size`,
+      `One order in one signed request, with the funding the Turbo Account needs for the ${opened} (${opened === 'short' ? `borrowing ${market.base.symbol}` : `drawing ${market.quote.symbol}`}): all of it or nothing; refused whole if the account is frozen or lacks the capacity (then Flatten alone still goes through).`,
+      `Ends with ${positionText(market, plan.after)} once it fills in full.`,
+    ];
+    if (plan.close.remainderReason !== null) turboLines.push(`The close ${plan.close.remainderReason}.`);
+    return turboLines;
+  }
   const lines = [
     `${closingOrderText(market, position, plan.side, plan.close.quantity)}, to close the ${held}`,
     `then ${plan.side} ${formatUnits(plan.open, market.base.decimals)} ${market.base.symbol} more at the same bound, to open a ${opened} of the same size`,
@@ -176,7 +214,7 @@ export function remainderAdvice(market: Market, position: PositionView): string 
   if (position.accountKind === 'turbo-account') {
     return `It counts in the Turbo Account's ${base} holdings: Close the session (Margin) says what it needs, and a later trade on this book can take it along.`;
   }
-  return `It stays in your ${base} balance (Balances), where it can be withdrawn, and a later trade on this book can take it along.`;
+  return `It stays in your ${base} balance: Settle moves it with the book's unlocked funds to the account (Balances), where it can be withdrawn, and a later trade on this book can take it along.`;
 }
 
 /** An average price rounded half away from zero to the quote's meaningful decimals (the exact value goes in the title). */
