@@ -7,20 +7,20 @@ import { MARK_SOURCES, PNL_UNITS, pnlDisplayOf, type PnlDisplay } from '../../..
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
 import { MARK_SOURCE_LABELS, PNL_UNIT_LABELS } from './positions-model';
+import { createPnlDisplayWriter, type PnlDisplayWriter } from './pnl-display-writer';
+
+// One writer per window: choices are written one after another (pnl-display-writer.ts).
+let writer: PnlDisplayWriter | null = null;
 
 export function usePnlDisplay(): { of(marketId: string): PnlDisplay; choose(marketId: string, change: Partial<PnlDisplay>): Promise<void> } {
   const terminal = useTerminal();
   const bridge = useBridge();
   const saved = () => terminal.store.state.settings?.pnlDisplay ?? {};
+  writer ??= createPnlDisplayWriter(saved, (patch) => bridge.updateSettings(patch), (settings) => terminal.store.setSettings(settings));
+  const chosen = writer;
   return {
     of: (marketId) => pnlDisplayOf(saved(), marketId),
-    async choose(marketId, change) {
-      const current = saved();
-      // One entry per market, whatever the case of the id it was saved under.
-      const others = Object.fromEntries(Object.entries(current).filter(([id]) => id.toLowerCase() !== marketId.toLowerCase()));
-      const result = await bridge.updateSettings({ pnlDisplay: { ...others, [marketId]: { ...pnlDisplayOf(current, marketId), ...change } } });
-      if (result.ok) terminal.store.setSettings(result.value);
-    },
+    choose: (marketId, change) => chosen.choose(marketId, change),
   };
 }
 
