@@ -104,7 +104,7 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
       await page.waitForTimeout(3_500);
       return (await row.getAttribute('data-stale')) === '' && first === (await row.getAttribute('data-size')) ? first : null;
     };
-    await expect.poll(settled, { timeout: 30_000, intervals: [0] }).not.toBeNull();
+    await expect.poll(settled, { timeout: 30_000, interval: 0 }).not.toBeNull();
     const bought = BigInt((await row.getAttribute('data-size')) ?? '0');
     const quarter = bought / 4n - ((bought / 4n) % 100_000n); // the quantity step, 0.0001 ETH
     await placeFromTicket(`0.${quarter.toString().padStart(9, '0').replace(/0+$/, '')}`, null, 'sell');

@@ -10,7 +10,7 @@ import { parseUnits } from '../../../../shared/encoding/units';
 import type { Market } from '../../../../shared/market/market';
 import { contractsOf, holdsWithin, readBefore, refusalShown, type Before } from '../action-reads';
 import { accountsOf, runOracle, type Model, type Real } from '../commands';
-import { checkPartialClose, checkPlaced, statedClose, type Problems } from '../postconditions';
+import { checkPartialClose, checkPlaced, plainUnits, statedClose, type Problems } from '../postconditions';
 import type { RestingState, TruthOrder } from '../truth';
 
 /** The price a close by limit's dialog states: "… post-only at 3,000.50 USDC …", in raw units; null when it names none. */
@@ -42,11 +42,24 @@ export function checkCloseByLimit(
   const stated = statedClose(dialog, market);
   const side = position.size > 0n ? 'Sell' : 'Buy';
   if (stated === null) return refusal.trim() === '' ? [`the close ${percent} % by limit dialog states no "${side} <size> ${market.base.symbol}" and the screen shows no refusal: ${JSON.stringify(dialog)}`] : [];
-  // The share as the dialog states it (no order is judged here: the refusal stands in for none).
-  const problems: Problems = checkPartialClose(market, position, percent, dialog, [], 'the share alone');
+  const held = position.size < 0n ? -position.size : position.size;
+  const problems: Problems = [];
+  if (percent === 100) {
+    // The whole position: the flatten's plan at the touch, the step floor (lowered only where the
+    // dialog names the whole quote value), and what it leaves named in the dialog.
+    const step = 10n ** BigInt(Math.max(0, market.base.decimals - market.base.max_precision));
+    const floored = held - (held % step);
+    const wholeQuote = dialog.some((line) => /whole number of/.test(line));
+    if (stated.side !== side) problems.push(`the close 100 % by limit dialog says ${stated.side} for a position of ${position.size}`);
+    else if (stated.quantity !== floored && !(wholeQuote && stated.quantity < floored && stated.quantity % step === 0n)) problems.push(`the close 100 % by limit dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(floored, market.base.decimals)} of`);
+    const left = held - stated.quantity;
+    if (left > 0n && !dialog.some((line) => line.includes(plainUnits(left, market.base.decimals)))) problems.push(`the close 100 % by limit dialog does not state the ${plainUnits(left, market.base.decimals)} ${market.base.symbol} it leaves: ${JSON.stringify(dialog)}`);
+  } else {
+    // The share as the dialog states it (no order is judged here: the refusal stands in for none).
+    problems.push(...checkPartialClose(market, position, percent, dialog, [], 'the share alone'));
+  }
   const price = statedLimitPrice(dialog, market);
   if (price === null) problems.push(`the close by limit dialog states no "post-only at <price> ${market.quote.symbol}": ${JSON.stringify(dialog)}`);
-  const held = position.size < 0n ? -position.size : position.size;
   const mine = newOrders.filter((order) => order.account === position.account && order.marketId === market.market_id && order.turbo === position.turbo);
   if (mine.length > 0 && stated.quantity > held - restingClosing) {
     problems.push(`a close by limit of ${stated.quantity} reached the exchange while the position of ${held} was already closed by ${restingClosing} in resting orders: it can flip the position`);

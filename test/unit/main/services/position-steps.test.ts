@@ -44,3 +44,12 @@ describe("postcondition: a Turbo Account's reverse", () => {
     expect(checkReverse(market, turbo, lines, [order(1, { turbo: true, quantity: 90_000_000n })], '')).toEqual([expect.stringMatching(/is not the stated Sell 100000000/)]);
   });
 });
+
+describe('postcondition: close 100 % by limit', () => {
+  const lines = ['Sell 0.0016 ETH on ETH/USDC, Canonical book, post-only at 3,002.28 USDC (the best ask, joining it)', 'Leaves 0.000099575 ETH, below the 0.0001 ETH size step: no order can close it.'];
+  const whole = { account: TRADER, turbo: false, size: 1_699_575n };
+  it('holds the step floor of the whole position and the remainder the dialog names', () => {
+    expect(checkCloseByLimit(market, whole, 100, lines, [order(1, { quantity: 1_600_000n, price: 3_002_280_000n })], 0n, '')).toEqual([]);
+    expect(checkCloseByLimit(market, whole, 100, [lines[0]!], [order(1, { quantity: 1_600_000n, price: 3_002_280_000n })], 0n, '')).toEqual([expect.stringMatching(/does not state the 0.000099575 ETH it leaves/)]);
+  });
+});
