@@ -17,7 +17,7 @@ import { contractsOf, holdsWithin, newWarnings, newOrders, readBefore, refusalSh
 import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkReverse, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
-import { CloseByLimit } from './steps/positions';
+import { ChoosePnlDisplay, CloseByLimit } from './steps/positions';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -1343,6 +1343,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.constant(new Flatten(0, true)),
     fc.tuple(fc.nat(8), fc.constantFrom(0 as const, 25 as const, 50 as const, 75 as const)).map(([index, percent]) => new ClosePart(index, percent)),
     fc.tuple(fc.nat(8), fc.constantFrom(25 as const, 50 as const, 75 as const, 100 as const)).map(([index, percent]) => new CloseByLimit(index, percent)),
+    fc.tuple(fc.nat(8), fc.constantFrom('exit' as const, 'last' as const, 'mid' as const), fc.constantFrom('percent' as const, 'bps' as const, 'ticks' as const)).map(([index, mark, unit]) => new ChoosePnlDisplay(index, mark, unit)),
     fc.nat(8).map((index) => new CancelLeg(index)),
     fc.nat(8).map((index) => new MoveLeg(index)),
     fc.constant(new CancelAllMarket()),

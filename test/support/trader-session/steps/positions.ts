@@ -149,3 +149,60 @@ export class CloseByLimit implements fc.AsyncCommand<Model, Real, false> {
     await page.getByTestId('confirm-accept').click();
   }
 }
+
+/**
+ * Choose, from a Positions row, what its market's P&L is marked at and the unit beside it. Its
+ * contract: nothing reaches the exchange, and the row then names the mark chosen (the exit side's
+ * bid or ask, the last trade, the mid; or the read's exit side where the window has no live frame
+ * of the book) and shows the unit chosen; the screen oracle's cross-panel checks then hold the
+ * ladder's foot and the chart's line to the same figure, name and unit.
+ */
+export class ChoosePnlDisplay implements fc.AsyncCommand<Model, Real, false> {
+  constructor(
+    readonly index: number,
+    readonly mark: 'exit' | 'last' | 'mid',
+    readonly unit: 'percent' | 'bps' | 'ticks',
+  ) {}
+
+  check(model: Readonly<Model>): boolean {
+    return model.network === 'sandbox';
+  }
+
+  toString(): string {
+    return `mark the P&L of position #${this.index}'s market at ${this.mark}, in ${this.unit}`;
+  }
+
+  async run(model: Model, real: Real): Promise<void> {
+    real.step(this.toString());
+    try {
+      const { page } = real.world;
+      if (model.detached.includes('positions')) return;
+      const tab = page.getByTestId('tab-positions');
+      if (await tab.count()) await tab.first().click();
+      model.tab = 'positions';
+      const rows = page.locator('[data-testid=position-row]:has([data-testid=position-mark-source])');
+      const count = await rows.count();
+      if (count > 0) {
+        const row = rows.nth(this.index % count);
+        const before = await readBefore(real.truth, accountsOf(real), real.world.markets[model.marketIndex]!, model.turbo, page);
+        await row.getByTestId('position-mark-source').selectOption(this.mark, { timeout: 3000 });
+        await row.getByTestId('position-pnl-unit').selectOption(this.unit, { timeout: 3000 });
+        await holdsWithin(this.toString(), real.boundMs, async () => {
+          const problems: Problems = [];
+          const unit = await row.getAttribute('data-pnl-unit').catch(() => null);
+          const choice = await row.getAttribute('data-mark-choice').catch(() => null);
+          const name = (await row.getAttribute('data-mark-side').catch(() => null)) ?? '';
+          if (unit !== this.unit || choice !== this.mark) problems.push(`the row shows the P&L marked by ${String(choice)} in ${String(unit)}, not the ${this.mark} in ${this.unit} chosen`);
+          if (this.mark !== 'exit' && name !== '' && name !== this.mark && name !== 'bid' && name !== 'ask') problems.push(`the row names its mark "${name}" after the ${this.mark} was chosen`);
+          const fresh = await real.truth.orders(real.world.markets[model.marketIndex]!, model.turbo, contractsOf(accountsOf(real)), false, 50);
+          for (const order of fresh.filter((candidate) => !before.seen.has(candidate.orderId))) problems.push(`an order reached the exchange when only the P&L display was chosen: ${order.orderId}`);
+          return problems;
+        });
+      }
+      await runOracle(model, real);
+    } catch (error) {
+      real.failed(this.toString(), error);
+      throw error;
+    }
+  }
+}
