@@ -5,12 +5,14 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, close-by-limit, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, ladder-drag, hotkeys
+//              network, stop, amend, chart-drag, ladder-drag, hotkeys, alert, guards
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
+import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
 import { ChoosePnlDisplay, CloseByLimit } from '../test/support/trader-session/steps/positions';
 import { runTraderSession } from '../test/support/trader-session/run';
 import { startWorld } from '../test/support/trader-session/world';
+import { GuardRefusal } from '../test/support/trader-session/steps/guards';
 
 const restingBuy = () => new step.TicketOrder('Limit', 'Buy', false, 2);
 const restingSell = () => new step.TicketOrder('Limit', 'Sell', false, 2);
@@ -34,6 +36,10 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   'chart-drag': () => [restingBuy(), new step.ChartDrag(30)],
   // An order near the inside is on the ladder's screen: a ladder click places one there.
   'ladder-drag': () => [new step.LadderClick('Buy', 4), new step.DragOrder(2)],
+  // A resting buy and sell: the market moved through the alert's level must not make the alert trade.
+  alert: () => [restingBuy(), new PriceAlertFromLadder('above', 3), new PriceAlertFromLadder('below', 4), restingSell()],
+  // A guard just under a ticket order: refused before signing, flat or long; the setting restored after each.
+  guards: () => [new GuardRefusal('notional', 3), new GuardRefusal('position', 2), new step.TicketOrder('Market', 'Buy', true, 3), new GuardRefusal('position', 4), new GuardRefusal('notional', 2), restingBuy()],
   hotkeys: () => [restingBuy(), restingSell(), new step.CancelAllMarket(true), new step.Hotkey('Buy'), new step.KillSwitch(true), new step.Flatten(0, true)],
 };
 

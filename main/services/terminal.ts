@@ -5,6 +5,7 @@
 // parses nothing (the dispatcher did) and delegates.
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
+import type { B256 } from '../../shared/encoding/b256';
 import type { AlertFiringView, ConnectionStatus, KeychainView, LinkState, NetworkView, Notice, Settings } from '../../shared/ipc/views';
 import { fail, ok, type Result } from '../../shared/result';
 import type { HttpFetch } from '../exchange/http';
@@ -17,6 +18,7 @@ import { AlertService } from './alerts/alert-service';
 import { ALERTS_FILE, AlertStore } from './alerts/alert-store';
 import { fillDetail, listedName, refusalDetail } from './alerts/alert-text';
 import { alertHandlers } from './alerts/handlers';
+import { MarginRiskWatches } from './alerts/margin-risk-watches';
 import { HostCodeConfirmer } from './confirm/host-code-confirmer';
 import type { TrustedConfirmer } from './confirm/trusted-confirmer';
 import { custodyHandlers } from './custody/handlers';
@@ -45,6 +47,7 @@ import { PreferencesStore } from './storage/preferences';
 import { tradingHandlers } from './trading/handlers';
 import { triggerHandlers } from './triggers/handlers';
 import { protectHandlers } from './protect/handlers';
+import { guardHandlers } from './guards/handlers';
 import { openProtectiveStore, type ProtectiveStore } from './protect/protective-store';
 import { WindowHub } from './window-hub';
 
@@ -247,10 +250,17 @@ export function createTerminal(options: TerminalOptions): Terminal {
     const found = runtime?.markets?.market(marketId, turbo);
     return found?.ok ? found.value : null;
   };
+  // The Turbo Accounts margin alerts name, followed on whichever network is active.
+  const marginWatches = new MarginRiskWatches({
+    clock,
+    follow: (account, handlers) => (runtime === null ? null : runtime.margin.watchRisk(account as B256, handlers.onFrame, handlers.onEnd)),
+    log,
+  });
   const alerts = new AlertService({
     clock,
     store: new AlertStore(join(options.dataDir, ALERTS_FILE), log, () => clock.now()),
     watch: (marketId, turbo, onChange) => hub.watch(marketId, turbo, onChange),
+    watchMargin: (account, onChange) => marginWatches.watch(account, onChange),
     market: marketRow,
     marketName: (marketId) => listedName(marketId, runtime?.markets?.markets() ?? []),
     silentMs: () => {
@@ -393,8 +403,9 @@ export function createTerminal(options: TerminalOptions): Terminal {
     void monitor.probe();
     windows.broadcast('account', created.accountState());
     publishConnection();
-    // The alerts' descriptions name the markets the new network listed.
+    // The alerts' descriptions name the markets the new network listed; their Turbo Accounts are followed there.
     alerts.marketsChanged();
+    marginWatches.reconnect();
     return ok(undefined);
   };
 
@@ -441,6 +452,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...marginHandlers(context),
     ...triggerHandlers(context),
     ...protectHandlers(context),
+    ...guardHandlers(context),
     ...deskHandlers(context, desk),
     ...custodyHandlers(context),
     ...positionHandlers(context),
@@ -506,6 +518,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       freshness.stop();
       if (channelsDue !== null) clearImmediate(channelsDue);
       alerts.stop();
+      marginWatches.stop();
       hub.close();
       runtime?.stop();
       runtime = null;

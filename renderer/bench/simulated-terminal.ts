@@ -224,6 +224,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     maxPosition: {},
     dailyLossLimit: {},
     maxOrdersPerMinute: 0,
+    flattenOnDailyLoss: false,
     priceBandBps: {},
     hotkeys: { ...DEFAULT_HOTKEYS, cancelLast: 'Escape', cancelAll: 'Ctrl+Shift+X', togglePostOnly: 'P' },
     sound: true,

@@ -11,6 +11,7 @@ import { marginBridge } from './bridges/margin';
 import { positionBridge } from './bridges/positions';
 import { triggerBridge } from './bridges/triggers';
 import { protectBridge } from './bridges/protect';
+import { guardBridge } from './bridges/guards';
 import type { BridgeTransport } from './bridges/transport';
 
 export type { BridgeTransport } from './bridges/transport';
@@ -25,5 +26,6 @@ export function createBridge(transport: BridgeTransport) {
     ...custodyBridge(transport),
     ...positionBridge(transport),
     ...alertBridge(transport),
+    ...guardBridge(transport),
   } satisfies TerminalApi);
 }

@@ -11,11 +11,12 @@ import { marginRequests, marginStreams } from './areas/margin';
 import { positionRequests, positionStreams } from './areas/positions';
 import { triggerRequests, triggerStreams } from './areas/triggers';
 import { protectRequests, protectStreams } from './areas/protect';
+import { guardRequests, guardStreams } from './areas/guards';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests, ...guardRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams, ...guardStreams } as const;
 
 
 export type Requests = typeof requests;

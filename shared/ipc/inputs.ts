@@ -129,6 +129,8 @@ export const inputs = {
     dailyLossLimit: z.record(z.string().max(66), z.bigint().min(1n)).optional(),
     /** 0 is no limit; raising it or turning it off is confirmed. */
     maxOrdersPerMinute: z.number().int().min(0).max(10_000).optional(),
+    /** On the daily loss limit's breach, also cancel the open orders and flatten; turning it off is confirmed. */
+    flattenOnDailyLoss: z.boolean().optional(),
     /** Per market id: the price band in bps around the book (0 is off; a market not named keeps the default). Loosening is confirmed. */
     priceBandBps: z.record(z.string().max(66), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).optional(),
     /** Key combinations per action ("" unbinds); each must parse, and main refuses two actions on one key (HOTKEY_CONFLICT). */

@@ -1,12 +1,14 @@
 // An alert set from the ladder's context menu (a right click on a row: never the click that
 // trades), evaluated in main, fires when the sandbox trades the price through it: the toast says
-// so, the Alerts panel lists it as fired, and nothing was placed. Screenshots:
+// so, the Alerts panel lists it as fired, and nothing was placed. An alert set from the chart's
+// context menu, edited and deleted in the Alerts panel; the click that trades on the ladder sets
+// and fires nothing; a firing in the notification centre. Screenshots:
 // test-results/screenshots/alerts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { priceTick } from '../../shared/market/tick';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
-import { screenshots } from '../support/terminal-page';
+import { confirmIfAsked, screenshots, until } from '../support/terminal-page';
 
 describe.sequential('alerts in Chromium against the sandbox', () => {
   let terminal: OpenTerminal;
@@ -50,4 +52,85 @@ describe.sequential('alerts in Chromium against the sandbox', () => {
     expect(after.ok && after.value.firings[0]?.delivered).toBe(true);
     expect(after.ok && after.value.alerts[0]?.enabled).toBe(false);
   }, 120_000);
+
+  it('sets an alert from the chart’s context menu, edits and deletes it in the Alerts panel; the trading click sets and fires nothing', async () => {
+    const api = terminal.api;
+    const listed = async () => {
+      const answer = await api.listAlerts({});
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.value;
+    };
+    const before = await listed();
+    const ladder = page.getByTestId('ladder').first();
+    const marketId = (await ladder.getAttribute('data-market-id'))!;
+    const market = (await terminal.markets()).find((candidate) => candidate.market_id === marketId)!;
+    const tick = priceTick(market);
+    // The first test moved the market while the pointer rested on the ladder (which then holds its rows): back to the inside.
+    await page.mouse.move(0, 0);
+    await page.getByTestId('ladder-recenter').click();
+    await page.mouse.move(0, 0);
+
+    // The click that trades: an armed ladder's left click on a bid cell five rows under the best bid
+    // places an order there, and neither sets an alert nor opens the alert menu.
+    const bid = BigInt((await ladder.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price'))!);
+    const target = bid - 5n * tick;
+    if ((await ladder.getAttribute('data-armed')) !== 'true') await page.getByTestId('ladder-arm').click();
+    await ladder.locator(`[data-testid=ladder-row][data-price="${target}"]`).getByTestId('bid-cell').click();
+    await confirmIfAsked(page);
+    await until(async () => {
+      const orders = await api.getOrders({});
+      return orders.ok && orders.value.open.some((order) => order.price === target && order.side === 'Buy');
+    }, 'the order the ladder click placed', 20_000);
+    expect(await page.getByTestId('alert-menu').count()).toBe(0);
+    const afterClick = await listed();
+    expect(afterClick.alerts).toEqual(before.alerts);
+    expect(afterClick.firings).toEqual(before.firings);
+    if ((await ladder.getAttribute('data-armed')) === 'true') await page.getByTestId('ladder-arm').click();
+    const cancelled = await api.cancelAllOrders({});
+    expect(cancelled.ok).toBe(true);
+
+    // The chart's context menu at a height of the plot: an alert at that price on the last trade.
+    const chart = page.getByTestId('chart').first();
+    const box = (await chart.boundingBox())!;
+    await chart.click({ button: 'right', position: { x: box.width / 2, y: box.height * 0.25 } });
+    await page.getByTestId('alert-menu').waitFor();
+    await shot('03-chart-alert-menu');
+    const choice = page.getByTestId('alert-menu-last');
+    const label = (await choice.textContent()) ?? '';
+    expect(label).toMatch(/^Alert when the last trade crosses (above|below) [\d,]+\.\d+$/);
+    await choice.click();
+    const fromChart = await until(async () => (await listed()).alerts.find((alert) => !before.alerts.some((old) => old.id === alert.id)), 'the chart’s alert in main', 10_000);
+    expect(fromChart.condition).toMatchObject({ kind: 'price', marketId, source: 'last' });
+    expect(fromChart).toMatchObject({ enabled: true, repeat: false });
+
+    // The Alerts panel lists it; edited there (repeat, cool-down, note) and main keeps the change.
+    await page.getByTestId('tab-alerts').click();
+    const row = page.locator(`[data-testid=alert-row][data-alert-id="${fromChart.id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('alert-description').textContent()).toContain('last crosses');
+    await row.getByTestId('alert-row-repeat').check();
+    await row.getByTestId('alert-row-cooldown').fill('15');
+    await row.getByTestId('alert-row-cooldown').press('Enter');
+    await row.getByTestId('alert-row-note').fill('chart level');
+    await row.getByTestId('alert-row-note').press('Enter');
+    const edited = await until(async () => (await listed()).alerts.find((alert) => alert.id === fromChart.id && alert.repeat && alert.cooldownSeconds === 15 && alert.note === 'chart level'), 'the edit in main', 10_000);
+    expect(edited.condition).toEqual(fromChart.condition);
+    await shot('04-alerts-panel-edited');
+
+    // Deleted from the panel: gone from main and from the list.
+    await row.getByTestId('alert-delete').click();
+    await until(async () => !(await listed()).alerts.some((alert) => alert.id === fromChart.id), 'the delete in main', 10_000);
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+
+    // The firing of the first test is in the notification centre, with its code and main's words.
+    await page.getByTestId('notices-bell').click();
+    const entry = page.locator('[data-testid=centre-notice][data-code=ALERT_FIRED]').first();
+    await entry.waitFor({ timeout: 10_000 });
+    expect(await entry.getByTestId('centre-notice-text').textContent()).toMatch(/Alert: .* ask crossed above/);
+    await shot('05-notification-centre');
+    await page.getByTestId('notices-close').click();
+    // Nothing the alerts did traded: no order rests.
+    const orders = await api.getOrders({});
+    expect(orders.ok && orders.value.open.length).toBe(0);
+  }, 150_000);
 });

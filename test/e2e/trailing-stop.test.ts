@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Market } from '../../shared/market/market';
 import type { BridgeClient } from '../support/bridge-client';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
-import { confirmIfAsked, onboard, screenshots, until, value, waitForBook, waitForFunds, type SandboxControl } from '../support/terminal-page';
+import { onboard, screenshots, until, value, waitForBook, waitForFunds, type SandboxControl } from '../support/terminal-page';
 
 const USDC = 1_000_000n;
 /** Ladder rows ten dollars apart: the stop and the market stay in view. */
@@ -53,7 +53,9 @@ describe.sequential('a trailing stop in Chromium against the sandbox', () => {
     await page.getByTestId('trail-ticks').first().fill('2000');
     await page.getByTestId('trail-reference').first().selectOption('bid');
     await page.getByTestId('trail-arm').first().click();
-    await confirmIfAsked(page);
+    // Arming is confirmed once, as an order is: the dialog comes first (under load, after a while).
+    await page.getByTestId('confirm-dialog').or(page.getByTestId('trail-managed')).first().waitFor({ timeout: 20_000 });
+    if (await page.getByTestId('confirm-dialog').count()) await page.getByTestId('confirm-accept').click();
     await page.getByTestId('trail-managed').first().waitFor({ timeout: 20_000 });
     const first = await until(async () => {
       const leg = await stopLeg();

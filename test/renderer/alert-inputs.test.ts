@@ -21,6 +21,17 @@ describe('the alert menu at a price', () => {
     });
   });
 
+  it('offers the mark (the midpoint of bid and ask) when both sides have a price', () => {
+    const choices = alertChoices(ethUsdc, false, 3_010n * USDC, { bid: 2_999n * USDC, ask: 3_001n * USDC, last: 3_000n * USDC });
+    expect(choices.map((choice) => choice.label)).toEqual([
+      'Alert when the bid crosses above 3,010.00',
+      'Alert when the ask crosses above 3,010.00',
+      'Alert when the last trade crosses above 3,010.00',
+      'Alert when the mark crosses above 3,010.00',
+    ]);
+    expect(choices[3]?.input.condition).toMatchObject({ kind: 'price', source: 'mark', direction: 'above' });
+  });
+
   it('leaves out a source already at the level, or with no price yet', () => {
     expect(alertChoices(ethUsdc, true, 3_000n * USDC, { bid: 3_000n * USDC, ask: null, last: 2_990n * USDC }).map((choice) => choice.source)).toEqual(['last']);
   });
@@ -40,6 +51,9 @@ const form: AlertForm = {
   cooldownText: '30',
   sound: false,
   note: ' breakdown ',
+  marginAccountId: `0x${'c3'.repeat(32)}`,
+  line: 'liquidation',
+  percentText: '5',
 };
 
 describe('the Alerts panel form', () => {
@@ -62,5 +76,12 @@ describe('the Alerts panel form', () => {
     expect(alertFormInput({ ...form, kind: 'fill', onlyThisMarket: true })).toMatchObject({ ok: true, value: { condition: { kind: 'fill', marketId: ethUsdc.market_id } } });
     expect(alertFormInput({ ...form, kind: 'fill' })).toMatchObject({ ok: true, value: { condition: { kind: 'fill', marketId: null } } });
     expect(alertFormInput({ ...form, kind: 'rejected' })).toMatchObject({ ok: true, value: { condition: { kind: 'rejected' } } });
+  });
+
+  it('reads a Turbo Account alert: the line and the distance in % as basis points', () => {
+    expect(alertFormInput({ ...form, kind: 'margin', line: 'freeze', percentText: '2.5' })).toMatchObject({ ok: true, value: { condition: { kind: 'margin', marginAccountId: form.marginAccountId, line: 'freeze', belowBps: 250 } } });
+    expect(alertFormInput({ ...form, kind: 'margin', percentText: '0.001' })).toMatchObject({ ok: false, message: expect.stringMatching(/^Distance: /) });
+    expect(alertFormInput({ ...form, kind: 'margin', percentText: '0' })).toMatchObject({ ok: false, message: 'Distance: between 0.01 and 100 %' });
+    expect(alertFormInput({ ...form, kind: 'margin', marginAccountId: '' })).toMatchObject({ ok: false, message: 'Turbo Account: choose one (register one in the Margin panel first)' });
   });
 });

@@ -1,10 +1,12 @@
-// When an alert fires: pure functions of the alert, what main last saw of the market or the
-// stream, and the time. A level (a price, a spread, a silence) fires when it goes beyond its mark
+// When an alert fires: pure functions of the alert, what main last saw of the market, the stream
+// or a Turbo Account's risk, and the time. A level (a price, a spread, a silence, a margin distance) fires when it goes beyond its mark
 // while armed; it re-arms only once it is seen back on the near side (for a price, past the level
 // by the alert's hysteresis), so a price hovering on the level fires once, not on every tick. An
 // event (a fill, a refusal) fires as it comes. Either waits out the cool-down after a firing, and
 // a one-shot alert turns itself off when it fires.
-import type { AlertCondition } from '../../../shared/ipc/views/alerts';
+import type { AlertCondition, MarginAlertLine } from '../../../shared/ipc/views/alerts';
+import type { MarginRiskFrame, MarginRiskView } from '../../../shared/ipc/views/margin';
+import { referenceMark } from '../../../shared/market/reference-mark';
 
 /** An alert as main keeps it (and writes it to disk). */
 export interface AlertRecord {
@@ -28,18 +30,43 @@ export interface Observation {
   readonly tick: bigint | null;
   /** Milliseconds since anything arrived from the exchange, heartbeats included. */
   readonly silentMs: number | null;
+  /** The latest risk frame of the Turbo Account a margin alert names (live or stale), as the risk panel gets it. */
+  readonly margin: MarginFrame | null;
 }
 
-export const NO_OBSERVATION: Observation = { bid: null, ask: null, last: null, tick: null, silentMs: null };
+export type MarginFrame = Omit<MarginRiskFrame, 'subscriptionId'>;
+
+export const NO_OBSERVATION: Observation = { bid: null, ask: null, last: null, tick: null, silentMs: null, margin: null };
 
 /** Where a level stands: past its mark, back on the near side (re-arming), in the hysteresis band, or unknown. */
 export type Reading = { readonly state: 'beyond' | 'back'; readonly value: bigint | number } | { readonly state: 'between' | 'unknown' };
 
-export type LevelCondition = Extract<AlertCondition, { kind: 'price' | 'spread' | 'stale' }>;
+export type LevelCondition = Extract<AlertCondition, { kind: 'price' | 'spread' | 'stale' | 'margin' }>;
 export type EventCondition = Extract<AlertCondition, { kind: 'fill' | 'rejected' }>;
 
 export function isLevel(condition: AlertCondition): condition is LevelCondition {
-  return condition.kind === 'price' || condition.kind === 'spread' || condition.kind === 'stale';
+  return condition.kind === 'price' || condition.kind === 'spread' || condition.kind === 'stale' || condition.kind === 'margin';
+}
+
+const BASIS_POINTS = 10_000n;
+
+/**
+ * A Turbo Account's distance to a line as the risk panel shows it (computeRisk's
+ * `distanceToThreshold` and `distanceToFreeze`, not recomputed), with the value that line is
+ * measured on: V for the liquidation threshold (liquidatable when V <= threshold), the stressed
+ * value min(V stressed-marked, V stressed-filled) for the freeze line. `bps` is the distance in
+ * basis points of that value, cut toward zero; 0 when the value is 0 or less.
+ */
+export function marginDistance(risk: MarginRiskView, line: MarginAlertLine): { distance: bigint; base: bigint; bps: number } {
+  const distance = line === 'liquidation' ? risk.health.distanceToThreshold : risk.health.distanceToFreeze;
+  const base = line === 'liquidation' ? risk.accountValue : risk.stressedMarkedValue < risk.stressedFilledValue ? risk.stressedMarkedValue : risk.stressedFilledValue;
+  return { distance, base, bps: base <= 0n ? 0 : Number((distance * BASIS_POINTS) / base) };
+}
+
+
+/** A margin alert re-arms once the distance is back above its % by a tenth of it (at least 0.1 %). */
+export function marginRearmBps(belowBps: number): number {
+  return Math.max(10, Math.floor(belowBps / 10));
 }
 
 function priceOf(condition: Extract<AlertCondition, { kind: 'price' }>, seen: Observation): bigint | null {
@@ -50,8 +77,8 @@ function priceOf(condition: Extract<AlertCondition, { kind: 'price' }>, seen: Ob
       return seen.ask;
     case 'last':
       return seen.last;
-    case 'mid':
-      return seen.bid === null || seen.ask === null ? null : (seen.bid + seen.ask) / 2n;
+    case 'mark':
+      return referenceMark(seen.bid, seen.ask);
   }
 }
 
@@ -75,6 +102,17 @@ export function read(condition: LevelCondition, seen: Observation): Reading {
     case 'stale': {
       if (seen.silentMs === null) return { state: 'unknown' };
       return { state: seen.silentMs > condition.seconds * 1000 ? 'beyond' : 'back', value: seen.silentMs };
+    }
+    case 'margin': {
+      // Only figures of a live state: a stale frame's are the last live ones, not the account's now.
+      const frame = seen.margin;
+      if (frame === null || frame.status !== 'live' || frame.risk === null) return { state: 'unknown' };
+      const { distance, base, bps } = marginDistance(frame.risk, condition.line);
+      // An account worth nothing has no distance left to any line.
+      if (base <= 0n) return { state: 'beyond', value: 0 };
+      // Compared exactly (distance / base < X / 10,000), never through the rounded %.
+      if (distance * BASIS_POINTS < BigInt(condition.belowBps) * base) return { state: 'beyond', value: bps };
+      return distance * BASIS_POINTS >= BigInt(condition.belowBps + marginRearmBps(condition.belowBps)) * base ? { state: 'back', value: bps } : { state: 'between' };
     }
   }
 }

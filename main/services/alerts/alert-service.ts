@@ -1,5 +1,6 @@
 // Alerts, evaluated in main: it reads main's own market data (the hub's watches, held with every
-// window closed), the fills and refusals main sees, and the stream's silence. A firing is written
+// window closed), the risk of the Turbo Accounts margin alerts name (followed by main itself while
+// such an alert is on, margin-risk-watches.ts), the fills and refusals main sees, and the stream's silence. A firing is written
 // to the alerts file before it is announced; one that was never announced (the app stopped in
 // between, or no window and no desktop notifier could take it) is announced at the next start or
 // when a window next asks for the list. An alert notifies; nothing here trades.
@@ -8,9 +9,9 @@ import type { AlertCondition, AlertFiringView, AlertsSnapshot, AlertView } from 
 import type { Market } from '../../../shared/market/market';
 import { priceTick } from '../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../shared/result';
-import { afterFiring, armedAtStart, firesOnEvent, isLevel, read, stepLevel, type AlertRecord, type Observation } from './alert-rules';
+import { afterFiring, armedAtStart, firesOnEvent, isLevel, NO_OBSERVATION, read, stepLevel, type AlertRecord, type MarginFrame, type Observation } from './alert-rules';
 import type { AlertStore } from './alert-store';
-import { describeCondition, firingText } from './alert-text';
+import { describeCondition, firingText, marginFiringDetail } from './alert-text';
 import { AlertCodes } from './codes';
 
 /** Main's live view of one market (market-data-hub.ts `watch`). */
@@ -19,10 +20,18 @@ export interface MarketWatch {
   close(): void;
 }
 
+/** Main's own follow of a Turbo Account's risk (margin-risk-watches.ts): the latest frame, live or stale. */
+export interface MarginWatch {
+  frame(): MarginFrame | null;
+  close(): void;
+}
+
 export interface AlertServiceDeps {
   readonly clock: Clock;
   readonly store: AlertStore;
   readonly watch: (marketId: string, turbo: boolean, onChange: () => void) => MarketWatch;
+  /** Follow a Turbo Account's risk with no window (none: margin alerts read nothing). */
+  readonly watchMargin?: (marginAccountId: string, onChange: () => void) => MarginWatch;
   readonly market: (marketId: string, turbo: boolean) => Market | null;
   /** A market's name as the windows show it ("ETH/USDC #2" where two share the symbols); null when unknown. */
   readonly marketName?: (marketId: string) => string | null;
@@ -53,6 +62,7 @@ export class AlertService {
   private firings: AlertFiringView[] = [];
   private readonly armed = new Map<string, boolean>();
   private readonly watches = new Map<string, MarketWatch>();
+  private readonly marginWatches = new Map<string, MarginWatch>();
   private silenceTimer: TimerHandle | null = null;
   private counter = 0;
   private started = false;
@@ -75,6 +85,8 @@ export class AlertService {
     this.started = false;
     for (const watch of this.watches.values()) watch.close();
     this.watches.clear();
+    for (const watch of this.marginWatches.values()) watch.close();
+    this.marginWatches.clear();
     if (this.silenceTimer !== null) this.deps.clock.clearTimeout(this.silenceTimer);
     this.silenceTimer = null;
   }
@@ -149,9 +161,10 @@ export class AlertService {
     const now = this.deps.clock.now();
     for (const alert of this.alerts) {
       if (!alert.enabled || !isLevel(alert.condition)) continue;
-      const step = stepLevel(alert, this.armed.get(alert.id) ?? armedAtStart(alert.condition), read(alert.condition, this.observe(alert.condition)), now);
+      const seen = this.observe(alert.condition);
+      const step = stepLevel(alert, this.armed.get(alert.id) ?? armedAtStart(alert.condition), read(alert.condition, seen), now);
       this.armed.set(alert.id, step.armed);
-      if (step.fire) this.fire(alert, { value: step.value, detail: null }, now);
+      if (step.fire) this.fire(alert, { value: step.value, detail: alert.condition.kind === 'margin' ? marginFiringDetail(alert.condition, seen.margin) : null }, now);
     }
   }
 
@@ -163,10 +176,11 @@ export class AlertService {
 
   private observe(condition: AlertCondition): Observation {
     const silentMs = this.deps.silentMs();
-    if (condition.kind !== 'price' && condition.kind !== 'spread') return { bid: null, ask: null, last: null, tick: null, silentMs };
+    if (condition.kind === 'margin') return { ...NO_OBSERVATION, silentMs, margin: this.marginWatches.get(condition.marginAccountId)?.frame() ?? null };
+    if (condition.kind !== 'price' && condition.kind !== 'spread') return { ...NO_OBSERVATION, silentMs };
     const quote = this.watches.get(watchKey(condition.marketId, condition.turbo))?.quote() ?? { bid: null, ask: null, last: null };
     const market = this.deps.market(condition.marketId, condition.turbo);
-    return { ...quote, tick: market === null ? null : priceTick(market), silentMs };
+    return { ...quote, tick: market === null ? null : priceTick(market), silentMs, margin: null };
   }
 
   /** Record the firing on disk, then announce it. */
@@ -218,7 +232,7 @@ export class AlertService {
     this.deps.publish(this.snapshot());
   }
 
-  /** Hold one watch per market an enabled alert reads, and the silence check while a silence alert is on. */
+  /** Hold one watch per market and per Turbo Account an enabled alert reads, and the silence check while a silence alert is on. */
   private syncWatches(): void {
     if (!this.started) return;
     const wanted = new Map<string, { marketId: string; turbo: boolean }>();
@@ -233,6 +247,16 @@ export class AlertService {
     }
     for (const [key, market] of wanted) {
       if (!this.watches.has(key)) this.watches.set(key, this.deps.watch(market.marketId, market.turbo, () => this.evaluate()));
+    }
+    const accounts = new Set(this.alerts.flatMap((alert) => (alert.enabled && alert.condition.kind === 'margin' ? [alert.condition.marginAccountId] : [])));
+    for (const [account, watch] of this.marginWatches) {
+      if (accounts.has(account)) continue;
+      watch.close();
+      this.marginWatches.delete(account);
+    }
+    const watchMargin = this.deps.watchMargin;
+    if (watchMargin !== undefined) {
+      for (const account of accounts) if (!this.marginWatches.has(account)) this.marginWatches.set(account, watchMargin(account, () => this.evaluate()));
     }
     const silence = this.alerts.some((alert) => alert.enabled && alert.condition.kind === 'stale');
     if (silence && this.silenceTimer === null) this.scheduleSilenceCheck();

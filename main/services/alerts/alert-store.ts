@@ -14,14 +14,16 @@ import type { AlertRecord } from './alert-rules';
 export const ALERTS_FILE = 'alerts.jsonl';
 
 const marketId = z.string().regex(/^0x[0-9a-f]{64}$/);
+const accountId = z.string().regex(/^0x[0-9a-f]{64}$/);
 const raw = z.bigint().min(0n);
 
 const conditionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('price'), marketId, turbo: z.boolean(), source: z.enum(['bid', 'ask', 'last', 'mid']), direction: z.enum(['above', 'below']), price: raw, hysteresis: raw }),
+  z.object({ kind: z.literal('price'), marketId, turbo: z.boolean(), source: z.enum(['bid', 'ask', 'last', 'mark', 'mid']).transform((source) => (source === 'mid' ? 'mark' : source)), direction: z.enum(['above', 'below']), price: raw, hysteresis: raw }),
   z.object({ kind: z.literal('spread'), marketId, turbo: z.boolean(), ticks: z.number().int().min(1) }),
   z.object({ kind: z.literal('fill'), marketId: marketId.nullable() }),
   z.object({ kind: z.literal('rejected') }),
   z.object({ kind: z.literal('stale'), seconds: z.number().int().min(1) }),
+  z.object({ kind: z.literal('margin'), marginAccountId: accountId, line: z.enum(['liquidation', 'freeze']), belowBps: z.number().int().min(1).max(10_000) }),
 ]);
 
 const alertSchema = z.object({

@@ -2,11 +2,11 @@
 // notification carry them). Text that came from the exchange (a refusal's message) and the
 // trader's note are escaped and quoted: shown as data, never as the terminal's own words.
 import { formatUnits } from '../../../shared/encoding/units';
-import type { AlertCondition } from '../../../shared/ipc/views/alerts';
+import type { AlertCondition, MarginAlertLine } from '../../../shared/ipc/views/alerts';
 import type { FillNotice } from '../../../shared/ipc/views/trading';
 import type { Market } from '../../../shared/market/market';
 import { quotedText } from '../../../shared/text/visible-text';
-import type { AlertRecord } from './alert-rules';
+import { marginDistance, type AlertRecord, type MarginFrame } from './alert-rules';
 
 /**
  * A market's name as the windows show it (renderer/src/features/markets/market-label.ts): its
@@ -30,6 +30,31 @@ function price(value: bigint, market: Market | null): string {
   return market === null ? `${value} (raw units)` : formatUnits(value, market.quote.decimals, { groupSeparator: ',', minimumFractionDigits: market.quote.max_precision });
 }
 
+/** A Turbo Account as alerts name it: the start and the end of its id. */
+export function accountLabel(accountId: string): string {
+  return `Turbo Account ${accountId.slice(0, 10)}…${accountId.slice(-4)}`;
+}
+
+/** Basis points as a percentage: 250 → "2.5 %". */
+export function percent(bps: number): string {
+  return `${formatUnits(BigInt(bps), 2)} %`;
+}
+
+const LINE_NAMES: Readonly<Record<MarginAlertLine, string>> = { liquidation: 'liquidation', freeze: 'the freeze line' };
+
+/** What a margin alert's firing says: the distance now, and the figures it is measured on, as the risk panel shows them. */
+export function marginFiringDetail(condition: Extract<AlertCondition, { kind: 'margin' }>, frame: MarginFrame | null): string | null {
+  if (frame === null || frame.risk === null) return null;
+  const { bps } = marginDistance(frame.risk, condition.line);
+  const amount = (raw: bigint) => `${formatUnits(raw, frame.collateral.decimals, { groupSeparator: ',' })} ${frame.collateral.symbol}`;
+  const health = frame.risk.health;
+  const figures =
+    condition.line === 'liquidation'
+      ? `value ${amount(frame.risk.accountValue)}, threshold ${amount(health.threshold)}`
+      : `stressed value ${amount(frame.risk.stressedMarkedValue < frame.risk.stressedFilledValue ? frame.risk.stressedMarkedValue : frame.risk.stressedFilledValue)}, freeze line ${amount(health.freezeLine)}`;
+  return `${accountLabel(condition.marginAccountId)} is ${percent(bps)} from ${LINE_NAMES[condition.line]} (below ${percent(condition.belowBps)}): ${figures}`;
+}
+
 export function describeCondition(condition: AlertCondition, market: Market | null, name: string | null = null): string {
   switch (condition.kind) {
     case 'price':
@@ -42,6 +67,8 @@ export function describeCondition(condition: AlertCondition, market: Market | nu
       return 'A request refused or reverted';
     case 'stale':
       return `Nothing from the exchange for more than ${condition.seconds} s`;
+    case 'margin':
+      return `${accountLabel(condition.marginAccountId)}: distance to ${LINE_NAMES[condition.line]} below ${percent(condition.belowBps)}`;
   }
 }
 
@@ -61,6 +88,7 @@ export function firingText(alert: AlertRecord, market: Market | null, happened: 
       break;
     case 'fill':
     case 'rejected':
+    case 'margin':
       text = happened.detail ?? describeCondition(condition, market, name);
       break;
   }

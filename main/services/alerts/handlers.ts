@@ -10,7 +10,7 @@ import type { AlertService } from './alert-service';
 function condition(input: z.output<typeof alertConditionInput>): AlertCondition {
   switch (input.kind) {
     case 'price':
-      return { kind: 'price', marketId: input.marketId, turbo: input.turbo ?? false, source: input.source, direction: input.direction, price: input.price, hysteresis: input.hysteresis ?? 0n };
+      return { kind: 'price', marketId: input.marketId, turbo: input.turbo ?? false, source: input.source === 'mid' ? 'mark' : input.source, direction: input.direction, price: input.price, hysteresis: input.hysteresis ?? 0n };
     case 'spread':
       return { kind: 'spread', marketId: input.marketId, turbo: input.turbo ?? false, ticks: input.ticks };
     case 'fill':
@@ -19,6 +19,8 @@ function condition(input: z.output<typeof alertConditionInput>): AlertCondition 
       return { kind: 'rejected' };
     case 'stale':
       return { kind: 'stale', seconds: input.seconds };
+    case 'margin':
+      return { kind: 'margin', marginAccountId: input.marginAccountId, line: input.line, belowBps: input.belowBps };
   }
 }
 

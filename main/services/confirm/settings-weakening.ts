@@ -19,6 +19,7 @@ export interface SettingsPatch {
   /** Per quote asset id. */
   readonly dailyLossLimit?: Readonly<Record<string, bigint>> | undefined;
   readonly maxOrdersPerMinute?: number | undefined;
+  readonly flattenOnDailyLoss?: boolean | undefined;
   readonly priceBandBps?: Readonly<Record<string, number>> | undefined;
   readonly sessionDays?: number | undefined;
   /** The whole keymap as it would be saved (applyKeymapChange's result). */
@@ -33,6 +34,10 @@ export interface QuantityWords {
   quantity(marketId: string, quantity: bigint): TrustedText;
   /** An amount in the market's quote asset ("1500 USDC (1500000000000 raw units)"); raw units when not given. */
   quote?(marketId: string, amount: bigint): TrustedText;
+  /** An asset's symbol ("USDC"); its id when not given. */
+  asset?(assetId: string): TrustedText;
+  /** An amount of an asset ("500.00 USDC (500000000000 raw units)"); raw units when not given. */
+  assetAmount?(assetId: string, amount: bigint): TrustedText;
 }
 
 /** A per-market cap raised or removed: one line per market it loosens (a market added is a tightening). */
@@ -59,14 +64,19 @@ export function settingsWeakenings(current: Settings, patch: SettingsPatch, word
   if (patch.maxOrderNotional !== undefined) lines.push(...capLoosenings(trusted`Maximum order notional`, current.maxOrderNotional, patch.maxOrderNotional, words, (marketId, value) => words.quote?.(marketId, value) ?? trusted`${value} raw units`));
   if (patch.maxPosition !== undefined) lines.push(...capLoosenings(trusted`Maximum position`, current.maxPosition, patch.maxPosition, words, (marketId, value) => words.quantity(marketId, value)));
   if (patch.dailyLossLimit !== undefined) {
+    const amount = (assetId: string, value: bigint) => words.assetAmount?.(assetId, value) ?? trusted`${value} raw units`;
     for (const [quoteAsset, limit] of Object.entries(current.dailyLossLimit)) {
       const next = patch.dailyLossLimit[quoteAsset];
-      if (next === undefined) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} raw units → no limit`);
-      else if (next > limit) lines.push(trusted`Daily loss limit in ${quoteAsset}: ${limit} → ${next} raw units`);
+      const asset = words.asset?.(quoteAsset) ?? trusted`${quoteAsset}`;
+      if (next === undefined) lines.push(trusted`Daily loss limit in ${asset}: ${amount(quoteAsset, limit)} → no limit`);
+      else if (next > limit) lines.push(trusted`Daily loss limit in ${asset}: ${amount(quoteAsset, limit)} → ${amount(quoteAsset, next)}`);
     }
   }
   if (patch.maxOrdersPerMinute !== undefined && current.maxOrdersPerMinute !== 0 && (patch.maxOrdersPerMinute === 0 || patch.maxOrdersPerMinute > current.maxOrdersPerMinute)) {
     lines.push(trusted`Maximum orders per minute: ${current.maxOrdersPerMinute} → ${patch.maxOrdersPerMinute === 0 ? 'no limit' : patch.maxOrdersPerMinute}`);
+  }
+  if (current.flattenOnDailyLoss && patch.flattenOnDailyLoss === false) {
+    lines.push(trusted`On the daily loss limit’s breach, cancel open orders and flatten: on → off (positions stay open past the limit)`);
   }
   if (patch.priceBandBps !== undefined) {
     // The patch replaces every band: a market it leaves out goes back to the default.

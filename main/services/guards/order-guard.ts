@@ -85,14 +85,27 @@ export interface RateGuard {
   readonly limit: () => number;
 }
 
-export async function guardRequest(request: GuardRequest, facts: GuardFacts, rate?: RateGuard): Promise<Result<void>> {
-  const intents = orderIntents(request.groups, { account: request.account, reduceOnly: request.reduceOnly });
+/** Every guard over the request's orders, the orders per minute first, without counting them. */
+async function checkRequest(intents: readonly OrderIntent[], facts: GuardFacts, rate?: RateGuard): Promise<Result<void>> {
   if (rate !== undefined) {
     const fits = rate.meter.check(intents, rate.limit());
     if (!fits.ok) return fits;
   }
-  const guarded = await guardOrders(intents, facts);
+  return guardOrders(intents, facts);
+}
+
+export async function guardRequest(request: GuardRequest, facts: GuardFacts, rate?: RateGuard): Promise<Result<void>> {
+  const intents = orderIntents(request.groups, { account: request.account, reduceOnly: request.reduceOnly });
+  const guarded = await checkRequest(intents, facts, rate);
   // Counted once every guard passed, just before the nonce is taken.
   if (guarded.ok && rate !== undefined) rate.meter.record(intents);
   return guarded;
+}
+
+/**
+ * What guardRequest would answer for a request now, counting nothing: a pre-check (the Turbo
+ * ticket's) shows the refusal the send would meet, with the same code and words.
+ */
+export function previewRequest(request: GuardRequest, facts: GuardFacts, rate?: RateGuard): Promise<Result<void>> {
+  return checkRequest(orderIntents(request.groups, { account: request.account, reduceOnly: request.reduceOnly }), facts, rate);
 }

@@ -20,6 +20,11 @@ export class OrderRate {
     return this.times.length;
   }
 
+  /** Orders counted in the last 60 s. */
+  count(): number {
+    return this.recent();
+  }
+
   /** Ok when the request's orders fit under the limit (0: no limit); the refusal names the count and the limit. */
   check(intents: readonly OrderIntent[], limit: number): Result<void> {
     const orders = intents.filter((intent) => intent.kind !== 'trigger').length;

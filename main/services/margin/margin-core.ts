@@ -62,6 +62,8 @@ export interface MarginServiceDeps {
   readonly newId: () => string;
   /** Main's order guards, run by each Turbo Account's submitter before it takes a nonce. */
   readonly guard?: SubmitterDeps['guard'];
+  /** The same guards without counting an order (main/services/guards `previewRequest`): the Turbo ticket's pre-check. */
+  readonly previewGuard?: SubmitterDeps['guard'];
   readonly wait: (ms: number) => Promise<void>;
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   readonly log: (line: string) => void;
@@ -78,6 +80,14 @@ export interface RiskSubscription {
   readonly account: B256;
 }
 
+/** Main's own follower of an account's risk (the margin alerts), with no window. */
+export interface RiskWatcher {
+  readonly account: B256;
+  readonly onFrame: (frame: RiskFrameBody) => void;
+  /** The follow ended by itself: the trading account changed, or the service stopped. */
+  readonly onEnd: () => void;
+}
+
 export const showId = (id: string) => id;
 
 export function receipt(journalIds: string[], txIds: string[], description: string, notes: string[]): MarginActionReceipt {
@@ -90,6 +100,7 @@ export abstract class MarginCore {
   private readonly idleSince = new Map<B256, number>();
   private readonly signers = new Map<B256, ChildSigner>();
   protected readonly subscriptions = new Map<string, RiskSubscription>();
+  private readonly watchers = new Map<string, RiskWatcher>();
   protected selected: B256 | null = null;
   /** A remembered Turbo Account choice is being restored (restoreSelection). */
   protected restoringSelection = false;
@@ -152,6 +163,7 @@ export abstract class MarginCore {
     this.selected = null;
     this.children = [];
     this.childrenReadFor = null;
+    this.endWatchers();
     if (tradeAccountId !== null) {
       void this.reconcileChildren();
       void this.restoreSelection(tradeAccountId);
@@ -166,6 +178,7 @@ export abstract class MarginCore {
     this.stopped = true;
     for (const tracker of this.trackers.values()) tracker.close();
     this.trackers.clear();
+    this.endWatchers();
     this.stopWindowListener();
     for (const timer of [this.overviewTimer, this.sweepTimer, this.rowsTimer]) if (timer !== null) this.deps.clock.clearTimeout(timer);
   }
@@ -409,6 +422,7 @@ export abstract class MarginCore {
   private watched(account: B256): boolean {
     if (account === this.selected) return true;
     for (const subscription of this.subscriptions.values()) if (subscription.account === account) return true;
+    for (const watcher of this.watchers.values()) if (watcher.account === account) return true;
     return false;
   }
 
@@ -435,6 +449,7 @@ export abstract class MarginCore {
     for (const [subscriptionId, subscription] of this.subscriptions) {
       if (subscription.account === account) this.deps.windows.sendTo(subscription.windowId, 'marginRisk', { ...frame, subscriptionId });
     }
+    for (const watcher of this.watchers.values()) if (watcher.account === account) watcher.onFrame(frame);
   }
 
   private folded(account: B256, activities: readonly { kind: string; [member: string]: unknown }[]): void {
@@ -491,6 +506,37 @@ export abstract class MarginCore {
     this.subscriptions.set(subscriptionId, { windowId, account });
     tracker.value.touch();
     return ok({ subscriptionId });
+  }
+
+  /**
+   * Follow an account's risk for main itself (the margin alerts), as a window's subscription would
+   * and with no window: the tracker is held (never dropped as idle) and each frame handed to
+   * `onFrame` until `close`, or until `onEnd` says the follow ended by itself.
+   */
+  async watchRisk(account: B256, onFrame: RiskWatcher['onFrame'], onEnd: RiskWatcher['onEnd']): Promise<Result<{ close(): void }>> {
+    if (this.stopped) return fail(MarginCodes.NOT_READY, 'the margin service of this network has stopped');
+    const parent = await this.parentIds();
+    if (!parent.ok) return parent;
+    const child = await this.requireChild(parent.value, account);
+    if (!child.ok) return child;
+    if (this.parent !== parent.value.parent) return this.changedMeanwhile();
+    if (this.stopped) return fail(MarginCodes.NOT_READY, 'the margin service of this network has stopped');
+    const tracker = this.tracker(account);
+    if (!tracker.ok) return tracker;
+    const watcherId = `main-risk-${++this.subscriptionCount}`;
+    this.watchers.set(watcherId, { account, onFrame, onEnd });
+    tracker.value.touch();
+    return ok({
+      close: () => {
+        if (this.watchers.delete(watcherId)) this.idleSince.set(account, this.deps.clock.now());
+      },
+    });
+  }
+
+  private endWatchers(): void {
+    const ended = [...this.watchers.values()];
+    this.watchers.clear();
+    for (const watcher of ended) watcher.onEnd();
   }
 
   unsubscribeRisk(subscriptionId: string, windowId?: string): Result<null> {

@@ -204,6 +204,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
       orderType: input.orderKind === 'BoundedMarket' ? { kind: 'BoundedMarket', maxPrice: input.maxPrice ?? 0n, minPrice: input.minPrice ?? 0n } : { kind: input.orderKind },
     };
     const planned = await this.plan(input.marketId, intent);
+    const guarded = planned.ok ? await this.previewGuards(input.marketId, intent, planned.value) : planned;
     const base: TurboOrderCheck = {
       tradingAs: this.selected,
       allowed: false,
@@ -219,6 +220,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
       refusal: null,
     };
     if (!planned.ok) return ok({ ...base, refusal: { code: planned.code, message: planned.message } });
+    if (!guarded.ok) return ok({ ...base, refusal: { code: guarded.code, message: guarded.message } });
     if (planned.value === null) return ok({ ...base, allowed: true, warnings: ['Signed as the trading account: no Turbo Account is selected.'] });
     const { plan, report, market } = planned.value;
     const asset = report.assets.find((entry) => entry.assetId === market.base.asset);
@@ -234,6 +236,38 @@ export class MarginService extends MarginCredit implements TurboDesk {
       borrowable: asset?.borrowable.amountWithoutReturn ?? null,
       warnings: plan.warnings,
     });
+  }
+
+  /**
+   * Main's order guards over the order as the send would sign it (the Turbo Account's group with its
+   * funding, or the trading account's order on the Turbo book), counting nothing: the pre-check
+   * refuses what the send would refuse, with the same words.
+   */
+  private async previewGuards(marketId: string, intent: PlaceIntent, planned: { child: B256; market: Market; plan: TurboOrderPlan } | null): Promise<Result<void>> {
+    const preview = this.deps.previewGuard;
+    if (preview === undefined) return ok(undefined);
+    if (planned !== null) {
+      const group = this.turboGroup(planned.child, planned.market, planned.plan, intent.side);
+      if (!group.ok) return group;
+      return preview({ groups: [group.value.group], account: planned.child, reduceOnly: intent.reduceOnly === true });
+    }
+    const account = this.deps.accounts.accountRecord()?.tradeAccountId;
+    const market = this.deps.markets()?.market(marketId, true);
+    if (account === undefined || market === undefined || !market.ok) return ok(undefined);
+    const prepared = prepareOrder(market.value, intent, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true });
+    if (!prepared.ok) return prepared;
+    return preview({ groups: [prepared.value.group], account, reduceOnly: intent.reduceOnly === true });
+  }
+
+  /** The Turbo Account's signed group for a planned order: settle, then the draw and borrow that fund it, then the order. */
+  private turboGroup(child: B256, market: Market, plan: TurboOrderPlan, side: Side): Result<{ group: ActionGroup; quantity: bigint; adjustments: readonly string[] }> {
+    const prepared = prepareOrder(market, { side, orderType: plan.orderType, price: plan.price, quantity: plan.quantity }, { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true });
+    if (!prepared.ok) return prepared;
+    const funding: SessionAction[] = [
+      ...(plan.draw > 0n ? [{ kind: 'Draw' as const, amount: plan.draw }] : []),
+      ...(plan.borrow > 0n ? [{ kind: 'Borrow' as const, asset_id: market.base.asset, amount: plan.borrow }] : []),
+    ];
+    return ok({ group: { ...prepared.value.group, actions: [{ kind: 'SettleBalance', to: contractIdentity(child) }, ...funding, ...prepared.value.group.actions] }, quantity: prepared.value.quantity, adjustments: prepared.value.adjustments });
   }
 
   /** null: no Turbo Account selected (the trading account signs). */
@@ -259,18 +293,10 @@ export class MarginService extends MarginCredit implements TurboDesk {
     if (!planned.ok) return planned;
     if (planned.value === null) return fail(MarginCodes.NOT_READY, 'No Turbo Account is selected');
     const { child, market, plan } = planned.value;
-    const prepared = prepareOrder(
-      market,
-      { side: input.side, orderType: plan.orderType, price: plan.price, quantity: plan.quantity },
-      { nowSeconds: BigInt(Math.floor(this.deps.clock.now() / 1000)), turbo: true, marginAccount: true },
-    );
-    if (!prepared.ok) return prepared;
-    const funding: SessionAction[] = [
-      ...(plan.draw > 0n ? [{ kind: 'Draw' as const, amount: plan.draw }] : []),
-      ...(plan.borrow > 0n ? [{ kind: 'Borrow' as const, asset_id: market.base.asset, amount: plan.borrow }] : []),
-    ];
-    const group: ActionGroup = { ...prepared.value.group, actions: [{ kind: 'SettleBalance', to: contractIdentity(child) }, ...funding, ...prepared.value.group.actions] };
-    const description = `${describeOrder(market, input.side, plan.orderType.kind, plan.price, prepared.value.quantity)} on the Turbo book as margin account ${showId(child)}${plan.draw > 0n ? `, drawing ${this.show(plan.draw)}` : ''}${plan.borrow > 0n ? `, borrowing ${formatUnits(plan.borrow, market.base.decimals)} ${market.base.symbol}` : ''}`;
+    const built = this.turboGroup(child, market, plan, input.side);
+    if (!built.ok) return built;
+    const { group } = built.value;
+    const description = `${describeOrder(market, input.side, plan.orderType.kind, plan.price, built.value.quantity)} on the Turbo book as margin account ${showId(child)}${plan.draw > 0n ? `, drawing ${this.show(plan.draw)}` : ''}${plan.borrow > 0n ? `, borrowing ${formatUnits(plan.borrow, market.base.decimals)} ${market.base.symbol}` : ''}`;
     const submitted = await this.signer(child).submit({ groups: [group], description, settleFirst: false, reduceOnly: input.reduceOnly === true });
     if (!submitted.ok) {
       if (/paused|disconnected/i.test(submitted.message)) void this.refreshTurboRows();
@@ -284,7 +310,7 @@ export class MarginService extends MarginCredit implements TurboDesk {
     }
     tracker?.ordersChanged();
     void tracker?.readOrders();
-    return ok({ journalId: submitted.value.journalId, orders: views, adjustments: [...plan.warnings, ...prepared.value.adjustments] });
+    return ok({ journalId: submitted.value.journalId, orders: views, adjustments: [...plan.warnings, ...built.value.adjustments] });
   }
 
   async cancelOrder(marketId: string, orderId: B256): Promise<Result<CancelReport>> {

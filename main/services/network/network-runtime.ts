@@ -28,13 +28,16 @@ import type { KeyVault } from '../keys/key-vault';
 import type { DepthHandle, MarketFeed, TradesEvent } from '../market-data/market-data-hub';
 import { MarketsIndex } from '../market-data/markets-index';
 import { checkChainId, websocketUrlFor, type NetworkConfig } from './networks';
-import { guardRequest, type GuardRequest } from '../guards/order-guard';
+import { guardRequest, previewRequest, type GuardRequest } from '../guards/order-guard';
 import type { GuardFacts } from '../guards/guard-facts';
 import type { ReferenceKind } from '../protect/protective-store';
 import type { Market } from '../../../shared/market/market';
+import { referenceMark } from '../../../shared/market/reference-mark';
 import { DailyLoss } from '../guards/daily-loss';
 import { OrderRate } from '../guards/order-rate';
 import { runtimeGuardFacts } from '../guards/runtime-facts';
+import { RiskWatch } from '../guards/risk-watch';
+import { assetAmountWords } from '../guards/words';
 import { NonceManager } from '../nonces/nonce-manager';
 import { PositionsService } from '../positions/positions-service';
 import type { PreferencesStore } from '../storage/preferences';
@@ -94,6 +97,8 @@ export class NetworkRuntime {
   readonly positions: PositionsService;
   /** Trailing and break-even stops main moves on the trader's behalf (main/services/protect). */
   readonly protective: ProtectiveStops | null;
+  /** The guards' state for the header, and the daily loss limit's breach actions (main/services/guards). */
+  readonly riskWatch: RiskWatch;
   /** Orders the order stream names that the terminal does not hold: confirmed over REST first. */
   private readonly streamOrders: StreamOrderCheck;
   private nonceManager: NonceManager | null = null;
@@ -126,6 +131,11 @@ export class NetworkRuntime {
     const nowSeconds = () => BigInt(Math.floor(clock.now() / 1000));
     // Main's order guards, run by every submitter (the trading account's and each Turbo Account's)
     // before it takes a nonce.
+    const dailyLoss = new DailyLoss({
+      now: () => clock.now(),
+      load: (account) => deps.preferences.preferences.get().riskDay?.[`${network.id} ${account}`] ?? null,
+      save: (baseline) => void deps.preferences.preferences.update((current) => ({ ...current, riskDay: { ...current.riskDay, [`${network.id} ${baseline.account}`]: baseline } })),
+    });
     const guardFacts = runtimeGuardFacts({
       market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
       bands: () => deps.preferences.preferences.get().settings.priceBandBps,
@@ -133,19 +143,16 @@ export class NetworkRuntime {
       maxNotional: (marketId) => deps.preferences.preferences.get().settings.maxOrderNotional[marketId],
       maxPosition: (marketId) => deps.preferences.preferences.get().settings.maxPosition[marketId],
       dailyLossLimit: (quoteAsset) => deps.preferences.preferences.get().settings.dailyLossLimit[quoteAsset],
-      // The day's baseline is kept per network in the settings file, so a restart keeps the day's loss.
-      dailyLoss: new DailyLoss({
-        now: () => clock.now(),
-        load: () => deps.preferences.preferences.get().riskDay?.[network.id] ?? null,
-        save: (baseline) => void deps.preferences.preferences.update((current) => ({ ...current, riskDay: { ...current.riskDay, [network.id]: baseline } })),
-      }),
+      // The day's baseline is kept per network and account in the settings file, so a restart keeps the day's loss.
+      dailyLoss,
       liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
       readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
       positions: () => this.positions.positions(),
       openOrders: () => this.trading.snapshot().open,
       pendingLegs: () => ({ account: this.accounts.accountRecord()?.tradeAccountId ?? null, legs: this.triggers.snapshot().pending }),
     });
-    const orderRate = { meter: new OrderRate(() => clock.now()), limit: () => deps.preferences.preferences.get().settings.maxOrdersPerMinute };
+    const orderMeter = new OrderRate(() => clock.now());
+    const orderRate = { meter: orderMeter, limit: () => deps.preferences.preferences.get().settings.maxOrdersPerMinute };
     const guard = (request: GuardRequest) => guardRequest(request, guardFacts, orderRate);
 
     this.accounts = new AccountService({
@@ -197,7 +204,11 @@ export class NetworkRuntime {
       publishOrders: (snapshot: OrdersSnapshot) => deps.windows.broadcast('orders', snapshot),
       publishBalances: (balances: readonly BalanceView[]) => deps.windows.broadcast('balances', balances),
       // A fill of an order a trigger leg became carries the leg.
-      publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', this.triggers.markFill(notice)),
+      publishFill: (notice: FillNotice) => {
+        deps.windows.broadcast('fill', this.triggers.markFill(notice));
+        // A fill moves the day's P&L: the watch reads it now rather than on its next turn.
+        void this.riskWatch.check();
+      },
       notice: deps.notice,
       log: deps.log,
       refreshTriggers: () => this.triggers.refresh(),
@@ -226,6 +237,7 @@ export class NetworkRuntime {
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
       newId: () => this.newJournalId(),
       guard,
+      previewGuard: (request) => previewRequest(request, guardFacts, orderRate),
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       notice: deps.notice,
       log: deps.log,
@@ -293,6 +305,26 @@ export class NetworkRuntime {
             log: deps.log,
             publish: (stops) => deps.windows.broadcast('protectiveStops', stops),
           });
+
+    this.riskWatch = new RiskWatch({
+      clock,
+      settings: () => deps.preferences.preferences.get().settings,
+      account: () => this.accounts.accountRecord()?.tradeAccountId ?? null,
+      dayPnl: (account, quoteAsset) => guardFacts.dayPnl(account, quoteAsset),
+      ordersLastMinute: () => orderMeter.count(),
+      dailyLoss,
+      amount: (quoteAsset, raw) => assetAmountWords([...(this.marketsIndex?.markets() ?? []), ...(this.marketsIndex?.turboMarkets() ?? [])], quoteAsset, raw),
+      publish: (view) => deps.windows.broadcast('guardState', view),
+      disarm: (reason) => deps.windows.broadcast('guardDisarm', { reason }),
+      notice: deps.notice,
+      // The kill switch's sweep and the Flatten button's closes: journaled, nonced and guarded as a click.
+      cancelAll: () => this.trading.cancelAll(undefined),
+      flatten: async () => {
+        const view = await this.positions.positions();
+        return this.positions.flatten(view.positions.filter((row) => row.size !== 0n).map((row) => ({ marketId: row.marketId, turbo: row.turbo, account: row.account })));
+      },
+      log: deps.log,
+    });
 
     this.streamOrders = new StreamOrderCheck({
       knows: (orderId) => this.trading.knowsOrder(orderId),
@@ -575,6 +607,7 @@ export class NetworkRuntime {
     void this.accounts.reconcileOpenSessions();
     this.scheduleRenewal();
     this.protective?.start();
+    this.riskWatch.start();
   }
 
   /** A reference price of a protective stop: the best bid or ask, their midpoint (mark) or the last trade. */
@@ -590,7 +623,8 @@ export class NetworkRuntime {
     const { bestBid, bestAsk } = prices.value;
     if (kind === 'bid') return bestBid === null ? fail('NO_REFERENCE', 'the book has no bid') : ok(bestBid);
     if (kind === 'ask') return bestAsk === null ? fail('NO_REFERENCE', 'the book has no ask') : ok(bestAsk);
-    return bestBid === null || bestAsk === null ? fail('NO_REFERENCE', 'the mark (the midpoint) needs a bid and an ask') : ok((bestBid + bestAsk) / 2n);
+    const mark = referenceMark(bestBid, bestAsk);
+    return mark === null ? fail('NO_REFERENCE', 'the mark (the midpoint) needs a bid and an ask') : ok(mark);
   }
 
   private scheduleRenewal(): void {
@@ -603,6 +637,7 @@ export class NetworkRuntime {
   stop(): void {
     this.stopped = true;
     this.protective?.dispose();
+    this.riskWatch.stop();
     if (this.renewTimer !== null) this.deps.clock.clearTimeout(this.renewTimer);
     for (const cleanup of this.cleanups) cleanup();
     for (const subscription of this.identitySubscriptions) subscription.close();

@@ -1,16 +1,20 @@
 // Request handlers of the user's settings (preferences.ts keeps them in the data directory); inputs
 // were parsed by the dispatcher.
 import { applyKeymapChange, type Keymap } from '../../../shared/hotkeys/keymap';
-import { formatUnits } from '../../../shared/encoding/units';
 import { fail, ok } from '../../../shared/result';
 import { settingsWeakenings } from '../confirm/settings-weakening';
 import { confirmationDigest } from '../confirm/trusted-confirmer';
 import { trusted } from '../confirm/trusted-text';
+import { assetAmountWords, priceWords, quantityWords } from '../guards/words';
 import type { CoreHandlers, HandlerContext } from '../handler-context';
 
 export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSettings' | 'updateSettings'> {
   const { preferences, confirmer, windows } = context;
   const settings = () => preferences.preferences.get().settings;
+  const networkMarkets = () => {
+    const markets = context.runtime()?.markets;
+    return markets ? [...markets.markets(), ...markets.turboMarkets()] : [];
+  };
   return {
     getSettings: () => ok(settings()),
     updateSettings: async ({ confirmationCode, hotkeys: hotkeyChange, ...rest }, caller) => {
@@ -31,12 +35,17 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         },
         quantity: (marketId, quantity) => {
           const market = context.runtime()?.markets?.market(marketId);
-          return market?.ok ? trusted`${formatUnits(quantity, market.value.base.decimals)} ${market.value.base.symbol} (${quantity} raw units)` : trusted`${quantity} raw units`;
+          return market?.ok ? trusted`${quantityWords(market.value, quantity)} (${quantity} raw units)` : trusted`${quantity} raw units`;
         },
         quote: (marketId, amount) => {
           const market = context.runtime()?.markets?.market(marketId);
-          return market?.ok ? trusted`${formatUnits(amount, market.value.quote.decimals)} ${market.value.quote.symbol} (${amount} raw units)` : trusted`${amount} raw units`;
+          return market?.ok ? trusted`${priceWords(market.value, amount)} (${amount} raw units)` : trusted`${amount} raw units`;
         },
+        asset: (assetId) => {
+          const side = networkMarkets().flatMap((market) => [market.base, market.quote]).find((candidate) => candidate.asset === assetId);
+          return side === undefined ? trusted`${assetId}` : trusted`${side.symbol}`;
+        },
+        assetAmount: (assetId, amount) => (networkMarkets().length === 0 ? trusted`${amount} raw units` : trusted`${assetAmountWords(networkMarkets(), assetId, amount)} (${amount} raw units)`),
       });
       if (weakened.length > 0) {
         const confirmed = await confirmer.confirm(
@@ -53,6 +62,7 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         if (patch.maxPosition !== undefined) next.maxPosition = patch.maxPosition;
         if (patch.dailyLossLimit !== undefined) next.dailyLossLimit = patch.dailyLossLimit;
         if (patch.maxOrdersPerMinute !== undefined) next.maxOrdersPerMinute = patch.maxOrdersPerMinute;
+        if (patch.flattenOnDailyLoss !== undefined) next.flattenOnDailyLoss = patch.flattenOnDailyLoss;
         if (patch.priceBandBps !== undefined) next.priceBandBps = patch.priceBandBps;
         if (patch.hotkeys !== undefined) next.hotkeys = { ...next.hotkeys, ...patch.hotkeys };
         if (patch.sound !== undefined) next.sound = patch.sound;

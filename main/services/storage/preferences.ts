@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxPosition: {},
   dailyLossLimit: {},
   maxOrdersPerMinute: 0,
+  flattenOnDailyLoss: false,
   priceBandBps: {},
   hotkeys: DEFAULT_HOTKEYS,
   sound: true,
@@ -42,6 +43,7 @@ const settingsSchema = z.object({
   maxPosition: z.record(z.string(), z.bigint()).default({}),
   dailyLossLimit: z.record(z.string(), z.bigint()).default({}),
   maxOrdersPerMinute: z.number().int().min(0).max(10_000).default(0),
+  flattenOnDailyLoss: z.boolean().default(false),
   // A file written before the bands existed reads back with every market on the default band.
   priceBandBps: z.record(z.string(), z.number().int().min(0).max(MAX_PRICE_BAND_BPS)).default({}),
   // Read back complete: an action added since the file was written gets its default key (unless taken).
@@ -60,8 +62,19 @@ export const preferencesSchema = z.object({
   networkId: z.string(),
   networks: z.partialRecord(z.enum(['devnet', 'testnet', 'mainnet']), networkOverride),
   settings: settingsSchema,
-  /** The day's P&L baseline of the daily loss limit (main/services/guards/daily-loss.ts), per network. */
-  riskDay: z.record(z.string(), z.object({ day: z.string(), account: z.string(), totals: z.record(z.string(), z.string()) })).optional(),
+  /** The day's P&L baseline of the daily loss limit (main/services/guards/daily-loss.ts), per network and account ("<network> <account>"). */
+  riskDay: z
+    .record(
+      z.string(),
+      z.object({
+        day: z.string(),
+        account: z.string(),
+        totals: z.record(z.string(), z.string()),
+        // Per quote asset: the limit (raw units, decimal text) whose breach main already acted on that day.
+        breached: z.record(z.string(), z.string()).optional(),
+      }),
+    )
+    .optional(),
 });
 
 export type Preferences = z.output<typeof preferencesSchema>;

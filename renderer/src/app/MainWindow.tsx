@@ -28,6 +28,7 @@ import { KillSwitch } from '../features/shell/KillSwitch';
 import { MoreMenu } from '../features/shell/MoreMenu';
 import { NetworkSelector } from '../features/shell/NetworkSelector';
 import { RateLimits } from '../features/shell/RateLimits';
+import { GuardState } from '../features/guards/GuardState';
 import { SessionCountdown } from '../features/shell/SessionCountdown';
 import { Toasts } from '../features/shell/Toasts';
 import { NotificationBell } from '../features/notices/NotificationCentre';
@@ -154,6 +155,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'balances', label: () => 'Balances' },
     { kind: 'margin', label: () => 'Margin' },
     { kind: 'journal', label: () => 'Journal' },
+    { kind: 'alerts', label: () => 'Alerts' },
   ];
 
   // Detached panels leave no hole: their places go from the grid and the rest reflows; a slim strip
@@ -193,6 +195,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
           <ConnectionIndicator status={state.connection} compact />
         </div>
         <div class="topbar-group topbar-end">
+          <GuardState />
           <RateLimits />
           <SessionCountdown now={props.now} />
           <LayoutMenu confirm={props.confirm} />

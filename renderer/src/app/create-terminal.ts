@@ -6,7 +6,7 @@ import type { TerminalApi } from '../../../shared/ipc/contract';
 import { windowClock } from '../lib/freshness';
 import { createTradingActions, signerText, type Confirm } from '../features/trading/trading-actions';
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
-import { armingEnvironment, createArming } from '../stores/arming-store';
+import { armingEnvironment, createArming, followMainDisarm } from '../stores/arming-store';
 import { createMarkSource } from '../stores/mark-source';
 import { pnlDisplayOf } from '../../../shared/positions/pnl-display';
 import { createPositionsSource } from '../stores/positions-source';
@@ -36,6 +36,8 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
     onKillSwitch: () => arming.disarm('the kill switch was used', true),
     signer: (turbo) => signerText(turbo, store.state.account?.tradeAccount?.tradeAccountId, turboBooks.view()?.tradingAs),
   });
+  // Main's word on a daily loss limit's breach: every window drops its arming, saying why.
+  followMainDisarm(api.onGuardDisarm, arming);
   const positions = createPositionsSource(api, () => clock.now());
   const freshness = { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock };
   const market = (marketId: string) => store.state.markets?.markets.find((candidate) => candidate.market_id === marketId) ?? null;

@@ -4,7 +4,8 @@
 // (the ladder's ARMED banner and data-armed, the header's arming badge), and dropped:
 // - when the book or market it was armed for leaves the ladder (Ladder.tsx),
 // - when the network or the account changes (the environment key below),
-// - after the kill switch, in every window of the app (a BroadcastChannel message).
+// - after the kill switch, in every window of the app (a BroadcastChannel message),
+// - when main says so (a daily loss limit's breach: the `guardDisarm` push to every window).
 // The ticket is not governed by it: it sends only on its own explicit submit (with its confirmation).
 // Cancels (cancel last, cancel all, the kill switch) are never gated: they only reduce risk.
 import { createEffect, createRoot, createSignal, on, type Accessor } from 'solid-js';
@@ -95,4 +96,9 @@ export function createArming(environment: Accessor<string>, channel: BroadcastCh
 /** The network and account a window trades on, as one key (the arming is dropped when it changes). */
 export function armingEnvironment(state: { readonly connection: { readonly networkId: string } | null; readonly account: { readonly networkId: string; readonly activeOwner: { readonly address: string } | null; readonly tradeAccount: { readonly tradeAccountId: string } | null } | null }): string {
   return [state.connection?.networkId ?? '', state.account?.networkId ?? '', state.account?.activeOwner?.address ?? '', state.account?.tradeAccount?.tradeAccountId ?? ''].join('|');
+}
+
+/** Main's word to every window (`guardDisarm`, a daily loss limit's breach): this window drops its arming, saying why. */
+export function followMainDisarm(onGuardDisarm: (listener: (event: { readonly reason: string }) => void) => () => void, arming: Pick<Arming, 'disarm'>): () => void {
+  return onGuardDisarm((event) => arming.disarm(event.reason.slice(0, 200)));
 }

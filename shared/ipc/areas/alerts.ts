@@ -1,5 +1,6 @@
 // The alerts area of the contract: conditions main watches (a price crossing a level, a wide
-// spread, a fill, a refused request, a silent stream) and announces as a notice and a desktop
+// spread, a fill, a refused request, a silent stream, a Turbo Account near its liquidation or
+// freeze line) and announces as a notice and a desktop
 // notification, with every window closed too. An alert never trades. The list is pushed on the
 // `alerts` stream after every change; each firing on `alertFired` (the browser host's page shows
 // it with the Notification API). Merged in ../contract.ts.
@@ -20,7 +21,8 @@ export const alertConditionInput = z.discriminatedUnion('kind', [
     kind: z.literal('price'),
     marketId: b256Input,
     turbo: z.boolean().optional(),
-    source: z.enum(['bid', 'ask', 'last', 'mid']),
+    /** `mid` is read as `mark` (the same price: the midpoint of bid and ask). */
+    source: z.enum(['bid', 'ask', 'last', 'mark', 'mid']),
     direction: z.enum(['above', 'below']),
     price,
     /** How far back past the level the price must go before the alert can fire again (raw units; 0 by default). */
@@ -30,6 +32,13 @@ export const alertConditionInput = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fill'), marketId: b256Input.nullable().optional() }),
   z.strictObject({ kind: z.literal('rejected') }),
   z.strictObject({ kind: z.literal('stale'), seconds: z.number().int('must be whole seconds').min(1, 'at least 1 s').max(3_600, 'at most 3,600 s') }),
+  z.strictObject({
+    kind: z.literal('margin'),
+    marginAccountId: b256Input,
+    line: z.enum(['liquidation', 'freeze']),
+    /** The distance, in basis points of the value the line is measured on, below which it fires (500: 5 %). */
+    belowBps: z.number().int('must be whole basis points').min(1, 'at least 1 bp (0.01 %)').max(10_000, 'at most 10,000 bps (100 %)'),
+  }),
 ]);
 
 const cooldownSeconds = z.number().int('must be whole seconds').min(0, 'must not be negative').max(MAX_COOLDOWN_SECONDS, `at most ${MAX_COOLDOWN_SECONDS} s (a day)`);

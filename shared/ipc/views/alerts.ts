@@ -1,8 +1,11 @@
 // Alerts: conditions main watches with every window closed, and the firings it announces. An alert
 // notifies; it never trades.
 
-/** Which price a level alert reads: the best bid, the best ask, the last trade, or the mid of bid and ask. */
-export type AlertPriceSource = 'bid' | 'ask' | 'last' | 'mid';
+/**
+ * Which price a level alert reads: the best bid, the best ask, the last trade, or the mark (the
+ * midpoint of the best bid and ask, rounded down: the trailing stop's mark, shared/market/reference-mark.ts).
+ */
+export type AlertPriceSource = 'bid' | 'ask' | 'last' | 'mark';
 
 export type AlertCondition =
   /**
@@ -18,7 +21,17 @@ export type AlertCondition =
   /** A signed request the exchange (or main's checks before sending) refused or reverted. */
   | { readonly kind: 'rejected' }
   /** Nothing from the exchange (heartbeats included) for longer than `seconds`. */
-  | { readonly kind: 'stale'; readonly seconds: number };
+  | { readonly kind: 'stale'; readonly seconds: number }
+  /**
+   * A Turbo Account's distance to its liquidation threshold (`V - threshold`, in % of V) or its
+   * freeze line (`min(V stressed-marked, V stressed-filled) - freeze line`, in % of that stressed
+   * value) below `belowBps` basis points: the margin risk panel's distances (shared/margin
+   * computeRisk), read by main from the account's live risk, which it follows while the alert is on.
+   */
+  | { readonly kind: 'margin'; readonly marginAccountId: string; readonly line: MarginAlertLine; readonly belowBps: number };
+
+/** Which line of a Turbo Account a margin alert measures the distance to. */
+export type MarginAlertLine = 'liquidation' | 'freeze';
 
 export type AlertKind = AlertCondition['kind'];
 

@@ -13,3 +13,4 @@ export * from './freshness';
 export * from './positions';
 export * from './protect';
 export * from './alerts';
+export * from './guards';

@@ -57,6 +57,12 @@ export interface Settings {
   /** The most orders main signs in any 60 seconds (each order an amend or a request creates; cancels and legs do not); 0 is no limit (GUARD_ORDER_RATE). */
   readonly maxOrdersPerMinute: number;
   /**
+   * On the daily loss limit's breach, besides refusing new exposure and disarming every window, main
+   * cancels the account's open orders and legs and flattens its positions (once per breach and UTC
+   * day). Off by default; turning it off again is a loosening (confirmed).
+   */
+  readonly flattenOnDailyLoss: boolean;
+  /**
    * Per market id: how far (bps) from the book's reference main signs a price (0 is off); absent
    * means the default (shared/market/price-band.ts). Main refuses an order beyond it (GUARD_PRICE_BAND).
    */

@@ -85,6 +85,7 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   disarmProtectiveStop: { id: 'protect-1' },
   moveStopToBreakEven: { id: 'protect-1' },
   getProtectiveStops: {},
+  getGuardState: {},
   createAlert: { condition: { kind: 'price', marketId: MARKET, source: 'bid', direction: 'above', price: 2_100_000_000_000n, hysteresis: 1_000_000n }, repeat: true, cooldownSeconds: 30, sound: true, note: 'breakout' },
   updateAlert: { alertId: 'alert-abc-1', condition: { kind: 'spread', marketId: MARKET, ticks: 5 }, enabled: false },
   deleteAlert: { alertId: 'alert-abc-1' },

@@ -17,6 +17,8 @@ import { contractsOf, holdsWithin, newWarnings, newOrders, readBefore, refusalSh
 import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkReverse, checkLegCancelled, checkLegMoved, checkLegsPlaced, checkNothingLeft, checkPlaced, checkUnchanged, notFromFiredLegs, statedClose, vanished, type EnteredLeg, type Problems } from './postconditions';
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
+import { PriceAlertFromLadder } from './steps/alerts';
+import { GuardRefusal, type GuardKind } from './steps/guards';
 import { ChoosePnlDisplay, CloseByLimit } from './steps/positions';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
@@ -1354,6 +1356,8 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     side.map((s) => new Hotkey(s)),
     fc.constant(new KillSwitch()),
     fc.constant(new KillSwitch(true)),
+    fc.record({ direction: fc.constantFrom<'above' | 'below'>('above', 'below'), ticks: fc.integer({ min: 2, max: 6 }) }).map((c) => new PriceAlertFromLadder(c.direction, c.ticks)),
+    fc.record({ kind: fc.constantFrom<GuardKind>('notional', 'position'), units: fc.integer({ min: 2, max: 6 }) }).map((g) => new GuardRefusal(g.kind, g.units)),
   ];
   for (let copies = options.favourContracts === true ? 3 : 1; copies > 0; copies--) arbitraries.push(...contracted);
   arbitraries.push(

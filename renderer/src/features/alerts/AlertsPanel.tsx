@@ -2,7 +2,7 @@
 // menu), each editable (on/off, repeat, cool-down, sound, note) and deletable, and the latest
 // firings. Main evaluates and announces them with every window closed; this panel only edits.
 import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
-import type { AlertKind, AlertPriceSource, AlertsSnapshot, AlertView } from '../../../../shared/ipc/views/alerts';
+import type { AlertKind, AlertPriceSource, AlertsSnapshot, AlertView, MarginAlertLine } from '../../../../shared/ipc/views/alerts';
 import { formatDateTime } from '../../format/time';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
@@ -16,6 +16,7 @@ const KINDS: readonly { kind: AlertKind; label: string }[] = [
   { kind: 'fill', label: 'A fill' },
   { kind: 'rejected', label: 'A request refused' },
   { kind: 'stale', label: 'Stream silent for' },
+  { kind: 'margin', label: 'Turbo Account near a line' },
 ];
 
 export const AlertsPanel: Component = () => {
@@ -35,6 +36,17 @@ export const AlertsPanel: Component = () => {
   const [cooldownText, setCooldownText] = createSignal('60');
   const [sound, setSound] = createSignal(true);
   const [note, setNote] = createSignal('');
+  const [marginAccounts, setMarginAccounts] = createSignal<readonly string[]>([]);
+  const [marginAccountId, setMarginAccountId] = createSignal('');
+  const [line, setLine] = createSignal<MarginAlertLine>('liquidation');
+  const [percentText, setPercentText] = createSignal('10');
+  const account = () => marginAccountId() || marginAccounts()[0] || '';
+  // The Turbo Accounts of the trading account, read when the trader picks the margin kind.
+  const loadMarginAccounts = async () => {
+    const overview = await bridge.getMarginOverview({});
+    if (overview.ok) setMarginAccounts(overview.value.accounts.map((entry) => entry.marginAccountId));
+    else setProblem(overview.message);
+  };
 
   const markets = () => terminal.store.state.markets?.markets ?? [];
   const market = () => markets().find((candidate) => candidate.market_id === marketId()) ?? markets()[0] ?? null;
@@ -62,6 +74,9 @@ export const AlertsPanel: Component = () => {
       cooldownText: cooldownText(),
       sound: sound(),
       note: note(),
+      marginAccountId: account(),
+      line: line(),
+      percentText: percentText(),
     });
     if (!input.ok) {
       setProblem(input.message);
@@ -93,7 +108,14 @@ export const AlertsPanel: Component = () => {
           void create();
         }}
       >
-        <select data-testid="alert-kind" value={kind()} onChange={(event) => setKind(event.currentTarget.value as AlertKind)}>
+        <select
+          data-testid="alert-kind"
+          value={kind()}
+          onChange={(event) => {
+            setKind(event.currentTarget.value as AlertKind);
+            if (kind() === 'margin') void loadMarginAccounts();
+          }}
+        >
           <For each={KINDS}>{(entry) => <option value={entry.kind}>{entry.label}</option>}</For>
         </select>
         <Show when={needsMarket()}>
@@ -106,7 +128,7 @@ export const AlertsPanel: Component = () => {
             <option value="last">last</option>
             <option value="bid">bid</option>
             <option value="ask">ask</option>
-            <option value="mid">mid</option>
+            <option value="mark" title="The midpoint of the best bid and ask">mark</option>
           </select>
           <select data-testid="alert-direction" value={direction()} onChange={(event) => setDirection(event.currentTarget.value as 'above' | 'below')}>
             <option value="above">above</option>
@@ -119,6 +141,18 @@ export const AlertsPanel: Component = () => {
         </Show>
         <Show when={kind() === 'stale'}>
           <input data-testid="alert-seconds" class="short" value={secondsText()} onInput={(event) => setSecondsText(event.currentTarget.value)} /> s
+        </Show>
+        <Show when={kind() === 'margin'}>
+          <select data-testid="alert-margin-account" value={account()} onChange={(event) => setMarginAccountId(event.currentTarget.value)}>
+            <For each={marginAccounts()} fallback={<option value="">no Turbo Account</option>}>
+              {(id) => <option value={id}>{`Turbo Account ${id.slice(0, 10)}…${id.slice(-4)}`}</option>}
+            </For>
+          </select>
+          <select data-testid="alert-margin-line" value={line()} onChange={(event) => setLine(event.currentTarget.value as MarginAlertLine)}>
+            <option value="liquidation" title="V − threshold, in % of V">to liquidation</option>
+            <option value="freeze" title="stressed value − freeze line, in % of the stressed value">to the freeze line</option>
+          </select>
+          below <input data-testid="alert-margin-percent" class="short" value={percentText()} onInput={(event) => setPercentText(event.currentTarget.value)} /> %
         </Show>
         <Show when={kind() === 'fill'}>
           <label>
@@ -162,11 +196,12 @@ export const AlertsPanel: Component = () => {
                 </td>
                 <td data-testid="alert-description">{alert.description}</td>
                 <td>
-                  <input type="checkbox" checked={alert.repeat} onChange={(event) => void change(alert, { repeat: event.currentTarget.checked })} />
+                  <input type="checkbox" data-testid="alert-row-repeat" checked={alert.repeat} onChange={(event) => void change(alert, { repeat: event.currentTarget.checked })} />
                 </td>
                 <td class="num">
                   <input
                     class="short"
+                    data-testid="alert-row-cooldown"
                     value={String(alert.cooldownSeconds)}
                     onChange={(event) => {
                       const seconds = Number(event.currentTarget.value);
@@ -176,10 +211,10 @@ export const AlertsPanel: Component = () => {
                   />
                 </td>
                 <td>
-                  <input type="checkbox" checked={alert.sound} onChange={(event) => void change(alert, { sound: event.currentTarget.checked })} />
+                  <input type="checkbox" data-testid="alert-row-sound" checked={alert.sound} onChange={(event) => void change(alert, { sound: event.currentTarget.checked })} />
                 </td>
                 <td>
-                  <input maxLength={200} value={alert.note} onChange={(event) => void change(alert, { note: event.currentTarget.value })} />
+                  <input data-testid="alert-row-note" maxLength={200} value={alert.note} onChange={(event) => void change(alert, { note: event.currentTarget.value })} />
                 </td>
                 <td class="mono">{alert.lastFiredAt === null ? '—' : formatDateTime(alert.lastFiredAt)}</td>
                 <td>

@@ -3,7 +3,7 @@
 // the input again).
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { RequestInput } from '../../../../shared/ipc/contract';
-import type { AlertKind, AlertPriceSource } from '../../../../shared/ipc/views/alerts';
+import type { AlertKind, AlertPriceSource, MarginAlertLine } from '../../../../shared/ipc/views/alerts';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../../shared/result';
@@ -23,6 +23,10 @@ export interface AlertForm {
   readonly cooldownText: string;
   readonly sound: boolean;
   readonly note: string;
+  /** Margin alerts: the Turbo Account, the line, and the distance in % below which it fires. */
+  readonly marginAccountId: string;
+  readonly line: MarginAlertLine;
+  readonly percentText: string;
 }
 
 function wholeNumber(text: string, field: string, min: number, max: number): Result<number> {
@@ -59,6 +63,13 @@ export function alertFormInput(form: AlertForm): Result<RequestInput<'createAler
       const seconds = wholeNumber(form.secondsText, 'Seconds', 1, 3_600);
       if (!seconds.ok) return seconds;
       return ok({ condition: { kind: 'stale', seconds: seconds.value }, ...settings });
+    }
+    case 'margin': {
+      if (form.marginAccountId === '') return fail('INVALID_INPUT', 'Turbo Account: choose one (register one in the Margin panel first)');
+      const bps = parseUnits(form.percentText.trim(), 2, 'Distance');
+      if (!bps.ok) return bps;
+      if (bps.value < 1n || bps.value > 10_000n) return fail('INVALID_INPUT', 'Distance: between 0.01 and 100 %');
+      return ok({ condition: { kind: 'margin', marginAccountId: form.marginAccountId, line: form.line, belowBps: Number(bps.value) }, ...settings });
     }
   }
 }

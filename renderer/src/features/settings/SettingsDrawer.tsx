@@ -188,6 +188,18 @@ export const SettingsDrawer: Component<{ market: Market | null; onClose: () => v
                 }}
               />
             </label>
+            <label class="line" title="When the day's P&L reaches a daily loss limit, main always refuses new exposure and disarms every window; with this on it also cancels every open order and leg and flattens every position (bounded market orders, as Flatten), once per breach and day. Turning it off asks for your confirmation.">
+              <span>On daily loss breach: cancel open orders and flatten</span>
+              <input
+                type="checkbox"
+                data-testid="settings-flatten-on-daily-loss"
+                checked={current().flattenOnDailyLoss}
+                onChange={(event) => {
+                  const box = event.currentTarget;
+                  void save({ flattenOnDailyLoss: box.checked }).then(() => (box.checked = settings()?.flattenOnDailyLoss ?? false));
+                }}
+              />
+            </label>
             <label class="line" title="Main refuses an order (a new one or an amend; cancels never count) that would make more than this many in the last 60 seconds; raising it or turning it off asks for your confirmation.">
               <span>Maximum orders per minute (0 for none)</span>
               <input

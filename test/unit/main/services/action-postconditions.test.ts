@@ -315,3 +315,22 @@ describe('postcondition: partial close and reverse', () => {
     expect(checkReverse(market, position, dialog, [], 'Reverse refused')).toEqual([]);
   });
 });
+
+describe('a guard’s refusal (trader-session step GuardRefusal)', () => {
+  const entry = { kind: 'notional' as const, side: 'Buy' as const, price: 2_970_000_000n, quantity: 5_000_000n };
+  const named = 'Order refused: 0.005 ETH at 2,970.00 USDC is 14.85 USDC: above your maximum order notional of 14.84 USDC on ETH/USDC (Canonical book) (Settings). Nothing was signed.';
+
+  it('holds when nothing of the entered order reached the book and the screen named the guard', async () => {
+    const { checkGuardRefused } = await import('../../../support/trader-session/steps/guards');
+    expect(checkGuardRefused(entry, [], named)).toEqual([]);
+    // Another order (a leg that fired, another price) is not the step's.
+    expect(checkGuardRefused(entry, [order(7, { price: 2_960_000_000n })], named)).toEqual([]);
+  });
+
+  it('reports the entered order on the book, and a screen that does not name the guard', async () => {
+    const { checkGuardRefused } = await import('../../../support/trader-session/steps/guards');
+    expect(checkGuardRefused(entry, [order(8, { price: entry.price, quantity: entry.quantity })], named)).toEqual([expect.stringMatching(/^the notional guard let 0x0+8 .* reach the exchange$/)]);
+    expect(checkGuardRefused(entry, [], 'Order placed')).toEqual([expect.stringMatching(/did not name the notional guard/)]);
+    expect(checkGuardRefused({ ...entry, kind: 'position' }, [], named)).toEqual([expect.stringMatching(/did not name the position guard/)]);
+  });
+});

@@ -45,7 +45,7 @@ describe('the daily loss limit before signing', () => {
     expect(adds.ok).toBe(false);
     if (adds.ok) return;
     expect(adds.code, adds.message).toBe('GUARD_DAILY_LOSS');
-    expect(adds.message).toMatch(/Day P&L -[\d.]+ \w+ .* past your daily loss limit of -[\d.]+ \w+.*Nothing was signed/);
+    expect(adds.message).toMatch(/Day P&L -[\d,.]+ \w+ .* past your daily loss limit of -[\d,.]+ \w+.*Nothing was signed/);
     expect(BigInt(adds.details!.value as string)).toBeLessThanOrEqual(-limit);
     expect(await nonce()).toBe(before.nonce);
     expect((await ownOrders()).length).toBe(before.orders);

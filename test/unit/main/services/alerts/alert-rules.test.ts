@@ -2,6 +2,7 @@
 // back by the cool-down, and a one-shot turned off by its firing.
 import { describe, expect, it } from 'vitest';
 import { afterFiring, armedAtStart, firesOnEvent, NO_OBSERVATION, read, stepLevel, type AlertRecord, type LevelCondition } from '../../../../../main/services/alerts/alert-rules';
+import { referenceMark } from '../../../../../shared/market/reference-mark';
 
 const MARKET = `0x${'a1'.repeat(32)}`;
 const above: LevelCondition = { kind: 'price', marketId: MARKET, turbo: false, source: 'bid', direction: 'above', price: 3_000n, hysteresis: 10n };
@@ -61,10 +62,14 @@ describe('price crossing', () => {
     expect(run(cooled, [2_980n, 3_000n, 2_980n, 3_000n, 2_980n])).toEqual([1000]);
   });
 
-  it('reads the mid of bid and ask, and nothing while a side is missing', () => {
-    const mid: LevelCondition = { ...above, source: 'mid' };
-    expect(read(mid, { ...NO_OBSERVATION, bid: 2_990n, ask: 3_010n })).toEqual({ state: 'beyond', value: 3_000n });
-    expect(read(mid, { ...NO_OBSERVATION, bid: 2_990n })).toEqual({ state: 'unknown' });
+  it('reads the mark (the midpoint of bid and ask, as a trailing stop reads it), and nothing while a side is missing', () => {
+    const mark: LevelCondition = { ...above, source: 'mark' };
+    expect(read(mark, { ...NO_OBSERVATION, bid: 2_990n, ask: 3_010n })).toEqual({ state: 'beyond', value: 3_000n });
+    // Rounded down, like the trailing stop's reference: (2,989 + 3,010) / 2 = 2,999.5 → 2,999.
+    expect(read(mark, { ...NO_OBSERVATION, bid: 2_989n, ask: 3_010n })).toEqual({ state: 'between' });
+    expect(referenceMark(2_989n, 3_010n)).toBe(2_999n);
+    expect(read(mark, { ...NO_OBSERVATION, bid: 2_990n })).toEqual({ state: 'unknown' });
+    expect(read(mark, { ...NO_OBSERVATION, bid: 2_990n, ask: 3_010n, last: 2_000n })).toEqual({ state: 'beyond', value: 3_000n });
   });
 });
 

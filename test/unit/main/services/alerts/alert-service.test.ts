@@ -168,4 +168,17 @@ describe('the alert service', () => {
     expect(terminal.service.snapshot().alerts).toEqual([]);
     expect(terminal.watches()).toBe(0);
   });
+  it('reads an alert on the mid written before "mark" named it as the mark (the same price)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lt-alerts-'));
+    const clock = new ManualClock(0);
+    const first = start(dir, clock);
+    first.service.create(priceAlert, settings);
+    first.service.stop();
+    const path = join(dir, ALERTS_FILE);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"source":"bid"', '"source":"mid"'));
+    const second = start(dir, clock);
+    expect(second.service.snapshot().alerts.map((alert) => alert.condition)).toEqual([{ ...priceAlert, source: 'mark' }]);
+    expect(second.logs).toEqual([]);
+    second.service.stop();
+  });
 });

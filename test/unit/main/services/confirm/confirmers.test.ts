@@ -180,7 +180,7 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings(current, { maxPosition: {} }, words)).toEqual(['Maximum position on Ma: 7 base → no limit']);
     expect(settingsWeakenings(current, { maxOrderNotional: { a: 50n, b: 1n }, maxPosition: { a: 1n, c: 2n } }, words)).toEqual([]);
     const limited = { ...DEFAULT_SETTINGS, dailyLossLimit: { q: 500n } };
-    expect(settingsWeakenings(limited, { dailyLossLimit: { q: 600n } }, words)).toEqual(['Daily loss limit in q: 500 → 600 raw units']);
+    expect(settingsWeakenings(limited, { dailyLossLimit: { q: 600n } }, words)).toEqual(['Daily loss limit in q: 500 raw units → 600 raw units']);
     expect(settingsWeakenings(limited, { dailyLossLimit: {} }, words)).toEqual(['Daily loss limit in q: 500 raw units → no limit']);
     expect(settingsWeakenings(limited, { dailyLossLimit: { q: 400n, r: 1n } }, words)).toEqual([]);
     const rated = { ...DEFAULT_SETTINGS, maxOrdersPerMinute: 30 };
@@ -188,6 +188,11 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings(rated, { maxOrdersPerMinute: 0 }, words)).toEqual(['Maximum orders per minute: 30 → no limit']);
     expect(settingsWeakenings(rated, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
     expect(settingsWeakenings(DEFAULT_SETTINGS, { maxOrdersPerMinute: 10 }, words)).toEqual([]);
+    // Acting on a daily loss breach: turning it on is free, off again is confirmed.
+    expect(settingsWeakenings(DEFAULT_SETTINGS, { flattenOnDailyLoss: true }, words)).toEqual([]);
+    expect(settingsWeakenings({ ...DEFAULT_SETTINGS, flattenOnDailyLoss: true }, { flattenOnDailyLoss: false }, words)).toEqual([
+      'On the daily loss limit’s breach, cancel open orders and flatten: on → off (positions stay open past the limit)',
+    ]);
   });
 
   it('names a price band widened, turned off, or dropped back to a wider default; tightening is free', () => {
@@ -200,5 +205,19 @@ describe('the digest and the weakened settings', () => {
     expect(settingsWeakenings(DEFAULT_SETTINGS, { priceBandBps: { b: 0 } }, words)).toEqual(['Price band on Mb: 30 % (3000 bps) → off (orders at any price are signed)']);
     expect(settingsWeakenings(current, { priceBandBps: { a: 100, b: 2_000 } }, words)).toEqual([]);
     expect(settingsWeakenings({ ...current, priceBandBps: { a: 0 } }, { priceBandBps: { a: 0 } }, words)).toEqual([]);
+  });
+});
+
+describe('the weakening lines in the trader’s words', () => {
+  it('name a daily loss limit’s asset by its symbol and its amounts as the windows show them', () => {
+    const words = {
+      market: (id: string) => trusted`M${id}`,
+      quantity: (_id: string, quantity: bigint) => trusted`${quantity}`,
+      asset: (id: string) => trusted`${id === '0xusdc' ? 'USDC' : id}`,
+      assetAmount: (_id: string, amount: bigint) => trusted`${amount / 1_000n},000.00 USDC`,
+    };
+    const limited = { ...DEFAULT_SETTINGS, dailyLossLimit: { '0xusdc': 5_000n } };
+    expect(weakenings(limited, { dailyLossLimit: { '0xusdc': 6_000n } }, words).map((line) => line.text)).toEqual(['Daily loss limit in USDC: 5,000.00 USDC → 6,000.00 USDC']);
+    expect(weakenings(limited, { dailyLossLimit: {} }, words).map((line) => line.text)).toEqual(['Daily loss limit in USDC: 5,000.00 USDC → no limit']);
   });
 });

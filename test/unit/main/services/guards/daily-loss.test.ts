@@ -40,8 +40,8 @@ describe('the daily loss check', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.code).toBe('GUARD_DAILY_LOSS');
-    expect(refused.message).toContain('-512 USDC');
-    expect(refused.message).toContain('daily loss limit of -500 USDC');
+    expect(refused.message).toContain('Day P&L -512.00 USDC');
+    expect(refused.message).toContain('daily loss limit of -500.00 USDC');
     expect(refused.message).toContain('Nothing was signed');
     expect(refused.details).toMatchObject({ value: (-512n * USDC).toString(), maximum: (-500n * USDC).toString() });
   });
@@ -84,5 +84,38 @@ describe('the day’s P&L', () => {
     expect(again.dayPnl('acct', quote, -312n)).toBe(0n);
     // Another account starts its own day.
     expect(again.dayPnl('other', quote, 50n)).toBe(0n);
+  });
+});
+
+describe('the day’s baselines of several accounts', () => {
+  const day = Date.UTC(2026, 10, 27, 10);
+  const store = () => {
+    const saved = new Map<string, DayBaseline>();
+    return { saved, deps: { now: () => day, load: (account: string) => saved.get(account) ?? null, save: (baseline: DayBaseline) => void saved.set(baseline.account, baseline) } };
+  };
+
+  it('keeps each account’s baseline: a Turbo Account’s reading does not start the trading account’s day again', () => {
+    const { deps } = store();
+    const loss = new DailyLoss(deps);
+    expect(loss.dayPnl('trading', quote, 100n)).toBe(0n);
+    expect(loss.dayPnl('turbo', quote, 7n)).toBe(0n);
+    expect(loss.dayPnl('trading', quote, -312n)).toBe(-412n);
+  });
+
+  it('remembers the limit whose breach main acted on, per account, quote asset and day', () => {
+    let now = day;
+    const { deps } = store();
+    const loss = new DailyLoss({ ...deps, now: () => now });
+    expect(loss.breachActedOn('trading', quote, 500n)).toBe(false);
+    loss.recordBreach('trading', quote, 500n);
+    expect(loss.breachActedOn('trading', quote, 500n)).toBe(true);
+    // A limit raised since is a breach of its own; another account or asset is not touched.
+    expect(loss.breachActedOn('trading', quote, 600n)).toBe(false);
+    expect(loss.breachActedOn('turbo', quote, 500n)).toBe(false);
+    expect(loss.breachActedOn('trading', 'another', 500n)).toBe(false);
+    // A restart keeps it; the next UTC day forgets it.
+    expect(new DailyLoss({ ...deps, now: () => now }).breachActedOn('trading', quote, 500n)).toBe(true);
+    now = Date.UTC(2026, 10, 28, 0, 1);
+    expect(loss.breachActedOn('trading', quote, 500n)).toBe(false);
   });
 });

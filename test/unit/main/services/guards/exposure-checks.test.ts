@@ -40,8 +40,8 @@ describe('the maximum notional', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.code).toBe('GUARD_MAX_NOTIONAL');
-    expect(refused.message).toContain('6000 USDC');
-    expect(refused.message).toContain('maximum order notional of 5000 USDC');
+    expect(refused.message).toContain('2.000 ETH at 3,000.00 USDC is 6,000.00 USDC');
+    expect(refused.message).toContain('maximum order notional of 5,000.00 USDC');
     expect(refused.message).toContain('Nothing was signed');
     expect(refused.details).toMatchObject({ field: 'quantity', value: (6_000n * USDC).toString(), maximum: (5_000n * USDC).toString() });
   });
@@ -67,9 +67,9 @@ describe('the maximum position', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.code).toBe('GUARD_MAX_POSITION');
-    expect(refused.message).toContain('long 4 ETH');
-    expect(refused.message).toContain('maximum position of 3 ETH');
-    expect(refused.message).toContain('1 ETH in resting buys');
+    expect(refused.message).toContain('long 4.000 ETH');
+    expect(refused.message).toContain('maximum position of 3.000 ETH');
+    expect(refused.message).toContain('1.000 ETH in resting buys');
     expect(refused.details).toMatchObject({ field: 'quantity', value: (4n * ETH).toString(), maximum: (3n * ETH).toString() });
   });
 
@@ -77,7 +77,7 @@ describe('the maximum position', () => {
     const limit = facts({ position: 2n * ETH, size: ETH, resting: { buy: 0n, sell: ETH } });
     expect((await checkMaxPosition(intent({ side: 'Sell', quantity: 2n * ETH }), ethUsdc, limit)).ok).toBe(true);
     const refused = await checkMaxPosition(intent({ side: 'Sell', quantity: 3n * ETH }), ethUsdc, limit);
-    expect(refused.ok ? 'passed' : refused.message).toContain('short 3 ETH');
+    expect(refused.ok ? 'passed' : refused.message).toContain('short 3.000 ETH');
   });
 
   it('never refuses an order that only reduces, even when the position is already above the limit', async () => {

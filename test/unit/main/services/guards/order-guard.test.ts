@@ -54,8 +54,8 @@ describe('the price band', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.code).toBe('GUARD_PRICE_BAND');
-    expect(refused.message).toContain('Price 30000 USDC is 900 % above the reference 3000 USDC (the mid of the best bid and offer, the live book)');
-    expect(refused.message).toContain('your price band of 30 % (3000 bps), which allows 2100 USDC to 3900 USDC');
+    expect(refused.message).toContain('Price 30,000.00 USDC is 900 % above the reference 3,000.00 USDC (the mid of the best bid and offer, the live book)');
+    expect(refused.message).toContain('your price band of 30 % (3000 bps), which allows 2,100.00 USDC to 3,900.00 USDC');
     expect(refused.message).toContain('Nothing was signed');
     expect(refused.details).toMatchObject({ field: 'price', value: (30_000n * USDC).toString(), low: (2_100n * USDC).toString(), high: (3_900n * USDC).toString(), bandBps: 3000 });
   });
@@ -63,7 +63,7 @@ describe('the price band', () => {
   it('moves the band’s edges inward onto the price tick, so the range it names can be priced', async () => {
     const odd = facts({ prices: ok({ bestBid: 2_990_010_000_000n, bestAsk: 3_010_020_000_000n, source: 'the live book' }) });
     const refused = await checkPriceBand(intent({ price: 3_900_020_000_000n }), market, odd);
-    expect(refused.ok ? 'passed' : refused.message).toContain('which allows 2100.02 USDC to 3900.01 USDC');
+    expect(refused.ok ? 'passed' : refused.message).toContain('which allows 2,100.02 USDC to 3,900.01 USDC');
     expect((await checkPriceBand(intent({ price: 3_900_010_000_000n }), market, odd)).ok).toBe(true);
   });
 
@@ -95,9 +95,9 @@ describe('the price band', () => {
 
   it('holds a trigger price and a market order’s bound to the band too', async () => {
     const trigger = await checkPriceBand(intent({ kind: 'trigger', price: 100n * USDC }), market, facts());
-    expect(trigger.ok ? 'passed' : trigger.message).toMatch(/^Trigger price 100 USDC is 96\.66 % below/);
+    expect(trigger.ok ? 'passed' : trigger.message).toMatch(/^Trigger price 100\.00 USDC is 96\.66 % below/);
     const bound = await checkPriceBand(intent({ kind: 'Market', price: 9_000n * USDC }), market, facts());
-    expect(bound.ok ? 'passed' : bound.message).toMatch(/^The market order’s bound 9000 USDC/);
+    expect(bound.ok ? 'passed' : bound.message).toMatch(/^The market order’s bound 9,000\.00 USDC/);
   });
 });
 
@@ -105,7 +105,7 @@ describe('the maximum order size', () => {
   it('refuses an order or a leg above the market’s cap with the cap, and passes one at it or a leg sized from its order', async () => {
     const capped = facts({ caps: { [ethUsdc.market_id]: 2n * ETH } });
     const refused = await checkMaxOrderSize(intent({ quantity: 5n * ETH }), market, capped);
-    expect(refused).toEqual(fail('MAX_ORDER_SIZE', 'Quantity 5 ETH is above your maximum order size of 2 ETH for ETH/USDC (Settings). Nothing was signed.', { field: 'quantity', value: (5n * ETH).toString(), maximum: (2n * ETH).toString() }));
+    expect(refused).toEqual(fail('MAX_ORDER_SIZE', 'Quantity 5.000 ETH is above your maximum order size of 2.000 ETH for ETH/USDC (Settings). Nothing was signed.', { field: 'quantity', value: (5n * ETH).toString(), maximum: (2n * ETH).toString() }));
     expect((await checkMaxOrderSize(intent({ kind: 'trigger', quantity: 3n * ETH }), market, capped)).ok).toBe(false);
     expect((await checkMaxOrderSize(intent({ quantity: 2n * ETH }), market, capped)).ok).toBe(true);
     expect((await checkMaxOrderSize(intent({ kind: 'trigger', quantity: null }), market, capped)).ok).toBe(true);
@@ -122,15 +122,15 @@ describe('reduce-only', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.code).toBe('GUARD_REDUCE_ONLY');
-    expect(refused.message).toBe('Reduce-only: 2 ETH would flip your long 2 ETH less 0.5 ETH in resting sells on ETH/USDC (Canonical book); at most 1.5 ETH. Nothing was signed.');
+    expect(refused.message).toBe('Reduce-only: 2.000 ETH would flip your long 2.000 ETH less 0.500 ETH in resting sells on ETH/USDC (Canonical book); at most 1.500 ETH. Nothing was signed.');
     expect(refused.details?.maximum).toBe((ETH + ETH / 2n).toString());
     const legs = await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Sell', quantity: 2n * ETH }), market, long(2n * ETH, 0n, 2n * ETH));
-    expect(legs.ok ? 'passed' : legs.message).toBe('Reduce-only: 2 ETH would go beyond your long 2 ETH less 2 ETH in pending take-profit/stop-loss legs on ETH/USDC (Canonical book); at most 0 ETH. Nothing was signed.');
+    expect(legs.ok ? 'passed' : legs.message).toBe('Reduce-only: 2.000 ETH would go beyond your long 2.000 ETH less 2.000 ETH in pending take-profit/stop-loss legs on ETH/USDC (Canonical book); at most 0.000 ETH. Nothing was signed.');
   });
 
   it('refuses an order that would add to the position or open one, and an order that can rest', async () => {
     const adds = await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Buy' }), market, long(2n * ETH));
-    expect(adds.ok ? 'passed' : adds.message).toBe('Reduce-only: a buy would add to your long 2 ETH on ETH/USDC (Canonical book); only a sell reduces it. Nothing was signed.');
+    expect(adds.ok ? 'passed' : adds.message).toBe('Reduce-only: a buy would add to your long 2.000 ETH on ETH/USDC (Canonical book); only a sell reduces it. Nothing was signed.');
     const flat = await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Sell' }), market, long(0n));
     expect(flat.ok ? 'passed' : flat.code).toBe('GUARD_REDUCE_ONLY');
     const short = await checkReduceOnly(intent({ reduceOnly: true, kind: 'FillOrKill', side: 'Buy', quantity: ETH }), market, long(-3n * ETH));
