@@ -4,11 +4,12 @@
 // (docs/reliability.md lists the mutations and what caught them).
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
-//   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, legs, place, cancel-all, cancel-one,
+//   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, close-by-limit, legs, place, cancel-all, cancel-one,
 //              network, stop, amend, chart-drag, ladder-drag, hotkeys, alert, guards, position-tpsl, trail
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
 import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
+import { ChoosePnlDisplay, CloseByLimit } from '../test/support/trader-session/steps/positions';
 import { runTraderSession } from '../test/support/trader-session/run';
 import { PositionTakeProfitStopLoss, TrailStop } from '../test/support/trader-session/steps/protect';
 import { startWorld } from '../test/support/trader-session/world';
@@ -23,6 +24,8 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   'amend-bracket': () => [new step.BracketOrder('Buy', true), new step.AmendOrder(0, true)],
   flatten: () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.Flatten(0)],
   'partial-close': () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.ClosePart(0, 50), new step.ClosePart(0, 0), new step.Flatten(0)],
+  // The P&L marked at the mid in ticks (every panel alike); a close by limit rests; a second one beyond the position less it is refused; cancelling frees the position for the flatten.
+  'close-by-limit': () => [new step.TicketOrder('Market', 'Buy', true, 5), new ChoosePnlDisplay(0, 'mid', 'ticks'), new CloseByLimit(0, 50), new CloseByLimit(0, 75), new step.CancelAllMarket(), new CloseByLimit(0, 100), new step.CancelAllMarket(), new step.Flatten(0)],
   legs: () => [new step.StopOrder('Sell', true), new step.MoveLeg(0), new step.BracketOrder('Buy', true), new step.MoveLeg(0), new step.CancelLeg(0), new step.CancelOne(0, true)],
   place: () => [restingBuy()],
   faults: () => [new step.Fault('fail', restingBuy()), new step.Fault('lost-answer', restingSell()), new step.Fault('delay', restingBuy()), new step.Fault('stream-drop', restingSell()), restingBuy()],

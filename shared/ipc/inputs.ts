@@ -7,6 +7,7 @@ import { inKindOrder, type OrderKind, type OrderTypeIntentOf } from '../market/o
 import { RESOLUTIONS } from './views/market-data';
 import { HOTKEY_ACTIONS } from './views/settings';
 import { MAX_PRICE_BAND_BPS } from '../market/price-band';
+import { MARK_SOURCES, PNL_UNITS } from '../positions/pnl-display';
 
 /** A hotkey binding: "" (no key) or a key combination shared/hotkeys/keymap.ts parses. */
 const hotkeyText = z.string().max(40).superRefine((text, context) => {
@@ -140,6 +141,8 @@ export const inputs = {
     parallelLanes: z.number().int().min(0).max(4).optional(),
     sessionDays: z.number().int().min(1).max(365).optional(),
     quantityPresets: z.record(z.string().max(66), z.array(z.bigint().min(1n)).max(8)).optional(),
+    /** Per market id: the mark and unit of its unrealized P&L, wherever it is shown (the whole record replaces the saved one). */
+    pnlDisplay: z.record(z.string().max(66), z.strictObject({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).optional(),
     confirmationCode,
   }),
   getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),

@@ -72,6 +72,8 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
         throw error;
       });
     await confirmIfAsked();
+    // The order's outcome is in (the ticket is no longer sending): the next step reads what it did.
+    await expect.poll(async () => (await page.getByTestId('ticket-submit').textContent()) ?? '', { timeout: 20_000 }).not.toMatch(/Sending…|Confirm in the dialog…/);
   };
 
   beforeAll(async () => {
@@ -94,6 +96,15 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     // The maker's book is pinned, but a market order still takes only what the book offers within
     // its bound: the sale is a quarter of what was bought (ETH has 9 decimals), so the position stays long.
     await expect.poll(async () => BigInt((await row.getAttribute('data-size')) ?? '0'), { timeout: 20_000 }).toBeGreaterThan(4_000_000n); // 0.004 ETH: a quarter of it is above the minimum order
+    // The position after all three buys: a read that includes every fill the window has seen (not
+    // stale), the same size on two reads a refresh apart. Reading it earlier took the first buys only,
+    // and the last one's fill then landed after the sale (the size grew past what was "bought").
+    const settled = async () => {
+      const first = await row.getAttribute('data-size');
+      await page.waitForTimeout(3_500);
+      return (await row.getAttribute('data-stale')) === '' && first === (await row.getAttribute('data-size')) ? first : null;
+    };
+    await expect.poll(settled, { timeout: 30_000, interval: 0 }).not.toBeNull();
     const bought = BigInt((await row.getAttribute('data-size')) ?? '0');
     const quarter = bought / 4n - ((bought / 4n) % 100_000n); // the quantity step, 0.0001 ETH
     await placeFromTicket(`0.${quarter.toString().padStart(9, '0').replace(/0+$/, '')}`, null, 'sell');
@@ -106,7 +117,7 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     expect((await row.getByTestId('position-mark').textContent())!.trim()).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
     expect((await row.getByTestId('position-unrealized').textContent())!.trim()).toMatch(/^[+-]?\d{1,3}(,\d{3})*\.\d+$/);
     expect((await row.getByTestId('position-realized').textContent())!.trim()).toMatch(/^[+-]?\d{1,3}(,\d{3})*\.\d+$/);
-    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Canonical.*Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}\s*Flatten\s*25%\s*50%\s*75%\s*Reverse\s*\+0\.\d+/);
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Canonical.*Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}\s*Flatten\s*25%\s*50%\s*75%\s*Reverse\s*Limit\s*25%\s*50%\s*75%\s*100%\s*\+0\.\d+/);
     await shot('01-positions');
     // At the window's default size every column is in the blotter's view, the last one included.
     await page.setViewportSize(DEFAULT_WINDOW);

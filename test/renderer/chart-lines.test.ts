@@ -1,5 +1,6 @@
 // What the chart draws besides the bars: order lines (remaining quantity), leg lines (the quantity
 // they close) and the position line, each labelled with side, quantity and price.
+import { DEFAULT_PNL_DISPLAY } from '../../shared/positions/pnl-display';
 import { describe, expect, it } from 'vitest';
 import type { OrderView, PositionView, TriggerView } from '../../shared/ipc/views';
 import type { PositionFigures } from '../../renderer/src/features/positions/live-figures';
@@ -107,13 +108,14 @@ describe('chart lines', () => {
       position({ size: -ETH / 50n, averageEntry: 3_005_125_000n, unrealized: -1_234_567n }),
     ];
     // The read's own figures (no live book), and the live mark's figures with a stale reason.
-    const read = (one: PositionView): PositionFigures => ({ mark: one.mark, markSide: one.markSide, unrealized: one.unrealized, unrealizedBps: null, source: 'read', stale: null });
+    const read = (one: PositionView): PositionFigures => ({ mark: one.mark, markSide: 'ask', unrealized: one.unrealized, unrealizedBps: -41n, unrealizedTickTenths: null, display: DEFAULT_PNL_DISPLAY, source: 'read', stale: null });
     const line = positionLine(ethUsdc, false, hex('aa'), positions, read)!;
     expect(line).toMatchObject({ kind: 'position', price: 3_005_125_000n, tone: 'short', draggable: false, dashed: true });
-    expect(line.label).toBe('Short 0.0200 @ 3,005.13 · -1.23 USDC');
-    const live = positionLine(ethUsdc, false, hex('aa'), positions, () => ({ mark: 1n, markSide: 'ask', unrealized: -390_000n, unrealizedBps: null, source: 'book', stale: 'the position is being read again after a fill' }))!;
-    expect(live.label).toBe('Short 0.0200 @ 3,005.13 · -0.39 USDC (stale)');
-    expect(live.figures).toEqual({ size: -ETH / 50n, unrealized: -390_000n, stale: 'the position is being read again after a fill' });
+    expect(line.label).toBe('Short 0.0200 @ 3,005.13 · -1.23 USDC -0.41 % @ ask');
+    // The market's unit and mark (ticks at the mid), named as the Positions row and the ladder's foot name them.
+    const live = positionLine(ethUsdc, false, hex('aa'), positions, () => ({ mark: 1n, markSide: 'mid', unrealized: -390_000n, unrealizedBps: null, unrealizedTickTenths: -195n, display: { mark: 'mid', unit: 'ticks' }, source: 'book', stale: 'the position is being read again after a fill' }))!;
+    expect(live.label).toBe('Short 0.0200 @ 3,005.13 · -0.39 USDC -19.5 ticks @ mid (stale)');
+    expect(live.figures).toEqual({ size: -ETH / 50n, unrealized: -390_000n, stale: 'the position is being read again after a fill', markSide: 'mid', unit: 'ticks' });
     expect(positionLine(ethUsdc, false, hex('cc'), positions, read)).toBeNull();
     expect(positionLine(ethUsdc, true, hex('aa'), positions, read)).toBeNull();
     expect(positionLine(ethUsdc, false, hex('aa'), [position({ size: 0n, averageEntry: null })], read)).toBeNull();

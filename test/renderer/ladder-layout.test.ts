@@ -349,7 +349,7 @@ describe('own trades, average entry and P&L per row', () => {
   });
   it('sums the positions of a book over its signing accounts, with an entry only when they agree in sign', () => {
     const position = (account: string, size: bigint, entry: bigint, turbo = false): PositionView => ({
-      account, accountKind: 'trading', marketId: 'm', turbo, size, notClosable: null, close: closePlan(ethUsdc, size, { price: null }), partials: [], reverse: reversePlan(ethUsdc, size, { price: null }), averageEntry: entry, basis: size * entry, mark: null, markSide: null, unrealized: 1n,
+      account, accountKind: 'trading', marketId: 'm', turbo, size, notClosable: null, close: closePlan(ethUsdc, size, { price: null }), partials: [], reverse: reversePlan(ethUsdc, size, { price: null }), limitTouch: null, limitCloses: [], averageEntry: entry, basis: size * entry, mark: null, markSide: null, unrealized: 1n,
       unrealizedBps: null, realized: 0n, realizedBps: null, feesBase: 0n, feesQuote: 0n, fills: 1, liquidation: null, freeze: null,
     });
     const a = position('a', 2n, 100n);

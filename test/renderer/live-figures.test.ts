@@ -10,6 +10,9 @@ import { bookPnlAt, bookPosition, bookUnrealized } from '../../renderer/src/feat
 import { createMarkSource, READ_MARK_STALE_MS } from '../../renderer/src/stores/mark-source';
 import type { FrameScheduler } from '../../renderer/src/lib/frame-scheduler';
 import { ethUsdc, positionView } from '../support/renderer/fixtures';
+import { DEFAULT_PNL_DISPLAY, type PnlDisplay } from '../../shared/positions/pnl-display';
+import { bpsText, pnlUnitText, tickText } from '../../renderer/src/features/positions/positions-model';
+import { positionLine } from '../../renderer/src/features/chart/chart-lines';
 
 const ETH = 10n ** 9n;
 const USDC = 10n ** 6n;
@@ -32,7 +35,7 @@ describe('position figures: one computation', () => {
     const figures = positionFigures(long, 9, { top: { bid: 2_997n * USDC, ask: 2_997_500_000n }, bookLive: true, positionStale: null, readStale: null });
     expect(figures).toMatchObject({ mark: 2_997n * USDC, markSide: 'bid', unrealized: -1_500_000n, source: 'book', stale: null });
     const open = bookPosition([long], ethUsdc.market_id, false)!.open;
-    expect(bookUnrealized(open, () => figures)).toEqual({ unrealized: -1_500_000n, stale: null });
+    expect(bookUnrealized(open, () => figures)).toMatchObject({ unrealized: -1_500_000n, stale: null });
     expect(bookPnlAt(open, 2_997n * USDC, 9)).toBe(figures.unrealized);
     // A short is marked at the ask, rounded against the holder.
     const short = positionView({ size: -(ETH / 3n), basis: -1_000n * USDC, averageEntry: 3_000n * USDC });
@@ -65,6 +68,7 @@ describe('the window mark source', () => {
         market: (marketId) => (marketId === ethUsdc.market_id ? ethUsdc : null),
         freshness: { view: () => freshnessView(book), receivedAt: () => 10_000 },
         clock,
+        display: () => DEFAULT_PNL_DISPLAY,
       });
       const frame = (bid: bigint, precision = 10_000n): BookFrame => ({ subscriptionId: 's', marketId: ethUsdc.market_id, turbo: false, state: 'live', precision, bids: [{ price: bid, quantity: 1n }], asks: [{ price: bid + 10_000n, quantity: 1n }], lastTrade: null, volumeAtPrice: [], sequence: 1 });
       // Before any frame: the read's mark.
@@ -85,6 +89,63 @@ describe('the window mark source', () => {
       for (const work of scheduled.splice(0)) work();
       clock.advance(READ_MARK_STALE_MS + 1_000);
       expect(marks.figures(long).stale).toMatch(/^marked as of \d+ s ago$/);
+      marks.dispose();
+      dispose();
+    });
+  });
+});
+
+describe('the mark source and unit chosen per market', () => {
+  const top = { bid: 2_997n * USDC, ask: 2_997n * USDC + 20_000n, last: 3_001n * USDC };
+  const input = (display: PnlDisplay) => ({ top, bookLive: true, positionStale: null, readStale: null, display, priceTick: 10_000n });
+
+  it('marks at the last trade or the mid when the market says so, names the mark, and gives the P&L in %, bp and ticks', () => {
+    // 0.5 ETH long from 3,000.00: at the last trade of 3,001.00 it is +0.50 USDC, +3 bp, +100 ticks of 0.01.
+    const last = positionFigures(long, 9, input({ mark: 'last', unit: 'ticks' }));
+    expect(last).toMatchObject({ mark: 3_001n * USDC, markSide: 'last', unrealized: 500_000n, unrealizedBps: 3n, unrealizedTickTenths: 1_000n, source: 'book' });
+    expect(pnlUnitText(last)).toBe('+100.0 ticks');
+    // At the mid (2,997.01) it is -1.495 USDC: -9 bp of the 1,500 cost, -299 ticks.
+    const mid = positionFigures(long, 9, input({ mark: 'mid', unit: 'bps' }));
+    expect(mid).toMatchObject({ mark: 2_997_010_000n, markSide: 'mid', unrealized: -1_495_000n, unrealizedBps: -9n, unrealizedTickTenths: -2_990n });
+    expect(pnlUnitText(mid)).toBe('-9 bp');
+    expect(pnlUnitText({ ...mid, display: { mark: 'mid', unit: 'percent' } })).toBe('-0.09 %');
+    expect([bpsText(null), tickText(null), tickText(-5n)]).toEqual(['', '', '-0.5 ticks']);
+    // A short on the exit side is marked at the ask, named so.
+    const short = positionView({ size: -(ETH / 2n), basis: -1_500n * USDC, averageEntry: 3_000n * USDC });
+    expect(positionFigures(short, 9, input({ mark: 'exit', unit: 'percent' })).markSide).toBe('ask');
+  });
+
+  it('without the book, falls back to the read exit mark and names it as what it is', () => {
+    const read = positionFigures(long, 9, { ...input({ mark: 'mid', unit: 'percent' }), top: null });
+    expect(read).toMatchObject({ source: 'read', mark: 2_998n * USDC, markSide: 'bid', display: { mark: 'mid', unit: 'percent' } });
+  });
+
+  it('is one figure, one name and one unit in the Positions row, the ladder foot and the chart line', () => {
+    createRoot((dispose) => {
+      let onBook: ((frame: BookFrame) => void) | null = null;
+      const scheduled: (() => void)[] = [];
+      let choice: PnlDisplay = { mark: 'mid', unit: 'ticks' };
+      const marks = createMarkSource({
+        api: { onBook: (listener) => ((onBook = listener), () => (onBook = null)) },
+        frames: { schedule: (_key, work) => scheduled.push(work), cancel: () => undefined, dispose: () => undefined },
+        positions: { behind: () => false, error: () => null, readAt: () => 10_000 },
+        market: (marketId) => (marketId === ethUsdc.market_id ? ethUsdc : null),
+        freshness: { view: () => freshnessView(live), receivedAt: () => 10_000 },
+        clock: new ManualClock(10_000),
+        display: (marketId) => (marketId === ethUsdc.market_id ? choice : DEFAULT_PNL_DISPLAY),
+      });
+      onBook!({ subscriptionId: 's', marketId: ethUsdc.market_id, turbo: false, state: 'live', precision: 10_000n, bids: [{ price: top.bid, quantity: 1n }], asks: [{ price: top.ask, quantity: 1n }], lastTrade: { price: top.last, side: 'Buy' }, volumeAtPrice: [], sequence: 1 });
+      for (const work of scheduled.splice(0)) work();
+      const row = marks.figures(long);
+      expect(row).toMatchObject({ markSide: 'mid', unrealized: -1_495_000n, unrealizedTickTenths: -2_990n, display: choice });
+      const foot = bookUnrealized(bookPosition([long], ethUsdc.market_id, false)!.open, (one) => marks.figures(one), { baseDecimals: 9, priceTick: 10_000n });
+      expect(foot).toMatchObject({ unrealized: row.unrealized, markSide: 'mid', unrealizedTickTenths: row.unrealizedTickTenths });
+      expect(pnlUnitText(foot)).toBe(pnlUnitText(row));
+      const line = positionLine(ethUsdc, false, long.account, [long], (one) => marks.figures(one))!;
+      expect(line.label).toContain(`${pnlUnitText(row)} @ mid`);
+      // The choice changes (main pushes the settings): every figure follows at once.
+      choice = { mark: 'last', unit: 'bps' };
+      expect(marks.figures(long)).toMatchObject({ markSide: 'last', unrealized: 500_000n });
       marks.dispose();
       dispose();
     });

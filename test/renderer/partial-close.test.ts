@@ -70,10 +70,57 @@ describe('reverse from the page', () => {
     expect(h.sent).toEqual([{ method: 'reversePosition', input: { position: { marketId: ethUsdc.market_id, turbo: false, account: trading, quantity: 50_000_000n } } }]);
   });
 
+  it("states a Turbo Account's reverse as one order of both sizes in one signed request, refused whole when frozen", async () => {
+    const h = harness();
+    const child = `0x${'cc'.repeat(32)}`;
+    const position = positionView({ account: child, accountKind: 'turbo-account', turbo: true, size: 50_000_000n, mark: 3_000_000_000n, markSide: 'bid' });
+    await h.actions.reverse(ethUsdc, position);
+    expect(h.asked[0]!.title).toBe('Reverse ETH/USDC (Turbo book)');
+    expect(h.asked[0]!.lines).toEqual([
+      'Sell 0.1 ETH on ETH/USDC, Turbo book, at market, no worse than 1 % below the bid of 3,000.00 USDC: 0.05 ETH closes the long, 0.05 ETH opens a short of the same size',
+      'One order in one signed request, with the funding the Turbo Account needs for the short (borrowing ETH): all of it or nothing; refused whole if the account is frozen or lacks the capacity (then Flatten alone still goes through).',
+      'Ends with a short of 0.05 ETH once it fills in full.',
+      'Signed by Turbo Account 0xcccc…cccc; one signed request, all or nothing.',
+    ]);
+    expect(h.sent).toEqual([{ method: 'reversePosition', input: { position: { marketId: ethUsdc.market_id, turbo: true, account: child, quantity: 50_000_000n } } }]);
+  });
+
   it('sends nothing when not confirmed', async () => {
     const h = harness();
     h.refuse();
     await h.actions.reverse(ethUsdc, positionView({ size: 50_000_000n, mark: 3_000_000_000n, markSide: 'bid' }));
     expect(h.sent).toEqual([]);
+  });
+});
+
+describe('close by limit from the page', () => {
+  it('states the post-only order at the touch, that it rests and is capped only now, and sends the share, size and price stated', async () => {
+    const h = harness();
+    // A long of 0.044172755 ETH; the best ask (the touch a sell joins) is 3,000.50.
+    const position = positionView({ size: 44_172_755n, mark: 3_000_000_000n, markSide: 'bid', limitTouch: 3_000_500_000n });
+    await h.actions.closeByLimit(ethUsdc, position, 50);
+    expect(h.asked[0]!.title).toBe('Close 50 % by limit of ETH/USDC (Canonical book)');
+    expect(h.asked[0]!.lines).toEqual([
+      'Sell 0.022 ETH on ETH/USDC, Canonical book, post-only at 3,000.50 USDC (the best ask, joining it)',
+      'It rests until it fills: the position stays until then, and the order is refused if it would trade at once (the book moved).',
+      'Main sizes it to your position now, less the orders already closing it; the venue has no reduce-only flag, so once resting it is not held to the position: cancel it if the position changes.',
+      '50 % is 0.022086377 ETH, rounded down to 0.022 ETH (the 0.0001 ETH size step).',
+      'Leaves a long of 0.022172755 ETH once filled.',
+      'Signed by Trading account 0xaaaa…aaaa; one signed batch.',
+    ]);
+    expect(h.sent).toEqual([{ method: 'flattenPositions', input: { positions: [{ marketId: ethUsdc.market_id, turbo: false, account: trading, quantity: 22_000_000n, percent: 50, style: 'limit', price: 3_000_500_000n }] } }]);
+  });
+
+  it('says the dust a full close by limit leaves, and sends nothing without a touch to join', async () => {
+    const h = harness();
+    // A short of 0.05 ETH joins the best bid; at 100 % the buy's fee in base leaves dust.
+    await h.actions.closeByLimit(ethUsdc, positionView({ size: -50_000_000n, mark: 3_000_000_000n, markSide: 'ask', limitTouch: 2_999_000_000n }), 100);
+    expect(h.asked[0]!.lines[0]).toBe('Buy 0.05 ETH on ETH/USDC, Canonical book, post-only at 2,999.00 USDC (the best bid, joining it)');
+    expect(h.asked[0]!.lines.at(-2)).toMatch(/^Leaves 0\.\d+ ETH \(the buy's fee of 0\.\d+ ETH is paid in ETH\), below the 0\.0001 ETH size step: no order can close it\.$/);
+    const empty = harness();
+    await empty.actions.closeByLimit(ethUsdc, positionView({ size: 50_000_000n, mark: 3_000_000_000n, markSide: 'bid', limitTouch: null }), 50);
+    expect(empty.asked).toEqual([]);
+    expect(empty.sent).toEqual([]);
+    expect(empty.notes[0]).toMatch(/^Close 50 % by limit not sent/);
   });
 });

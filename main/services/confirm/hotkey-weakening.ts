@@ -9,7 +9,7 @@ import { HOTKEY_ACTIONS, type HotkeyAction } from '../../../shared/ipc/views/set
 import { quoted, trusted, type TrustedText } from './trusted-text';
 
 /** Actions whose hotkey sends an order (while one-action trading is armed). */
-export const ORDER_HOTKEY_ACTIONS: ReadonlySet<HotkeyAction> = new Set(['buyAtBest', 'sellAtBest', 'flatten', 'closeHalf', 'reverse']);
+export const ORDER_HOTKEY_ACTIONS: ReadonlySet<HotkeyAction> = new Set(['buyAtBest', 'sellAtBest', 'flatten', 'closeHalf', 'closeHalfByLimit', 'reverse']);
 /** Keys pressed to confirm a dialog, submit a form or scroll a page. */
 const HABIT_KEYS: ReadonlySet<string> = new Set(['Enter', 'Space']);
 

@@ -277,6 +277,10 @@ export class NetworkRuntime {
       afterTrades: () => void this.trading.refresh(),
       holdProtection: (marketId, turbo) => this.positionBrackets?.hold(marketId, turbo) ?? Promise.resolve(() => undefined),
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
+      closingCommitted: async (account, market, turbo) => {
+        const position = await guardFacts.position(account, market, turbo);
+        return position.ok ? ok({ restingClosing: position.value.restingClosing, legsClosing: position.value.legsClosing }) : position;
+      },
       nowSeconds,
       nowMs: () => clock.now(),
       log: deps.log,

@@ -11,7 +11,7 @@ import type { MarginSnapshot } from '../../../shared/margin/index';
 import type { Market } from '../../../shared/market/market';
 import { powerOfTen } from '../../../shared/market/market';
 import type { Side } from '../../../shared/market/order-type';
-import { closePlan, partialClosePlan, reversePlan, type ClosePercent, type ClosePlan, type PartialClosePlan, type ReversePlan } from '../../../shared/positions/close-plan';
+import { CLOSE_PERCENTS, closePlan, partialClosePlan, reversePlan, type ClosePercent, type ClosePlan, type PartialClosePlan, type ReversePlan } from '../../../shared/positions/close-plan';
 import { accountFills, averageEntry, percentBps, unrealizedAt, type PositionState } from '../../../shared/positions/accounting';
 import { positionTriggers, toQuotePrice, type TriggerPrice } from '../../../shared/positions/liquidation';
 import type { SessionAction } from '../../../shared/protocol/actions';
@@ -51,6 +51,11 @@ export interface PositionsDeps {
   readonly holdProtection?: (marketId: string, turbo: boolean) => Promise<() => void>;
   /** The trader's maximum order size for a market (Settings), raw base units. */
   readonly maxQuantity: (marketId: string) => bigint | undefined;
+  /**
+   * What the account's resting orders and pending legs on the closing side of a book already close
+   * (the reduce-only guard's reading): a close by limit rests, so main caps it to what is left.
+   */
+  readonly closingCommitted: (account: string, market: Market, turbo: boolean) => Promise<Result<{ readonly restingClosing: bigint; readonly legsClosing: bigint }>>;
   readonly nowSeconds: () => bigint;
   readonly nowMs: () => number;
   readonly log: (line: string) => void;
@@ -122,6 +127,18 @@ export function reverseFlattenPlan(market: Market, size: bigint, mark: bigint | 
   return reversePlan(market, size, { price, maxQuantity, takerFee: market.taker_fee });
 }
 
+/**
+ * A close by limit of `percent` of a position: a post-only order at the closing side's touch
+ * (`touch`: the best ask for a long, the best bid for a short), sized as a partial close at that
+ * price, paying the maker fee. No touch (that side is empty): no order, and why.
+ */
+export function limitClosePlan(market: Market, size: bigint, percent: ClosePercent, touch: bigint | null, maxQuantity?: bigint): PartialClosePlan {
+  const plan = partialClosePlan(market, size, percent, { price: touch, maxQuantity, takerFee: market.maker_fee });
+  if (touch !== null || size === 0n || plan.refusal !== null) return plan;
+  const refusal = `the ${size > 0n ? 'ask' : 'bid'} side of the book is empty: there is no best price to join`;
+  return { ...plan, quantity: 0n, remainder: size, refusal, notClosable: false, dust: null };
+}
+
 /** Why no order can close a position of `size` (null when one can, or when it is flat). */
 export function closable(market: Market, size: bigint, mark: bigint | null): string | null {
   const plan = flattenPlan(market, size, mark);
@@ -141,6 +158,8 @@ interface Target {
   readonly account: string;
   readonly quantity: bigint | undefined;
   readonly percent: ClosePercent;
+  readonly style: 'market' | 'limit';
+  readonly price: bigint | undefined;
 }
 
 /** A position to close (a share of it, 100 % unless named) or reverse, as the page names it. */
@@ -151,11 +170,16 @@ export interface CloseTarget {
   /** The closing quantity the confirmation stated. */
   readonly quantity?: bigint | undefined;
   readonly percent?: ClosePercent | undefined;
+  /** 'limit': a post-only order at the closing side's touch instead of a bounded market order. */
+  readonly style?: 'market' | 'limit' | undefined;
+  /** A close by limit: the touch the confirmation stated. */
+  readonly price?: bigint | undefined;
 }
 
-/** What a batch of closes does, for its journal line: a flatten, or a close of a share of each position. */
-function closeVerb(percents: readonly ClosePercent[]): string {
-  return percents.every((percent) => percent === 100) ? 'Flatten' : `Close ${percents.map((percent) => `${percent} %`).join(', ')} of`;
+/** What a batch of closes does, for its journal line: a flatten, or a close of a share of each position (by limit where named). */
+function closeVerb(targets: readonly Pick<Target, 'percent' | 'style'>[]): string {
+  if (targets.every((target) => target.percent === 100 && target.style === 'market')) return 'Flatten';
+  return `Close ${targets.map((target) => `${target.percent} %${target.style === 'limit' ? ' by limit' : ''}`).join(', ')} of`;
 }
 
 function bookKey(account: string, marketId: string, turbo: boolean): string {
@@ -199,11 +223,11 @@ export class PositionsService {
     return this.reads.run();
   }
 
-  private async mark(market: Market, turbo: boolean, side: 'bid' | 'ask'): Promise<Result<bigint | null>> {
+  /** The book's best bid and ask (one read of the top level). */
+  private async top(market: Market, turbo: boolean): Promise<Result<{ bid: bigint | null; ask: bigint | null }>> {
     const depth = await this.deps.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) });
     if (!depth.ok) return depth;
-    const level = side === 'bid' ? depth.value.buys[0] : depth.value.sells[0];
-    return ok(level?.price ?? null);
+    return ok({ bid: depth.value.buys[0]?.price ?? null, ask: depth.value.sells[0]?.price ?? null });
   }
 
   private async read(): Promise<PositionsView> {
@@ -233,10 +257,14 @@ export class PositionsService {
   private async view(book: Book, state: PositionState, scale: bigint, snapshot: MarginSnapshot | null, problems: string[], where: string): Promise<PositionView> {
     const markSide = state.size > 0n ? 'bid' : state.size < 0n ? 'ask' : null;
     let mark: bigint | null = null;
+    // The closing side's touch, where a close by limit rests: the ask for a long, the bid for a short.
+    let touch: bigint | null = null;
     if (markSide !== null) {
-      const read = await this.mark(book.market, book.turbo, markSide);
-      if (read.ok) mark = read.value;
-      else problems.push(`${where}: the book could not be read for a mark (${read.message})`);
+      const read = await this.top(book.market, book.turbo);
+      if (read.ok) {
+        mark = read.value[markSide];
+        touch = read.value[markSide === 'bid' ? 'ask' : 'bid'];
+      } else problems.push(`${where}: the book could not be read for a mark (${read.message})`);
     }
     const unrealized = mark === null ? null : unrealizedAt(state, mark, scale);
     let liquidation: TriggerPriceView | null = null;
@@ -253,6 +281,8 @@ export class PositionsService {
       close,
       partials: PARTIAL_PERCENTS.map((percent) => partialFlattenPlan(book.market, state.size, percent, mark, maxQuantity)),
       reverse: reverseFlattenPlan(book.market, state.size, mark, maxQuantity),
+      limitTouch: touch,
+      limitCloses: CLOSE_PERCENTS.map((percent) => limitClosePlan(book.market, state.size, percent, touch, maxQuantity)),
       account: book.account,
       accountKind: book.accountKind,
       marketId: book.market.market_id,
@@ -275,6 +305,31 @@ export class PositionsService {
   }
 
   /**
+   * Why a close by limit of `quantity` cannot be sent now (null when it can): the touch moved since
+   * the confirmation, or the order would close more than the position less what the account's
+   * resting closing orders and pending legs already close. The venue has no reduce-only flag and
+   * the order rests, so this is checked once, here, before signing; it cannot be held afterwards.
+   */
+  private async limitCloseCheck(position: PositionView, market: Market, quantity: bigint, stated: bigint | undefined): Promise<string | null> {
+    const touchName = position.size > 0n ? 'ask' : 'bid';
+    const price = (raw: bigint) => `${formatUnits(raw, market.quote.decimals)} ${market.quote.symbol}`;
+    const size = (raw: bigint) => `${formatUnits(raw, market.base.decimals)} ${market.base.symbol}`;
+    if (position.limitTouch === null) return `the ${touchName} side of the book is empty: there is no best price to join`;
+    if (stated !== undefined && stated !== position.limitTouch) {
+      return `the best ${touchName} moved since the confirmation: it is now ${price(position.limitTouch)}, not the ${price(stated)} confirmed; nothing was sent, close by limit again to see the new price`;
+    }
+    const committed = await this.deps.closingCommitted(position.account, market, position.turbo);
+    if (!committed.ok) return `the orders already closing this position cannot be read now (${committed.message}), so the close cannot be capped to the position; nothing was sent`;
+    const held = position.size < 0n ? -position.size : position.size;
+    const free = held - committed.value.restingClosing - committed.value.legsClosing;
+    if (quantity > free) {
+      const parts = [committed.value.restingClosing > 0n ? `${size(committed.value.restingClosing)} in resting ${position.size > 0n ? 'sells' : 'buys'}` : '', committed.value.legsClosing > 0n ? `${size(committed.value.legsClosing)} in pending take-profit/stop-loss legs` : ''].filter(Boolean);
+      return `closing ${size(quantity)} by limit would go beyond your ${size(held)} ${position.size > 0n ? 'long' : 'short'} less ${parts.join(' and ')} already closing it (at most ${size(free > 0n ? free : 0n)}); nothing was sent, cancel those orders first`;
+    }
+    return null;
+  }
+
+  /**
    * Close the named positions: sizes are recomputed here from the fills, never taken from the page.
    * A target that names the closing quantity its confirmation stated is refused, with nothing sent,
    * when the close recomputed now would trade another quantity (the position or the book moved).
@@ -292,7 +347,7 @@ export class PositionsService {
     // What the account holds outside the books, consumed as closes are added (a close that the
     // account cannot fund from it settles its book first).
     const onAccount = new Map(this.deps.balances().map((balance) => [balance.assetId, balance.onAccount]));
-    const unique = new Map(targets.map((target) => [bookKey(target.account.toLowerCase(), target.marketId.toLowerCase(), target.turbo), { marketId: target.marketId, turbo: target.turbo, account: target.account, quantity: target.quantity, percent: target.percent ?? 100 }]));
+    const unique = new Map(targets.map((target) => [bookKey(target.account.toLowerCase(), target.marketId.toLowerCase(), target.turbo), { marketId: target.marketId, turbo: target.turbo, account: target.account, quantity: target.quantity, percent: target.percent ?? 100, style: mode === 'reverse' ? ('market' as const) : (target.style ?? 'market'), price: target.price }]));
     for (const [key, target] of unique) {
       const position = view.positions.find((candidate) => bookKey(candidate.account, candidate.marketId, candidate.turbo) === key);
       const refuse = (reason: string) => failed.push({ marketId: target.marketId, turbo: target.turbo, account: target.account, reason });
@@ -310,16 +365,25 @@ export class PositionsService {
         continue;
       }
       const reverse = mode === 'reverse' ? position.reverse : null;
-      const plan: ClosePlan = reverse?.close ?? (target.percent === 100 ? position.close : (position.partials.find((partial) => partial.percent === target.percent) ?? position.close));
+      const limit = target.style === 'limit';
+      const limitPlan = limit ? position.limitCloses.find((candidate) => candidate.percent === target.percent) : undefined;
+      if (limit && limitPlan === undefined) {
+        refuse(`no close by limit of ${target.percent} % is planned for this position`);
+        continue;
+      }
+      const plan: ClosePlan = reverse?.close ?? limitPlan ?? (target.percent === 100 ? position.close : (position.partials.find((partial) => partial.percent === target.percent) ?? position.close));
       if (plan.refusal !== null) {
         refuse(plan.notClosable && target.percent === 100 ? `the position cannot be closed by an order: ${plan.refusal}` : plan.refusal);
         continue;
       }
-      if (reverse !== null && position.accountKind === 'turbo-account') {
-        refuse("a Turbo Account's orders are signed one at a time, so its reverse cannot go in one batch: Flatten it, then place the opposite order of the same size from the ticket");
-        continue;
+      if (limit) {
+        const closing = await this.limitCloseCheck(position, market.value, plan.quantity, target.price);
+        if (closing !== null) {
+          refuse(closing);
+          continue;
+        }
       }
-      if (position.mark === null) {
+      if (!limit && position.mark === null) {
         refuse(`the ${position.size > 0n ? 'bid' : 'ask'} side of the book is empty: there is no price to close at`);
         continue;
       }
@@ -330,11 +394,20 @@ export class PositionsService {
         continue;
       }
       const side: Side = position.size > 0n ? 'Sell' : 'Buy';
-      const bounded = boundMarketOrder(market.value, side, position.mark, FLATTEN_SLIPPAGE_BPS);
-      const intent: PlaceIntent = { side, orderType: bounded.orderType, price: bounded.price, quantity: plan.quantity };
+      let intent: PlaceIntent;
+      if (limit) intent = { side, orderType: { kind: 'PostOnly' }, price: position.limitTouch!, quantity: plan.quantity };
+      else {
+        const bounded = boundMarketOrder(market.value, side, position.mark!, FLATTEN_SLIPPAGE_BPS);
+        intent = { side, orderType: bounded.orderType, price: bounded.price, quantity: plan.quantity };
+      }
       plans.set(key, reverse === null ? plan : { ...plan, remainder: reverse.after });
       if (position.accountKind === 'turbo-account') {
-        turboCloses.push({ target, plan, intent: { ...intent, marketId: position.marketId } });
+        // A Turbo Account signs one order per request (with its settle and funding: Draw, Borrow), so
+        // its reverse is ONE order of the close and the opening size together, same side and bound:
+        // both or neither, as the trading account's batch of two. The margin service plans its
+        // funding and refuses it whole (a frozen account, capacity), never a part.
+        const quantity = reverse === null ? plan.quantity : plan.quantity + reverse.open;
+        turboCloses.push({ target, plan, intent: { ...intent, quantity, marketId: position.marketId } });
         continue;
       }
       if (trading === null || position.account !== trading) {
@@ -378,7 +451,7 @@ export class PositionsService {
         for (const batch of packCloses(closes, trading)) {
           batches++;
           const names = batch.keys.map((key) => closes.find((close) => close.key === key)!).map((close) => `${pairName(close.market)} ${close.turbo ? 'Turbo' : 'Canonical'}`);
-          const verb = mode === 'reverse' ? 'Reverse' : closeVerb(batch.keys.map((key) => unique.get(key)!.percent));
+          const verb = mode === 'reverse' ? 'Reverse' : closeVerb(batch.keys.map((key) => unique.get(key)!));
           const submitted = await this.deps.submitter.submit({ groups: batch.groups, description: `${verb} ${names.join(', ')} as trading account ${trading}`, settleFirst: false });
           let offset = 0;
           for (const [index, key] of batch.keys.entries()) {

@@ -70,6 +70,7 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         if (patch.parallelLanes !== undefined) next.parallelLanes = patch.parallelLanes;
         if (patch.sessionDays !== undefined) next.sessionDays = patch.sessionDays;
         if (patch.quantityPresets !== undefined) next.quantityPresets = patch.quantityPresets;
+        if (patch.pnlDisplay !== undefined) next.pnlDisplay = patch.pnlDisplay;
         return { ...current, settings: next };
       });
       if (!saved.ok) return saved;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { completeKeymap, DEFAULT_HOTKEYS } from '../../../shared/hotkeys/keymap';
 import type { Settings } from '../../../shared/ipc/views';
 import { MAX_PRICE_BAND_BPS } from '../../../shared/market/price-band';
+import { MARK_SOURCES, PNL_UNITS } from '../../../shared/positions/pnl-display';
 import { JsonStore } from './json-store';
 import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from '../network/networks';
 
@@ -26,6 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   parallelLanes: 0,
   sessionDays: 30,
   quantityPresets: {},
+  pnlDisplay: {},
 };
 
 const url = z.string().url().max(300).nullable();
@@ -51,6 +53,8 @@ const settingsSchema = z.object({
   parallelLanes: z.number().int().min(0).max(5),
   sessionDays: z.number().int().min(1).max(365),
   quantityPresets: z.record(z.string(), z.array(z.bigint())),
+  // A file written before the choice existed reads back with every market on the exit side, in percent.
+  pnlDisplay: z.record(z.string(), z.object({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).default({}),
 });
 
 export const preferencesSchema = z.object({

@@ -8,6 +8,7 @@ import { createTradingActions, signerText, type Confirm } from '../features/trad
 import { createFrameScheduler, type FrameScheduler } from '../lib/frame-scheduler';
 import { armingEnvironment, createArming, followMainDisarm } from '../stores/arming-store';
 import { createMarkSource } from '../stores/mark-source';
+import { pnlDisplayOf } from '../../../shared/positions/pnl-display';
 import { createPositionsSource } from '../stores/positions-source';
 import { createTerminalStore } from '../stores/terminal-store';
 import { createTicketStore } from '../stores/ticket-store';
@@ -40,7 +41,8 @@ export function createTerminal(api: TerminalApi, confirm: Confirm, frames: Frame
   const positions = createPositionsSource(api, () => clock.now());
   const freshness = { view: () => store.state.freshness, receivedAt: () => store.state.freshnessAt, clock };
   const market = (marketId: string) => store.state.markets?.markets.find((candidate) => candidate.market_id === marketId) ?? null;
-  const marks = createMarkSource({ api, frames, positions, market, freshness, clock });
+  const display = (marketId: string) => pnlDisplayOf(store.state.settings?.pnlDisplay ?? {}, marketId);
+  const marks = createMarkSource({ api, frames, positions, market, freshness, clock, display });
   return {
     store,
     tickets,

@@ -1,13 +1,16 @@
-// The window's one source of position marks: the best bid and ask of every book as the window's
-// ungrouped book frames show them (the ladder's, the market bar's inside market), kept as the
-// frames arrive and written once per animation frame in the same batch as the ladder's rows, with
-// the book's freshness and the positions read's. Every panel that shows a position's mark or
-// unrealized P&L asks it (`figures`), so they show one figure (features/positions/live-figures.ts).
+// The window's one source of position marks: the best bid and ask and the last trade of every book
+// as the window's ungrouped book frames show them (the ladder's, the market bar's inside market),
+// kept as the frames arrive and written once per animation frame in the same batch as the ladder's
+// rows, with the book's freshness and the positions read's, and the trader's choice of mark and
+// unit per market (settings.pnlDisplay, saved by main and pushed to every window). Every panel that
+// shows a position's mark or unrealized P&L asks it (`figures`), so they show one figure, under one
+// name, in one unit (features/positions/live-figures.ts).
 import { createSignal, type Accessor } from 'solid-js';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import type { BookFrame, FreshnessView, PositionView } from '../../../shared/ipc/views';
 import type { Market } from '../../../shared/market/market';
+import type { PnlDisplay } from '../../../shared/positions/pnl-display';
 import { priceTick } from '../../../shared/market/tick';
 import { positionFigures, type BookTop, type PositionFigures } from '../features/positions/live-figures';
 import type { FrameScheduler } from '../lib/frame-scheduler';
@@ -24,6 +27,8 @@ export interface MarkSourceDeps {
   readonly market: (marketId: string) => Market | null;
   readonly freshness: { readonly view: Accessor<FreshnessView | null>; readonly receivedAt: Accessor<number> };
   readonly clock: Clock;
+  /** The trader's mark and unit for a market (settings.pnlDisplay, or the default). */
+  readonly display: (marketId: string) => PnlDisplay;
 }
 
 export interface MarkSource {
@@ -62,7 +67,7 @@ export function createMarkSource(deps: MarkSourceDeps): MarkSource {
   };
   const stopListening = deps.api.onBook((frame: BookFrame) => {
     const key = `${bookKey(frame.marketId, frame.turbo)}:${frame.precision}`;
-    arrived.set(key, frame.state === 'live' ? { bid: frame.bids[0]?.price ?? null, ask: frame.asks[0]?.price ?? null } : null);
+    arrived.set(key, frame.state === 'live' ? { bid: frame.bids[0]?.price ?? null, ask: frame.asks[0]?.price ?? null, last: frame.lastTrade?.price ?? null } : null);
     deps.frames.schedule('position-marks', apply);
   });
 
@@ -104,6 +109,8 @@ export function createMarkSource(deps: MarkSourceDeps): MarkSource {
         bookLive: bookLive(position.marketId, position.turbo),
         positionStale: positionStale(),
         readStale: readStale(),
+        display: deps.display(position.marketId),
+        ...(market ? { priceTick: priceTick(market) } : {}),
       });
     },
     dispose: () => {

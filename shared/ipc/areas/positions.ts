@@ -19,17 +19,27 @@ export const positionRef = z.strictObject({
   quantity: z.bigint().min(1n, 'must be positive').max(0xffff_ffff_ffff_ffffn, 'must fit in u64').optional(),
   /** The share of the position to close (100 unless named): main closes its own plan of that share. */
   percent: z.union([z.literal(25), z.literal(50), z.literal(75), z.literal(100)]).optional(),
+  /**
+   * 'market' (the default): a bounded market order 1 % past the mark. 'limit': a post-only order
+   * resting at the touch of the closing side (the best ask for a long, the best bid for a short).
+   */
+  style: z.enum(['market', 'limit']).optional(),
+  /** A close by limit: the touch the confirmation stated (raw quote); main refuses, sending nothing, when its own read differs. */
+  price: z.bigint().min(1n, 'must be positive').max(0xffff_ffff_ffff_ffffn, 'must fit in u64').optional(),
 });
 
 export const positionRequests = {
   getPositions: request<PositionsView>()(noInput),
-  /** Close the named positions with bounded market orders, packed into as few signed batches as the 5-action cap allows. */
+  /**
+   * Close the named positions (a share of each) with bounded market orders, or by limit at the touch
+   * (`style: 'limit'`), packed into as few signed batches as the 5-action cap allows.
+   */
   flattenPositions: request<FlattenReport>()(z.strictObject({ positions: z.array(positionRef).min(1, 'name at least one position').max(32) })),
   /**
    * Reverse one position: the flatten's closing order and an opening order of the same size on the
    * same side, in one signed batch (the trading account's books; a Turbo Account's is refused).
    */
-  reversePosition: request<FlattenReport>()(z.strictObject({ position: positionRef.omit({ percent: true }) })),
+  reversePosition: request<FlattenReport>()(z.strictObject({ position: positionRef.omit({ percent: true, style: true, price: true }) })),
 } as const;
 
 export const positionStreams = {} as const;

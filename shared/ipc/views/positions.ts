@@ -35,6 +35,13 @@ export interface PositionView {
   readonly partials: readonly PartialClosePlan[];
   /** What a reverse sends now: the close and an opening order of the same size, in one signed batch. */
   readonly reverse: ReversePlan;
+  /**
+   * The best price on the closing side of the book (the best ask for a long, the best bid for a
+   * short): where a close by limit rests, joining the touch; null when flat or that side is empty.
+   */
+  readonly limitTouch: bigint | null;
+  /** What a close by limit of 25, 50, 75 and 100 % sends now: a post-only order at `limitTouch` (maker fee), sized as the partials are. */
+  readonly limitCloses: readonly PartialClosePlan[];
   /** Null when flat. */
   readonly averageEntry: bigint | null;
   /**

@@ -1,4 +1,5 @@
 // User settings: network choice, trading safety, hotkeys, notifications, nonce lanes.
+import type { PnlDisplay } from '../../positions/pnl-display';
 
 export const HOTKEY_ACTIONS = [
   'buyAtBest',
@@ -11,6 +12,7 @@ export const HOTKEY_ACTIONS = [
   'killSwitch',
   'flatten',
   'closeHalf',
+  'closeHalfByLimit',
   'reverse',
   'sizePreset1',
   'sizePreset2',
@@ -74,4 +76,9 @@ export interface Settings {
   readonly sessionDays: number;
   /** Quantity presets per market, raw base units. */
   readonly quantityPresets: Readonly<Record<string, readonly bigint[]>>;
+  /**
+   * Per market id: what a position's unrealized P&L is marked at and the unit beside its quote
+   * figure (shared/positions/pnl-display.ts); a market not named uses the exit side and percent.
+   */
+  readonly pnlDisplay: Readonly<Record<string, PnlDisplay>>;
 }

@@ -44,6 +44,9 @@ export const positionView = (fields: Partial<PositionView>): PositionView => ({
   close: closePlan(ethUsdc, fields.size ?? 0n, { price: fields.mark ?? null, takerFee: ethUsdc.taker_fee }),
   partials: ([25, 50, 75] as const).map((percent) => partialClosePlan(ethUsdc, fields.size ?? 0n, percent, { price: fields.mark ?? null, takerFee: ethUsdc.taker_fee })),
   reverse: reversePlan(ethUsdc, fields.size ?? 0n, { price: fields.mark ?? null, takerFee: ethUsdc.taker_fee }),
+  limitTouch: null,
+  // Main's plans at the closing side's touch (main/services/positions: limitClosePlan), post-only at the maker fee.
+  limitCloses: ([25, 50, 75, 100] as const).map((percent) => partialClosePlan(ethUsdc, fields.size ?? 0n, percent, { price: fields.limitTouch ?? null, takerFee: ethUsdc.maker_fee })),
   account: `0x${'aa'.repeat(32)}`,
   accountKind: 'trading',
   marketId: ethUsdc.market_id,

@@ -9,7 +9,9 @@ import { formatUnits } from '../../../renderer/src/format/units';
 import { priceCell, quantityCell } from '../../../renderer/src/format/columns';
 import type { MarginRiskScreen, PositionRow, TapeRow } from './screen';
 import { ledgerBps, ledgerEntry, ledgerUnrealized, type LedgerPosition } from './ledger';
-import { entryText, percentText, pnlText } from '../../../renderer/src/features/positions/positions-model';
+import { bpsText, entryText, percentText, pnlText, tickText } from '../../../renderer/src/features/positions/positions-model';
+import { pnlTickTenths } from '../../../shared/positions/pnl-display';
+import { priceTick } from '../../../shared/market/tick';
 import { formatFillFee } from '../../../renderer/src/format/market-format';
 import type { MarginTruth, TruthTrade } from './truth';
 
@@ -266,7 +268,11 @@ export function positionRowProblems(row: PositionRow, want: LedgerPosition, mark
     problems.push(`is flat but marked at ${row.raw.mark} (${row.raw.markSide})`);
     return problems;
   }
-  same('mark side', row.raw.markSide, want.size > 0n ? 'bid' : 'ask');
+  // The exit side, or the source the market's choice names (the read's exit mark stands in for it where the window has no live frame of the book).
+  const exitSide = want.size > 0n ? 'bid' : 'ask';
+  if (row.raw.markSide !== exitSide && !(row.raw.markChoice !== 'exit' && row.raw.markSide === row.raw.markChoice)) {
+    problems.push(`mark side ${JSON.stringify(row.raw.markSide)}, the exchange's fills give a position that exits at the ${exitSide} and the market's choice is ${JSON.stringify(row.raw.markChoice)}`);
+  }
   if (!/^\d+$/.test(row.raw.mark)) {
     problems.push(`mark ${JSON.stringify(row.raw.mark)} is not a raw price`);
     return problems;
@@ -276,7 +282,9 @@ export function positionRowProblems(row: PositionRow, want: LedgerPosition, mark
   same('unrealized P&L', row.text.unrealized, pnlText(market, unrealized));
   const unrealizedBps = ledgerBps(unrealized, want.basis);
   same('unrealized % (bps)', row.raw.unrealizedBps, raw(unrealizedBps));
-  same('unrealized %', row.text.unrealizedPercent, percentText(unrealizedBps));
+  const unitText =
+    row.raw.pnlUnit === 'bps' ? bpsText(unrealizedBps) : row.raw.pnlUnit === 'ticks' ? tickText(pnlTickTenths(unrealized, want.size, 10n ** BigInt(decimals), priceTick(market))) : percentText(unrealizedBps);
+  same(`unrealized in ${row.raw.pnlUnit}`, row.text.unrealizedUnit, unitText);
   return problems;
 }
 

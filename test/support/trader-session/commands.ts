@@ -20,6 +20,7 @@ import type { TruthOrder } from './truth';
 import { PriceAlertFromLadder } from './steps/alerts';
 import { GuardRefusal, type GuardKind } from './steps/guards';
 import { PositionTakeProfitStopLoss, TrailStop } from './steps/protect';
+import { ChoosePnlDisplay, CloseByLimit } from './steps/positions';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -1344,6 +1345,8 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.nat(8).map((index) => new Flatten(index)),
     fc.constant(new Flatten(0, true)),
     fc.tuple(fc.nat(8), fc.constantFrom(0 as const, 25 as const, 50 as const, 75 as const)).map(([index, percent]) => new ClosePart(index, percent)),
+    fc.tuple(fc.nat(8), fc.constantFrom(25 as const, 50 as const, 75 as const, 100 as const)).map(([index, percent]) => new CloseByLimit(index, percent)),
+    fc.tuple(fc.nat(8), fc.constantFrom('exit' as const, 'last' as const, 'mid' as const), fc.constantFrom('percent' as const, 'bps' as const, 'ticks' as const)).map(([index, mark, unit]) => new ChoosePnlDisplay(index, mark, unit)),
     fc.nat(8).map((index) => new CancelLeg(index)),
     fc.nat(8).map((index) => new MoveLeg(index)),
     fc.nat(8).map((index) => new PositionTakeProfitStopLoss(index)),

@@ -1,7 +1,9 @@
 // Cross-panel consistency of one page at one moment: a figure shown in two places (the ladder's
 // foot and P&L column, the chart's position line, Positions, Balances, Funds, the ticket's
 // Available, the market bar, the open orders) is the same value, under the same name, in the
-// asset's or market's one display precision, and columns that sum do sum. Pure: the page is read
+// asset's or market's one display precision, and columns that sum do sum. A position's P&L is
+// marked at one named source (its market's choice) and shown in one unit beside the quote figure,
+// the same text in every panel. Pure: the page is read
 // by screen.ts `readFigures`; the oracle (oracle.ts checkScreen) runs `judgeConsistency` after
 // every step beside its checks against the exchange, sampling again within its bound (a panel may
 // be one animation frame behind another). Each problem starts with the name of the invariant it
@@ -26,6 +28,8 @@ export const CONSISTENCY_INVARIANTS = {
   pnlPrecision: "P&L in the quote's display precision",
   sizePrecision: "size in the base's display precision",
   exitRow: "ladder's P&L at the exit row is the foot's",
+  markName: 'P&L marked at one named source in every panel',
+  pnlUnit: "P&L in the market's one unit, the same figure in every panel",
   inside: 'best bid and ask the same in the market bar and the ladder',
   openOrders: 'open order count the same in the tab, the panel and its rows',
 } as const;
@@ -128,7 +132,8 @@ const sameBook = (position: Pick<ShownPosition, 'marketId' | 'turbo'>, marketId:
 
 function positionProblems(figures: PageFigures, markets: readonly Market[]): string[] {
   const problems: string[] = [];
-  const { positionSize, unrealized, pnlPrecision, exitRow } = CONSISTENCY_INVARIANTS;
+  const { positionSize, unrealized, pnlPrecision, exitRow, pnlUnit } = CONSISTENCY_INVARIANTS;
+  const markNameInvariant = CONSISTENCY_INVARIANTS.markName;
   const marketOf = (marketId: string) => markets.find((market) => market.market_id.toLowerCase() === marketId.toLowerCase()) ?? null;
   const precisionProblem = (where: string, marketId: string, figure: ShownFigure) => {
     const market = marketOf(marketId);
@@ -153,13 +158,21 @@ function positionProblems(figures: PageFigures, markets: readonly Market[]): str
         if (sum !== foot.unrealized.raw) problems.push(`${unrealized}: the ladder foot shows ${foot.unrealized.raw || 'none'} (${foot.unrealized.text}), Positions ${sum || 'none'} on the book`);
         const staleRows = book.filter((row) => row.stale !== '').length;
         if ((foot.stale !== '') !== (staleRows > 0)) problems.push(`${unrealized}: the ladder foot is ${foot.stale === '' ? 'live' : `stale (${foot.stale})`}, Positions ${staleRows > 0 ? 'stale' : 'live'} on the book`);
+        // One position on the book: the foot is its figure, under its name and in its unit.
+        const only = book.length === 1 ? book[0]! : null;
+        if (only !== null && foot.markName !== undefined && only.markName !== undefined && foot.markName !== only.markName) problems.push(`${markNameInvariant}: the ladder foot is marked at "${foot.markName}", Positions at "${only.markName}"`);
+        if (only !== null && foot.unit !== undefined && only.unit !== undefined && (foot.unit !== only.unit || foot.unitText !== only.unitText)) {
+          problems.push(`${pnlUnit}: the ladder foot shows "${foot.unitText ?? ''}" (${foot.unit}), Positions "${only.unitText ?? ''}" (${only.unit})`);
+        }
       }
     }
     // The P&L column at the exit row (the bid of a long, the ask of a short) is the foot's figure.
     const ladder = figures.ladder;
     const market = marketOf(foot.marketId);
     const size = bigintOf(foot.size);
-    if (ladder && market && size !== null && size !== 0n && foot.stale === '' && ladder.freshness === 'live' && ladder.precision === String(priceTick(market))) {
+    // Only where the foot is marked at the exit side (a mark at the last trade or the mid is not a row's price).
+    const atExit = foot.markName === undefined || foot.markName === (size !== null && size > 0n ? 'bid' : 'ask');
+    if (ladder && market && size !== null && size !== 0n && atExit && foot.stale === '' && ladder.freshness === 'live' && ladder.precision === String(priceTick(market))) {
       const row = size > 0n ? ladder.bidPnl : ladder.askPnl;
       if (row && row.raw !== '' && row.raw !== foot.unrealized.raw) problems.push(`${exitRow}: the ${size > 0n ? 'best bid' : 'best ask'} row (${size > 0n ? ladder.bestBid : ladder.bestAsk}) shows ${row.raw} (${row.text}), the foot ${foot.unrealized.raw} (${foot.unrealized.text})`);
     }
@@ -194,6 +207,9 @@ function positionProblems(figures: PageFigures, markets: readonly Market[]): str
         if (row.size !== chart.size) problems.push(`${positionSize}: the chart shows ${chart.size}, Positions ${row.size}`);
         if (row.unrealized.raw !== chart.unrealized.raw) problems.push(`${unrealized}: the chart shows ${chart.unrealized.raw || 'none'}, Positions ${row.unrealized.raw || 'none'} (${row.unrealized.text})`);
         if ((row.stale !== '') !== (chart.stale !== '')) problems.push(`${unrealized}: the chart's line is ${chart.stale === '' ? 'live' : 'stale'}, the Positions row ${row.stale === '' ? 'live' : 'stale'}`);
+        if (chart.markName !== undefined && row.markName !== undefined && chart.markName !== row.markName) problems.push(`${markNameInvariant}: the chart's line is marked at "${chart.markName}", Positions at "${row.markName}"`);
+        // The chart shows the unit's figure inside its label, before the mark's name.
+        if (row.unitText !== undefined && row.unitText !== '' && row.markName !== undefined && !chart.label.includes(`${row.unitText} @ ${row.markName}`)) problems.push(`${pnlUnit}: the chart's position line reads "${chart.label}", Positions "${row.unitText} @ ${row.markName}"`);
       }
     }
   }

@@ -363,6 +363,13 @@ export function checkReverse(market: Market, position: { account: string; turbo:
   const bound = wholeQuoteBound(dialog, market);
   const planned = bound === null ? closable : largestWhole(closable, step, bound, market.base.decimals);
   if (stated.side !== side) problems.push(`the reverse dialog says ${stated.side} for a position of ${position.size}`);
+  // A Turbo Account's reverse is one order of both sizes (docs/actions.md, Reverse): the dialog states that order.
+  if (dialog.some((line) => /^One order in one signed request/.test(line.trim()))) {
+    if (stated.quantity !== 2n * closable && stated.quantity !== 2n * planned) problems.push(`the Turbo reverse dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; twice what an order closes of the position on the exchange (${plainUnits(held, market.base.decimals)}) is ${plainUnits(2n * closable, market.base.decimals)}`);
+    if (mine.length !== 1) return [...problems, `${mine.length} orders reached the exchange for a Turbo Account's reverse (${mine.map(orderText).join('; ')}); it is one order of both sizes`];
+    if (mine[0]!.side !== side || mine[0]!.quantity !== stated.quantity) problems.push(`${orderText(mine[0]!)} is not the stated ${side} ${stated.quantity} of the reverse`);
+    return problems;
+  }
   if (stated.quantity !== closable && stated.quantity !== planned) problems.push(`the reverse dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(closable, market.base.decimals)} of`);
   if (mine.length !== 2) return [...problems, `${mine.length} order${mine.length === 1 ? '' : 's'} reached the exchange for a reverse (${mine.map(orderText).join('; ')}); it is the close and the opening order, in one batch`];
   for (const order of mine) {

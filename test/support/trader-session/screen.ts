@@ -83,13 +83,16 @@ export interface PositionRow {
   /** The raw figures behind the money columns (`data-*` of the row; '' where the panel has none). */
   readonly raw: PositionRaw;
   /** The money cells as shown: average entry, unrealized P&L and its %, realized P&L and its %, fees. */
-  readonly text: { entry: string; unrealized: string; unrealizedPercent: string; realized: string; realizedPercent: string; fees: string };
+  readonly text: { entry: string; unrealized: string; unrealizedUnit: string; realized: string; realizedPercent: string; fees: string };
 }
 
 export interface PositionRaw {
   readonly entry: string;
   readonly mark: string;
   readonly markSide: string;
+  /** The market's chosen mark source and unit (settings.pnlDisplay) the row's figures were made for. */
+  readonly markChoice: string;
+  readonly pnlUnit: string;
   readonly unrealized: string;
   readonly unrealizedBps: string;
   readonly realized: string;
@@ -226,6 +229,8 @@ export async function readScreen(page: Page): Promise<Screen> {
                 entry: row.getAttribute('data-entry') ?? '(none)',
                 mark: row.getAttribute('data-mark') ?? '(none)',
                 markSide: row.getAttribute('data-mark-side') ?? '(none)',
+                markChoice: row.getAttribute('data-mark-choice') ?? '(none)',
+                pnlUnit: row.getAttribute('data-pnl-unit') ?? '(none)',
                 unrealized: row.getAttribute('data-unrealized') ?? '(none)',
                 unrealizedBps: row.getAttribute('data-unrealized-bps') ?? '(none)',
                 realized: row.getAttribute('data-realized') ?? '(none)',
@@ -236,7 +241,7 @@ export async function readScreen(page: Page): Promise<Screen> {
               text: {
                 entry: text(one('[data-testid=position-entry]', row)),
                 unrealized: text(one('[data-testid=position-unrealized]', row)),
-                unrealizedPercent: text(one('[data-testid=position-unrealized-percent]', row)),
+                unrealizedUnit: text(one('[data-testid=position-unrealized-unit]', row)),
                 realized: text(one('[data-testid=position-realized]', row)),
                 realizedPercent: text(one('[data-testid=position-realized-percent]', row)),
                 // One line per asset the fees were paid in.
@@ -273,6 +278,11 @@ export interface ShownPosition {
   readonly stale: string;
   /** The size as shown, where the panel shows it apart (the ladder's foot: "+0.1000"). */
   readonly sizeText?: string;
+  /** The name of the mark the P&L is valued at ("bid", "ask", "last", "mid"; '' without one). */
+  readonly markName?: string;
+  /** The market's unit beside the quote figure ("percent", "bps", "ticks") and the figure in it as shown ('' where the panel shows it only inside a label). */
+  readonly unit?: string;
+  readonly unitText?: string;
 }
 
 export interface PageFigures {
@@ -342,6 +352,9 @@ export async function readFigures(page: Page): Promise<PageFigures> {
             size: row.getAttribute('data-size') ?? '',
             unrealized: { raw: row.getAttribute('data-unrealized') ?? '', text: figureText(one('[data-testid=position-unrealized]', row)) },
             stale: row.getAttribute('data-stale') ?? '',
+            markName: row.getAttribute('data-mark-side') ?? '',
+            unit: row.getAttribute('data-pnl-unit') ?? '',
+            unitText: text(one('[data-testid=position-unrealized-unit]', row)),
           }))
         : null,
       ladderFoot:
@@ -354,6 +367,9 @@ export async function readFigures(page: Page): Promise<PageFigures> {
               unrealized: { raw: footEl.getAttribute('data-unrealized') ?? '', text: text(one('[data-testid=ladder-unrealized]', footEl)) },
               stale: footEl.getAttribute('data-stale') ?? '',
               sizeText: text(one('[data-testid=ladder-position-size]', footEl)),
+              markName: footEl.getAttribute('data-mark-side') ?? '',
+              unit: footEl.getAttribute('data-pnl-unit') ?? '',
+              unitText: text(one('[data-testid=ladder-unrealized-unit]', footEl)),
             }
           : null,
       ladder: ladderEl
@@ -378,6 +394,8 @@ export async function readFigures(page: Page): Promise<PageFigures> {
               unrealized: { raw: chartEl.getAttribute('data-unrealized') ?? '', text: '' },
               stale: chartEl.getAttribute('data-stale') ?? '',
               label: text(one('[data-testid=chart-line-label]', chartEl)),
+              markName: chartEl.getAttribute('data-mark-side') ?? '',
+              unit: chartEl.getAttribute('data-pnl-unit') ?? '',
             }
           : null,
       chartOrders: chartPanel

@@ -593,7 +593,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
                             data-price={line().price.toString()}
                             {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
                             {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side, 'data-quantity': line().quantity?.toString() ?? '' } : {})}
-                            {...(line().figures ? { 'data-account': line().id, 'data-size': line().figures!.size.toString(), 'data-unrealized': line().figures!.unrealized?.toString() ?? '', 'data-stale': line().figures!.stale ?? '' } : {})}
+                            {...(line().figures ? { 'data-account': line().id, 'data-size': line().figures!.size.toString(), 'data-unrealized': line().figures!.unrealized?.toString() ?? '', 'data-stale': line().figures!.stale ?? '', 'data-mark-side': line().figures!.markSide ?? '', 'data-pnl-unit': line().figures!.unit } : {})}
                             style={{ top: `${place().top}px` }}
                           >
                             <span

@@ -5,7 +5,7 @@
 import type { FillView, OrderView, PositionView, TriggerView, TriggersSnapshot } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { formatPrice } from '../../format/market-format';
-import { entryText, pnlText, sizeText } from '../positions/positions-model';
+import { entryText, pnlText, pnlUnitText, sizeText } from '../positions/positions-model';
 import type { PositionFigures } from '../positions/live-figures';
 
 export type ChartLineKind = 'order' | 'leg' | 'position';
@@ -32,7 +32,7 @@ export interface ChartLine {
   /** An order line's remaining quantity (raw base), on its element. */
   readonly quantity?: bigint;
   /** The position line's figures (signed size, unrealized P&L, why not live), as raw values on its element. */
-  readonly figures?: { readonly size: bigint; readonly unrealized: bigint | null; readonly stale: string | null };
+  readonly figures?: { readonly size: bigint; readonly unrealized: bigint | null; readonly stale: string | null; readonly markSide: string | null; readonly unit: string };
 }
 
 function labelled(market: Market, prefix: string, price: bigint, suffix: string): { label: string; prefix: string; suffix: string } {
@@ -122,7 +122,8 @@ export function positionLine(market: Market, turbo: boolean, account: string | n
   const long = position.size > 0n;
   const size = long ? position.size : -position.size;
   const figure = figures(position);
-  const pnl = figure.unrealized === null ? '' : ` · ${pnlText(market, figure.unrealized)} ${market.quote.symbol}${figure.stale === null ? '' : ' (stale)'}`;
+  // The quote figure, the market's unit and the mark's name: as the Positions row and the ladder's foot show them.
+  const pnl = figure.unrealized === null ? '' : ` · ${pnlText(market, figure.unrealized)} ${market.quote.symbol} ${pnlUnitText(figure)} @ ${figure.markSide ?? ''}${figure.stale === null ? '' : ' (stale)'}`;
   return {
     key: `position:${position.account}`,
     kind: 'position',
@@ -136,6 +137,6 @@ export function positionLine(market: Market, turbo: boolean, account: string | n
     dashed: true,
     draggable: false,
     band: null,
-    figures: { size: position.size, unrealized: figure.unrealized, stale: figure.stale },
+    figures: { size: position.size, unrealized: figure.unrealized, stale: figure.stale, markSide: figure.markSide, unit: figure.display.unit },
   };
 }

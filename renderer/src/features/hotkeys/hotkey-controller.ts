@@ -204,6 +204,9 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       case 'closeHalf':
         void closePosition(market, 'Close 50 %', (position) => terminal.trading.closePart(market!, position, 50));
         break;
+      case 'closeHalfByLimit':
+        void closePosition(market, 'Close 50 % by limit', (position) => terminal.trading.closeByLimit(market!, position, 50));
+        break;
       case 'reverse':
         void closePosition(market, 'Reverse', (position) => terminal.trading.reverse(market!, position));
         break;

@@ -18,6 +18,7 @@ import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { Side } from '../../../../shared/market/order-type';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
+import { CLOSE_PERCENTS } from '../../../../shared/positions/close-plan';
 import { useTerminal } from '../../stores/terminal-context';
 import { useBridge } from '../../stores/bridge-context';
 import { editableQuantity, formatPrice, formatQuantity } from '../../format/market-format';
@@ -26,7 +27,7 @@ import { bookRules } from '../../stores/turbo-store';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
-import { accountText, bookText, entryText, pnlText, sizeText as fixedSize } from '../positions/positions-model';
+import { accountText, bookText, entryText, pnlText, pnlUnitText, sizeText as fixedSize } from '../positions/positions-model';
 import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
 import { bookHealth, bookPnlAt, bookPosition, bookUnrealized, buildLadderFrame, type LadderRow } from './ladder-model';
 import { ladderPresets, withPreset } from './ladder-size';
@@ -240,9 +241,29 @@ export const Ladder: Component<LadderProps> = (props) => {
   onMount(() => onCleanup(terminal.positions.use()));
   const positions = (): readonly PositionView[] => terminal.positions.view()?.positions ?? [];
   const position = createMemo(() => bookPosition(positions(), props.market.market_id, props.turbo));
+  // The position the foot's close buttons act on: the book's one position, or the signing account's of several.
+  const toolPosition = createMemo((): PositionView | null => {
+    const current = position();
+    if (current === null) return null;
+    if (current.open.length === 1) return current.open[0]!;
+    const trading = terminal.store.state.account?.tradeAccount?.tradeAccountId ?? null;
+    const signer = props.turbo ? (terminal.turboBooks.view()?.tradingAs ?? trading) : trading;
+    return current.open.find((one) => one.account === signer) ?? null;
+  });
+  const [closing, setClosing] = createSignal(false);
+  // Each asks its own confirmation (trading-actions) and is refused by main as the Positions panel's buttons are.
+  const positionTool = async (action: () => Promise<unknown>) => {
+    setClosing(true);
+    try {
+      await action();
+    } finally {
+      setClosing(false);
+      void terminal.positions.refresh();
+    }
+  };
   const unrealized = createMemo(() => {
     const current = position();
-    return current === null ? null : bookUnrealized(current.open, (one) => terminal.marks.figures(one));
+    return current === null ? null : bookUnrealized(current.open, (one) => terminal.marks.figures(one), { baseDecimals: props.market.base.decimals, priceTick: tick() });
   });
 
   createEffect(() => {
@@ -721,8 +742,10 @@ export const Ladder: Component<LadderProps> = (props) => {
               data-size={current().size.toString()}
               data-unrealized={unrealized()?.unrealized?.toString() ?? ''}
               data-stale={unrealized()?.stale ?? ''}
+              data-mark-side={unrealized()?.markSide ?? ''}
+              data-pnl-unit={unrealized()?.display.unit ?? ''}
               classList={{ 'fresh-dim': (unrealized()?.stale ?? null) !== null }}
-              title="The position of this book from your fills (average cost); unrealized at the exit side's best price (the best bid of a long, the best ask of a short): fees paid included, the closing order's fee not"
+              title={`The position of this book from your fills (average cost); unrealized P&L marked at the ${unrealized()?.markSide ?? 'mark'} (this market's choice, set in Positions for every panel): fees paid included, the closing order's fee not`}
             >
               Pos <b class="num" data-testid="ladder-position-size">{current().size > 0n ? '+' : '-'}{fixedSize(props.market, current().size < 0n ? -current().size : current().size)}</b>
               {current().entry === null ? '' : ` @ ${entryText(props.market, current().entry!)}`}
@@ -730,6 +753,12 @@ export const Ladder: Component<LadderProps> = (props) => {
               <b class="num" classList={unrealized()?.unrealized == null ? {} : signClass(pnlText(props.market, unrealized()!.unrealized!))} data-testid="ladder-unrealized">
                 {unrealized()?.unrealized == null ? '—' : pnlText(props.market, unrealized()!.unrealized!)}
               </b>
+              {' '}
+              <span class="num" data-testid="ladder-unrealized-unit">
+                {unrealized() ? pnlUnitText(unrealized()!) : ''}
+              </span>
+              {' @ '}
+              <span data-testid="ladder-mark-name">{unrealized()?.markSide ?? '—'}</span>
               <Show when={unrealized()?.stale}>
                 {(why) => (
                   <span class="freshness-badge" data-testid="ladder-unrealized-stale" title={why()}>
@@ -737,6 +766,31 @@ export const Ladder: Component<LadderProps> = (props) => {
                   </span>
                 )}
               </Show>
+            </span>
+          )}
+        </Show>
+        <Show when={toolPosition()}>
+          {(target) => (
+            <span class="ladder-position-tools" data-testid="ladder-position-tools" data-account={target().account}>
+              <span title="Close a share with a bounded market order (as Positions' buttons)">Close</span>
+              <For each={CLOSE_PERCENTS}>
+                {(percent) => (
+                  <button type="button" data-testid={`ladder-close-${percent}`} disabled={closing()} onClick={() => void positionTool(() => terminal.trading.closePart(props.market, target(), percent))}>
+                    {percent}
+                  </button>
+                )}
+              </For>
+              <span title="Close a share by limit: post-only at the best price of the closing side (the best ask of a long, the best bid of a short)">Limit</span>
+              <For each={CLOSE_PERCENTS}>
+                {(percent) => (
+                  <button type="button" data-testid={`ladder-close-limit-${percent}`} disabled={closing()} onClick={() => void positionTool(() => terminal.trading.closeByLimit(props.market, target(), percent))}>
+                    {percent}
+                  </button>
+                )}
+              </For>
+              <button type="button" data-testid="ladder-reverse" disabled={closing()} title="Reverse: close and open the opposite position of the same size" onClick={() => void positionTool(() => terminal.trading.reverse(props.market, target()))}>
+                Rev
+              </button>
             </span>
           )}
         </Show>

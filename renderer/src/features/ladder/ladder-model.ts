@@ -6,6 +6,8 @@ import type { PositionView } from '../../../../shared/ipc/views';
 import type { Side } from '../../../../shared/market/order-type';
 import { aggregateOwnOrders, barPercent, floorToStep, hiddenAbove, rowIndexer, rowPriceOf, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
 import { unrealizedAtPrice, type PositionFigures } from '../positions/live-figures';
+import { percentBps } from '../../../../shared/positions/accounting';
+import { DEFAULT_PNL_DISPLAY, pnlTickTenths, type PnlDisplay } from '../../../../shared/positions/pnl-display';
 
 export interface LadderRow {
   /** The row price as decimal text: the stable key of the row. */
@@ -318,20 +320,51 @@ export function bookPosition(positions: readonly PositionView[], marketId: strin
   return { size, entry: sameSign && size !== 0n ? cost / size : null, open };
 }
 
+/** The foot's figure of a book: its positions' unrealized P&L summed, under one mark name and in the market's unit. */
+export interface BookUnrealized {
+  readonly unrealized: bigint | null;
+  readonly stale: string | null;
+  /** The mark's name when every position is marked alike (null otherwise, or without a mark). */
+  readonly markSide: PositionFigures['markSide'];
+  readonly display: PnlDisplay;
+  readonly unrealizedBps: bigint | null;
+  readonly unrealizedTickTenths: bigint | null;
+}
+
 /**
  * The unrealized P&L of a book's positions summed, each from the window's one mark
  * (stores/mark-source.ts), and why it is not live (the first reason), so the ladder's foot shows
- * what the Positions panel and the chart show.
+ * what the Positions panel and the chart show. One position is its figure as it is; several (the
+ * trading account and a Turbo Account on one Turbo book) give the sum's ratio to their summed
+ * cost and size.
  */
-export function bookUnrealized(open: readonly PositionView[], figures: (position: PositionView) => PositionFigures): { unrealized: bigint | null; stale: string | null } {
+export function bookUnrealized(open: readonly PositionView[], figures: (position: PositionView) => PositionFigures, scale?: { baseDecimals: number; priceTick: bigint }): BookUnrealized {
+  const each = open.map((position) => figures(position));
+  if (each.length === 1) {
+    const only = each[0]!;
+    return { unrealized: only.unrealized, stale: only.stale, markSide: only.markSide, display: only.display, unrealizedBps: only.unrealizedBps, unrealizedTickTenths: only.unrealizedTickTenths };
+  }
   let unrealized: bigint | null = 0n;
   let stale: string | null = null;
-  for (const position of open) {
-    const figure = figures(position);
+  let basis = 0n;
+  let size = 0n;
+  for (const [index, figure] of each.entries()) {
     unrealized = unrealized === null || figure.unrealized === null ? null : unrealized + figure.unrealized;
     stale ??= figure.stale;
+    const position = open[index]!;
+    basis += position.basis < 0n ? -position.basis : position.basis;
+    size += position.size < 0n ? -position.size : position.size;
   }
-  return { unrealized, stale };
+  const names = new Set(each.map((figure) => figure.markSide));
+  const display = each[0]?.display ?? DEFAULT_PNL_DISPLAY;
+  return {
+    unrealized,
+    stale,
+    markSide: names.size === 1 ? (each[0]?.markSide ?? null) : null,
+    display,
+    unrealizedBps: unrealized === null ? null : percentBps(unrealized, basis),
+    unrealizedTickTenths: unrealized === null || scale === undefined ? null : pnlTickTenths(unrealized, size, 10n ** BigInt(scale.baseDecimals), scale.priceTick),
+  };
 }
 
 /** The P&L of a book's positions if closed at `price`: the same computation as the foot's at its mark. */

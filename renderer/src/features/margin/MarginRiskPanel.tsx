@@ -120,7 +120,9 @@ export const MarginRiskPanel: Component<{
                     <dd data-testid="margin-risk-equity" data-sign={sign(view().traderEquity)}>
                       {signedMoney(view().traderEquity, collateral())}
                     </dd>
-                    <dt title="Realized profit if the session closed now: equity − PnL basis (what the trader put in, fees reported apart). Settlement pays this figure; the profit share is taken from it.">Trading PnL</dt>
+                    <dt title="Realized profit if the session closed now: equity − PnL basis (what the trader put in, fees reported apart). Settlement pays this figure; the profit share is taken from it. It is the whole account's, valued at the exchange's oracle prices as the margin formulas are, not a market's position P&L (Positions, the ladder and the chart mark those where each market's choice says).">
+                      Trading PnL <span class="muted small" data-testid="margin-risk-pnl-mark">at oracle prices</span>
+                    </dt>
                     <dd data-testid="margin-risk-pnl" data-sign={sign(view().tradingPnl)}>
                       {signedMoney(view().tradingPnl, collateral())}
                     </dd>

@@ -9,14 +9,15 @@ import type { PositionsView, PositionView, TriggerPriceView } from '../../../../
 import type { Market } from '../../../../shared/market/market';
 import type { ClosePercent } from '../../../../shared/positions/close-plan';
 import { useTerminal } from '../../stores/terminal-context';
+import { useBridge } from '../../stores/bridge-context';
 import { formatClock } from '../../format/time';
 import { formatFillFee } from '../../format/market-format';
 import { labelText, marketLabel } from '../markets/market-label';
-import { accountIdText, accountKindText, alignDecimals, bookText, entryText, percentText, pnlText, priceText, remainderAdvice, sideText, signedSizeText, sizeText } from './positions-model';
+import { accountIdText, accountKindText, alignDecimals, bookText, bpsText, entryText, markSourceTitle, percentText, pnlText, pnlUnitText, priceText, remainderAdvice, sideText, signedSizeText, sizeText, tickText } from './positions-model';
+import { MarkSourceChooser, PnlUnitChooser } from './PnlDisplayChooser';
 import type { PositionFigures } from './live-figures';
 import { PositionBracketControls } from './PositionBracketControls';
 import { createPositionBrackets } from '../triggers';
-import { useBridge } from '../../stores/bridge-context';
 import './positions.css';
 
 const STALE_AFTER_MS = 10_000;
@@ -35,6 +36,7 @@ function triggerText(market: Market, trigger: TriggerPriceView | null): string {
 
 export const PositionsPanel: Component = () => {
   const terminal = useTerminal();
+  const bridge = useBridge();
   // The window's one positions source (the ladder's foot and the chart's line show the same read).
   const view = (): PositionsView | null => terminal.positions.view();
   const error = (): string | null => terminal.positions.error();
@@ -42,7 +44,7 @@ export const PositionsPanel: Component = () => {
   const [showFlat, setShowFlat] = createSignal(false);
   const [busy, setBusy] = createSignal(false);
   const read = () => void terminal.positions.refresh();
-  const brackets = createPositionBrackets(useBridge());
+  const brackets = createPositionBrackets(bridge);
   const bracketOf = (position: PositionView) => brackets().find((bracket) => bracket.marketId === position.marketId && bracket.turbo === position.turbo && position.accountKind === 'trading');
 
   onMount(() => {
@@ -113,6 +115,23 @@ export const PositionsPanel: Component = () => {
     read();
   };
 
+  const closeByLimit = async (row: Row, percent: ClosePercent) => {
+    setBusy(true);
+    await terminal.trading.closeByLimit(row.market, row.position, percent);
+    setBusy(false);
+    read();
+  };
+
+  // Dust no order can close: settling the book moves it to the trading account's balance (one signed request, no order).
+  const settle = async (row: Row) => {
+    setBusy(true);
+    const result = await bridge.settleBalance({ marketId: row.market.market_id, ...(row.position.turbo ? { turbo: true } : {}) });
+    setBusy(false);
+    const name = `${labelText(marketLabel(row.market, markets()))} ${bookText(row.position.turbo)}`;
+    terminal.store.notify(result.ok ? 'info' : 'error', result.ok ? `Settled ${name}: the remainder and the book's unlocked funds moved to your trading account` : `Settle ${name} refused (${result.code}): ${result.message}`);
+    read();
+  };
+
   const reverse = async (row: Row) => {
     setBusy(true);
     await terminal.trading.reverse(row.market, row.position);
@@ -147,7 +166,7 @@ export const PositionsPanel: Component = () => {
               <th class="position-name">Market · book · account</th>
               <th class="num">Size</th>
               <th class="num">Avg entry</th>
-              <th class="num" title="The exit price: best bid for a long, best ask for a short">Mark</th>
+              <th class="num" title="The price each position is marked at, named under it: its market's choice (the exit side, best bid for a long and best ask for a short; the last trade; or the mid), the same in every panel">Mark</th>
               <th class="num" title="Fees included">Unrealized P&amp;L</th>
               <th class="num" title="Fees included">Realized P&amp;L</th>
               <Show when={anyTurboAccount()}>
@@ -176,6 +195,9 @@ export const PositionsPanel: Component = () => {
                     data-mark={figure().mark?.toString() ?? ''}
                     data-mark-side={figure().markSide ?? ''}
                     data-mark-source={figure().source}
+                    data-mark-choice={figure().display.mark}
+                    data-pnl-unit={figure().display.unit}
+                    data-unrealized-ticks={figure().unrealizedTickTenths?.toString() ?? ''}
                     data-unrealized={figure().unrealized?.toString() ?? ''}
                     data-unrealized-bps={figure().unrealizedBps?.toString() ?? ''}
                     data-stale={figure().stale ?? ''}
@@ -231,6 +253,26 @@ export const PositionsPanel: Component = () => {
                           Reverse
                         </button>
                       </div>
+                      <div class="position-tools" title="Close by limit: a post-only order resting at the best price of the closing side (the best ask of a long, the best bid of a short)">
+                        <span class="muted small">Limit</span>
+                        <For each={position().limitCloses}>
+                          {(plan) => (
+                            <button
+                              type="button"
+                              data-testid={`close-limit-${plan.percent}`}
+                              disabled={busy() || position().size === 0n || plan.refusal !== null}
+                              title={
+                                plan.refusal === null
+                                  ? `Close ${plan.percent} % by limit: ${plan.side ?? ''} ${sizeText(market, plan.quantity)} ${market.base.symbol} post-only at ${position().limitTouch === null ? '' : priceText(market, position().limitTouch!)}${plan.dust === null ? '' : ` (${plan.dust})`}`
+                                  : `No order is sent: ${plan.refusal}`
+                              }
+                              onClick={() => void closeByLimit(row, plan.percent)}
+                            >
+                              {plan.percent}%
+                            </button>
+                          )}
+                        </For>
+                      </div>
                       <PositionBracketControls market={market} position={position()} bracket={bracketOf(position())} />
                     </td>
                     <td class="num" classList={{ buy: position().size > 0n, sell: position().size < 0n }} data-testid="position-size" title={`${sideText(position().size)} ${position().size} raw ${market.base.symbol}`}>
@@ -245,15 +287,19 @@ export const PositionsPanel: Component = () => {
                     <td class="num" title={position().averageEntry === null ? '' : `${position().averageEntry} raw ${quote}`}>
                       <span data-testid="position-entry">{entries()[index()]}</span>
                     </td>
-                    <td class="num" classList={{ 'fresh-dim': figure().stale !== null }} title={figure().markSide === null ? 'no price to exit at' : `best ${figure().markSide}${figure().source === 'book' ? ' of the live book' : ' when the positions were read'}`}>
+                    <td class="num" classList={{ 'fresh-dim': figure().stale !== null }} title={markSourceTitle(figure())}>
                       <span data-testid="position-mark">{marks()[index()]}</span>
-                      <Show when={figure().markSide !== null}>
-                        <div class="muted small">{figure().markSide}</div>
-                      </Show>
+                      <div class="muted small" data-testid="position-mark-name">
+                        {figure().markSide ?? ''}
+                      </div>
+                      <MarkSourceChooser marketId={position().marketId} testId="position-mark-source" />
                     </td>
-                    <td class="num" classList={{ ...tone(figure().unrealized), 'fresh-dim': figure().stale !== null }} title={figure().unrealized === null ? '' : `${figure().unrealized} raw ${quote}${figure().stale === null ? '' : ` (stale: ${figure().stale})`}`}>
+                    <td class="num" classList={{ ...tone(figure().unrealized), 'fresh-dim': figure().stale !== null }} title={figure().unrealized === null ? '' : `${figure().unrealized} raw ${quote}, ${percentText(figure().unrealizedBps)}, ${bpsText(figure().unrealizedBps)}, ${tickText(figure().unrealizedTickTenths)}, ${markSourceTitle(figure())}${figure().stale === null ? '' : ` (stale: ${figure().stale})`}`}>
                       <span data-testid="position-unrealized">{unrealized()[index()]}</span>
-                      <div class="small" data-testid="position-unrealized-percent">{percentText(figure().unrealizedBps)}</div>
+                      <div class="small" data-testid="position-unrealized-unit">
+                        {pnlUnitText(figure())}
+                      </div>
+                      <PnlUnitChooser marketId={position().marketId} testId="position-pnl-unit" />
                       <Show when={figure().stale}>
                         {(why) => (
                           <div class="freshness-badge" data-testid="position-unrealized-stale" title={why()}>
@@ -287,6 +333,12 @@ export const PositionsPanel: Component = () => {
                     <tr class="remainder-note" data-testid="position-remainder-note" data-market-id={position().marketId} data-turbo={position().turbo ? 'true' : 'false'}>
                       <td colSpan={9}>
                         <b>Remainder</b> {`${signedSizeText(market, position().size)} ${market.base.symbol}: ${position().notClosable ?? ''}. ${remainderAdvice(market, position())}`}
+                        <Show when={position().accountKind === 'trading'}>
+                          {' '}
+                          <button type="button" data-testid="position-remainder-settle" disabled={busy()} title="Move what this book holds of your trading account (unlocked funds, the remainder among them) to the account, where it can be withdrawn" onClick={() => void settle(row)}>
+                            Settle
+                          </button>
+                        </Show>
                       </td>
                     </tr>
                   </Show>

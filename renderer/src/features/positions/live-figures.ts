@@ -1,18 +1,22 @@
 // One computation of a position's mark and unrealized P&L for every panel that shows them (the
 // Positions panel, the ladder's foot and its P&L column, the chart's position line): the position
-// (size and basis) from the window's one positions read, marked at the live book's exit price
-// (best bid for a long, best ask for a short) as the window's book frames show it. So the same
-// position at the same moment is one figure everywhere, and it moves with the bid the trader sees,
-// not with the positions read's slower pace. Where the book is not live (or no window subscription
-// shows it ungrouped), the read's own mark is used; a figure whose mark or position is not live
-// says why (`stale`), and the panels mark it in place.
+// (size and basis) from the window's one positions read, marked where the trader chose for its
+// market (settings.pnlDisplay: the book's exit side, the last trade or the mid, as the window's
+// book frames show them), with the unit chosen beside the quote figure (%, bp or ticks). So the
+// same position at the same moment is one figure, under one name, everywhere, and it moves with
+// the book the trader sees, not with the positions read's slower pace. Where the book is not live
+// (or no window subscription shows it ungrouped), the read's own mark is used (always the exit
+// side: that is what main closes at), and named as such; a figure whose mark or position is not
+// live says why (`stale`), and the panels mark it in place.
 import type { PositionView } from '../../../../shared/ipc/views';
 import { markValue, percentBps } from '../../../../shared/positions/accounting';
+import { DEFAULT_PNL_DISPLAY, markFrom, pnlTickTenths, type MarkName, type PnlDisplay } from '../../../../shared/positions/pnl-display';
 
-/** The best prices of one book as the window's ungrouped frames show them. */
+/** The best prices of one book and its last trade as the window's ungrouped frames show them. */
 export interface BookTop {
   readonly bid: bigint | null;
   readonly ask: bigint | null;
+  readonly last?: bigint | null;
 }
 
 /** Where a mark may come from, and whether each source is live now. */
@@ -25,14 +29,23 @@ export interface MarkInput {
   readonly positionStale: string | null;
   /** Why the read's own mark is not live (too old), or null. */
   readonly readStale: string | null;
+  /** The trader's mark and unit for this market (the exit side and percent when not given). */
+  readonly display?: PnlDisplay;
+  /** The market's price tick and base scale, for the P&L in ticks (none without them). */
+  readonly priceTick?: bigint;
 }
 
 export interface PositionFigures {
   readonly mark: bigint | null;
-  readonly markSide: 'bid' | 'ask' | null;
+  /** What the mark is, as every panel names it: the book's side, the last trade or the mid (null without a mark). */
+  readonly markSide: MarkName | null;
   /** Quote raw units; null when flat or without a mark. */
   readonly unrealized: bigint | null;
   readonly unrealizedBps: bigint | null;
+  /** The unrealized P&L in tenths of a price tick per unit held (null without a figure or a tick). */
+  readonly unrealizedTickTenths: bigint | null;
+  /** The trader's choice the figure was made for (its unit is what the panels show beside the quote figure). */
+  readonly display: PnlDisplay;
   /** The live book ('book') or the positions read's own mark ('read'). */
   readonly source: 'book' | 'read';
   /** Why the mark or the position is not live, or null when both are. */
@@ -45,12 +58,22 @@ export function unrealizedAtPrice(position: Pick<PositionView, 'size' | 'basis'>
 }
 
 export function positionFigures(position: PositionView, baseDecimals: number, input: MarkInput): PositionFigures {
-  if (position.size === 0n) return { mark: null, markSide: null, unrealized: null, unrealizedBps: null, source: 'read', stale: input.positionStale };
-  const side = position.size > 0n ? 'bid' : 'ask';
+  const display = input.display ?? DEFAULT_PNL_DISPLAY;
+  if (position.size === 0n) return { mark: null, markSide: null, unrealized: null, unrealizedBps: null, unrealizedTickTenths: null, display, source: 'read', stale: input.positionStale };
+  const ticks = (unrealized: bigint | null) => (unrealized === null || input.priceTick === undefined ? null : pnlTickTenths(unrealized, position.size, 10n ** BigInt(baseDecimals), input.priceTick));
   if (input.top !== null && input.bookLive) {
-    const mark = input.top[side];
-    const unrealized = mark === null ? null : unrealizedAtPrice(position, mark, baseDecimals);
-    return { mark, markSide: mark === null ? null : side, unrealized, unrealizedBps: unrealized === null ? null : percentBps(unrealized, position.basis), source: 'book', stale: input.positionStale };
+    const mark = markFrom(display.mark, position.size, input.top);
+    const unrealized = mark === null ? null : unrealizedAtPrice(position, mark.price, baseDecimals);
+    return {
+      mark: mark?.price ?? null,
+      markSide: mark?.name ?? null,
+      unrealized,
+      unrealizedBps: unrealized === null ? null : percentBps(unrealized, position.basis),
+      unrealizedTickTenths: ticks(unrealized),
+      display,
+      source: 'book',
+      stale: input.positionStale,
+    };
   }
   // The read's own mark and its figures (main computed them the same way, at the read's moment).
   const markStale = input.top !== null ? 'the book is not live' : input.readStale;
@@ -59,6 +82,8 @@ export function positionFigures(position: PositionView, baseDecimals: number, in
     markSide: position.markSide,
     unrealized: position.unrealized,
     unrealizedBps: position.unrealizedBps,
+    unrealizedTickTenths: ticks(position.unrealized),
+    display,
     source: 'read',
     stale: input.positionStale ?? markStale,
   };

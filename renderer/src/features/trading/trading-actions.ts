@@ -11,7 +11,7 @@ import type { Result } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatUnits } from '../../format/units';
 import type { TerminalStore } from '../../stores/terminal-store';
-import { accountText, bookText, flattenLines, partialCloseLines, partialPlanOf, reverseLines } from '../positions/positions-model';
+import { accountText, bookText, flattenLines, limitCloseLines, limitPlanOf, partialCloseLines, partialPlanOf, reverseLines } from '../positions/positions-model';
 import type { ClosePercent } from '../../../../shared/positions/close-plan';
 import { ORDER_KIND_LABELS } from '../ticket/ticket-model';
 import { marketName } from '../markets/market-label';
@@ -54,6 +54,8 @@ export interface TradingActions {
   closePart(market: Market, position: PositionView, percent: ClosePercent): Promise<Result<FlattenReport> | null>;
   /** Close one position and open the opposite of the same size in one signed batch, always confirmed; null when not sent. */
   reverse(market: Market, position: PositionView): Promise<Result<FlattenReport> | null>;
+  /** Close a share of one position by limit: a post-only order at the closing side's touch (main's plan), after a confirmation. */
+  closeByLimit(market: Market, position: PositionView, percent: ClosePercent): Promise<Result<FlattenReport> | null>;
   /**
    * Ask a trading confirmation in the window's dialog, queued behind any open one (margin actions
    * use it; their lines name the book and the signer as the order confirmations do).
@@ -346,6 +348,18 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       reportClose(`Close ${percent} %`, market, result);
       return result;
     },
+    async closeByLimit(market, position, percent) {
+      const plan = limitPlanOf(position, percent);
+      if (plan === null || plan.refusal !== null || plan.quantity === 0n || position.limitTouch === null) {
+        store.notify('warning', `Close ${percent} % by limit not sent: ${plan?.refusal ?? 'the position has no plan for this share'}`);
+        return null;
+      }
+      const title = `Close ${percent} % by limit of ${nameOf(market)} (${bookText(position.turbo)} book)`;
+      if (!(await confirm(title, [...limitCloseLines(market, position, plan), `Signed by ${accountText(position)}; one signed batch.`]))) return null;
+      const result = await api.flattenPositions({ positions: [{ marketId: position.marketId, turbo: position.turbo, account: position.account, quantity: plan.quantity, percent, style: 'limit', price: position.limitTouch }] });
+      reportClose(`Close ${percent} % by limit`, market, result);
+      return result;
+    },
     async reverse(market, position) {
       const plan = position.reverse;
       if (plan.refusal !== null || plan.open === 0n) {
@@ -353,7 +367,8 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
         return null;
       }
       const title = `Reverse ${nameOf(market)} (${bookText(position.turbo)} book)`;
-      if (!(await confirm(title, [...reverseLines(market, position), `Signed by ${accountText(position)}; one signed batch, both orders or neither.`]))) return null;
+      const batch = position.accountKind === 'turbo-account' ? 'one signed request, all or nothing.' : 'one signed batch, both orders or neither.';
+      if (!(await confirm(title, [...reverseLines(market, position), `Signed by ${accountText(position)}; ${batch}`]))) return null;
       const result = await api.reversePosition({ position: { marketId: position.marketId, turbo: position.turbo, account: position.account, quantity: plan.close.quantity } });
       reportClose('Reverse', market, result);
       return result;

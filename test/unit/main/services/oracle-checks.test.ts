@@ -8,7 +8,9 @@ import type { MarginRiskScreen, PositionRow, TapeRow } from '../../../support/tr
 import { b256 } from '../../../../shared/encoding/b256';
 import type { Market } from '../../../../shared/market/market';
 import { ledgerBps, ledgerEntry, ledgerPosition, ledgerUnrealized, type LedgerFill, type LedgerPosition } from '../../../support/trader-session/ledger';
-import { entryText, percentText, pnlText } from '../../../../renderer/src/features/positions/positions-model';
+import { entryText, percentText, pnlText, tickText } from '../../../../renderer/src/features/positions/positions-model';
+import { pnlTickTenths } from '../../../../shared/positions/pnl-display';
+import { priceTick } from '../../../../shared/market/tick';
 import { formatFillFee } from '../../../../renderer/src/format/market-format';
 
 const USDC = `0x${'9c'.repeat(32)}`;
@@ -297,6 +299,20 @@ describe('oracle: the Positions panel\'s money columns against the oracle\'s own
     expect(check({ ...row, raw: { ...row.raw, mark: '', markSide: '' } }, afterCross).ok).toBe(false);
   });
 
+  it('holds a row marked where its market chose (the mid, in ticks) and FAILS a name or a unit figure that is not the choice\'s', () => {
+    const mid = (ask + ask - 10_000n) / 2n + 1n;
+    const base = rowOf(key, false, 'TRADE', afterCross, { price: mid, side: 'ask' });
+    const unrealized = ledgerUnrealized(afterCross, mid, 9);
+    const ticks = tickText(pnlTickTenths(unrealized, afterCross.size, 10n ** 9n, priceTick(market)));
+    const row = { ...base, raw: { ...base.raw, markSide: 'mid', markChoice: 'mid', pnlUnit: 'ticks' }, text: { ...base.text, unrealizedUnit: ticks } };
+    expect(check(row, afterCross)).toEqual({ ok: true, how: 'equal' });
+    // The percent shown where the market chose ticks; a mid named where the market chose the exit side.
+    expect(check({ ...row, text: { ...row.text, unrealizedUnit: base.text.unrealizedUnit } }, afterCross).ok).toBe(false);
+    expect(check({ ...row, raw: { ...row.raw, markChoice: 'exit' } }, afterCross).ok).toBe(false);
+    // Where the window has no live frame of the book, the read's exit mark stands in, named as the ask.
+    expect(check({ ...base, raw: { ...base.raw, markChoice: 'mid' } }, afterCross)).toEqual({ ok: true, how: 'equal' });
+  });
+
   it('holds a flat row shown under "closed": its realized P&L and fees', () => {
     const closed = ledgerPosition([...fills, fill('Buy', 2_000_000_000n, 102_500_000n, 0n)], 9);
     expect(closed.size).toBe(0n);
@@ -325,6 +341,8 @@ function rowOf(marketId: string, turbo: boolean, account: string, position: Ledg
       entry: entry?.toString() ?? '',
       mark: mark?.price.toString() ?? '',
       markSide: mark?.side ?? '',
+      markChoice: 'exit',
+      pnlUnit: 'percent',
       unrealized: unrealized?.toString() ?? '',
       unrealizedBps: unrealizedBps?.toString() ?? '',
       realized: position.realized.toString(),
@@ -335,7 +353,7 @@ function rowOf(marketId: string, turbo: boolean, account: string, position: Ledg
     text: {
       entry: entry === null ? '' : entryText(market, entry),
       unrealized: unrealized === null ? '' : pnlText(market, unrealized),
-      unrealizedPercent: percentText(unrealizedBps),
+      unrealizedUnit: percentText(unrealizedBps),
       realized: pnlText(market, position.realized),
       realizedPercent: percentText(realizedBps),
       fees: [...(position.feesBase > 0n ? [formatFillFee(market, 'Buy', position.feesBase)] : []), ...(position.feesQuote > 0n ? [formatFillFee(market, 'Sell', position.feesQuote)] : [])].join(' + '),

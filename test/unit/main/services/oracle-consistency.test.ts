@@ -125,6 +125,22 @@ describe('cross-panel consistency', () => {
     expect(invariantsOf({ ...figures, ladder })).toEqual([CONSISTENCY_INVARIANTS.exitRow]);
   });
 
+  it('a P&L marked at another source, or shown in another unit or figure, on the foot or the chart than in Positions', () => {
+    const named = (fields: Partial<ShownPosition> = {}) => position({ markName: 'mid', unit: 'ticks', unitText: '-30.0 ticks', ...fields });
+    const agreeing: PageFigures = {
+      ...page(),
+      positions: [named()],
+      ladderFoot: named({ account: null, sizeText: '+0.5000' }),
+      chartPosition: { ...named(), label: `Long 0.5000 @ 3,000.00 · ${pnlText(market, unrealized)} USDC -30.0 ticks @ mid` },
+    };
+    expect(consistencyProblems(agreeing, context)).toEqual([]);
+    expect(invariantsOf({ ...agreeing, ladderFoot: { ...agreeing.ladderFoot!, markName: 'bid' } })).toEqual([CONSISTENCY_INVARIANTS.markName]);
+    expect(invariantsOf({ ...agreeing, ladderFoot: { ...agreeing.ladderFoot!, unit: 'percent', unitText: '-0.10 %' } })).toEqual([CONSISTENCY_INVARIANTS.pnlUnit]);
+    expect(invariantsOf({ ...agreeing, ladderFoot: { ...agreeing.ladderFoot!, unitText: '-30 ticks' } })).toEqual([CONSISTENCY_INVARIANTS.pnlUnit]);
+    expect(invariantsOf({ ...agreeing, chartPosition: { ...agreeing.chartPosition!, markName: 'bid' } })).toEqual([CONSISTENCY_INVARIANTS.markName]);
+    expect(invariantsOf({ ...agreeing, chartPosition: { ...agreeing.chartPosition!, label: `Long 0.5000 @ 3,000.00 · ${pnlText(market, unrealized)} USDC -0.10 % @ mid` } })).toEqual([CONSISTENCY_INVARIANTS.pnlUnit]);
+  });
+
   it('sizes that differ, and a P&L in another precision', () => {
     expect(invariantsOf({ ...page(), ladderFoot: position({ account: null, size: String(ETH), sizeText: '+1.0000' }) })).toEqual([CONSISTENCY_INVARIANTS.positionSize]);
     // A remainder the foot counts and Positions hides (under "closed").
