@@ -64,7 +64,7 @@ interface TradeChannel {
   /** Base quantity traded per exact price since the channel opened. */
   readonly volume: Map<bigint, bigint>;
   last: TradeView | null;
-  /** The newest trade ids seen, oldest first (bounded by REMEMBERED_TRADE_IDS), and as a set. */
+  /** The newest trades seen (by tradeIdentity), oldest first (bounded by REMEMBERED_TRADE_IDS), and as a set. */
   readonly seenIds: string[];
   readonly seen: Set<string>;
   /**
@@ -286,8 +286,8 @@ export class MarketDataHub {
       void feed.recentTrades(market, turbo).then((recent) => {
         if (!recent.ok || this.trades.get(key) !== created) return;
         // Recent history goes behind what the stream already delivered.
-        const known = new Set(created.tape.map((trade) => trade.tradeId));
-        for (const trade of uniqueTrades(recent.value)) if (!known.has(trade.tradeId) && created.tape.length < TAPE_LENGTH) created.tape.push(trade);
+        const known = new Set(created.tape.map(tradeIdentity));
+        for (const trade of uniqueTrades(recent.value)) if (!known.has(tradeIdentity(trade)) && created.tape.length < TAPE_LENGTH) created.tape.push(trade);
         created.last ??= created.tape[0] ?? null;
         for (const subscription of this.subscriptions.values()) {
           if (subscription.kind === 'trades' && this.tradeKey(subscription.market, subscription.turbo) === key) {
@@ -317,9 +317,10 @@ export class MarketDataHub {
   private unseenTrades(channel: TradeChannel, trades: readonly TradeView[]): TradeView[] {
     const fresh: TradeView[] = [];
     for (const trade of trades) {
-      if (channel.seen.has(trade.tradeId)) continue;
-      channel.seen.add(trade.tradeId);
-      channel.seenIds.push(trade.tradeId);
+      const identity = tradeIdentity(trade);
+      if (channel.seen.has(identity)) continue;
+      channel.seen.add(identity);
+      channel.seenIds.push(identity);
       fresh.push(trade);
     }
     if (channel.seenIds.length > REMEMBERED_TRADE_IDS) {
@@ -340,8 +341,8 @@ export class MarketDataHub {
       channel.rebuilding = true;
     }
     const fresh = this.unseenTrades(channel, event.trades);
-    const onTape = channel.rebuilding ? new Set(channel.tape.map((trade) => trade.tradeId)) : null;
-    const shown = onTape === null ? fresh : uniqueTrades(event.trades).filter((trade) => !onTape.has(trade.tradeId));
+    const onTape = channel.rebuilding ? new Set(channel.tape.map(tradeIdentity)) : null;
+    const shown = onTape === null ? fresh : uniqueTrades(event.trades).filter((trade) => !onTape.has(tradeIdentity(trade)));
     if (event.trades.length > 0) channel.rebuilding = false;
     // Streams deliver newest first within a message (docs/sandbox.md), as the tape shows them: the
     // sort is stable, so trades of one time (a sweep) keep that order, the only one that tells them apart.
@@ -633,6 +634,18 @@ export function volumeInRange(volume: ReadonlyMap<bigint, bigint> | undefined, p
 
 /** The trades of a list with each trade id once (its first occurrence). */
 function uniqueTrades(trades: readonly TradeView[]): TradeView[] {
-  const ids = new Set<string>();
-  return trades.filter((trade) => !ids.has(trade.tradeId) && ids.add(trade.tradeId) !== undefined);
+  const seen = new Set<string>();
+  return trades.filter((trade) => {
+    const identity = tradeIdentity(trade);
+    return !seen.has(identity) && seen.add(identity) !== undefined;
+  });
+}
+
+/**
+ * A trade as the same trade again: its id with its time, price, size and side. An id alone is not
+ * enough: a restarted exchange (the sandbox after a crash) numbers its trades from the start again,
+ * and its new trades must not pass for repeats of the old ones.
+ */
+function tradeIdentity(trade: TradeView): string {
+  return `${trade.tradeId}|${trade.time}|${trade.price}|${trade.quantity}|${trade.side}`;
 }

@@ -263,6 +263,27 @@ describe('market data hub', () => {
     expect(books(after).at(-1)!.volumeAtPrice).toEqual([{ price: 1010n, quantity: 2n }, { price: 1000n, quantity: 3n }]);
   });
 
+  it('a restarted exchange numbers its trades from the start again: its trades are new ones on the tape and in volume, not repeats of the old ids', () => {
+    const { attach, clock, feed, hub, received } = setup();
+    attach('w1');
+    hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    hub.subscribeTrades('w1', { marketId: market, turbo: false });
+    clock.advance(16);
+    const trade = (tradeId: string, price: bigint, time: number) => ({ tradeId, marketId: market, side: 'Buy' as const, price, quantity: 1n, time });
+    feed.tradeListeners[0]!({ reset: false, trades: [trade('t2', 1010n, 120_500), trade('t1', 1010n, 120_000)] });
+    clock.advance(16);
+    // The exchange restarts: its stream comes back with a history of one trade, then trades on with
+    // the ids the old exchange had used (other trades, later).
+    feed.tradeListeners[0]!({ reset: true, trades: [] });
+    feed.tradeListeners[0]!({ reset: false, trades: [trade('t1', 1020n, 200_000)] });
+    feed.tradeListeners[0]!({ reset: false, trades: [trade('t2', 1030n, 200_500)] });
+    clock.advance(16);
+    const frames = received.get('w1')!.filter((m) => m.stream === 'trades').map((m) => m.payload as TradesFrame);
+    const sinceReset = frames.slice(frames.findLastIndex((frame) => frame.reset));
+    expect(sinceReset.flatMap((frame) => frame.trades.map((shown) => `${shown.tradeId}@${shown.price}`))).toEqual(['t2@1030', 't1@1020']);
+    expect(books(received.get('w1')!).at(-1)!.volumeAtPrice).toEqual([{ price: 1030n, quantity: 1n }, { price: 1020n, quantity: 1n }, { price: 1010n, quantity: 2n }]);
+  });
+
   it('groups levels into coarser rows: bids floored, asks ceiled, never better than on offer', () => {
     const bids = groupLevels([[1009n, 1n], [1001n, 2n], [999n, 4n], [990n, 8n]], 10n, 'buys', 5);
     expect(bids).toEqual([{ price: 1000n, quantity: 3n }, { price: 990n, quantity: 12n }]);
