@@ -220,13 +220,16 @@ export class MarginService extends MarginCredit implements TurboDesk {
       refusal: null,
     };
     if (!planned.ok) return ok({ ...base, refusal: { code: planned.code, message: planned.message } });
-    if (!guarded.ok) return ok({ ...base, refusal: { code: guarded.code, message: guarded.message } });
-    if (planned.value === null) return ok({ ...base, allowed: true, warnings: ['Signed as the trading account: no Turbo Account is selected.'] });
+    const refusal = guarded.ok ? null : { code: guarded.code, message: guarded.message };
+    if (planned.value === null) return ok(refusal === null ? { ...base, allowed: true, warnings: ['Signed as the trading account: no Turbo Account is selected.'] } : { ...base, refusal });
     const { plan, report, market } = planned.value;
     const asset = report.assets.find((entry) => entry.assetId === market.base.asset);
+    // A guard's refusal keeps the account's figures (capacity, what it would draw and borrow): the
+    // ticket still shows what the account can do beside why this order is refused.
     return ok({
       ...base,
-      allowed: true,
+      allowed: refusal === null,
+      refusal,
       orderType: checkedOrderType(plan.orderType),
       price: plan.price,
       quoteValue: plan.quoteValue,
