@@ -117,7 +117,7 @@ describe.sequential('trader workflow in Chromium against the sandbox', () => {
     expect((await row.getByTestId('position-mark').textContent())!.trim()).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
     expect((await row.getByTestId('position-unrealized').textContent())!.trim()).toMatch(/^[+-]?\d{1,3}(,\d{3})*\.\d+$/);
     expect((await row.getByTestId('position-realized').textContent())!.trim()).toMatch(/^[+-]?\d{1,3}(,\d{3})*\.\d+$/);
-    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Canonical.*Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}\s*Flatten\s*25%\s*50%\s*75%\s*Reverse\s*Limit\s*25%\s*50%\s*75%\s*100%\s*\+0\.\d+/);
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Canonical.*Trading account 0x[0-9a-f]{4}…[0-9a-f]{4}\s*Flatten\s*25%\s*50%\s*75%\s*Reverse\s*Limit\s*25%\s*50%\s*75%\s*100%\s*TP\/SL\s*\+0\.\d+/);
     await shot('01-positions');
     // At the window's default size every column is in the blotter's view, the last one included.
     await page.setViewportSize(DEFAULT_WINDOW);
