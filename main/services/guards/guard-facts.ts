@@ -19,6 +19,11 @@ export interface PositionFacts {
   readonly restingClosing: bigint;
   /** What the account's pending legs on this book would close when they fire (an OCO pair once, at the larger). */
   readonly legsClosing: bigint;
+  /**
+   * Why legsClosing is not the whole of it (a leg sized from an order no longer open), or null. Only
+   * what caps an order to the position (reduce-only) needs the legs; the size stays known.
+   */
+  readonly legsUnknown: string | null;
 }
 
 /** Remaining quantity (raw base units) of the account's open orders on one book, per side. */

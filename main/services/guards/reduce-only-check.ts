@@ -27,6 +27,9 @@ export async function checkReduceOnly(intent: OrderIntent, market: Market, facts
   if (!position.ok) {
     return fail(GUARD_CODES.REDUCE_ONLY_UNKNOWN, `Reduce-only: your position on ${pair} cannot be read now (${position.message}), so nothing can be capped to it. Nothing was signed.`, { field: 'reduceOnly' });
   }
+  if (position.value.legsUnknown !== null) {
+    return fail(GUARD_CODES.REDUCE_ONLY_UNKNOWN, `Reduce-only: what your pending legs on ${pair} close cannot be read now (${position.value.legsUnknown}), so nothing can be capped to the position. Nothing was signed.`, { field: 'reduceOnly' });
+  }
   const { size, restingClosing, legsClosing } = position.value;
   const quantity = intent.quantity ?? 0n;
   if (size === 0n) {

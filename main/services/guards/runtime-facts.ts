@@ -75,18 +75,22 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
       // what it fills later adds to the position as much as to the leg).
       const legs = deps.pendingLegs();
       const pairs = new Map<string, bigint>();
+      let legsUnknown: string | null = null;
       if (legs.account === account) {
         for (const leg of legs.legs) {
           if (!onBook(leg) || leg.side !== closing || leg.state !== 'pending') continue;
           const parent = leg.parentOrderId === null ? undefined : deps.openOrders().find((order) => order.orderId === leg.parentOrderId);
           const legSize = leg.quantity ?? parent?.filled ?? null;
-          if (legSize === null) return fail('POSITION_UNKNOWN', `the size of the pending leg ${leg.triggerId} (sized from an order that is no longer open) is not known here`);
+          if (legSize === null) {
+            legsUnknown ??= `the size of the pending leg ${leg.triggerId} (sized from an order that is no longer open) is not known here`;
+            continue;
+          }
           const key = leg.ocoId === null ? leg.triggerId : [leg.triggerId, leg.ocoId].sort().join('|');
           pairs.set(key, (pairs.get(key) ?? 0n) > legSize ? pairs.get(key)! : legSize);
         }
       }
       const legsClosing = [...pairs.values()].reduce((sum, value) => sum + value, 0n);
-      return ok({ size, restingClosing, legsClosing });
+      return ok({ size, restingClosing, legsClosing, legsUnknown });
     },
     restingOrders: (account, market, turbo) => {
       const resting = { buy: 0n, sell: 0n };

@@ -279,7 +279,9 @@ export class NetworkRuntime {
       maxQuantity: (marketId) => deps.preferences.preferences.get().settings.maxOrderQuantity[marketId],
       closingCommitted: async (account, market, turbo) => {
         const position = await guardFacts.position(account, market, turbo);
-        return position.ok ? ok({ restingClosing: position.value.restingClosing, legsClosing: position.value.legsClosing }) : position;
+        if (!position.ok) return position;
+        if (position.value.legsUnknown !== null) return fail('POSITION_UNKNOWN', position.value.legsUnknown);
+        return ok({ restingClosing: position.value.restingClosing, legsClosing: position.value.legsClosing });
       },
       nowSeconds,
       nowMs: () => clock.now(),

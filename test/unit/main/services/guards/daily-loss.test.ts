@@ -24,7 +24,7 @@ function facts(options: { limit?: bigint; dayPnl?: bigint | null; size?: bigint 
     dayPnl: () => Promise.resolve(options.dayPnl === null ? fail('POSITION_UNKNOWN', 'the fills could not be read') : ok(options.dayPnl ?? 0n)),
     bandBps: () => 0,
     bookPrices: () => Promise.resolve(ok({ bestBid: null, bestAsk: null, source: 'the live book' })),
-    position: () => Promise.resolve(ok({ size: options.size ?? 0n, restingClosing: 0n, legsClosing: 0n })),
+    position: () => Promise.resolve(ok({ size: options.size ?? 0n, restingClosing: 0n, legsClosing: 0n, legsUnknown: null })),
     restingOrders: () => ({ buy: 0n, sell: 0n }),
   };
 }

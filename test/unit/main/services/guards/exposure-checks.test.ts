@@ -22,7 +22,7 @@ function facts(options: { notional?: bigint; position?: bigint; size?: bigint; r
     maxPosition: () => options.position,
     bandBps: () => 0,
     bookPrices: () => Promise.resolve(ok({ bestBid: null, bestAsk: null, source: 'the live book' })),
-    position: () => Promise.resolve(options.unreadable ? fail('POSITION_UNKNOWN', 'the fills could not be read') : ok({ size: options.size ?? 0n, restingClosing: 0n, legsClosing: 0n })),
+    position: () => Promise.resolve(options.unreadable ? fail('POSITION_UNKNOWN', 'the fills could not be read') : ok({ size: options.size ?? 0n, restingClosing: 0n, legsClosing: 0n, legsUnknown: null })),
     restingOrders: () => options.resting ?? { buy: 0n, sell: 0n },
     dailyLossLimit: () => undefined,
     dayPnl: () => Promise.resolve(ok(0n)),

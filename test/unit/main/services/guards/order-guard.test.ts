@@ -36,7 +36,7 @@ function facts(options: { caps?: Record<string, bigint>; bands?: Record<string, 
     },
     position: () => {
       reads.positions++;
-      return Promise.resolve(options.position ?? ok({ size: 0n, restingClosing: 0n, legsClosing: 0n }));
+      return Promise.resolve(options.position ?? ok({ size: 0n, restingClosing: 0n, legsClosing: 0n, legsUnknown: null }));
     },
   };
 }
@@ -114,7 +114,7 @@ describe('the maximum order size', () => {
 });
 
 describe('reduce-only', () => {
-  const long = (size: bigint, restingClosing = 0n, legsClosing = 0n) => facts({ position: ok({ size, restingClosing, legsClosing }) });
+  const long = (size: bigint, restingClosing = 0n, legsClosing = 0n) => facts({ position: ok({ size, restingClosing, legsClosing, legsUnknown: null }) });
 
   it('passes a closing order up to the position, less what resting closing orders already close', async () => {
     expect((await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Sell', quantity: 2n * ETH }), market, long(2n * ETH))).ok).toBe(true);
@@ -142,6 +142,9 @@ describe('reduce-only', () => {
   it('refuses when the position cannot be read, and reads nothing for an order not marked reduce-only', async () => {
     const unknown = await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Sell' }), market, facts({ position: fail('POSITION_UNKNOWN', 'the fills could not be read') }));
     expect(unknown.ok ? 'passed' : unknown.code).toBe('GUARD_REDUCE_ONLY_UNKNOWN');
+    // The size is known but not what a pending leg closes: reduce-only cannot cap to it either.
+    const legs = await checkReduceOnly(intent({ reduceOnly: true, kind: 'Market', side: 'Sell' }), market, facts({ position: ok({ size: 10n ** 9n, restingClosing: 0n, legsClosing: 0n, legsUnknown: 'the size of the pending leg 0xl1 is not known here' }) }));
+    expect(legs.ok ? 'passed' : `${legs.code}: ${legs.message}`).toMatch(/^GUARD_REDUCE_ONLY_UNKNOWN: .*the size of the pending leg 0xl1 is not known here/);
     const plain = facts();
     expect((await checkReduceOnly(intent({ side: 'Sell' }), market, plain)).ok).toBe(true);
     expect(plain.reads.positions).toBe(0);

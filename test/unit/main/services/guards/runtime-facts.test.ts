@@ -59,12 +59,14 @@ describe('the runtime guard facts', () => {
         pendingLegs: () => ({ account, legs: [leg({ triggerId: '0xa', ocoId: '0xb', quantity: ETH }), leg({ triggerId: '0xb', ocoId: '0xa', quantity: 2n * ETH }), leg({ triggerId: '0xc', quantity: null, parentOrderId: '0xparent' }), leg({ triggerId: '0xd', side: 'Buy' })] }),
       }),
     );
-    expect(await facts.position(account, ethUsdc, false)).toEqual(ok({ size: 5n * ETH, restingClosing: (3n * ETH) / 2n, legsClosing: 2n * ETH + ETH / 4n }));
+    expect(await facts.position(account, ethUsdc, false)).toEqual(ok({ size: 5n * ETH, restingClosing: (3n * ETH) / 2n, legsClosing: 2n * ETH + ETH / 4n, legsUnknown: null }));
   });
 
-  it('does not know the position when a leg’s size cannot be told, or when the fills of the book could not be read', async () => {
+  it('knows the size but not what the legs close when a leg’s size cannot be told; nothing when the fills of the book could not be read', async () => {
     const lost = runtimeGuardFacts(deps({ pendingLegs: () => ({ account, legs: [leg({ quantity: null, parentOrderId: '0xgone' })] }) }));
-    expect((await lost.position(account, ethUsdc, false)).ok).toBe(false);
+    const read = await lost.position(account, ethUsdc, false);
+    expect(read.ok && read.value.size).toBe(5n * ETH);
+    expect(read.ok && read.value.legsUnknown).toMatch(/the size of the pending leg 0xl1 \(sized from an order that is no longer open\) is not known here/);
     const unread = runtimeGuardFacts(deps({ positions: () => Promise.resolve({ positions: [], asOf: 0, problems: ['ETH/USDC Canonical: the fills could not be read'] }) }));
     expect(await unread.position(account, ethUsdc, false)).toEqual(fail('POSITION_UNKNOWN', 'ETH/USDC Canonical: the fills could not be read'));
   });
