@@ -24,7 +24,7 @@ export interface AlertSet {
   readonly source: 'bid' | 'ask';
   readonly direction: 'above' | 'below';
   readonly level: bigint;
-  /** Firings of the alert seen before the market was moved, and whether the exchange's price was past the level then. */
+  /** Firings of the alert seen before the market was moved, and whether the exchange's price was past the level in a sample of that wait. */
   readonly firedBeforeMove: number;
   readonly pastBeforeMove: boolean;
 }
@@ -137,11 +137,16 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
     if (created.condition.kind !== 'price') throw new Error(`the ladder's menu set a ${created.condition.kind} alert`);
     const direction = created.condition.direction;
     // Main arms a price alert once it sees the price on the near side of the level.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The house maker requotes on its own meanwhile, so the exchange's price is sampled through the
+    // wait: an alert that fires then must have had a price past its level on the exchange.
+    let pastBeforeMove = false;
+    for (const waitUntil = Date.now() + 1_500; Date.now() < waitUntil; ) {
+      const inside = await real.truth.inside(market, false);
+      const now = source === 'ask' ? inside.ask : inside.bid;
+      if (now !== null && (direction === 'above' ? now >= level : now <= level)) pastBeforeMove = true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const firedBeforeMove = value(await bridge.api.listAlerts({})).firings.filter((firing) => firing.alertId === created.id).length;
-    const inside = await real.truth.inside(market, false);
-    const now = source === 'ask' ? inside.ask : inside.bid;
-    const pastBeforeMove = now !== null && (direction === 'above' ? now >= level : now <= level);
     const target = direction === 'above' ? level + 10n * tick : level - 10n * tick;
     const moved = await control.post('/control/markets/price', { market_id: market.market_id, price: target.toString() });
     if (moved.status !== 200) throw new Error(`the control surface did not move the price: ${moved.status} ${JSON.stringify(moved.body)}`);
