@@ -53,7 +53,16 @@ export function checkCloseByLimit(
     if (stated.side !== side) problems.push(`the close 100 % by limit dialog says ${stated.side} for a position of ${position.size}`);
     else if (stated.quantity !== floored && !(wholeQuote && stated.quantity < floored && stated.quantity % step === 0n)) problems.push(`the close 100 % by limit dialog says ${stated.side} ${plainUnits(stated.quantity, market.base.decimals)} ${market.base.symbol}; the position on the exchange is ${plainUnits(held, market.base.decimals)}, which an order closes ${plainUnits(floored, market.base.decimals)} of`);
     const left = held - stated.quantity;
-    if (left > 0n && !dialog.some((line) => line.includes(plainUnits(left, market.base.decimals)))) problems.push(`the close 100 % by limit dialog does not state the ${plainUnits(left, market.base.decimals)} ${market.base.symbol} it leaves: ${JSON.stringify(dialog)}`);
+    // Closing a short buys the base, whose fee is paid in it: the dialog then states what is left
+    // with the fee on top ("Leaves 0.00000036 ETH (the buy's fee of 0.00000025 ETH is paid in ETH)").
+    const withFee = (line: string) => {
+      const match = /Leaves ([\d.]+) \S+ \(the buy's fee of ([\d.]+) /.exec(line);
+      if (match === null) return false;
+      const leaves = parseUnits(match[1]!, market.base.decimals, 'quantity');
+      const fee = parseUnits(match[2]!, market.base.decimals, 'quantity');
+      return leaves.ok && fee.ok && leaves.value - fee.value === left;
+    };
+    if (left > 0n && !dialog.some((line) => line.includes(plainUnits(left, market.base.decimals)) || withFee(line))) problems.push(`the close 100 % by limit dialog does not state the ${plainUnits(left, market.base.decimals)} ${market.base.symbol} it leaves: ${JSON.stringify(dialog)}`);
   } else {
     // The share as the dialog states it (no order is judged here: the refusal stands in for none).
     problems.push(...checkPartialClose(market, position, percent, dialog, [], 'the share alone'));

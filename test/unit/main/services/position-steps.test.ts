@@ -52,4 +52,12 @@ describe('postcondition: close 100 % by limit', () => {
     expect(checkCloseByLimit(market, whole, 100, lines, [order(1, { quantity: 1_600_000n, price: 3_002_280_000n })], 0n, '')).toEqual([]);
     expect(checkCloseByLimit(market, whole, 100, [lines[0]!], [order(1, { quantity: 1_600_000n, price: 3_002_280_000n })], 0n, '')).toEqual([expect.stringMatching(/does not state the 0.000099575 ETH it leaves/)]);
   });
+
+  it("a short's close buys the base and pays its fee in it: what it leaves may be stated with the fee on top, but only that sum", () => {
+    const short = { account: TRADER, turbo: false, size: -2_500_110n };
+    const buy = order(1, { side: 'Buy', quantity: 2_500_000n, price: 2_991_960_000n });
+    const stated = (leaves: string) => ['Buy 0.0025 ETH on ETH/USDC, Canonical book, post-only at 2,991.96 USDC (the best bid, joining it)', `Leaves ${leaves} ETH (the buy's fee of 0.00000025 ETH is paid in ETH), below the 0.0001 ETH size step: no order can close it.`];
+    expect(checkCloseByLimit(market, short, 100, stated('0.00000036'), [buy], 0n, '')).toEqual([]);
+    expect(checkCloseByLimit(market, short, 100, stated('0.00000040'), [buy], 0n, '')).toEqual([expect.stringMatching(/does not state the 0.00000011 ETH it leaves/)]);
+  });
 });
