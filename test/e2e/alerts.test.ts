@@ -6,6 +6,7 @@
 // test-results/screenshots/alerts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatUnits } from '../../shared/encoding/units';
 import { priceTick } from '../../shared/market/tick';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { confirmIfAsked, screenshots, until } from '../support/terminal-page';
@@ -115,6 +116,16 @@ describe.sequential('alerts in Chromium against the sandbox', () => {
     await row.getByTestId('alert-row-note').press('Enter');
     const edited = await until(async () => (await listed()).alerts.find((alert) => alert.id === fromChart.id && alert.repeat && alert.cooldownSeconds === 15 && alert.note === 'chart level'), 'the edit in main', 10_000);
     expect(edited.condition).toEqual(fromChart.condition);
+    // The level too: a price off the step is refused naming it, one on the step moves the alert.
+    if (fromChart.condition.kind !== 'price') throw new Error('the chart menu set no price alert');
+    const level = fromChart.condition.price + 50_000n;
+    await row.getByTestId('alert-row-level').fill('3000.123');
+    await row.getByTestId('alert-row-level').press('Enter');
+    await expect.poll(async () => (await page.getByTestId('alert-problem').textContent()) ?? '', { timeout: 10_000 }).toMatch(/Price: 3000\.123 is not on the 0\.01 price step/);
+    await row.getByTestId('alert-row-level').fill(formatUnits(level, 6, { minimumFractionDigits: 2 }));
+    await row.getByTestId('alert-row-level').press('Enter');
+    const moved = await until(async () => (await listed()).alerts.find((alert) => alert.id === fromChart.id && alert.condition.kind === 'price' && alert.condition.price === level), 'the new level in main', 10_000);
+    expect({ ...moved.condition, price: fromChart.condition.price }).toEqual(fromChart.condition);
     await shot('04-alerts-panel-edited');
 
     // Deleted from the panel: gone from main and from the list.

@@ -2,7 +2,7 @@
 // main for: a price alert in the direction the level lies from each source, re-armed one step back,
 // and the form's fields read with the market's decimals, each problem named by its field.
 import { describe, expect, it } from 'vitest';
-import { alertFormInput, type AlertForm } from '../../renderer/src/features/alerts/alert-form';
+import { alertFormInput, levelText, withLevel, type AlertForm } from '../../renderer/src/features/alerts/alert-form';
 import { alertChoices } from '../../renderer/src/features/alerts/alert-menu-model';
 import { ethUsdc } from '../support/renderer/fixtures';
 
@@ -83,5 +83,30 @@ describe('the Alerts panel form', () => {
     expect(alertFormInput({ ...form, kind: 'margin', percentText: '0.001' })).toMatchObject({ ok: false, message: expect.stringMatching(/^Distance: /) });
     expect(alertFormInput({ ...form, kind: 'margin', percentText: '0' })).toMatchObject({ ok: false, message: 'Distance: between 0.01 and 100 %' });
     expect(alertFormInput({ ...form, kind: 'margin', marginAccountId: '' })).toMatchObject({ ok: false, message: 'Turbo Account: choose one (register one in the Margin panel first)' });
+  });
+});
+
+describe("an alert's level, edited in the list", () => {
+  const price = { kind: 'price' as const, marketId: ethUsdc.market_id, turbo: false, source: 'bid' as const, direction: 'above' as const, price: 3_000n * USDC, hysteresis: TICK };
+
+  it('shows the level of each kind that has one, in the units it was typed in', () => {
+    expect(levelText(price, ethUsdc)).toBe('3000.00');
+    expect(levelText({ kind: 'spread', marketId: ethUsdc.market_id, turbo: false, ticks: 7 }, ethUsdc)).toBe('7');
+    expect(levelText({ kind: 'stale', seconds: 12 }, null)).toBe('12');
+    expect(levelText({ kind: 'margin', marginAccountId: '0xa', line: 'freeze', belowBps: 1250 }, null)).toBe('12.5');
+    expect(levelText({ kind: 'rejected' }, null)).toBe('');
+  });
+
+  it('keeps everything but the level, and names the field and the value it refuses', () => {
+    expect(withLevel(price, '3010.5', ethUsdc)).toEqual({ ok: true, value: { ...price, price: 3_010_500_000n } });
+    expect(withLevel({ kind: 'spread', marketId: ethUsdc.market_id, turbo: false, ticks: 7 }, '9', ethUsdc)).toEqual({ ok: true, value: { kind: 'spread', marketId: ethUsdc.market_id, turbo: false, ticks: 9 } });
+    expect(withLevel({ kind: 'margin', marginAccountId: '0xa', line: 'freeze', belowBps: 1250 }, '5', null)).toEqual({ ok: true, value: { kind: 'margin', marginAccountId: '0xa', line: 'freeze', belowBps: 500 } });
+    const refused = withLevel(price, '3010.123', ethUsdc);
+    expect(refused.ok ? 'accepted' : refused.message).toMatch(/^Price.*3010\.123/);
+    const zero = withLevel(price, '0', ethUsdc);
+    expect(zero.ok ? 'accepted' : zero.message).toMatch(/^Price: must be positive/);
+    const ticks = withLevel({ kind: 'spread', marketId: ethUsdc.market_id, turbo: false, ticks: 7 }, 'x', ethUsdc);
+    expect(ticks.ok ? 'accepted' : ticks.message).toMatch(/^Ticks: a whole number is needed \(not "x"\)/);
+    expect(withLevel({ kind: 'fill', marketId: null }, '5', null).ok).toBe(false);
   });
 });

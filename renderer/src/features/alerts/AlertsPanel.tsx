@@ -1,5 +1,5 @@
 // The Alerts panel: every alert main keeps (set here, or from a ladder row's or the chart's context
-// menu), each editable (on/off, repeat, cool-down, sound, note) and deletable, and the latest
+// menu), each editable (on/off, level, repeat, cool-down, sound, note) and deletable, and the latest
 // firings. Main evaluates and announces them with every window closed; this panel only edits.
 import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
 import type { AlertKind, AlertPriceSource, AlertsSnapshot, AlertView, MarginAlertLine } from '../../../../shared/ipc/views/alerts';
@@ -7,7 +7,7 @@ import { formatDateTime } from '../../format/time';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
 import { marketName } from '../markets/market-label';
-import { alertFormInput } from './alert-form';
+import { alertFormInput, levelText, withLevel } from './alert-form';
 import './alerts.css';
 
 const KINDS: readonly { kind: AlertKind; label: string }[] = [
@@ -96,6 +96,13 @@ export const AlertsPanel: Component = () => {
     setProblem(deleted.ok ? null : deleted.message);
   };
 
+  const alertMarket = (alert: AlertView) => {
+    const condition = alert.condition;
+    if (condition.kind !== 'price' && condition.kind !== 'spread') return null;
+    const listed = condition.turbo ? (terminal.store.state.markets?.turboMarkets ?? []) : markets();
+    return listed.find((candidate) => candidate.market_id === condition.marketId) ?? null;
+  };
+
   const needsMarket = () => kind() === 'price' || kind() === 'spread' || kind() === 'fill';
 
   return (
@@ -179,6 +186,7 @@ export const AlertsPanel: Component = () => {
           <tr>
             <th>On</th>
             <th>Alert</th>
+            <th class="num">Level</th>
             <th>Repeat</th>
             <th class="num">Cool-down (s)</th>
             <th>Sound</th>
@@ -195,6 +203,21 @@ export const AlertsPanel: Component = () => {
                   <input type="checkbox" data-testid="alert-enabled" checked={alert.enabled} onChange={(event) => void change(alert, { enabled: event.currentTarget.checked })} />
                 </td>
                 <td data-testid="alert-description">{alert.description}</td>
+                <td class="num">
+                  <Show when={levelText(alert.condition, alertMarket(alert)) !== ''}>
+                    <input
+                      class="level"
+                      data-testid="alert-row-level"
+                      title="The level: a price, ticks of spread, seconds of silence or a distance in %; changing it arms the alert afresh"
+                      value={levelText(alert.condition, alertMarket(alert))}
+                      onChange={(event) => {
+                        const condition = withLevel(alert.condition, event.currentTarget.value, alertMarket(alert));
+                        if (condition.ok) void change(alert, { condition: condition.value });
+                        else setProblem(condition.message);
+                      }}
+                    />
+                  </Show>
+                </td>
                 <td>
                   <input type="checkbox" data-testid="alert-row-repeat" checked={alert.repeat} onChange={(event) => void change(alert, { repeat: event.currentTarget.checked })} />
                 </td>
@@ -227,7 +250,7 @@ export const AlertsPanel: Component = () => {
           </For>
           <Show when={snapshot().alerts.length === 0}>
             <tr>
-              <td colSpan={8} class="empty">No alerts. Set one here, or right-click a ladder row or the chart at a price.</td>
+              <td colSpan={9} class="empty">No alerts. Set one here, or right-click a ladder row or the chart at a price.</td>
             </tr>
           </Show>
         </tbody>

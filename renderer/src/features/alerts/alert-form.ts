@@ -1,9 +1,9 @@
 // The Alerts panel's form, read into a createAlert input: amounts parsed to raw units with the
 // market's decimals, every problem named by its field before anything reaches main (which parses
 // the input again).
-import { parseUnits } from '../../../../shared/encoding/units';
+import { formatUnits, parseUnits } from '../../../../shared/encoding/units';
 import type { RequestInput } from '../../../../shared/ipc/contract';
-import type { AlertKind, AlertPriceSource, MarginAlertLine } from '../../../../shared/ipc/views/alerts';
+import type { AlertCondition, AlertKind, AlertPriceSource, MarginAlertLine } from '../../../../shared/ipc/views/alerts';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../../shared/result';
@@ -31,7 +31,7 @@ export interface AlertForm {
 
 function wholeNumber(text: string, field: string, min: number, max: number): Result<number> {
   const trimmed = text.trim();
-  if (!/^\d{1,9}$/.test(trimmed)) return fail('INVALID_INPUT', `${field}: a whole number is needed`);
+  if (!/^\d{1,9}$/.test(trimmed)) return fail('INVALID_INPUT', `${field}: a whole number is needed${trimmed === '' || trimmed.startsWith('-') ? '' : ` (not "${trimmed}")`}`);
   const value = Number(trimmed);
   if (value < min || value > max) return fail('INVALID_INPUT', `${field}: between ${min} and ${max}`);
   return ok(value);
@@ -71,5 +71,54 @@ export function alertFormInput(form: AlertForm): Result<RequestInput<'createAler
       if (bps.value < 1n || bps.value > 10_000n) return fail('INVALID_INPUT', 'Distance: between 0.01 and 100 %');
       return ok({ condition: { kind: 'margin', marginAccountId: form.marginAccountId, line: form.line, belowBps: Number(bps.value) }, ...settings });
     }
+  }
+}
+
+/** An alert's level as the list shows it for editing, in the units the form takes ('' when its kind has none). */
+export function levelText(condition: AlertCondition, market: Market | null): string {
+  switch (condition.kind) {
+    case 'price':
+      return market === null ? condition.price.toString() : formatUnits(condition.price, market.quote.decimals, { minimumFractionDigits: market.quote.max_precision });
+    case 'spread':
+      return String(condition.ticks);
+    case 'stale':
+      return String(condition.seconds);
+    case 'margin':
+      return formatUnits(BigInt(condition.belowBps), 2);
+    case 'fill':
+    case 'rejected':
+      return '';
+  }
+}
+
+/** The same alert with the level typed in the list, read as the form reads it; the rest is kept. */
+export function withLevel(condition: AlertCondition, text: string, market: Market | null): Result<AlertCondition> {
+  switch (condition.kind) {
+    case 'price': {
+      if (market === null) return fail('INVALID_INPUT', 'Price: the market of this alert is not listed now');
+      const price = parseUnits(text.trim(), market.quote.decimals, 'Price');
+      if (!price.ok) return price;
+      if (price.value <= 0n) return fail('INVALID_INPUT', `Price: must be positive (not "${text.trim()}")`);
+      const tick = priceTick(market);
+      if (price.value % tick !== 0n) return fail('INVALID_INPUT', `Price: ${text.trim()} is not on the ${formatUnits(tick, market.quote.decimals)} price step`);
+      return ok({ ...condition, price: price.value });
+    }
+    case 'spread': {
+      const ticks = wholeNumber(text, 'Ticks', 1, 1_000_000);
+      return ticks.ok ? ok({ ...condition, ticks: ticks.value }) : ticks;
+    }
+    case 'stale': {
+      const seconds = wholeNumber(text, 'Seconds', 1, 3_600);
+      return seconds.ok ? ok({ ...condition, seconds: seconds.value }) : seconds;
+    }
+    case 'margin': {
+      const bps = parseUnits(text.trim(), 2, 'Distance');
+      if (!bps.ok) return bps;
+      if (bps.value < 1n || bps.value > 10_000n) return fail('INVALID_INPUT', `Distance: between 0.01 and 100 % (not "${text.trim()}")`);
+      return ok({ ...condition, belowBps: Number(bps.value) });
+    }
+    case 'fill':
+    case 'rejected':
+      return fail('INVALID_INPUT', `Level: a ${condition.kind === 'fill' ? 'fill' : 'refusal'} alert has no level`);
   }
 }
