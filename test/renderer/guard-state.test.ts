@@ -10,7 +10,7 @@ import { createArming, followMainDisarm } from '../../renderer/src/stores/arming
 import { ethUsdc } from '../support/renderer/fixtures';
 
 const USDC = 10n ** BigInt(ethUsdc.quote.decimals);
-const row = (fields: Partial<DayPnlView>): DayPnlView => ({ quoteAsset: ethUsdc.quote.asset, pnl: -412n * USDC, limit: 500n * USDC, breached: false, problem: null, ...fields });
+const row = (fields: Partial<DayPnlView>): DayPnlView => ({ quoteAsset: ethUsdc.quote.asset, turboAccount: null, pnl: -412n * USDC, limit: 500n * USDC, breached: false, problem: null, ...fields });
 
 describe('the guards in the header', () => {
   it('shows the day’s P&L and the limit in the precision of the Positions P&L, with the asset’s name', () => {
@@ -24,6 +24,12 @@ describe('the guards in the header', () => {
   it('keeps the P&L precision of the markets quoted in the asset, where another market trades it as its base to more digits', () => {
     const usdcBase = { ...ethUsdc, market_id: `0x${'b2'.repeat(32)}`, base: { ...ethUsdc.quote, max_precision: 6 }, quote: { ...ethUsdc.base, symbol: 'XYZ', asset: `0x${'e1'.repeat(32)}` } } as typeof ethUsdc;
     expect(dayPnlFigure(row({ pnl: -494_963n * (USDC / 1_000_000n) }), [ethUsdc, usdcBase]).text).toBe(`Day P&L ${pnlText(ethUsdc, -494_963n * (USDC / 1_000_000n))} / -500.00 USDC`);
+  });
+
+  it("names a Turbo Account's own figure, apart from the trading account's", () => {
+    const turbo = dayPnlFigure(row({ turboAccount: `0x${'ab'.repeat(31)}cdef`, pnl: -20n * USDC }), [ethUsdc]);
+    expect(turbo.text).toBe('Turbo 0xabab…cdef Day P&L -20.00 / -500.00 USDC');
+    expect(turbo.key).not.toBe(dayPnlFigure(row({}), [ethUsdc]).key);
   });
 
   it('colours the figure as the loss nears the limit, and past it', () => {
@@ -44,7 +50,7 @@ describe('the guards in the header', () => {
   it('shows nothing when no such limit is set', () => {
     expect(guardFigures(null, [ethUsdc])).toEqual([]);
     expect(guardFigures({ dayPnl: [], orderRate: null }, [ethUsdc])).toEqual([]);
-    expect(guardFigures({ dayPnl: [row({})], orderRate: { count: 1, limit: 10 } }, [ethUsdc]).map((figure) => figure.key)).toEqual([`day-pnl-${ethUsdc.quote.asset}`, 'order-rate']);
+    expect(guardFigures({ dayPnl: [row({})], orderRate: { count: 1, limit: 10 } }, [ethUsdc]).map((figure) => figure.key)).toEqual([`day-pnl-trading-${ethUsdc.quote.asset}`, 'order-rate']);
   });
 });
 

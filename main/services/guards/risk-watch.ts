@@ -1,4 +1,5 @@
-// The risk watch: main reads the trading account's day P&L against each daily loss limit and the
+// The risk watch: main reads the day P&L of the trading account and of each Turbo Account that holds
+// a position or traded today against each daily loss limit, and the
 // orders counted against the orders-per-minute limit on a short cadence (and when a fill arrives),
 // publishes them for the header when they change, and acts on a daily loss limit's breach itself,
 // with every window closed: it tells every window to drop its arming, says why with the figure and
@@ -21,6 +22,8 @@ export interface RiskWatchDeps {
   readonly settings: () => Settings;
   /** The trading account, or null before there is one. */
   readonly account: () => string | null;
+  /** The Turbo Accounts that have a position row (open, or closed with a realized P&L) to watch. */
+  readonly turboAccounts?: () => Promise<readonly string[]>;
   /** The account's P&L in the quote asset since 00:00 UTC (the guards' own reading). */
   readonly dayPnl: (account: string, quoteAsset: string) => Promise<Result<bigint>>;
   /** Orders counted against the orders-per-minute limit in the last 60 s. */
@@ -34,13 +37,16 @@ export interface RiskWatchDeps {
   readonly notice: (level: 'info' | 'warning' | 'error', text: string, code?: string) => void;
   /** The kill switch's sweep: every open order and pending leg of the account. */
   readonly cancelAll: () => Promise<Result<CancelReport>>;
-  /** Flatten every position of the account (bounded market orders, as the Flatten button). */
-  readonly flatten: () => Promise<Result<FlattenReport>>;
+  /** Flatten every position of these accounts (bounded market orders, as the Flatten button). */
+  readonly flatten: (accounts: readonly string[]) => Promise<Result<FlattenReport>>;
   readonly log: (line: string) => void;
   readonly intervalMs?: number;
 }
 
 interface Breach {
+  readonly account: string;
+  /** The Turbo Account's id when it is one, null for the trading account. */
+  readonly turboAccount: string | null;
   readonly quoteAsset: string;
   readonly pnl: bigint;
   readonly limit: bigint;
@@ -111,19 +117,25 @@ export class RiskWatch {
     const account = this.deps.account();
     const rows: DayPnlView[] = [];
     const breaches: Breach[] = [];
-    for (const [quoteAsset, limit] of Object.entries(settings.dailyLossLimit)) {
-      if (account === null) {
-        rows.push({ quoteAsset, pnl: null, limit, breached: false, problem: 'there is no trading account yet' });
-        continue;
+    const limits = Object.entries(settings.dailyLossLimit);
+    const turbo = account === null || limits.length === 0 || this.deps.turboAccounts === undefined ? [] : await this.deps.turboAccounts();
+    const watched: { id: string | null; turboAccount: string | null }[] = [{ id: account, turboAccount: null }, ...turbo.map((id) => ({ id, turboAccount: id }))];
+    for (const { id, turboAccount } of watched) {
+      for (const [quoteAsset, limit] of limits) {
+        if (id === null) {
+          rows.push({ quoteAsset, turboAccount, pnl: null, limit, breached: false, problem: 'there is no trading account yet' });
+          continue;
+        }
+        const pnl = await this.deps.dayPnl(id, quoteAsset);
+        if (!pnl.ok) {
+          // A Turbo Account is shown only with a figure: the trading account's row says what is unread.
+          if (turboAccount === null) rows.push({ quoteAsset, turboAccount, pnl: null, limit, breached: false, problem: pnl.message });
+          continue;
+        }
+        const breached = pnl.value <= -limit;
+        rows.push({ quoteAsset, turboAccount, pnl: pnl.value, limit, breached, problem: null });
+        if (breached && !this.deps.dailyLoss.breachActedOn(id, quoteAsset, limit)) breaches.push({ account: id, turboAccount, quoteAsset, pnl: pnl.value, limit });
       }
-      const pnl = await this.deps.dayPnl(account, quoteAsset);
-      if (!pnl.ok) {
-        rows.push({ quoteAsset, pnl: null, limit, breached: false, problem: pnl.message });
-        continue;
-      }
-      const breached = pnl.value <= -limit;
-      rows.push({ quoteAsset, pnl: pnl.value, limit, breached, problem: null });
-      if (breached && !this.deps.dailyLoss.breachActedOn(account, quoteAsset, limit)) breaches.push({ quoteAsset, pnl: pnl.value, limit });
     }
     const limit = settings.maxOrdersPerMinute;
     this.current = { dayPnl: rows, orderRate: limit === 0 ? null : { count: this.deps.ordersLastMinute(), limit } };
@@ -132,15 +144,16 @@ export class RiskWatch {
       this.published = key;
       this.deps.publish(this.current);
     }
-    if (account !== null && breaches.length > 0) await this.act(account, breaches, settings.flattenOnDailyLoss);
+    if (breaches.length > 0) await this.act(breaches, settings.flattenOnDailyLoss);
   }
 
-  private async act(account: string, breaches: readonly Breach[], flatten: boolean): Promise<void> {
+  private async act(breaches: readonly Breach[], flatten: boolean): Promise<void> {
     // Recorded first: whatever happens below, this breach is not acted on again today.
-    for (const breach of breaches) this.deps.dailyLoss.recordBreach(account, breach.quoteAsset, breach.limit);
-    const figures = breaches.map((breach) => ({ pnl: this.deps.amount(breach.quoteAsset, breach.pnl), limit: this.deps.amount(breach.quoteAsset, -breach.limit) }));
-    this.deps.disarm(`the daily loss limit was reached (${figures.map((figure) => `day P&L ${figure.pnl}, limit ${figure.limit}`).join('; ')})`);
-    const said = figures.map((figure) => `Day P&L ${figure.pnl} (since 00:00 UTC, realized and unrealized) is at or past your daily loss limit of ${figure.limit}`).join('; ');
+    for (const breach of breaches) this.deps.dailyLoss.recordBreach(breach.account, breach.quoteAsset, breach.limit);
+    const whose = (breach: Breach) => (breach.turboAccount === null ? '' : `Turbo Account ${shortId(breach.turboAccount)}: `);
+    const figures = breaches.map((breach) => ({ whose: whose(breach), pnl: this.deps.amount(breach.quoteAsset, breach.pnl), limit: this.deps.amount(breach.quoteAsset, -breach.limit) }));
+    this.deps.disarm(`the daily loss limit was reached (${figures.map((figure) => `${figure.whose}day P&L ${figure.pnl}, limit ${figure.limit}`).join('; ')})`);
+    const said = figures.map((figure) => `${figure.whose}Day P&L ${figure.pnl} (since 00:00 UTC, realized and unrealized) is at or past your daily loss limit of ${figure.limit}`).join('; ');
     const refused = 'main refuses every order that adds exposure until 00:00 UTC (or until you loosen the limit in Settings) and disarmed every window; orders that reduce a position and cancels still pass.';
     if (!flatten) {
       this.deps.notice('error', `${said}: ${refused} Your open orders and positions were left as they are (Settings: “On the daily loss limit’s breach, cancel open orders and flatten” is off).`, GUARD_CODES.DAILY_LOSS);
@@ -149,7 +162,7 @@ export class RiskWatch {
     this.deps.notice('error', `${said}: ${refused} As you chose in Settings, main cancels your open orders and flattens your positions now.`, GUARD_CODES.DAILY_LOSS);
     const cancelled = await this.deps.cancelAll();
     if (!cancelled.ok) this.deps.notice('warning', `Daily loss limit: your open orders could not be cancelled (${cancelled.message}). Cancel them yourself (kill switch).`, cancelled.code);
-    const flattened = await this.deps.flatten();
+    const flattened = await this.deps.flatten([...new Set(breaches.map((breach) => breach.account))]);
     if (!flattened.ok) {
       this.deps.notice('warning', `Daily loss limit: your positions could not be flattened (${flattened.message}). Flatten them yourself (Positions).`, flattened.code);
       return;
@@ -162,4 +175,8 @@ export class RiskWatch {
     }
     this.deps.notice('info', placed.length === 0 ? 'Daily loss limit: there was no position to flatten.' : `Daily loss limit: closing orders sent for ${closed} (bounded market orders, as Flatten sends).`);
   }
+}
+
+function shortId(id: string): string {
+  return id.length > 14 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id;
 }

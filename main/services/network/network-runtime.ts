@@ -325,9 +325,13 @@ export class NetworkRuntime {
       notice: deps.notice,
       // The kill switch's sweep and the Flatten button's closes: journaled, nonced and guarded as a click.
       cancelAll: () => this.trading.cancelAll(undefined),
-      flatten: async () => {
+      flatten: async (accounts) => {
         const view = await this.positions.positions();
-        return this.positions.flatten(view.positions.filter((row) => row.size !== 0n).map((row) => ({ marketId: row.marketId, turbo: row.turbo, account: row.account })));
+        return this.positions.flatten(view.positions.filter((row) => row.size !== 0n && accounts.includes(row.account)).map((row) => ({ marketId: row.marketId, turbo: row.turbo, account: row.account })));
+      },
+      turboAccounts: async () => {
+        const view = await this.positions.positions();
+        return [...new Set(view.positions.filter((row) => row.accountKind === 'turbo-account').map((row) => row.account))];
       },
       log: deps.log,
     });

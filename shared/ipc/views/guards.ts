@@ -2,9 +2,11 @@
 // `guardState` stream when it changes: the day's P&L against each daily loss limit and the orders
 // counted against the orders-per-minute limit, for the header. Raw units; the renderer formats.
 
-/** The trading account's day P&L in one quote asset that has a daily loss limit. */
+/** An account's day P&L in one quote asset that has a daily loss limit. */
 export interface DayPnlView {
   readonly quoteAsset: string;
+  /** The Turbo Account this row is of, or null for the trading account. */
+  readonly turboAccount: string | null;
   /** Realized plus unrealized since 00:00 UTC, raw quote units; null while it cannot be read. */
   readonly pnl: bigint | null;
   /** The limit, raw quote units, positive (the P&L may fall to minus it). */
@@ -16,7 +18,7 @@ export interface DayPnlView {
 }
 
 export interface GuardStateView {
-  /** One row per quote asset with a daily loss limit, in the order of the settings. */
+  /** One row per quote asset with a daily loss limit, in the order of the settings: the trading account's, then each Turbo Account's with a figure. */
   readonly dayPnl: readonly DayPnlView[];
   /** Orders counted in the last 60 s and the limit; null when no limit is set. */
   readonly orderRate: { readonly count: number; readonly limit: number } | null;

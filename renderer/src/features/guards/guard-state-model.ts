@@ -37,9 +37,10 @@ export function dayPnlFigure(row: DayPnlView, markets: readonly Market[]): Guard
   const digits = Math.min(decimals, quoted.length > 0 ? Math.max(...quoted) : assetDisplayDecimals(row.quoteAsset, decimals, markets));
   const symbol = assetNames(markets).get(row.quoteAsset) ?? row.quoteAsset;
   const limit = signed(-row.limit, decimals, digits);
-  const key = `day-pnl-${row.quoteAsset}`;
+  const key = `day-pnl-${row.turboAccount ?? 'trading'}-${row.quoteAsset}`;
+  const whose = row.turboAccount === null ? '' : `Turbo ${row.turboAccount.slice(0, 6)}…${row.turboAccount.slice(-4)} `;
   if (row.pnl === null) {
-    return { key, text: `Day P&L ? / ${limit} ${symbol}`, tone: 'unknown', title: `Your P&L for the day in ${symbol} cannot be read now (${row.problem ?? 'unknown'}): orders that add exposure are refused until it can.` };
+    return { key, text: `${whose}Day P&L ? / ${limit} ${symbol}`, tone: 'unknown', title: `Your P&L for the day in ${symbol} cannot be read now (${row.problem ?? 'unknown'}): orders that add exposure are refused until it can.` };
   }
   const tone: GuardTone = row.breached || row.pnl <= -row.limit ? 'breached' : row.pnl * 100n <= -row.limit * NEAR_PERCENT ? 'near' : 'calm';
   const pnl = signed(row.pnl, decimals, digits);
@@ -47,7 +48,7 @@ export function dayPnlFigure(row: DayPnlView, markets: readonly Market[]): Guard
     tone === 'breached'
       ? 'The daily loss limit is reached: main refuses every order that adds exposure until 00:00 UTC; orders that reduce a position and cancels pass.'
       : `Main refuses every order that adds exposure once it reaches ${limit} ${symbol}.`;
-  return { key, text: `Day P&L ${pnl} / ${limit} ${symbol}`, tone, title: `Realized and unrealized P&L since 00:00 UTC in ${symbol}. ${said}` };
+  return { key, text: `${whose}Day P&L ${pnl} / ${limit} ${symbol}`, tone, title: `${row.turboAccount === null ? 'The trading account’s' : `Turbo Account ${row.turboAccount}’s`} realized and unrealized P&L since 00:00 UTC in ${symbol}. ${said}` };
 }
 
 export function orderRateFigure(rate: NonNullable<GuardStateView['orderRate']>): GuardFigure {
