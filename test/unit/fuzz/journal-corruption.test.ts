@@ -6,17 +6,19 @@
 // as it was found is kept byte for byte; and the repaired journal opens clean, with the same
 // entries.
 import fc from 'fast-check';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Journal, type JournalEntry } from '../../../main/services/journal/journal';
 import { scanRecords } from '../../../main/services/journal/journal-format';
 import { encodeFrame } from '../../../shared/ipc/codec';
 import { checkProperty } from '../../support/property';
 
-// fsync is free on tmpfs: the property runs many journals.
-const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+// fsync is free on tmpfs: the property runs many journals, each in a folder under one that is
+// removed when the file's tests end (tmpfs is memory: a journal is preallocated).
+const base = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'lt-journal-damage-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 type Write = { kind: 'signed'; description: string } | { kind: 'outcome'; target: number } | { kind: 'reconciled'; target: number };
 
@@ -80,7 +82,7 @@ describe('journal under damage', () => {
     let runs = 0;
     await checkProperty(
       fc.asyncProperty(fc.array(writeArbitrary, { minLength: 1, maxLength: 24 }), fc.array(damageArbitrary, { minLength: 1, maxLength: 3 }), async (writes, damages) => {
-        const directory = mkdtempSync(join(base, `lt-journal-damage-${++runs}-`));
+        const directory = mkdtempSync(join(base, `run-${++runs}-`));
         const journal = new Journal({ directory, now: () => 1000 });
         const ids: string[] = [];
         for (const write of writes) {

@@ -5,10 +5,10 @@
 // refused or reverted, the order or the withdrawal may have happened. So the outcome is never
 // journaled as "refused" (which invites doing it again): it is unknown, and looked up.
 import fc from 'fast-check';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { asRefusal, asRevert } from '../../../main/exchange/errors';
 import type { HttpFetch } from '../../../main/exchange/http';
 import { ExchangeRestClient } from '../../../main/exchange/rest-client';
@@ -46,10 +46,12 @@ class NonceExchange implements NoncePort {
 
 // Each run opens a journal (a preallocated file, flushed): on tmpfs that costs no device flush,
 // so 200 runs fit the test's time on a loaded machine.
-const scratch = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+// Every journal goes in one folder, removed when the file's tests end (tmpfs is memory).
+const scratch = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'lt-unreadable-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function orderPath(status: number, body: unknown) {
-  const journal = new Journal({ directory: mkdtempSync(join(scratch, 'lt-unreadable-')), now: () => 1 });
+  const journal = new Journal({ directory: mkdtempSync(join(scratch, 'order-')), now: () => 1 });
   const nonces = new NonceManager(new NonceExchange(), { load: () => null, save: () => ok(undefined) }, 0, () => 1_700_000_000n);
   const fetch: HttpFetch = () => Promise.resolve(ok({ status, body }));
   const rest = new ExchangeRestClient({ baseUrl: 'http://exchange.test', fetch });
@@ -104,7 +106,7 @@ describe('an unreadable answer to a withdrawal', () => {
   it('is never journaled as refused: unless the body refuses or reverts, the nonce is looked up', async () => {
     await checkProperty(
       fc.asyncProperty(fc.constantFrom(200, 201, 204), fc.oneof(mutationOf({ tx_id: '0xabc' }, hostileJson), hostileJson), async (status, body) => {
-        const journal = new Journal({ directory: mkdtempSync(join(scratch, 'lt-unreadable-owner-')), now: () => 1 });
+        const journal = new Journal({ directory: mkdtempSync(join(scratch, 'owner-')), now: () => 1 });
         const rest = new ExchangeRestClient({ baseUrl: 'http://exchange.test', fetch: () => Promise.resolve(ok({ status, body })) });
         let lookups = 0;
         const submitter = new OwnerSubmitter({
