@@ -7,7 +7,8 @@
 // (protective-stops.json): after a restart it keeps working and says so. The kill switch stops it
 // before its sweep; a close from the Positions panel holds it (its legs lock the base the close
 // sells) and it is placed again at the size left.
-import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { Clock } from '../../../shared/clock';
+import { PollLoop } from '../../../shared/poll-loop';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { PlacedTriggers } from '../../../shared/ipc/views/triggers';
 import type { Market } from '../../../shared/market/market';
@@ -79,12 +80,12 @@ export class PositionBrackets {
   private readonly holds = new Map<string, number>();
   /** The size of the position last read on each book with an automatic bracket. */
   private readonly seen = new Map<string, bigint>();
-  private timer: TimerHandle | null = null;
-  private polling: Promise<void> | null = null;
-  private stopped = false;
+  private readonly loop: PollLoop;
   private ids = 0;
 
-  constructor(private readonly deps: PositionBracketsDeps) {}
+  constructor(private readonly deps: PositionBracketsDeps) {
+    this.loop = new PollLoop(deps.clock, BRACKET_POLL_MS, () => this.pass());
+  }
 
   list(): readonly PositionBracket[] {
     return this.deps.store.get().brackets.filter((bracket) => bracket.networkId === this.deps.networkId);
@@ -125,19 +126,16 @@ export class PositionBrackets {
   }
 
   start(): void {
-    this.stopped = false;
     for (const bracket of this.list()) {
       const market = this.deps.market(bracket.marketId, bracket.turbo);
       const where = market.ok ? pairName(market.value) : bracket.marketId;
       this.deps.notice('info', `Position TP/SL on ${where} kept working after the restart: ${describeBracket(bracket, market.ok ? market.value : null)}`, 'POSITION_BRACKET_RESUMED');
     }
-    this.schedule();
+    this.loop.start();
   }
 
   dispose(): void {
-    this.stopped = true;
-    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
-    this.timer = null;
+    this.loop.stop();
   }
 
   /**
@@ -273,22 +271,13 @@ export class PositionBrackets {
 
   // ---- following ---------------------------------------------------------------------------
 
-  private schedule(ms = BRACKET_POLL_MS): void {
-    if (this.stopped) return;
-    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
-    this.timer = this.deps.clock.setTimeout(() => {
-      this.timer = null;
-      void this.poll().finally(() => this.schedule());
-    }, ms);
+  /** One pass over them now (tests call it directly); a pass under way is joined, not doubled. */
+  poll(): Promise<void> {
+    return this.loop.poll();
   }
 
-  /** One pass over the pairs (tests call it directly); a pass under way is joined, not doubled. */
-  poll(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.polling ??= this.pass().finally(() => {
-      this.polling = null;
-    });
-    return this.polling;
+  private schedule(ms?: number): void {
+    this.loop.schedule(ms);
   }
 
   private async pass(): Promise<void> {

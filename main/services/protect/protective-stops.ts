@@ -8,6 +8,7 @@
 // kill switch stops them all before its sweep, waiting for a move in flight so that the sweep sees
 // the leg that move left.
 import type { Clock, TimerHandle } from '../../../shared/clock';
+import { PollLoop } from '../../../shared/poll-loop';
 import type { B256 } from '../../../shared/encoding/b256';
 import { formatUnits } from '../../../shared/encoding/units';
 import type { PlacedTriggers, TriggerView } from '../../../shared/ipc/views/triggers';
@@ -70,12 +71,12 @@ interface Runtime {
 
 export class ProtectiveStops {
   private readonly runtime = new Map<string, Runtime>();
-  private timer: TimerHandle | null = null;
-  private polling: Promise<void> | null = null;
-  private stopped = false;
+  private readonly loop: PollLoop;
   private ids = 0;
 
-  constructor(private readonly deps: ProtectiveStopsDeps) {}
+  constructor(private readonly deps: ProtectiveStopsDeps) {
+    this.loop = new PollLoop(deps.clock, POLL_MS, () => this.pass());
+  }
 
   /** The stops of this network. */
   list(): readonly ProtectiveStop[] {
@@ -84,19 +85,16 @@ export class ProtectiveStops {
 
   /** Start following the stops, saying which ones were kept from before (a restart). */
   start(): void {
-    this.stopped = false;
     for (const stop of this.list()) {
       const market = this.deps.market(stop.marketId, stop.turbo);
       const where = market.ok ? pairName(market.value) : stop.marketId;
       this.deps.notice('info', `Protective stop on ${where} kept working after the restart: ${describe(stop, market.ok ? market.value : null)}`, 'PROTECTIVE_STOP_RESUMED');
     }
-    this.schedule();
+    this.loop.start();
   }
 
   dispose(): void {
-    this.stopped = true;
-    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
-    this.timer = null;
+    this.loop.stop();
     for (const id of [...this.runtime.keys()]) this.forget(id);
   }
 
@@ -203,22 +201,13 @@ export class ProtectiveStops {
 
   // ---- following ---------------------------------------------------------------------------
 
-  private schedule(ms = POLL_MS): void {
-    if (this.stopped) return;
-    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
-    this.timer = this.deps.clock.setTimeout(() => {
-      this.timer = null;
-      void this.poll().finally(() => this.schedule());
-    }, ms);
+  /** One pass over them now (tests call it directly); a pass under way is joined, not doubled. */
+  poll(): Promise<void> {
+    return this.loop.poll();
   }
 
-  /** One pass over the stops (tests call it directly); a pass under way is joined, not doubled. */
-  poll(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.polling ??= this.pass().finally(() => {
-      this.polling = null;
-    });
-    return this.polling;
+  private schedule(ms?: number): void {
+    this.loop.schedule(ms);
   }
 
   private async pass(): Promise<void> {
