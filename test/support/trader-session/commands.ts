@@ -1059,29 +1059,42 @@ export class ClosePart extends Step {
     if (model.detached.includes('positions')) return;
     await showTab(page, 'positions');
     model.tab = 'positions';
-    const rows = page.locator(`[data-testid=position-row]:has([data-testid=${this.button}]:enabled)`);
-    const count = await rows.count();
-    if (count === 0) return;
-    const row = rows.nth(this.index % count);
-    const marketId = await row.getAttribute('data-market-id');
-    const account = (await row.getAttribute('data-account')) ?? '';
-    const turbo = (await row.getAttribute('data-turbo')) === 'true';
-    const found = real.world.markets.find((market) => market.market_id === marketId);
-    if (!found) return;
-    const market = turbo ? (real.turboBooks?.get(found.market_id) ?? found) : found;
-    const seen = new Set((await real.truth.orders(market, turbo, contractsOf(accountsOf(real)), false, 50)).map((order) => order.orderId));
-    const key = `${found.market_id}${turbo ? ':turbo' : ''}`;
-    const sizeNow = async () => (await real.truth.positions(account, real.turboMarkets)).get(key)?.size ?? 0n;
-    const first = await sizeNow();
-    if (!(await row.getByTestId(this.button).click({ timeout: 3000 }).then(() => true, () => false))) return;
-    const dialog = page.getByTestId('confirm-dialog');
-    if (!(await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false))) return;
-    const lines = await dialog.locator('li, p').allTextContents().catch(() => [] as string[]);
-    const text = lines.length > 0 ? lines : [(await dialog.textContent().catch(() => null)) ?? ''];
-    const second = await sizeNow();
+    const opened = await openCloseDialog(real, this.button, this.index);
+    if (opened === null) return;
+    const { market, account, turbo, first, second, text, seen } = opened;
     this.target = { market, account, turbo, sizes: [first, second], dialog: text, seen };
     await page.getByTestId('confirm-accept').click();
   }
+}
+
+/**
+ * Press a close button (`button`) on the `index`-th Positions row that has it enabled and wait for
+ * its confirmation, reading the position's size just before and after the press (a fill may land in
+ * between) and the orders the exchange already had; null where no row has it or no dialog came.
+ */
+export async function openCloseDialog(real: Real, button: string, index: number) {
+  const { page } = real.world;
+  const rows = page.locator(`[data-testid=position-row]:has([data-testid=${button}]:enabled)`);
+  const count = await rows.count();
+  if (count === 0) return null;
+  const row = rows.nth(index % count);
+  const marketId = await row.getAttribute('data-market-id');
+  const account = (await row.getAttribute('data-account')) ?? '';
+  const turbo = (await row.getAttribute('data-turbo')) === 'true';
+  const found = real.world.markets.find((market) => market.market_id === marketId);
+  if (!found) return null;
+  const market = turbo ? (real.turboBooks?.get(found.market_id) ?? found) : found;
+  const seen = new Set((await real.truth.orders(market, turbo, contractsOf(accountsOf(real)), false, 50)).map((order) => order.orderId));
+  const key = `${found.market_id}${turbo ? ':turbo' : ''}`;
+  const sizeNow = async () => (await real.truth.positions(account, real.turboMarkets)).get(key)?.size ?? 0n;
+  const first = await sizeNow();
+  if (!(await row.getByTestId(button).click({ timeout: 3000 }).then(() => true, () => false))) return null;
+  const dialog = page.getByTestId('confirm-dialog');
+  if (!(await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false))) return null;
+  const lines = await dialog.locator('li, p').allTextContents().catch(() => [] as string[]);
+  const text = lines.length > 0 ? lines : [(await dialog.textContent().catch(() => null)) ?? ''];
+  const second = await sizeNow();
+  return { found, market, account, turbo, seen, first, second, text };
 }
 
 export class SelectMarket extends Step {
