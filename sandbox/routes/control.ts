@@ -15,6 +15,7 @@ import { nowSeconds } from '../clock';
 import { isRevert as isReverted } from '../ledger/revert';
 import { accountBalanceView } from '../views/accounts';
 import { marketOrderView } from '../views/orders';
+import { InsideWatches } from '../control/inside-watch';
 
 const advanceSchema = z.strictObject({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) });
 const faultBase = {
@@ -28,6 +29,8 @@ const dropSchema = z.strictObject(faultBase);
 const stallSchema = z.strictObject({ ms: z.number().int().min(1).max(120_000) });
 const priceSchema = z.strictObject({ market_id: b256Schema, price: u64Schema });
 const makerSchema = z.strictObject({ pinned: z.boolean() });
+const insideWatchSchema = z.strictObject({ market_id: b256Schema });
+const watchIdSchema = z.strictObject({ watch_id: z.string().min(1).max(40) });
 const oracleSchema = z.strictObject({ asset_id: b256Schema, price: amountSchema.optional(), stale: z.boolean().optional(), follow: z.literal(true).optional(), tick: z.boolean().optional() });
 const accountSchema = z.strictObject({ account: b256Schema });
 const houseRoleSchema = z.strictObject({ market_id: b256Schema, account: b256Schema, granted: z.boolean().default(true) });
@@ -145,6 +148,37 @@ export function registerControlRoutes(app: SandboxApp): void {
     const market = id === null ? undefined : app.ledger.markets.get(id);
     if (market === undefined) return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `market_id: no such market, got ${show(id)}`, 404));
     return json({ market_id: market.config.market_id, orders: [...market.orders.values()].map((order) => marketOrderView(market, order)) });
+  });
+
+  registerInsideWatches(app);
+}
+
+/** Watches of a book's inside: every committed state's best bid and ask, their extremes read at the end (control/inside-watch.ts). */
+function registerInsideWatches(app: SandboxApp): void {
+  const watches = new InsideWatches();
+  app.onChange((_changes, current) => watches.observe(current.ledger));
+  app.onReset(() => watches.clear());
+  const text = (value: bigint | null) => (value === null ? null : value.toString());
+
+  app.router.on('POST', '/control/markets/inside-watch', (request) => {
+    const body = parseBody(insideWatchSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    const id = watches.start(app.ledger, body.market_id);
+    if (id === undefined) return refuse(refusal(ErrorCode.MARKET_NOT_FOUND, `market_id: no such market, got ${show(body.market_id)}`, 404));
+    return json({ watch_id: id });
+  });
+
+  app.router.on('GET', '/control/markets/inside-watch', (request) => {
+    const id = request.query.get('watch_id');
+    const watch = id === null ? undefined : watches.read(id);
+    if (watch === undefined) return refuse(refusal(ErrorCode.INVALID_FIELD, `watch_id: no such watch, got ${show(id)}`, 404));
+    return json({ market_id: watch.marketId, min_bid: text(watch.minBid), max_bid: text(watch.maxBid), min_ask: text(watch.minAsk), max_ask: text(watch.maxAsk), changes: watch.changes });
+  });
+
+  app.router.on('POST', '/control/markets/inside-watch/stop', (request) => {
+    const body = parseBody(watchIdSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    return json({ stopped: watches.stop(body.watch_id) });
   });
 }
 

@@ -64,6 +64,29 @@ describe('control surface', () => {
     expect(after.body.accounts.every((account) => account.house)).toBe(true);
   });
 
+  it('watches the inside of a book: the extremes of every committed state, not samples', async () => {
+    const inside = async () => {
+      const depth = await client.get<{ view: { buys: { price: string }[]; sells: { price: string }[] } }>(`/v1/depth?market_id=${market.market_id}&precision=1&depth=1`);
+      return { bid: BigInt(depth.body.view.buys[0]?.price ?? '0'), ask: BigInt(depth.body.view.sells[0]?.price ?? '0') };
+    };
+    expect((await client.request('POST', '/control/markets/inside-watch', { market_id: '0x' + '00'.repeat(32) })).status).toBe(404);
+    expect((await client.get('/control/markets/inside-watch?watch_id=nope')).status).toBe(404);
+    const started = await client.request('POST', '/control/markets/inside-watch', { market_id: market.market_id });
+    const watchId = (started.body as { watch_id: string }).watch_id;
+    const before = await inside();
+    // Up through the book and back: the ask the book passed through is no longer the inside when read.
+    const high = before.ask + (before.ask / 50n);
+    expect((await client.request('POST', '/control/markets/price', { market_id: market.market_id, price: high.toString() })).status).toBe(200);
+    expect((await client.request('POST', '/control/markets/price', { market_id: market.market_id, price: before.bid.toString() })).status).toBe(200);
+    const read = await client.get<{ max_ask: string; min_bid: string; changes: number }>(`/control/markets/inside-watch?watch_id=${watchId}`);
+    expect(read.status).toBe(200);
+    expect(BigInt(read.body.max_ask)).toBeGreaterThanOrEqual(high);
+    expect((await inside()).ask).toBeLessThan(high);
+    expect(read.body.changes).toBeGreaterThanOrEqual(2);
+    expect((await client.request('POST', '/control/markets/inside-watch/stop', { watch_id: watchId })).body).toEqual({ stopped: true });
+    expect((await client.get(`/control/markets/inside-watch?watch_id=${watchId}`)).status).toBe(404);
+  });
+
   it('pins the maker: a full book quoted again at the same prices and sizes past its quote interval, until it runs again', async () => {
     // The house's resting quotes as side@price×quantity (order ids change at each re-quote).
     const book = async () => {

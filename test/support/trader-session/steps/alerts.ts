@@ -125,6 +125,11 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
     const row = ladder.locator(`[data-testid=ladder-row][data-price="${level}"]`);
     if (!(await row.count())) return null;
     const known = new Set(value(await bridge.api.listAlerts({})).alerts.map((alert) => alert.id));
+    // The sandbox follows every state of the book from here on (not samples): a firing before the
+    // move is held to the extremes the exchange's inside really reached.
+    const watch = await control.post('/control/markets/inside-watch', { market_id: market.market_id });
+    if (watch.status !== 200) throw new Error(`the control surface did not watch the inside: ${watch.status} ${JSON.stringify(watch.body)}`);
+    const watchId = (watch.body as { watch_id: string }).watch_id;
     // The alert gesture: a right click (never the left click that trades), then the menu's choice.
     // The ladder moves its rows with the market: a row gone before the click sets nothing (a no-op step).
     if (!(await row.first().click({ button: 'right', timeout: 5000 }).then(() => true, () => false))) return null;
@@ -137,16 +142,16 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
     const created = await until(async () => value(await bridge.api.listAlerts({})).alerts.find((alert) => !known.has(alert.id)), 'the alert set from the ladder', 10_000);
     if (created.condition.kind !== 'price') throw new Error(`the ladder's menu set a ${created.condition.kind} alert`);
     const direction = created.condition.direction;
-    // Main arms a price alert once it sees the price on the near side of the level.
-    // The house maker requotes on its own meanwhile, so the exchange's price is sampled through the
-    // wait: an alert that fires then must have had a price past its level on the exchange.
-    let pastBeforeMove = false;
-    for (const waitUntil = Date.now() + 1_500; Date.now() < waitUntil; ) {
-      const inside = await real.truth.inside(market, false);
-      const now = source === 'ask' ? inside.ask : inside.bid;
-      if (now !== null && (direction === 'above' ? now >= level : now <= level)) pastBeforeMove = true;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Main arms a price alert once it sees the price on the near side of the level; the house maker
+    // requotes and takes on its own meanwhile, so an alert that fires in this wait must have had the
+    // exchange's price past its level in one of the book's committed states.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const seen = await control.get(`/control/markets/inside-watch?watch_id=${watchId}`);
+    await control.post('/control/markets/inside-watch/stop', { watch_id: watchId });
+    if (seen.status !== 200) throw new Error(`the control surface did not read the watch: ${seen.status} ${JSON.stringify(seen.body)}`);
+    const extremes = seen.body as { max_bid: string | null; min_bid: string | null; max_ask: string | null; min_ask: string | null };
+    const reached = direction === 'above' ? (source === 'ask' ? extremes.max_ask : extremes.max_bid) : source === 'ask' ? extremes.min_ask : extremes.min_bid;
+    const pastBeforeMove = reached !== null && (direction === 'above' ? BigInt(reached) >= level : BigInt(reached) <= level);
     const firedBeforeMove = value(await bridge.api.listAlerts({})).firings.filter((firing) => firing.alertId === created.id).length;
     const target = direction === 'above' ? level + 10n * tick : level - 10n * tick;
     const moved = await control.post('/control/markets/price', { market_id: market.market_id, price: target.toString() });
