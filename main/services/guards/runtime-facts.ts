@@ -65,32 +65,7 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
       const row = view.positions.find((candidate) => candidate.account === account && onBook(candidate));
       if (row === undefined && view.problems.length > 0) return fail('POSITION_UNKNOWN', view.problems.join('; '));
       const size = row?.size ?? 0n;
-      const closing = size > 0n ? 'Sell' : 'Buy';
-      let restingClosing = 0n;
-      for (const order of deps.openOrders()) {
-        if (!onBook(order) || order.side !== closing || (order.account !== '' && order.account !== account)) continue;
-        if (order.status === 'open' || order.status === 'partially-filled') restingClosing += order.quantity - order.filled;
-      }
-      // A leg closes its own size, or what its order has filled (an open order: its filled part;
-      // what it fills later adds to the position as much as to the leg).
-      const legs = deps.pendingLegs();
-      const pairs = new Map<string, bigint>();
-      let legsUnknown: string | null = null;
-      if (legs.account === account) {
-        for (const leg of legs.legs) {
-          if (!onBook(leg) || leg.side !== closing || leg.state !== 'pending') continue;
-          const parent = leg.parentOrderId === null ? undefined : deps.openOrders().find((order) => order.orderId === leg.parentOrderId);
-          const legSize = leg.quantity ?? parent?.filled ?? null;
-          if (legSize === null) {
-            legsUnknown ??= `the size of the pending leg ${leg.triggerId} (sized from an order that is no longer open) is not known here`;
-            continue;
-          }
-          const key = leg.ocoId === null ? leg.triggerId : [leg.triggerId, leg.ocoId].sort().join('|');
-          pairs.set(key, (pairs.get(key) ?? 0n) > legSize ? pairs.get(key)! : legSize);
-        }
-      }
-      const legsClosing = [...pairs.values()].reduce((sum, value) => sum + value, 0n);
-      return ok({ size, restingClosing, legsClosing, legsUnknown });
+      return ok({ size, ...closingOnBook(deps, account, market, turbo, size) });
     },
     restingOrders: (account, market, turbo) => {
       const resting = { buy: 0n, sell: 0n };
@@ -103,4 +78,39 @@ export function runtimeGuardFacts(deps: RuntimeFactsDeps): GuardFacts {
       return resting;
     },
   };
+}
+
+/**
+ * What an account's resting orders and pending legs on the closing side of a book already close,
+ * for a position of signed `size` there: the reduce-only guard's reading, and the cap on a close by
+ * limit (which rests, so it must not close more than the rest).
+ */
+export function closingOnBook(deps: Pick<RuntimeFactsDeps, 'openOrders' | 'pendingLegs'>, account: string, market: Market, turbo: boolean, size: bigint): { readonly restingClosing: bigint; readonly legsClosing: bigint; readonly legsUnknown: string | null } {
+  const onBook = (row: { marketId: string; turbo: boolean }) => row.marketId === market.market_id && row.turbo === turbo;
+  const closing = size > 0n ? 'Sell' : 'Buy';
+  let restingClosing = 0n;
+  for (const order of deps.openOrders()) {
+    if (!onBook(order) || order.side !== closing || (order.account !== '' && order.account !== account)) continue;
+    if (order.status === 'open' || order.status === 'partially-filled') restingClosing += order.quantity - order.filled;
+  }
+  // A leg closes its own size, or what its order has filled (an open order: its filled part;
+  // what it fills later adds to the position as much as to the leg).
+  const legs = deps.pendingLegs();
+  const pairs = new Map<string, bigint>();
+  let legsUnknown: string | null = null;
+  if (legs.account === account) {
+    for (const leg of legs.legs) {
+      if (!onBook(leg) || leg.side !== closing || leg.state !== 'pending') continue;
+      const parent = leg.parentOrderId === null ? undefined : deps.openOrders().find((order) => order.orderId === leg.parentOrderId);
+      const legSize = leg.quantity ?? parent?.filled ?? null;
+      if (legSize === null) {
+        legsUnknown ??= `the size of the pending leg ${leg.triggerId} (sized from an order that is no longer open) is not known here`;
+        continue;
+      }
+      const key = leg.ocoId === null ? leg.triggerId : [leg.triggerId, leg.ocoId].sort().join('|');
+      pairs.set(key, (pairs.get(key) ?? 0n) > legSize ? pairs.get(key)! : legSize);
+    }
+  }
+  const legsClosing = [...pairs.values()].reduce((sum, value) => sum + value, 0n);
+  return { restingClosing, legsClosing, legsUnknown };
 }

@@ -35,7 +35,7 @@ import type { Market } from '../../../shared/market/market';
 import { referenceMark } from '../../../shared/market/reference-mark';
 import { DailyLoss } from '../guards/daily-loss';
 import { OrderRate } from '../guards/order-rate';
-import { runtimeGuardFacts } from '../guards/runtime-facts';
+import { closingOnBook, runtimeGuardFacts } from '../guards/runtime-facts';
 import { RiskWatch } from '../guards/risk-watch';
 import { assetAmountWords } from '../guards/words';
 import { NonceManager } from '../nonces/nonce-manager';
@@ -139,6 +139,10 @@ export class NetworkRuntime {
       load: (account) => deps.preferences.preferences.get().riskDay?.[`${network.id} ${account}`] ?? null,
       save: (baseline) => void deps.preferences.preferences.update((current) => ({ ...current, riskDay: { ...current.riskDay, [`${network.id} ${baseline.account}`]: baseline } })),
     });
+    const closingReads = {
+      openOrders: () => this.trading.snapshot().open,
+      pendingLegs: () => ({ account: this.accounts.accountRecord()?.tradeAccountId ?? null, legs: this.triggers.snapshot().pending }),
+    };
     const guardFacts = runtimeGuardFacts({
       market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
       bands: () => deps.preferences.preferences.get().settings.priceBandBps,
@@ -151,8 +155,7 @@ export class NetworkRuntime {
       liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
       readDepth: (market, turbo) => this.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) }),
       positions: () => this.positions.positions(),
-      openOrders: () => this.trading.snapshot().open,
-      pendingLegs: () => ({ account: this.accounts.accountRecord()?.tradeAccountId ?? null, legs: this.triggers.snapshot().pending }),
+      ...closingReads,
     });
     const orderMeter = new OrderRate(() => clock.now());
     const orderRate = { meter: orderMeter, limit: () => deps.preferences.preferences.get().settings.maxOrdersPerMinute };
@@ -283,6 +286,7 @@ export class NetworkRuntime {
         if (position.value.legsUnknown !== null) return fail('POSITION_UNKNOWN', position.value.legsUnknown);
         return ok({ restingClosing: position.value.restingClosing, legsClosing: position.value.legsClosing });
       },
+      closingNow: (account, market, turbo, size) => closingOnBook(closingReads, account, market, turbo, size),
       nowSeconds,
       nowMs: () => clock.now(),
       log: deps.log,

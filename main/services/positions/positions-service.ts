@@ -56,6 +56,12 @@ export interface PositionsDeps {
    * (the reduce-only guard's reading): a close by limit rests, so main caps it to what is left.
    */
   readonly closingCommitted: (account: string, market: Market, turbo: boolean) => Promise<Result<{ readonly restingClosing: bigint; readonly legsClosing: bigint }>>;
+  /**
+   * The same reading from what main holds now, for a position of signed `size` (no read of the
+   * position): the Positions row's close-by-limit plans are capped with it, so a button says before
+   * the click what the send would refuse.
+   */
+  readonly closingNow?: (account: string, market: Market, turbo: boolean, size: bigint) => { readonly restingClosing: bigint; readonly legsClosing: bigint; readonly legsUnknown: string | null };
   readonly nowSeconds: () => bigint;
   readonly nowMs: () => number;
   readonly log: (line: string) => void;
@@ -143,6 +149,14 @@ export function limitClosePlan(market: Market, size: bigint, percent: ClosePerce
 export function closable(market: Market, size: bigint, mark: bigint | null): string | null {
   const plan = flattenPlan(market, size, mark);
   return plan.notClosable ? plan.refusal : null;
+}
+
+/** Why a close by limit of `quantity` would close more than the position less what already closes it (`free`). */
+function limitCloseBeyond(market: Market, position: bigint, quantity: bigint, committed: { readonly restingClosing: bigint; readonly legsClosing: bigint }, free: bigint): string {
+  const size = (raw: bigint) => `${formatUnits(raw, market.base.decimals)} ${market.base.symbol}`;
+  const held = position < 0n ? -position : position;
+  const parts = [committed.restingClosing > 0n ? `${size(committed.restingClosing)} in resting ${position > 0n ? 'sells' : 'buys'}` : '', committed.legsClosing > 0n ? `${size(committed.legsClosing)} in pending take-profit/stop-loss legs` : ''].filter(Boolean);
+  return `closing ${size(quantity)} by limit would go beyond your ${size(held)} ${position > 0n ? 'long' : 'short'} less ${parts.join(' and ')} already closing it (at most ${size(free > 0n ? free : 0n)}); cancel or resize those first`;
 }
 
 /** The partial closes a position offers besides the flatten (100 %). */
@@ -282,7 +296,7 @@ export class PositionsService {
       partials: PARTIAL_PERCENTS.map((percent) => partialFlattenPlan(book.market, state.size, percent, mark, maxQuantity)),
       reverse: reverseFlattenPlan(book.market, state.size, mark, maxQuantity),
       limitTouch: touch,
-      limitCloses: CLOSE_PERCENTS.map((percent) => limitClosePlan(book.market, state.size, percent, touch, maxQuantity)),
+      limitCloses: CLOSE_PERCENTS.map((percent) => this.capLimitClose(book, state.size, limitClosePlan(book.market, state.size, percent, touch, maxQuantity))),
       account: book.account,
       accountKind: book.accountKind,
       marketId: book.market.market_id,
@@ -304,6 +318,17 @@ export class PositionsService {
     };
   }
 
+  /** A close by limit that would close more than what no resting order or pending leg closes yet: refused in the plan, with the same words as at the send. */
+  private capLimitClose(book: Book, size: bigint, plan: PartialClosePlan): PartialClosePlan {
+    if (plan.refusal !== null || size === 0n || this.deps.closingNow === undefined) return plan;
+    const committed = this.deps.closingNow(book.account, book.market, book.turbo, size);
+    const held = size < 0n ? -size : size;
+    const free = held - committed.restingClosing - committed.legsClosing;
+    if (committed.legsUnknown === null && plan.quantity <= free) return plan;
+    const refusal = committed.legsUnknown !== null ? `the orders already closing this position cannot be read now (${committed.legsUnknown}), so the close cannot be capped to the position` : limitCloseBeyond(book.market, size, plan.quantity, committed, free);
+    return { ...plan, refusal };
+  }
+
   /**
    * Why a close by limit of `quantity` cannot be sent now (null when it can): the touch moved since
    * the confirmation, or the order would close more than the position less what the account's
@@ -313,7 +338,6 @@ export class PositionsService {
   private async limitCloseCheck(position: PositionView, market: Market, quantity: bigint, stated: bigint | undefined): Promise<string | null> {
     const touchName = position.size > 0n ? 'ask' : 'bid';
     const price = (raw: bigint) => `${formatUnits(raw, market.quote.decimals)} ${market.quote.symbol}`;
-    const size = (raw: bigint) => `${formatUnits(raw, market.base.decimals)} ${market.base.symbol}`;
     if (position.limitTouch === null) return `the ${touchName} side of the book is empty: there is no best price to join`;
     if (stated !== undefined && stated !== position.limitTouch) {
       return `the best ${touchName} moved since the confirmation: it is now ${price(position.limitTouch)}, not the ${price(stated)} confirmed; nothing was sent, close by limit again to see the new price`;
@@ -322,11 +346,7 @@ export class PositionsService {
     if (!committed.ok) return `the orders already closing this position cannot be read now (${committed.message}), so the close cannot be capped to the position; nothing was sent`;
     const held = position.size < 0n ? -position.size : position.size;
     const free = held - committed.value.restingClosing - committed.value.legsClosing;
-    if (quantity > free) {
-      const parts = [committed.value.restingClosing > 0n ? `${size(committed.value.restingClosing)} in resting ${position.size > 0n ? 'sells' : 'buys'}` : '', committed.value.legsClosing > 0n ? `${size(committed.value.legsClosing)} in pending take-profit/stop-loss legs` : ''].filter(Boolean);
-      return `closing ${size(quantity)} by limit would go beyond your ${size(held)} ${position.size > 0n ? 'long' : 'short'} less ${parts.join(' and ')} already closing it (at most ${size(free > 0n ? free : 0n)}); nothing was sent, cancel those orders first`;
-    }
-    return null;
+    return quantity > free ? `${limitCloseBeyond(market, position.size, quantity, committed.value, free)}; nothing was sent` : null;
   }
 
   /**

@@ -67,6 +67,10 @@ describe('close by limit at the best price, against the sandbox', () => {
     const ordersBefore = (await harness.ledgerOrders(market.market_id)).length;
     const again = await row();
     const more = again.limitCloses.find((plan) => plan.percent === 75)!;
+    // The row says so before the click: its 75 % is refused in the plan; its 25 % fits beside the
+    // resting half (here refused, if at all, for its own size, never for what already closes).
+    expect(more.refusal).toMatch(/would go beyond your .* long less .* in resting sells already closing it \(at most .*\); cancel or resize those first/);
+    expect(again.limitCloses.find((plan) => plan.percent === 25)!.refusal ?? '').not.toMatch(/already closing/);
     const refused = value(await h.flattenPositions({ positions: [{ marketId: market.market_id, turbo: false, account: tradeAccountId, quantity: more.quantity, percent: 75, style: 'limit', price: again.limitTouch! }] }, caller));
     expect(refused.batches).toBe(0);
     expect(refused.failed[0]!.reason).toMatch(/would go beyond your .* long less .* in resting sells already closing it/);
