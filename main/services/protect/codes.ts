@@ -24,4 +24,6 @@ export const PROTECT_CODES = {
   PRICE_WRONG_SIDE: 'PRICE_WRONG_SIDE',
   /** No managed stop of that id. */
   NOT_MANAGED: 'NOT_MANAGED',
+  /** The leg belongs to a position TP/SL main keeps sized to the position: it changes as a pair, from Positions. */
+  LEG_OF_POSITION_TPSL: 'LEG_OF_POSITION_TPSL',
 } as const;

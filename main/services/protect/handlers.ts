@@ -22,6 +22,7 @@ export function protectHandlers(context: HandlerContext): AreaHandlers<typeof pr
   return {
     armProtectiveStop: (input) =>
       withStops(context, (stops) =>
+        context.runtime()?.positionBrackets?.ownLegRefusal(input.triggerId) ??
         stops.arm({
           marketId: input.marketId,
           turbo: input.turbo ?? false,

@@ -13,7 +13,7 @@ import type { B256 } from '../../../shared/encoding/b256';
 import type { PlacedTriggers } from '../../../shared/ipc/views/triggers';
 import type { Market } from '../../../shared/market/market';
 import type { Side } from '../../../shared/market/order-type';
-import { fail, ok, type Result } from '../../../shared/result';
+import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import { pairName } from '../trading/order-intents';
 import { PROTECT_CODES } from './codes';
 import { autoBracketPrices, planPositionLegs, signablePairSize, type LegsPending, type PositionLegsPlan } from './position-legs-plan';
@@ -118,6 +118,20 @@ export class PositionBrackets {
     const saved = this.deps.store.update((current) => ({ ...current, autoBrackets: current.autoBrackets.filter((one) => one.networkId !== this.deps.networkId || one.marketId.toLowerCase() !== marketId.toLowerCase()) }));
     if (!saved.ok) return saved;
     return ok(this.autoList());
+  }
+
+  /**
+   * Why a leg may not be moved or trailed on its own (null when it may): a leg of a pair main keeps
+   * sized to a position is replaced as the position changes, and a move elsewhere would leave the
+   * pair following a leg that is gone. The pair changes as one, from Positions (Change TP/SL).
+   */
+  ownLegRefusal(triggerId: string): Failure | null {
+    const wanted = triggerId.toLowerCase();
+    const bracket = this.list().find((candidate) => candidate.legIds.some((leg) => leg.toLowerCase() === wanted));
+    if (bracket === undefined) return null;
+    const market = this.deps.market(bracket.marketId, bracket.turbo);
+    const where = market.ok ? pairName(market.value) : bracket.marketId;
+    return fail(PROTECT_CODES.LEG_OF_POSITION_TPSL, `trigger ${triggerId} is a leg of the position TP/SL on ${where}, which main keeps sized to the position: change its prices with Change TP/SL in Positions, or cancel the TP/SL first`, { field: 'triggerId' });
   }
 
   /** The pair on a book, if main keeps one there. */

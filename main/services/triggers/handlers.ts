@@ -55,6 +55,7 @@ export function triggerHandlers(context: HandlerContext): AreaHandlers<typeof tr
     cancelTrigger: (input) => withRuntime(context, (runtime) => runtime.triggers.cancel(input.marketId, input.turbo ?? false, input.triggerId as B256)),
     moveTrigger: (input) =>
       withRuntime(context, (runtime) =>
+        runtime.positionBrackets?.ownLegRefusal(input.triggerId) ??
         runtime.triggers.move({ marketId: input.marketId, turbo: input.turbo ?? false, triggerId: input.triggerId as B256, triggerPrice: input.triggerPrice, limitPrice: input.limitPrice }),
       ),
     getTriggers: () => withRuntime(context, (runtime) => ok(runtime.triggers.snapshot())),

@@ -80,6 +80,17 @@ describe('a position TP/SL main resizes with the position', () => {
     expect(armed.side).toBe('Sell');
     await until(() => pairSizedTo(first), 20_000, 'the pair at the position');
 
+    // One leg of the pair is not moved or trailed alone (main would lose the pair it resizes):
+    // refused with its code, nothing signed; the pair changes as one through armPositionBracket.
+    const legs = value(await h.getPositionBrackets({}, caller))[0]!.legIds;
+    const nonce = (await harness.ledgerAccount(tradeAccountId))!.nonce;
+    const moved = await h.moveTrigger({ marketId: market.market_id, triggerId: legs[0]!, triggerPrice: stopLoss - tick }, caller);
+    expect(moved.ok ? 'moved' : moved.code).toBe('LEG_OF_POSITION_TPSL');
+    const trailed = await h.armProtectiveStop({ marketId: market.market_id, triggerId: legs[1]!, reference: 'bid', distance: { kind: 'ticks', ticks: 100n }, breakEvenAfterTicks: null }, caller);
+    expect(trailed.ok ? 'armed' : trailed.message).toMatch(/is a leg of the position TP\/SL on .*: change its prices with Change TP\/SL in Positions/);
+    expect((await harness.ledgerAccount(tradeAccountId))!.nonce).toBe(nonce);
+    expect(value(await h.getPositionBrackets({}, caller))[0]!.legIds).toEqual(legs);
+
     // A fill that adds: the pair grows to the new position.
     const { ask: nowAsk } = await harness.insidePrices(market);
     value(await h.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: nowAsk, quantity: size }, caller));

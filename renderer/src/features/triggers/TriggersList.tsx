@@ -9,7 +9,7 @@ import { fail, type Failure } from '../../../../shared/result';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';
-import { createOpenOrders, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
+import { createOpenOrders, createPositionBrackets, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
 import { TrailControls } from './TrailControls';
 import { groupUnderOrders, legLabel, snapToStep } from './trigger-model';
 import './triggers.css';
@@ -36,6 +36,9 @@ export const TriggersList: Component<{
   const openOrders = createOpenOrders(bridge);
   const protective = createProtectiveStops(bridge);
   const managedOf = (triggerId: string) => protective().find((stop) => stop.triggerId === triggerId);
+  // A position TP/SL's legs change as a pair from Positions: main refuses moving or trailing one alone.
+  const brackets = createPositionBrackets(bridge);
+  const ofPositionPair = (triggerId: string) => brackets().some((bracket) => bracket.legIds.some((leg) => leg.toLowerCase() === triggerId.toLowerCase()));
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [busy, setBusy] = createSignal<string | null>(null);
   const [moveText, setMoveText] = createSignal<Record<string, string>>({});
@@ -98,25 +101,34 @@ export const TriggersList: Component<{
         </td>
         <td>
           <div class="trigger-actions">
-            <input
-              class="trigger-move"
-              data-testid="trigger-move-price"
-              inputMode="decimal"
-              placeholder={price(row.leg, row.leg.triggerPrice)}
-              value={moveText()[row.leg.triggerId] ?? ''}
-              onInput={(event) => {
-                const text = event.currentTarget.value;
-                setMoveText((current) => ({ ...current, [row.leg.triggerId]: text }));
-              }}
-            />
-            <button type="button" data-testid="trigger-move" disabled={busy() !== null || !(moveText()[row.leg.triggerId] ?? '').trim()} onClick={() => void move(row.leg)}>
-              Move
-            </button>
+            <Show
+              when={!ofPositionPair(row.leg.triggerId)}
+              fallback={
+                <span class="muted small" data-testid="trigger-position-pair" title="Main keeps this pair sized to the position: change its prices with Change TP/SL in Positions">
+                  Position TP/SL: change it in Positions
+                </span>
+              }
+            >
+              <input
+                class="trigger-move"
+                data-testid="trigger-move-price"
+                inputMode="decimal"
+                placeholder={price(row.leg, row.leg.triggerPrice)}
+                value={moveText()[row.leg.triggerId] ?? ''}
+                onInput={(event) => {
+                  const text = event.currentTarget.value;
+                  setMoveText((current) => ({ ...current, [row.leg.triggerId]: text }));
+                }}
+              />
+              <button type="button" data-testid="trigger-move" disabled={busy() !== null || !(moveText()[row.leg.triggerId] ?? '').trim()} onClick={() => void move(row.leg)}>
+                Move
+              </button>
+            </Show>
             <button type="button" data-testid="trigger-cancel" disabled={busy() !== null} onClick={() => void cancel(row.leg)}>
               Cancel
             </button>
           </div>
-          <Show when={row.leg.role !== 'take-profit' && market() ? market() : undefined}>{(shown) => <TrailControls leg={row.leg} market={shown()} managed={managedOf(row.leg.triggerId)} onFailure={setFailure} />}</Show>
+          <Show when={row.leg.role !== 'take-profit' && !ofPositionPair(row.leg.triggerId) && market() ? market() : undefined}>{(shown) => <TrailControls leg={row.leg} market={shown()} managed={managedOf(row.leg.triggerId)} onFailure={setFailure} />}</Show>
         </td>
       </tr>
     );
