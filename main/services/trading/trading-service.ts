@@ -183,6 +183,8 @@ export interface TurboDesk {
 
 /** Requests answered within this share the read of open orders and balances after them. */
 export const AFTER_REQUEST_READ_MS = 400;
+/** How long the kill switch waits, after its first sweep, for order requests in flight when it was pressed. */
+export const KILL_SWITCH_IN_FLIGHT_MS = 10_000;
 
 export class TradingService {
   private turboDesk: TurboDesk | null = null;
@@ -511,18 +513,68 @@ export class TradingService {
    */
   async cancelAll(marketId: string | undefined): Promise<Result<CancelReport>> {
     await this.deps.stopAutomation?.(marketId);
-    const own = await this.cancelAllOwn(marketId);
-    if (!own.ok) return own;
-    const desk = this.turboDesk ? await this.turboDesk.cancelAll(marketId) : ok(EMPTY_CANCEL_REPORT);
-    const report = desk.ok ? mergeReports(own.value, desk.value) : own.value;
+    // A request that creates orders may be in flight (a drag just dropped, a click a moment ago):
+    // what it places lands after this sweep read the books. Sweep now, then once more when those
+    // requests have their answer (bounded), so the kill switch leaves nothing they placed.
+    const inFlight = this.orderRequestsInFlight();
+    const first = await this.sweepOnce(marketId);
+    if (!first.ok) return first;
+    let { report, desk } = first.value;
+    let unanswered = 0;
+    if (inFlight.length > 0) {
+      unanswered = await this.answered(inFlight, KILL_SWITCH_IN_FLIGHT_MS);
+      const again = await this.sweepOnce(marketId);
+      if (again.ok) {
+        report = mergeReports(report, again.value.report);
+        if (!again.value.desk.ok) desk = again.value.desk;
+      }
+    }
     const markets = this.deps.markets();
     const bookNameOf = (id: string, turbo: boolean) => {
       const market = markets?.market(id, turbo);
       return `${market?.ok ? pairName(market.value) : id}${turbo ? ' (Turbo book)' : ''}`;
     };
-    const failed = report.failed.length + report.triggersFailed.length + report.unread.length > 0 || !desk.ok;
-    this.deps.notice(failed ? 'warning' : 'info', `${cancelReportText(report, bookNameOf)}${desk.ok ? '' : `; the Turbo Accounts' orders and legs were not swept: ${desk.message}`}`);
+    const failed = report.failed.length + report.triggersFailed.length + report.unread.length > 0 || !desk.ok || unanswered > 0;
+    const late = unanswered === 0 ? '' : `; ${unanswered} order request${unanswered === 1 ? ' sent just before was' : 's sent just before were'} still unanswered after ${KILL_SWITCH_IN_FLIGHT_MS / 1000} s: check Open orders`;
+    this.deps.notice(failed ? 'warning' : 'info', `${cancelReportText(report, bookNameOf)}${desk.ok ? '' : `; the Turbo Accounts' orders and legs were not swept: ${desk.message}`}${late}`);
     return ok(report);
+  }
+
+  /** One sweep: the trading account's books, then every Turbo Account's. */
+  private async sweepOnce(marketId: string | undefined): Promise<Result<{ report: CancelReport; desk: Result<CancelReport> }>> {
+    const own = await this.cancelAllOwn(marketId);
+    if (!own.ok) return own;
+    const desk = this.turboDesk ? await this.turboDesk.cancelAll(marketId) : ok(EMPTY_CANCEL_REPORT);
+    return ok({ report: desk.ok ? mergeReports(own.value, desk.value) : own.value, desk });
+  }
+
+  /** Journal entries of any account whose request creates an order and has no answer yet. */
+  private orderRequestsInFlight(): string[] {
+    return this.deps.journal
+      .unresolved()
+      .filter((record) => (record.signed.actions as { actions?: Record<string, unknown>[] }[]).some((group) => (group.actions ?? []).some((action) => 'CreateOrder' in action)))
+      .map((record) => record.signed.id);
+  }
+
+  /** Wait until every one of `ids` has its answer in the journal, or `ms` passed; how many are still unanswered. */
+  private async answered(ids: readonly string[], ms: number): Promise<number> {
+    const waiting = new Set(ids);
+    const left = () => this.deps.journal.unresolved().filter((record) => waiting.has(record.signed.id)).length;
+    if (left() === 0) return 0;
+    await new Promise<void>((resolve) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        off();
+        resolve();
+      };
+      const off = this.deps.journal.onEntry(() => {
+        if (left() === 0) finish();
+      });
+      void this.deps.wait(ms).then(finish);
+    });
+    return left();
   }
 
   /** Cancel all of the trading account's own orders and legs, on both books. */

@@ -117,4 +117,19 @@ describe('kill switch and cancel all take trigger legs too, against the sandbox'
     expect(value(await h.getTriggers({}, caller)).pending).toEqual([]);
     expect(value(await h.getOrders({}, caller)).open).toEqual([]);
   }, 90_000);
+
+  it('the kill switch pressed while an order request is in flight leaves nothing it placed', async () => {
+    const h = harness.terminal.handlers;
+    // The answer to the next order comes 1.5 s late: the sweep reads the books before the order is on them.
+    await harness.control('/control/faults/delay', { count: 1, delay_ms: 1_500, method: 'POST', path_prefix: '/v1/session/actions' });
+    const placing = h.placeOrder(await harness.restingBuy(market, 2n), caller);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const report = value(await h.cancelAllOrders({}, caller));
+    const placed = await placing;
+    expect(placed.ok, placed.ok ? '' : placed.message).toBe(true);
+    const orderId = placed.ok ? placed.value.orders[0]!.orderId : '';
+    // The second sweep, after the answer, took it.
+    expect(report.cancelled).toContain(orderId);
+    for (const book of [market, other]) expect(await active(book, false)).toEqual({ orders: [], legs: 0 });
+  }, 90_000);
 });
