@@ -233,6 +233,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     sessionDays: 30,
     quantityPresets: { [id(0xa1)]: [100_000_000n, 500_000_000n, 1_000_000_000n, 5_000_000_000n] },
     pnlDisplay: {},
+    chartStudies: { averages: [{ kind: 'EMA', length: 20 }, { kind: 'SMA', length: 50 }] },
   };
   const journal: JournalEntryView[] = [];
   const journalAdd = (description: string, status: string) => {

@@ -8,6 +8,7 @@ import { RESOLUTIONS } from './views/market-data';
 import { HOTKEY_ACTIONS } from './views/settings';
 import { MAX_PRICE_BAND_BPS } from '../market/price-band';
 import { MARK_SOURCES, PNL_UNITS } from '../positions/pnl-display';
+import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_LENGTH } from '../chart/chart-studies';
 
 /** A hotkey binding: "" (no key) or a key combination shared/hotkeys/keymap.ts parses. */
 const hotkeyText = z.string().max(40).superRefine((text, context) => {
@@ -23,6 +24,8 @@ export const b256Input = z
   .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte hex id')
   .transform((value) => `0x${value.replace(/^0x/, '').toLowerCase()}`);
 
+const movingAverageInput = z.strictObject({ kind: z.enum(MOVING_AVERAGE_KINDS), length: z.number().int().min(MOVING_AVERAGE_LENGTH.min).max(MOVING_AVERAGE_LENGTH.max) });
+const chartStudiesInput = z.strictObject({ averages: z.tuple([movingAverageInput, movingAverageInput]) });
 const amount = z.bigint().min(1n, 'must be positive').max(0xffff_ffff_ffff_ffffn, 'must fit in u64');
 const ownerStyle = z.enum(['ledger', 'evm']);
 const side = z.enum(['Buy', 'Sell']);
@@ -143,6 +146,8 @@ export const inputs = {
     quantityPresets: z.record(z.string().max(66), z.array(z.bigint().min(1n)).max(8)).optional(),
     /** Per market id: the mark and unit of its unrealized P&L, wherever it is shown (the whole record replaces the saved one). */
     pnlDisplay: z.record(z.string().max(66), z.strictObject({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).optional(),
+    /** The chart's two moving averages: each a kind and a whole length in bars within the bounds (both given, the pair replaces the saved one). */
+    chartStudies: chartStudiesInput.optional(),
     confirmationCode,
   }),
   getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),

@@ -71,6 +71,7 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         if (patch.sessionDays !== undefined) next.sessionDays = patch.sessionDays;
         if (patch.quantityPresets !== undefined) next.quantityPresets = patch.quantityPresets;
         if (patch.pnlDisplay !== undefined) next.pnlDisplay = patch.pnlDisplay;
+        if (patch.chartStudies !== undefined) next.chartStudies = patch.chartStudies;
         return { ...current, settings: next };
       });
       if (!saved.ok) return saved;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { completeKeymap, DEFAULT_HOTKEYS } from '../../../shared/hotkeys/keymap';
 import type { Settings } from '../../../shared/ipc/views';
+import { DEFAULT_CHART_STUDIES, MOVING_AVERAGE_KINDS, MOVING_AVERAGE_LENGTH } from '../../../shared/chart/chart-studies';
 import { MAX_PRICE_BAND_BPS } from '../../../shared/market/price-band';
 import { MARK_SOURCES, PNL_UNITS } from '../../../shared/positions/pnl-display';
 import { JsonStore } from './json-store';
@@ -28,7 +29,10 @@ export const DEFAULT_SETTINGS: Settings = {
   sessionDays: 30,
   quantityPresets: {},
   pnlDisplay: {},
+  chartStudies: DEFAULT_CHART_STUDIES,
 };
+
+const movingAverage = z.object({ kind: z.enum(MOVING_AVERAGE_KINDS), length: z.number().int().min(MOVING_AVERAGE_LENGTH.min).max(MOVING_AVERAGE_LENGTH.max) });
 
 const url = z.string().url().max(300).nullable();
 
@@ -55,6 +59,8 @@ const settingsSchema = z.object({
   quantityPresets: z.record(z.string(), z.array(z.bigint())),
   // A file written before the choice existed reads back with every market on the exit side, in percent.
   pnlDisplay: z.record(z.string(), z.object({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).default({}),
+  // A file written before the studies existed reads back with the default averages.
+  chartStudies: z.object({ averages: z.tuple([movingAverage, movingAverage]) }).default(() => structuredClone(DEFAULT_CHART_STUDIES) as { averages: [z.output<typeof movingAverage>, z.output<typeof movingAverage>] }),
 });
 
 export const preferencesSchema = z.object({

@@ -1,4 +1,5 @@
 // User settings: network choice, trading safety, hotkeys, notifications, nonce lanes.
+import type { ChartStudies } from '../../chart/chart-studies';
 import type { PnlDisplay } from '../../positions/pnl-display';
 
 export const HOTKEY_ACTIONS = [
@@ -81,4 +82,6 @@ export interface Settings {
    * figure (shared/positions/pnl-display.ts); a market not named uses the exit side and percent.
    */
   readonly pnlDisplay: Readonly<Record<string, PnlDisplay>>;
+  /** The chart's two moving averages (kind and length), the same on every chart (shared/chart/chart-studies.ts). */
+  readonly chartStudies: ChartStudies;
 }

@@ -7,6 +7,9 @@
 // confirmations are on (naming the book and the signing account) and refused on a book that is not
 // live. The drag maps pixels to prices in bigint (chart-geometry.ts) and snaps onto the price step.
 // Axes: the market's decimals with thousands separators, a 24-hour clock.
+// Studies (studies.ts): a volume pane under the price pane, the session VWAP and two moving
+// averages the trader configures (kept by main), from the same bars; the legend shows their exact
+// values at the bar under the cursor.
 // Bars stay exact in a signal; uPlot gets numbers through setData once per frame, and the legend
 // shows the exact values of the bar under the cursor.
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
@@ -24,7 +27,11 @@ import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshne
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { accountText } from '../positions/positions-model';
 import { createPositionBrackets, createProtectiveStops, createTriggerSnapshot } from '../triggers';
-import { barsToColumns, chartTimeRange, mergeBars, priceRange, resolutionSeconds, toDrawingNumber } from './bars-model';
+import { barsToColumns, chartTimeRange, mergeBars, priceRange, resolutionSeconds, studyColumn, toDrawingNumber, volumeColumns } from './bars-model';
+import { DEFAULT_CHART_STUDIES } from '../../../../shared/chart/chart-studies';
+import { averageLabel, studyValues, vwapSession } from './studies';
+import { createVolumePane } from './volume-pane';
+import { StudiesControl } from './StudiesControl';
 import { dragPrice, offsetOfPrice, priceAtOffset, priceAxisLabels, priceIncrements, priceScale, snapToTick, timeAxisLabels, type PriceScale } from './chart-geometry';
 import { priceTick } from '../../../../shared/market/tick';
 import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
@@ -54,6 +61,11 @@ interface LineStroke {
   readonly dragging: boolean;
   readonly band: { readonly min: number; readonly max: number } | null;
 }
+
+/** The first and second moving average, and the VWAP (dashed). */
+const STUDY_COLOURS = { averages: ['#a78bfa', '#f472b6'] as const, vwap: '#e2e8f0' } as const;
+/** The price axis's width for its labels (tabular digits, about 7 px each), shared with the volume pane. */
+const axisWidthFor = (labels: readonly string[]) => 18 + 7 * Math.max(6, ...labels.map((label) => label.length));
 
 const TONE_COLOURS = { tp: '#2fbf71', sl: '#e5484d', buy: '#38bdf8', sell: '#f59e0b', long: '#a3b1c2', short: '#a3b1c2' } as const;
 
@@ -152,7 +164,16 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   let subscriptionId: string | null = null;
   let retry: RetryHandle | null = null;
   let plot: uPlot | null = null;
+  let volumePlot: uPlot | null = null;
   let box: HTMLDivElement | undefined;
+  let volumeBox: HTMLDivElement | undefined;
+  /** The price axis's width as drawn last (CSS px), for the volume pane's axis. */
+  let priceAxisWidth = axisWidthFor([]);
+
+  // Studies from the same bars as the candles: exact values per bar, the moving averages as set in main.
+  const studySettings = () => terminal.store.state.settings?.chartStudies ?? DEFAULT_CHART_STUDIES;
+  const averages = () => studySettings().averages;
+  const studies = createMemo(() => studyValues(props.market, bars(), resolution(), averages()));
 
   // What is drawn besides the bars: working orders, pending legs and the position of the account
   // that signs on this book (the trading account, or on a Turbo book the selected Turbo Account).
@@ -216,6 +237,8 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     if (frame.reset && frame.bars.length === 0) {
       plot?.destroy();
       plot = null;
+      volumePlot?.destroy();
+      volumePlot = null;
     }
     pending = frame.reset ? frame.bars : mergeBars(pending.length > 0 ? pending : bars(), frame.bars, COUNT_BACK * 2);
     terminal.frames.schedule(key, () => {
@@ -263,11 +286,19 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     let last = currentBarStart();
     const timer = setInterval(() => {
       const now = currentBarStart();
-      if (now !== last && plot) plot.setData(plot.data);
+      if (now !== last && plot) {
+        plot.setData(plot.data);
+        volumePlot?.setData(volumePlot.data);
+      }
       last = now;
     }, 5_000);
     onCleanup(() => clearInterval(timer));
   });
+
+  /** Both panes' time range (seconds): from the first bar to the bar of the current time. */
+  const timeRangeNow = (): [number, number] => chartTimeRange(bars()[0]?.time ?? 0, bars().at(-1)?.time ?? 0, terminal.clock.now(), resolutionSeconds(resolution()));
+  /** The price and volume panes share their cursor. */
+  const syncKey = `${key}-panes`;
 
   // The labels uPlot drew last on each axis (its canvas has no text to read), for data-axis-* attributes.
   const axisLabels = { prices: [] as string[], times: [] as string[] };
@@ -280,12 +311,12 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         width: element.clientWidth || 600,
         height: Math.max(120, element.clientHeight || 300),
         legend: { show: false },
-        cursor: { points: { show: false }, drag: { x: true, y: false } },
+        cursor: { points: { show: false }, drag: { x: true, y: false }, sync: { key: syncKey, setSeries: false } },
         scales: {
           // From the bars themselves: uPlot widens a single bar's x range to 1000 days on a seconds scale.
           // It runs to the bar of the current time, so a book with no trade for a while shows the gap
           // up to now instead of ending at its last trade as if that were the present.
-          x: { time: true, range: () => chartTimeRange(bars()[0]?.time ?? 0, bars().at(-1)?.time ?? 0, terminal.clock.now(), resolutionSeconds(resolution())) },
+          x: { time: true, range: timeRangeNow },
           y: { range: (_plot, min, max) => priceRange(min, max, keptPrices()) },
         },
         axes: [
@@ -298,7 +329,15 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
             // Gridlines on whole multiples of the price step (never a finer split than the market quotes).
             incrs: priceIncrements(market),
             // Wide enough for the longest price label of this market (tabular digits, about 7 px each).
-            size: (_plot, values) => 18 + 7 * Math.max(6, ...(values ?? []).map((value) => value.length)),
+            size: (_plot, values) => {
+              const width = axisWidthFor(values ?? []);
+              if (width !== priceAxisWidth) {
+                priceAxisWidth = width;
+                // The volume pane's plotting area starts where the price pane's does.
+                queueMicrotask(() => volumePlot?.setSize({ width: volumePlot.width, height: volumePlot.height }));
+              }
+              return width;
+            },
             // The market's decimals with thousands separators, as every price of the terminal.
             values: (_plot, splits) => (axisLabels.prices = priceAxisLabels(market, splits)),
           },
@@ -310,8 +349,21 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           { label: 'low', stroke: 'transparent', points: { show: false } },
           { label: 'close', show: false },
           { label: 'volume', show: false },
+          { label: 'average 1', stroke: STUDY_COLOURS.averages[0], width: 1.25, points: { show: false } },
+          { label: 'average 2', stroke: STUDY_COLOURS.averages[1], width: 1.25, points: { show: false } },
+          { label: 'vwap', stroke: STUDY_COLOURS.vwap, width: 1, dash: [4, 3], points: { show: false } },
         ],
-        hooks: { setCursor: [(current) => setHover(current.cursor.idx ?? null)] },
+        hooks: {
+          setCursor: [(current) => setHover(current.cursor.idx ?? null)],
+          // A zoom of the price pane's time range is the volume pane's too.
+          setScale: [
+            (current, scaleKey) => {
+              if (scaleKey !== 'x' || !volumePlot) return;
+              const x = current.scales['x'];
+              if (x?.min != null && x.max != null) volumePlot.setScale('x', { min: x.min, max: x.max });
+            },
+          ],
+        },
         plugins: [candlePlugin(fillMarks, strokes, () => queueMicrotask(() => setDrawn((count) => count + 1)))],
       },
       data,
@@ -328,6 +380,13 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     observer.observe(element);
     onCleanup(() => observer.disconnect());
   });
+  onMount(() => {
+    if (!volumeBox) return;
+    const element = volumeBox;
+    const observer = new ResizeObserver(() => volumePlot?.setSize({ width: element.clientWidth, height: Math.max(40, element.clientHeight) }));
+    observer.observe(element);
+    onCleanup(() => observer.disconnect());
+  });
 
   createEffect(
     on(
@@ -336,6 +395,8 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         // Axis decimals belong to the market: a new market gets a new plot.
         plot?.destroy();
         plot = null;
+        volumePlot?.destroy();
+        volumePlot = null;
       },
       { defer: true },
     ),
@@ -344,9 +405,15 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   createEffect(() => {
     const current = bars();
     if (current.length === 0 || !box) return;
-    const data = barsToColumns(current, props.market.quote.decimals, props.market.base.decimals) as unknown as uPlot.AlignedData;
+    const decimals = props.market.quote.decimals;
+    const values = studies();
+    const data = [...barsToColumns(current, decimals, props.market.base.decimals), studyColumn(values.averages[0], decimals), studyColumn(values.averages[1], decimals), studyColumn(values.vwap, decimals)] as unknown as uPlot.AlignedData;
     if (plot) plot.setData(data);
     else plot = createPlot(box, data);
+    if (!volumeBox) return;
+    const volumes = volumeColumns(current, props.market.base.decimals);
+    if (volumePlot) volumePlot.setData(volumes as unknown as uPlot.AlignedData);
+    else volumePlot = createVolumePane(volumeBox, volumes, { timeRange: timeRangeNow, axisWidth: () => priceAxisWidth, syncKey, onHover: setHover });
   });
   // Redraw when own fills change (the marks) or a line moves, without new bars; a line placed or
   // gone may change the price range, which setData recomputes.
@@ -517,12 +584,25 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
     terminal.frames.cancel(key);
     if (subscriptionId) void bridge.unsubscribe({ subscriptionId });
     plot?.destroy();
+    volumePlot?.destroy();
   });
 
-  const shown = () => {
+  /** The bar the legend shows: under the cursor, else the last. */
+  const shownIndex = (): number | null => {
     const list = bars();
     const index = hover();
-    return index !== null && list[index] ? list[index] : list[list.length - 1];
+    if (index !== null && list[index]) return index;
+    return list.length > 0 ? list.length - 1 : null;
+  };
+  const shown = () => {
+    const index = shownIndex();
+    return index === null ? undefined : bars()[index];
+  };
+  /** A study's exact value at the legend's bar, formatted as the market's prices ("—" before it is defined). */
+  const studyText = (values: readonly (bigint | null)[]): { text: string; raw: string } => {
+    const index = shownIndex();
+    const value = index === null ? null : (values[index] ?? null);
+    return value === null ? { text: '—', raw: '' } : { text: formatPrice(props.market, value), raw: value.toString() };
   };
 
   return (
@@ -534,6 +614,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         </span>
         <FreshnessBadge mark={freshness} testId="chart-freshness" />
         <div class="spacer" />
+        <StudiesControl studies={studySettings()} colours={STUDY_COLOURS.averages} />
         <div class="tabs resolutions" data-testid="chart-resolutions">
           <For each={RESOLUTIONS}>
             {(value) => (
@@ -552,6 +633,25 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
               <b>{formatPrice(props.market, bar().low)}</b> C <b>{formatPrice(props.market, bar().close)}</b> V <b>{formatQuantity(props.market, bar().volume)}</b>
             </span>
           )}
+        </Show>
+        <Show when={shown()}>
+          <span class="chart-study-values" data-testid="chart-study-values">
+            <For each={[0, 1] as const}>
+              {(index) => {
+                const value = () => studyText(studies().averages[index]);
+                return (
+                  <span class="chart-study" data-testid={`chart-study-average-${index + 1}`} data-label={averageLabel(averages()[index])} data-raw={value().raw}>
+                    <span class="chart-study-swatch" style={{ background: STUDY_COLOURS.averages[index] }} />
+                    {averageLabel(averages()[index])} <b>{value().text}</b>
+                  </span>
+                );
+              }}
+            </For>
+            <span class="chart-study" data-testid="chart-study-vwap" data-session={vwapSession(resolution())} data-raw={studyText(studies().vwap).raw} title={`Volume-weighted average of the bars' typical price (high + low + close) / 3, from 00:00 of the ${vwapSession(resolution())} session`}>
+              <span class="chart-study-swatch dashed" style={{ background: STUDY_COLOURS.vwap }} />
+              VWAP ({vwapSession(resolution())}) <b>{studyText(studies().vwap).text}</b>
+            </span>
+          </span>
         </Show>
       </div>
       <div class="chart-area">
@@ -635,6 +735,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
             </For>
           </div>
         </div>
+        <div class="chart-volume fresh-dim" data-testid="chart-volume" ref={(element) => (volumeBox = element)} />
         <Show when={outcome()}>
           {(shownOutcome) => (
             <div

@@ -35,6 +35,16 @@ export function barsToColumns(bars: readonly BarView[], quoteDecimals: number, b
   return columns;
 }
 
+/** The volume pane's columns: x in seconds, volume in base units, 1 for a candle that closed at or above its open. */
+export function volumeColumns(bars: readonly BarView[], baseDecimals: number): [number[], number[], number[]] {
+  return [bars.map((bar) => bar.time / 1000), bars.map((bar) => toDrawingNumber(bar.volume, baseDecimals)), bars.map((bar) => (bar.close >= bar.open ? 1 : 0))];
+}
+
+/** A study's exact values as a drawing column (null where the study is not defined: uPlot leaves a gap). */
+export function studyColumn(values: readonly (bigint | null)[], quoteDecimals: number): (number | null)[] {
+  return values.map((value) => (value === null ? null : toDrawingNumber(value, quoteDecimals)));
+}
+
 const RESOLUTION_MS: Record<string, number> = { '1m': 60_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000, '1h': 3_600_000, '4h': 14_400_000, '12h': 43_200_000, '1d': 86_400_000, '1w': 604_800_000 };
 
 /** The open time of the bar holding `time` (months are calendar months, UTC). */
