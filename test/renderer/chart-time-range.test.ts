@@ -8,18 +8,18 @@ const at = (hh: number, mm: number, ss = 0) => Date.UTC(2026, 10, 26, hh, mm, ss
 
 describe('the chart time range', () => {
   it('ends two bars after the bar the current time falls in when the last trade is older', () => {
-    const [, end] = chartTimeRange(at(6, 20), at(6, 58), at(7, 30, 42), MINUTE);
+    const [, end] = chartTimeRange(at(6, 20), at(6, 58), at(7, 30, 42), '1m');
     expect(end).toBe(at(7, 30) / 1000 + 2 * MINUTE);
   });
 
   it('ends two bars after the last bar while trades are current (the same as before)', () => {
-    const [start, end] = chartTimeRange(at(6, 0), at(7, 30), at(7, 30, 10), MINUTE);
+    const [start, end] = chartTimeRange(at(6, 0), at(7, 30), at(7, 30, 10), '1m');
     expect(end).toBe(at(7, 30) / 1000 + 2 * MINUTE);
     expect(end - start).toBe(90 * MINUTE);
   });
 
   it('at least forty bars wide', () => {
-    const [start, end] = chartTimeRange(at(7, 29), at(7, 30), at(7, 30, 5), MINUTE);
+    const [start, end] = chartTimeRange(at(7, 29), at(7, 30), at(7, 30, 5), '1m');
     expect(end - start).toBe(40 * MINUTE);
   });
 });

@@ -27,7 +27,7 @@ import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshne
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { accountText } from '../positions/positions-model';
 import { createPositionBrackets, createProtectiveStops, createTriggerSnapshot } from '../triggers';
-import { barsToColumns, chartTimeRange, mergeBars, priceRange, resolutionSeconds, studyColumn, toDrawingNumber, volumeColumns } from './bars-model';
+import { barOpenTime, barsToColumns, chartTimeRange, mergeBars, priceRange, studyColumn, toDrawingNumber, volumeColumns } from './bars-model';
 import { DEFAULT_CHART_STUDIES } from '../../../../shared/chart/chart-studies';
 import { averageLabel, studyValues, vwapSession } from './studies';
 import { createVolumePane } from './volume-pane';
@@ -278,10 +278,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
 
   // The start of the bar the current time falls in (seconds), on the window's clock; a new bar's time
   // redraws the axes even when no trade came.
-  const currentBarStart = () => {
-    const seconds = resolutionSeconds(resolution());
-    return Math.floor(terminal.clock.now() / 1000 / seconds) * seconds;
-  };
+  const currentBarStart = () => barOpenTime(terminal.clock.now(), resolution());
   onMount(() => {
     let last = currentBarStart();
     const timer = setInterval(() => {
@@ -296,7 +293,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   });
 
   /** Both panes' time range (seconds): from the first bar to the bar of the current time. */
-  const timeRangeNow = (): [number, number] => chartTimeRange(bars()[0]?.time ?? 0, bars().at(-1)?.time ?? 0, terminal.clock.now(), resolutionSeconds(resolution()));
+  const timeRangeNow = (): [number, number] => chartTimeRange(bars()[0]?.time ?? 0, bars().at(-1)?.time ?? 0, terminal.clock.now(), resolution());
   /** The price and volume panes share their cursor. */
   const syncKey = `${key}-panes`;
 

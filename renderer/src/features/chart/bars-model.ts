@@ -46,12 +46,23 @@ export function studyColumn(values: readonly (bigint | null)[], quoteDecimals: n
 }
 
 const RESOLUTION_MS: Record<string, number> = { '1m': 60_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000, '1h': 3_600_000, '4h': 14_400_000, '12h': 43_200_000, '1d': 86_400_000, '1w': 604_800_000 };
+const DAY_MS = 86_400_000;
 
-/** The open time of the bar holding `time` (months are calendar months, UTC). */
+/**
+ * The open time (ms) of the bar holding `time`, as the terminal reads the spec's resolutions (the
+ * spec names them but not where a period begins; docs/architecture.md "Candle buckets"): UTC,
+ * minutes to days floored since the epoch, `1w` from Monday 00:00 (the epoch was a Thursday, so a
+ * week is not a multiple of 7 days since it), `1M` from the first of the calendar month.
+ */
 export function barOpenTime(time: number, resolution: string): number {
   if (resolution === '1M') {
     const date = new Date(time);
     return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  }
+  if (resolution === '1w') {
+    const day = Math.floor(time / DAY_MS) * DAY_MS;
+    const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
+    return day - sinceMonday * DAY_MS;
   }
   const width = RESOLUTION_MS[resolution] ?? 60_000;
   return Math.floor(time / width) * width;
@@ -63,16 +74,14 @@ export function resolutionSeconds(resolution: string): number {
 }
 
 /**
- * The x range to show: the bars' own range, widened to at least 40 bars ending a few bars after
- * the last one, so a market with one or two bars still reads as a time axis.
- */
-/**
  * The chart's time range (seconds) from its first and last bars (ms) and the current time (ms): to
- * the bar now falls in, so a book with no trade for a while shows the gap up to the present.
+ * the bar now falls in (its open time as the venue buckets it, so a weekly chart ends at this
+ * Monday's bar and a monthly one at this month's), so a book with no trade for a while shows the
+ * gap up to the present; widened to at least 40 bars ending a few bars after the last one.
  */
-export function chartTimeRange(firstMs: number, lastMs: number, nowMs: number, barSeconds: number): [number, number] {
-  const current = Math.floor(nowMs / 1000 / barSeconds) * barSeconds;
-  return timeRange(firstMs / 1000, Math.max(lastMs / 1000, current), barSeconds);
+export function chartTimeRange(firstMs: number, lastMs: number, nowMs: number, resolution: string): [number, number] {
+  const current = barOpenTime(nowMs, resolution) / 1000;
+  return timeRange(firstMs / 1000, Math.max(lastMs / 1000, current), resolutionSeconds(resolution));
 }
 
 export function timeRange(min: number, max: number, barSeconds: number): [number, number] {
