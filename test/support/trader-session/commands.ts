@@ -21,6 +21,7 @@ import { PriceAlertFromLadder } from './steps/alerts';
 import { GuardRefusal, type GuardKind } from './steps/guards';
 import { PositionTakeProfitStopLoss, TrailStop } from './steps/protect';
 import { ChoosePnlDisplay, CloseByLimit } from './steps/positions';
+import { ChartClickToPlace } from './steps/chart';
 
 export const BLOTTER_TABS = ['positions', 'orders', 'history', 'fills', 'balances', 'margin'] as const;
 export type BlotterTab = (typeof BLOTTER_TABS)[number];
@@ -1369,6 +1370,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.record({ side, rows: fc.integer({ min: 2, max: 12 }) }).map((c) => new LadderClick(c.side, c.rows)),
     fc.integer({ min: -4, max: 4 }).filter((rows) => rows !== 0).map((rows) => new DragOrder(rows)),
     fc.integer({ min: 15, max: 60 }).map((pixels) => new ChartDrag(pixels)),
+    fc.record({ side, steps: fc.integer({ min: 3, max: 20 }) }).map((c) => new ChartClickToPlace(c.side, c.steps)),
     side.map((s) => new Hotkey(s)),
     fc.constant(new KillSwitch()),
     fc.constant(new KillSwitch(true)),

@@ -10,6 +10,10 @@
 // Studies (studies.ts): a volume pane under the price pane, the session VWAP and two moving
 // averages the trader configures (kept by main), from the same bars; the legend shows their exact
 // values at the bar under the cursor.
+// Click-to-place (chart-click-order.ts): while the window is armed for the book (the ladder's ARM,
+// also on the chart), a hover line says the order a click would place ("Buy 0.0100 @ 2,990.00": a
+// Limit at the pointer's price on the step, a Buy under the mid and a Sell over it, the ladder's
+// Size), and the click places it through the ladder's one-click path and its confirmation.
 // Bars stay exact in a signal; uPlot gets numbers through setData once per frame, and the legend
 // shows the exact values of the bar under the cursor.
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
@@ -32,6 +36,10 @@ import { DEFAULT_CHART_STUDIES } from '../../../../shared/chart/chart-studies';
 import { averageLabel, studyValues, vwapSession } from './studies';
 import { createVolumePane } from './volume-pane';
 import { StudiesControl } from './StudiesControl';
+import { chartClickPlan, type ChartClickPlan } from './chart-click-order';
+import { createBookFeed } from '../market-data/book-feed';
+import { bookRules } from '../../stores/turbo-store';
+import type { TicketContext } from '../ticket/ticket-model';
 import { dragPrice, offsetOfPrice, priceAtOffset, priceAxisLabels, priceIncrements, priceScale, snapToTick, timeAxisLabels, type PriceScale } from './chart-geometry';
 import { priceTick } from '../../../../shared/market/tick';
 import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
@@ -188,7 +196,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   /** A drag in progress (or a dropped line waiting for its confirmation and main's answer). */
   const [drag, setDrag] = createSignal<{ key: string; from: bigint; to: bigint; startY: number; sending: boolean } | null>(null);
   /** The last drag's outcome, shown over the chart: the new order id, a refusal, or why nothing was sent. */
-  const [outcome, setOutcome] = createSignal<{ ok: boolean; text: string; code: string; newId: string | null } | null>(null);
+  const [outcome, setOutcome] = createSignal<{ ok: boolean; text: string; code: string; newId: string | null; source?: 'click' } | null>(null);
   const placedLines = createMemo((): ChartLine[] => {
     const orders = terminal.store.state.openOrders;
     const position = positionLine(props.market, props.turbo, signingAccount(), positions(), (one) => terminal.marks.figures(one));
@@ -558,6 +566,86 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
       setDrag(null);
     }
   };
+  // ---- click-to-place ------------------------------------------------------------------------------
+  // The window's one arming (the ladder's, stores/arming-store), the ladder's Size of this book, and
+  // the best bid and ask from a one-level book of the chart's own.
+  const armScope = () => ({ marketId: props.market.market_id, turbo: props.turbo });
+  const armed = () => terminal.arming.armed(armScope());
+  // Another book or market: the arming of the one that left is dropped (as the ladder does).
+  createEffect(
+    on(armScope, (_next, previous) => {
+      if (previous !== undefined && terminal.arming.armed(previous)) terminal.arming.disarm(`the chart left ${previous.turbo ? 'the Turbo book' : 'the book'} it was armed for`);
+    }),
+  );
+  const bookName = () => `${props.market.base.symbol}/${props.market.quote.symbol} (${props.turbo ? 'Turbo' : 'Canonical'} book)`;
+  const sizeText = () => terminal.ladderSizes.text(props.market.market_id, props.turbo);
+  const feed = createBookFeed(bridge, terminal.frames, () => ({ marketId: props.market.market_id, turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
+  const liveFrame = () => (feed.frame()?.state === 'live' && bookFreshness.live() ? feed.frame() : null);
+  const ticketContext = (): TicketContext | null => {
+    const rules = bookRules(terminal.store.state.markets, props.market, props.turbo, props.turbo ? terminal.turboBooks.row(props.market.market_id) : null);
+    if (rules === null) return null;
+    const balances = terminal.store.state.balances;
+    return {
+      market: rules,
+      turbo: props.turbo,
+      maxOrderQuantity: terminal.store.state.settings?.maxOrderQuantity[props.market.market_id] ?? null,
+      bestBid: liveFrame()?.bids[0]?.price ?? null,
+      bestAsk: liveFrame()?.asks[0]?.price ?? null,
+      availableQuote: props.turbo ? null : (balances.find((balance) => balance.assetId === props.market.quote.asset)?.unlocked ?? null),
+      availableBase: props.turbo ? null : (balances.find((balance) => balance.assetId === props.market.base.asset)?.unlocked ?? null),
+    };
+  };
+  const planAt = (price: bigint): ChartClickPlan =>
+    chartClickPlan(price, { armed: armed(), bookLive: liveFrame() !== null, bookLabel: feed.frame()?.state === 'live' || feed.frame() === null ? bookFreshness.label() : 'resyncing', bookName: bookName(), sizeText: sizeText(), ticket: ticketContext() });
+  /** The pointer over the plot (CSS px from its top), or null when it is elsewhere. */
+  const [pointerY, setPointerY] = createSignal<number | null>(null);
+  const plotOffset = (clientY: number): number | null => {
+    const current = scale();
+    if (!current || !plot) return null;
+    const y = clientY - plot.over.getBoundingClientRect().top;
+    return y < 0 || y > current.height ? null : y;
+  };
+  /** What a click would place where the pointer is: shown on the chart while armed. */
+  const hoverPlan = createMemo((): { plan: ChartClickPlan; top: number } | null => {
+    const y = pointerY();
+    const current = scale();
+    if (y === null || current === null || !armed() || drag() !== null || !plot || !box) return null;
+    const plan = planAt(priceAtOffset(current, y));
+    const offset = plot.over.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    const top = offset + offsetOfPrice(current, plan.price);
+    return { plan, top: Math.round(top) };
+  });
+  /** The last click's order as sent to main (for the trader sessions and e2e: what the exchange must show). */
+  const [placedByClick, setPlacedByClick] = createSignal<{ side: string; price: bigint; quantity: bigint } | null>(null);
+  let pressedAt: { x: number; y: number } | null = null;
+  const placeAtPointer = async (event: MouseEvent) => {
+    const pressed = pressedAt;
+    pressedAt = null;
+    if (event.button !== 0 || pressed === null || Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) > 3) return;
+    // Lines, their labels and the outcome have gestures of their own.
+    if ((event.target as HTMLElement | null)?.closest('.chart-line, .chart-outcome, .alert-menu')) return;
+    const y = plotOffset(event.clientY);
+    const current = scale();
+    if (y === null || current === null || drag() !== null) return;
+    // The order the hover line shows is the order the click places (a click's coordinates are
+    // whole pixels, the pointer's that drew the line may not be).
+    const plan = hoverPlan()?.plan ?? planAt(priceAtOffset(current, y));
+    setPlacedByClick(null);
+    if (!plan.ok) {
+      setOutcome({ ok: false, text: plan.reason, code: plan.code, newId: null, source: 'click' });
+      return;
+    }
+    setOutcome(null);
+    setPlacedByClick({ side: plan.side, price: plan.price, quantity: plan.quantity });
+    const result = await terminal.trading.place(props.market, plan.evaluation.request, "the chart (click-to-place, the ladder's Size)", [...plan.evaluation.warnings]);
+    if (result === null) setOutcome({ ok: false, text: 'Order not confirmed: nothing was sent.', code: 'NOT_CONFIRMED', newId: null, source: 'click' });
+    else if (!result.ok) setOutcome({ ok: false, text: `Order refused (${result.code}): ${result.message}`, code: result.code, newId: null, source: 'click' });
+    else {
+      const newId = result.value.orders[0]?.orderId ?? null;
+      setOutcome({ ok: true, code: '', newId, text: `Placed: ${plan.label}${newId ? ` (order ${shortId(newId)})` : ''}`, source: 'click' });
+    }
+  };
+
   // A refusal for a book that was not live goes when the book is live again.
   createEffect(() => {
     if (bookFreshness.live() && outcome()?.code === 'BOOK_NOT_LIVE') setOutcome(null);
@@ -611,6 +699,22 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         </span>
         <FreshnessBadge mark={freshness} testId="chart-freshness" />
         <div class="spacer" />
+        <button
+          type="button"
+          class="arm-toggle"
+          classList={{ on: armed() }}
+          data-testid="chart-arm"
+          aria-pressed={armed()}
+          title="Click-to-place is off until armed (one arming with the ladder's). When armed, a click on the chart places a Limit at that price with the ladder's Size: under the market a buy, over it a sell. Changing book, market, network or account, or the kill switch, disarms."
+          onClick={() => (armed() ? terminal.arming.disarm('disarmed on the chart') : terminal.arming.arm(armScope()))}
+        >
+          {armed() ? 'ARMED' : 'ARM'}
+        </button>
+        <label class="field-inline chart-size" title={`What a click on the chart, a click on the ladder and the buy/sell hotkeys trade, in ${props.market.base.symbol} (the ladder's Size of this book)`}>
+          <span>Size</span>
+          <input data-testid="chart-size" class="num" inputmode="decimal" size={7} value={sizeText()} onInput={(event) => terminal.ladderSizes.set(props.market.market_id, props.turbo, event.currentTarget.value)} />
+          <span class="muted">{props.market.base.symbol}</span>
+        </label>
         <StudiesControl studies={studySettings()} colours={STUDY_COLOURS.averages} />
         <div class="tabs resolutions" data-testid="chart-resolutions">
           <For each={RESOLUTIONS}>
@@ -631,6 +735,8 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
             </span>
           )}
         </Show>
+      </div>
+      <div class="chart-legend chart-study-legend fresh-dim">
         <Show when={shown()}>
           <span class="chart-study-values" data-testid="chart-study-values">
             <For each={[0, 1] as const}>
@@ -663,9 +769,36 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           data-axis-prices={(drawn(), axisLabels.prices.join(' | '))}
           data-axis-times={(drawn(), axisLabels.times.join(' | '))}
           data-leg-fill-marks={fillMarks().filter((mark) => mark.leg !== null).length}
+          data-armed={armed() ? 'true' : 'false'}
+          data-placed-side={placedByClick()?.side ?? ''}
+          data-placed-price={placedByClick()?.price.toString() ?? ''}
+          data-placed-quantity={placedByClick()?.quantity.toString() ?? ''}
+          classList={{ 'click-armed': armed() }}
           ref={(element) => (box = element)}
           onContextMenu={openAlertMenu}
+          onPointerMove={(event) => setPointerY(plotOffset(event.clientY))}
+          onPointerLeave={() => setPointerY(null)}
+          onPointerDown={(event) => {
+            pressedAt = event.button === 0 ? { x: event.clientX, y: event.clientY } : null;
+          }}
+          onClick={(event) => void placeAtPointer(event)}
         >
+          <Show when={hoverPlan()}>
+            {(hover) => (
+              <div
+                class="chart-place-hover"
+                classList={{ buy: hover().plan.ok && (hover().plan as { side: string }).side === 'Buy', sell: hover().plan.ok && (hover().plan as { side: string }).side === 'Sell', refused: !hover().plan.ok }}
+                data-testid="chart-place-hover"
+                data-ok={hover().plan.ok ? 'true' : 'false'}
+                data-side={hover().plan.ok ? (hover().plan as { side: string }).side : ''}
+                data-price={hover().plan.price.toString()}
+                data-quantity={hover().plan.ok ? (hover().plan as { quantity: bigint }).quantity.toString() : ''}
+                style={{ top: `${hover().top}px`, '--plot-left': `${plotLeft()}px` }}
+              >
+                <span class="chart-place-label">{hover().plan.ok ? (hover().plan as { label: string }).label : (hover().plan as { hint: string }).hint}</span>
+              </div>
+            )}
+          </Show>
           <Show when={alertAt()}>
             {(at) => <AlertMenu market={props.market} turbo={props.turbo} at={at()} current={{ bid: null, ask: null, last: bars().at(-1)?.close ?? null }} onClose={() => setAlertAt(null)} />}
           </Show>
@@ -738,7 +871,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
             <div
               class="chart-outcome"
               classList={{ error: !shownOutcome().ok }}
-              data-testid={shownOutcome().ok ? 'chart-amend-result' : 'chart-line-error'}
+              data-testid={shownOutcome().source === 'click' ? (shownOutcome().ok ? 'chart-place-result' : 'chart-place-error') : shownOutcome().ok ? 'chart-amend-result' : 'chart-line-error'}
               data-ok={shownOutcome().ok ? 'true' : 'false'}
               data-code={shownOutcome().code}
               data-new-id={shownOutcome().newId ?? ''}

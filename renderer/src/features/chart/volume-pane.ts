@@ -66,7 +66,7 @@ export function createVolumePane(element: HTMLElement, data: VolumeColumns, opti
       },
       axes: [
         { show: false },
-        { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, splits: (_plot, _axis, _min, max) => [max / 2, max], size: () => options.axisWidth(), values: (_plot, splits) => splits.map(volumeLabel) },
+        { stroke: '#7d8896', grid: { stroke: '#1a2029' }, ticks: { stroke: '#222a35' }, space: 22, size: () => options.axisWidth(), values: (_plot, splits) => splits.map(volumeLabel) },
       ],
       series: [{}, { label: 'volume', stroke: 'transparent', points: { show: false } }, { label: 'up', show: false }],
       hooks: { setCursor: [(plot) => options.onHover(plot.cursor.idx ?? null)] },
