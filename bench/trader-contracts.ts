@@ -5,7 +5,7 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, close-by-limit, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, ladder-drag, hotkeys, alert, guards, position-tpsl, trail
+//              network, stop, amend, chart-drag, chart-click, ladder-drag, hotkeys, alert, guards, position-tpsl, trail
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
 import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
@@ -14,6 +14,7 @@ import { runTraderSession } from '../test/support/trader-session/run';
 import { PositionTakeProfitStopLoss, TrailStop } from '../test/support/trader-session/steps/protect';
 import { startWorld } from '../test/support/trader-session/world';
 import { GuardRefusal } from '../test/support/trader-session/steps/guards';
+import { ChartClickToPlace } from '../test/support/trader-session/steps/chart';
 
 const restingBuy = () => new step.TicketOrder('Limit', 'Buy', false, 2);
 const restingSell = () => new step.TicketOrder('Limit', 'Sell', false, 2);
@@ -35,6 +36,8 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   stop: () => [new step.StopOrder('Sell', false), new step.StopOrder('Buy', true)],
   amend: () => [restingBuy(), new step.AmendOrder(0, false)],
   'chart-drag': () => [restingBuy(), new step.ChartDrag(30)],
+  // A buy under the market and a sell over it placed by chart clicks, each read on the exchange; then cancelled.
+  'chart-click': () => [new ChartClickToPlace('Buy', 6), new ChartClickToPlace('Sell', 6), new step.CancelAllMarket()],
   // An order near the inside is on the ladder's screen: a ladder click places one there.
   'ladder-drag': () => [new step.LadderClick('Buy', 4), new step.DragOrder(2)],
   // A resting buy and sell: the market moved through the alert's level must not make the alert trade.
