@@ -1,5 +1,5 @@
-// One arming model for every one-action way of trading: a ladder click or drag,
-// and the buy/sell-at-best hotkeys (Shift+B / Shift+S by default) send an order only while this
+// One arming model for every one-action way of trading: a ladder click or drag, a chart click
+// (click-to-place), and the buy/sell-at-best hotkeys (Shift+B / Shift+S by default) send an order only while this
 // window is armed for that market and book. Arming is explicit (the ladder's ARM button), shown
 // (the ladder's ARMED banner and data-armed, the header's arming badge), and dropped:
 // - when the book or market it was armed for leaves the ladder (Ladder.tsx),
