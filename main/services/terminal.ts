@@ -47,6 +47,7 @@ import { PreferencesStore } from './storage/preferences';
 import { tradingHandlers } from './trading/handlers';
 import { triggerHandlers } from './triggers/handlers';
 import { protectHandlers } from './protect/handlers';
+import { algoHandlers } from './algos/handlers';
 import { guardHandlers } from './guards/handlers';
 import { openProtectiveStore, type ProtectiveStore } from './protect/protective-store';
 import { WindowHub } from './window-hub';
@@ -452,6 +453,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...marginHandlers(context),
     ...triggerHandlers(context),
     ...protectHandlers(context),
+    ...algoHandlers(context),
     ...guardHandlers(context),
     ...deskHandlers(context, desk),
     ...custodyHandlers(context),

@@ -11,6 +11,7 @@ import { marginBridge } from './bridges/margin';
 import { positionBridge } from './bridges/positions';
 import { triggerBridge } from './bridges/triggers';
 import { protectBridge } from './bridges/protect';
+import { algoBridge } from './bridges/algos';
 import { guardBridge } from './bridges/guards';
 import type { BridgeTransport } from './bridges/transport';
 
@@ -22,6 +23,7 @@ export function createBridge(transport: BridgeTransport) {
     ...marginBridge(transport),
     ...triggerBridge(transport),
     ...protectBridge(transport),
+    ...algoBridge(transport),
     ...deskBridge(transport),
     ...custodyBridge(transport),
     ...positionBridge(transport),
