@@ -753,7 +753,8 @@ export class AlgoService {
   }
 
   private title(algo: AlgoRecord): string {
-    return `${kindLabel(algo.spec.params.kind)} ${algo.id.split('-').slice(-1)[0]}`;
+    // The id without its kind: unique across restarts (the clock time it started and a counter).
+    return `${kindLabel(algo.spec.params.kind)} ${algo.id.slice(algo.id.indexOf('-') + 1)}`;
   }
 
   private replace(next: AlgoRecord): void {
