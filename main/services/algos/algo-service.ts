@@ -281,6 +281,7 @@ export class AlgoService {
     let algo = this.find(id);
     if (algo === undefined) return notFound(id);
     if (algo.state !== 'paused') return fail(ALGO_CODES.WRONG_STATE, `${this.title(algo)} is ${algo.state}, not paused.`);
+    if (algo.account !== this.deps.account()) return fail(ALGO_CODES.WRONG_STATE, `${this.title(algo)} was started for trading account ${algo.account}, not the one in use now.`);
     await this.inflight.get(id);
     await this.follow(id);
     algo = this.find(id) ?? algo;
@@ -396,6 +397,8 @@ export class AlgoService {
         this.end(algo, 'finished', { code: ALGO_REASONS.FILLED, text: 'The total is filled.' });
         return;
       }
+      // Its children are signed for the account it started with, never for another one selected since.
+      if (algo.account !== this.deps.account()) return;
       const market = this.deps.market(algo.spec.marketId, algo.spec.turbo);
       if (!market.ok) return;
       // The trader's clicks keep their share of the rate budget: the algorithm waits for its turn.
