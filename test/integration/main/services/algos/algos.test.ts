@@ -79,6 +79,26 @@ describe('execution algorithms against the sandbox', () => {
     expect(entry?.description).toMatch(/^TWAP \S+ slice 1\/4: Buy/);
   }, 120_000);
 
+  it('TWAP of bounded market slices: paused at a limit below the touch, then resumed under a looser one and filled within its slippage', async () => {
+    const { ask } = await harness.insidePrices(market);
+    const tick = harness.priceTick(market);
+    const slice = harness.sizeFor(market, ask);
+    const started = value(await h().startAlgo(spec('Buy', slice * 2n, ask - 10n * tick, { kind: 'twap', durationMs: 20_000, intervalMs: 10_000, sizeJitterBps: 0n, timeJitterBps: 0n, slice: { kind: 'market', slippageBps: 50n } }), caller));
+    await advance(0);
+    let current = await settled('the pause at the limit', async () => ((await view(started.id)).state === 'paused' ? view(started.id) : false));
+    expect(current.reason?.code).toBe(ALGO_REASONS.PRICE_LIMIT);
+    expect(current.children).toHaveLength(0);
+    value(await h().amendAlgoLimit({ id: started.id, limitPrice: ask + 100n * tick }, caller));
+    value(await h().resumeAlgo({ id: started.id }, caller));
+    await advance(0);
+    await settled('the first slice', async () => (await view(started.id)).counts.filled >= 1);
+    await advance(10_000);
+    current = await settled('the TWAP to finish', async () => ((await view(started.id)).state === 'finished' ? view(started.id) : (await advance(1_000), false)));
+    expect(current.filled).toBe(slice * 2n);
+    expect(await filledOnLedger(current)).toBe(slice * 2n);
+    for (const order of await onLedger(current)) expect(BigInt(order.price)).toBeLessThanOrEqual(ask + 100n * tick);
+  }, 120_000);
+
   it('chase: joins the bid, follows it up as the market moves in one amend each, and finishes when the market comes down through it', async () => {
     const { bid, ask } = await harness.insidePrices(market);
     const tick = harness.priceTick(market);
