@@ -237,7 +237,7 @@ export class AlgoService {
     if (!planned.ok) return planned;
     const now = this.deps.clock.now();
     const algo: AlgoRecord = {
-      id: `${kindLabel(spec.params.kind).toLowerCase()}-${now.toString(36)}-${(++this.ids).toString(36)}`,
+      id: this.newId(spec.params.kind, now),
       networkId: this.deps.networkId,
       account,
       spec,
@@ -265,6 +265,14 @@ export class AlgoService {
     this.deps.notice('info', `${this.title(algo)} started: ${describeSpec(spec, market.value)}.`, 'ALGO_STARTED');
     this.loop.schedule(0);
     return ok(this.view(algo));
+  }
+
+  /** An id no algorithm in the file has (the clock may not have moved since one started before a restart). */
+  private newId(kind: AlgoSpec['params']['kind'], now: number): string {
+    for (;;) {
+      const id = `${kindLabel(kind).toLowerCase()}-${now.toString(36)}-${(++this.ids).toString(36)}`;
+      if (!this.algos.some((algo) => algo.id === id)) return id;
+    }
   }
 
   async pause(id: string): Promise<Result<AlgoView>> {
