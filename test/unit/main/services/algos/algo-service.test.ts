@@ -229,6 +229,42 @@ describe('AlgoService', () => {
     expect(service.list()[0]!.reason?.code).toBe(ALGO_REASONS.KILL_SWITCH);
   });
 
+  it('the kill switch waits for a placement being signed, so the sweep sees the child it left; nothing is signed after', async () => {
+    const { clock, exchange, store } = setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const deps = exchange.deps(clock, store);
+    let signing = false;
+    const service = new AlgoService({
+      ...deps,
+      place: async (input) => {
+        signing = true;
+        await held;
+        return deps.place(input);
+      },
+    });
+    await service.start();
+    value(await service.startAlgo({ marketId: market.market_id, turbo: false, side: 'Buy', quantity: 2n * ETH, limitPrice: null, params: { kind: 'chase', offsetTicks: 0n, maxAmendsPerMinute: 5 } }));
+    clock.advance(0);
+    const passing = service.poll();
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(signing).toBe(true);
+    let stoppedAt: number | null = null;
+    const stopping = service.stopAll(undefined).then(() => (stoppedAt = exchange.orders.length));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stoppedAt).toBeNull();
+    release();
+    await stopping;
+    await passing;
+    // The child signed in flight landed before the kill switch answered: its sweep lists it.
+    expect(stoppedAt).toBe(1);
+    expect(service.list()[0]!.children.map((child) => child.status)).toEqual(['open']);
+    exchange.touch = { bestBid: at(3005), bestAsk: at(3006) };
+    await step(clock, service, 61_000);
+    expect(exchange.orders).toHaveLength(1);
+  });
+
   it('a guard refusal pauses the algorithm, naming the guard', async () => {
     const { clock, exchange, service } = setup();
     await service.start();
