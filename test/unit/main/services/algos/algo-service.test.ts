@@ -265,6 +265,26 @@ describe('AlgoService', () => {
     expect(exchange.orders).toHaveLength(1);
   });
 
+  it("waits while the trader's rate budget is short of its headroom, and previews sign nothing", async () => {
+    const { clock, exchange, store } = setup();
+    let headroom = false;
+    const service = new AlgoService({ ...exchange.deps(clock, store), rateHeadroom: () => headroom });
+    await service.start();
+    const preview = value(await service.preview(twap(4n * ETH)));
+    expect(preview.children.map((child) => child.quantity)).toEqual([ETH, ETH, ETH, ETH]);
+    expect(preview.children.every((child) => child.price === at(3000))).toBe(true);
+    const chase = value(await service.preview({ marketId: market.market_id, turbo: false, side: 'Sell', quantity: ETH, limitPrice: null, params: { kind: 'chase', offsetTicks: 2n, maxAmendsPerMinute: 5 } }));
+    expect(chase.children).toEqual([{ price: at(3000) + 20_000n, quantity: ETH }]);
+    expect(exchange.orders).toHaveLength(0);
+    value(await service.startAlgo(twap(4n * ETH)));
+    await step(clock, service, 0);
+    await step(clock, service, 1_000);
+    expect(exchange.orders).toHaveLength(0);
+    headroom = true;
+    await step(clock, service, 1_000);
+    expect(exchange.orders).toHaveLength(1);
+  });
+
   it('a guard refusal pauses the algorithm, naming the guard', async () => {
     const { clock, exchange, service } = setup();
     await service.start();
