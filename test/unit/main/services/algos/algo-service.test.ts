@@ -391,7 +391,8 @@ describe('AlgoService', () => {
     const tag = `${algo.id}/c2`;
     records[0] = { ...algo, next: 2, children: [...algo.children, { key: 'c2', journalId: null, orderId: null, price: at(3000), quantity: ETH, filled: 0n, fillPrice: 0n, status: 'signing', placedAt: clock.now(), label: 'slice 2/4' }] };
     store.save(records);
-    const order = { ...exchange.orders[0]!, orderId: `0x${'ff'.repeat(32)}`, quantity: ETH, filled: 0n, status: 'open' as const, tag };
+    // Signed a step smaller than recorded (the market rules lowered it to a whole quote value): still its order.
+    const order = { ...exchange.orders[0]!, orderId: `0x${'ff'.repeat(32)}`, quantity: ETH - 1_000_000n, filled: 0n, status: 'open' as const, tag };
     exchange.orders.push(order);
     exchange.records.push({
       signed: { kind: 'signed', seq: 9, at: 0, id: 'j-crash', networkId: 'sandbox', account: ACCOUNT, endpoint: 'POST /v1/session/actions', nonce: { mode: 'none' }, actions: [], description: tag, parent: tag },
@@ -408,6 +409,7 @@ describe('AlgoService', () => {
     expect(view.children.map((child) => child.status)).toEqual(['open', 'open']);
     expect(view.children[1]!.orderId).toBe(order.orderId);
     expect(view.children[1]!.journalId).toBe('j-crash');
+    expect(view.children[1]!.quantity).toBe(ETH - 1_000_000n);
     expect(view.filled).toBe(ETH / 4n);
     await step(clock, restarted, 60_000);
     expect(exchange.orders.length).toBe(placedBefore);
