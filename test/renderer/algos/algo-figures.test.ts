@@ -1,0 +1,82 @@
+// What the Working algorithms panel shows of a parent, and the tags that mark its working
+// children on the ladder and the chart.
+import { describe, expect, it } from 'vitest';
+import type { AlgoChildView, AlgoView } from '../../../shared/ipc/views/algos';
+import { algoFigures, algoTag, childTags, progressPermille, shortAlgoId, slippageText, tagsOf } from '../../../renderer/src/features/algos/algo-figures';
+import { withAlgoTags, type ChartLine } from '../../../renderer/src/features/chart/chart-lines';
+import { ethUsdc } from '../../support/renderer/fixtures';
+
+const child = (orderId: string | null, status: AlgoChildView['status'], fields: Partial<AlgoChildView> = {}): AlgoChildView => ({ journalId: `j-${orderId}`, orderId, price: 3_000_000_000n, quantity: 100_000_000n, filled: 0n, status, placedAt: 1_000, ...fields });
+
+const algo = (fields: Partial<AlgoView> = {}): AlgoView => ({
+  id: 'algo-7f3a2b',
+  networkId: 'local',
+  account: '0xa',
+  spec: { marketId: ethUsdc.market_id, turbo: false, side: 'Buy', quantity: 1_000_000_000n, limitPrice: 3_010_000_000n, params: { kind: 'twap', durationMs: 600_000, intervalMs: 30_000, sizeJitterBps: 0n, timeJitterBps: 0n, slice: { kind: 'touch' } } },
+  state: 'running',
+  reason: null,
+  filled: 300_000_000n,
+  remaining: 700_000_000n,
+  averagePrice: 3_000_123_456n,
+  arrivalPrice: 3_000_000_000n,
+  slippageBps: 1n,
+  counts: { open: 1, filled: 3, cancelled: 0 },
+  children: [child('o1', 'filled'), child('o2', 'open'), child(null, 'signing')],
+  nextAt: 72_000,
+  notes: [],
+  startedAt: 0,
+  updatedAt: 60_000,
+  ...fields,
+});
+
+describe('working algorithm figures', () => {
+  it('show progress, the figures in the market precision, the state and the next slice', () => {
+    const figures = algoFigures(ethUsdc, algo(), 60_000);
+    expect(figures).toMatchObject({
+      tag: 'TWAP 3a2b',
+      permille: 300,
+      // The cells Open orders and Positions use: the base's 4 and the quote's 2 display decimals.
+      filled: '0.3000 / 1.0000 ETH',
+      remaining: '0.7000 ETH',
+      average: '3,000.12',
+      arrival: '3,000.00',
+      slippage: '+1 bps (worse)',
+      children: '1 open · 3 filled · 0 cancelled',
+      state: 'Running',
+      reason: null,
+      next: 'in 0m 12s',
+    });
+    expect(figures.terms).toBe('10 min in 30 s slices, limit at the touch, limit 3,010.00');
+  });
+
+  it('say why it paused, and no next slice when not running', () => {
+    const paused = algoFigures(ethUsdc, algo({ state: 'paused', reason: { code: 'PRICE_LIMIT', text: 'The ask is above your limit' }, averagePrice: null, slippageBps: null }), 60_000);
+    expect(paused).toMatchObject({ state: 'Paused', reason: 'The ask is above your limit (PRICE_LIMIT)', next: null, average: '—', slippage: '—' });
+  });
+
+  it('progress never passes the whole, slippage says better or worse', () => {
+    expect(progressPermille(0n, 10n)).toBe(0);
+    expect(progressPermille(1n, 3n)).toBe(333);
+    expect(progressPermille(11n, 10n)).toBe(1000);
+    expect(progressPermille(5n, 0n)).toBe(0);
+    expect(slippageText(-2n)).toBe('-2 bps (better)');
+    expect(slippageText(0n)).toBe('0 bps');
+  });
+
+  it('tag only the open children with an order id, each parent once per row', () => {
+    expect(shortAlgoId('0x-ab-cd-ef-12')).toBe('ef12');
+    const scale = algo({ id: 'a-91bc', spec: { ...algo().spec, params: { kind: 'scale', from: 1n, to: 2n, count: 2, shape: { distribution: 'flat' }, postOnly: true } }, children: [child('s1', 'open'), child('s2', 'open'), child('s3', 'cancelled')] });
+    const tags = childTags([algo(), scale]);
+    expect([...tags.keys()].sort()).toEqual(['o2', 's1', 's2']);
+    expect(algoTag(scale)).toBe('Scale 91bc');
+    expect(tagsOf(['s1', 's2', 'x'], tags)).toEqual(['Scale 91bc']);
+    expect(tagsOf(['o2', 's1'], tags)).toEqual(['TWAP 3a2b', 'Scale 91bc']);
+  });
+
+  it('mark children on the chart and keep them from being dragged', () => {
+    const line = (id: string): ChartLine => ({ key: `order:${id}`, kind: 'order', id, price: 1n, side: 'Buy', tone: 'buy', label: 'Buy 0.1 @ 3,000.00', prefix: 'Buy 0.1', suffix: '', dashed: false, draggable: true, band: null });
+    const [tagged, plain] = withAlgoTags([line('o2'), line('mine')], childTags([algo()]));
+    expect(tagged).toMatchObject({ label: 'TWAP 3a2b · Buy 0.1 @ 3,000.00', prefix: 'TWAP 3a2b · Buy 0.1', draggable: false, algo: { id: 'algo-7f3a2b', tag: 'TWAP 3a2b' } });
+    expect(plain).toEqual(line('mine'));
+  });
+});
