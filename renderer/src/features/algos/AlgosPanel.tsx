@@ -67,7 +67,7 @@ export const AlgosPanel: Component = () => {
         <FreshnessBadge mark={freshness} testId="algos-freshness" />
         <Show when={!freshness.live()}>
           <span class="muted" data-testid="algos-not-live">
-            {freshness.detail() ?? freshness.label()}: resume and new limits wait for live data; pause and cancel still work
+            Resume and new limits wait for live data; pause and cancel still work
           </span>
         </Show>
       </div>
