@@ -50,6 +50,7 @@ import { protectHandlers } from './protect/handlers';
 import { algoHandlers } from './algos/handlers';
 import { guardHandlers } from './guards/handlers';
 import { openProtectiveStore, type ProtectiveStore } from './protect/protective-store';
+import { openAlgoStore, type AlgoStore } from './algos/algo-store';
 import { WindowHub } from './window-hub';
 
 /** How digests are signed, as main/platform/native-secp256k1.ts chose (a port: services do not import the platform). */
@@ -63,6 +64,8 @@ export interface ChosenSigner {
 
 export interface TerminalOptions {
   readonly clock: Clock;
+  /** The clock execution algorithms schedule on (`clock` by default; tests drive it with the sandbox's clock). */
+  readonly algoClock?: Clock;
   readonly host: 'electron' | 'browser';
   readonly version: string;
   readonly dataDir: string;
@@ -128,10 +131,12 @@ export function createTerminal(options: TerminalOptions): Terminal {
   let preferences: PreferencesStore;
   let journal: Journal;
   let protectiveStore: ProtectiveStore;
+  let algoStore: AlgoStore;
   try {
     preferences = new PreferencesStore(options.dataDir, log);
     journal = new Journal({ directory: join(options.dataDir, 'journal'), now: () => clock.now(), log });
     protectiveStore = openProtectiveStore(options.dataDir, log);
+    algoStore = openAlgoStore(options.dataDir, log, () => clock.now());
   } catch (error) {
     lock.value.release();
     throw error;
@@ -386,6 +391,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
       notice,
       onConnection: publishConnection,
       protectiveStore,
+      algoStore,
+      ...(options.algoClock === undefined ? {} : { algoClock: options.algoClock }),
       onChainIdLearned: (chainId) => {
         log(`${next.name} answered chain id ${chainId}; it is kept, and a different one is refused from now on`);
         if (next.id === 'devnet' || next.id === 'testnet') {

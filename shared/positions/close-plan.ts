@@ -39,11 +39,13 @@ export interface CloseTerms {
 
 const FLAT_PLAN: ClosePlan = { side: null, quantity: 0n, remainder: 0n, remainderReason: null, refusal: null, notClosable: false };
 
-function amount(market: MarketRules, raw: bigint): string {
+/** A base amount in display units with its symbol ("0.0001 ETH"); the algorithms' notes say rounding with it too. */
+export function amount(market: MarketRules, raw: bigint): string {
   return `${formatUnits(raw, market.base.decimals)} ${market.base.symbol}`;
 }
 
-function quoteAmount(market: MarketRules, raw: bigint): string {
+/** A quote amount in display units with its symbol ("2970.5 USDC"). */
+export function quoteAmount(market: MarketRules, raw: bigint): string {
   return `${formatUnits(raw, market.quote.decimals)} ${market.quote.symbol}`;
 }
 

@@ -60,6 +60,11 @@ const entrySchema = z.discriminatedUnion('kind', [
     actions: z.array(z.unknown()),
     /** Free text a person reads in the journal view. */
     description: z.string(),
+    /**
+     * The execution algorithm that signed it as one of its children (`<algorithm id>/<child key>`,
+     * main/services/algos); absent for the trader's own requests and in journals written before.
+     */
+    parent: z.string().max(200).optional(),
   }),
   z.object({
     kind: z.literal('outcome'),
@@ -719,6 +724,15 @@ export class Journal {
   /** Requests sent (or about to be) whose result is not known: reconcile these first. */
   unresolved(): JournalRecord[] {
     return [...this.open.values()];
+  }
+
+  /**
+   * The requests an execution algorithm signed under this parent tag (SubmitRequest.parent), among
+   * the open ones and the recent settled ones kept in memory: how a child left signing by a crash
+   * is found again.
+   */
+  recordsOfParent(parent: string): JournalRecord[] {
+    return [...this.records.values()].filter((record) => record.signed.parent === parent);
   }
 
   /** Damage found at start that the trader has not acknowledged yet, oldest first. */

@@ -43,12 +43,15 @@ import { PositionsService } from '../positions/positions-service';
 import type { PreferencesStore } from '../storage/preferences';
 import { StreamOrderCheck } from '../trading/stream-order-check';
 import { Submitter } from '../trading/submitter';
-import { bookBalances, toMillis, TradingService } from '../trading/trading-service';
+import { bookBalances, orderView, toMillis, TradingService } from '../trading/trading-service';
 import { TriggerService } from '../triggers/trigger-service';
 import { PositionBrackets } from '../protect/position-brackets';
 import { ProtectiveStops } from '../protect/protective-stops';
 import type { ProtectiveStore } from '../protect/protective-store';
 import type { WindowHub } from '../window-hub';
+import { AlgoService, RATE_HEADROOM } from '../algos/algo-service';
+import type { AlgoStore } from '../algos/algo-store';
+import { RATE_RULES } from '../../exchange/rate-rules';
 
 export interface RuntimeDeps {
   readonly network: NetworkConfig;
@@ -72,6 +75,10 @@ export interface RuntimeDeps {
   readonly onChainIdLearned?: (chainId: bigint) => void;
   /** The trailing and break-even stops on disk (absent: none are managed). */
   readonly protectiveStore?: ProtectiveStore;
+  /** The execution algorithms on disk (absent: none are run). */
+  readonly algoStore?: AlgoStore;
+  /** The clock the algorithms' schedules run on (the terminal's by default; tests drive the sandbox's). */
+  readonly algoClock?: Clock;
 }
 
 const RENEW_CHECK_MS = 60_000;
@@ -102,6 +109,8 @@ export class NetworkRuntime {
   readonly riskWatch: RiskWatch;
   /** Take-profit / stop-loss pairs main keeps sized to a position (main/services/protect). */
   readonly positionBrackets: PositionBrackets | null;
+  /** TWAP, scale, iceberg and chase orders main runs (main/services/algos). */
+  readonly algos: AlgoService | null;
   /** Orders the order stream names that the terminal does not hold: confirmed over REST first. */
   private readonly streamOrders: StreamOrderCheck;
   private nonceManager: NonceManager | null = null;
@@ -215,7 +224,11 @@ export class NetworkRuntime {
       notice: deps.notice,
       log: deps.log,
       refreshTriggers: () => this.triggers.refresh(),
-      stopAutomation: async (marketId) => (await (this.protective?.stopAll(marketId) ?? Promise.resolve(0))) + (await (this.positionBrackets?.stopAll(marketId) ?? Promise.resolve(0))),
+      // The algorithms first: cancelled (nothing signed for them after) before the sweep takes their children.
+      stopAutomation: async (marketId) =>
+        (await (this.algos?.stopAll(marketId) ?? Promise.resolve(0))) +
+        (await (this.protective?.stopAll(marketId) ?? Promise.resolve(0))) +
+        (await (this.positionBrackets?.stopAll(marketId) ?? Promise.resolve(0))),
       legsOf: (orderId) => this.triggers.snapshot().pending.filter((leg) => leg.parentOrderId === orderId).map((leg) => leg.triggerId),
     });
 
@@ -358,6 +371,47 @@ export class NetworkRuntime {
             notice: deps.notice,
             log: deps.log,
             publish: (brackets) => deps.windows.broadcast('positionBrackets', brackets),
+          });
+
+    this.algos =
+      deps.algoStore === undefined
+        ? null
+        : new AlgoService({
+            networkId: network.id,
+            store: deps.algoStore,
+            clock: deps.algoClock ?? clock,
+            seed: () => randomBytes(4).readUInt32BE(0) / 0x1_0000_0000,
+            account: () => this.accounts.accountRecord()?.tradeAccountId ?? null,
+            market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
+            touch: (market, turbo) => guardFacts.bookPrices(market, turbo),
+            place: (input) => this.trading.placeOrder(input),
+            placeBatch: (marketId, turbo, intents, parent) => this.trading.placeOrders(marketId, turbo, intents, parent),
+            amend: (marketId, turbo, orderId, price, parent) => this.trading.amendOrder(marketId, turbo, orderId, { price }, parent),
+            cancel: (marketId, turbo, orderIds) => this.trading.cancelOrders(marketId, turbo, orderIds),
+            readOrder: async (marketId, turbo, orderId) => {
+              const held = this.trading.order(orderId);
+              // An ended order never changes again: no need to ask.
+              if (held !== undefined && (held.status === 'filled' || held.status === 'cancelled')) return ok(held);
+              const read = await this.rest.getOrder({ market_id: marketId as B256, order_id: orderId, ...(turbo ? { turbo: true } : {}) });
+              if (!read.ok) return read;
+              this.trading.applyOrder(read.value.order, marketId, turbo);
+              return ok(this.trading.order(orderId) ?? orderView(read.value.order, marketId, turbo));
+            },
+            journalRecords: (parent) => deps.journal.recordsOfParent(parent),
+            ordersOf: async (entry) => {
+              const found = await this.trading.ordersOf(entry);
+              if (!found.ok) return found;
+              const groups = entry.actions as { market_id?: string; turbo?: boolean }[];
+              return ok(found.value.map((order) => orderView(order, order.market_id ?? groups[0]?.market_id ?? '', order.turbo === true || groups[0]?.turbo === true)));
+            },
+            rateHeadroom: () => {
+              const owner = this.accounts.activeOwner()?.address;
+              const lane = this.limiter.snapshot().find((snapshot) => snapshot.rule === RATE_RULES.sessionActions.id && (owner === undefined || snapshot.key.toLowerCase() === owner.toLowerCase()));
+              return lane === undefined || lane.remaining >= RATE_HEADROOM;
+            },
+            notice: deps.notice,
+            log: deps.log,
+            publish: (algos) => deps.windows.broadcast('algos', algos),
           });
 
     this.streamOrders = new StreamOrderCheck({
@@ -636,8 +690,10 @@ export class NetworkRuntime {
     const refreshed = await this.accounts.refresh();
     if (!refreshed.ok) this.deps.log(`account lookup failed: ${refreshed.message}`);
     this.followAccount((this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null);
-    // Requests left without an answer by a crash or a lost response are settled before any new one.
-    void this.submitter.reconcileOpen();
+    // Requests left without an answer by a crash or a lost response are settled before any new one;
+    // the algorithms' children are reconciled once they are.
+    const reconciled = this.submitter.reconcileOpen();
+    void this.algos?.start(reconciled);
     void this.accounts.reconcileOpenSessions();
     this.scheduleRenewal();
     this.protective?.start();
@@ -674,6 +730,7 @@ export class NetworkRuntime {
     this.protective?.dispose();
     this.riskWatch.stop();
     this.positionBrackets?.dispose();
+    this.algos?.dispose();
     if (this.renewTimer !== null) this.deps.clock.clearTimeout(this.renewTimer);
     for (const cleanup of this.cleanups) cleanup();
     for (const subscription of this.identitySubscriptions) subscription.close();

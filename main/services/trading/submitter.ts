@@ -66,6 +66,8 @@ export interface SubmitRequest {
   readonly settleFirst?: boolean;
   /** The trader marked the order reduce-only: the guards hold it to the signing account's position. */
   readonly reduceOnly?: boolean;
+  /** Signed by an execution algorithm as its child (`<algorithm id>/<child key>`): kept in the journal entry. */
+  readonly parent?: string;
 }
 
 export const RECONCILING = 'RECONCILING';
@@ -285,6 +287,7 @@ export class Submitter {
         nonce: journalNonce(lease.value),
         actions,
         description: request.description,
+        ...(request.parent === undefined ? {} : { parent: request.parent }),
       });
     } catch (error) {
       lease.value.settle({ kind: 'refused' });

@@ -10,7 +10,7 @@ import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, 
 import type { Market } from '../../../shared/market/market';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import { checkAction } from '../../../shared/protocol/check-action';
-import type { ActionGroup } from '../../../shared/protocol/session-actions';
+import { MAX_ACTIONS_PER_BATCH, type ActionGroup } from '../../../shared/protocol/session-actions';
 import { fail, ok, type Result } from '../../../shared/result';
 import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
@@ -179,6 +179,14 @@ export interface TurboDesk {
   marginAccounts(): readonly string[];
   /** The same, read from the exchange first when not read yet for this trading account (right after a network switch). */
   loadedAccounts(): Promise<readonly string[]>;
+}
+
+/** An execution algorithm signing a child: its tag kept in the journal entry, its label leading the description. */
+export interface AlgoParent {
+  /** `<algorithm id>/<child key>` (SubmitRequest.parent). */
+  readonly tag: string;
+  /** "TWAP a3 slice 4/20". */
+  readonly label: string;
 }
 
 /** Requests answered within this share the read of open orders and balances after them. */
@@ -423,8 +431,17 @@ export class TradingService {
     return { views, applied: true };
   }
 
-  async placeOrder(input: PlaceIntent & { marketId: string; turbo: boolean }): Promise<Result<PlacedOrder>> {
-    if (input.turbo && this.turboDesk?.active()) return this.turboDesk.placeOrder(input);
+  /** An order as main holds it now (open or ended), or undefined when it was never seen. */
+  order(orderId: string): OrderView | undefined {
+    return this.orders.get(orderId)?.view;
+  }
+
+  async placeOrder(input: PlaceIntent & { marketId: string; turbo: boolean; parent?: AlgoParent | undefined }): Promise<Result<PlacedOrder>> {
+    if (input.turbo && this.turboDesk?.active()) {
+      // A Turbo Account's submitter does not carry an algorithm's tag: its children are not signed there.
+      if (input.parent !== undefined) return fail('NOT_AVAILABLE', 'Execution algorithms trade as the trading account; deselect the Turbo Account to run one on a Turbo book.', { field: 'turbo' });
+      return this.turboDesk.placeOrder(input);
+    }
     // Never signed by the trading account while the trader's chosen Turbo Account is coming back.
     if (input.turbo && this.turboDesk?.restoring()) {
       return fail('TURBO_ACCOUNT_RESTORING', 'turbo: the Turbo Account you trade Turbo books as is being restored after the network came back; nothing was signed. Send it again in a moment.', { field: 'turbo' });
@@ -436,12 +453,64 @@ export class TradingService {
     const prepared = prepareOrder(market.value, input, { nowSeconds: this.deps.nowSeconds(), turbo: input.turbo });
     if (!prepared.ok) return prepared;
     const epoch = this.epoch;
-    const submitted = await this.deps.submitter.submit({ groups: [prepared.value.group], description: prepared.value.description, reduceOnly: input.reduceOnly === true });
+    const submitted = await this.deps.submitter.submit({
+      groups: [prepared.value.group],
+      description: input.parent === undefined ? prepared.value.description : `${input.parent.label}: ${prepared.value.description}`,
+      reduceOnly: input.reduceOnly === true,
+      ...(input.parent === undefined ? {} : { parent: input.parent.tag }),
+    });
     if (!submitted.ok) return submitted;
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, input.marketId, input.turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);
     if (this.placed.length > 100) this.placed.splice(0, this.placed.length - 100);
     return ok({ journalId: submitted.value.journalId, orders, adjustments: prepared.value.adjustments });
+  }
+
+  /**
+   * Several orders on one book in ONE signed batch (an execution algorithm's scale orders): every
+   * order passes the market rules as a single one does, and the batch goes through the submitter
+   * (journal, guards, nonce) as one request. No SettleBalance is added, so the batch holds up to
+   * MAX_ACTIONS_PER_BATCH orders.
+   */
+  async placeOrders(marketId: string, turbo: boolean, intents: readonly PlaceIntent[], parent: AlgoParent): Promise<Result<PlacedOrder>> {
+    if (turbo && (this.turboDesk?.active() === true || this.turboDesk?.restoring() === true)) {
+      return fail('NOT_AVAILABLE', 'Execution algorithms trade as the trading account; deselect the Turbo Account to run one on a Turbo book.', { field: 'turbo' });
+    }
+    if (intents.length === 0 || intents.length > MAX_ACTIONS_PER_BATCH) return fail('INVALID_INPUT', `A batch holds 1 to ${MAX_ACTIONS_PER_BATCH} orders, not ${intents.length}`);
+    const market = this.market(marketId, turbo);
+    if (!market.ok) return market;
+    const identity = await this.identity();
+    if (!identity.ok) return identity;
+    const actions: SessionAction[] = [];
+    const descriptions: string[] = [];
+    const adjustments: string[] = [];
+    for (const intent of intents) {
+      const prepared = prepareOrder(market.value, intent, { nowSeconds: this.deps.nowSeconds(), turbo });
+      if (!prepared.ok) return prepared;
+      actions.push(...prepared.value.group.actions);
+      descriptions.push(prepared.value.description);
+      adjustments.push(...prepared.value.adjustments);
+    }
+    const group: ActionGroup = { market_id: market.value.market_id, market: market.value, ...(turbo ? { turbo: true } : {}), actions };
+    const epoch = this.epoch;
+    const submitted = await this.deps.submitter.submit({ groups: [group], description: `${parent.label}: ${descriptions.join('; ')}`, settleFirst: false, parent: parent.tag });
+    if (!submitted.ok) return submitted;
+    const { views: orders } = this.afterSubmit(submitted.value.orders, marketId, turbo, epoch);
+    return ok({ journalId: submitted.value.journalId, orders, adjustments });
+  }
+
+  /** Cancel these orders of one book in as few signed batches as the caps allow (an algorithm's children). */
+  async cancelOrders(marketId: string, turbo: boolean, orderIds: readonly B256[]): Promise<Result<CancelReport>> {
+    const market = this.market(marketId, turbo);
+    if (!market.ok) return market;
+    const identity = await this.identity();
+    if (!identity.ok) return identity;
+    const open = orderIds.filter((orderId) => {
+      const tracked = this.orders.get(orderId);
+      return tracked === undefined || isOpen(tracked.view);
+    });
+    if (open.length === 0) return ok({ ...EMPTY_CANCEL_REPORT });
+    return ok(await this.sendCancels(open.map((orderId) => ({ market: market.value, turbo, orderId }))));
   }
 
   private async sendCancels(targets: CancelTarget[]): Promise<CancelReport> {
@@ -599,8 +668,11 @@ export class TradingService {
    * take-profit / stop-loss legs bound to the order (read fresh from the exchange) are carried to
    * the replacement in the same batch, and what the order had filled keeps them (amend-legs.ts).
    */
-  async amendOrder(marketId: string, turbo: boolean, orderId: B256, change: { readonly price?: bigint | undefined; readonly quantity?: bigint | undefined }): Promise<Result<PlacedOrder>> {
-    if (this.turboDesk?.owns(orderId)) return this.turboDesk.moveOrder(marketId, orderId, change.price, change.quantity);
+  async amendOrder(marketId: string, turbo: boolean, orderId: B256, change: { readonly price?: bigint | undefined; readonly quantity?: bigint | undefined }, parent?: AlgoParent): Promise<Result<PlacedOrder>> {
+    if (this.turboDesk?.owns(orderId)) {
+      if (parent !== undefined) return fail('NOT_AVAILABLE', "An execution algorithm's child is never a Turbo Account's order", { field: 'orderId' });
+      return this.turboDesk.moveOrder(marketId, orderId, change.price, change.quantity);
+    }
     const market = this.market(marketId, turbo);
     if (!market.ok) return market;
     const identity = await this.identity();
@@ -648,7 +720,12 @@ export class TradingService {
     const epoch = this.epoch;
     // Noted before sending: the stream may tell the legs' cancellation before the answer comes.
     this.noteCancelled([orderId]);
-    const submitted = await this.deps.submitter.submit({ groups: [group], description, settleFirst: false });
+    const submitted = await this.deps.submitter.submit({
+      groups: [group],
+      description: parent === undefined ? description : `${parent.label}: ${description}`,
+      settleFirst: false,
+      ...(parent === undefined ? {} : { parent: parent.tag }),
+    });
     if (!submitted.ok) {
       return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be amended (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
     }
