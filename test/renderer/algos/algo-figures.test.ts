@@ -33,7 +33,7 @@ describe('working algorithm figures', () => {
   it('show progress, the figures in the market precision, the state and the next slice', () => {
     const figures = algoFigures(ethUsdc, algo(), 60_000);
     expect(figures).toMatchObject({
-      tag: 'TWAP 3a2b',
+      tag: 'TWAP 7f3a2b',
       permille: 300,
       // The cells Open orders and Positions use: the base's 4 and the quote's 2 display decimals.
       filled: '0.3000 / 1.0000 ETH',
@@ -64,19 +64,21 @@ describe('working algorithm figures', () => {
   });
 
   it('tag only the open children with an order id, each parent once per row', () => {
-    expect(shortAlgoId('0x-ab-cd-ef-12')).toBe('ef12');
+    // As main's notices name it: "Scale 2 started".
+    expect(shortAlgoId('scale-mihx3k9f-2')).toBe('2');
+    expect(shortAlgoId('a1b2c3d4e5')).toBe('d4e5');
     const scale = algo({ id: 'a-91bc', spec: { ...algo().spec, params: { kind: 'scale', from: 1n, to: 2n, count: 2, shape: { distribution: 'flat' }, postOnly: true } }, children: [child('s1', 'open'), child('s2', 'open'), child('s3', 'cancelled')] });
     const tags = childTags([algo(), scale]);
     expect([...tags.keys()].sort()).toEqual(['o2', 's1', 's2']);
     expect(algoTag(scale)).toBe('Scale 91bc');
     expect(tagsOf(['s1', 's2', 'x'], tags)).toEqual(['Scale 91bc']);
-    expect(tagsOf(['o2', 's1'], tags)).toEqual(['TWAP 3a2b', 'Scale 91bc']);
+    expect(tagsOf(['o2', 's1'], tags)).toEqual(['TWAP 7f3a2b', 'Scale 91bc']);
   });
 
   it('mark children on the chart and keep them from being dragged', () => {
     const line = (id: string): ChartLine => ({ key: `order:${id}`, kind: 'order', id, price: 1n, side: 'Buy', tone: 'buy', label: 'Buy 0.1 @ 3,000.00', prefix: 'Buy 0.1', suffix: '', dashed: false, draggable: true, band: null });
     const [tagged, plain] = withAlgoTags([line('o2'), line('mine')], childTags([algo()]));
-    expect(tagged).toMatchObject({ label: 'TWAP 3a2b · Buy 0.1 @ 3,000.00', prefix: 'TWAP 3a2b · Buy 0.1', draggable: false, algo: { id: 'algo-7f3a2b', tag: 'TWAP 3a2b' } });
+    expect(tagged).toMatchObject({ label: 'TWAP 7f3a2b · Buy 0.1 @ 3,000.00', prefix: 'TWAP 7f3a2b · Buy 0.1', draggable: false, algo: { id: 'algo-7f3a2b', tag: 'TWAP 7f3a2b' } });
     expect(plain).toEqual(line('mine'));
   });
 });

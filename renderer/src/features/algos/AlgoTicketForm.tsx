@@ -111,12 +111,11 @@ export const AlgoTicketForm: Component<{ market: Market; turbo: boolean; kind: A
       const started = await bridge.startAlgo(current);
       if (started.ok) {
         const text = `Started ${algoTag(started.value)}: ${current.side.toLowerCase()} ${formatQuantity(props.market, current.quantity)} ${props.market.base.symbol}; follow it under Working algorithms.`;
+        // Main announces the start itself (its notice): the ticket says it in place only.
         setLastResult({ ok: true, text });
         setPreview(null);
-        terminal.store.notify('info', text);
       } else {
         setLastResult({ ok: false, text: `${table().label} not started: ${started.message}`, code: started.code });
-        terminal.store.notify('error', `${table().label} not started: ${started.message}`, { code: started.code });
       }
     } finally {
       setBusy(null);
@@ -229,7 +228,14 @@ export const AlgoTicketForm: Component<{ market: Market; turbo: boolean; kind: A
             }
           >
             {(value) => (
-              <div class="algo-preview" data-testid="algo-preview" data-children={value().children.length} data-batches={value().batches}>
+              <div
+                class="algo-preview"
+                data-testid="algo-preview"
+                data-children={value().children.length}
+                data-batches={value().batches}
+                // The preview lands under the parameters, often below the fold of the panel: brought into view when it arrives.
+                ref={(element) => requestAnimationFrame(() => element.scrollIntoView({ block: 'start', behavior: 'auto' }))}
+              >
                 <div class="algo-preview-summary" data-testid="algo-preview-summary">
                   {previewSummary(props.market, value())}
                 </div>

@@ -8,7 +8,6 @@ import type { Side } from '../../../../shared/market/order-type';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
-import { algoTag } from './algo-figures';
 import { previewSummary } from './algo-preview-text';
 import { ladderChase, ladderChaseLimit } from './ladder-chase';
 
@@ -38,8 +37,8 @@ export function ChaseMenuItems(props: { market: Market; turbo: boolean; price: b
     ]);
     if (!confirmed) return;
     const started = await bridge.startAlgo(spec);
-    if (started.ok) terminal.store.notify('info', `Started ${algoTag(started.value)}: ${side.toLowerCase()} ${formatQuantity(props.market, spec.quantity)} ${base}, limit ${limit}; follow it under Working algorithms.`);
-    else terminal.store.notify('error', `${label} ${side.toLowerCase()} not started: ${started.message}`, { code: started.code });
+    // A start is announced by main's own notice; a refusal is said here (nothing else would).
+    if (!started.ok) terminal.store.notify('error', `${label} ${side.toLowerCase()} not started: ${started.message}`, { code: started.code });
   };
   const sides: readonly Side[] = ['Buy', 'Sell'];
   return (

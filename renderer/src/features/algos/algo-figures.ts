@@ -8,10 +8,15 @@ import type { MarketRules } from '../../../../shared/market/market';
 import { averagePriceCell, priceCell, quantityCell } from '../../format/columns';
 import { formatRemaining } from '../../format/time';
 
-/** The few characters of an algorithm's id a tag shows (its end: ids often share a prefix). */
+/**
+ * What of an algorithm's id a tag shows: its last dash-separated part, as main names it in its
+ * notices ("Scale 2 started"), so a tag and a notice name the same algorithm the same way; an id
+ * without one shows its last four characters.
+ */
 export function shortAlgoId(id: string): string {
-  const plain = id.replace(/[^0-9a-zA-Z]/g, '');
-  return (plain.length > 0 ? plain : id).slice(-4);
+  const parts = id.split('-').filter((part) => part !== '');
+  if (parts.length > 1) return parts[parts.length - 1]!;
+  return id.slice(-4);
 }
 
 /** "TWAP 3fa2": the parent's kind and short id, on its children and in the panel. */

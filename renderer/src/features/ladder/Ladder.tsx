@@ -209,9 +209,8 @@ export const Ladder: Component<LadderProps> = (props) => {
     const tags = () => tagsOf(tagProps.orderIds, algoChildren());
     return (
       <Show when={tags().length > 0}>
-        <span class="algo-child-tag" data-testid="ladder-algo-tag" data-tags={tags().join(',')} title={`Working order of ${tags().join(', ')} (main runs it: change it under Working algorithms)`}>
-          {tags()[0]}
-          {tags().length > 1 ? ` +${tags().length - 1}` : ''}
+        <span class="ladder-algo-tags" data-testid="ladder-algo-tag" data-tags={tags().join(',')} title={`Your order here belongs to ${tags().join(', ')}: main runs it; change it under Working algorithms`} onMouseDown={(event) => event.stopPropagation()}>
+          <For each={tags()}>{(tag) => <span class="algo-child-tag">{tag}</span>}</For>
         </span>
       </Show>
     );
@@ -694,7 +693,6 @@ export const Ladder: Component<LadderProps> = (props) => {
               }}
             >
               <span class="own own-buy" data-testid={row().ownBuyCount > 0 ? 'own-order' : undefined} data-side="Buy" data-order-ids={row().ownBuyIds.join(',')} onMouseDown={(event) => startDrag(event, 'Buy', row())}>
-                <AlgoTags orderIds={row().ownBuyIds} />
                 {own(row().ownBuyCount, row().ownBuyQuantity)}
               </span>
               <span class="bid num" data-testid="bid-cell" onMouseDown={(event) => event.button === 0 && placeAt('Buy', cell.price)}>
@@ -708,7 +706,6 @@ export const Ladder: Component<LadderProps> = (props) => {
               </span>
               <span class="own own-sell" data-testid={row().ownSellCount > 0 ? 'own-order' : undefined} data-side="Sell" data-order-ids={row().ownSellIds.join(',')} onMouseDown={(event) => startDrag(event, 'Sell', row())}>
                 {own(row().ownSellCount, row().ownSellQuantity)}
-                <AlgoTags orderIds={row().ownSellIds} />
               </span>
               <span class="volume num">{size(row().volume)}</span>
               <Show when={position()}>
@@ -716,6 +713,7 @@ export const Ladder: Component<LadderProps> = (props) => {
                   {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}
                 </span>
               </Show>
+              <AlgoTags orderIds={[...row().ownBuyIds, ...row().ownSellIds]} />
               <Show when={legsByRow().get(cell.key)}>
                 {(legs) => (
                   <span class="ladder-legs" onMouseDown={(event) => event.stopPropagation()}>
