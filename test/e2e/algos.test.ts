@@ -1,7 +1,7 @@
 // Execution algorithms from the screen: a trader starts a TWAP and a scale order from the ticket
 // (the selector's Algorithms group, the parameters, main's preview, Start), follows both in the
 // Working algorithms panel, sees the scale order's children on the ladder tagged with their
-// parent, pauses and cancels from the panel. Main runs them against the sandbox; the exchange's
+// parent, pauses and cancels from the panel, and chases from the ladder's context menu. Main runs them against the sandbox; the exchange's
 // open orders are the referee. Screenshots: test-results/screenshots/algos.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -9,7 +9,7 @@ import { formatUnits } from '../../shared/encoding/units';
 import type { Market } from '../../shared/market/market';
 import { priceTick } from '../../shared/market/tick';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
-import { screenshots, until, value } from '../support/terminal-page';
+import { confirmIfAsked, screenshots, until, value } from '../support/terminal-page';
 
 describe.sequential('execution algorithms in Chromium against the sandbox', () => {
   let terminal: OpenTerminal;
@@ -68,7 +68,10 @@ describe.sequential('execution algorithms in Chromium against the sandbox', () =
     await shot('02-scale-preview');
     await page.getByTestId('algo-start').click();
     await page.locator('[data-testid=ticket-result][data-ok=true]').waitFor({ timeout: 20_000 });
-    const scale = await until(async () => (await algos()).find((algo) => algo.spec.params.kind === 'scale' && algo.counts.open === 5), 'the scale order’s five children open');
+    const scale = await until(
+      async () => (await algos()).find((algo) => algo.spec.params.kind === 'scale' && algo.children.length === 5 && algo.children.every((child) => child.status === 'open' && child.orderId !== null)),
+      'the scale order’s five children open, each with its order id',
+    );
     // The exchange is the referee: five sells between the two prices, summing to the total.
     const children = await until(async () => {
       const open = (await openOrders()).filter((order) => order.side === 'Sell' && scale.children.some((child) => child.orderId === order.orderId));
@@ -99,6 +102,22 @@ describe.sequential('execution algorithms in Chromium against the sandbox', () =
     await page.locator(`[data-testid=algo-row][data-algo-id="${scale.id}"][data-state=cancelled]`).waitFor({ timeout: 20_000 });
     await until(async () => (await openOrders()).every((order) => !scale.children.some((child) => child.orderId === order.orderId)), 'the scale order’s children cancelled on the exchange');
     await shot('05-paused-and-cancelled');
+
+    // Chase from the ladder's context menu (never the trading click): the ladder's Size, the row's
+    // price as the limit, after main's preview and a confirmation.
+    await page.getByTestId('ladder-size').fill('0.002');
+    // The row above the best bid's: a dollar row floors the bid, so its own row is below the bid.
+    const bidRowPrice = BigInt((await page.locator('[data-testid=ladder] [data-testid=ladder-row].best-bid').first().getAttribute('data-price'))!) + row;
+    await page.locator(`[data-testid=ladder] [data-testid=ladder-row][data-price="${bidRowPrice}"]`).click({ button: 'right' });
+    await page.getByTestId('ladder-chase-buy').waitFor();
+    await shot('06-ladder-chase-menu');
+    await page.getByTestId('ladder-chase-buy').click();
+    await confirmIfAsked(page, 10_000);
+    const chase = await until(async () => (await algos()).find((algo) => algo.spec.params.kind === 'chase'), 'the chase started');
+    expect(chase.spec).toMatchObject({ side: 'Buy', quantity: 2_000_000n, limitPrice: bidRowPrice, params: { kind: 'chase', offsetTicks: 0n } });
+    await page.locator(`[data-testid=algo-row][data-algo-id="${chase.id}"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`[data-testid=algo-row][data-algo-id="${chase.id}"] [data-testid=algo-cancel]`).click();
+    await page.locator(`[data-testid=algo-row][data-algo-id="${chase.id}"][data-state=cancelled]`).waitFor({ timeout: 20_000 });
     expect(terminal.pageErrors).toEqual([]);
     // Nothing above its total: the TWAP filled at most what it was asked.
     const after = (await algos()).find((algo) => algo.id === twap.id)!;

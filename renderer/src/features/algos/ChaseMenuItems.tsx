@@ -16,8 +16,11 @@ export function ChaseMenuItems(props: { market: Market; turbo: boolean; price: b
   const bridge = useBridge();
   const label = ALGO_KIND_TABLE.chase.label;
   const chase = async (side: Side) => {
+    // Everything read from the props before the menu closes: they are the menu's, gone with it.
+    const market = props.market;
+    const turbo = props.turbo;
+    const built = ladderChase(market, turbo, side, props.price, props.sizeText);
     props.onClose();
-    const built = ladderChase(props.market, props.turbo, side, props.price, props.sizeText);
     if (!built.ok) {
       terminal.store.notify('error', `${label} ${side.toLowerCase()} not started: ${built.field === 'quantity' ? `the ladder's Size field: ${built.message}` : built.message}`, { code: built.code });
       return;
@@ -28,10 +31,10 @@ export function ChaseMenuItems(props: { market: Market; turbo: boolean; price: b
       terminal.store.notify('error', `${label} ${side.toLowerCase()} not started: ${preview.message}`, { code: preview.code });
       return;
     }
-    const base = props.market.base.symbol;
-    const limit = `${formatPrice(props.market, spec.limitPrice!)} ${props.market.quote.symbol}`;
-    const confirmed = await terminal.trading.ask(`${label} ${side.toLowerCase()} ${formatQuantity(props.market, spec.quantity)} ${base}${props.turbo ? ' (Turbo book)' : ''}`, [
-      previewSummary(props.market, preview.value),
+    const base = market.base.symbol;
+    const limit = `${formatPrice(market, spec.limitPrice!)} ${market.quote.symbol}`;
+    const confirmed = await terminal.trading.ask(`${label} ${side.toLowerCase()} ${formatQuantity(market, spec.quantity)} ${base}${turbo ? ' (Turbo book)' : ''}`, [
+      previewSummary(market, preview.value),
       `Never ${side === 'Buy' ? 'above' : 'below'} ${limit} (the row you clicked): past it, it waits.`,
       ...preview.value.notes,
     ]);
