@@ -1,7 +1,8 @@
 // Execution algorithms from the screen: a trader starts a TWAP and a scale order from the ticket
 // (the selector's Algorithms group, the parameters, main's preview, Start), follows both in the
 // Working algorithms panel, sees the scale order's children on the ladder tagged with their
-// parent, pauses and cancels from the panel, and chases from the ladder's context menu. Main runs them against the sandbox; the exchange's
+// parent, pauses and cancels from the panel, chases from the ladder's context menu, and uses the
+// kill switch, which cancels the paused TWAP too. Main runs them against the sandbox; the exchange's
 // open orders are the referee. Screenshots: test-results/screenshots/algos.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -118,6 +119,12 @@ describe.sequential('execution algorithms in Chromium against the sandbox', () =
     await page.locator(`[data-testid=algo-row][data-algo-id="${chase.id}"]`).waitFor({ timeout: 20_000 });
     await page.locator(`[data-testid=algo-row][data-algo-id="${chase.id}"] [data-testid=algo-cancel]`).click();
     await page.locator(`[data-testid=algo-row][data-algo-id="${chase.id}"][data-state=cancelled]`).waitFor({ timeout: 20_000 });
+    // The kill switch cancels the paused TWAP too, and its report says so.
+    await page.getByTestId('kill-switch').click();
+    await page.getByTestId('kill-algos').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('kill-algos').textContent()).toMatch(/Cancelled 1 working algorithm first/);
+    await page.getByTestId('kill-report-close').click();
+    await page.locator(`[data-testid=algo-row][data-algo-id="${twap.id}"][data-state=cancelled] [data-testid=algo-reason][data-code=CANCELLED_KILL_SWITCH]`).waitFor({ timeout: 20_000 });
     expect(terminal.pageErrors).toEqual([]);
     // Nothing above its total: the TWAP filled at most what it was asked.
     const after = (await algos()).find((algo) => algo.id === twap.id)!;
