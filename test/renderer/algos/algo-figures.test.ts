@@ -9,7 +9,7 @@ import { ethUsdc } from '../../support/renderer/fixtures';
 const child = (orderId: string | null, status: AlgoChildView['status'], fields: Partial<AlgoChildView> = {}): AlgoChildView => ({ journalId: `j-${orderId}`, orderId, price: 3_000_000_000n, quantity: 100_000_000n, filled: 0n, status, placedAt: 1_000, ...fields });
 
 const algo = (fields: Partial<AlgoView> = {}): AlgoView => ({
-  id: 'algo-7f3a2b',
+  id: 'twap-7f3a2b',
   networkId: 'local',
   account: '0xa',
   spec: { marketId: ethUsdc.market_id, turbo: false, side: 'Buy', quantity: 1_000_000_000n, limitPrice: 3_010_000_000n, params: { kind: 'twap', durationMs: 600_000, intervalMs: 30_000, sizeJitterBps: 0n, timeJitterBps: 0n, slice: { kind: 'touch' } } },
@@ -64,10 +64,10 @@ describe('working algorithm figures', () => {
   });
 
   it('tag only the open children with an order id, each parent once per row', () => {
-    // As main's notices name it: "Scale 2 started".
-    expect(shortAlgoId('scale-mihx3k9f-2')).toBe('2');
+    // As main's notices name it: "Scale mihx3k9f-2 started".
+    expect(shortAlgoId('scale-mihx3k9f-2')).toBe('mihx3k9f-2');
     expect(shortAlgoId('a1b2c3d4e5')).toBe('d4e5');
-    const scale = algo({ id: 'a-91bc', spec: { ...algo().spec, params: { kind: 'scale', from: 1n, to: 2n, count: 2, shape: { distribution: 'flat' }, postOnly: true } }, children: [child('s1', 'open'), child('s2', 'open'), child('s3', 'cancelled')] });
+    const scale = algo({ id: 'scale-91bc', spec: { ...algo().spec, params: { kind: 'scale', from: 1n, to: 2n, count: 2, shape: { distribution: 'flat' }, postOnly: true } }, children: [child('s1', 'open'), child('s2', 'open'), child('s3', 'cancelled')] });
     const tags = childTags([algo(), scale]);
     expect([...tags.keys()].sort()).toEqual(['o2', 's1', 's2']);
     expect(algoTag(scale)).toBe('Scale 91bc');
@@ -78,7 +78,7 @@ describe('working algorithm figures', () => {
   it('mark children on the chart and keep them from being dragged', () => {
     const line = (id: string): ChartLine => ({ key: `order:${id}`, kind: 'order', id, price: 1n, side: 'Buy', tone: 'buy', label: 'Buy 0.1 @ 3,000.00', prefix: 'Buy 0.1', suffix: '', dashed: false, draggable: true, band: null });
     const [tagged, plain] = withAlgoTags([line('o2'), line('mine')], childTags([algo()]));
-    expect(tagged).toMatchObject({ label: 'TWAP 7f3a2b · Buy 0.1 @ 3,000.00', prefix: 'TWAP 7f3a2b · Buy 0.1', draggable: false, algo: { id: 'algo-7f3a2b', tag: 'TWAP 7f3a2b' } });
+    expect(tagged).toMatchObject({ label: 'TWAP 7f3a2b · Buy 0.1 @ 3,000.00', prefix: 'TWAP 7f3a2b · Buy 0.1', draggable: false, algo: { id: 'twap-7f3a2b', tag: 'TWAP 7f3a2b' } });
     expect(plain).toEqual(line('mine'));
   });
 });

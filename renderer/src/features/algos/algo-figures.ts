@@ -9,17 +9,17 @@ import { averagePriceCell, priceCell, quantityCell } from '../../format/columns'
 import { formatRemaining } from '../../format/time';
 
 /**
- * What of an algorithm's id a tag shows: its last dash-separated part, as main names it in its
- * notices ("Scale 2 started"), so a tag and a notice name the same algorithm the same way; an id
- * without one shows its last four characters.
+ * What of an algorithm's id a tag shows: the id without its leading kind ("twap-mihx3k9f-2" shows
+ * "mihx3k9f-2"), as main names it in its notices ("TWAP mihx3k9f-2 started"), so a tag and a
+ * notice name the same algorithm the same way; an id without one shows its last four characters.
  */
 export function shortAlgoId(id: string): string {
-  const parts = id.split('-').filter((part) => part !== '');
-  if (parts.length > 1) return parts[parts.length - 1]!;
+  const dash = id.indexOf('-');
+  if (dash > 0 && dash < id.length - 1) return id.slice(dash + 1);
   return id.slice(-4);
 }
 
-/** "TWAP 3fa2": the parent's kind and short id, on its children and in the panel. */
+/** "TWAP mihx3k9f-2": the parent's kind and short id, on its children and in the panel. */
 export function algoTag(algo: Pick<AlgoView, 'id' | 'spec'>): string {
   return `${algoLabel(algo.spec.params.kind)} ${shortAlgoId(algo.id)}`;
 }
