@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../../shared/clock';
 import type { CancelReport, OrderView, PlacedOrder } from '../../../../../shared/ipc/views';
@@ -18,6 +19,7 @@ import { ALGO_REASONS } from '../../../../../main/services/algos/codes';
 import type { JournalRecord } from '../../../../../main/services/journal/journal';
 import type { PlaceIntent } from '../../../../../main/services/trading/order-intents';
 import type { AlgoParent } from '../../../../../main/services/trading/trading-service';
+import { checkProperty } from '../../../../support/property';
 import { ethUsdcSixDecimals as market } from '../../../../support/shared/market/fixtures';
 
 const ACCOUNT = `0x${'22'.repeat(32)}`;
@@ -270,6 +272,21 @@ describe('AlgoService', () => {
     expect(exchange.orders.reduce((sum, order) => sum + order.filled, 0n)).toBe(2n * ETH);
   });
 
+  it('a tightened limit cancels a child resting beyond it, and the chase pauses at the limit', async () => {
+    const { clock, exchange, service } = setup();
+    await service.start();
+    const started = value(await service.startAlgo({ marketId: market.market_id, turbo: false, side: 'Buy', quantity: 2n * ETH, limitPrice: at(3010), params: { kind: 'chase', offsetTicks: 0n, maxAmendsPerMinute: 5 } }));
+    await step(clock, service, 0);
+    expect(exchange.open().map((order) => order.price)).toEqual([at(2999)]);
+    value(await service.amendLimit(started.id, at(2998)));
+    expect(exchange.open()).toEqual([]);
+    await step(clock, service, 1_000);
+    const view = service.list()[0]!;
+    expect(view.state).toBe('paused');
+    expect(view.reason?.code).toBe(ALGO_REASONS.PRICE_LIMIT);
+    expect(exchange.orders).toHaveLength(1);
+  });
+
   it('iceberg: one visible slice at a time, refreshed as it fills, up to the total', async () => {
     const { clock, exchange, service } = setup();
     await service.start();
@@ -356,4 +373,158 @@ describe('AlgoService', () => {
     expect(loaded).toHaveLength(1);
     expect(loaded[0]!.spec.quantity).toBe(2n * ETH);
   });
+});
+
+// ---- the guarantees as properties over random sessions ------------------------------------------
+
+type Step =
+  | { readonly kind: 'start'; readonly algo: 'twap' | 'chase' | 'iceberg' | 'scale'; readonly side: 'Buy' | 'Sell'; readonly size: number; readonly limit: number | null }
+  | { readonly kind: 'fill'; readonly pick: number; readonly share: number }
+  | { readonly kind: 'move'; readonly ticks: number }
+  | { readonly kind: 'advance'; readonly ms: number }
+  | { readonly kind: 'pause' | 'resume' | 'cancel'; readonly pick: number }
+  | { readonly kind: 'limit'; readonly pick: number; readonly ticks: number }
+  | { readonly kind: 'kill' }
+  | { readonly kind: 'restart' }
+  | { readonly kind: 'refuse' };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('start' as const), algo: fc.constantFrom('twap' as const, 'chase' as const, 'iceberg' as const, 'scale' as const), side: fc.constantFrom('Buy' as const, 'Sell' as const), size: fc.integer({ min: 1, max: 6 }), limit: fc.option(fc.integer({ min: -20, max: 40 }), { nil: null }) }),
+  fc.record({ kind: fc.constant('fill' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1) }),
+  fc.record({ kind: fc.constant('move' as const), ticks: fc.integer({ min: -30, max: 30 }) }),
+  fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1_000, 5_000, 10_000, 30_000, 61_000) }),
+  fc.record({ kind: fc.constantFrom('pause' as const, 'resume' as const, 'cancel' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('limit' as const), pick: fc.nat(), ticks: fc.integer({ min: -20, max: 40 }) }),
+  fc.constant({ kind: 'kill' as const }),
+  fc.constant({ kind: 'restart' as const }),
+  fc.constant({ kind: 'refuse' as const }),
+);
+
+describe('AlgoService guarantees over random sessions', () => {
+  it('never more than the total, never a child beyond the limit it had, nothing signed while stopped, exact after a restart', async () => {
+    await checkProperty(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 5, maxLength: 30 }), async (steps) => {
+        const { clock, exchange, store } = setup();
+        let service = new AlgoService(exchange.deps(clock, store));
+        await service.start();
+        const tick = 10_000n;
+        /** Algorithms that must sign nothing now (paused, cancelled, killed), by id. */
+        const stopped = new Set<string>();
+        const violations: string[] = [];
+        const placedBy = (id: string) => exchange.orders.filter((order) => order.tag.startsWith(`${id}/`));
+        const check = async () => {
+          await service.poll();
+          for (const view of service.list()) {
+            const orders = placedBy(view.id);
+            const filled = orders.reduce((sum, order) => sum + order.filled, 0n);
+            const committed = orders.reduce((sum, order) => sum + (order.status === 'open' || order.status === 'partially-filled' ? order.quantity : order.filled), 0n);
+            if (filled > view.spec.quantity || committed > view.spec.quantity) violations.push(`${view.id}: ${filled} filled, ${committed} committed of ${view.spec.quantity}`);
+            if (view.filled !== filled) violations.push(`${view.id}: the view says ${view.filled} filled, the exchange ${filled}`);
+            const limit = view.spec.limitPrice;
+            if (limit !== null) {
+              for (const order of orders) {
+                const open = order.status === 'open' || order.status === 'partially-filled';
+                if (open && (view.spec.side === 'Buy' ? order.price > limit : order.price < limit)) violations.push(`${view.id}: ${order.orderId} rests at ${order.price} beyond the limit ${limit}`);
+              }
+            }
+          }
+        };
+        const pick = (index: number) => {
+          const list = service.list();
+          return list.length === 0 ? undefined : list[index % list.length];
+        };
+        for (const step of steps) {
+          const before = new Map(service.list().map((view) => [view.id, placedBy(view.id).length]));
+          const wasStopped = new Set(stopped);
+          switch (step.kind) {
+            case 'start': {
+              const side = step.side;
+              const touch = side === 'Buy' ? exchange.touch.bestAsk! : exchange.touch.bestBid!;
+              const limit = step.limit === null ? null : side === 'Buy' ? touch + BigInt(step.limit) * tick : touch - BigInt(step.limit) * tick;
+              const quantity = BigInt(step.size) * ETH;
+              const params: AlgoSpec['params'] =
+                step.algo === 'twap'
+                  ? { kind: 'twap', durationMs: 60_000, intervalMs: 10_000, sizeJitterBps: 2_000n, timeJitterBps: 2_000n, slice: { kind: 'touch' } }
+                  : step.algo === 'chase'
+                    ? { kind: 'chase', offsetTicks: 1n, maxAmendsPerMinute: 3 }
+                    : step.algo === 'iceberg'
+                      ? { kind: 'iceberg', price: side === 'Buy' ? touch - 5n * tick : touch + 5n * tick, visible: ETH }
+                      : { kind: 'scale', from: side === 'Buy' ? touch - 10n * tick : touch + 10n * tick, to: side === 'Buy' ? touch - 50n * tick : touch + 50n * tick, count: Math.min(6, step.size * 2), shape: { distribution: 'flat' }, postOnly: true };
+              await service.startAlgo({ marketId: market.market_id, turbo: false, side, quantity, limitPrice: limit, params });
+              break;
+            }
+            case 'fill': {
+              const open = exchange.open();
+              const order = open[step.pick % Math.max(1, open.length)];
+              if (order !== undefined) {
+                const left = order.quantity - order.filled;
+                const quantity = step.share === 1 ? left : (left * BigInt(step.share * 100)) / 100n / 1_000_000n * 1_000_000n;
+                if (quantity > 0n) exchange.fill(order.orderId, quantity);
+              }
+              break;
+            }
+            case 'move':
+              exchange.touch = { bestBid: exchange.touch.bestBid! + BigInt(step.ticks) * tick, bestAsk: exchange.touch.bestAsk! + BigInt(step.ticks) * tick };
+              break;
+            case 'advance':
+              clock.advance(step.ms);
+              break;
+            case 'pause': {
+              const view = pick(step.pick);
+              if (view !== undefined && (await service.pause(view.id)).ok) stopped.add(view.id);
+              break;
+            }
+            case 'resume': {
+              const view = pick(step.pick);
+              if (view !== undefined && (await service.resume(view.id)).ok) stopped.delete(view.id);
+              break;
+            }
+            case 'cancel': {
+              const view = pick(step.pick);
+              if (view !== undefined && (await service.cancel(view.id)).ok) {
+                stopped.add(view.id);
+                for (const order of placedBy(view.id)) if (order.status === 'open' || order.status === 'partially-filled') violations.push(`${view.id}: ${order.orderId} still open after cancel`);
+              }
+              break;
+            }
+            case 'limit': {
+              const view = pick(step.pick);
+              if (view === undefined) break;
+              const touch = view.spec.side === 'Buy' ? exchange.touch.bestAsk! : exchange.touch.bestBid!;
+              await service.amendLimit(view.id, view.spec.side === 'Buy' ? touch + BigInt(step.ticks) * tick : touch - BigInt(step.ticks) * tick);
+              break;
+            }
+            case 'kill': {
+              await service.stopAll(undefined);
+              for (const view of service.list()) stopped.add(view.id);
+              // The sweep that follows cancels every open order.
+              exchange.orders = exchange.orders.map((order) => (order.status === 'open' || order.status === 'partially-filled' ? { ...order, status: 'cancelled' } : order));
+              break;
+            }
+            case 'restart': {
+              service.dispose();
+              service = new AlgoService(exchange.deps(clock, store));
+              await service.start();
+              for (const view of service.list()) {
+                if (view.state === 'running') violations.push(`${view.id}: running after a restart`);
+                stopped.add(view.id);
+              }
+              break;
+            }
+            case 'refuse':
+              exchange.refuseNext = { code: 'GUARD_ORDER_RATE', message: 'more than your maximum orders per minute' };
+              break;
+          }
+          await check();
+          for (const view of service.list()) {
+            // Stopped by the trader, the kill switch or a restart before this step, and not resumed by it.
+            const signed = placedBy(view.id).length > (before.get(view.id) ?? 0);
+            if (wasStopped.has(view.id) && step.kind !== 'resume' && signed) violations.push(`${view.id}: signed a child while ${view.state} (step ${step.kind})`);
+          }
+        }
+        expect(violations).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  }, 120_000);
 });
