@@ -2,7 +2,7 @@
 // children on the ladder and the chart.
 import { describe, expect, it } from 'vitest';
 import type { AlgoChildView, AlgoView } from '../../../shared/ipc/views/algos';
-import { algoFigures, algoTag, childTags, progressPermille, shortAlgoId, slippageText, tagsOf } from '../../../renderer/src/features/algos/algo-figures';
+import { algoFigures, algoTag, childTags, compactAlgoTag, progressPermille, shortAlgoId, slippageText, tagsOf } from '../../../renderer/src/features/algos/algo-figures';
 import { withAlgoTags, type ChartLine } from '../../../renderer/src/features/chart/chart-lines';
 import { ethUsdc } from '../../support/renderer/fixtures';
 
@@ -71,8 +71,11 @@ describe('working algorithm figures', () => {
     const tags = childTags([algo(), scale]);
     expect([...tags.keys()].sort()).toEqual(['o2', 's1', 's2']);
     expect(algoTag(scale)).toBe('Scale 91bc');
-    expect(tagsOf(['s1', 's2', 'x'], tags)).toEqual(['Scale 91bc']);
-    expect(tagsOf(['o2', 's1'], tags)).toEqual(['TWAP 7f3a2b', 'Scale 91bc']);
+    expect(tagsOf(['s1', 's2', 'x'], tags).map((tag) => tag.tag)).toEqual(['Scale 91bc']);
+    expect(tagsOf(['o2', 's1'], tags).map((tag) => tag.tag)).toEqual(['TWAP 7f3a2b', 'Scale 91bc']);
+    // Where room is short: the kind and the name's end (its counter), the full name kept for the title.
+    expect(compactAlgoTag(algo({ id: 'scale-mwzsvzwf-2' }))).toBe('TWAP …-2');
+    expect(compactAlgoTag(scale)).toBe('Scale 91bc');
   });
 
   it('mark children on the chart and keep them from being dragged', () => {

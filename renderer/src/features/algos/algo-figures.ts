@@ -24,6 +24,17 @@ export function algoTag(algo: Pick<AlgoView, 'id' | 'spec'>): string {
   return `${algoLabel(algo.spec.params.kind)} ${shortAlgoId(algo.id)}`;
 }
 
+/**
+ * The tag where room is short (a ladder row): the kind and the end of the name ("Scale …-2"), the
+ * full name in its title. The end is the id's counter, what tells two algorithms of one start apart.
+ */
+export function compactAlgoTag(algo: Pick<AlgoView, 'id' | 'spec'>): string {
+  const short = shortAlgoId(algo.id);
+  const dash = short.lastIndexOf('-');
+  const end = dash >= 0 ? short.slice(dash) : short.slice(-4);
+  return end === short ? algoTag(algo) : `${algoLabel(algo.spec.params.kind)} …${end}`;
+}
+
 /** Filled share in tenths of a percent (0 to 1000), never above the whole. */
 export function progressPermille(filled: bigint, total: bigint): number {
   if (total <= 0n || filled <= 0n) return 0;
@@ -106,6 +117,8 @@ export function algoActive(state: AlgoState): boolean {
 export interface ChildTag {
   readonly algoId: string;
   readonly tag: string;
+  /** compactAlgoTag: for a ladder row. */
+  readonly compact: string;
 }
 
 /**
@@ -116,19 +129,20 @@ export function childTags(algos: readonly AlgoView[]): ReadonlyMap<string, Child
   const tags = new Map<string, ChildTag>();
   for (const algo of algos) {
     const tag = algoTag(algo);
-    for (const child of algo.children) if (child.status === 'open' && child.orderId !== null) tags.set(child.orderId, { algoId: algo.id, tag });
+    const compact = compactAlgoTag(algo);
+    for (const child of algo.children) if (child.status === 'open' && child.orderId !== null) tags.set(child.orderId, { algoId: algo.id, tag, compact });
   }
   return tags;
 }
 
-/** Tags of the given order ids, each parent once ("TWAP 3fa2", "Scale 91bc"). */
-export function tagsOf(orderIds: readonly string[], tags: ReadonlyMap<string, ChildTag>): string[] {
-  const found = new Set<string>();
+/** Tags of the given order ids, each parent once ("TWAP mihx3k9f-2", "Scale mihx3k9f-3"). */
+export function tagsOf(orderIds: readonly string[], tags: ReadonlyMap<string, ChildTag>): ChildTag[] {
+  const found = new Map<string, ChildTag>();
   for (const orderId of orderIds) {
     const tag = tags.get(orderId);
-    if (tag !== undefined) found.add(tag.tag);
+    if (tag !== undefined && !found.has(tag.algoId)) found.set(tag.algoId, tag);
   }
-  return [...found];
+  return [...found.values()];
 }
 
 export const CHILD_STATUS_TEXT: Readonly<Record<AlgoChildView['status'], string>> = {

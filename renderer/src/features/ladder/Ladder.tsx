@@ -209,8 +209,14 @@ export const Ladder: Component<LadderProps> = (props) => {
     const tags = () => tagsOf(tagProps.orderIds, algoChildren());
     return (
       <Show when={tags().length > 0}>
-        <span class="ladder-algo-tags" data-testid="ladder-algo-tag" data-tags={tags().join(',')} title={`Your order here belongs to ${tags().join(', ')}: main runs it; change it under Working algorithms`} onMouseDown={(event) => event.stopPropagation()}>
-          <For each={tags()}>{(tag) => <span class="algo-child-tag">{tag}</span>}</For>
+        <span
+          class="ladder-algo-tags"
+          data-testid="ladder-algo-tag"
+          data-tags={tags().map((tag) => tag.tag).join(',')}
+          title={`Your order here belongs to ${tags().map((tag) => tag.tag).join(', ')}: main runs it; change it under Working algorithms`}
+          onMouseDown={(event) => event.stopPropagation()}
+        >
+          <For each={tags()}>{(tag) => <span class="algo-child-tag">{tag.compact}</span>}</For>
         </span>
       </Show>
     );
@@ -438,7 +444,7 @@ export const Ladder: Component<LadderProps> = (props) => {
     const ownIds = side === 'Buy' ? row.ownBuyIds : row.ownSellIds;
     // Main follows and amends an algorithm's children itself: a hand-made move would replace one behind its back.
     const orderIds = ownIds.filter((orderId) => !algoChildren().has(orderId));
-    if (orderIds.length < ownIds.length) flashHint(`${tagsOf(ownIds, algoChildren()).join(', ')}: change it under Working algorithms`);
+    if (orderIds.length < ownIds.length) flashHint(`${tagsOf(ownIds, algoChildren()).map((tag) => tag.tag).join(', ')}: change it under Working algorithms`);
     if (orderIds.length === 0) return;
     setDrag({ side, orderIds: [...orderIds], fromRow: row.price, overRow: row.price });
   };
