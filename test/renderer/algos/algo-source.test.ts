@@ -1,11 +1,13 @@
 // The window's list of algorithms: main's first answer, then every pushed snapshot (a push wins
 // over an answer to a request sent before it); until either arrives the panel is not live, and a
 // failed read says why. The ticket keeps the algorithm chosen apart from the order kind.
-import { createRoot } from 'solid-js';
+import { createRoot, createSignal } from 'solid-js';
+import { ManualClock } from '../../../shared/clock';
+import type { FreshnessView, SourceFreshness } from '../../../shared/ipc/views';
 import { describe, expect, it } from 'vitest';
 import type { AlgoView } from '../../../shared/ipc/views/algos';
 import { fail, ok, type Result } from '../../../shared/result';
-import { createAlgoSource } from '../../../renderer/src/features/algos/algo-data';
+import { createAlgoFreshness, createAlgoSource } from '../../../renderer/src/features/algos/algo-data';
 import { createTicketStore } from '../../../renderer/src/stores/ticket-store';
 
 function fakeApi() {
@@ -63,6 +65,37 @@ describe('the algorithms a window holds', () => {
       expect(source.problem()).toBeNull();
       dispose();
     });
+  });
+
+  it('the panel is resyncing until main’s list arrives, then as current as the order streams, stale when they go quiet', () => {
+    const clock = new ManualClock(100_000);
+    const orders = (state: SourceFreshness['state']): FreshnessView => {
+      const source: SourceFreshness = { state, ageMs: 0, detail: state === 'live' ? null : 'the order stream is reconnecting' };
+      return { networkId: 'sandbox', generation: 1, staleAfterMs: 8_000, link: source, orders: source, balances: source, markets: [] };
+    };
+    const [view, setView] = createSignal<FreshnessView | null>(orders('live'));
+    const [receivedAt, setReceivedAt] = createSignal(clock.now());
+    const [received, setReceived] = createSignal(false);
+    const [problem, setProblem] = createSignal<string | null>(null);
+    createRoot((dispose) => {
+      const mark = createAlgoFreshness({ view, receivedAt, clock }, { received, problem });
+      expect(mark.state()).toBe('resyncing');
+      expect(mark.detail()).toBe("waiting for main's list of algorithms");
+      setProblem('NOT_AVAILABLE: algorithms are not kept on this terminal');
+      expect(mark.detail()).toBe('NOT_AVAILABLE: algorithms are not kept on this terminal');
+      setReceived(true);
+      expect(mark.live()).toBe(true);
+      clock.advance(9_000);
+      expect(mark.state()).toBe('stale');
+      setView(orders('resyncing'));
+      setReceivedAt(clock.now());
+      expect(mark.state()).toBe('resyncing');
+      expect(mark.detail()).toBe('the order stream is reconnecting');
+      setView(orders('live'));
+      expect(mark.live()).toBe(true);
+      dispose();
+    });
+    expect(clock.pendingTimers()).toBe(0);
   });
 
   it('the ticket keeps the algorithm chosen and its texts apart from the order kind', () => {

@@ -16,11 +16,11 @@ import { priceCell, quantityCell } from '../../format/columns';
 import { editablePrice } from '../../format/market-format';
 import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';
-import { createFreshness, FreshnessBadge } from '../../lib/freshness';
+import { FreshnessBadge } from '../../lib/freshness';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
 import { marketName } from '../markets/market-label';
-import { createAlgoSource } from './algo-data';
+import { createAlgoFreshness, createAlgoSource } from './algo-data';
 import { algoActive, algoFigures, CHILD_STATUS_TEXT } from './algo-figures';
 import './algos.css';
 
@@ -35,12 +35,7 @@ export const AlgosPanel: Component = () => {
   const terminal = useTerminal();
   const bridge = useBridge();
   const source = createAlgoSource(bridge);
-  // The children's states follow the account's order streams; the list itself is main's word.
-  const freshness = createFreshness(
-    terminal.freshness,
-    (view) => [view.orders],
-    () => (source.received() ? null : { state: 'resyncing', detail: source.problem() ?? "waiting for main's list of algorithms" }),
-  );
+  const freshness = createAlgoFreshness(terminal.freshness, source);
   const [now, setNow] = createSignal(terminal.clock.now());
   let timer: TimerHandle | null = null;
   const tick = () => {

@@ -7,6 +7,7 @@
 import { createSignal, onCleanup, type Accessor } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
 import type { AlgoView } from '../../../../shared/ipc/views/algos';
+import { createFreshness, type FreshnessInput, type FreshnessMark } from '../../lib/freshness';
 
 export interface AlgoSource {
   readonly algos: Accessor<readonly AlgoView[]>;
@@ -35,4 +36,17 @@ export function createAlgoSource(api: Pick<TerminalApi, 'getAlgos' | 'onAlgos'>)
     } else setProblem(`${first.code}: ${first.message}`);
   });
   return { algos, received, problem };
+}
+
+/**
+ * How current the Working algorithms panel is: the account's order streams (the children's states
+ * follow them) aged as every panel ages them, and resyncing until main's list has arrived (with why
+ * the first read failed). Resume and a new limit wait for `live()`; pause and cancel never do.
+ */
+export function createAlgoFreshness(input: FreshnessInput, source: Pick<AlgoSource, 'received' | 'problem'>): FreshnessMark {
+  return createFreshness(
+    input,
+    (view) => [view.orders],
+    () => (source.received() ? null : { state: 'resyncing', detail: source.problem() ?? "waiting for main's list of algorithms" }),
+  );
 }
