@@ -49,7 +49,13 @@ export const AlgosPanel: Component = () => {
 
   // Rows keyed by id: a new snapshot updates a row in place (its open children list, a limit being
   // typed) instead of building it again.
-  const rows = createMemo(() => ordered(source.algos()).map((algo) => algo.id), undefined, { equals: (a, b) => a.length === b.length && a.every((id, index) => id === b[index]) });
+  const [showEnded, setShowEnded] = createSignal(true);
+  const ended = () => source.algos().filter((algo) => !algoActive(algo.state)).length;
+  const rows = createMemo(
+    () => ordered(source.algos().filter((algo) => showEnded() || algoActive(algo.state))).map((algo) => algo.id),
+    undefined,
+    { equals: (a, b) => a.length === b.length && a.every((id, index) => id === b[index]) },
+  );
   const byId = createMemo(() => new Map(source.algos().map((algo) => [algo.id, algo])));
   const working = () => source.algos().filter((algo) => algoActive(algo.state)).length;
 
@@ -60,6 +66,9 @@ export const AlgosPanel: Component = () => {
           {working()} working
         </span>
         <FreshnessBadge mark={freshness} testId="algos-freshness" />
+        <label class="field-inline muted" title="Finished and cancelled algorithms, kept by main">
+          <input type="checkbox" data-testid="algos-show-ended" checked={showEnded()} onChange={(event) => setShowEnded(event.currentTarget.checked)} /> ended ({ended()})
+        </label>
         <Show when={!freshness.live()}>
           <span class="muted" data-testid="algos-not-live">
             Resume and new limits wait for live data; pause and cancel still work
@@ -76,7 +85,11 @@ export const AlgosPanel: Component = () => {
         </For>
         <Show when={rows().length === 0}>
           <div class="empty muted" data-testid="algos-empty">
-            {source.received() ? 'No algorithms: start one from the ticket (order type → Algorithms), or Chase from the ladder’s right-click menu.' : (source.problem() ?? 'Reading the algorithms main runs…')}
+            {!source.received()
+              ? (source.problem() ?? 'Reading the algorithms main runs…')
+              : ended() > 0 && !showEnded()
+                ? `No working algorithms (${ended()} ended, hidden).`
+                : 'No algorithms: start one from the ticket (order type → Algorithms), or Chase from the ladder’s right-click menu.'}
           </div>
         </Show>
       </div>
