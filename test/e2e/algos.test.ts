@@ -123,6 +123,7 @@ describe.sequential('execution algorithms in Chromium against the sandbox', () =
     await page.getByTestId('kill-switch').click();
     await page.getByTestId('kill-algos').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('kill-algos').textContent()).toMatch(/Cancelled 1 working algorithm first/);
+    await shot('07-kill-switch-report');
     await page.getByTestId('kill-report-close').click();
     await page.locator(`[data-testid=algo-row][data-algo-id="${twap.id}"][data-state=cancelled] [data-testid=algo-reason][data-code=CANCELLED_KILL_SWITCH]`).waitFor({ timeout: 20_000 });
     expect(terminal.pageErrors).toEqual([]);
