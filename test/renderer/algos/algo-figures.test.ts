@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgoChildView, AlgoView } from '../../../shared/ipc/views/algos';
 import { algoFigures, algoTag, childTags, compactAlgoTag, progressPermille, shortAlgoId, slippageText, tagsOf } from '../../../renderer/src/features/algos/algo-figures';
+import { previewRows, previewSummary } from '../../../renderer/src/features/algos/algo-preview-text';
 import { withAlgoTags, type ChartLine } from '../../../renderer/src/features/chart/chart-lines';
 import { ethUsdc } from '../../support/renderer/fixtures';
 
@@ -83,5 +84,26 @@ describe('working algorithm figures', () => {
     const [tagged, plain] = withAlgoTags([line('o2'), line('mine')], childTags([algo()]));
     expect(tagged).toMatchObject({ label: 'TWAP 7f3a2b · Buy 0.1 @ 3,000.00', prefix: 'TWAP 7f3a2b · Buy 0.1', draggable: false, algo: { id: 'twap-7f3a2b', tag: 'TWAP 7f3a2b' } });
     expect(plain).toEqual(line('mine'));
+  });
+});
+
+describe('the preview of an algorithm', () => {
+  it('folds equal children into one row and says the plan in a sentence', () => {
+    const children = [
+      { price: 3_000_000_000n, quantity: 1_700_000n },
+      { price: 3_000_000_000n, quantity: 1_700_000n },
+      { price: 3_000_000_000n, quantity: 1_600_000n },
+      { price: 3_000_000_000n, quantity: 1_700_000n },
+    ];
+    expect(previewRows(children)).toEqual([
+      { price: 3_000_000_000n, quantity: 1_700_000n, count: 3 },
+      { price: 3_000_000_000n, quantity: 1_600_000n, count: 1 },
+    ]);
+    // Different prices stay rows of their own, in their order.
+    expect(previewRows([{ price: 2n, quantity: 1n }, { price: 1n, quantity: 1n }]).map((row) => row.price)).toEqual([2n, 1n]);
+    const spec = algo().spec;
+    expect(previewSummary(ethUsdc, { spec, children, batches: 1, notes: [] })).toBe('4 slices, 0.0067 ETH in all, one about every 30 s over 10 min; sizes shown at the touch now (3,000.00 USDC).');
+    const scale = { ...spec, params: { kind: 'scale' as const, from: 3_000_000_000n, to: 3_010_000_000n, count: 7, shape: { distribution: 'flat' as const }, postOnly: true } };
+    expect(previewSummary(ethUsdc, { spec: scale, children: [...children, ...children.slice(0, 3)], batches: 2, notes: [] })).toBe('7 limit orders (post only), 0.0117 ETH in all, placed in 2 signed batches of at most 5.');
   });
 });

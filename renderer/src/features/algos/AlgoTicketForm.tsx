@@ -9,6 +9,7 @@ import type { AlgoKind, AlgoPreview } from '../../../../shared/ipc/views/algos';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import type { Result } from '../../../../shared/result';
+import { priceCell, quantityCell } from '../../format/columns';
 import { editablePrice, formatPrice, formatQuantity } from '../../format/market-format';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
 import { useBridge } from '../../stores/bridge-context';
@@ -18,10 +19,10 @@ import { KindSelect } from '../ticket/KindSelect';
 import '../ticket/ticket.css';
 import { algoTag } from './algo-figures';
 import { algoSpec, fieldShown, specKey } from './algo-form';
-import { previewSummary } from './algo-preview-text';
+import { previewRows, previewSummary } from './algo-preview-text';
 import './algos.css';
 
-/** Planned children listed in the preview; the rest are counted. */
+/** Rows of planned children listed in the preview (runs of equal ones folded); the rest are counted. */
 const PREVIEW_ROWS = 12;
 
 export const AlgoTicketForm: Component<{ market: Market; turbo: boolean; kind: AlgoKind }> = (props) => {
@@ -242,25 +243,25 @@ export const AlgoTicketForm: Component<{ market: Market; turbo: boolean; kind: A
                 <table class="algo-preview-children">
                   <thead>
                     <tr>
-                      <th class="num">#</th>
+                      <th class="num">Orders</th>
                       <th class="num">Price ({props.market.quote.symbol})</th>
                       <th class="num">Size ({props.market.base.symbol})</th>
                     </tr>
                   </thead>
                   <tbody>
-                    <For each={value().children.slice(0, PREVIEW_ROWS)}>
-                      {(child, index) => (
-                        <tr data-testid="algo-preview-child" data-price={child.price.toString()} data-quantity={child.quantity.toString()}>
-                          <td class="num muted">{index() + 1}</td>
-                          <td class="num">{formatPrice(props.market, child.price)}</td>
-                          <td class="num">{formatQuantity(props.market, child.quantity)}</td>
+                    <For each={previewRows(value().children).slice(0, PREVIEW_ROWS)}>
+                      {(child) => (
+                        <tr data-testid="algo-preview-child" data-price={child.price.toString()} data-quantity={child.quantity.toString()} data-count={child.count}>
+                          <td class="num muted">{child.count > 1 ? `${child.count} ×` : '1'}</td>
+                          <td class="num">{priceCell(props.market, child.price)}</td>
+                          <td class="num">{quantityCell(props.market, child.quantity)}</td>
                         </tr>
                       )}
                     </For>
-                    <Show when={value().children.length > PREVIEW_ROWS}>
+                    <Show when={previewRows(value().children).length > PREVIEW_ROWS}>
                       <tr>
                         <td colSpan={3} class="muted">
-                          … and {value().children.length - PREVIEW_ROWS} more
+                          … and {previewRows(value().children).slice(PREVIEW_ROWS).reduce((sum, row) => sum + row.count, 0)} more
                         </td>
                       </tr>
                     </Show>

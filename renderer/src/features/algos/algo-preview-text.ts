@@ -1,6 +1,6 @@
 // Main's preview of an algorithm in one plain sentence for the ticket: how many children, their
 // total, how many signed batches the first placement takes, and what follows by itself.
-import type { AlgoPreview } from '../../../../shared/ipc/views/algos';
+import type { AlgoPlannedChild, AlgoPreview } from '../../../../shared/ipc/views/algos';
 import type { MarketRules } from '../../../../shared/market/market';
 import { formatPrice, formatQuantity } from '../../format/market-format';
 
@@ -24,4 +24,24 @@ export function previewSummary(market: MarketRules, preview: AlgoPreview): strin
     case 'chase':
       return first ? `First order ${formatQuantity(market, first.quantity)} ${base} at ${formatPrice(market, first.price)} ${quote}, then amended as the touch moves, at most ${params.maxAmendsPerMinute} times a minute.` : 'Nothing to place now.';
   }
+}
+
+export interface PreviewRow extends AlgoPlannedChild {
+  /** How many children have this price and size (a TWAP's slices are a row or two). */
+  readonly count: number;
+}
+
+/**
+ * The planned children with equal ones (same price and size) folded into one row, in the order each
+ * first appears: a scale's orders each stay a row (their prices differ); a TWAP's thirty slices,
+ * spread over two sizes, read as two rows.
+ */
+export function previewRows(children: readonly AlgoPlannedChild[]): PreviewRow[] {
+  const rows = new Map<string, PreviewRow>();
+  for (const child of children) {
+    const key = `${child.price}:${child.quantity}`;
+    const row = rows.get(key);
+    rows.set(key, row === undefined ? { price: child.price, quantity: child.quantity, count: 1 } : { ...row, count: row.count + 1 });
+  }
+  return [...rows.values()];
 }
