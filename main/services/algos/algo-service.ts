@@ -475,7 +475,7 @@ export class AlgoService {
     const orders = await this.deps.ordersOf(record.signed);
     if (!orders.ok) return { ...withJournal, status: 'unknown' };
     const siblings = algo.children.filter((candidate) => candidate.key !== child.key && candidate.orderId !== null).map((candidate) => candidate.orderId);
-    const match = orders.value.find((order) => order.price === child.price && order.quantity === child.quantity && !siblings.includes(order.orderId));
+    const match = matchOrder(child, orders.value.filter((order) => !siblings.includes(order.orderId)));
     if (match === undefined) return { ...withJournal, status: outcome === 'accepted' ? 'cancelled' : 'refused' };
     return withOrder({ ...withJournal, orderId: match.orderId }, match);
   }
@@ -530,9 +530,11 @@ export class AlgoService {
     let next: AlgoChild[];
     if (placed.ok) {
       const used = new Set<string>();
+      // An amend's answer may name the order it replaced too: never taken for the new child.
+      const replaced = placed.value.replacedOrderId;
       next = algo.children.map((child) => {
         if (!keys.has(child.key)) return child;
-        const order = placed.value.orders.find((candidate) => !used.has(candidate.orderId) && candidate.price === child.price && candidate.quantity === child.quantity) ?? (children.length === 1 ? placed.value.orders[0] : undefined);
+        const order = matchOrder(child, placed.value.orders.filter((candidate) => !used.has(candidate.orderId) && candidate.orderId !== replaced));
         if (order === undefined) return { ...child, journalId: placed.value.journalId, status: 'unknown' };
         used.add(order.orderId);
         return withOrder({ ...child, journalId: placed.value.journalId, orderId: order.orderId }, order);
@@ -831,12 +833,22 @@ function capped(algo: AlgoRecord, price: bigint): bigint {
   return algo.spec.side === 'Buy' ? minBig(price, limit) : price > limit ? price : limit;
 }
 
+/**
+ * The order a child became, among the orders of its request: the one at its price and size, else
+ * the one at its price (the market rules may have lowered the size to a whole quote value when it
+ * was signed).
+ */
+function matchOrder(child: AlgoChild, orders: readonly OrderView[]): OrderView | undefined {
+  return orders.find((order) => order.price === child.price && order.quantity === child.quantity) ?? orders.find((order) => order.price === child.price);
+}
+
 function withOrder(child: AlgoChild, order: OrderView): AlgoChild {
   const status: AlgoChild['status'] = order.status === 'filled' ? 'filled' : order.status === 'cancelled' ? 'cancelled' : 'open';
   // An order's life only moves forward: a read older than what is held changes nothing.
   if (order.filled < child.filled) return child;
-  const next = { ...child, orderId: order.orderId, filled: order.filled, fillPrice: order.filled > 0n ? order.averagePrice : 0n, status };
-  return next.status === child.status && next.filled === child.filled && next.orderId === child.orderId && next.fillPrice === child.fillPrice ? child : next;
+  // The child is that order: its size as signed (the market rules may have lowered it).
+  const next = { ...child, orderId: order.orderId, quantity: order.quantity, filled: order.filled, fillPrice: order.filled > 0n ? order.averagePrice : 0n, status };
+  return next.status === child.status && next.filled === child.filled && next.orderId === child.orderId && next.fillPrice === child.fillPrice && next.quantity === child.quantity ? child : next;
 }
 
 /** Why the market would refuse this order (a price off the tick, a size below its minimum), or null. */

@@ -63,6 +63,8 @@ describe('main killed while an algorithm signs a child', () => {
   const crashWhileSigning = async (signing: () => Promise<boolean>) => {
     await post('/control/faults/delay', { count: 1, delay_ms: 4000, method: 'POST', path_prefix: '/v1/session/actions' });
     await until(signing, 30_000, 'a child being signed');
+    // The request has reached the exchange, which holds it (the delay rule counted down and went).
+    await until(async () => ((await (await fetch(`${sandbox.url}/control/faults`)).json()) as { faults: unknown[] }).faults.length === 0, 30_000, 'the request held by the exchange');
     await terminal!.restartHost({ crash: true, whileDown: () => new Promise((resolve) => setTimeout(resolve, 5000)) });
     api = terminal!.api;
     await until(async () => (await api.getAlgos({})).ok, 30_000, 'the algorithms after the restart');

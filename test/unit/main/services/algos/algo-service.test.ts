@@ -229,6 +229,62 @@ describe('AlgoService', () => {
     expect(service.list()[0]!.reason?.code).toBe(ALGO_REASONS.KILL_SWITCH);
   });
 
+  it('the kill switch waits for a placement being signed, so the sweep sees the child it left; nothing is signed after', async () => {
+    const { clock, exchange, store } = setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const deps = exchange.deps(clock, store);
+    let signing = false;
+    const service = new AlgoService({
+      ...deps,
+      place: async (input) => {
+        signing = true;
+        await held;
+        return deps.place(input);
+      },
+    });
+    await service.start();
+    value(await service.startAlgo({ marketId: market.market_id, turbo: false, side: 'Buy', quantity: 2n * ETH, limitPrice: null, params: { kind: 'chase', offsetTicks: 0n, maxAmendsPerMinute: 5 } }));
+    clock.advance(0);
+    const passing = service.poll();
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(signing).toBe(true);
+    let stoppedAt: number | null = null;
+    const stopping = service.stopAll(undefined).then(() => (stoppedAt = exchange.orders.length));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stoppedAt).toBeNull();
+    release();
+    await stopping;
+    await passing;
+    // The child signed in flight landed before the kill switch answered: its sweep lists it.
+    expect(stoppedAt).toBe(1);
+    expect(service.list()[0]!.children.map((child) => child.status)).toEqual(['open']);
+    exchange.touch = { bestBid: at(3005), bestAsk: at(3006) };
+    await step(clock, service, 61_000);
+    expect(exchange.orders).toHaveLength(1);
+  });
+
+  it("waits while the trader's rate budget is short of its headroom, and previews sign nothing", async () => {
+    const { clock, exchange, store } = setup();
+    let headroom = false;
+    const service = new AlgoService({ ...exchange.deps(clock, store), rateHeadroom: () => headroom });
+    await service.start();
+    const preview = value(await service.preview(twap(4n * ETH)));
+    expect(preview.children.map((child) => child.quantity)).toEqual([ETH, ETH, ETH, ETH]);
+    expect(preview.children.every((child) => child.price === at(3000))).toBe(true);
+    const chase = value(await service.preview({ marketId: market.market_id, turbo: false, side: 'Sell', quantity: ETH, limitPrice: null, params: { kind: 'chase', offsetTicks: 2n, maxAmendsPerMinute: 5 } }));
+    expect(chase.children).toEqual([{ price: at(3000) + 20_000n, quantity: ETH }]);
+    expect(exchange.orders).toHaveLength(0);
+    value(await service.startAlgo(twap(4n * ETH)));
+    await step(clock, service, 0);
+    await step(clock, service, 1_000);
+    expect(exchange.orders).toHaveLength(0);
+    headroom = true;
+    await step(clock, service, 1_000);
+    expect(exchange.orders).toHaveLength(1);
+  });
+
   it('a guard refusal pauses the algorithm, naming the guard', async () => {
     const { clock, exchange, service } = setup();
     await service.start();
@@ -335,7 +391,8 @@ describe('AlgoService', () => {
     const tag = `${algo.id}/c2`;
     records[0] = { ...algo, next: 2, children: [...algo.children, { key: 'c2', journalId: null, orderId: null, price: at(3000), quantity: ETH, filled: 0n, fillPrice: 0n, status: 'signing', placedAt: clock.now(), label: 'slice 2/4' }] };
     store.save(records);
-    const order = { ...exchange.orders[0]!, orderId: `0x${'ff'.repeat(32)}`, quantity: ETH, filled: 0n, status: 'open' as const, tag };
+    // Signed a step smaller than recorded (the market rules lowered it to a whole quote value): still its order.
+    const order = { ...exchange.orders[0]!, orderId: `0x${'ff'.repeat(32)}`, quantity: ETH - 1_000_000n, filled: 0n, status: 'open' as const, tag };
     exchange.orders.push(order);
     exchange.records.push({
       signed: { kind: 'signed', seq: 9, at: 0, id: 'j-crash', networkId: 'sandbox', account: ACCOUNT, endpoint: 'POST /v1/session/actions', nonce: { mode: 'none' }, actions: [], description: tag, parent: tag },
@@ -352,6 +409,7 @@ describe('AlgoService', () => {
     expect(view.children.map((child) => child.status)).toEqual(['open', 'open']);
     expect(view.children[1]!.orderId).toBe(order.orderId);
     expect(view.children[1]!.journalId).toBe('j-crash');
+    expect(view.children[1]!.quantity).toBe(ETH - 1_000_000n);
     expect(view.filled).toBe(ETH / 4n);
     await step(clock, restarted, 60_000);
     expect(exchange.orders.length).toBe(placedBefore);
