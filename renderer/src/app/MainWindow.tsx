@@ -154,6 +154,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'positions', label: () => 'Positions' },
     // The legs listed under the orders are counted too, as the panel's "Cancel all" button counts them.
     { kind: 'orders', label: () => `Open orders (${ordersAndLegsText(state.openOrders.length, triggers().pending.length)})` },
+    { kind: 'algos', label: () => 'Algorithms' },
     { kind: 'history', label: () => 'History' },
     { kind: 'fills', label: () => 'Fills' },
     { kind: 'balances', label: () => 'Balances' },

@@ -13,7 +13,8 @@ export interface AlertMenuAt {
   readonly price: bigint;
 }
 
-export function AlertMenu(props: { market: Market; turbo: boolean; at: AlertMenuAt; current: CurrentPrices; onClose: () => void }): JSX.Element {
+/** `children`: other actions of the same gesture at that price, listed above the alerts (the ladder's chase). */
+export function AlertMenu(props: { market: Market; turbo: boolean; at: AlertMenuAt; current: CurrentPrices; onClose: () => void; children?: JSX.Element }): JSX.Element {
   const bridge = useBridge();
   const terminal = useTerminal();
   let root: HTMLDivElement | undefined;
@@ -34,6 +35,7 @@ export function AlertMenu(props: { market: Market; turbo: boolean; at: AlertMenu
       style={{ position: 'fixed', left: `${props.at.x}px`, top: `${props.at.y}px`, 'z-index': 50 }}
       onContextMenu={(event) => event.preventDefault()}
     >
+      {props.children}
       <Show when={choices().length > 0} fallback={<div class="muted">No live price to compare this level with yet</div>}>
         <For each={choices()}>
           {(choice) => (

@@ -43,7 +43,9 @@ import type { TicketContext } from '../ticket/ticket-model';
 import { dragPrice, offsetOfPrice, priceAtOffset, priceAxisLabels, priceIncrements, priceScale, snapToTick, timeAxisLabels, type PriceScale } from './chart-geometry';
 import { priceTick } from '../../../../shared/market/tick';
 import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
-import { legLines, lineAt, orderLines, positionLine, type ChartLine } from './chart-lines';
+import { legLines, lineAt, orderLines, positionLine, withAlgoTags, type ChartLine } from './chart-lines';
+import { createAlgoSource } from '../algos/algo-data';
+import { childTags } from '../algos/algo-figures';
 import './chart.css';
 import { MarketName } from '../markets/MarketName';
 
@@ -197,10 +199,13 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   const [drag, setDrag] = createSignal<{ key: string; from: bigint; to: bigint; startY: number; sending: boolean } | null>(null);
   /** The last drag's outcome, shown over the chart: the new order id, a refusal, or why nothing was sent. */
   const [outcome, setOutcome] = createSignal<{ ok: boolean; text: string; code: string; newId: string | null; source?: 'click' } | null>(null);
+  // Working orders of the algorithms main runs, tagged with their parent.
+  const algos = createAlgoSource(bridge);
+  const algoChildren = createMemo(() => childTags(algos.algos()));
   const placedLines = createMemo((): ChartLine[] => {
     const orders = terminal.store.state.openOrders;
     const position = positionLine(props.market, props.turbo, signingAccount(), positions(), (one) => terminal.marks.figures(one));
-    return [...orderLines(props.market, props.turbo, orders), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills, new Map([...brackets().flatMap((bracket) => bracket.legIds.map((id) => [id, 'position' as const] as const)), ...protective().map((stop) => [stop.triggerId, stop.distance === null ? ('break-even' as const) : ('trailing' as const)] as const)])), ...(position ? [position] : [])];
+    return [...withAlgoTags(orderLines(props.market, props.turbo, orders), algoChildren()), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills, new Map([...brackets().flatMap((bracket) => bracket.legIds.map((id) => [id, 'position' as const] as const)), ...protective().map((stop) => [stop.triggerId, stop.distance === null ? ('break-even' as const) : ('trailing' as const)] as const)])), ...(position ? [position] : [])];
   });
   /** The lines as shown: a dragged one at the price under the pointer. */
   const lines = createMemo((): ChartLine[] => {
@@ -823,6 +828,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
                             data-price={line().price.toString()}
                             {...(line().kind === 'leg' ? { 'data-trigger-id': line().id, 'data-role': line().tone === 'tp' ? 'take-profit' : 'stop-loss' } : {})}
                             {...(line().kind === 'order' ? { 'data-order-id': line().id, 'data-side': line().side, 'data-quantity': line().quantity?.toString() ?? '' } : {})}
+                            {...(line().algo ? { 'data-algo-id': line().algo!.id, 'data-algo-tag': line().algo!.tag } : {})}
                             {...(line().figures ? { 'data-account': line().id, 'data-size': line().figures!.size.toString(), 'data-unrealized': line().figures!.unrealized?.toString() ?? '', 'data-stale': line().figures!.stale ?? '', 'data-mark-side': line().figures!.markSide ?? '', 'data-pnl-unit': line().figures!.unit } : {})}
                             style={{ top: `${place().top}px` }}
                           >
@@ -830,7 +836,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
                               class={`chart-line-label ${line().tone}`}
                               classList={{ draggable: line().draggable, dashed: line().dashed, sending: dragging() && drag()?.sending === true }}
                               data-testid={line().kind === 'leg' ? 'trigger-marker' : 'chart-line-label'}
-                              title={line().draggable ? `${line().label} — drag to ${line().kind === 'order' ? 'amend the price' : 'move the trigger'} (Esc cancels)` : line().label}
+                              title={line().draggable ? `${line().label} — drag to ${line().kind === 'order' ? 'amend the price' : 'move the trigger'} (Esc cancels)` : line().algo ? `${line().label} — an order of ${line().algo!.tag}, which main follows: change it under Working algorithms` : line().label}
                               tabIndex={line().draggable ? 0 : -1}
                               onPointerDown={(event) => startDrag(line(), event)}
                               onPointerMove={moveDrag}

@@ -31,6 +31,8 @@ export interface ChartLine {
   readonly band: { readonly min: bigint; readonly max: bigint } | null;
   /** An order line's remaining quantity (raw base), on its element. */
   readonly quantity?: bigint;
+  /** An order placed by an algorithm main runs: its parent's id and tag ("TWAP 3fa2"). */
+  readonly algo?: { readonly id: string; readonly tag: string };
   /** The position line's figures (signed size, unrealized P&L, why not live), as raw values on its element. */
   readonly figures?: { readonly size: bigint; readonly unrealized: bigint | null; readonly stale: string | null; readonly markSide: string | null; readonly unit: string };
 }
@@ -65,6 +67,19 @@ export function orderLines(market: Market, turbo: boolean, orders: readonly Orde
       band: null,
       quantity: remainingOf(order),
     }));
+}
+
+/**
+ * Order lines of children of the algorithms main runs, marked with their parent's tag and not
+ * draggable: main follows and amends its own children, and a hand-made amend would replace one
+ * behind its back.
+ */
+export function withAlgoTags(lines: readonly ChartLine[], tags: ReadonlyMap<string, { readonly algoId: string; readonly tag: string }>): ChartLine[] {
+  return lines.map((line) => {
+    const tag = line.kind === 'order' ? tags.get(line.id) : undefined;
+    if (tag === undefined) return line;
+    return { ...line, algo: { id: tag.algoId, tag: tag.tag }, prefix: `${tag.tag} · ${line.prefix}`, label: `${tag.tag} · ${line.label}`, draggable: false };
+  });
 }
 
 /**

@@ -36,6 +36,10 @@ import { createRowCells } from './row-cells';
 import './ladder.css';
 import { marketName } from '../markets/market-label';
 import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
+import { createAlgoSource } from '../algos/algo-data';
+import { childTags, tagsOf } from '../algos/algo-figures';
+import { ChaseMenuItems } from '../algos/ChaseMenuItems';
+import '../algos/algos.css';
 
 export const LADDER_ROW_HEIGHT = 18;
 /** Auto-recenter when the inside market comes within this many rows of the top or bottom. */
@@ -196,6 +200,26 @@ export const Ladder: Component<LadderProps> = (props) => {
     if (!body) return null;
     const index = Math.floor((clientY - body.getBoundingClientRect().top) / LADDER_ROW_HEIGHT);
     return rowPrices()[index] ?? null;
+  };
+
+  // Working orders of the algorithms main runs, tagged with their parent beside the order.
+  const algos = createAlgoSource(bridge);
+  const algoChildren = createMemo(() => childTags(algos.algos()));
+  const AlgoTags = (tagProps: { orderIds: readonly string[] }) => {
+    const tags = () => tagsOf(tagProps.orderIds, algoChildren());
+    return (
+      <Show when={tags().length > 0}>
+        <span
+          class="ladder-algo-tags"
+          data-testid="ladder-algo-tag"
+          data-tags={tags().map((tag) => tag.tag).join(',')}
+          title={`Your order here belongs to ${tags().map((tag) => tag.tag).join(', ')}: main runs it; change it under Working algorithms`}
+          onMouseDown={(event) => event.stopPropagation()}
+        >
+          <For each={tags()}>{(tag) => <span class="algo-child-tag">{tag.compact}</span>}</For>
+        </span>
+      </Show>
+    );
   };
 
   const ownOrders = createMemo(() =>
@@ -417,7 +441,10 @@ export const Ladder: Component<LadderProps> = (props) => {
     if (event.button !== 0) return;
     event.preventDefault();
     event.stopPropagation();
-    const orderIds = side === 'Buy' ? row.ownBuyIds : row.ownSellIds;
+    const ownIds = side === 'Buy' ? row.ownBuyIds : row.ownSellIds;
+    // Main follows and amends an algorithm's children itself: a hand-made move would replace one behind its back.
+    const orderIds = ownIds.filter((orderId) => !algoChildren().has(orderId));
+    if (orderIds.length < ownIds.length) flashHint(`${tagsOf(ownIds, algoChildren()).map((tag) => tag.tag).join(', ')}: change it under Working algorithms`);
     if (orderIds.length === 0) return;
     setDrag({ side, orderIds: [...orderIds], fromRow: row.price, overRow: row.price });
   };
@@ -692,6 +719,7 @@ export const Ladder: Component<LadderProps> = (props) => {
                   {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}
                 </span>
               </Show>
+              <AlgoTags orderIds={[...row().ownBuyIds, ...row().ownSellIds]} />
               <Show when={legsByRow().get(cell.key)}>
                 {(legs) => (
                   <span class="ladder-legs" onMouseDown={(event) => event.stopPropagation()}>
@@ -708,7 +736,11 @@ export const Ladder: Component<LadderProps> = (props) => {
         <Pinned at="top" />
         <Pinned at="bottom" />
         <Show when={alertAt()}>
-          {(at) => <AlertMenu market={props.market} turbo={props.turbo} at={at()} current={{ bid: bestBid(), ask: bestAsk(), last: frame()?.lastTrade?.price ?? null }} onClose={() => setAlertAt(null)} />}
+          {(at) => (
+            <AlertMenu market={props.market} turbo={props.turbo} at={at()} current={{ bid: bestBid(), ask: bestAsk(), last: frame()?.lastTrade?.price ?? null }} onClose={() => setAlertAt(null)}>
+              <ChaseMenuItems market={props.market} turbo={props.turbo} price={at().price} sizeText={sizeText()} live={freshness.live() && !resyncing()} liveLabel={freshness.label()} onClose={() => setAlertAt(null)} />
+            </AlertMenu>
+          )}
         </Show>
         <Show when={resyncing()}>
           <div class="ladder-overlay" data-testid="ladder-resyncing" data-reason={health() ?? ''}>

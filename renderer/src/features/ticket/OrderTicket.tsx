@@ -15,7 +15,6 @@ import type { PositionsView } from '../../../../shared/ipc/views';
 import type { TurboOrderCheck } from '../../../../shared/ipc/views/margin';
 import type { Market } from '../../../../shared/market/market';
 import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
-import type { OrderTypeKind } from '../../../../shared/market/order-type';
 import { priceTick } from '../../../../shared/market/tick';
 import { minimumOrderSize, sizeStep } from '../../../../shared/market/minimum-size';
 import type { Result } from '../../../../shared/result';
@@ -34,9 +33,6 @@ import {
   boundedMarketHelp,
   boundedMarketPrefill,
   evaluateTicket,
-  ORDER_KIND_HELP,
-  ORDER_KIND_LABELS,
-  ORDER_KINDS,
   quantityForPercent,
   reduceOnlyCheck,
   reduceOnlyFacts,
@@ -50,6 +46,8 @@ import {
 import './ticket.css';
 import { turboCheckInput, turboCheckKey, TurboCheckView } from './TurboCheck';
 import { MarketName } from '../markets/MarketName';
+import { AlgoTicketForm } from '../algos/AlgoTicketForm';
+import { KindSelect } from './KindSelect';
 
 /** How long the ticket waits after the last keystroke before asking main to check a Turbo order. */
 const TURBO_CHECK_DELAY_MS = 250;
@@ -73,7 +71,17 @@ export const OrderTicket: Component<{ market: Market; turbo: boolean }> = (props
   </Panel>
 );
 
+/** The order form, or an algorithm's when the selector names one (the two never show at once). */
 export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (props) => {
+  const terminal = useTerminal();
+  return (
+    <Show when={terminal.tickets.algo(props.market.market_id).kind} keyed fallback={<OrderForm market={props.market} turbo={props.turbo} />}>
+      {(kind) => <AlgoTicketForm market={props.market} turbo={props.turbo} kind={kind} />}
+    </Show>
+  );
+};
+
+const OrderForm: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
   const bridge = useBridge();
   const marketId = () => props.market.market_id;
@@ -439,13 +447,7 @@ export const OrderTicketForm: Component<{ market: Market; turbo: boolean }> = (p
           </span>
         </div>
       </Show>
-      <label class="field">
-        <span>Order type</span>
-        <select data-testid="ticket-type" value={draft().kind} onChange={(event) => update({ kind: event.currentTarget.value as OrderTypeKind })}>
-          <For each={ORDER_KINDS}>{(kind) => <option value={kind}>{ORDER_KIND_LABELS[kind]}</option>}</For>
-        </select>
-        <span class="help">{ORDER_KIND_HELP[draft().kind]}</span>
-      </label>
+      <KindSelect marketId={marketId()} />
       <Switch>
         <Match when={needsPrice()}>
           <label class="field">
