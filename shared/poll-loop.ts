@@ -1,11 +1,13 @@
-// A pass repeated on a clock: one pass at a time (a call during a pass joins it), the next one
-// scheduled when the last has finished, nothing after stop().
+// A pass repeated on a clock: one pass at a time, the next one scheduled when the last has finished,
+// nothing after stop(). A call during a pass joins it and asks for one more pass right after it, so
+// a change noticed while a pass runs is acted on at once rather than an interval later.
 
 import type { Clock, TimerHandle } from './clock';
 
 export class PollLoop {
   private timer: TimerHandle | null = null;
   private running: Promise<void> | null = null;
+  private again = false;
   private stopped = false;
 
   constructor(
@@ -36,10 +38,19 @@ export class PollLoop {
     }, ms);
   }
 
-  /** One pass now; a pass under way is joined, not doubled. */
+  /** One pass now; a pass under way is joined (never run alongside it) and followed by one more. */
   poll(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.running ??= this.pass().finally(() => {
+    if (this.running !== null) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.pass();
+      } while (this.again && !this.stopped);
+    })().finally(() => {
       this.running = null;
     });
     return this.running;

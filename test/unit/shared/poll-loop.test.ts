@@ -40,7 +40,7 @@ describe('PollLoop', () => {
     expect(passes).toBe(2);
   });
 
-  it('joins a pass under way instead of starting a second one', async () => {
+  it('joins a pass under way instead of running a second beside it, then passes once more', async () => {
     const clock = new ManualClock(0);
     const hold = gate();
     let passes = 0;
@@ -50,12 +50,16 @@ describe('PollLoop', () => {
     });
     const first = loop.poll();
     const second = loop.poll();
+    const third = loop.poll();
     expect(second).toBe(first);
+    expect(third).toBe(first);
     expect(passes).toBe(1);
     hold.open();
     await first;
-    await loop.poll();
+    // The calls during the pass asked for one more, not one each.
     expect(passes).toBe(2);
+    await loop.poll();
+    expect(passes).toBe(3);
   });
 
   it('schedule(0) brings the next pass forward and replaces the pending timer', async () => {
