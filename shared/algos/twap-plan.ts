@@ -12,7 +12,7 @@ import { fail, ok, type Failure, type Result } from '../result';
 import { ALGO_PLAN_CODES } from './plan-codes';
 
 /** A schedule longer than this is not one the trader can follow (and the engine persists every slice). */
-export const MAX_TWAP_SLICES = 1_000;
+export const MAX_TWAP_SLICES = 10_000;
 /** Slices closer than a second apart would spend the rate limit the trader's own clicks need. */
 export const MIN_TWAP_INTERVAL_MS = 1_000;
 const BASIS_POINTS = 10_000n;
