@@ -91,9 +91,16 @@ export function planTwap(market: Market, input: TwapInput, random: () => number)
   const units = quantity / step;
   const even = units / BigInt(count);
   const sizes = Array.from({ length: count }, () => even);
+  // The step remainder is spread one step each over slices spaced through the schedule, never piled
+  // on one slice (a last slice twice the others would trade in one go what the TWAP is meant to spread).
   const remainder = units - even * BigInt(count);
-  sizes[count - 1] = even + remainder;
-  if (remainder > 0n) notes.push(`Slices rounded down to the ${amount(market, step)} step; ${amount(market, remainder * step)} added to the last slice.`);
+  const total = BigInt(count);
+  for (let index = 0; index < count; index++) {
+    if (((BigInt(index) + 1n) * remainder) / total > (BigInt(index) * remainder) / total) sizes[index] = even + 1n;
+  }
+  if (remainder > 0n) {
+    notes.push(`Slices on the ${amount(market, step)} step: ${remainder} of ${count} are ${amount(market, (even + 1n) * step)} and the others ${amount(market, even * step)}, so they add up to ${amount(market, quantity)}.`);
+  }
 
   const sizeSwing = (even * input.sizeJitterBps) / BASIS_POINTS;
   if (sizeSwing > 0n && count > 1) {

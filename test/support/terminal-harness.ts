@@ -13,6 +13,7 @@ import type { TrustedConfirmer } from '../../main/services/confirm/trusted-confi
 import type { NetworkConfig } from '../../main/services/network/networks';
 import type { HttpFetch } from '../../main/exchange/http';
 import type { Market } from '../../shared/market/market';
+import type { Clock } from '../../shared/clock';
 import { ok, type Result } from '../../shared/result';
 import { MemorySecretStore } from './memory-secret-store';
 
@@ -89,6 +90,8 @@ export interface HarnessOptions {
   readonly exchangeUrl?: string;
   /** Main's HTTP client (a wrapper around the real one stands in for a proxy that lies). */
   readonly fetch?: HttpFetch;
+  /** The clock execution algorithms schedule on (tests drive it in step with the sandbox's clock). */
+  readonly algoClock?: Clock;
 }
 
 /** A confirmer that accepts every confirmation in main's own dialog (the trader clicking Confirm). */
@@ -141,6 +144,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.confirmer === undefined ? {} : { confirmer: options.confirmer }),
     ...(options.networkOverride === undefined ? {} : { networkOverride: options.networkOverride }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.algoClock === undefined ? {} : { algoClock: options.algoClock }),
   });
   terminal.windows.attach(caller.windowId, { send: (stream, payload) => pushes.push({ stream, payload }) });
   value(await terminal.start());

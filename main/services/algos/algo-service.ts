@@ -59,8 +59,11 @@ export interface AlgoServiceDeps {
   readonly placeBatch: (marketId: string, turbo: boolean, intents: readonly PlaceIntent[], parent: AlgoParent) => Promise<Result<PlacedOrder>>;
   readonly amend: (marketId: string, turbo: boolean, orderId: B256, price: bigint, parent: AlgoParent) => Promise<Result<PlacedOrder>>;
   readonly cancel: (marketId: string, turbo: boolean, orderIds: readonly B256[]) => Promise<Result<CancelReport>>;
-  /** The order read from the exchange now (and applied to the trading service's list). */
-  readonly readOrder: (marketId: string, turbo: boolean, orderId: B256) => Promise<Result<OrderView>>;
+  /**
+   * The order as main holds it, or read from the exchange (and applied to the trading service's
+   * list) when main does not hold it or `fresh` asks for the exchange's own word.
+   */
+  readonly readOrder: (marketId: string, turbo: boolean, orderId: B256, fresh: boolean) => Promise<Result<OrderView>>;
   /** The journal's requests signed under a parent tag. */
   readonly journalRecords: (parent: string) => readonly JournalRecord[];
   /** The orders a journaled request created, found on the exchange. */
@@ -278,6 +281,7 @@ export class AlgoService {
     let algo = this.find(id);
     if (algo === undefined) return notFound(id);
     if (algo.state !== 'paused') return fail(ALGO_CODES.WRONG_STATE, `${this.title(algo)} is ${algo.state}, not paused.`);
+    if (algo.account !== this.deps.account()) return fail(ALGO_CODES.WRONG_STATE, `${this.title(algo)} was started for trading account ${algo.account}, not the one in use now.`);
     await this.inflight.get(id);
     await this.follow(id);
     algo = this.find(id) ?? algo;
@@ -308,6 +312,15 @@ export class AlgoService {
     this.replace({ ...current, spec, updatedAt: this.deps.clock.now() });
     const saved = this.save();
     if (!saved.ok) return saved;
+    // A child resting beyond a tightened limit is cancelled: no child stays outside the limit.
+    const outside = current.children.filter((child) => child.status === 'open' && child.orderId !== null && beyond(child.price)).map((child) => child.orderId as B256);
+    if (outside.length > 0) {
+      const cancelled = await this.deps.cancel(current.spec.marketId, current.spec.turbo, outside);
+      if (!cancelled.ok || cancelled.value.failed.length > 0) {
+        this.deps.notice('warning', `${this.title(current)}: an order beyond the new limit could not be cancelled: ${cancelled.ok ? cancelled.value.failed.map((failure) => failure.reason).join('; ') : cancelled.message}`, 'ALGO_CHILD_CANCEL_FAILED');
+      }
+      await this.follow(id);
+    }
     this.loop.schedule(0);
     return ok(this.view(this.find(id)!));
   }
@@ -352,6 +365,11 @@ export class AlgoService {
 
   // ---- the passes --------------------------------------------------------------------------
 
+  /** Orders changed (a fill, an end): the next pass comes now rather than on the interval. */
+  ordersChanged(): void {
+    if (this.mine().some((algo) => algo.children.some(isPending))) this.loop.schedule(0);
+  }
+
   /** One pass now (tests call it directly); a pass under way is joined, not doubled. */
   poll(): Promise<void> {
     return this.loop.poll();
@@ -379,6 +397,8 @@ export class AlgoService {
         this.end(algo, 'finished', { code: ALGO_REASONS.FILLED, text: 'The total is filled.' });
         return;
       }
+      // Its children are signed for the account it started with, never for another one selected since.
+      if (algo.account !== this.deps.account()) return;
       const market = this.deps.market(algo.spec.marketId, algo.spec.turbo);
       if (!market.ok) return;
       // The trader's clicks keep their share of the rate budget: the algorithm waits for its turn.
@@ -421,9 +441,13 @@ export class AlgoService {
 
   private async refreshChild(algo: AlgoRecord, child: AlgoChild): Promise<AlgoChild> {
     if (child.orderId !== null) {
-      const read = await this.deps.readOrder(algo.spec.marketId, algo.spec.turbo, child.orderId as B256);
+      const read = await this.deps.readOrder(algo.spec.marketId, algo.spec.turbo, child.orderId as B256, false);
       if (!read.ok) return child;
-      return withOrder(child, read.value);
+      if (read.value.status !== 'cancelled') return withOrder(child, read.value);
+      // A cancelled child is never read again: what it filled before its cancel is taken from the
+      // exchange, not from a stream that may not have told the last fill yet.
+      const final = await this.deps.readOrder(algo.spec.marketId, algo.spec.turbo, child.orderId as B256, true);
+      return final.ok ? withOrder(child, final.value) : child;
     }
     // Signing or unknown: what the journal says of the request that signed it.
     const records = this.deps.journalRecords(tagOf(algo, child));
@@ -732,7 +756,8 @@ export class AlgoService {
   }
 
   private title(algo: AlgoRecord): string {
-    return `${kindLabel(algo.spec.params.kind)} ${algo.id.split('-').slice(-1)[0]}`;
+    // The id without its kind: unique across restarts (the clock time it started and a counter).
+    return `${kindLabel(algo.spec.params.kind)} ${algo.id.slice(algo.id.indexOf('-') + 1)}`;
   }
 
   private replace(next: AlgoRecord): void {

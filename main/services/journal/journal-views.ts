@@ -6,7 +6,7 @@ import type { JournalEntry } from './journal';
 export function journalView(entry: JournalEntry): JournalEntryView {
   if (entry.kind === 'signed') {
     const nonce = entry.nonce.mode === 'none' ? null : entry.nonce.mode === 'sequential' ? `sequential ${entry.nonce.value}` : `lane ${entry.nonce.lane} · ${entry.nonce.value}`;
-    return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'signed', networkId: entry.networkId, endpoint: entry.endpoint, nonce, description: entry.description, status: null, detail: null };
+    return { seq: entry.seq, at: entry.at, id: entry.id, kind: 'signed', networkId: entry.networkId, endpoint: entry.endpoint, nonce, description: entry.description, status: null, detail: null, ...(entry.parent === undefined ? {} : { parent: entry.parent }) };
   }
   if (entry.kind === 'outcome') {
     const detail = entry.status === 'accepted' ? (entry.orderIds.length ? `orders ${entry.orderIds.join(', ')}` : (entry.txId ?? null)) : entry.message;

@@ -213,7 +213,11 @@ export class NetworkRuntime {
       loadSessionKey: (address) => (deps.vault ? deps.vault.loadSessionKey(address) : Promise.resolve(fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store'))),
       nowSeconds,
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
-      publishOrders: (snapshot: OrdersSnapshot) => deps.windows.broadcast('orders', snapshot),
+      publishOrders: (snapshot: OrdersSnapshot) => {
+        deps.windows.broadcast('orders', snapshot);
+        // A child's fill or end is folded into its algorithm at once, not on the next pass.
+        this.algos?.ordersChanged();
+      },
       publishBalances: (balances: readonly BalanceView[]) => deps.windows.broadcast('balances', balances),
       // A fill of an order a trigger leg became carries the leg.
       publishFill: (notice: FillNotice) => {
@@ -388,10 +392,11 @@ export class NetworkRuntime {
             placeBatch: (marketId, turbo, intents, parent) => this.trading.placeOrders(marketId, turbo, intents, parent),
             amend: (marketId, turbo, orderId, price, parent) => this.trading.amendOrder(marketId, turbo, orderId, { price }, parent),
             cancel: (marketId, turbo, orderIds) => this.trading.cancelOrders(marketId, turbo, orderIds),
-            readOrder: async (marketId, turbo, orderId) => {
+            readOrder: async (marketId, turbo, orderId, fresh) => {
+              // The order as the stream and the reads after each request keep it; the exchange is
+              // asked for one main does not hold (after a restart), or when only its word is final.
               const held = this.trading.order(orderId);
-              // An ended order never changes again: no need to ask.
-              if (held !== undefined && (held.status === 'filled' || held.status === 'cancelled')) return ok(held);
+              if (held !== undefined && !fresh) return ok(held);
               const read = await this.rest.getOrder({ market_id: marketId as B256, order_id: orderId, ...(turbo ? { turbo: true } : {}) });
               if (!read.ok) return read;
               this.trading.applyOrder(read.value.order, marketId, turbo);
@@ -617,6 +622,7 @@ export class NetworkRuntime {
       this.streamOrders.take(order, order.market_id, message.turbo === true || order.turbo === true);
     }
     this.deps.windows.broadcast('orders', this.trading.snapshot());
+    this.algos?.ordersChanged();
   }
 
   private balancesArrived(message: MessageOf<'subscribe_balances'>): void {

@@ -42,4 +42,6 @@ export interface JournalEntryView {
   readonly description: string | null;
   readonly status: string | null;
   readonly detail: string | null;
+  /** A signed request of an execution algorithm: `<algorithm id>/<child key>` (main/services/algos). */
+  readonly parent?: string;
 }

@@ -22,12 +22,12 @@ function plan(input: Partial<TwapInput>, random: () => number = never, market: M
 }
 
 describe('TWAP plan', () => {
-  it('cuts the total into even slices one interval apart, the step remainder on the last slice, said', () => {
+  it('cuts the total into even slices one interval apart, the step remainder spread one step each through the schedule, said', () => {
     expect(plan({})).toEqual({
       ok: true,
       value: {
-        slices: [0, 10_000, 20_000, 30_000, 40_000, 50_000].map((offsetMs, index) => ({ offsetMs, quantity: index === 5 ? 170_000_000n : 166_000_000n })),
-        notes: ['Slices rounded down to the 0.001 ETH step; 0.004 ETH added to the last slice.'],
+        slices: [0, 10_000, 20_000, 30_000, 40_000, 50_000].map((offsetMs, index) => ({ offsetMs, quantity: [1, 2, 4, 5].includes(index) ? 167_000_000n : 166_000_000n })),
+        notes: ['Slices on the 0.001 ETH step: 4 of 6 are 0.167 ETH and the others 0.166 ETH, so they add up to 1 ETH.'],
       },
     });
   });
@@ -66,7 +66,7 @@ describe('TWAP plan', () => {
     const first = plan(input, seededRandom(7));
     expect(first).toEqual(plan(input, seededRandom(7)));
     expect(first.ok && first.value.notes).toEqual([
-      'Slices rounded down to the 0.001 ETH step; 0.004 ETH added to the last slice.',
+      'Slices on the 0.001 ETH step: 4 of 6 are 0.167 ETH and the others 0.166 ETH, so they add up to 1 ETH.',
       'Slice sizes vary at random by up to 0.033 ETH; the total stays 1 ETH.',
       'Slice times vary at random by up to 2 s.',
     ]);
@@ -120,7 +120,10 @@ describe('TWAP plan properties', () => {
           slices.forEach((slice, index) => {
             expect(slice.quantity % step).toBe(0n);
             expect(slice.quantity).toBeGreaterThanOrEqual(minimum);
-            const unjittered = index === slices.length - 1 ? input.quantity - even * BigInt(slices.length - 1) : even;
+            // Before jitter: the even slice, one step more on the slices the remainder is spread over.
+            const remainder = input.quantity / step - (even / step) * BigInt(slices.length);
+            const count = BigInt(slices.length);
+            const unjittered = even + (((BigInt(index) + 1n) * remainder) / count > (BigInt(index) * remainder) / count ? step : 0n);
             const moved = slice.quantity - unjittered;
             expect(moved <= sizeSwing && moved >= -sizeSwing).toBe(true);
             expect(slice.offsetMs).toBeGreaterThanOrEqual(0);

@@ -270,6 +270,21 @@ describe('AlgoService', () => {
     expect(exchange.orders.reduce((sum, order) => sum + order.filled, 0n)).toBe(2n * ETH);
   });
 
+  it('a tightened limit cancels a child resting beyond it, and the chase pauses at the limit', async () => {
+    const { clock, exchange, service } = setup();
+    await service.start();
+    const started = value(await service.startAlgo({ marketId: market.market_id, turbo: false, side: 'Buy', quantity: 2n * ETH, limitPrice: at(3010), params: { kind: 'chase', offsetTicks: 0n, maxAmendsPerMinute: 5 } }));
+    await step(clock, service, 0);
+    expect(exchange.open().map((order) => order.price)).toEqual([at(2999)]);
+    value(await service.amendLimit(started.id, at(2998)));
+    expect(exchange.open()).toEqual([]);
+    await step(clock, service, 1_000);
+    const view = service.list()[0]!;
+    expect(view.state).toBe('paused');
+    expect(view.reason?.code).toBe(ALGO_REASONS.PRICE_LIMIT);
+    expect(exchange.orders).toHaveLength(1);
+  });
+
   it('iceberg: one visible slice at a time, refreshed as it fills, up to the total', async () => {
     const { clock, exchange, service } = setup();
     await service.start();
