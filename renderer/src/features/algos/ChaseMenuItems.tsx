@@ -16,8 +16,10 @@ export function ChaseMenuItems(props: { market: Market; turbo: boolean; price: b
   const bridge = useBridge();
   const label = ALGO_KIND_TABLE.chase.label;
   const chase = async (side: Side) => {
+    // Read before the menu closes: the row it was opened on is gone then, and its props with it.
+    const { market, turbo, price, sizeText } = props;
     props.onClose();
-    const built = ladderChase(props.market, props.turbo, side, props.price, props.sizeText);
+    const built = ladderChase(market, turbo, side, price, sizeText);
     if (!built.ok) {
       terminal.store.notify('error', `${label} ${side.toLowerCase()} not started: ${built.field === 'quantity' ? `the ladder's Size field: ${built.message}` : built.message}`, { code: built.code });
       return;
@@ -28,10 +30,10 @@ export function ChaseMenuItems(props: { market: Market; turbo: boolean; price: b
       terminal.store.notify('error', `${label} ${side.toLowerCase()} not started: ${preview.message}`, { code: preview.code });
       return;
     }
-    const base = props.market.base.symbol;
-    const limit = `${formatPrice(props.market, spec.limitPrice!)} ${props.market.quote.symbol}`;
-    const confirmed = await terminal.trading.ask(`${label} ${side.toLowerCase()} ${formatQuantity(props.market, spec.quantity)} ${base}${props.turbo ? ' (Turbo book)' : ''}`, [
-      previewSummary(props.market, preview.value),
+    const base = market.base.symbol;
+    const limit = `${formatPrice(market, spec.limitPrice!)} ${market.quote.symbol}`;
+    const confirmed = await terminal.trading.ask(`${label} ${side.toLowerCase()} ${formatQuantity(market, spec.quantity)} ${base}${turbo ? ' (Turbo book)' : ''}`, [
+      previewSummary(market, preview.value),
       `Never ${side === 'Buy' ? 'above' : 'below'} ${limit} (the row you clicked): past it, it waits.`,
       ...preview.value.notes,
     ]);
