@@ -18,7 +18,7 @@ import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkRev
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
 import { PriceAlertFromLadder } from './steps/alerts';
-import { activeAlgoIds, AlgoFromPanel, killedAlgosHold, StartAlgo } from './steps/algos';
+import { activeAlgoIds, AlgoFromPanel, forgetAlgosOnRestart, killedAlgosHold, StartAlgo } from './steps/algos';
 import { GuardRefusal, type GuardKind } from './steps/guards';
 import { PositionTakeProfitStopLoss, TrailStop } from './steps/protect';
 import { ChoosePnlDisplay, CloseByLimit } from './steps/positions';
@@ -1319,6 +1319,7 @@ export class Restart extends Step {
       const account = await world.bridge.api.getAccountState({});
       return account.ok && account.value.tradeAccount === null;
     }, 'the app to notice the empty exchange', 30_000);
+    await forgetAlgosOnRestart(real);
     // The oracle first: what the screen shows of the forgotten account.
     await runOracle(model, real);
     await setUpAgain(real);

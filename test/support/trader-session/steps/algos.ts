@@ -175,6 +175,21 @@ function stopsOf(real: Real): Map<string, AlgoStops> {
   return stops;
 }
 
+/** Algorithms started before the exchange restarted (per world): the empty exchange that came back is no referee of theirs. */
+const forgottenByWorld = new WeakMap<object, Set<string>>();
+
+/**
+ * The exchange restarted empty (the session's `exchange restart` step): the algorithms main lists
+ * now are left out of the exchange checks from then on. The restarted sandbox numbers its orders
+ * from the start again, so an old child's id may name another account's order there.
+ */
+export async function forgetAlgosOnRestart(real: Real): Promise<void> {
+  const algos = await real.world.bridge.api.getAlgos({}).catch(() => null);
+  const forgotten = forgottenByWorld.get(real.world) ?? new Set<string>();
+  for (const algo of algos?.ok ? algos.value : []) forgotten.add(algo.id);
+  forgottenByWorld.set(real.world, forgotten);
+}
+
 /** Every order id main names as a child of one of its algorithms (what the other steps' postconditions leave out). */
 export async function algoChildIds(world: World): Promise<ReadonlySet<string>> {
   const algos = await world.bridge.api.getAlgos({}).catch(() => null);
@@ -220,7 +235,8 @@ function marketOfAlgo(real: Real, algo: AlgoView): Market | undefined {
  * caller retries within the session's bound (holdsWithin).
  */
 export async function allAlgosHold(real: Real): Promise<Problems> {
-  const algos = await algosNow(real);
+  const forgotten = forgottenByWorld.get(real.world);
+  const algos = (await algosNow(real)).filter((algo) => forgotten?.has(algo.id) !== true);
   const orders = await childrenOnExchange(real, algos);
   const stops = stopsOf(real);
   const problems: Problems = [];
