@@ -5,10 +5,11 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, close-by-limit, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, chart-click, ladder-drag, hotkeys, alert, guards, position-tpsl, trail
+//              network, stop, amend, chart-drag, chart-click, ladder-drag, hotkeys, alert, guards, position-tpsl, trail, algos
 import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
 import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
+import { AlgoFromPanel, StartAlgo } from '../test/support/trader-session/steps/algos';
 import { ChoosePnlDisplay, CloseByLimit } from '../test/support/trader-session/steps/positions';
 import { runTraderSession } from '../test/support/trader-session/run';
 import { PositionTakeProfitStopLoss, TrailStop } from '../test/support/trader-session/steps/protect';
@@ -48,6 +49,8 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   // A long and a stop-loss under it, armed to trail: the stop follows on the exchange, never looser; then cancelled.
   trail: () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.StopOrder('Sell', false), new TrailStop(0), new step.CancelLeg(0)],
   // A long, its position TP/SL armed and read on the exchange, then a partial close (the pair shrinks) and a flatten.
+  // A TWAP and a chase from the ticket: one cancelled, the other paused (the only one left running); a chase from the ladder; the kill switch over the rest.
+  algos: () => [new StartAlgo('twap', 'Buy', false, 10, 6, 1, true), new StartAlgo('chase', 'Sell', false, 5, 4, 1, true), new AlgoFromPanel('cancel', 0, true), new AlgoFromPanel('pause', 0, true), new StartAlgo('chase', 'Buy', true, 5, 4, 2, true), new step.KillSwitch()],
   'position-tpsl': () => [new step.TicketOrder('Market', 'Buy', true, 5), new PositionTakeProfitStopLoss(0), new step.ClosePart(0, 50), new PositionTakeProfitStopLoss(0), new step.Flatten(0)],
 };
 

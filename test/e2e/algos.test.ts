@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatUnits } from '../../shared/encoding/units';
 import type { Market } from '../../shared/market/market';
 import { priceTick } from '../../shared/market/tick';
+import { ladderChaseLimit } from '../../renderer/src/features/algos/ladder-chase';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { confirmIfAsked, screenshots, until, value } from '../support/terminal-page';
 
@@ -132,4 +133,28 @@ describe.sequential('execution algorithms in Chromium against the sandbox', () =
     expect(after.filled <= after.spec.quantity).toBe(true);
     expect(after.filled + after.remaining).toBe(after.spec.quantity);
   }, 300_000);
+
+  it('starts a chase from the ladder row’s context menu (the ladder’s Size, the row’s price as its limit)', async () => {
+    const ask = BigInt((await page.locator('[data-testid=ladder] [data-testid=ladder-row].best-ask').first().getAttribute('data-price'))!);
+    await page.getByTestId('ladder-size').first().fill('0.01');
+    await page.mouse.move(0, 0);
+    await page.getByTestId('ladder-recenter').first().click();
+    await page.mouse.move(0, 0);
+    const prices = (await page.locator('[data-testid=ladder] [data-testid=ladder-row]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-price') ?? '')))
+      .filter((text) => text !== '')
+      .map((text) => BigInt(text))
+      .filter((price) => price > ask)
+      .sort((left, right) => (left < right ? -1 : 1));
+    const limit = prices[Math.min(2, prices.length - 1)]!;
+    const known = new Set((await algos()).map((algo) => algo.id));
+    await page.locator(`[data-testid=ladder] [data-testid=ladder-row][data-price="${limit}"]`).first().click({ button: 'right' });
+    await page.getByTestId('ladder-chase-buy').click();
+    await page.getByTestId('confirm-dialog').waitFor({ timeout: 20_000 });
+    await page.getByTestId('confirm-accept').click();
+    const chase = await until(async () => (await algos()).find((algo) => !known.has(algo.id) && algo.spec.params.kind === 'chase'), 'the chase started from the ladder');
+    expect(chase.spec.side).toBe('Buy');
+    expect(chase.spec.limitPrice).toBe(ladderChaseLimit(market, 'Buy', limit));
+    expect(terminal.pageErrors).toEqual([]);
+    value(await terminal.api.cancelAlgo({ id: chase.id }));
+  }, 120_000);
 });

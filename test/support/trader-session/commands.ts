@@ -18,6 +18,7 @@ import { checkAmended, checkCancelOne, checkFlatten, checkPartialClose, checkRev
 import { parseUnits } from '../../../shared/encoding/units';
 import type { TruthOrder } from './truth';
 import { PriceAlertFromLadder } from './steps/alerts';
+import { activeAlgoIds, AlgoFromPanel, forgetAlgosOnRestart, killedAlgosHold, StartAlgo } from './steps/algos';
 import { GuardRefusal, type GuardKind } from './steps/guards';
 import { PositionTakeProfitStopLoss, TrailStop } from './steps/protect';
 import { ChoosePnlDisplay, CloseByLimit } from './steps/positions';
@@ -84,7 +85,7 @@ export function oracleView(model: Model, real: Real): OracleView {
 export async function runOracle(model: Model, real: Real): Promise<void> {
   const pages = [real.world.page, ...real.popups.values()];
   const snapshot = { ...model, detached: [...model.detached] };
-  const report = await checkScreen(pages, real.truth, real.world.markets, () => oracleView(snapshot, real), { boundMs: real.boundMs }).catch(async (error: unknown) => {
+  const report = await checkScreen(pages, real.truth.everything(), real.world.markets, () => oracleView(snapshot, real), { boundMs: real.boundMs }).catch(async (error: unknown) => {
     // What main itself holds, beside what the window shows: tells a stale window from a stale main.
     if (error instanceof Error && /ordersCount|openOrders/.test(error.message)) {
       const held = await real.world.bridge.api.getOrders({}).catch(() => null);
@@ -670,13 +671,16 @@ export class KillSwitch extends Step {
   override before(model: Readonly<Model>, real: Real) {
     return beforeOnBook(model, real);
   }
+  /** The algorithms running or paused before it: each must be cancelled by it, its children swept. */
+  algosBefore: ReadonlySet<string> = new Set();
   override async postcondition(_model: Readonly<Model>, real: Real, before: Before) {
     const after = await real.truth.resting(contractsOf(accountsOf(real)), real.turboMarkets);
-    return checkNothingLeft(before.resting, after, `${this.report} | ${await newWarnings(real.world.page, before)}`);
+    return [...checkNothingLeft(before.resting, after, `${this.report} | ${await newWarnings(real.world.page, before)}`), ...(await killedAlgosHold(real, this.algosBefore))];
   }
   async act(_model: Model, real: Real) {
     const { page } = real.world;
     this.report = '';
+    this.algosBefore = await activeAlgoIds(real);
     if (this.hotkey) {
       await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
       await page.keyboard.press('Shift+K');
@@ -1316,6 +1320,7 @@ export class Restart extends Step {
       const account = await world.bridge.api.getAccountState({});
       return account.ok && account.value.tradeAccount === null;
     }, 'the app to notice the empty exchange', 30_000);
+    await forgetAlgosOnRestart(real);
     // The oracle first: what the screen shows of the forgotten account.
     await runOracle(model, real);
     await setUpAgain(real);
@@ -1376,6 +1381,15 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.constant(new KillSwitch(true)),
     fc.record({ direction: fc.constantFrom<'above' | 'below'>('above', 'below'), ticks: fc.integer({ min: 2, max: 6 }) }).map((c) => new PriceAlertFromLadder(c.direction, c.ticks)),
     fc.record({ kind: fc.constantFrom<GuardKind>('notional', 'position'), units: fc.integer({ min: 2, max: 6 }) }).map((g) => new GuardRefusal(g.kind, g.units)),
+    // Execution algorithms (steps/algos.ts): short and small, each start a line, so that an
+    // algorithm runs now and then beside the rest; pause, resume and cancel from the panel.
+    fc.record({ side, interval: fc.integer({ min: 5, max: 10 }), slices: fc.integer({ min: 3, max: 6 }) }).map((c) => new StartAlgo('twap', c.side, false, c.interval, c.slices)),
+    side.map((s) => new StartAlgo('scale', s)),
+    side.map((s) => new StartAlgo('iceberg', s)),
+    fc.record({ side, ladder: fc.boolean(), offset: fc.integer({ min: 0, max: 3 }) }).map((c) => new StartAlgo('chase', c.side, c.ladder, 5, 4, c.offset)),
+    fc.nat(4).map((index) => new AlgoFromPanel('pause', index)),
+    fc.nat(4).map((index) => new AlgoFromPanel('resume', index)),
+    fc.nat(4).map((index) => new AlgoFromPanel('cancel', index)),
   ];
   for (let copies = options.favourContracts === true ? 3 : 1; copies > 0; copies--) arbitraries.push(...contracted);
   arbitraries.push(

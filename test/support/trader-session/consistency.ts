@@ -187,8 +187,11 @@ function positionProblems(figures: PageFigures, markets: readonly Market[]): str
   for (const line of figures.chartOrders) {
     const market = marketOf(line.marketId);
     const quantity = bigintOf(line.quantity);
-    // The label starts with the drag grip ("⋮") of a draggable line.
-    if (market && quantity !== null && !line.label.replace(/^[^A-Za-z]+/, '').startsWith(`${line.side} ${quantityCell(market, quantity)} @`)) problems.push(`${sizePrecision}: the chart's order line reads "${line.label}", the base's precision gives "${line.side} ${quantityCell(market, quantity)}"`);
+    // The label starts with the drag grip ("⋮") of a draggable line, or the tag of the algorithm
+    // the order is a child of ("Iceberg 2 · ").
+    const tag = line.algoTag ? `${line.algoTag} · ` : '';
+    const label = line.label.replace(/^[^A-Za-z]+/, '');
+    if (market && quantity !== null && !(label.startsWith(tag) ? label.slice(tag.length) : label).startsWith(`${line.side} ${quantityCell(market, quantity)} @`)) problems.push(`${sizePrecision}: the chart's order line reads "${line.label}", the base's precision gives "${line.side} ${quantityCell(market, quantity)}"`);
   }
   const chart = figures.chartPosition;
   if (chart) {

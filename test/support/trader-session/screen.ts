@@ -298,8 +298,8 @@ export interface PageFigures {
   readonly ladder: { marketId: string; turbo: boolean; precision: string; bestBid: string | null; bestAsk: string | null; bidPnl: ShownFigure | null; askPnl: ShownFigure | null; freshness: string | null } | null;
   /** The chart's position line (the signing account's position on the chart's book). */
   readonly chartPosition: (ShownPosition & { label: string }) | null;
-  /** The chart's order lines: side, remaining quantity (raw) and label. */
-  readonly chartOrders: readonly { side: string; quantity: string; label: string; marketId: string }[];
+  /** The chart's order lines: side, remaining quantity (raw), label, and the tag of the algorithm an order is a child of ('' for none). */
+  readonly chartOrders: readonly { side: string; quantity: string; label: string; marketId: string; algoTag?: string }[];
   /** The inside market of the market bar: bid and ask as shown, and its grouping. */
   readonly inside: { bid: string; ask: string; grouping: string | null; freshness: string | null } | null;
   /** Open orders: the tab's count, the panel's count line, and its rows. */
@@ -404,6 +404,7 @@ export async function readFigures(page: Page): Promise<PageFigures> {
             quantity: line.getAttribute('data-quantity') ?? '',
             label: text(one('[data-testid=chart-line-label]', line)),
             marketId: chartPanel.getAttribute('data-market-id') ?? '',
+            algoTag: line.getAttribute('data-algo-tag') ?? '',
           }))
         : [],
       inside: insideEl ? { bid: insideParts[0] ?? '', ask: insideParts[2] ?? '', grouping: insideEl.getAttribute('data-grouping'), freshness: insideEl.closest('[data-freshness]')?.getAttribute('data-freshness') ?? null } : null,

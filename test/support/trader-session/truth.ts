@@ -282,10 +282,28 @@ export function compareTruthOrders(left: TruthOrder, right: TruthOrder): number 
 export const HISTORY_PAGE = 50;
 
 export class Truth {
+  /**
+   * `hidden`: order ids this view of the exchange leaves out of the orders and open orders it
+   * reads (the children main signs for execution algorithms, which act on their own clock: the
+   * postconditions of the trader's other steps must not count them as that step's doing).
+   * `everything()` reads them all (the screen oracle, the algorithms' own checks).
+   */
   constructor(
     private readonly base: string,
     private readonly markets: readonly Market[],
+    private readonly hidden?: () => Promise<ReadonlySet<string>>,
   ) {}
+
+  /** The same exchange with nothing left out. */
+  everything(): Truth {
+    return this.hidden === undefined ? this : new Truth(this.base, this.markets);
+  }
+
+  private async shown(): Promise<(order: TruthOrder) => boolean> {
+    if (this.hidden === undefined) return () => true;
+    const hidden = await this.hidden();
+    return (order) => !hidden.has(order.orderId);
+  }
 
   private async get<T>(path: string): Promise<T> {
     const response = await fetch(`${this.base}${path}`, { signal: AbortSignal.timeout(10_000) });
@@ -323,7 +341,7 @@ export class Truth {
       });
       for (const order of body.orders) all.push(toTruthOrder(order, market.market_id, turbo, contract));
     }
-    return all;
+    return all.filter(await this.shown());
   }
 
   /**
@@ -454,7 +472,7 @@ export class Truth {
         }
       }
     }
-    return { open, triggers };
+    return { open: open.filter(await this.shown()), triggers };
   }
 
   /** One order by id on one book (any account), or null when the exchange has no such order. */

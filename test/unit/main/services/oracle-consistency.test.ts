@@ -161,4 +161,11 @@ describe('cross-panel consistency', () => {
     expect(invariantsOf({ ...figures, chartOrders: [{ side: 'Buy', quantity: String(ETH / 50n), label: 'Buy 0.02 @ 2,950.00', marketId: market.market_id }] })).toEqual([CONSISTENCY_INVARIANTS.sizePrecision]);
     expect(invariantsOf({ ...figures, ladderFoot: { ...figures.ladderFoot!, sizeText: '+0.5' } })).toEqual([CONSISTENCY_INVARIANTS.sizePrecision]);
   });
+
+  it('an algorithm child\'s chart line starts with its algorithm\'s tag ("Iceberg 2 · Buy 0.0200 @ …"), its size held after it', () => {
+    const figures = page();
+    const child = (label: string) => ({ ...figures, chartOrders: [{ side: 'Buy', quantity: String(ETH / 50n), label, marketId: market.market_id, algoTag: 'Iceberg 2' }] });
+    expect(invariantsOf(child('Iceberg 2 · Buy 0.0200 @ 2,950.00'))).toEqual([]);
+    expect(invariantsOf(child('Iceberg 2 · Buy 0.02 @ 2,950.00'))).toEqual([CONSISTENCY_INVARIANTS.sizePrecision]);
+  });
 });
