@@ -13,6 +13,7 @@ import { shortId } from '../../format/units';
 import { ImportSignature, PendingRequests, SessionRequestForm } from '../custody';
 import { labelText, marketLabel } from '../markets/market-label';
 import { explain, waitingFor } from './steps';
+import { OwnerKeys } from './OwnerKeys';
 import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-import-crypto';
 import { sessionScope, sessionScopeText } from '../../../../shared/market/session-scope';
 
@@ -29,6 +30,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
   const [style, setStyle] = createSignal<OwnerStyle>('ledger');
   const [ownerMode, setOwnerMode] = createSignal<'create' | 'import' | 'watch'>('create');
   const [watchAddress, setWatchAddress] = createSignal('');
+  const [addingOwner, setAddingOwner] = createSignal(false);
   const [chosenMarkets, setChosenMarkets] = createSignal<readonly string[] | null>(null);
   const [sessionDays, setSessionDays] = createSignal<number | null>(null);
   const [sessionHours, setSessionHours] = createSignal(0);
@@ -43,6 +45,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
     setBusy(null);
     if (result.ok) {
       onDone?.(result.value);
+      if (id === 'owner') setAddingOwner(false);
       terminal.store.reload('account');
     } else stepError(id, explain(result.code, result.message));
     return result.ok;
@@ -133,10 +136,13 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
           >
             <Show when={state.activeOwner} fallback={ownerChoices(state.keychain.description)}>
               {(owner) => (
-                <div class="step-detail" data-testid="owner-address">
-                  Owner <span class="mono">{owner().address}</span> ({owner().style === 'evm' ? 'EVM-style' : 'ledger-style'},{' '}
-                  {owner().custody === 'watch-only' ? 'watch-only: the key stays offline' : `key in ${state.keychain.description}`})
-                </div>
+                <>
+                  <div class="step-detail" data-testid="owner-address">
+                    Owner <span class="mono">{owner().address}</span> ({owner().style === 'evm' ? 'EVM-style' : 'ledger-style'},{' '}
+                    {owner().custody === 'watch-only' ? 'watch-only: the key stays offline' : `key in ${state.keychain.description}`})
+                  </div>
+                  <Show when={addingOwner()}>{ownerChoices(state.keychain.description, state.keychain.available)}</Show>
+                </>
               )}
             </Show>
           </Show>
@@ -357,6 +363,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
       <Show when={busy()}>
         <div class="callout" data-testid="onboarding-busy">{busy()}…</div>
       </Show>
+      <OwnerKeys onAddOwner={() => setAddingOwner(true)} />
       <Show when={account()} fallback={<div class="callout">{terminal.store.state.problems.account ? `Account state is not available: ${terminal.store.state.problems.account}` : 'Loading the account…'}</div>}>
         {(state) => (
           <div class="steps">
