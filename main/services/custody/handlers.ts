@@ -16,6 +16,7 @@ import { PendingStore } from './pending-store';
 import { lookupReferral, registerReferral } from './referral';
 import { ALLOW_LIST_CODES, WithdrawAllowList, type AllowedAddress } from './withdraw-allow-list';
 import { allowAddressConfirmation, approveWithdrawWith } from './withdraw-approval';
+import { ownerMethodViews } from './owner-methods';
 import type { AllowedAddressesView } from '../../../shared/ipc/views/custody';
 
 function offlineOnly(name: RequestName) {
@@ -35,6 +36,7 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
   const allowList = new WithdrawAllowList(context.dataDir, context.log);
   const requests = new OwnerRequests({
     approveWithdraw: approveWithdrawWith({ allowList, confirmer: context.confirmer, now: () => context.clock.now() }),
+    confirm: (request, confirmation) => context.confirmer.confirm(request, confirmation),
     clock: context.clock,
     random,
     journal: context.journal,
@@ -95,6 +97,8 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
           : { kind: 'session', marketIds: input.marketIds, hours: input.hours, lifetimeHours: input.lifetimeHours },
       ),
     getOwnerRequests: () => requests.requests(),
+    getOwnerMethods: () => ok(ownerMethodViews()),
+    callOwnerMethod: ({ method, parameters, confirmationCode }, caller) => requests.callOwnerMethod({ method, parameters, windowId: caller.windowId, confirmationCode }),
     cancelOwnerRequest: ({ kind }) => requests.cancel(kind),
     importOwnerSignature: ({ text }) => requests.importSignature(text),
     getDepositInstructions: () =>

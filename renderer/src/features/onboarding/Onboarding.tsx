@@ -14,6 +14,7 @@ import { ImportSignature, PendingRequests, SessionRequestForm } from '../custody
 import { labelText, marketLabel } from '../markets/market-label';
 import { explain, waitingFor } from './steps';
 import { OwnerKeys } from './OwnerKeys';
+import { OwnerMethodForm } from './OwnerMethodForm';
 import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-import-crypto';
 import { sessionScope, sessionScopeText } from '../../../../shared/market/session-scope';
 
@@ -364,6 +365,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
         <div class="callout" data-testid="onboarding-busy">{busy()}…</div>
       </Show>
       <OwnerKeys onAddOwner={() => setAddingOwner(true)} />
+      <OwnerMethodForm />
       <Show when={account()} fallback={<div class="callout">{terminal.store.state.problems.account ? `Account state is not available: ${terminal.store.state.problems.account}` : 'Loading the account…'}</div>}>
         {(state) => (
           <div class="steps">
