@@ -137,13 +137,10 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
           >
             <Show when={state.activeOwner} fallback={ownerChoices(state.keychain.description)}>
               {(owner) => (
-                <>
-                  <div class="step-detail" data-testid="owner-address">
-                    Owner <span class="mono">{owner().address}</span> ({owner().style === 'evm' ? 'EVM-style' : 'ledger-style'},{' '}
-                    {owner().custody === 'watch-only' ? 'watch-only: the key stays offline' : `key in ${state.keychain.description}`})
-                  </div>
-                  <Show when={addingOwner()}>{ownerChoices(state.keychain.description, state.keychain.available)}</Show>
-                </>
+                <div class="step-detail" data-testid="owner-address">
+                  Owner <span class="mono">{owner().address}</span> ({owner().style === 'evm' ? 'EVM-style' : 'ledger-style'},{' '}
+                  {owner().custody === 'watch-only' ? 'watch-only: the key stays offline' : `key in ${state.keychain.description}`})
+                </div>
               )}
             </Show>
           </Show>
@@ -365,6 +362,18 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
         <div class="callout" data-testid="onboarding-busy">{busy()}…</div>
       </Show>
       <OwnerKeys onAddOwner={() => setAddingOwner(true)} />
+      <Show when={addingOwner() && account()}>
+        {(state) => (
+          <div class="owner-keys" data-testid="owner-add-choices">
+            {ownerChoices(state().keychain.description, state().keychain.available)}
+            <Show when={errors().owner}>
+              <div class="step-error" role="alert">
+                {errors().owner}
+              </div>
+            </Show>
+          </div>
+        )}
+      </Show>
       <OwnerMethodForm />
       <Show when={account()} fallback={<div class="callout">{terminal.store.state.problems.account ? `Account state is not available: ${terminal.store.state.problems.account}` : 'Loading the account…'}</div>}>
         {(state) => (

@@ -17,7 +17,8 @@ export const OwnerKeys: Component<{ onAddOwner: () => void }> = (props) => {
   const [busy, setBusy] = createSignal<string | null>(null);
   const [problem, setProblem] = createSignal<string | null>(null);
 
-  const act = async (label: string, action: () => ReturnType<typeof bridge.selectOwner>, done: string) => {
+  /** `done`: what the page says once it worked (main says it itself for a forgotten owner). */
+  const act = async (label: string, action: () => ReturnType<typeof bridge.selectOwner>, done: string | null) => {
     setBusy(label);
     setProblem(null);
     const result = await action();
@@ -26,7 +27,7 @@ export const OwnerKeys: Component<{ onAddOwner: () => void }> = (props) => {
       setProblem(explain(result.code, result.message));
       return;
     }
-    terminal.store.notify('info', done);
+    if (done !== null) terminal.store.notify('info', done);
     terminal.store.reload('account');
   };
 
@@ -37,11 +38,11 @@ export const OwnerKeys: Component<{ onAddOwner: () => void }> = (props) => {
       <div class="owner-keys" data-testid="owner-keys">
         <div class="actions">
           <span class="title">Owner keys</span>
-          <span class="help">The owner in use is the one whose trading account, orders and balances the screen shows and whose session signs orders.</span>
           <button type="button" data-testid="owner-add" disabled={busy() !== null} onClick={() => props.onAddOwner()}>
             Add another owner
           </button>
         </div>
+        <span class="help">The owner in use is the one whose trading account, orders and balances the screen shows and whose session signs orders.</span>
         <table class="owner-list">
           <tbody>
             <For each={account()?.owners ?? []}>
@@ -83,7 +84,7 @@ export const OwnerKeys: Component<{ onAddOwner: () => void }> = (props) => {
                             : 'Remove this watch-only owner from the terminal, after you confirm it outside this window. No key is deleted; its trading account and funds stay on the exchange.'
                         }
                         disabled={busy() !== null || owner.custody === 'keychain'}
-                        onClick={() => void act('Forgetting the owner', () => bridge.forgetOwner({ address: owner.address }), `Forgot the watch-only owner ${owner.address}.`)}
+                        onClick={() => void act('Forgetting the owner', () => bridge.forgetOwner({ address: owner.address }), null)}
                       >
                         Forget
                       </button>

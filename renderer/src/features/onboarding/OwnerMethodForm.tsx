@@ -46,10 +46,8 @@ export const OwnerMethodForm: Component = () => {
   return (
     <Show when={account()?.tradeAccount && (methods()?.length ?? 0) > 0}>
       <div class="owner-keys" data-testid="owner-methods">
-        <div class="actions">
-          <span class="title">Owner requests</span>
-          <span class="help">Requests only the owner key may sign: upgrading the account contract, and calls and actions on a book. Each is confirmed outside this window, showing every parameter.</span>
-        </div>
+        <span class="title">Owner requests</span>
+        <span class="help">Requests only the owner key may sign: upgrading the account contract, and calls and actions on a book. Each is confirmed outside this window, showing every parameter.</span>
         <Switch>
           <Match when={account()?.activeOwner?.custody === 'watch-only'}>
             <p class="muted" data-testid="owner-methods-watch-only">
