@@ -19,16 +19,21 @@ interface SecondDevice {
   crowdNext(count: number): void;
   readonly forwarded: () => number;
   readonly answered429: () => number;
+  /** The nonce (sequential or parallel) of each order request the terminal sent, in order. */
+  readonly nonces: string[];
 }
 
 function secondDevice(): SecondDevice {
   let crowd = 0;
   let forwarded = 0;
   let answered429 = 0;
+  const nonces: string[] = [];
   const fetch: HttpFetch = async (request) => {
     const path = new URL(request.url).pathname;
     if (request.method === 'POST' && path === ACTIONS) {
       forwarded++;
+      const sent = JSON.parse(request.body ?? '{}') as { nonce?: string; parallel_nonce?: string };
+      nonces.push(sent.parallel_nonce ?? sent.nonce ?? '');
       if (crowd > 0) {
         crowd--;
         // Another client on the same owner: its own requests (not the terminal's), same owner header.
@@ -43,7 +48,7 @@ function secondDevice(): SecondDevice {
     }
     return fetchJson(request);
   };
-  return { fetch, crowdNext: (count) => (crowd = count), forwarded: () => forwarded, answered429: () => answered429 };
+  return { fetch, crowdNext: (count) => (crowd = count), forwarded: () => forwarded, answered429: () => answered429, nonces };
 }
 
 describe.sequential('HTTP 429 from a second device on the same owner', () => {
@@ -73,6 +78,7 @@ describe.sequential('HTTP 429 from a second device on the same owner', () => {
     expect(placed.ok ? 'ok' : `${placed.code}: ${placed.message}`).toBe('ok');
     expect(device.answered429() - limitedBefore).toBe(2);
     expect(device.forwarded() - sentBefore).toBe(3);
+    expect(new Set(device.nonces.slice(-3)).size).toBe(1);
     expect(await ownOrdersAt(order.price)).toHaveLength(1);
     // One nonce used for the three signatures: the account's nonce moved by one.
     expect(BigInt((await harness.ledgerAccount(tradeAccountId))?.nonce ?? '0') - BigInt(nonceBefore ?? '0')).toBe(1n);
@@ -94,5 +100,35 @@ describe.sequential('HTTP 429 from a second device on the same owner', () => {
     const next = await harness.restingBuy(market, 4n);
     value(await h().placeOrder(next, caller));
     expect(await ownOrdersAt(next.price)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe.sequential('HTTP 429 from a second device, with parallel nonce lanes', () => {
+  const device = secondDevice();
+  let harness: Harness;
+  let market: Market;
+  let tradeAccountId: string;
+
+  beforeAll(async () => {
+    ({ harness, tradeAccountId, market } = await startOnboarded({ fetch: device.fetch, lanes: 2 }));
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  it('the retry reuses the unused lane position: one order placed', async () => {
+    const order = await harness.restingBuy(market, 2n);
+    const limitedBefore = device.answered429();
+    const sentBefore = device.nonces.length;
+    device.crowdNext(1);
+    const placed = await harness.terminal.handlers.placeOrder(order, caller);
+    expect(placed.ok ? 'ok' : `${placed.code}: ${placed.message}`).toBe('ok');
+    expect(device.answered429() - limitedBefore).toBe(1);
+    const [first, retry] = device.nonces.slice(sentBefore);
+    expect(first).toBeTruthy();
+    expect(retry).toBe(first);
+    const mine = (await harness.ledgerOrders(market.market_id)).filter((row) => row.owner?.ContractId === tradeAccountId && row.price === order.price.toString());
+    expect(mine).toHaveLength(1);
   }, 60_000);
 });
