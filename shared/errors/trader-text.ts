@@ -179,7 +179,7 @@ export const REFUSAL_SENTENCES: Readonly<Record<string, Sentence>> = {
 
 /** Sentences for main's own failure codes where the code says more to a trader than main's message. */
 export const CODE_SENTENCES: Readonly<Record<string, Sentence>> = {
-  RATE_LIMITED: () => 'The exchange asked us to slow down (rate limit): nothing was sent; try again in a second.',
+  RATE_LIMITED: () => "The exchange's rate limit refused it (another device on the same owner may be using the budget): the details say whether it was retried and whether anything could have landed.",
   TIMEOUT: () => 'The exchange did not answer in time: nothing was sent. Check the connection and try again.',
   NETWORK_ERROR: () => 'The exchange cannot be reached: nothing was sent. Check the connection.',
   SERVER_ERROR: () => 'The exchange failed to process the request (a server error): try again shortly.',

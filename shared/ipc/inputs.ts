@@ -77,7 +77,8 @@ export const inputs = {
   }),
   registerWatchOnlyOwner: z.strictObject({ address: b256Input, style: ownerStyle }),
   selectOwner: z.strictObject({ address: b256Input }),
-  forgetOwner: z.strictObject({ address: b256Input }),
+  /** Browser host: the code printed for forgetting this owner. */
+  forgetOwner: z.strictObject({ address: b256Input, confirmationCode }),
   createSession: z.strictObject({
     marketIds: z.array(b256Input).min(1).max(50),
     /** Whole days, added to `hours`; neither given: the configured length (`sessionDays`). At least one hour in all (checked when signed). */

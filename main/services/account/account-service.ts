@@ -277,8 +277,15 @@ export class AccountService {
     return ok(undefined);
   }
 
-  forgetOwner(address: B256): Result<void> {
-    const owner = this.deps.preferences.accounts.get().owners.find((candidate) => candidate.address === address);
+  /**
+   * The owner `forgetOwner` would forget, or why it will not: an owner the terminal does not know,
+   * or one whose key is in the keychain (it controls funds, and the terminal never exports a key,
+   * so deleting it could lose them). Asked before the trusted confirmation, so the trader is never
+   * asked to confirm what is then refused.
+   */
+  forgettable(address: B256): Result<{ readonly style: OwnerStyle; readonly active: boolean; readonly tradeAccountId: string | null }> {
+    const file = this.deps.preferences.accounts.get();
+    const owner = file.owners.find((candidate) => candidate.address === address);
     if (!owner) return fail(NO_OWNER, `owner ${address} is not known to this terminal`, { field: 'address' });
     if (owner.custody === 'keychain') {
       return fail(
@@ -286,6 +293,13 @@ export class AccountService {
         'This owner key is held in the keychain and controls funds; the terminal will not delete it. Remove it from the keychain yourself if you are sure.',
       );
     }
+    const network = file.networks[this.networkId];
+    return ok({ style: owner.style, active: network?.activeOwner === address, tradeAccountId: network?.accounts[address]?.tradeAccountId ?? null });
+  }
+
+  forgetOwner(address: B256): Result<void> {
+    const forgettable = this.forgettable(address);
+    if (!forgettable.ok) return forgettable;
     const saved = this.deps.preferences.accounts.update((file) => ({
       ...file,
       owners: file.owners.filter((candidate) => candidate.address !== address),

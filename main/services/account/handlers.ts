@@ -8,6 +8,7 @@ import { confirmationDigest } from '../confirm/trusted-confirmer';
 import { KeyImportExchange } from '../keys/key-import';
 import { DAY, HOUR, longSessionLines } from './session-length';
 import { trusted } from '../confirm/trusted-text';
+import { forgetOwnerConfirmation } from './forget-owner';
 
 type AccountRequest =
   | 'getAccountState'
@@ -46,10 +47,22 @@ export function accountHandlers(context: HandlerContext): CoreHandlers<AccountRe
         void current.accounts.refresh();
         return ok(current.accountState());
       }),
-    forgetOwner: ({ address }) =>
-      withRuntime(context, (current) => {
+    // Switching owners moves nothing and signs nothing: it applies at once.
+    forgetOwner: ({ address, confirmationCode }, caller) =>
+      withRuntime(context, async (current) => {
+        const owner = current.accounts.forgettable(address as B256);
+        if (!owner.ok) return owner;
+        const network = context.network();
+        if (network === null) return fail(NOT_CONNECTED, 'No network is selected yet');
+        const confirmed = await context.confirmer.confirm(
+          forgetOwnerConfirmation({ networkId: network.id, networkName: network.name, address, ...owner.value }),
+          { windowId: caller.windowId, code: confirmationCode },
+        );
+        if (!confirmed.ok) return confirmed;
         const forgotten = current.accounts.forgetOwner(address as B256);
-        return forgotten.ok ? ok(current.accountState()) : forgotten;
+        if (!forgotten.ok) return forgotten;
+        context.notice('info', `Forgot the watch-only owner ${address}; its trading account stays on the exchange.`);
+        return ok(current.accountState());
       }),
     createTradeAccount: () => withRuntime(context, (current) => current.accounts.createTradeAccount()),
     mintFromFaucet: () =>

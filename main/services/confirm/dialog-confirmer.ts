@@ -24,7 +24,7 @@ export type ShowMessageBox = (windowId: string, box: MessageBoxRequest) => Promi
 /** The box shows confirmationText's words unchanged: the title as its message, the lines as its detail. */
 export function confirmationBox(request: ConfirmationRequest): MessageBoxRequest {
   const text = confirmationText(request);
-  const verb = request.action === 'withdraw' ? 'Withdraw' : request.action === 'allowWithdrawAddress' ? 'Allow address' : 'Apply change';
+  const verb = request.action === 'withdraw' ? 'Withdraw' : request.action === 'allowWithdrawAddress' ? 'Allow address' : request.action === 'forgetOwner' ? 'Forget owner' : request.action === 'ownerMethod' ? 'Sign' : 'Apply change';
   return {
     type: 'warning',
     title: 'Ledger Terminal: confirm',

@@ -25,7 +25,7 @@ export const CONFIRM_CODES = {
   BUSY: 'CONFIRMATION_BUSY',
 } as const;
 
-export type ConfirmAction = 'withdraw' | 'allowWithdrawAddress' | 'weakenSettings' | 'networkAddress' | 'longSession' | 'armAutoBracket';
+export type ConfirmAction = 'withdraw' | 'allowWithdrawAddress' | 'weakenSettings' | 'networkAddress' | 'longSession' | 'armAutoBracket' | 'forgetOwner' | 'ownerMethod';
 
 /** Where funds go, or the address being trusted: shown first, in full, grouped in fours, before its label. */
 export interface ConfirmationDestination {

@@ -13,6 +13,7 @@ import type { NetworkConfig } from '../network/networks';
 import type { NonceManager } from '../nonces/nonce-manager';
 import type { AccountRecord, OwnerRecord, PreferencesStore, SessionRecord } from '../storage/preferences';
 import type { SubmitRequest, SubmitSuccess } from '../trading/submitter';
+import type { OwnerCallBodies } from './owner-submitter';
 
 /** The session the exchange reports for the account; `unknown` where the response does not say. */
 export type ExchangeSession = { readonly kind: 'known'; readonly sessionAddress: string | null } | { readonly kind: 'unknown' };
@@ -39,6 +40,7 @@ export interface CustodyRuntime {
   exchangeSession(tradeAccountId: B256): Promise<Result<ExchangeSession>>;
   postWithdraw(owner: B256, body: WithdrawBody): Promise<Result<{ readonly tx_id: string }>>;
   putSession(owner: B256, body: SessionBody): Promise<Result<{ readonly tx_id: string }>>;
+  postOwnerCall(owner: B256, call: OwnerCallBodies): Promise<Result<{ readonly tx_id: string }>>;
   referralInfo(code: string): Promise<Result<ReferralInfo>>;
   /** Slots left in the client's withdraw budget of this owner, and when the next one frees (clock ms). */
   withdrawBudget(owner: B256): { readonly remaining: number; readonly nextFreeAt: number | null };
@@ -104,6 +106,12 @@ export function runtimePort(runtime: NetworkRuntime, network: NetworkConfig, pre
     },
     postWithdraw: (owner, body) => runtime.rest.postAccountWithdraw(owner, body),
     putSession: (owner, body) => runtime.rest.putSession(owner, body),
+    postOwnerCall: (owner, call) => {
+      if (call.endpoint === 'upgrade') return runtime.rest.postAccountUpgrade(owner, call.body);
+      if (call.endpoint === 'call') return runtime.rest.postAccountCall(owner, call.body);
+      if (call.endpoint === 'calls') return runtime.rest.postAccountCalls(owner, call.body);
+      return runtime.rest.postAccountActions(owner, call.body);
+    },
     referralInfo: async (code) => {
       const info = await runtime.rest.getReferralCodeInfo(code);
       return info.ok ? ok({ valid: info.value.valid, ownerAddress: info.value.ownerAddress ?? null, isActive: info.value.isActive ?? false }) : info;

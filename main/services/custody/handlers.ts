@@ -3,7 +3,7 @@
 // an online machine never asks for a keystore passphrase.
 import { randomBytes } from 'node:crypto';
 import type { B256 } from '../../../shared/encoding/b256';
-import type { Identity } from '../../../shared/encoding/identity';
+import { identityKind, identityValue, type Identity } from '../../../shared/encoding/identity';
 import { OFFLINE_ONLY, type custodyRequests } from '../../../shared/ipc/areas/custody';
 import type { RequestName } from '../../../shared/ipc/contract';
 import { fail, ok } from '../../../shared/result';
@@ -16,6 +16,7 @@ import { PendingStore } from './pending-store';
 import { lookupReferral, registerReferral } from './referral';
 import { ALLOW_LIST_CODES, WithdrawAllowList, type AllowedAddress } from './withdraw-allow-list';
 import { allowAddressConfirmation, approveWithdrawWith } from './withdraw-approval';
+import { ownerMethodViews } from './owner-methods';
 import type { AllowedAddressesView } from '../../../shared/ipc/views/custody';
 
 function offlineOnly(name: RequestName) {
@@ -35,6 +36,7 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
   const allowList = new WithdrawAllowList(context.dataDir, context.log);
   const requests = new OwnerRequests({
     approveWithdraw: approveWithdrawWith({ allowList, confirmer: context.confirmer, now: () => context.clock.now() }),
+    confirm: (request, confirmation) => context.confirmer.confirm(request, confirmation),
     clock: context.clock,
     random,
     journal: context.journal,
@@ -81,8 +83,12 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
     removeWithdrawAddress: ({ to }) =>
       onNetwork((network) => {
         if (!allowList.find(network.id, to as Identity)) return fail(ALLOW_LIST_CODES.NOT_ALLOWED, `to: ${JSON.stringify(to)} is not on the allow-list`, { field: 'to' });
+        // Tightening: the hot key may then sign to fewer places, so it applies at once (the
+        // threat model confirms what moves funds out or loosens a safety setting, never this).
         const removed = allowList.remove(network.id, to as Identity);
-        return removed.ok ? ok(addressesView(network.id, context.allowDelayMs(network), removed.value)) : removed;
+        if (!removed.ok) return removed;
+        context.notice('info', `Withdrawals to ${identityKind(to as Identity)} ${identityValue(to as Identity)} are no longer allowed; adding it back is confirmed again and waits the delay again.`);
+        return ok(addressesView(network.id, context.allowDelayMs(network), removed.value));
       }),
     prepareOwnerRequest: (input) =>
       requests.prepare(
@@ -91,6 +97,8 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
           : { kind: 'session', marketIds: input.marketIds, hours: input.hours, lifetimeHours: input.lifetimeHours },
       ),
     getOwnerRequests: () => requests.requests(),
+    getOwnerMethods: () => ok(ownerMethodViews()),
+    callOwnerMethod: ({ method, parameters, confirmationCode }, caller) => requests.callOwnerMethod({ method, parameters, windowId: caller.windowId, confirmationCode }),
     cancelOwnerRequest: ({ kind }) => requests.cancel(kind),
     importOwnerSignature: ({ text }) => requests.importSignature(text),
     getDepositInstructions: () =>

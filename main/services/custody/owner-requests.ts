@@ -8,7 +8,7 @@ import type { Clock } from '../../../shared/clock';
 import type { RandomBytes } from '../../../shared/crypto/keys';
 import type { B256 } from '../../../shared/encoding/b256';
 import { identityToJson } from '../../../shared/encoding/identity';
-import type { OwnerRequestKind, OwnerRequestsView, OwnerRequestView, OwnerSubmissionView, SessionView } from '../../../shared/ipc/views';
+import type { OwnerMethodResultView, OwnerRequestKind, OwnerRequestsView, OwnerRequestView, OwnerSubmissionView, SessionView } from '../../../shared/ipc/views';
 import { buildSessionRequest, buildWithdrawRequest, offlineNonceTtlSeconds } from '../../../shared/offline/build-request';
 import { canonicalJson } from '../../../shared/offline/canonical-json';
 import { OFFLINE_CODES } from '../../../shared/offline/codes';
@@ -18,7 +18,7 @@ import { responseToJson } from '../../../shared/offline/response-format';
 import { DEFAULT_REQUEST_LIFETIME_SECONDS } from '../../../shared/offline/verify-request';
 import { verifyOfflineResponse } from '../../../shared/offline/verify-response';
 import { DEFAULT_NONCE_TTL_SECONDS } from '../../../shared/nonce/allocator';
-import { ownerDigest, withdrawBody, withdrawMessage } from '../../../shared/protocol/owner-messages';
+import { ownerActionCalls, ownerActionsBody, ownerCallBody, ownerCallsBody, ownerCallsMessage, ownerDigest, upgradeBody, upgradeMessage, withdrawBody, withdrawMessage, type OwnerEnvelope } from '../../../shared/protocol/owner-messages';
 import { parallelNonce, sequentialNonce, type NonceChoice } from '../../../shared/protocol/nonce-choice';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce } from '../journal/journal';
@@ -34,6 +34,10 @@ import type { PendingRecord, PendingStore } from './pending-store';
 import { pendingView } from './request-views';
 import { checkOnAccount, checkWithdrawBudget, checkWithdrawFields, type WithdrawFields } from './withdraw-rules';
 import type { ApproveWithdraw } from './withdraw-approval';
+import { buildOwnerMethod, type OwnerMethodCall } from './owner-methods';
+import { confirmationDigest, type ConfirmationContext, type ConfirmationRequest } from '../confirm/trusted-confirmer';
+import { trusted } from '../confirm/trusted-text';
+import type { OwnerCallBodies } from './owner-submitter';
 
 export const WITHDRAW_ENDPOINT = 'POST /v1/accounts/withdraw';
 export const SESSION_ENDPOINT = 'PUT /v1/session';
@@ -69,6 +73,8 @@ export interface OwnerRequestsDeps {
   readonly newId: () => string;
   /** The allow-list and the trusted confirmation (withdraw-approval.ts): nothing is signed without both. */
   readonly approveWithdraw: ApproveWithdraw;
+  /** The trusted confirmation of an owner method (owner-methods.ts); without it none is signed. */
+  readonly confirm?: (request: ConfirmationRequest, context: ConfirmationContext) => Promise<Result<void>>;
   readonly wait?: (ms: number) => Promise<void>;
   /** How long a lost answer is looked up before "may still land" (owner-submitter.ts). */
   readonly reconcileWaitMs?: number;
@@ -377,6 +383,93 @@ export class OwnerRequests {
     this.remember(active.value, result);
     await this.publish();
     return ok(result);
+  }
+
+  // ---- an owner method (upgrade, call(s), actions) signed with a hot owner key -----------------
+
+  callOwnerMethod(input: { readonly method: string; readonly parameters: Readonly<Record<string, string>>; readonly windowId: string; readonly confirmationCode: string | undefined }): Promise<Result<OwnerMethodResultView>> {
+    return this.serial(() => this.callOwnerMethodNow(input));
+  }
+
+  private async callOwnerMethodNow(input: { readonly method: string; readonly parameters: Readonly<Record<string, string>>; readonly windowId: string; readonly confirmationCode: string | undefined }): Promise<Result<OwnerMethodResultView>> {
+    const active = this.active();
+    if (!active.ok) return active;
+    const { rt, owner, tradeAccountId } = active.value;
+    const markets = await this.market(active.value);
+    if (!markets.ok) return markets;
+    // Built from main's table before anything is asked: a method it does not list, or a parameter
+    // its schema refuses, never reaches the confirmation.
+    const built = buildOwnerMethod(input.method, input.parameters, {
+      tradeAccountId,
+      market: (marketId) => markets.value.market(marketId),
+      marketName: (market) => `${market.base.symbol}/${market.quote.symbol}`,
+    });
+    if (!built.ok) return built;
+    if (owner.custody !== 'keychain') {
+      return fail(
+        CUSTODY_CODES.WRONG_CUSTODY,
+        `owner ${owner.address} is watch-only: its key is on the offline signer, and owner methods are signed here with a key in the keychain only (an offline request for them is not built yet). Nothing was signed.`,
+      );
+    }
+    const keys = this.keys();
+    if (!keys.ok) return keys;
+    if (this.deps.confirm === undefined) return fail('CONFIRMATION_UNAVAILABLE', 'No trusted confirmation is available here, so no owner method is signed');
+    const { view } = built.value;
+    const confirmed = await this.deps.confirm(
+      {
+        action: 'ownerMethod',
+        title: trusted`Sign with the owner key: ${view.title}`,
+        lines: [
+          trusted`Endpoint: ${view.endpoint}`,
+          trusted`Method: ${view.method}`,
+          ...built.value.lines,
+          trusted`Trading account: ${tradeAccountId} of owner ${owner.address}`,
+          trusted`Network: ${rt.network.name} (chain id ${markets.value.chainId})`,
+        ],
+        digest: confirmationDigest('ownerMethod', { network: rt.network.id, owner: owner.address, tradeAccountId, method: view.method, parameters: { ...built.value.parameters } }),
+      },
+      { windowId: input.windowId, code: input.confirmationCode },
+    );
+    if (!confirmed.ok) return confirmed;
+    const submitter = this.submitter(active.value);
+    if (!submitter.ok) return submitter;
+    const settled = await this.reconcileFirst(active.value, submitter.value);
+    if (!settled.ok) return settled;
+    const nonces = rt.nonces();
+    if (!nonces) return fail('NO_TRADE_ACCOUNT', 'The trading account is not ready yet');
+    // The sequential nonce: owner methods are rare, and one in turn with the orders' nonce keeps
+    // the lost-answer rule simple (consumed is landed).
+    const lease = await nonces.acquireSequential();
+    if (!lease.ok) return lease;
+    const envelope = { nonce: lease.value.nonce, chain_id: markets.value.chainId };
+    const call = built.value.call;
+    const message = ownerMethodMessage(envelope, call);
+    const signature = await keys.value.signAsOwner(owner.address, ownerDigest(message, owner.style));
+    if (!signature.ok) {
+      lease.value.settle({ kind: 'refused' });
+      return signature;
+    }
+    const sent = await submitter.value.send({
+      networkId: rt.network.id,
+      owner: owner.address,
+      tradeAccountId,
+      body: { kind: 'owner-call', call: ownerMethodBody(tradeAccountId, envelope, call, signature.value) },
+      nonce: journalNonceOf(lease.value.nonce),
+      description: built.value.description,
+      actions: [{ method: view.method, parameters: { ...built.value.parameters } }],
+    });
+    lease.value.settle(sent.ok ? sent.value.outcome : leaseOutcomeOf(sent));
+    rt.refreshAccount();
+    if (!sent.ok) return fail(sent.code, `${built.value.description}: ${sent.message}`, sent.details);
+    return ok({
+      method: view.method,
+      endpoint: view.endpoint,
+      journalId: sent.value.journalId,
+      status: sent.value.status,
+      txId: sent.value.txId,
+      description: built.value.description,
+      detail: sent.value.detail,
+    });
   }
 
   /** `sending`: the request leaves now, so the client's rate budget applies (not when merely preparing one). */
@@ -720,4 +813,19 @@ export class OwnerRequests {
     this.deps.log(`custody: session ${address} in force until ${formatUnixSeconds(request.session.expiry)}`);
     return ok({ sessionAddress: address, expiry: request.session.expiry, contractIds: [...request.session.contract_ids], state: 'active', renewsAt: null });
   }
+}
+
+/** The owner message an owner method signs (protocol.md, "Owner messages"). */
+function ownerMethodMessage(envelope: OwnerEnvelope, call: OwnerMethodCall): Uint8Array {
+  if (call.endpoint === 'upgrade') return upgradeMessage(envelope);
+  if (call.endpoint === 'call') return ownerCallsMessage(envelope, [call.call]);
+  if (call.endpoint === 'calls') return ownerCallsMessage(envelope, call.calls);
+  return ownerCallsMessage(envelope, ownerActionCalls(call.groups));
+}
+
+function ownerMethodBody(tradeAccountId: B256, envelope: OwnerEnvelope, call: OwnerMethodCall, signature: Uint8Array): OwnerCallBodies {
+  if (call.endpoint === 'upgrade') return { endpoint: 'upgrade', body: upgradeBody(tradeAccountId, envelope, call.implementation, signature) };
+  if (call.endpoint === 'call') return { endpoint: 'call', body: ownerCallBody(tradeAccountId, envelope, call.call, signature) };
+  if (call.endpoint === 'calls') return { endpoint: 'calls', body: ownerCallsBody(tradeAccountId, envelope, call.calls, signature) };
+  return { endpoint: 'actions', body: ownerActionsBody(tradeAccountId, envelope, call.groups, signature) };
 }

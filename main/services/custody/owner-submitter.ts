@@ -10,18 +10,36 @@ import type { B256 } from '../../../shared/encoding/b256';
 import { formatUnixSeconds } from '../../../shared/offline/describe';
 import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
 import type { SubmissionOutcome } from '../../../shared/nonce/sequential';
-import type { WithdrawBody } from '../../../shared/protocol/owner-messages';
+import type { OwnerActionsBody, OwnerCallBody, OwnerCallsBody, UpgradeBody, WithdrawBody } from '../../../shared/protocol/owner-messages';
 import type { SessionBody } from '../../../shared/protocol/session';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce } from '../journal/journal';
 import type { ConsumedAnswer } from '../nonces/nonce-manager';
 import { CUSTODY_CODES } from './codes';
 
-export type OwnerBody = { readonly kind: 'withdraw'; readonly body: WithdrawBody } | { readonly kind: 'session'; readonly body: SessionBody };
+/** The owner endpoints of spec 4.2 beyond withdraw, as the owner methods build them (owner-methods.ts). */
+export type OwnerCallBodies =
+  | { readonly endpoint: 'upgrade'; readonly body: UpgradeBody }
+  | { readonly endpoint: 'call'; readonly body: OwnerCallBody }
+  | { readonly endpoint: 'calls'; readonly body: OwnerCallsBody }
+  | { readonly endpoint: 'actions'; readonly body: OwnerActionsBody };
+
+export type OwnerBody =
+  | { readonly kind: 'withdraw'; readonly body: WithdrawBody }
+  | { readonly kind: 'session'; readonly body: SessionBody }
+  | { readonly kind: 'owner-call'; readonly call: OwnerCallBodies };
 
 export interface OwnerSendPort {
   postWithdraw(owner: B256, body: WithdrawBody): Promise<Result<{ readonly tx_id: string }>>;
   putSession(owner: B256, body: SessionBody): Promise<Result<{ readonly tx_id: string }>>;
+  postOwnerCall(owner: B256, call: OwnerCallBodies): Promise<Result<{ readonly tx_id: string }>>;
+}
+
+/** The journal's endpoint of an owner request. */
+export function ownerEndpoint(body: OwnerBody): string {
+  if (body.kind === 'withdraw') return 'POST /v1/accounts/withdraw';
+  if (body.kind === 'session') return 'PUT /v1/session';
+  return `POST /v1/accounts/${body.call.endpoint}`;
 }
 
 export interface OwnerSubmission {
@@ -105,7 +123,7 @@ export class OwnerSubmitter {
   constructor(private readonly deps: OwnerSubmitterDeps) {}
 
   async send(submission: OwnerSubmission): Promise<Result<OwnerSent>> {
-    const endpoint = submission.body.kind === 'withdraw' ? 'POST /v1/accounts/withdraw' : 'PUT /v1/session';
+    const endpoint = ownerEndpoint(submission.body);
     // Damage found in the journal at start and not yet seen by the trader: no owner request leaves.
     const damaged = this.deps.journal.damageRefusal(null);
     if (damaged !== null) return fail(damaged.code, damaged.message, { ...damaged.details, outcome: 'refused' });
@@ -123,7 +141,13 @@ export class OwnerSubmitter {
     } catch (error) {
       return fail(CUSTODY_CODES.JOURNAL_FAILURE, `Nothing was sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`, { outcome: 'refused' });
     }
-    const answer = submission.body.kind === 'withdraw' ? await this.deps.port.postWithdraw(submission.owner, submission.body.body) : await this.deps.port.putSession(submission.owner, submission.body.body);
+    const body = submission.body;
+    const answer =
+      body.kind === 'withdraw'
+        ? await this.deps.port.postWithdraw(submission.owner, body.body)
+        : body.kind === 'session'
+          ? await this.deps.port.putSession(submission.owner, body.body)
+          : await this.deps.port.postOwnerCall(submission.owner, body.call);
     if (answer.ok) {
       this.deps.journal.appendOutcome({ id: journalId, status: 'accepted', txId: answer.value.tx_id, orderIds: [], code: null, message: null });
       return ok({ journalId, status: 'accepted', txId: answer.value.tx_id, detail: `Accepted in transaction ${answer.value.tx_id}`, outcome: { kind: 'accepted' } });

@@ -71,6 +71,8 @@ export class ChildSigner {
       newId: deps.newId,
       ...(deps.guard === undefined ? {} : { guard: deps.guard }),
       log: deps.log,
+      wait: deps.wait,
+      notice: (level, text) => deps.notice(level, text),
     });
   }
 

@@ -204,6 +204,8 @@ export class NetworkRuntime {
       newId: () => this.newJournalId(),
       guard,
       log: deps.log,
+      wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
+      notice: deps.notice,
     });
 
     this.trading = new TradingService({

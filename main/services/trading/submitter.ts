@@ -15,6 +15,7 @@ import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import type { Journal, JournalNonce, SignedEntry } from '../journal/journal';
 import type { ConsumedAnswer, Lease, NonceManager } from '../nonces/nonce-manager';
+import { RATE_LIMIT_BACKOFF_MS, rateLimitedNonce, rateLimitRetryText } from './rate-limit-retry';
 
 export interface SubmitIdentity {
   readonly networkId: string;
@@ -57,6 +58,13 @@ export interface SubmitterDeps {
    */
   readonly guard?: (request: { readonly groups: readonly ActionGroup[]; readonly account: string; readonly reduceOnly: boolean }) => Promise<Result<void>>;
   readonly log?: (line: string) => void;
+  /**
+   * Waits before a rate-limited request is signed again (the injected clock). Without it a
+   * rate-limited request is not retried.
+   */
+  readonly wait?: (ms: number) => Promise<void>;
+  /** Tells the trader a request was rate-limited and when it is retried. */
+  readonly notice?: (level: 'info' | 'warning' | 'error', text: string, code?: string) => void;
 }
 
 export interface SubmitRequest {
@@ -80,7 +88,9 @@ export const SESSION_ACTIONS_ENDPOINT = 'POST /v1/session/actions';
 type Attempt =
   | { readonly kind: 'done'; readonly result: Result<SubmitSuccess> }
   /** The lease is still held: settled once the exchange was asked, so no request takes the nonce meanwhile. */
-  | { readonly kind: 'ambiguous'; readonly refusal: Failure; readonly entry: SignedEntry; readonly lease: Lease };
+  | { readonly kind: 'ambiguous'; readonly refusal: Failure; readonly entry: SignedEntry; readonly lease: Lease }
+  /** Refused by the exchange's rate limit; the lease is still held until its nonce was asked. */
+  | { readonly kind: 'rate-limited'; readonly refusal: Failure; readonly entry: SignedEntry; readonly lease: Lease };
 
 function outcomeOf(failure: Failure): SubmissionOutcome {
   switch (failure.code) {
@@ -98,7 +108,8 @@ function outcomeOf(failure: Failure): SubmissionOutcome {
     case 'PARALLEL_NONCE_REJECTED':
       return failure.details?.retry === 'resync-and-retry-once' ? { kind: 'stale' } : { kind: 'unknown' };
     default:
-      // Rate limiting, signature and batch-size refusals, 5xx: nothing was applied.
+      // Signature and batch-size refusals: nothing was applied. (Rate limiting is asked about
+      // before this: attemptPaced.)
       return { kind: 'refused' };
   }
 }
@@ -170,13 +181,13 @@ export class Submitter {
       const stillOpen = identity.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identity.value));
       if (stillOpen) return fail(RECONCILING, 'An earlier request is still being checked with the exchange; nothing new is signed until its outcome is known');
     }
-    const first = await this.attempt(request);
+    const first = await this.attemptPaced(request);
     if (first.kind === 'done') return first.result;
     const settled = await this.settleAmbiguous(first);
     if (settled !== 'not-landed') return settled;
     // The first request provably did not land: signing again with a fresh nonce is not a resend.
     // Once only; a second such refusal is settled the same way and never signed a third time.
-    const second = await this.attempt(request);
+    const second = await this.attemptPaced(request);
     if (second.kind === 'done') return second.result;
     const again = await this.settleAmbiguous(second);
     return again === 'not-landed' ? fail(second.refusal.code, second.refusal.message, { ...second.refusal.details, journalId: second.entry.id }) : again;
@@ -201,7 +212,7 @@ export class Submitter {
   }
 
   private async lookUpAmbiguous(refusal: Failure, entry: SignedEntry): Promise<Result<SubmitSuccess> | 'not-landed'> {
-    const said = `The exchange refused it for its nonce (${refusal.message})`;
+    const said = refusal.code === 'RATE_LIMITED' ? `The exchange refused it for its rate limit (${refusal.message})` : `The exchange refused it for its nonce (${refusal.message})`;
     const nonces = this.deps.nonces();
     const consumed = nonces === null || entry.nonce.mode === 'none' ? fail('NO_TRADE_ACCOUNT', 'no nonce to look up') : await nonces.wasConsumed(entry.nonce);
     if (consumed.ok && consumed.value === 'not-landed') {
@@ -243,13 +254,80 @@ export class Submitter {
     );
   }
 
-  private async attempt(request: SubmitRequest): Promise<Attempt> {
+  /**
+   * One attempt, and while the exchange's rate limit refuses it, retries after a backoff: only
+   * once its nonce shows it did not land, signed with the same nonce (so at most one of them can
+   * land), at most `RATE_LIMIT_BACKOFF_MS.length` times. A nonce that was used goes to the lookup
+   * of a stale refusal (`settleAmbiguous`): the rate limit may be a lie told after executing.
+   */
+  private async attemptPaced(request: SubmitRequest): Promise<Exclude<Attempt, { kind: 'rate-limited' }>> {
+    let attempt = await this.attempt(request);
+    for (let retry = 0; ; retry++) {
+      if (attempt.kind !== 'rate-limited') return attempt;
+      const { refusal, entry, lease } = attempt;
+      const nonces = this.deps.nonces();
+      const nonce = entry.nonce;
+      // Other requests wait for this answer: the entry is open in the journal until it is known.
+      const asked = nonces === null || nonce.mode === 'none' ? Promise.resolve(null) : nonces.wasConsumed(nonce);
+      this.track(asked.then(() => undefined));
+      const answer = await asked;
+      const mode = entry.nonce.mode === 'parallel' ? 'parallel' : 'sequential';
+      const next = rateLimitedNonce(mode, answer?.ok === true ? answer.value : null);
+      if (next === 'look-up') return { kind: 'ambiguous', refusal, entry, lease };
+      const delay = RATE_LIMIT_BACKOFF_MS[retry];
+      const wait = this.deps.wait;
+      if (delay === undefined || wait === undefined) return this.giveUpRateLimited(attempt, next, retry);
+      const reuse = next === 'retry-same-nonce';
+      this.deps.journal.appendReconciled({
+        id: entry.id,
+        status: 'not-landed',
+        detail: `Refused by the exchange's rate limit (${refusal.message}); its nonce was checked with the exchange and is not consumed: it did not land. Signed again after ${delay} ms ${reuse ? 'with the same nonce, so at most one of the two can land' : 'with a new nonce (this one expired unused)'}`,
+      });
+      if (!reuse) lease.settle({ kind: 'refused' });
+      this.deps.notice?.('warning', rateLimitRetryText(request.description, retry + 1, delay), 'RATE_LIMITED');
+      this.deps.log?.(`${entry.id}: rate limited, nonce not consumed; retry ${retry + 1} in ${delay} ms`);
+      await wait(delay);
+      attempt = await this.attempt(request, reuse ? lease : undefined);
+    }
+  }
+
+  /** No retry left: told plainly, with whether it can still land. */
+  private giveUpRateLimited(attempt: Extract<Attempt, { kind: 'rate-limited' }>, next: 'retry-same-nonce' | 'retry-new-nonce', retries: number): Extract<Attempt, { kind: 'done' }> {
+    const { refusal, entry, lease } = attempt;
+    const tried = retries === 0 ? 'It was not retried' : `It was signed again ${retries} time${retries === 1 ? '' : 's'} with the same nonce, each after a backoff`;
+    if (entry.nonce.mode === 'parallel' && next === 'retry-same-nonce') {
+      // Its lane position is unused but still usable until its expiry: it is looked up until then,
+      // and nothing else is signed meanwhile.
+      lease.settle({ kind: 'refused' });
+      this.track(this.deps.reconcile(entry.id).then((answer) => {
+        if (!answer.ok) this.deps.log?.(`reconciliation of ${entry.id} failed: ${answer.message}`);
+      }));
+      return {
+        kind: 'done',
+        result: fail(refusal.code, `${refusal.message}. ${tried}; the exchange's rate limit refused it each time. Its nonce is not consumed but stays usable until it expires: the terminal checks with the exchange until then before signing anything else.`, { ...refusal.details, journalId: entry.id, retries }),
+      };
+    }
+    lease.settle({ kind: 'stale' });
+    this.deps.journal.appendReconciled({ id: entry.id, status: 'not-landed', detail: `Refused by the exchange's rate limit (${refusal.message}); its nonce was checked with the exchange and is not consumed: it did not land. Not signed again` });
+    return {
+      kind: 'done',
+      result: fail(refusal.code, `${refusal.message}. ${tried}; the exchange's rate limit refused it each time, and its nonce shows it did not land: nothing was placed. Another device on the same owner may be using the budget.`, { ...refusal.details, journalId: entry.id, retries }),
+    };
+  }
+
+  private async attempt(request: SubmitRequest, held?: Lease): Promise<Attempt> {
     const done = (result: Result<SubmitSuccess>): Attempt => ({ kind: 'done', result });
     const before = this.deps.identity();
-    if (!before.ok) return done(before);
+    if (!before.ok) {
+      held?.settle({ kind: 'refused' });
+      return done(before);
+    }
     const nonces = this.deps.nonces();
-    if (nonces === null) return done(fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet'));
-    const lease = await nonces.acquire();
+    if (nonces === null) {
+      held?.settle({ kind: 'refused' });
+      return done(fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet'));
+    }
+    const lease = held === undefined ? await nonces.acquire() : ok(held);
     if (!lease.ok) return done(lease);
     // The identity is read after the wait for a nonce, and nothing below awaits before signing: a
     // session renewed meanwhile (its old key deleted from memory) is not the one this batch names.
@@ -321,6 +399,12 @@ export class Submitter {
       return done(ok({ journalId: entryId, txId: response.value.tx_id, orders: response.value.orders ?? [] }));
     }
 
+    if (response.code === 'RATE_LIMITED') {
+      // Not proof that nothing landed (the spec does not say a 429 is answered before executing):
+      // journaled unknown until its nonce was asked (attemptPaced).
+      this.deps.journal.appendOutcome({ id: entryId, status: 'unknown', txId: null, orderIds: [], code: response.code, message: response.message });
+      return { kind: 'rate-limited', refusal: response, entry: journaled.entry, lease: lease.value };
+    }
     const outcome = outcomeOf(response);
     // A stale refusal is journaled as unknown until settleAmbiguous has checked it with the exchange.
     const status = outcome.kind === 'reverted' ? 'reverted' : outcome.kind === 'unknown' || outcome.kind === 'stale' ? 'unknown' : 'refused';

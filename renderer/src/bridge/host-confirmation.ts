@@ -1,5 +1,5 @@
 // The browser host confirms withdrawals, new allow-list addresses, loosened safety settings,
-// sessions longer than the configured length, the automatic bracket on fill and network addresses with a one-time code it prints on its own terminal, not in the page. Here the
+// sessions longer than the configured length, the automatic bracket on fill, forgetting an owner, owner requests (callOwnerMethod) and network addresses with a one-time code it prints on its own terminal, not in the page. Here the
 // page only carries the code the trader reads there: a request main answers CONFIRMATION_REQUIRED
 // is asked again with the code the trader types (CodeDialog), and again after a wrong code while
 // attempts are left. The page never sees the code unless the trader types it, and cannot complete
@@ -8,7 +8,7 @@ import type { TerminalApi } from '../../../shared/ipc/contract';
 import { fail, type Result } from '../../../shared/result';
 
 /** The requests main may confirm through the host's terminal. */
-export const HOST_CONFIRMED_REQUESTS = ['withdraw', 'allowWithdrawAddress', 'updateSettings', 'updateMarginSettings', 'configureNetwork', 'createSession', 'setAutoBracket'] as const;
+export const HOST_CONFIRMED_REQUESTS = ['withdraw', 'allowWithdrawAddress', 'updateSettings', 'updateMarginSettings', 'configureNetwork', 'createSession', 'setAutoBracket', 'forgetOwner', 'callOwnerMethod'] as const;
 
 export interface CodeQuestion {
   /** What main said it printed (names the action). */

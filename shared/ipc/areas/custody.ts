@@ -15,6 +15,8 @@ import type {
   KeystoreView,
   OfflineRequestPreview,
   OfflineSignatureView,
+  OwnerMethodResultView,
+  OwnerMethodView,
   OwnerRequestsView,
   OwnerRequestView,
   OwnerSubmissionView,
@@ -90,6 +92,15 @@ export const custodyInputs = {
     }),
   ]),
   cancelOwnerRequest: z.strictObject({ kind: requestKind }),
+  /**
+   * An owner endpoint (upgrade, call(s), actions) by the name of a method main lists
+   * (getOwnerMethods); main parses each parameter with the method's own schema.
+   */
+  callOwnerMethod: z.strictObject({
+    method: z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a method name (letters only)'),
+    parameters: z.record(z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a parameter name (letters only)'), z.string().max(200)),
+    confirmationCode,
+  }),
   importOwnerSignature: z.strictObject({ text: documentText }),
   lookupReferralCode: z.strictObject({ code: referralCode }),
   registerReferral: z.strictObject({ code: referralCode }),
@@ -120,6 +131,8 @@ export const custodyRequests = {
   prepareOwnerRequest: request<OwnerRequestView>()(custodyInputs.prepareOwnerRequest),
   getOwnerRequests: request<OwnerRequestsView>()(noInput),
   cancelOwnerRequest: request<OwnerRequestsView>()(custodyInputs.cancelOwnerRequest),
+  getOwnerMethods: request<readonly OwnerMethodView[]>()(noInput),
+  callOwnerMethod: request<OwnerMethodResultView>()(custodyInputs.callOwnerMethod),
   importOwnerSignature: request<OwnerSubmissionView>()(custodyInputs.importOwnerSignature),
   getDepositInstructions: request<DepositInstructionsView>()(noInput),
   lookupReferralCode: request<ReferralCodeView>()(custodyInputs.lookupReferralCode),
@@ -147,6 +160,8 @@ export const CUSTODY_ONLINE_REQUESTS = [
   'prepareOwnerRequest',
   'getOwnerRequests',
   'cancelOwnerRequest',
+  'getOwnerMethods',
+  'callOwnerMethod',
   'importOwnerSignature',
   'getDepositInstructions',
   'lookupReferralCode',

@@ -13,6 +13,8 @@ export function custodyBridge(transport: BridgeTransport) {
     getOwnerRequests: (input) => call(transport, 'getOwnerRequests', input),
     cancelOwnerRequest: (input) => call(transport, 'cancelOwnerRequest', input),
     importOwnerSignature: (input) => call(transport, 'importOwnerSignature', input),
+    getOwnerMethods: (input) => call(transport, 'getOwnerMethods', input),
+    callOwnerMethod: (input) => call(transport, 'callOwnerMethod', input),
     getDepositInstructions: (input) => call(transport, 'getDepositInstructions', input),
     lookupReferralCode: (input) => call(transport, 'lookupReferralCode', input),
     registerReferral: (input) => call(transport, 'registerReferral', input),

@@ -198,3 +198,25 @@ export interface AllowedAddressesView {
   /** How this app confirms: a native dialog (Electron) or a code printed on the host's terminal (browser host). */
   readonly confirmation: 'dialog' | 'host-code';
 }
+
+/** One owner method main allows (main/services/custody/owner-methods.ts): what the form shows and asks. */
+export interface OwnerMethodView {
+  readonly method: string;
+  /** `POST /v1/accounts/upgrade` and the like. */
+  readonly endpoint: string;
+  readonly title: string;
+  /** What it does, in a trader's words. */
+  readonly explains: string;
+  readonly parameters: readonly { readonly name: string; readonly label: string; readonly kind: 'market' | 'b256' }[];
+}
+
+/** The outcome of an owner method signed with the owner key. */
+export interface OwnerMethodResultView {
+  readonly method: string;
+  readonly endpoint: string;
+  readonly journalId: string;
+  readonly status: 'accepted' | 'landed';
+  readonly txId: string | null;
+  readonly description: string;
+  readonly detail: string;
+}

@@ -152,6 +152,16 @@ describe('custody components, online', () => {
     await page.getByTestId('withdraw-review').click();
     await expect.poll(() => page.getByTestId('withdraw-error').getAttribute('data-code')).toBe('TOO_MANY_DECIMALS');
 
+    // Taking the address off the allow-list tightens it: asked once in the row, no host code.
+    since = host.output.length;
+    await page.getByTestId('withdraw-allowed-remove').click();
+    await page.getByTestId('withdraw-allowed-remove-ask').waitFor();
+    await screenshot(page, 'custody-allow-list-remove');
+    await page.getByTestId('withdraw-allowed-remove-confirm').click();
+    await expect.poll(() => page.getByTestId('withdraw-allowed-row').count()).toBe(0);
+    expect(await page.getByTestId('host-code-dialog').count()).toBe(0);
+    expect(host.output.slice(since).join('\n')).not.toMatch(/confirmation code/);
+
     await page.getByTestId('referral-code').fill('SANDBOX');
     await page.getByTestId('referral-lookup').click();
     await expect.poll(() => page.getByTestId('referral-found').getAttribute('data-usable')).toBe('true');

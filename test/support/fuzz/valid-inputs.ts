@@ -125,6 +125,8 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   prepareOwnerRequest: { kind: 'session', marketIds: [MARKET], hours: 48, lifetimeHours: 24 },
   getOwnerRequests: {},
   cancelOwnerRequest: { kind: 'withdraw' },
+  getOwnerMethods: {},
+  callOwnerMethod: { method: 'settleBalance', parameters: { marketId: MARKET }, confirmationCode: '1234 5678' },
   importOwnerSignature: { text: '{"kind":"withdraw"}' },
   getDepositInstructions: {},
   lookupReferralCode: { code: 'FRIEND-2024' },

@@ -22,7 +22,7 @@ import { addressOf } from '../../../shared/crypto/address';
 import { publicKeyOf } from '../../../shared/crypto/keys';
 import { signDigest } from '../../../shared/crypto/signature';
 import type { B256 } from '../../../shared/encoding/b256';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
 import { showValue } from '../../../shared/schema';
 import { groups, market, owner, tradeAccount } from '../../support/order-fixture';
 import { hostileJson, mutationOf } from '../../support/fuzz/hostile';
@@ -110,7 +110,7 @@ describe('an unreadable answer to a withdrawal', () => {
         const rest = new ExchangeRestClient({ baseUrl: 'http://exchange.test', fetch: () => Promise.resolve(ok({ status, body })) });
         let lookups = 0;
         const submitter = new OwnerSubmitter({
-          port: { postWithdraw: (signer, request) => rest.postAccountWithdraw(signer, request), putSession: (signer, request) => rest.putSession(signer, request) },
+          port: { postWithdraw: (signer, request) => rest.postAccountWithdraw(signer, request), putSession: (signer, request) => rest.putSession(signer, request), postOwnerCall: () => Promise.resolve(fail('UNUSED', 'unused')) },
           journal,
           newId: () => 'owner-1',
           wasConsumed: () => (lookups++, Promise.resolve(ok('landed' as const))),

@@ -81,6 +81,19 @@ export const WithdrawForm: Component<{ onPrepared?: (request: OwnerRequestView) 
     setBusy(false);
   };
 
+  // Removing tightens the list: main applies it at once, with no confirmation outside the page.
+  const [removing, setRemoving] = createSignal<string | null>(null);
+  const removeAddress = async (kind: 'Address' | 'ContractId', value: string) => {
+    if (busy()) return;
+    setBusy(true);
+    setFailure(null);
+    const removed = await bridge.removeWithdrawAddress({ to: kind === 'Address' ? { Address: value } : { ContractId: value } });
+    if (!removed.ok) setFailure(removed);
+    setRemoving(null);
+    void refetchAllowed();
+    setBusy(false);
+  };
+
   const submit = async () => {
     const fields = review();
     if (!fields || busy()) return;
@@ -242,9 +255,29 @@ export const WithdrawForm: Component<{ onPrepared?: (request: OwnerRequestView) 
             <ul>
               <For each={list().addresses}>
                 {(address) => (
-                  <li class="mono" data-testid="withdraw-allowed-row" data-usable-from={String(address.usableFrom)}>
-                    {address.kind} {address.value}
-                    {address.label ? ` (${address.label})` : ''}
+                  <li data-testid="withdraw-allowed-row" data-usable-from={String(address.usableFrom)}>
+                    <span class="mono">
+                      {address.kind} {address.value}
+                      {address.label ? ` (${address.label})` : ''}
+                    </span>{' '}
+                    <Show
+                      when={removing() === address.value}
+                      fallback={
+                        <button type="button" data-testid="withdraw-allowed-remove" title="Take this address off the allow-list: the hot owner key then signs no withdrawal to it." disabled={busy()} onClick={() => setRemoving(address.value)}>
+                          Remove
+                        </button>
+                      }
+                    >
+                      <span data-testid="withdraw-allowed-remove-ask">
+                        Remove it? Withdrawals to it stop at once; adding it back is confirmed again and waits the delay again.{' '}
+                        <button type="button" data-testid="withdraw-allowed-remove-confirm" disabled={busy()} onClick={() => void removeAddress(address.kind, address.value)}>
+                          Remove
+                        </button>{' '}
+                        <button type="button" data-testid="withdraw-allowed-remove-keep" onClick={() => setRemoving(null)}>
+                          Keep
+                        </button>
+                      </span>
+                    </Show>
                   </li>
                 )}
               </For>

@@ -13,6 +13,8 @@ import { shortId } from '../../format/units';
 import { ImportSignature, PendingRequests, SessionRequestForm } from '../custody';
 import { labelText, marketLabel } from '../markets/market-label';
 import { explain, waitingFor } from './steps';
+import { OwnerKeys } from './OwnerKeys';
+import { OwnerMethodForm } from './OwnerMethodForm';
 import { encryptKeyForImport, parsePrivateKeyText, webRandom } from './key-import-crypto';
 import { sessionScope, sessionScopeText } from '../../../../shared/market/session-scope';
 
@@ -29,6 +31,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
   const [style, setStyle] = createSignal<OwnerStyle>('ledger');
   const [ownerMode, setOwnerMode] = createSignal<'create' | 'import' | 'watch'>('create');
   const [watchAddress, setWatchAddress] = createSignal('');
+  const [addingOwner, setAddingOwner] = createSignal(false);
   const [chosenMarkets, setChosenMarkets] = createSignal<readonly string[] | null>(null);
   const [sessionDays, setSessionDays] = createSignal<number | null>(null);
   const [sessionHours, setSessionHours] = createSignal(0);
@@ -43,6 +46,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
     setBusy(null);
     if (result.ok) {
       onDone?.(result.value);
+      if (id === 'owner') setAddingOwner(false);
       terminal.store.reload('account');
     } else stepError(id, explain(result.code, result.message));
     return result.ok;
@@ -357,6 +361,20 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
       <Show when={busy()}>
         <div class="callout" data-testid="onboarding-busy">{busy()}…</div>
       </Show>
+      <OwnerKeys onAddOwner={() => setAddingOwner(true)} />
+      <Show when={addingOwner() && account()}>
+        {(state) => (
+          <div class="owner-keys" data-testid="owner-add-choices">
+            {ownerChoices(state().keychain.description, state().keychain.available)}
+            <Show when={errors().owner}>
+              <div class="step-error" role="alert">
+                {errors().owner}
+              </div>
+            </Show>
+          </div>
+        )}
+      </Show>
+      <OwnerMethodForm />
       <Show when={account()} fallback={<div class="callout">{terminal.store.state.problems.account ? `Account state is not available: ${terminal.store.state.problems.account}` : 'Loading the account…'}</div>}>
         {(state) => (
           <div class="steps">

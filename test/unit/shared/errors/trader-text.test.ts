@@ -104,7 +104,7 @@ describe('failures as trader sentences with the raw text behind', () => {
     expect(describeFailure({ code: 'PREFLIGHT_REFUSED', message: 'refused (code 2004 MarketPaused)', details: { exchangeName: 'MarketPaused', exchangeCode: 2004 } }, ETH_USDC).sentence).toBe(
       'ETH/USDC is paused: the exchange takes no new orders there until it resumes.',
     );
-    expect(describeFailure({ code: 'RATE_LIMITED', message: 'HTTP 429' }).sentence).toMatch(/^The exchange asked us to slow down/);
+    expect(describeFailure({ code: 'RATE_LIMITED', message: 'HTTP 429' }).sentence).toMatch(/^The exchange's rate limit refused it/);
     expect(describeFailure({ code: 'MIN_ORDER', message: 'The order value 0.5 USDC is below the minimum 1 USDC.' })).toEqual({
       sentence: 'The order value 0.5 USDC is below the minimum 1 USDC.',
       details: 'MIN_ORDER: The order value 0.5 USDC is below the minimum 1 USDC.',

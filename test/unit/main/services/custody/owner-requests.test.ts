@@ -89,6 +89,10 @@ class FakeRuntime implements CustodyRuntime {
     this.sends.push('session');
     return Promise.resolve(this.answer());
   }
+  postOwnerCall() {
+    this.sends.push('owner-call');
+    return Promise.resolve(this.answer());
+  }
   referralInfo() {
     return Promise.resolve(fail('UNUSED', 'unused'));
   }

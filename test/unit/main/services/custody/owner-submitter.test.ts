@@ -35,6 +35,7 @@ function setup(answer: () => Result<{ tx_id: string }>, consumed: ConsumedAnswer
       return Promise.resolve(answer());
     },
     putSession: () => Promise.resolve(fail('UNUSED', 'unused')),
+    postOwnerCall: () => Promise.resolve(fail('UNUSED', 'unused')),
   };
   const answers = [...consumed];
   const looks: number[] = [];

@@ -1,0 +1,115 @@
+// The owner endpoints (upgrade, call, calls, actions) from the Account view. The methods and
+// their parameters come from main's table (getOwnerMethods): the page only fills them in. Main
+// builds the request, shows the endpoint, the method and every parameter in its trusted
+// confirmation (a native dialog, or the code printed on the host's terminal), and signs it with the
+// owner key; the page never builds or signs anything.
+import { createResource, createSignal, For, Match, Show, Switch, type Component } from 'solid-js';
+import type { OwnerMethodResultView, OwnerMethodView } from '../../../../shared/ipc/views';
+import { useBridge } from '../../stores/bridge-context';
+import { useTerminal } from '../../stores/terminal-context';
+import { labelText, marketLabel } from '../markets/market-label';
+import { explain } from './steps';
+
+export const OwnerMethodForm: Component = () => {
+  const terminal = useTerminal();
+  const bridge = useBridge();
+  const account = () => terminal.store.state.account;
+  const markets = () => terminal.store.state.markets?.markets ?? [];
+  const [methods] = createResource(async () => {
+    const listed = await bridge.getOwnerMethods({});
+    return listed.ok ? listed.value : [];
+  });
+  const [chosen, setChosen] = createSignal<string>('');
+  const [values, setValues] = createSignal<Record<string, string>>({});
+  const [busy, setBusy] = createSignal(false);
+  const [problem, setProblem] = createSignal<string | null>(null);
+  const [done, setDone] = createSignal<OwnerMethodResultView | null>(null);
+
+  const method = (): OwnerMethodView | null => methods()?.find((item) => item.method === chosen()) ?? methods()?.[0] ?? null;
+  const valueOf = (name: string, kind: 'market' | 'b256') => values()[name] ?? (kind === 'market' ? (markets()[0]?.market_id ?? '') : '');
+
+  const submit = async () => {
+    const current = method();
+    if (current === null || busy()) return;
+    setBusy(true);
+    setProblem(null);
+    setDone(null);
+    const parameters = Object.fromEntries(current.parameters.map((parameter) => [parameter.name, valueOf(parameter.name, parameter.kind).trim()]));
+    const result = await bridge.callOwnerMethod({ method: current.method, parameters });
+    setBusy(false);
+    if (result.ok) {
+      setDone(result.value);
+      terminal.store.notify('info', `${result.value.description}: ${result.value.detail}`);
+    } else setProblem(explain(result.code, result.message));
+  };
+
+  return (
+    <Show when={account()?.tradeAccount && (methods()?.length ?? 0) > 0}>
+      <div class="owner-keys" data-testid="owner-methods">
+        <span class="title">Owner requests</span>
+        <span class="help">Requests only the owner key may sign: upgrading the account contract, and calls and actions on a book. Each is confirmed outside this window, showing every parameter.</span>
+        <Switch>
+          <Match when={account()?.activeOwner?.custody === 'watch-only'}>
+            <p class="muted" data-testid="owner-methods-watch-only">
+              This owner is watch-only: owner requests other than withdrawals and sessions cannot be prepared for the offline signer yet.
+            </p>
+          </Match>
+          <Match when={true}>
+            <form
+              class="actions"
+              style={{ 'flex-wrap': 'wrap' }}
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <label class="field-inline">
+                Request
+                <select data-testid="owner-method" value={method()?.method ?? ''} onChange={(event) => setChosen(event.currentTarget.value)}>
+                  <For each={methods() ?? []}>{(item) => <option value={item.method}>{item.title}</option>}</For>
+                </select>
+              </label>
+              <For each={method()?.parameters ?? []}>
+                {(parameter) => (
+                  <label class="field-inline">
+                    {parameter.label}
+                    <Show
+                      when={parameter.kind === 'market'}
+                      fallback={
+                        <input class="mono" style={{ width: '420px' }} placeholder="0x + 64 hex digits" data-testid={`owner-method-${parameter.name}`} value={valueOf(parameter.name, parameter.kind)} onInput={(event) => setValues({ ...values(), [parameter.name]: event.currentTarget.value })} />
+                      }
+                    >
+                      <select data-testid={`owner-method-${parameter.name}`} value={valueOf(parameter.name, parameter.kind)} onChange={(event) => setValues({ ...values(), [parameter.name]: event.currentTarget.value })}>
+                        <For each={markets()}>{(market) => <option value={market.market_id}>{labelText(marketLabel(market, markets()))}</option>}</For>
+                      </select>
+                    </Show>
+                  </label>
+                )}
+              </For>
+              <button type="submit" class="primary" data-testid="owner-method-submit" disabled={busy()}>
+                Review and sign
+              </button>
+            </form>
+            <Show when={method()}>{(current) => <span class="help">{current().endpoint}: {current().explains}</span>}</Show>
+          </Match>
+        </Switch>
+        <Show when={busy()}>
+          <div class="muted">Waiting for your confirmation, then the exchange…</div>
+        </Show>
+        <Show when={problem()}>
+          <div class="step-error" role="alert" data-testid="owner-method-error">
+            {problem()}
+          </div>
+        </Show>
+        <Show when={done()}>
+          {(result) => (
+            <div class="step-detail" data-testid="owner-method-result">
+              {result().description}: {result().status === 'accepted' ? 'accepted' : 'landed'}
+              {result().txId ? ` in transaction ${result().txId}` : ''}.
+            </div>
+          )}
+        </Show>
+      </div>
+    </Show>
+  );
+};
