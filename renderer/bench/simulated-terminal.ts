@@ -233,6 +233,8 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     sessionDays: 30,
     quantityPresets: { [id(0xa1)]: [100_000_000n, 500_000_000n, 1_000_000_000n, 5_000_000_000n] },
     pnlDisplay: {},
+    favouriteMarkets: [],
+    largeTradeSize: {},
   };
   const journal: JournalEntryView[] = [];
   const journalAdd = (description: string, status: string) => {

@@ -12,6 +12,7 @@ import { positionBridge } from './bridges/positions';
 import { triggerBridge } from './bridges/triggers';
 import { protectBridge } from './bridges/protect';
 import { guardBridge } from './bridges/guards';
+import { overviewBridge } from './bridges/overview';
 import type { BridgeTransport } from './bridges/transport';
 
 export type { BridgeTransport } from './bridges/transport';
@@ -27,5 +28,6 @@ export function createBridge(transport: BridgeTransport) {
     ...positionBridge(transport),
     ...alertBridge(transport),
     ...guardBridge(transport),
+    ...overviewBridge(transport),
   } satisfies TerminalApi);
 }

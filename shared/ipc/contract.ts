@@ -12,11 +12,12 @@ import { positionRequests, positionStreams } from './areas/positions';
 import { triggerRequests, triggerStreams } from './areas/triggers';
 import { protectRequests, protectStreams } from './areas/protect';
 import { guardRequests, guardStreams } from './areas/guards';
+import { overviewRequests, overviewStreams } from './areas/overview';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests, ...guardRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests, ...guardRequests, ...overviewRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams, ...guardStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams, ...guardStreams, ...overviewStreams } as const;
 
 
 export type Requests = typeof requests;

@@ -143,6 +143,10 @@ export const inputs = {
     quantityPresets: z.record(z.string().max(66), z.array(z.bigint().min(1n)).max(8)).optional(),
     /** Per market id: the mark and unit of its unrealized P&L, wherever it is shown (the whole record replaces the saved one). */
     pnlDisplay: z.record(z.string().max(66), z.strictObject({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).optional(),
+    /** The starred markets of the overview (the whole list replaces the saved one). */
+    favouriteMarkets: z.array(b256Input).max(500).optional(),
+    /** Per market id: the large-lot size, raw base units (the whole record replaces the saved one). */
+    largeTradeSize: z.record(z.string().max(66), z.bigint().min(1n).max(0xffff_ffff_ffff_ffffn)).optional(),
     confirmationCode,
   }),
   getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),

@@ -28,6 +28,8 @@ export const DEFAULT_SETTINGS: Settings = {
   sessionDays: 30,
   quantityPresets: {},
   pnlDisplay: {},
+  favouriteMarkets: [],
+  largeTradeSize: {},
 };
 
 const url = z.string().url().max(300).nullable();
@@ -55,6 +57,9 @@ const settingsSchema = z.object({
   quantityPresets: z.record(z.string(), z.array(z.bigint())),
   // A file written before the choice existed reads back with every market on the exit side, in percent.
   pnlDisplay: z.record(z.string(), z.object({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).default({}),
+  // Files written before the overview and the order-flow highlight read back with none.
+  favouriteMarkets: z.array(z.string().regex(/^0x[0-9a-f]{64}$/)).max(500).default([]),
+  largeTradeSize: z.record(z.string(), z.bigint()).default({}),
 });
 
 export const preferencesSchema = z.object({

@@ -160,6 +160,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'margin', label: () => 'Margin' },
     { kind: 'journal', label: () => 'Journal' },
     { kind: 'alerts', label: () => 'Alerts' },
+    { kind: 'overview', label: () => 'Markets' },
   ];
 
   // Detached panels leave no hole: their places go from the grid and the rest reflows; a slim strip

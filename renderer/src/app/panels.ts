@@ -12,3 +12,4 @@ import '../features/margin/panel';
 import '../features/funds/panel';
 import '../features/journal/panel';
 import '../features/alerts/panel';
+import '../features/overview/panel';

@@ -81,4 +81,11 @@ export interface Settings {
    * figure (shared/positions/pnl-display.ts); a market not named uses the exit side and percent.
    */
   readonly pnlDisplay: Readonly<Record<string, PnlDisplay>>;
+  /** Market ids the trader starred in the markets overview, listed first there. */
+  readonly favouriteMarkets: readonly string[];
+  /**
+   * Per market id: the size (raw base units) from which a trade is a large lot, highlighted on the
+   * ladder's order-flow column and the tape; absent means none is highlighted.
+   */
+  readonly largeTradeSize: Readonly<Record<string, bigint>>;
 }

@@ -1,0 +1,89 @@
+// The markets overview in Chromium against the sandbox: every market with its ticker figures (live
+// and moving when the sandbox trades), sorted, filtered and starred (the star saved in the
+// settings through main), and a click that opens the market in the window's ladder and chart.
+// Screenshots: test-results/screenshots/overview/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { priceTick } from '../../shared/market/tick';
+import { openTerminal, type OpenTerminal } from '../support/open-terminal';
+import { screenshots, waitForBook } from '../support/terminal-page';
+
+describe.sequential('markets overview in Chromium against the sandbox', () => {
+  let terminal: OpenTerminal;
+  let page: Page;
+  const shot = screenshots(() => page, 'overview');
+
+  beforeAll(async () => {
+    // No account needed: market data is public. The setup page that opens by itself is closed.
+    terminal = await openTerminal({ maker: 'pinned' });
+    ({ page } = terminal);
+    await page.getByTestId('close-setup').click();
+    await waitForBook(page);
+  }, 180_000);
+
+  afterAll(() => terminal?.close());
+
+  it('lists every market with its figures, live, and follows a trade', async () => {
+    const markets = await terminal.markets();
+    const ladder = page.getByTestId('ladder').first();
+    const marketId = (await ladder.getAttribute('data-market-id'))!;
+    const market = markets.find((candidate) => candidate.market_id === marketId)!;
+    // A trade through the book: the last price, the 24-hour high and the volume come from it.
+    const ask = BigInt((await ladder.locator('[data-testid=ladder-row].best-ask').first().getAttribute('data-price'))!);
+    const moved = await terminal.control.post('/control/markets/price', { market_id: market.market_id, price: (ask + 5n * priceTick(market)).toString() });
+    expect(moved.status).toBe(200);
+
+    await page.getByTestId('tab-overview').click();
+    const panel = page.getByTestId('market-overview');
+    await panel.waitFor();
+    await expect.poll(() => panel.getByTestId('overview-row').count(), { timeout: 20_000 }).toBe(markets.length);
+    await expect.poll(() => panel.getAttribute('data-freshness'), { timeout: 20_000 }).toBe('live');
+    const row = panel.locator(`[data-testid=overview-row][data-market-id="${market.market_id}"]`);
+    await expect.poll(async () => (await row.locator('[data-column=last]').textContent())?.trim(), { timeout: 20_000 }).not.toBe('—');
+    expect((await row.locator('[data-column=volume]').textContent())?.trim()).not.toBe('—');
+    expect((await row.locator('[data-column=spread]').textContent())?.trim()).not.toBe('—');
+    // The market the window shows is marked.
+    await expect.poll(() => row.getAttribute('class')).toMatch(/current/);
+    await shot('01-overview');
+  }, 120_000);
+
+  it('sorts, filters and stars; the star is saved through main', async () => {
+    const markets = await terminal.markets();
+    const panel = page.getByTestId('market-overview');
+    await panel.getByTestId('overview-sort-market').click();
+    const names = await panel.getByTestId('overview-market').allTextContents();
+    expect(names).toEqual([...names].sort((left, right) => left.localeCompare(right)));
+
+    const last = markets[markets.length - 1]!;
+    const starred = panel.locator(`[data-testid=overview-row][data-market-id="${last.market_id}"]`);
+    await starred.getByTestId('overview-star').click();
+    await expect.poll(() => starred.getAttribute('data-favourite')).toBe('true');
+    // Starred markets are listed first.
+    await expect.poll(() => panel.getByTestId('overview-row').first().getAttribute('data-market-id')).toBe(last.market_id);
+    const settings = await terminal.api.getSettings({});
+    expect(settings.ok && settings.value.favouriteMarkets).toEqual([last.market_id]);
+    await panel.getByTestId('overview-favourites-only').check();
+    await expect.poll(() => panel.getByTestId('overview-row').count()).toBe(1);
+    await panel.getByTestId('overview-favourites-only').uncheck();
+
+    await panel.getByTestId('overview-filter').fill(last.base.symbol);
+    const filtered = await panel.getByTestId('overview-market').allTextContents();
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((name) => name.includes(last.base.symbol))).toBe(true);
+    await panel.getByTestId('overview-filter').fill('');
+  }, 60_000);
+
+  it('a click on a row opens that market in the ladder and chart', async () => {
+    const markets = await terminal.markets();
+    const panel = page.getByTestId('market-overview');
+    const ladder = page.getByTestId('ladder').first();
+    const before = await ladder.getAttribute('data-market-id');
+    const other = markets.find((candidate) => candidate.market_id !== before)!;
+    await panel.locator(`[data-testid=overview-row][data-market-id="${other.market_id}"] [data-testid=overview-market]`).click();
+    await expect.poll(() => ladder.getAttribute('data-market-id'), { timeout: 10_000 }).toBe(other.market_id);
+    await expect.poll(() => panel.locator(`[data-testid=overview-row][data-market-id="${other.market_id}"]`).getAttribute('class')).toMatch(/current/);
+    await ladder.locator('[data-testid=ladder-row].best-ask').first().waitFor({ timeout: 20_000 });
+    await shot('02-overview-opened');
+    expect(terminal.pageErrors).toEqual([]);
+  }, 60_000);
+});
