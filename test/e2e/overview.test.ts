@@ -2,9 +2,11 @@
 // and moving when the sandbox trades), sorted, filtered and starred (the star saved in the
 // settings through main), and a click that opens the market in the window's ladder and chart.
 // Screenshots: test-results/screenshots/overview/.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { priceTick } from '../../shared/market/tick';
+import { SCREENSHOT_DIR } from '../support/chromium';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { screenshots, waitForBook } from '../support/terminal-page';
 
@@ -46,6 +48,21 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     await expect.poll(() => row.getAttribute('class')).toMatch(/current/);
     await shot('01-overview');
   }, 120_000);
+
+  it('the market bar shows the last price with its 24-hour change, and the price window beside the other rules', async () => {
+    const markets = await terminal.markets();
+    const ladder = page.getByTestId('ladder').first();
+    const marketId = await ladder.getAttribute('data-market-id');
+    const market = markets.find((candidate) => candidate.market_id === marketId)!;
+    const bar = page.getByTestId('market-bar');
+    await expect.poll(async () => (await bar.getByTestId('market-last').textContent()) ?? '', { timeout: 20_000 }).toMatch(/^last [\d,]+\.\d+/);
+    await expect.poll(async () => (await bar.getByTestId('market-change').textContent()) ?? '', { timeout: 20_000 }).toMatch(/%\)$/);
+    expect(await bar.getByTestId('book-price-window').textContent()).toBe(`±${market.price_window} %`);
+    // The last price is the tape's newest trade.
+    const newest = (await page.locator('[data-testid=tape-row] [data-column=price]').first().textContent())?.trim();
+    await expect.poll(async () => ((await bar.getByTestId('market-last').textContent()) ?? '').includes(newest ?? '?')).toBe(true);
+    await bar.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '03-market-bar.png') });
+  }, 60_000);
 
   it('sorts, filters and stars; the star is saved through main', async () => {
     const markets = await terminal.markets();

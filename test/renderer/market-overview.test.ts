@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketOverviewRow, MarketOverviewView, TurboMarketView } from '../../shared/ipc/views';
 import { nextSort, overviewEntry, overviewView, percentTextToBps, toggleFavourite, turboAvailability, type OverviewEntry } from '../../renderer/src/features/overview/overview-model';
-import { changeText, overviewFreshness, percentText } from '../../renderer/src/features/overview/overview-text';
+import { changeText, headerFigures, overviewFreshness, percentText, priceWindowText } from '../../renderer/src/features/overview/overview-text';
 import { priceCell } from '../../renderer/src/format/columns';
 import { marketName } from '../../renderer/src/features/markets/market-label';
 import { ethUsdc, ethUsdcOther, ethUsdt } from '../support/renderer/fixtures';
@@ -95,5 +95,22 @@ describe('overview freshness', () => {
     expect(overviewFreshness(view({ state: 'stale', problem: 'HTTP_500' }), 0)).toEqual({ state: 'stale', detail: 'HTTP_500' });
     expect(overviewFreshness(view({}), 14_000)).toBeNull();
     expect(overviewFreshness(view({}), 16_000)?.state).toBe('stale');
+  });
+});
+
+describe('market bar figures', () => {
+  it('the live last trade wins over the ticker; the change is measured from the ticker price 24 hours ago', () => {
+    const ticker = row(ethUsdc.market_id, { last: 3_000_000_000n, open: 2_900_000_000n, changePercent: '9.99' });
+    expect(headerFigures(ethUsdc, 3_045_000_000n, ticker)).toEqual({ last: priceCell(ethUsdc, 3_045_000_000n), change: `+${priceCell(ethUsdc, 145_000_000n)} (+5.00 %)`, sign: 1 });
+    expect(headerFigures(ethUsdc, null, ticker).last).toBe(priceCell(ethUsdc, 3_000_000_000n));
+    // Without the open price: the exchange's own percentage.
+    expect(headerFigures(ethUsdc, 2_000_000n, row(ethUsdc.market_id, { changePercent: '-0.25' }))).toEqual({ last: priceCell(ethUsdc, 2_000_000n), change: '(−0.25 %)', sign: -1 });
+    expect(headerFigures(ethUsdc, null, null)).toEqual({ last: null, change: null, sign: 0 });
+  });
+
+  it('the price window as a percentage, with its band around the last trade', () => {
+    const market = { ...ethUsdc, price_window: 25 };
+    expect(priceWindowText(market, null)).toEqual({ text: '±25 %', band: null });
+    expect(priceWindowText(market, 3_000_000_000n)).toEqual({ text: '±25 %', band: `${priceCell(market, 2_250_000_000n)} – ${priceCell(market, 3_750_000_000n)}` });
   });
 });

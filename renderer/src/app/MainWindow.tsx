@@ -245,6 +245,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
         }}
         bestBid={bestBid()}
         bestAsk={bestAsk()}
+        lastTrade={inside.frame()?.lastTrade?.price ?? null}
         // The stream groups depth by at least 10 raw units (spec depth precisions), whatever the frame asked for.
         insidePrecision={streamGrouping(liveInside()?.precision ?? null)}
         freshness={insideFreshness}

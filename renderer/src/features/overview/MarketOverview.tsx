@@ -4,16 +4,15 @@
 // through main); a click on a row opens that market in this window's ladder and chart, and main
 // passes it on to the window's link group. Marked stale in place when main's reads stop answering.
 import { createMemo, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
-import type { MarketOverviewView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { priceCell, quantityCell } from '../../format/columns';
 import { formatClock } from '../../format/time';
 import { createFreshness, FreshnessBadge, windowClock } from '../../lib/freshness';
-import { retryWhileNotReady } from '../../lib/retry';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
 import { useDesk } from '../desk/desk-context';
 import { useMarketName } from '../markets/use-market-name';
+import { followOverview } from './overview-source';
 import { changeText, overviewFreshness, percentText } from './overview-text';
 import { nextSort, overviewEntry, overviewView, toggleFavourite, type OverviewColumn, type OverviewEntry, type OverviewSort } from './overview-model';
 import './overview.css';
@@ -36,30 +35,13 @@ export const MarketOverview: Component<{ current: Market | null; currentTurbo: b
   const bridge = useBridge();
   const desk = useDesk();
   const name = useMarketName();
-  const [view, setView] = createSignal<MarketOverviewView | null>(null);
-  const [receivedAt, setReceivedAt] = createSignal(windowClock.now());
-  const [problem, setProblem] = createSignal<string | null>(null);
+  const overview = followOverview(bridge);
+  const view = overview.view;
+  const receivedAt = overview.receivedAt;
+  const problem = overview.problem;
   const [text, setText] = createSignal('');
   const [favouritesOnly, setFavouritesOnly] = createSignal(false);
   const [sort, setSort] = createSignal<OverviewSort>({ column: 'volume', descending: true });
-
-  const accept = (next: MarketOverviewView) => {
-    setView(next);
-    setReceivedAt(windowClock.now());
-  };
-  const stop = bridge.onMarketOverview(accept);
-  const retry = retryWhileNotReady(
-    () => bridge.watchMarketOverview({}),
-    (result) => {
-      setProblem(result.ok ? null : result.message);
-      if (result.ok) accept(result.value);
-    },
-  );
-  onCleanup(() => {
-    stop();
-    retry.stop();
-    void bridge.unwatchMarketOverview({});
-  });
 
   // Ages main's word on the window's own clock: reads that stop arriving turn the panel stale.
   const [now, setNow] = createSignal(windowClock.now());
