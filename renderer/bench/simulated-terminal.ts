@@ -172,8 +172,11 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       precision: subscription.precision,
       bids: resyncing ? [] : grouped(book.bids, 'Buy', subscription.precision, subscription.levels),
       asks: resyncing ? [] : grouped(book.asks, 'Sell', subscription.precision, subscription.levels),
-      lastTrade: book.lastTrade,
+      lastTrade: book.lastTrade === null ? null : { ...book.lastTrade, quantity: 0n },
       volumeAtPrice: [...book.volume.entries()].map(([price, quantity]) => ({ price, quantity })),
+      // The simulation does not tell takers' sides apart: all its volume shows as bought.
+      flowAtPrice: [...book.volume.entries()].map(([price, quantity]) => ({ price, bought: quantity, sold: 0n })),
+      flowWindow: 'session',
       sequence: ++subscription.sequence,
     };
   };

@@ -4,7 +4,7 @@ import { parseHotkeyText } from '../hotkeys/keymap';
 import { quotedText } from '../text/visible-text';
 import { z } from 'zod';
 import { inKindOrder, type OrderKind, type OrderTypeIntentOf } from '../market/order-kinds';
-import { RESOLUTIONS } from './views/market-data';
+import { FLOW_WINDOWS, RESOLUTIONS } from './views/market-data';
 import { HOTKEY_ACTIONS } from './views/settings';
 import { MAX_PRICE_BAND_BPS } from '../market/price-band';
 import { MARK_SOURCES, PNL_UNITS } from '../positions/pnl-display';
@@ -89,8 +89,10 @@ export const inputs = {
     precision: z.bigint().min(1n).max(1_000_000_000n),
     /** Levels per side the window shows. */
     levels: z.number().int().min(1).max(500),
+    /** How far back the order flow counts (session by default). */
+    flowWindow: z.enum(FLOW_WINDOWS).optional(),
   }),
-  updateBookView: z.strictObject({ subscriptionId: z.string().max(64), levels: z.number().int().min(1).max(500) }),
+  updateBookView: z.strictObject({ subscriptionId: z.string().max(64), levels: z.number().int().min(1).max(500), flowWindow: z.enum(FLOW_WINDOWS).optional() }),
   unsubscribe: z.strictObject({ subscriptionId: z.string().max(64) }),
   subscribeTrades: z.strictObject({ ...marketRef }),
   subscribeBars: z.strictObject({ ...marketRef, resolution: z.enum(RESOLUTIONS), countBack: z.number().int().min(1).max(5000) }),

@@ -64,6 +64,41 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     await bar.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '03-market-bar.png') });
   }, 60_000);
 
+  it('the ladder shows order flow split by taker side, the last trade size, and large lots from the trader size', async () => {
+    const markets = await terminal.markets();
+    const ladder = page.getByTestId('ladder').first();
+    const marketId = await ladder.getAttribute('data-market-id');
+    const market = markets.find((candidate) => candidate.market_id === marketId)!;
+    // Any trade is a large lot at the smallest size step: the highlight must show on the last trade's row.
+    await ladder.getByTestId('ladder-large-lot').fill('0.0001');
+    await ladder.getByTestId('ladder-large-lot').press('Enter');
+    await expect.poll(async () => {
+      const settings = await terminal.api.getSettings({});
+      return settings.ok ? settings.value.largeTradeSize[market.market_id] : undefined;
+    }).toBeDefined();
+    // Rows of 100 ticks: the sweep's prints and the last trade land on rows the ladder shows (a
+    // wide spread's empty rows are left out of a fine ladder).
+    await ladder.getByTestId('ladder-precision').selectOption((priceTick(market) * 100n).toString());
+    // The sandbox's house sells down through the bids: takers selling.
+    const bid = BigInt((await ladder.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price'))!);
+    const moved = await terminal.control.post('/control/markets/price', { market_id: market.market_id, price: (bid - 3n * priceTick(market)).toString() });
+    expect(moved.status).toBe(200);
+    await ladder.getByTestId('ladder-recenter').click();
+    const flow = ladder.getByTestId('ladder-flow');
+    await expect.poll(() => flow.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const sold = await flow.evaluateAll((cells) => cells.map((cell) => BigInt(cell.getAttribute('data-sold') ?? '0')).reduce((sum, value) => sum + value, 0n).toString());
+    expect(BigInt(sold)).toBeGreaterThan(0n);
+    const last = ladder.getByTestId('ladder-last-size');
+    await expect.poll(() => last.count(), { timeout: 20_000 }).toBe(1);
+    expect(await last.getAttribute('data-large')).toBe('true');
+    // The last trade's size is the tape's newest trade's.
+    const newest = (await page.locator('[data-testid=tape-row] [data-column=quantity]').first().textContent())?.trim();
+    expect((await last.textContent())?.trim()).toBe(newest);
+    await ladder.getByTestId('ladder-flow-window').selectOption('5m');
+    await expect.poll(() => flow.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await ladder.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '04-order-flow-ladder.png') });
+  }, 90_000);
+
   it('sorts, filters and stars; the star is saved through main', async () => {
     const markets = await terminal.markets();
     const panel = page.getByTestId('market-overview');

@@ -23,10 +23,10 @@ export function marketDataHandlers(context: HandlerContext): CoreHandlers<Market
     subscribeBook: (input, caller) => {
       const market = context.runtime()?.markets?.market(input.marketId, input.turbo ?? false);
       if (market && !market.ok) return market;
-      const subscribed = hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels });
+      const subscribed = hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels, ...(input.flowWindow === undefined ? {} : { flowWindow: input.flowWindow }) });
       return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
     },
-    updateBookView: ({ subscriptionId, levels }, caller) => hub.updateBookView(caller.windowId, subscriptionId, levels),
+    updateBookView: ({ subscriptionId, levels, flowWindow }, caller) => hub.updateBookView(caller.windowId, subscriptionId, levels, flowWindow),
     subscribeTrades: (input, caller) => {
       const subscribed = hub.subscribeTrades(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false });
       return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
