@@ -1,6 +1,7 @@
 // The markets overview in Chromium against the sandbox: every market with its ticker figures (live
 // and moving when the sandbox trades), sorted, filtered and starred (the star saved in the
-// settings through main), and a click that opens the market in the window's ladder and chart.
+// settings through main), and a click that opens the market in the window's ladder and chart; the
+// market bar's last price, change and price window; the ladder's order flow; the tape's filters.
 // Screenshots: test-results/screenshots/overview/.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,53 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     await ladder.getByTestId('ladder-flow-window').selectOption('5m');
     await expect.poll(() => flow.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await ladder.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '04-order-flow-ladder.png') });
+  }, 90_000);
+
+  it('the tape filters by a minimum size, merges the trades of one taker order and highlights large lots', async () => {
+    const markets = await terminal.markets();
+    const ladder = page.getByTestId('ladder').first();
+    const marketId = await ladder.getAttribute('data-market-id');
+    const market = markets.find((candidate) => candidate.market_id === marketId)!;
+    const tape = page.getByTestId('tape');
+    // A sweep through several levels: one taker order, several trades of one time.
+    const ask = BigInt((await ladder.locator('[data-testid=ladder-row].best-ask').first().getAttribute('data-price'))!);
+    const moved = await terminal.control.post('/control/markets/price', { market_id: market.market_id, price: (ask + 400n * priceTick(market)).toString() });
+    expect(moved.status).toBe(200);
+    const rows = tape.getByTestId('tape-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    // Until the sweep's trades have all arrived (two reads half a second apart agree).
+    let previous = -1;
+    await expect
+      .poll(
+        async () => {
+          const count = await rows.count();
+          const settled = count === previous;
+          previous = count;
+          return settled;
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(true);
+    const single = await rows.count();
+    await tape.getByTestId('tape-aggregate').check();
+    await expect.poll(() => tape.locator('[data-testid=tape-row][data-count]:not([data-count="1"])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThan(single);
+    // A large lot from 0.1 (set on the ladder, saved per market): exactly the rows of that size or more are marked.
+    await ladder.getByTestId('ladder-large-lot').fill('0.1');
+    await ladder.getByTestId('ladder-large-lot').press('Enter');
+    await expect
+      .poll(async () => {
+        const marks = await rows.evaluateAll((cells) => cells.map((cell) => [cell.querySelector('[data-column=quantity]')?.textContent ?? '', cell.getAttribute('data-large') === 'true'] as const));
+        return marks.every(([text, marked]) => marked === Number(text.replaceAll(',', '')) >= 0.1);
+      })
+      .toBe(true);
+    await page.getByTestId('tape').screenshot({ path: join(SCREENSHOT_DIR, 'overview', '05-tape-by-order.png') });
+    // A minimum above every merged order leaves none; clearing it shows them again.
+    await tape.getByTestId('tape-min-size').fill('1000000');
+    await expect.poll(() => rows.count()).toBe(0);
+    await tape.getByTestId('tape-min-size').fill('');
+    await tape.getByTestId('tape-aggregate').uncheck();
+    await expect.poll(() => rows.count()).toBe(single);
   }, 90_000);
 
   it('sorts, filters and stars; the star is saved through main', async () => {
