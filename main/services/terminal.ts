@@ -32,8 +32,9 @@ import { damageView, journalView } from './journal/journal-views';
 import { KeyVault, type DigestSigner } from './keys/key-vault';
 import type { SecretStore } from './keys/secret-store';
 import { marginHandlers } from './margin/handlers';
-import { marketDataHandlers } from './market-data/handlers';
+import { marketDataHandlers, overviewHandlers } from './market-data/handlers';
 import { MarketDataHub } from './market-data/market-data-hub';
+import { MarketOverview } from './market-data/market-overview';
 import { ConnectionMonitor, type HealthReading } from './network/connection-monitor';
 import { FreshnessPublisher } from './network/freshness';
 import { networkHandlers } from './network/handlers';
@@ -158,6 +159,17 @@ export function createTerminal(options: TerminalOptions): Terminal {
   /** Why no runtime serves the network now (a switch in progress, a failed start). */
   let noRuntimeReason: string | null = 'starting';
   const hub = new MarketDataHub(null, windows, clock);
+  // Reads the active network's ticker and summary while a window follows the overview.
+  const overview = new MarketOverview(windows, clock, () => {
+    const current = runtime;
+    if (!current || !network) return null;
+    return {
+      networkId: network.id,
+      ticker: () => current.rest.getMarketTicker(),
+      summary: () => current.rest.getMarketSummary(),
+      marketOrder: () => current.markets?.markets().map((market) => market.market_id) ?? [],
+    };
+  });
   // A book or trade stream that turned live or resyncing is told to the windows on this turn.
   let channelsDue: NodeJS.Immediate | null = null;
   hub.onStateChange(() => {
@@ -350,6 +362,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     // book, tape and chart (and serves the same subscriptions from the next network), orders and
     // balances are emptied until the next network's arrive.
     hub.detach();
+    overview.networkChanged();
     runtime?.stop();
     runtime = null;
     health = null;
@@ -406,6 +419,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     runtime = created;
     noRuntimeReason = null;
     hub.attach(created.marketFeed);
+    overview.networkChanged();
     freshness.check('force');
     await created.start();
     void monitor.probe();
@@ -466,6 +480,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...custodyHandlers(context),
     ...positionHandlers(context),
     ...alertHandlers(alerts),
+    ...overviewHandlers(overview),
   };
 
   journal.onEntry((entry) => windows.broadcast('journal', journalView(entry)));
@@ -529,6 +544,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       alerts.stop();
       marginWatches.stop();
       hub.close();
+      overview.close();
       runtime?.stop();
       runtime = null;
       await sandbox?.stop();

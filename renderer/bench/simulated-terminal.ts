@@ -172,8 +172,11 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       precision: subscription.precision,
       bids: resyncing ? [] : grouped(book.bids, 'Buy', subscription.precision, subscription.levels),
       asks: resyncing ? [] : grouped(book.asks, 'Sell', subscription.precision, subscription.levels),
-      lastTrade: book.lastTrade,
+      lastTrade: book.lastTrade === null ? null : { ...book.lastTrade, quantity: 0n },
       volumeAtPrice: [...book.volume.entries()].map(([price, quantity]) => ({ price, quantity })),
+      // The simulation does not tell takers' sides apart: all its volume shows as bought.
+      flowAtPrice: [...book.volume.entries()].map(([price, quantity]) => ({ price, bought: quantity, sold: 0n })),
+      flowWindow: 'session',
       sequence: ++subscription.sequence,
     };
   };
@@ -234,6 +237,8 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     quantityPresets: { [id(0xa1)]: [100_000_000n, 500_000_000n, 1_000_000_000n, 5_000_000_000n] },
     pnlDisplay: {},
     chartStudies: { averages: [{ kind: 'EMA', length: 20 }, { kind: 'SMA', length: 50 }] },
+    favouriteMarkets: [],
+    largeTradeSize: {},
   };
   const journal: JournalEntryView[] = [];
   const journalAdd = (description: string, status: string) => {

@@ -13,6 +13,7 @@ import { triggerBridge } from './bridges/triggers';
 import { protectBridge } from './bridges/protect';
 import { algoBridge } from './bridges/algos';
 import { guardBridge } from './bridges/guards';
+import { overviewBridge } from './bridges/overview';
 import type { BridgeTransport } from './bridges/transport';
 
 export type { BridgeTransport } from './bridges/transport';
@@ -29,5 +30,6 @@ export function createBridge(transport: BridgeTransport) {
     ...positionBridge(transport),
     ...alertBridge(transport),
     ...guardBridge(transport),
+    ...overviewBridge(transport),
   } satisfies TerminalApi);
 }

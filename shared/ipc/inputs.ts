@@ -4,7 +4,7 @@ import { parseHotkeyText } from '../hotkeys/keymap';
 import { quotedText } from '../text/visible-text';
 import { z } from 'zod';
 import { inKindOrder, type OrderKind, type OrderTypeIntentOf } from '../market/order-kinds';
-import { RESOLUTIONS } from './views/market-data';
+import { FLOW_WINDOWS, RESOLUTIONS } from './views/market-data';
 import { HOTKEY_ACTIONS } from './views/settings';
 import { MAX_PRICE_BAND_BPS } from '../market/price-band';
 import { MARK_SOURCES, PNL_UNITS } from '../positions/pnl-display';
@@ -93,8 +93,10 @@ export const inputs = {
     precision: z.bigint().min(1n).max(1_000_000_000n),
     /** Levels per side the window shows. */
     levels: z.number().int().min(1).max(500),
+    /** How far back the order flow counts (session by default). */
+    flowWindow: z.enum(FLOW_WINDOWS).optional(),
   }),
-  updateBookView: z.strictObject({ subscriptionId: z.string().max(64), levels: z.number().int().min(1).max(500) }),
+  updateBookView: z.strictObject({ subscriptionId: z.string().max(64), levels: z.number().int().min(1).max(500), flowWindow: z.enum(FLOW_WINDOWS).optional() }),
   unsubscribe: z.strictObject({ subscriptionId: z.string().max(64) }),
   subscribeTrades: z.strictObject({ ...marketRef }),
   subscribeBars: z.strictObject({ ...marketRef, resolution: z.enum(RESOLUTIONS), countBack: z.number().int().min(1).max(5000) }),
@@ -149,6 +151,10 @@ export const inputs = {
     pnlDisplay: z.record(z.string().max(66), z.strictObject({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).optional(),
     /** The chart's two moving averages: each a kind and a whole length in bars within the bounds (both given, the pair replaces the saved one). */
     chartStudies: chartStudiesInput.optional(),
+    /** The starred markets of the overview (the whole list replaces the saved one). */
+    favouriteMarkets: z.array(b256Input).max(500).optional(),
+    /** Per market id: the large-lot size, raw base units (the whole record replaces the saved one). */
+    largeTradeSize: z.record(z.string().max(66), z.bigint().min(1n).max(0xffff_ffff_ffff_ffffn)).optional(),
     confirmationCode,
   }),
   getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),

@@ -70,7 +70,7 @@ describe('the window mark source', () => {
         clock,
         display: () => DEFAULT_PNL_DISPLAY,
       });
-      const frame = (bid: bigint, precision = 10_000n): BookFrame => ({ subscriptionId: 's', marketId: ethUsdc.market_id, turbo: false, state: 'live', precision, bids: [{ price: bid, quantity: 1n }], asks: [{ price: bid + 10_000n, quantity: 1n }], lastTrade: null, volumeAtPrice: [], sequence: 1 });
+      const frame = (bid: bigint, precision = 10_000n): BookFrame => ({ subscriptionId: 's', marketId: ethUsdc.market_id, turbo: false, state: 'live', precision, bids: [{ price: bid, quantity: 1n }], asks: [{ price: bid + 10_000n, quantity: 1n }], lastTrade: null, volumeAtPrice: [], flowAtPrice: [], flowWindow: 'session', sequence: 1 });
       // Before any frame: the read's mark.
       expect(marks.figures(long)).toMatchObject({ source: 'read', unrealized: -USDC });
       onBook!(frame(2_997n * USDC));
@@ -134,7 +134,7 @@ describe('the mark source and unit chosen per market', () => {
         clock: new ManualClock(10_000),
         display: (marketId) => (marketId === ethUsdc.market_id ? choice : DEFAULT_PNL_DISPLAY),
       });
-      onBook!({ subscriptionId: 's', marketId: ethUsdc.market_id, turbo: false, state: 'live', precision: 10_000n, bids: [{ price: top.bid, quantity: 1n }], asks: [{ price: top.ask, quantity: 1n }], lastTrade: { price: top.last, side: 'Buy' }, volumeAtPrice: [], sequence: 1 });
+      onBook!({ subscriptionId: 's', marketId: ethUsdc.market_id, turbo: false, state: 'live', precision: 10_000n, bids: [{ price: top.bid, quantity: 1n }], asks: [{ price: top.ask, quantity: 1n }], lastTrade: { price: top.last, side: 'Buy', quantity: 1n }, volumeAtPrice: [], flowAtPrice: [], flowWindow: 'session', sequence: 1 });
       for (const work of scheduled.splice(0)) work();
       const row = marks.figures(long);
       expect(row).toMatchObject({ markSide: 'mid', unrealized: -1_495_000n, unrealizedTickTenths: -2_990n, display: choice });

@@ -1,7 +1,10 @@
 // Request handlers of market data: the markets of the active network, and the windows' book, trade
 // and bar subscriptions. Subscriptions are the hub's, not a network's: they are accepted during a
 // switch and served by whichever network is active (their frames say when nothing is live).
+import type { overviewRequests } from '../../../shared/ipc/areas/overview';
 import type { MarketsView } from '../../../shared/ipc/views';
+import type { AreaHandlers } from '../../ipc/dispatcher';
+import type { MarketOverview } from './market-overview';
 import { fail, ok } from '../../../shared/result';
 import { NOT_CONNECTED, withRuntime, type CoreHandlers, type HandlerContext } from '../handler-context';
 
@@ -20,10 +23,10 @@ export function marketDataHandlers(context: HandlerContext): CoreHandlers<Market
     subscribeBook: (input, caller) => {
       const market = context.runtime()?.markets?.market(input.marketId, input.turbo ?? false);
       if (market && !market.ok) return market;
-      const subscribed = hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels });
+      const subscribed = hub.subscribeBook(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false, precision: input.precision, levels: input.levels, ...(input.flowWindow === undefined ? {} : { flowWindow: input.flowWindow }) });
       return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
     },
-    updateBookView: ({ subscriptionId, levels }, caller) => hub.updateBookView(caller.windowId, subscriptionId, levels),
+    updateBookView: ({ subscriptionId, levels, flowWindow }, caller) => hub.updateBookView(caller.windowId, subscriptionId, levels, flowWindow),
     subscribeTrades: (input, caller) => {
       const subscribed = hub.subscribeTrades(caller.windowId, { marketId: input.marketId, turbo: input.turbo ?? false });
       return subscribed.ok ? ok({ subscriptionId: subscribed.value }) : subscribed;
@@ -35,6 +38,17 @@ export function marketDataHandlers(context: HandlerContext): CoreHandlers<Market
     unsubscribe: ({ subscriptionId }, caller) => hub.unsubscribe(caller.windowId, subscriptionId),
     setWindowVisible: ({ visible }, caller) => {
       hub.setVisible(caller.windowId, visible);
+      return ok(null);
+    },
+  };
+}
+
+/** The markets overview area: a window follows the overview main reads, or stops. */
+export function overviewHandlers(overview: MarketOverview): AreaHandlers<typeof overviewRequests> {
+  return {
+    watchMarketOverview: (_input, caller) => ok(overview.watch(caller.windowId)),
+    unwatchMarketOverview: (_input, caller) => {
+      overview.unwatch(caller.windowId);
       return ok(null);
     },
   };

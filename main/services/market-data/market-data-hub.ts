@@ -9,10 +9,11 @@
 // A window never has to notice the switch to keep receiving data.
 import type { Clock } from '../../../shared/clock';
 import type { OrderBook } from '../../../shared/book/order-book';
-import type { BarView, BarsFrame, BookFrame, LevelView, Resolution, TradeView } from '../../../shared/ipc/views';
+import type { BarView, BarsFrame, BookFrame, FlowLevelView, FlowWindow, LevelView, Resolution, TradeView } from '../../../shared/ipc/views';
 import { fail, ok, type Result } from '../../../shared/result';
 import { applyTradeToBars } from './bars';
 import { FramePacer } from './frame-pacer';
+import { OrderFlow, type FlowCell } from './order-flow';
 import type { WindowHub } from '../window-hub';
 
 export type FeedState = 'live' | 'resyncing';
@@ -45,11 +46,6 @@ export interface MarketFeed {
 
 const TAPE_LENGTH = 200;
 /**
- * Volume-at-price rows kept per trade channel. A market that drifts prints new prices for as long
- * as it is watched; only rows near the price are ever shown, so the farthest ones are dropped.
- */
-const MAX_VOLUME_ROWS = 4_000;
-/**
  * Trade ids remembered per channel: a trade delivered again (a duplicated or replayed message) is
  * dropped, or it would print twice on the tape and count twice in volume and candles.
  */
@@ -61,8 +57,8 @@ interface TradeChannel {
   awaiting: boolean;
   readonly users: Set<string>;
   readonly tape: TradeView[];
-  /** Base quantity traded per exact price since the channel opened. */
-  readonly volume: Map<bigint, bigint>;
+  /** Base traded per exact price and taker side, since the channel opened and per minute (bounded: order-flow.ts). */
+  readonly flow: OrderFlow;
   last: TradeView | null;
   /** The newest trades seen (by tradeIdentity), oldest first (bounded by REMEMBERED_TRADE_IDS), and as a set. */
   readonly seenIds: string[];
@@ -81,7 +77,7 @@ interface DepthChannel {
 }
 
 type Subscription =
-  | { readonly kind: 'book'; readonly id: string; readonly windowId: string; readonly market: string; readonly turbo: boolean; readonly precision: bigint; levels: number; sequence: number }
+  | { readonly kind: 'book'; readonly id: string; readonly windowId: string; readonly market: string; readonly turbo: boolean; readonly precision: bigint; levels: number; flowWindow: FlowWindow; sequence: number }
   | { readonly kind: 'trades'; readonly id: string; readonly windowId: string; readonly market: string; readonly turbo: boolean; pending: TradeView[]; reset: boolean }
   | {
       readonly kind: 'bars';
@@ -273,7 +269,7 @@ export class MarketDataHub {
         users: new Set(),
         awaiting: true,
         tape: [],
-        volume: new Map(),
+        flow: new OrderFlow(),
         last: null,
         seenIds: [],
         seen: new Set(),
@@ -349,13 +345,10 @@ export class MarketDataHub {
     const newestFirst = (trades: readonly TradeView[]) => [...trades].sort((left, right) => right.time - left.time);
     const ordered = newestFirst(shown);
     const chronological = newestFirst(fresh).reverse();
-    for (const trade of chronological) {
-      channel.volume.set(trade.price, (channel.volume.get(trade.price) ?? 0n) + trade.quantity);
-    }
+    for (const trade of chronological) channel.flow.add(trade);
     channel.tape.unshift(...ordered);
     if (channel.tape.length > TAPE_LENGTH) channel.tape.length = TAPE_LENGTH;
     channel.last = channel.tape[0] ?? channel.last;
-    if (channel.volume.size > MAX_VOLUME_ROWS && channel.last !== null) keepNearest(channel.volume, channel.last.price, (MAX_VOLUME_ROWS * 3) / 4);
     for (const subscription of this.subscriptions.values()) {
       if (this.tradeKey(subscription.market, subscription.turbo) !== key) continue;
       if (subscription.kind === 'trades') {
@@ -377,10 +370,10 @@ export class MarketDataHub {
     for (const id of channel.users) this.watchers.get(id)?.onChange();
   }
 
-  subscribeBook(windowId: string, input: { marketId: string; turbo: boolean; precision: bigint; levels: number }): Result<string> {
+  subscribeBook(windowId: string, input: { marketId: string; turbo: boolean; precision: bigint; levels: number; flowWindow?: FlowWindow }): Result<string> {
     const id = this.newId(windowId);
     if (!id.ok) return id;
-    const subscription: Subscription = { kind: 'book', id: id.value, windowId, market: input.marketId, turbo: input.turbo, precision: input.precision, levels: input.levels, sequence: 0 };
+    const subscription: Subscription = { kind: 'book', id: id.value, windowId, market: input.marketId, turbo: input.turbo, precision: input.precision, levels: input.levels, flowWindow: input.flowWindow ?? 'session', sequence: 0 };
     this.subscriptions.set(id.value, subscription);
     this.retainDepth(input.marketId, input.turbo, id.value);
     this.retainTrades(input.marketId, input.turbo, id.value);
@@ -388,10 +381,11 @@ export class MarketDataHub {
     return id;
   }
 
-  updateBookView(windowId: string, subscriptionId: string, levels: number): Result<null> {
+  updateBookView(windowId: string, subscriptionId: string, levels: number, flowWindow?: FlowWindow): Result<null> {
     const subscription = this.subscriptions.get(subscriptionId);
     if (subscription?.kind !== 'book' || subscription.windowId !== windowId) return fail(UNKNOWN_SUBSCRIPTION, `no book subscription ${subscriptionId} in this window`);
     subscription.levels = levels;
+    if (flowWindow !== undefined) subscription.flowWindow = flowWindow;
     this.pacer(windowId).mark(subscriptionId);
     return ok(null);
   }
@@ -564,6 +558,7 @@ export class MarketDataHub {
     const bids = live ? groupLevels(book.buys.top(MAX_FINE_LEVELS), subscription.precision, 'buys', subscription.levels) : [];
     const asks = live ? groupLevels(book.sells.top(MAX_FINE_LEVELS), subscription.precision, 'sells', subscription.levels) : [];
     subscription.sequence += 1;
+    const flow = live ? flowInRange(trades?.flow.rows(subscription.flowWindow, this.clock.now()), subscription.precision, bids, asks) : [];
     return {
       subscriptionId: subscription.id,
       marketId: subscription.market,
@@ -572,8 +567,10 @@ export class MarketDataHub {
       precision: subscription.precision,
       bids,
       asks,
-      lastTrade: trades?.last ? { price: trades.last.price, side: trades.last.side } : null,
-      volumeAtPrice: live ? volumeInRange(trades?.volume, subscription.precision, bids, asks) : [],
+      lastTrade: trades?.last ? { price: trades.last.price, side: trades.last.side, quantity: trades.last.quantity } : null,
+      volumeAtPrice: flow.map((row) => ({ price: row.price, quantity: row.bought + row.sold })),
+      flowAtPrice: flow,
+      flowWindow: subscription.flowWindow,
       sequence: subscription.sequence,
     };
   }
@@ -584,16 +581,6 @@ export class MarketDataHub {
     for (const pacer of this.pacers.values()) pacer.cancel();
     this.pacers.clear();
   }
-}
-
-/** Keep the `keep` prices nearest `around` (ties: the lower price), dropping the rest. */
-function keepNearest(volume: Map<bigint, bigint>, around: bigint, keep: number): void {
-  const distance = (price: bigint) => (price > around ? price - around : around - price);
-  const byDistance = [...volume.keys()].sort((a, b) => {
-    const difference = distance(a) - distance(b);
-    return difference < 0n ? -1 : difference > 0n ? 1 : a < b ? -1 : 1;
-  });
-  for (const price of byDistance.slice(keep)) volume.delete(price);
 }
 
 /** Fine levels read to build a grouped view (the stream's depth is at most 500 levels a side). */
@@ -617,19 +604,20 @@ export function groupLevels(levels: readonly (readonly [bigint, bigint])[], prec
   return rows;
 }
 
-/** Volume grouped into rows of `precision` (row = price floored to the precision), for the rows shown. */
-export function volumeInRange(volume: ReadonlyMap<bigint, bigint> | undefined, precision: bigint, bids: readonly LevelView[], asks: readonly LevelView[]): LevelView[] {
-  if (!volume || volume.size === 0) return [];
+/** Order flow grouped into rows of `precision` (row = price floored to the precision), for the rows shown, highest first. */
+export function flowInRange(flow: ReadonlyMap<bigint, FlowCell> | undefined, precision: bigint, bids: readonly LevelView[], asks: readonly LevelView[]): FlowLevelView[] {
+  if (!flow || flow.size === 0) return [];
   const low = bids.length > 0 ? bids[bids.length - 1]!.price : asks[0]?.price;
   const high = asks.length > 0 ? asks[asks.length - 1]!.price : bids[0]?.price;
   if (low === undefined || high === undefined) return [];
-  const rows = new Map<bigint, bigint>();
-  for (const [price, quantity] of volume) {
+  const rows = new Map<bigint, { bought: bigint; sold: bigint }>();
+  for (const [price, cell] of flow) {
     const row = (price / precision) * precision;
     if (row < (low / precision) * precision || row > high) continue;
-    rows.set(row, (rows.get(row) ?? 0n) + quantity);
+    const sum = rows.get(row) ?? { bought: 0n, sold: 0n };
+    rows.set(row, { bought: sum.bought + cell.bought, sold: sum.sold + cell.sold });
   }
-  return [...rows].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([price, quantity]) => ({ price, quantity }));
+  return [...rows].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([price, cell]) => ({ price, bought: cell.bought, sold: cell.sold }));
 }
 
 /** The trades of a list with each trade id once (its first occurrence). */

@@ -72,6 +72,8 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         if (patch.quantityPresets !== undefined) next.quantityPresets = patch.quantityPresets;
         if (patch.pnlDisplay !== undefined) next.pnlDisplay = patch.pnlDisplay;
         if (patch.chartStudies !== undefined) next.chartStudies = patch.chartStudies;
+        if (patch.favouriteMarkets !== undefined) next.favouriteMarkets = [...new Set(patch.favouriteMarkets)];
+        if (patch.largeTradeSize !== undefined) next.largeTradeSize = patch.largeTradeSize;
         return { ...current, settings: next };
       });
       if (!saved.ok) return saved;

@@ -30,6 +30,8 @@ export const DEFAULT_SETTINGS: Settings = {
   quantityPresets: {},
   pnlDisplay: {},
   chartStudies: DEFAULT_CHART_STUDIES,
+  favouriteMarkets: [],
+  largeTradeSize: {},
 };
 
 const movingAverage = z.object({ kind: z.enum(MOVING_AVERAGE_KINDS), length: z.number().int().min(MOVING_AVERAGE_LENGTH.min).max(MOVING_AVERAGE_LENGTH.max) });
@@ -61,6 +63,9 @@ const settingsSchema = z.object({
   pnlDisplay: z.record(z.string(), z.object({ mark: z.enum(MARK_SOURCES), unit: z.enum(PNL_UNITS) })).default({}),
   // A file written before the studies existed reads back with the default averages.
   chartStudies: z.object({ averages: z.tuple([movingAverage, movingAverage]) }).default(() => structuredClone(DEFAULT_CHART_STUDIES) as { averages: [z.output<typeof movingAverage>, z.output<typeof movingAverage>] }),
+  // Files written before the overview and the order-flow highlight read back with none.
+  favouriteMarkets: z.array(z.string().regex(/^0x[0-9a-f]{64}$/)).max(500).default([]),
+  largeTradeSize: z.record(z.string(), z.bigint()).default({}),
 });
 
 export const preferencesSchema = z.object({

@@ -161,6 +161,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'margin', label: () => 'Margin' },
     { kind: 'journal', label: () => 'Journal' },
     { kind: 'alerts', label: () => 'Alerts' },
+    { kind: 'overview', label: () => 'Markets' },
   ];
 
   // Detached panels leave no hole: their places go from the grid and the rest reflows; a slim strip
@@ -245,6 +246,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
         }}
         bestBid={bestBid()}
         bestAsk={bestAsk()}
+        lastTrade={inside.frame()?.lastTrade?.price ?? null}
         // The stream groups depth by at least 10 raw units (spec depth precisions), whatever the frame asked for.
         insidePrecision={streamGrouping(liveInside()?.precision ?? null)}
         freshness={insideFreshness}

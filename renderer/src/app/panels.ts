@@ -13,3 +13,4 @@ import '../features/funds/panel';
 import '../features/journal/panel';
 import '../features/alerts/panel';
 import '../features/algos/panel';
+import '../features/overview/panel';

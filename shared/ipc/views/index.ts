@@ -14,3 +14,4 @@ export * from './positions';
 export * from './protect';
 export * from './alerts';
 export * from './guards';
+export * from './overview';

@@ -17,11 +17,31 @@ export interface BookFrame {
   /** Bids best first, asks best first; at most the number of levels the window asked for. */
   readonly bids: readonly LevelView[];
   readonly asks: readonly LevelView[];
-  readonly lastTrade: { readonly price: bigint; readonly side: Side } | null;
-  /** Base quantity traded per price row this session (volume at price), for the rows shown. */
+  /** The newest trade: its price, taker side and size (raw base units). */
+  readonly lastTrade: { readonly price: bigint; readonly side: Side; readonly quantity: bigint } | null;
+  /** Base quantity traded per price row over the subscription's flow window (volume at price), for the rows shown. */
   readonly volumeAtPrice: readonly LevelView[];
+  /** The same volume split by the taker's side (bought: takers buying, sold: takers selling), for the rows shown. */
+  readonly flowAtPrice: readonly FlowLevelView[];
+  readonly flowWindow: FlowWindow;
   /** Increases with every frame of this subscription. */
   readonly sequence: number;
+}
+
+/**
+ * How far back the ladder's order flow counts: the last 5 minutes or hour (whole minutes, the
+ * current one included), or the session: since main began following the market's trades in this
+ * run (a window, an alert or the tape opened it; the stream's first message of recent trades counts).
+ */
+export const FLOW_WINDOWS = ['5m', '1h', 'session'] as const;
+export type FlowWindow = (typeof FLOW_WINDOWS)[number];
+
+export interface FlowLevelView {
+  readonly price: bigint;
+  /** Base bought by takers (lifting offers) at this row. */
+  readonly bought: bigint;
+  /** Base sold by takers (hitting bids) at this row. */
+  readonly sold: bigint;
 }
 
 export interface TradeView {

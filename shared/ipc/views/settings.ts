@@ -84,4 +84,11 @@ export interface Settings {
   readonly pnlDisplay: Readonly<Record<string, PnlDisplay>>;
   /** The chart's two moving averages (kind and length), the same on every chart (shared/chart/chart-studies.ts). */
   readonly chartStudies: ChartStudies;
+  /** Market ids the trader starred in the markets overview, listed first there. */
+  readonly favouriteMarkets: readonly string[];
+  /**
+   * Per market id: the size (raw base units) from which a trade is a large lot, highlighted on the
+   * ladder's order-flow column and the tape; absent means none is highlighted.
+   */
+  readonly largeTradeSize: Readonly<Record<string, bigint>>;
 }

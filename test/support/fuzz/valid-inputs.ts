@@ -103,6 +103,8 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   updateAlert: { alertId: 'alert-abc-1', condition: { kind: 'spread', marketId: MARKET, ticks: 5 }, enabled: false },
   deleteAlert: { alertId: 'alert-abc-1' },
   listAlerts: {},
+  watchMarketOverview: {},
+  unwatchMarketOverview: {},
   getPositions: {},
   flattenPositions: { positions: [{ marketId: MARKET, turbo: true, account: ACCOUNT }] },
   reversePosition: { position: { marketId: MARKET, turbo: false, account: ACCOUNT } },

@@ -25,6 +25,11 @@ export interface DeskStore {
   onMarket(listener: (choice: MarketChoice) => void): () => void;
   /** The trader chose a market in this window: main records it and passes it on to the link group. */
   chooseMarket(choice: MarketChoice): void;
+  /**
+   * A panel of this window (the markets overview) opens a market here: the window shows it as if
+   * it had been chosen in its market bar, and main passes it on to the link group.
+   */
+  openMarket(choice: MarketChoice): void;
   detach(kind: string, choice: MarketChoice | null): Promise<Result<string>>;
   dock(windowKey: string): Promise<Result<null>>;
   /** Browser host: open the tab of a window main prepared. False when the browser refused (popup blocked). */
@@ -120,6 +125,10 @@ export function createDeskStore(api: TerminalApi, options: DeskStoreOptions = {}
       if (mine && mine.marketId === choice.marketId && mine.turbo === choice.turbo) return;
       choicesInFlight++;
       void api.setWindowMarket({ marketId: choice.marketId, ...(choice.turbo ? { turbo: true } : {}) }).finally(() => choicesInFlight--);
+    },
+    openMarket(choice) {
+      emit(choice);
+      this.chooseMarket(choice);
     },
     async detach(kind, choice) {
       const definition = panelDefinition(kind);

@@ -13,7 +13,7 @@
 // Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
 import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
-import type { OrderView, PositionView } from '../../../../shared/ipc/views';
+import type { FlowWindow, OrderView, PositionView } from '../../../../shared/ipc/views';
 import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
 import type { Side } from '../../../../shared/market/order-type';
 import type { Market } from '../../../../shared/market/market';
@@ -32,6 +32,7 @@ import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsR
 import { bookHealth, bookPnlAt, bookPosition, bookUnrealized, buildLadderFrame, type LadderRow } from './ladder-model';
 import { ladderPresets, withPreset } from './ladder-size';
 import { oneClickOrder } from './one-click-order';
+import { largeLotOf, OrderFlowControls } from './OrderFlowControls';
 import { createRowCells } from './row-cells';
 import './ladder.css';
 import { marketName } from '../markets/market-label';
@@ -87,6 +88,7 @@ export const Ladder: Component<LadderProps> = (props) => {
   const [hold, setHold] = createSignal(false);
   const [pointerOver, setPointerOver] = createSignal(false);
   const [cumulative, setCumulative] = createSignal(false);
+  const [flowWindow, setFlowWindow] = createSignal<FlowWindow>('session');
   // One arming per window (stores/arming-store): for this market and book, dropped on a change of
   // either, of network or account, and after the kill switch; the buy/sell hotkeys obey it too.
   const scope = () => ({ marketId: props.market.market_id, turbo: props.turbo });
@@ -146,6 +148,7 @@ export const Ladder: Component<LadderProps> = (props) => {
     turbo: props.turbo,
     precision: precision(),
     levels: levels(),
+    flowWindow: flowWindow(),
   }));
 
   const frame = () => {
@@ -302,6 +305,8 @@ export const Ladder: Component<LadderProps> = (props) => {
       bids: live ? current.bids : [],
       asks: live ? current.asks : [],
       volumeAtPrice: live ? current.volumeAtPrice : [],
+      flowAtPrice: live ? current.flowAtPrice : [],
+      largeLot: largeLotOf(terminal.store.state.settings, props.market.market_id),
       lastTrade: live ? current.lastTrade : null,
       ownOrders: ownOrders(),
       cumulative: cumulative(),
@@ -636,6 +641,7 @@ export const Ladder: Component<LadderProps> = (props) => {
             +
           </button>
         </div>
+        <OrderFlowControls market={props.market} window={flowWindow()} onWindow={setFlowWindow} />
       </div>
       <Show when={!armed() && terminal.arming.lastDisarm()}>
         <div class="disarmed-note muted" data-testid="ladder-disarmed-note">
@@ -656,7 +662,8 @@ export const Ladder: Component<LadderProps> = (props) => {
         <span class="num">Price</span>
         <span class="num">{cumulative() ? 'Σ Ask' : 'Ask'}</span>
         <span>Sells</span>
-        <span class="num">Volume</span>
+        <span class="num" title="The last trade's size, on the row it printed at (highlighted when it is a large lot)">Last</span>
+        <span class="num" title={`Volume traded at each price over the flow window (${flowWindow()}): the bar's green part bought by takers (lifting offers), its red part sold by takers (hitting bids)`}>Flow</span>
         <Show when={position()}>
           <span class="num" title={`P&L of the position if closed at the row's price, ${props.market.quote.symbol}: fees paid included, the closing order's fee not`}>P&amp;L</span>
         </Show>
@@ -713,7 +720,20 @@ export const Ladder: Component<LadderProps> = (props) => {
               <span class="own own-sell" data-testid={row().ownSellCount > 0 ? 'own-order' : undefined} data-side="Sell" data-order-ids={row().ownSellIds.join(',')} onMouseDown={(event) => startDrag(event, 'Sell', row())}>
                 {own(row().ownSellCount, row().ownSellQuantity)}
               </span>
-              <span class="volume num">{size(row().volume)}</span>
+              <span class="last-size num" classList={{ 'large-lot': row().largeLot }} data-testid={row().lastSize > 0n ? 'ladder-last-size' : undefined} data-large={row().largeLot ? 'true' : undefined}>
+                {row().lastSize > 0n ? size(row().lastSize) : ''}
+              </span>
+              <span
+                class="volume num"
+                data-testid={row().volume > 0n ? 'ladder-flow' : undefined}
+                data-bought={row().volume > 0n ? row().bought.toString() : undefined}
+                data-sold={row().volume > 0n ? row().sold.toString() : undefined}
+                title={row().volume > 0n ? `Bought by takers ${size(row().bought)}, sold by takers ${size(row().sold)} ${props.market.base.symbol}` : undefined}
+              >
+                <i class="flow-bar flow-sold" style={{ width: `${row().soldBar}%` }} />
+                <i class="flow-bar flow-bought" style={{ width: `${row().boughtBar}%`, left: `${row().soldBar}%` }} />
+                <b>{size(row().volume)}</b>
+              </span>
               <Show when={position()}>
                 <span class="pnl num" data-testid="pnl-cell" data-raw={row().entry || pnl() === null ? '' : pnl()!.toString()} classList={row().entry || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
                   {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}

@@ -2,7 +2,7 @@
 // markers. The component keeps one cell per row price (keyed by price, like a keyed reconcile) and
 // hands each row its new value only when `sameRow` says it changed, so an unchanged row is not
 // touched and a row that scrolled keeps its DOM node.
-import type { PositionView } from '../../../../shared/ipc/views';
+import type { FlowLevelView, PositionView } from '../../../../shared/ipc/views';
 import type { Side } from '../../../../shared/market/order-type';
 import { aggregateOwnOrders, barPercent, floorToStep, hiddenAbove, rowIndexer, rowPriceOf, type OwnOrderInput, type PriceQuantity } from './ladder-layout';
 import { unrealizedAtPrice, type PositionFigures } from '../positions/live-figures';
@@ -16,6 +16,16 @@ export interface LadderRow {
   readonly bid: bigint;
   readonly ask: bigint;
   readonly volume: bigint;
+  /** The volume split by the taker's side: bought by takers (lifting offers), sold by takers (hitting bids). */
+  readonly bought: bigint;
+  readonly sold: bigint;
+  /** The bought and sold parts of the flow bar, in percent of the largest row volume shown. */
+  readonly boughtBar: number;
+  readonly soldBar: number;
+  /** The last trade's size when it printed on this row, else 0n. */
+  readonly lastSize: bigint;
+  /** The last trade on this row is a large lot (at or above the trader's size). */
+  readonly largeLot: boolean;
   readonly bidBar: number;
   readonly askBar: number;
   readonly ownBuyCount: number;
@@ -54,7 +64,11 @@ export interface LadderInput {
   readonly bids: readonly PriceQuantity[];
   readonly asks: readonly PriceQuantity[];
   readonly volumeAtPrice: readonly PriceQuantity[];
-  readonly lastTrade: { readonly price: bigint; readonly side: Side } | null;
+  /** Volume split by taker side (rows as volumeAtPrice); absent: every row's split is 0. */
+  readonly flowAtPrice?: readonly FlowLevelView[];
+  readonly lastTrade: { readonly price: bigint; readonly side: Side; readonly quantity?: bigint } | null;
+  /** Trades of this size (raw base units) or more are large lots; null or absent: none is. */
+  readonly largeLot?: bigint | null;
   readonly ownOrders: readonly OwnOrderInput[];
   /**
    * The row this price had in the previous frame, if any: returned as is when nothing of it
@@ -99,6 +113,12 @@ export function sameRow(left: LadderRow, right: LadderRow): boolean {
     left.bid === right.bid &&
     left.ask === right.ask &&
     left.volume === right.volume &&
+    left.bought === right.bought &&
+    left.sold === right.sold &&
+    left.boughtBar === right.boughtBar &&
+    left.soldBar === right.soldBar &&
+    left.lastSize === right.lastSize &&
+    left.largeLot === right.largeLot &&
     left.bidBar === right.bidBar &&
     left.askBar === right.askBar &&
     left.ownBuyCount === right.ownBuyCount &&
@@ -200,6 +220,16 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
     const index = indexOf(rowPriceOf('Buy', level.price, step));
     if (index >= 0 && level.quantity > 0n) volumeSums[index]! += level.quantity;
   }
+  const flowBought = new Array<bigint>(count).fill(0n);
+  const flowSold = new Array<bigint>(count).fill(0n);
+  for (const level of input.flowAtPrice ?? []) {
+    const index = indexOf(rowPriceOf('Buy', level.price, step));
+    if (index < 0) continue;
+    flowBought[index]! += level.bought;
+    flowSold[index]! += level.sold;
+  }
+  let flowLargest = 0n;
+  for (let index = 0; index < count; index++) if (flowBought[index]! + flowSold[index]! > flowLargest) flowLargest = flowBought[index]! + flowSold[index]!;
   const bought = new Array<bigint>(count).fill(0n);
   const sold = new Array<bigint>(count).fill(0n);
   for (const fill of input.ownFills ?? []) {
@@ -234,6 +264,12 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
     const bestBid = price === bestBidRow;
     const bestAsk = price === bestAskRow;
     const lastTrade = price === lastTradeRow && input.lastTrade ? input.lastTrade.side : null;
+    const rowBought = flowBought[index]!;
+    const rowSold = flowSold[index]!;
+    const boughtBar = barPercent(rowBought, flowLargest);
+    const soldBar = barPercent(rowSold, flowLargest);
+    const lastSize = lastTrade !== null ? (input.lastTrade?.quantity ?? 0n) : 0n;
+    const largeLot = lastSize > 0n && input.largeLot !== undefined && input.largeLot !== null && lastSize >= input.largeLot;
     const inSpread = bestBidRow !== null && bestAskRow !== null && price > bestBidRow && price < bestAskRow;
     const hidden = hiddenAbove(input.rows, step, index);
     const ownBought = bought[index]!;
@@ -246,6 +282,12 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
       old.bid === bid &&
       old.ask === ask &&
       old.volume === volume &&
+      old.bought === rowBought &&
+      old.sold === rowSold &&
+      old.boughtBar === boughtBar &&
+      old.soldBar === soldBar &&
+      old.lastSize === lastSize &&
+      old.largeLot === largeLot &&
       old.bidBar === bidBar &&
       old.askBar === askBar &&
       old.bestBid === bestBid &&
@@ -269,6 +311,12 @@ export function buildLadderFrame(input: LadderInput): LadderFrame {
       bid,
       ask,
       volume,
+      bought: rowBought,
+      sold: rowSold,
+      boughtBar,
+      soldBar,
+      lastSize,
+      largeLot,
       bidBar,
       askBar,
       ownBuyCount: mine?.buyCount ?? 0,

@@ -3,7 +3,7 @@
 // Frames arrive up to 100 times a second; the panel sees at most the latest one per animation frame.
 import { createEffect, createMemo, createSignal, on, onCleanup, untrack, type Accessor } from 'solid-js';
 import type { TerminalApi } from '../../../../shared/ipc/contract';
-import type { BookFrame } from '../../../../shared/ipc/views';
+import type { BookFrame, FlowWindow } from '../../../../shared/ipc/views';
 import type { FrameScheduler } from '../../lib/frame-scheduler';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 
@@ -12,6 +12,8 @@ export interface BookFeedOptions {
   readonly turbo: boolean;
   readonly precision: bigint;
   readonly levels: number;
+  /** How far back the order flow counts (the ladder's choice); session when not given. */
+  readonly flowWindow?: FlowWindow;
 }
 
 export interface BookFeed {
@@ -61,6 +63,7 @@ export function createBookFeed(api: TerminalApi, frames: FrameScheduler, options
     return current ? `${current.marketId}|${current.turbo}|${current.precision}` : null;
   });
   const levelsOf = createMemo(() => options()?.levels);
+  const flowWindowOf = createMemo(() => options()?.flowWindow);
 
   createEffect(
     on(
@@ -73,7 +76,7 @@ export function createBookFeed(api: TerminalApi, frames: FrameScheduler, options
         if (identity === null || current === null) return;
         const mine = ++generation;
         retry = retryWhileNotReady(
-          () => api.subscribeBook({ marketId: current.marketId, turbo: current.turbo, precision: current.precision, levels: current.levels }),
+          () => api.subscribeBook({ marketId: current.marketId, turbo: current.turbo, precision: current.precision, levels: current.levels, ...(current.flowWindow === undefined ? {} : { flowWindow: current.flowWindow }) }),
           (result) => {
             if (mine !== generation) {
               if (result.ok) void api.unsubscribe({ subscriptionId: result.value.subscriptionId });
@@ -96,9 +99,9 @@ export function createBookFeed(api: TerminalApi, frames: FrameScheduler, options
 
   createEffect(
     on(
-      levelsOf,
-      (levels) => {
-        if (subscriptionId !== null && levels !== undefined) void api.updateBookView({ subscriptionId, levels });
+      [levelsOf, flowWindowOf],
+      ([levels, flowWindow]) => {
+        if (subscriptionId !== null && levels !== undefined) void api.updateBookView({ subscriptionId, levels, ...(flowWindow === undefined ? {} : { flowWindow }) });
       },
       { defer: true },
     ),

@@ -1,6 +1,7 @@
 // The market bar of the main window: the market, its book (canonical or Turbo, switched here), the
 // link group, the rules of the book traded on (tick, size step, minimum order, dust threshold, fees:
-// a Turbo book has its own) and the inside market.
+// a Turbo book has its own), its price window, the last price with its 24-hour change, and the
+// inside market.
 import { Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { priceTick, quantityTick } from '../../../../shared/market/tick';
@@ -9,6 +10,9 @@ import { FreshnessBadge, type FreshnessMark } from '../../lib/freshness';
 import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
 import { formatPpm, formatUnits } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
+import { useBridge } from '../../stores/bridge-context';
+import { followOverview } from '../overview/overview-source';
+import { headerFigures, priceWindowText } from '../overview/overview-text';
 import { LinkGroupSelector } from '../desk/LinkGroupSelector';
 import { TurboToggle } from '../margin';
 import { insideText } from './inside-text';
@@ -23,6 +27,8 @@ export const MarketHeader: Component<{
   onTurbo: (turbo: boolean) => void;
   bestBid: bigint | null;
   bestAsk: bigint | null;
+  /** The last trade of the book shown (its live trade stream), when one arrived. */
+  lastTrade?: bigint | null;
   /** The grouping of the stream the inside comes from (raw price units), when known. */
   insidePrecision?: bigint | null;
   /** How current the inside market is (the book it comes from). */
@@ -32,6 +38,13 @@ export const MarketHeader: Component<{
   const rules = () => {
     const market = props.market;
     return market ? bookRules(terminal.store.state.markets, market, props.turbo, props.turbo ? terminal.turboBooks.row(market.market_id) : null) : null;
+  };
+  // The 24-hour figures are the canonical market's (the ticker main reads); a Turbo book shows its own last trade only.
+  const overview = followOverview(useBridge());
+  const figures = (market: Market) => headerFigures(market, props.lastTrade ?? null, props.turbo ? null : overview.row(market.market_id));
+  const windowTitle = (book: Market) => {
+    const band = priceWindowText(book, props.lastTrade ?? (props.turbo ? null : (overview.row(book.market_id)?.last ?? null))).band;
+    return `Price window: the exchange refuses limit, spot, post-only and fill-or-kill prices further than ${book.price_window} % from its reference price${band ? ` (around the last trade: ${band} ${book.quote.symbol})` : ''}; market and bounded-market orders are exempt`;
   };
   const inside = (market: Market) => insideText(market, props.bestBid, props.bestAsk, props.insidePrecision ?? null);
   return (
@@ -54,7 +67,24 @@ export const MarketHeader: Component<{
                 {formatUnits(book().dust, book().base.decimals, Math.min(book().base.decimals, book().base.max_precision))} {book().base.symbol}
               </b>
             </span>{' '}
-            · maker/taker <b class="mono">{formatPpm(book().maker_fee)}</b>/<b class="mono">{formatPpm(book().taker_fee)}</b>
+            · maker/taker <b class="mono">{formatPpm(book().maker_fee)}</b>/<b class="mono">{formatPpm(book().taker_fee)}</b> ·{' '}
+            <span title={windowTitle(book())}>
+              window <b class="mono" data-testid="book-price-window">{priceWindowText(book(), null).text}</b>
+            </span>
+          </span>
+        )}
+      </Show>
+      <Show when={props.market && figures(props.market).last !== null ? props.market : null}>
+        {(market) => (
+          <span class="last-price mono" data-testid="market-last" data-freshness={props.freshness?.state() ?? 'live'} title={props.turbo ? 'Last trade on the Turbo book' : "Last trade, and the change over 24 hours (the exchange's ticker)"}>
+            <span class="muted">last</span> <b class="fresh-dim">{figures(market()).last}</b>{' '}
+            <Show when={figures(market()).change}>
+              {(change) => (
+                <span data-testid="market-change" classList={{ buy: figures(market()).sign > 0, sell: figures(market()).sign < 0 }}>
+                  {change()}
+                </span>
+              )}
+            </Show>
           </span>
         )}
       </Show>

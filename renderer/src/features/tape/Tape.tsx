@@ -1,5 +1,7 @@
-// Time and sales: the market's trades, newest first, drawn at most once per frame.
-import { createEffect, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
+// Time and sales: the market's trades, newest first, drawn at most once per frame; filtered by a
+// minimum size, the trades of one taker order merged on request, large lots highlighted.
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
+import { parseUnits } from '../../../../shared/encoding/units';
 import { createStore, reconcile } from 'solid-js/store';
 import type { TradesFrame, TradeView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
@@ -9,6 +11,7 @@ import { priceCell, quantityCell } from '../../format/columns';
 import { formatClock } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
+import { tapeRows } from './tape-model';
 
 const KEEP = 200;
 let tapeSerial = 0;
@@ -68,9 +71,28 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
   });
 
   const freshness = createFreshness(terminal.freshness, (view) => [marketSource(view, props.market.market_id, props.turbo, 'trades')]);
+  const [minimumText, setMinimumText] = createSignal('');
+  const [aggregate, setAggregate] = createSignal(false);
+  const minimum = createMemo(() => {
+    const text = minimumText().trim();
+    if (text === '') return null;
+    const parsed = parseUnits(text, props.market.base.decimals, 'Minimum size');
+    return parsed.ok ? parsed.value : undefined;
+  });
+  const largeLot = () => terminal.store.state.settings?.largeTradeSize[props.market.market_id] ?? null;
+  const rows = createMemo(() => tapeRows(trades, { aggregate: aggregate(), minimum: minimum() ?? null, largeLot: largeLot() }));
   return (
     <div class="tape-wrap" data-testid="tape" data-freshness={freshness.state()}>
-    <div class="freshness-line">
+    <div class="freshness-line tape-filters">
+      <label class="field-inline" title={`Show only trades (or merged taker orders) of at least this size, ${props.market.base.symbol}`}>
+        <span>Min</span>
+        <input data-testid="tape-min-size" class="num" classList={{ invalid: minimum() === undefined }} inputmode="decimal" placeholder="all" value={minimumText()} onInput={(event) => setMinimumText(event.currentTarget.value)} />
+      </label>
+      <label class="field-inline" title="Merge the trades of one taker order into one row: trades of one time and taker side, next to each other, walking the book one way (the public trades carry no order id)">
+        <input type="checkbox" data-testid="tape-aggregate" checked={aggregate()} onChange={(event) => setAggregate(event.currentTarget.checked)} />
+        <span>By order</span>
+      </label>
+      <div class="spacer" />
       <FreshnessBadge mark={freshness} testId="tape-freshness" />
     </div>
     <table class="tape fresh-dim">
@@ -79,21 +101,37 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
           <th>Time</th>
           <th class="num">Price</th>
           <th class="num">Size ({props.market.base.symbol})</th>
+          <th class="num" title="Trades merged into the row (By order)" />
         </tr>
       </thead>
       <tbody>
-        <For each={trades}>
-          {(trade) => (
-            <tr data-testid="tape-row" data-trade-id={trade.tradeId} data-side={trade.side}>
-              <td class="muted">{formatClock(trade.time)}</td>
-              <td class="num" data-column="price" classList={{ buy: trade.side === 'Buy', sell: trade.side === 'Sell' }}>{priceCell(props.market, trade.price)}</td>
-              <td class="num" data-column="quantity">{quantityCell(props.market, trade.quantity)}</td>
+        <For each={rows()}>
+          {(row) => (
+            <tr
+              data-testid="tape-row"
+              data-trade-id={row.key}
+              data-side={row.side}
+              data-count={row.count}
+              data-large={row.large ? 'true' : undefined}
+              classList={{ 'large-lot': row.large }}
+              title={row.count > 1 ? `${row.count} trades of one taker order, from ${priceCell(props.market, row.firstPrice)} to ${priceCell(props.market, row.price)}` : undefined}
+            >
+              <td class="muted">{formatClock(row.time)}</td>
+              <td class="num" data-column="price" classList={{ buy: row.side === 'Buy', sell: row.side === 'Sell' }}>
+                {priceCell(props.market, row.price)}
+              </td>
+              <td class="num" data-column="quantity">
+                {quantityCell(props.market, row.quantity)}
+              </td>
+              <td class="num tape-count muted" data-column="count">
+                {row.count > 1 ? `×${row.count}` : ''}
+              </td>
             </tr>
           )}
         </For>
-        <Show when={trades.length === 0}>
+        <Show when={rows().length === 0}>
           <tr>
-            <td colSpan={3} class="empty">{problem() ?? 'No trades yet'}</td>
+            <td colSpan={4} class="empty">{problem() ?? (trades.length === 0 ? 'No trades yet' : 'No trade at or above the minimum size')}</td>
           </tr>
         </Show>
       </tbody>

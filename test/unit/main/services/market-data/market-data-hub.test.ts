@@ -4,7 +4,7 @@ import { OrderBook } from '../../../../../shared/book/order-book';
 import type { B256 } from '../../../../../shared/encoding/b256';
 import type { BookFrame, TradeView, TradesFrame, BarsFrame } from '../../../../../shared/ipc/views';
 import { ok } from '../../../../../shared/result';
-import { groupLevels, MarketDataHub, volumeInRange, type FeedState, type MarketFeed, type TradesEvent } from '../../../../../main/services/market-data/market-data-hub';
+import { flowInRange, groupLevels, MarketDataHub, type FeedState, type MarketFeed, type TradesEvent } from '../../../../../main/services/market-data/market-data-hub';
 import { WindowHub } from '../../../../../main/services/window-hub';
 
 const market = `0x${'ab'.repeat(32)}`;
@@ -200,7 +200,7 @@ describe('market data hub', () => {
     const tape = messages.filter((m) => m.stream === 'trades').map((m) => m.payload as TradesFrame).at(-1)!;
     expect(tape.trades.map((trade) => trade.tradeId)).toEqual(['t2', 't1']);
     const book = books(messages).at(-1)!;
-    expect(book.lastTrade).toEqual({ price: 1004n, side: 'Sell' });
+    expect(book.lastTrade).toMatchObject({ price: 1004n, side: 'Sell' });
     expect(book.volumeAtPrice).toEqual([{ price: 1010n, quantity: 2n }, { price: 1000n, quantity: 3n }]);
     const candle = messages.filter((m) => m.stream === 'bars').map((m) => m.payload as BarsFrame).at(-1)!;
     expect(candle.reset).toBe(false);
@@ -229,7 +229,7 @@ describe('market data hub', () => {
     const messages = received.get('w1')!;
     const tape = messages.filter((m) => m.stream === 'trades').map((m) => m.payload as TradesFrame).at(-1)!;
     expect(tape.trades.map((trade) => trade.tradeId)).toEqual(['s3', 's2', 's1']);
-    expect(books(messages).at(-1)!.lastTrade).toEqual({ price: 1030n, side: 'Buy' });
+    expect(books(messages).at(-1)!.lastTrade).toMatchObject({ price: 1030n, side: 'Buy' });
     const candle = messages.filter((m) => m.stream === 'bars').map((m) => m.payload as BarsFrame).at(-1)!;
     expect(candle.bars.at(-1)).toMatchObject({ open: 1010n, close: 1030n, high: 1030n, low: 1010n });
   });
@@ -305,9 +305,14 @@ describe('market data hub', () => {
     expect(coarse!.asks[0]).toEqual({ price: 1100n, quantity: 70n });
   });
 
-  it('groups volume into the rows shown', () => {
-    const volume = new Map([[1005n, 1n], [1009n, 2n], [2000n, 9n], [500n, 4n]]);
-    expect(volumeInRange(volume, 10n, [{ price: 1000n, quantity: 1n }], [{ price: 1010n, quantity: 1n }])).toEqual([{ price: 1000n, quantity: 3n }]);
+  it('groups order flow into the rows shown, each side on its own', () => {
+    const flow = new Map([
+      [1005n, { bought: 1n, sold: 0n }],
+      [1009n, { bought: 0n, sold: 2n }],
+      [2000n, { bought: 9n, sold: 0n }],
+      [500n, { bought: 4n, sold: 4n }],
+    ]);
+    expect(flowInRange(flow, 10n, [{ price: 1000n, quantity: 1n }], [{ price: 1010n, quantity: 1n }])).toEqual([{ price: 1000n, bought: 1n, sold: 2n }]);
   });
 });
 
