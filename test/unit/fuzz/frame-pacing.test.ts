@@ -10,6 +10,7 @@ import { WindowHub } from '../../../main/services/window-hub';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { BookFrame, TradeView } from '../../../shared/ipc/views';
 import { ok } from '../../../shared/result';
+import { MAX_FLOW_ROWS, type FlowCell } from '../../../main/services/market-data/order-flow';
 import { checkProperty } from '../../support/property';
 
 /** A manual clock whose timers fire up to `early(n)` ms before they are due, as real ones can. */
@@ -108,10 +109,9 @@ describe('the hub under a long feed', () => {
       trades.listener?.({ trades: [trade], reset: false });
     }
     // Diagnostic read of the store (no API exposes it): bounded, not one row per price ever traded.
-    const channels = (hub as unknown as { trades: Map<string, { volume: Map<bigint, bigint> }> }).trades;
-    const rows = [...channels.values()][0]?.volume.size ?? 0;
-    expect(rows).toBeLessThanOrEqual(5_000);
-    const volume = [...channels.values()][0]?.volume;
-    for (let offset = 0n; offset < 100n; offset++) expect(volume?.get(1_000_000n + 199_999n - offset)).toBe(1n);
+    const channels = (hub as unknown as { trades: Map<string, { flow: { session: Map<bigint, FlowCell> } }> }).trades;
+    const session = [...channels.values()][0]?.flow.session;
+    expect(session?.size ?? 0).toBeLessThanOrEqual(MAX_FLOW_ROWS);
+    for (let offset = 0n; offset < 100n; offset++) expect(session?.get(1_000_000n + 199_999n - offset)?.bought).toBe(1n);
   });
 });

@@ -123,7 +123,7 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
               <td class="num" data-column="quantity">
                 {quantityCell(props.market, row.quantity)}
               </td>
-              <td class="num tape-count muted" data-column="count">
+              <td class="num" classList={{ 'tape-count': true, muted: true }} data-column="count">
                 {row.count > 1 ? `×${row.count}` : ''}
               </td>
             </tr>

@@ -61,7 +61,8 @@ function setup() {
   const overview = new MarketOverview(windows, clock, () => (connected ? reader : null), 5_000);
   const flush = async (ms: number) => {
     clock.advance(ms);
-    for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+    // The read and the scheduling of the next one chain several promises: let them all settle.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   return {
     clock,
