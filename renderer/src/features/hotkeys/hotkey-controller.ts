@@ -94,7 +94,7 @@ export function installHotkeys(terminal: TerminalContextValue, target: HotkeyTar
       terminal.store.notify('info', `Disarmed: ${marketName(market)} (${book(scope.turbo)} book) no longer trades by click or hotkey.`);
     } else {
       terminal.arming.arm(scope);
-      terminal.store.notify('info', `Armed: ${marketName(market)} (${book(scope.turbo)} book) trades by ladder click and hotkey.`);
+      terminal.store.notify('info', `Armed: ${marketName(market)} (${book(scope.turbo)} book) trades by ladder or chart click and hotkey.`);
     }
   };
 
