@@ -8,7 +8,8 @@ import { minimumOrderSize, sizeStep } from '../market/minimum-size';
 import type { Side } from '../market/order-type';
 import { priceTick } from '../market/tick';
 import type { AlgoPlannedChild, ScaleShape } from '../ipc/views/algos';
-import { amount, quoteAmount } from '../positions/close-plan';
+import { amount } from '../positions/close-plan';
+import { priceText } from '../market/price-text';
 import { fail, ok, type Result } from '../result';
 import { ALGO_PLAN_CODES, ceilDivide, floorDivide } from './plan-codes';
 
@@ -102,7 +103,7 @@ export function planScale(market: Market, input: ScaleInput): Result<ScalePlan> 
     const price = input[field];
     const lowest = input.side === 'Buy' ? tick : 1n;
     if (price < lowest) {
-      return fail(ALGO_PLAN_CODES.INVALID_PRICE, `Price ${field === 'from' ? 'from' : 'to'} ${quoteAmount(market, price)} must be at least the ${quoteAmount(market, tick)} tick.`, { field });
+      return fail(ALGO_PLAN_CODES.INVALID_PRICE, `Price ${field === 'from' ? 'from' : 'to'} ${priceText(market, price)} must be at least the ${priceText(market, tick)} tick.`, { field });
     }
   }
   if (input.shape.distribution !== 'flat' && input.shape.curve === 'geometric' && input.shape.ratioBps <= BASIS_POINTS) {
@@ -113,7 +114,7 @@ export function planScale(market: Market, input: ScaleInput): Result<ScalePlan> 
     const largestCount = Number(span / tick) + 1;
     return fail(
       ALGO_PLAN_CODES.RANGE_TOO_NARROW,
-      `${orderWord(count)} need prices at least one ${quoteAmount(market, tick)} tick apart; from ${quoteAmount(market, input.from)} to ${quoteAmount(market, input.to)} fits at most ${orderWord(largestCount)}.`,
+      `${orderWord(count)} need prices at least one ${priceText(market, tick)} tick apart; from ${priceText(market, input.from)} to ${priceText(market, input.to)} fits at most ${orderWord(largestCount)}.`,
       { field: 'count', largestCount },
     );
   }
@@ -121,7 +122,7 @@ export function planScale(market: Market, input: ScaleInput): Result<ScalePlan> 
   if (!planned.ok) {
     let largestCount = 0;
     for (let fewer = count - 1; fewer >= 1 && largestCount === 0; fewer--) if (attempt(market, input, fewer).ok) largestCount = fewer;
-    const below = `${amount(market, planned.smallest.quantity)} at ${quoteAmount(market, planned.smallest.price)}, below the smallest order of ${amount(market, planned.minimum)} there`;
+    const below = `${amount(market, planned.smallest.quantity)} at ${priceText(market, planned.smallest.price)}, below the smallest order of ${amount(market, planned.minimum)} there`;
     if (largestCount === 0) {
       return fail(ALGO_PLAN_CODES.QUANTITY_BELOW_MINIMUM, `Total ${amount(market, input.quantity)} is too small for even one order: ${below}.`, { field: 'quantity' });
     }
@@ -135,15 +136,15 @@ export function planScale(market: Market, input: ScaleInput): Result<ScalePlan> 
   if (planned.pricesRounded) {
     notes.push(
       input.side === 'Buy'
-        ? `Prices rounded down to the ${quoteAmount(market, tick)} tick: no buy is above its evenly spaced price.`
-        : `Prices rounded up to the ${quoteAmount(market, tick)} tick: no sell is below its evenly spaced price.`,
+        ? `Prices rounded down to the ${priceText(market, tick)} tick: no buy is above its evenly spaced price.`
+        : `Prices rounded up to the ${priceText(market, tick)} tick: no sell is below its evenly spaced price.`,
     );
   }
   if (planned.remainder > 0n && count > 1) {
     const end = planned.remainderAt === 0 ? 'first' : 'last';
     const at = planned.orders[planned.remainderAt];
     notes.push(
-      `Sizes rounded down to the ${amount(market, step)} step; ${amount(market, planned.remainder)} added to the ${end} order${at === undefined ? '' : ` (at ${quoteAmount(market, at.price)})`} so the orders add up to ${amount(market, input.quantity)}.`,
+      `Sizes rounded down to the ${amount(market, step)} step; ${amount(market, planned.remainder)} added to the ${end} order${at === undefined ? '' : ` (at ${priceText(market, at.price)})`} so the orders add up to ${amount(market, input.quantity)}.`,
     );
   }
   return ok({ orders: planned.orders, notes });

@@ -5,6 +5,7 @@
 // any later point leaves it there to be found again through the journal and the exchange (never
 // signed again). Schedules run on an injected clock. After a restart every algorithm that was
 // running comes back paused: nothing restarts trading by itself.
+import { priceText } from '../../../shared/market/price-text';
 import type { Clock } from '../../../shared/clock';
 import type { B256 } from '../../../shared/encoding/b256';
 import { formatUnits } from '../../../shared/encoding/units';
@@ -873,7 +874,7 @@ export function kindLabel(kind: AlgoSpec['params']['kind']): string {
 }
 
 function priceWords(market: Market, price: bigint): string {
-  return `${formatUnits(price, market.quote.decimals)} ${market.quote.symbol}`;
+  return priceText(market, price);
 }
 
 function describeSpec(spec: AlgoSpec, market: Market): string {

@@ -17,7 +17,7 @@ import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import { pairName } from '../trading/order-intents';
 import { PROTECT_CODES } from './codes';
 import { autoBracketPrices, planPositionLegs, signablePairSize, type LegsPending, type PositionLegsPlan } from './position-legs-plan';
-import { priceText, sizeText } from './price-text';
+import { priceText, sizeText } from '../../../shared/market/price-text';
 import type { AutoBracket, PositionBracket, ProtectiveStore } from './protective-store';
 import { priceTick } from '../../../shared/market/tick';
 import { MIN_MOVE_MS, NOTICE_MS } from './protective-stops';

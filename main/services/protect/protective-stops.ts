@@ -17,7 +17,7 @@ import { priceTick } from '../../../shared/market/tick';
 import { fail, ok, type Result } from '../../../shared/result';
 import { pairName } from '../trading/order-intents';
 import { PROTECT_CODES } from './codes';
-import { priceText } from './price-text';
+import { priceText } from '../../../shared/market/price-text';
 import type { ProtectiveStop, ProtectiveStore, ReferenceKind } from './protective-store';
 import { breakEvenTrigger, nextTrigger, trailingTrigger, type TrailDistance } from './trailing-stop';
 

@@ -35,7 +35,7 @@ describe('scale plan', () => {
         ],
         notes: [
           'Prices rounded down to the 0.01 USDC tick: no buy is above its evenly spaced price.',
-          'Sizes rounded down to the 0.001 ETH step; 0.001 ETH added to the last order (at 2990 USDC) so the orders add up to 1.001 ETH.',
+          'Sizes rounded down to the 0.001 ETH step; 0.001 ETH added to the last order (at 2,990.00 USDC) so the orders add up to 1.001 ETH.',
         ],
       },
     });
@@ -58,13 +58,13 @@ describe('scale plan', () => {
     expect(sizes({ distribution: 'increasing', curve: 'geometric', ratioBps: 20_000n }, 1_500_000_000n)).toEqual([100_000_000n, 200_000_000n, 400_000_000n, 800_000_000n]);
     const decreasing = plan({ shape: { distribution: 'decreasing', curve: 'geometric', ratioBps: 20_000n }, quantity: 1_502_000_000n });
     expect(decreasing.ok && decreasing.value.orders.map((order) => order.quantity)).toEqual([802_000_000n, 400_000_000n, 200_000_000n, 100_000_000n]);
-    expect(decreasing.ok && decreasing.value.notes).toContain('Sizes rounded down to the 0.001 ETH step; 0.001 ETH added to the first order (at 3000 USDC) so the orders add up to 1.502 ETH.');
+    expect(decreasing.ok && decreasing.value.notes).toContain('Sizes rounded down to the 0.001 ETH step; 0.001 ETH added to the first order (at 3,000.00 USDC) so the orders add up to 1.502 ETH.');
   });
 
   it('refuses more orders than the total allows at the minimum, naming count and the largest count that fits', () => {
     const result = plan({ quantity: 3_000_000n, count: 5 });
     expect(result).toMatchObject({ ok: false, code: ALGO_PLAN_CODES.COUNT_TOO_LARGE, details: { field: 'count', largestCount: 3 } });
-    expect(!result.ok && result.message).toBe('5 orders would make one of 0 ETH at 3000 USDC, below the smallest order of 0.001 ETH there; at most 3 orders fit 0.003 ETH.');
+    expect(!result.ok && result.message).toBe('5 orders would make one of 0 ETH at 3,000.00 USDC, below the smallest order of 0.001 ETH there; at most 3 orders fit 0.003 ETH.');
     expect(plan({ quantity: 3_000_000n, count: 3 }).ok).toBe(true);
   });
 

@@ -1,7 +1,7 @@
-// Prices and sizes in the protective orders' notices, as the windows show them: the market's own
+// Prices and sizes in main's notices and the algorithms' notes, as the windows show them: the market's own
 // fraction digits (max_precision) and thousands separators, "2,950.00 USDC", never "2950 USDC".
-import { formatUnits } from '../../../shared/encoding/units';
-import type { Market } from '../../../shared/market/market';
+import { formatUnits } from '../encoding/units';
+import type { Market } from './market';
 
 export function priceText(market: Market, raw: bigint): string {
   const digits = Math.max(0, Math.min(market.quote.decimals, market.quote.max_precision));
