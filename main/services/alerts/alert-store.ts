@@ -2,13 +2,10 @@
 // atomically (write, flush, rename) on every change. Each line is read on its own, so a damaged
 // line loses that line only: the intact ones are kept, the file as found is set aside beside it
 // and the loss is logged.
-import { copyFileSync } from 'node:fs';
 import { z } from 'zod';
-import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
 import type { AlertFiringView } from '../../../shared/ipc/views/alerts';
-import { fail, ok, type Result } from '../../../shared/result';
-import { parseWith } from '../../../shared/schema';
-import { readTextIfExists, writeFileAtomic } from '../storage/files';
+import type { Result } from '../../../shared/result';
+import { readJsonLines, writeJsonLines } from '../storage/json-lines';
 import type { AlertRecord } from './alert-rules';
 
 export const ALERTS_FILE = 'alerts.jsonl';
@@ -64,47 +61,17 @@ export class AlertStore {
 
   /** What the file holds; damaged lines are skipped (and said), the rest kept. */
   load(): AlertsContents {
-    const text = readTextIfExists(this.path);
-    if (text === null) return { alerts: [], firings: [] };
     const alerts: AlertRecord[] = [];
     const firings: AlertFiringView[] = [];
-    const damaged: number[] = [];
-    text.split('\n').forEach((line, index) => {
-      if (line.trim() === '') return;
-      let decoded: unknown;
-      try {
-        decoded = decodeFrame(line);
-      } catch {
-        damaged.push(index + 1);
-        return;
-      }
-      const parsed = parseWith(lineSchema, decoded, `${this.path}:${index + 1}`);
-      if (!parsed.ok) {
-        damaged.push(index + 1);
-        return;
-      }
-      if (parsed.value.type === 'alert') alerts.push(parsed.value.alert);
-      else firings.push(parsed.value.firing);
-    });
-    if (damaged.length > 0) {
-      const aside = `${this.path}.damaged-${this.now()}`;
-      copyFileSync(this.path, aside);
-      this.log(`${this.path}: line(s) ${damaged.join(', ')} could not be read and were dropped; the other ${alerts.length + firings.length} were kept; the file as found is in ${aside}`);
+    for (const line of readJsonLines({ path: this.path, log: this.log, now: this.now }, lineSchema)) {
+      if (line.type === 'alert') alerts.push(line.alert);
+      else firings.push(line.firing);
     }
     return { alerts, firings };
   }
 
   /** Replace the file's contents durably (on the device when this returns ok). */
   save(contents: AlertsContents): Result<null> {
-    const lines = [
-      ...contents.alerts.map((alert) => encodeFrame({ type: 'alert', alert })),
-      ...contents.firings.map((firing) => encodeFrame({ type: 'firing', firing })),
-    ];
-    try {
-      writeFileAtomic(this.path, lines.length === 0 ? '' : `${lines.join('\n')}\n`);
-    } catch (error) {
-      return fail('STORAGE_FAILURE', `Could not save ${this.path}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return ok(null);
+    return writeJsonLines(this.path, [...contents.alerts.map((alert) => ({ type: 'alert', alert })), ...contents.firings.map((firing) => ({ type: 'firing', firing }))]);
   }
 }

@@ -4,13 +4,10 @@
 // that line only: the intact ones are kept, the file as found is set aside beside it and the loss
 // is logged. Algorithms of every network are in it, each naming its network: one of another
 // network is kept as it is and never acted on.
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
-import { fail, ok, type Result } from '../../../shared/result';
-import { parseWith } from '../../../shared/schema';
-import { readTextIfExists, writeFileAtomic } from '../storage/files';
+import type { Result } from '../../../shared/result';
+import { readJsonLines, writeJsonLines } from '../storage/json-lines';
 
 export const ALGOS_FILE = 'algos.jsonl';
 
@@ -111,43 +108,12 @@ export class AlgoStore {
 
   /** What the file holds; damaged lines are skipped (and said), the rest kept. */
   load(): AlgoRecord[] {
-    const text = readTextIfExists(this.path);
-    if (text === null) return [];
-    const algos: AlgoRecord[] = [];
-    const damaged: number[] = [];
-    text.split('\n').forEach((line, index) => {
-      if (line.trim() === '') return;
-      let decoded: unknown;
-      try {
-        decoded = decodeFrame(line);
-      } catch {
-        damaged.push(index + 1);
-        return;
-      }
-      const parsed = parseWith(lineSchema, decoded, `${this.path}:${index + 1}`);
-      if (!parsed.ok) {
-        damaged.push(index + 1);
-        return;
-      }
-      algos.push(parsed.value.algo);
-    });
-    if (damaged.length > 0) {
-      const aside = `${this.path}.damaged-${this.now()}`;
-      copyFileSync(this.path, aside);
-      this.log(`${this.path}: line(s) ${damaged.join(', ')} could not be read and were dropped; the other ${algos.length} were kept; the file as found is in ${aside}`);
-    }
-    return algos;
+    return readJsonLines({ path: this.path, log: this.log, now: this.now }, lineSchema).map((line) => line.algo);
   }
 
   /** Replace the file's contents durably (on the device when this returns ok). */
   save(algos: readonly AlgoRecord[]): Result<null> {
-    const lines = algos.map((algo) => encodeFrame({ type: 'algo', algo }));
-    try {
-      writeFileAtomic(this.path, lines.length === 0 ? '' : `${lines.join('\n')}\n`);
-    } catch (error) {
-      return fail('STORAGE_FAILURE', `Could not save ${this.path}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return ok(null);
+    return writeJsonLines(this.path, algos.map((algo) => ({ type: 'algo', algo })));
   }
 }
 
