@@ -7,14 +7,13 @@ import { createMemo, createSignal, For, Match, Show, Switch, type Component } fr
 import { ALGO_KIND_TABLE, type AlgoParameter, type AlgoParameterName } from '../../../../shared/algos/algo-kinds';
 import type { AlgoKind, AlgoPreview } from '../../../../shared/ipc/views/algos';
 import type { Market } from '../../../../shared/market/market';
-import { priceTick } from '../../../../shared/market/tick';
 import type { Result } from '../../../../shared/result';
 import { priceCell, quantityCell } from '../../format/columns';
 import { editablePrice, formatPrice, formatQuantity } from '../../format/market-format';
-import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
+import { FreshnessBadge } from '../../lib/freshness';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
-import { createBookFeed } from '../market-data/book-feed';
+import { createTouchFeed } from '../market-data/touch-feed';
 import { KindSelect } from '../ticket/KindSelect';
 import '../ticket/ticket.css';
 import { algoTag } from './algo-figures';
@@ -39,15 +38,9 @@ export const AlgoTicketForm: Component<{ market: Market; turbo: boolean; kind: A
 
   // The touch, for the price shortcuts and to hold Start while the book is not live (TWAP and
   // chase price their children from it).
-  const feed = createBookFeed(bridge, terminal.frames, () => ({ marketId: marketId(), turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
-  const bookFreshness = createFreshness(
-    terminal.freshness,
-    (view) => [marketSource(view, marketId(), props.turbo, 'book')],
-    () => (feed.frame()?.state === 'live' ? null : { state: 'resyncing', detail: 'waiting for the book' }),
-  );
-  const live = () => (feed.frame()?.state === 'live' && bookFreshness.live() ? feed.frame() : null);
-  const bestBid = () => live()?.bids[0]?.price ?? null;
-  const bestAsk = () => live()?.asks[0]?.price ?? null;
+  const touch = createTouchFeed(bridge, terminal.frames, terminal.freshness, marketId, () => props.turbo, () => props.market);
+  const bookFreshness = touch.freshness;
+  const { live, bestBid, bestAsk } = touch;
 
   const evaluation = createMemo(() => algoSpec(props.market, props.turbo, { kind: props.kind, side: draft().side, quantityText: draft().quantityText, texts: texts() }));
   const spec = () => {

@@ -25,8 +25,8 @@ import { editablePrice, editableQuantity, formatAmount, formatPrice, formatQuant
 import { balanceText } from '../../format/columns';
 import { formatPpm, shortId } from '../../format/units';
 import { bookRules } from '../../stores/turbo-store';
-import { createBookFeed } from '../market-data/book-feed';
-import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
+import { createTouchFeed } from '../market-data/touch-feed';
+import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 import { adjustmentsText, describeLegs, describeOrder, describeOutcome } from '../trading/trading-actions';
 import { BracketSection, bracketInput, createTriggerSnapshot, emptyLeg, type BracketDraft, type BracketEntry } from '../triggers';
 import {
@@ -100,17 +100,11 @@ const OrderForm: Component<{ market: Market; turbo: boolean }> = (props) => {
   const book = () => rules() ?? props.market;
 
   // The best bid and offer, from a one-level subscription of this panel's own.
-  const feed = createBookFeed(bridge, terminal.frames, () => ({ marketId: marketId(), turbo: props.turbo, precision: priceTick(props.market), levels: 1 }));
   // The ticket still sends priced orders on a book that is not live, but says so, and takes no
   // price from it (a market order, the bid/ask shortcuts) until it is live again.
-  const bookFreshness = createFreshness(
-    terminal.freshness,
-    (view) => [marketSource(view, marketId(), props.turbo, 'book')],
-    () => (feed.frame()?.state === 'live' ? null : { state: 'resyncing', detail: 'waiting for the book' }),
-  );
-  const live = () => (feed.frame()?.state === 'live' && bookFreshness.live() ? feed.frame() : null);
-  const bestBid = () => live()?.bids[0]?.price ?? null;
-  const bestAsk = () => live()?.asks[0]?.price ?? null;
+  const touch = createTouchFeed(bridge, terminal.frames, terminal.freshness, marketId, () => props.turbo, () => props.market);
+  const bookFreshness = touch.freshness;
+  const { bestBid, bestAsk } = touch;
 
   // The account that signs for the book in view, whose funds "Available" shows: the trading
   // account, or on a Turbo book the selected Turbo Account (its own funds and credit, which main's
