@@ -25,6 +25,13 @@ const leg = (id: string, triggerPrice: bigint, quantity: bigint | null, side = '
 const seen = (legs: TruthTrigger[]): PairSeen => ({ market, account: '0xaa', position: 2n * ETH, takeProfit: 3_150n * USDC, stopLoss: 2_850n * USDC, legs, legIds: legs.map((one) => one.triggerId) });
 
 describe('checkPositionPair', () => {
+  it('holds legs sized to the position when armed if a fill changed it before the read (main resizes at its pace)', () => {
+    const legs = [leg('1', 3_150n * USDC, 2n * ETH), leg('2', 2_850n * USDC, 2n * ETH)];
+    expect(checkPositionPair({ ...seen(legs), position: ETH, positionAtArm: 2n * ETH }, { open: [], triggers: [] })).toEqual([]);
+    // Sized to neither: broken.
+    expect(checkPositionPair({ ...seen(legs), position: ETH, positionAtArm: 3n * ETH }, { open: [], triggers: [] }).length).toBeGreaterThan(0);
+  });
+
   it('holds for a pair sized to the position and gone after the cancel', () => {
     expect(checkPositionPair(seen([leg('1', 3_150n * USDC, 2n * ETH), leg('2', 2_850n * USDC, 2n * ETH)]), { open: [], triggers: [] })).toEqual([]);
   });

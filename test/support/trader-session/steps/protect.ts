@@ -22,6 +22,11 @@ export interface PairSeen {
   readonly account: string;
   /** The trading account's position on the book when the pair was read (signed, raw base units). */
   readonly position: bigint;
+  /**
+   * The position when the pair was armed: a fill in between (a resting order, an algorithm's child)
+   * leaves the legs at this size until main's next resize, paced at one per 3 s.
+   */
+  readonly positionAtArm?: bigint;
   readonly takeProfit: bigint;
   readonly stopLoss: bigint;
   /** The pair's legs as the exchange listed them while armed. */
@@ -30,30 +35,39 @@ export interface PairSeen {
   readonly legIds: readonly string[];
 }
 
-/**
- * A position TP/SL holds its contract: while armed, exactly its two legs pending on the book, on the
- * closing side, at the trigger prices entered (on the price step), each of the size the position
- * can be closed at (the position floored to the step and lowered to a whole quote value: never
- * more than the position); once cancelled, none of them pending.
- */
-export function checkPositionPair(seen: PairSeen | null, after: RestingState): Problems {
-  // Not armed: a refusal shown (a position too small, the mark moved past a price) is the contract too.
-  if (seen === null) return [];
+/** The pair's legs held to a position of signed `position`: two, closing, on the step, at the prices entered, sized to it. */
+function legsAgainst(seen: PairSeen, position: bigint): Problems {
   const problems: Problems = [];
   const { market } = seen;
   const tick = tickOf(market);
-  const long = seen.position > 0n;
+  const long = position > 0n;
   const closing = long ? 'Sell' : 'Buy';
-  const size = long ? seen.position : -seen.position;
+  const size = long ? position : -position;
   const expected = signablePairSize(market, size, [seen.takeProfit, seen.stopLoss]);
   if (seen.legs.length !== 2) problems.push(`the position TP/SL had ${seen.legs.length} legs pending on the exchange, not 2 (ids ${seen.legIds.join(', ') || 'none'})`);
   for (const leg of seen.legs) {
     if (leg.side !== closing) problems.push(`a position TP/SL leg at ${leg.triggerPrice} is a ${leg.side}, not the position's closing ${closing}`);
     if (leg.triggerPrice % tick !== 0n) problems.push(`a position TP/SL leg's trigger ${leg.triggerPrice} is not on the price step ${tick}`);
     if (leg.triggerPrice !== seen.takeProfit && leg.triggerPrice !== seen.stopLoss) problems.push(`a position TP/SL leg triggers at ${leg.triggerPrice}, not at the take-profit ${seen.takeProfit} or the stop-loss ${seen.stopLoss} entered`);
-    if (leg.quantity === null || leg.quantity !== expected) problems.push(`a position TP/SL leg closes ${leg.quantity ?? 'its parent'}, not ${expected} (the position ${seen.position} as it can be signed)`);
+    if (leg.quantity === null || leg.quantity !== expected) problems.push(`a position TP/SL leg closes ${leg.quantity ?? 'its parent'}, not ${expected} (the position ${position} as it can be signed)`);
     if (leg.quantity !== null && leg.quantity > size) problems.push(`a position TP/SL leg closes ${leg.quantity}, more than the position ${size}`);
   }
+  return problems;
+}
+
+/**
+ * A position TP/SL holds its contract: while armed, exactly its two legs pending on the book, on the
+ * closing side, at the trigger prices entered (on the price step), each of the size the position
+ * can be closed at (the position floored to the step and lowered to a whole quote value: never
+ * more than the position), at the position when it was read or, a fill having come between, when
+ * it was armed; once cancelled, none of them pending.
+ */
+export function checkPositionPair(seen: PairSeen | null, after: RestingState): Problems {
+  // Not armed: a refusal shown (a position too small, the mark moved past a price) is the contract too.
+  if (seen === null) return [];
+  const read = legsAgainst(seen, seen.position);
+  const armed = seen.positionAtArm === undefined || seen.positionAtArm === seen.position ? read : legsAgainst(seen, seen.positionAtArm);
+  const problems: Problems = read.length === 0 || armed.length === 0 ? [] : read;
   const left = after.triggers.filter((leg) => seen.legIds.includes(leg.triggerId));
   if (left.length > 0) problems.push(`the position TP/SL was cancelled from its row, but ${left.length} of its legs are still pending`);
   return problems;
@@ -109,7 +123,8 @@ export class PositionTakeProfitStopLoss implements fc.AsyncCommand<Model, Real, 
     const inside = await insideNow(real, market, false);
     if (!inside) return;
     const sizeNow = async () => (await real.truth.positions(account, real.turboMarkets)).get(market.market_id)?.size ?? 0n;
-    const long = (await sizeNow()) > 0n;
+    const positionAtArm = await sizeNow();
+    const long = positionAtArm > 0n;
     const tick = tickOf(market);
     const takeProfit = long ? (((inside.ask * 105n) / 100n) / tick) * tick : (((inside.bid * 95n) / 100n) / tick) * tick;
     const stopLoss = long ? (((inside.bid * 95n) / 100n) / tick) * tick : (((inside.ask * 105n) / 100n) / tick) * tick;
@@ -135,7 +150,7 @@ export class PositionTakeProfitStopLoss implements fc.AsyncCommand<Model, Real, 
     const resting = await real.truth.resting(contractsOf(accounts), accounts.turboMarkets, market.market_id);
     const position = await sizeNow();
     const now = (await pairOf()) ?? armed;
-    this.seen = { market, account, position, takeProfit, stopLoss, legs: resting.triggers.filter((leg) => now.legIds.includes(leg.triggerId)), legIds: now.legIds };
+    this.seen = { market, account, position, positionAtArm, takeProfit, stopLoss, legs: resting.triggers.filter((leg) => now.legIds.includes(leg.triggerId)), legIds: now.legIds };
     // Cancelled again from the row: the legs go, and main no longer resizes them.
     await row.getByTestId('position-bracket-cancel').click({ timeout: 3000 }).catch(() => undefined);
     await until(async () => (await pairOf()) === undefined, 'the position TP/SL to be cancelled', 20_000).catch(() => undefined);
