@@ -153,6 +153,17 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
     const reached = direction === 'above' ? (source === 'ask' ? extremes.max_ask : extremes.max_bid) : source === 'ask' ? extremes.min_ask : extremes.min_bid;
     const pastBeforeMove = reached !== null && (direction === 'above' ? BigInt(reached) >= level : BigInt(reached) <= level);
     const firedBeforeMove = value(await bridge.api.listAlerts({})).firings.filter((firing) => firing.alertId === created.id).length;
+    if (firedBeforeMove === 0) {
+      // A crossing needs the price on the near side first: the house's walk may have carried it
+      // past the level before main saw it there, leaving the alert unarmed. Down (or up) to the near
+      // side, then through. The house re-centres its quotes on the price moved to, so the near
+      // side is 1 % away: the touch (half a spread from it) is then on the near side too.
+      const away = ((level / 100n) / tick) * tick;
+      const near = direction === 'above' ? level - away : level + away;
+      const back = await control.post('/control/markets/price', { market_id: market.market_id, price: near.toString() });
+      if (back.status !== 200) throw new Error(`the control surface did not move the price: ${back.status} ${JSON.stringify(back.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
     const target = direction === 'above' ? level + 10n * tick : level - 10n * tick;
     const moved = await control.post('/control/markets/price', { market_id: market.market_id, price: target.toString() });
     if (moved.status !== 200) throw new Error(`the control surface did not move the price: ${moved.status} ${JSON.stringify(moved.body)}`);
