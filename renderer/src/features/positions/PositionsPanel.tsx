@@ -4,7 +4,7 @@
 // Account's liquidation and freeze prices, and flatten (one row, or all). Read again on every
 // order or fill push and every few seconds for the marks; the head says how old the figures are
 // and marks them stale when a read fails or lags.
-import { createMemo, createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
 import type { PositionsView, PositionView, TriggerPriceView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import type { ClosePercent } from '../../../../shared/positions/close-plan';
@@ -72,6 +72,10 @@ export const PositionsPanel: Component = () => {
     }
     return found;
   });
+  const rowsByKey = createMemo(() => new Map(rows().map((row) => [row.key, row])));
+  // Keys, not rows, drive the table: the same books keep their DOM (and what the trader typed in
+  // their fields) while the figures update; a list of new row objects would rebuild every row.
+  const rowKeys = createMemo(() => rows().map((row) => row.key), undefined, { equals: (a, b) => a.length === b.length && a.every((key, index) => key === b[index]) });
   const anyTurboAccount = () => rows().some((row) => row.position.accountKind === 'turbo-account');
   const open = () => rows().filter((row) => row.position.size !== 0n && row.position.close.refusal === null);
   const remainders = () => rows().filter((row) => row.position.size !== 0n && row.position.notClosable !== null);
@@ -176,12 +180,19 @@ export const PositionsPanel: Component = () => {
             </tr>
           </thead>
           <tbody>
-            <For each={rows()}>
-              {(row, index) => {
-                const position = () => row.position;
-                const market = row.market;
+            <For each={rowKeys()}>
+              {(key, index) => {
+                // The row by its book: a new position view updates it in place (the fields typed stay).
+                const row = (): Row => rowsByKey().get(key) ?? lastRow;
+                let lastRow: Row = rowsByKey().get(key)!;
+                createEffect(() => {
+                  const found = rowsByKey().get(key);
+                  if (found) lastRow = found;
+                });
+                const position = () => row().position;
+                const market = row().market;
                 const quote = market.quote.symbol;
-                const figure = () => figuresOf(row);
+                const figure = () => figuresOf(row());
                 return (
                   <>
                   <tr
@@ -224,7 +235,7 @@ export const PositionsPanel: Component = () => {
                           data-testid="flatten-position"
                           disabled={busy() || position().size === 0n || position().close.refusal !== null}
                           title={position().close.refusal === null ? 'Close with a bounded market order' : `No order is sent: ${position().close.refusal}`}
-                          onClick={() => void flatten([row])}
+                          onClick={() => void flatten([row()])}
                         >
                           Flatten
                         </button>
@@ -237,7 +248,7 @@ export const PositionsPanel: Component = () => {
                               data-testid={`close-part-${plan.percent}`}
                               disabled={busy() || position().size === 0n || plan.refusal !== null}
                               title={plan.refusal === null ? `Close ${plan.percent} %: ${plan.side ?? ''} ${sizeText(market, plan.quantity)} ${market.base.symbol}${plan.dust === null ? '' : ` (${plan.dust})`}` : `No order is sent: ${plan.refusal}`}
-                              onClick={() => void closePart(row, plan.percent)}
+                              onClick={() => void closePart(row(), plan.percent)}
                             >
                               {plan.percent}%
                             </button>
@@ -248,7 +259,7 @@ export const PositionsPanel: Component = () => {
                           data-testid="reverse-position"
                           disabled={busy() || position().size === 0n || position().reverse.refusal !== null}
                           title={position().reverse.refusal === null ? 'Close and open the opposite position of the same size, in one signed batch' : `No order is sent: ${position().reverse.refusal}`}
-                          onClick={() => void reverse(row)}
+                          onClick={() => void reverse(row())}
                         >
                           Reverse
                         </button>
@@ -266,7 +277,7 @@ export const PositionsPanel: Component = () => {
                                   ? `Close ${plan.percent} % by limit: ${plan.side ?? ''} ${sizeText(market, plan.quantity)} ${market.base.symbol} post-only at ${position().limitTouch === null ? '' : priceText(market, position().limitTouch!)}${plan.dust === null ? '' : ` (${plan.dust})`}`
                                   : `No order is sent: ${plan.refusal}`
                               }
-                              onClick={() => void closeByLimit(row, plan.percent)}
+                              onClick={() => void closeByLimit(row(), plan.percent)}
                             >
                               {plan.percent}%
                             </button>
@@ -335,7 +346,7 @@ export const PositionsPanel: Component = () => {
                         <b>Remainder</b> {`${signedSizeText(market, position().size)} ${market.base.symbol}: ${position().notClosable ?? ''}. ${remainderAdvice(market, position())}`}
                         <Show when={position().accountKind === 'trading'}>
                           {' '}
-                          <button type="button" data-testid="position-remainder-settle" disabled={busy()} title="Move what this book holds of your trading account (unlocked funds, the remainder among them) to the account, where it can be withdrawn" onClick={() => void settle(row)}>
+                          <button type="button" data-testid="position-remainder-settle" disabled={busy()} title="Move what this book holds of your trading account (unlocked funds, the remainder among them) to the account, where it can be withdrawn" onClick={() => void settle(row())}>
                             Settle
                           </button>
                         </Show>
