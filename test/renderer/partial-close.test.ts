@@ -3,13 +3,14 @@
 // ends with), and what is sent names the share and the size the confirmation stated.
 import { describe, expect, it } from 'vitest';
 import type { TerminalApi } from '../../shared/ipc/contract';
+import type { PositionView } from '../../shared/ipc/views';
 import { createTradingActions, signerText } from '../../renderer/src/features/trading/trading-actions';
 import type { TerminalStore } from '../../renderer/src/stores/terminal-store';
 import { ethUsdc, positionView } from '../support/renderer/fixtures';
 
 const trading = `0x${'aa'.repeat(32)}`;
 
-function harness() {
+function harness(fresh?: readonly PositionView[]) {
   const asked: { title: string; lines: readonly string[] }[] = [];
   const sent: { method: string; input: unknown }[] = [];
   const notes: string[] = [];
@@ -17,6 +18,8 @@ function harness() {
   const api = {
     flattenPositions: (input: unknown) => (sent.push({ method: 'flattenPositions', input }), Promise.resolve(report)),
     reversePosition: (input: unknown) => (sent.push({ method: 'reversePosition', input }), Promise.resolve(report)),
+    // Main's view read again when a close by limit is asked for; none here unless a test gives one.
+    getPositions: () => Promise.resolve(fresh === undefined ? { ok: false, code: 'NOT_CONNECTED', message: 'not read' } : { ok: true, value: { positions: fresh, asOf: 0, problems: [] } }),
   } as unknown as TerminalApi;
   const store = { state: { settings: { confirmOrders: true }, account: { tradeAccount: { tradeAccountId: trading } }, openOrders: [] }, notify: (_tone: string, text: string) => notes.push(text) } as unknown as TerminalStore;
   let answer = true;
@@ -109,6 +112,14 @@ describe('close by limit from the page', () => {
       'Signed by Trading account 0xaaaa…aaaa; one signed batch.',
     ]);
     expect(h.sent).toEqual([{ method: 'flattenPositions', input: { positions: [{ marketId: ethUsdc.market_id, turbo: false, account: trading, quantity: 22_000_000n, percent: 50, style: 'limit', price: 3_000_500_000n }] } }]);
+  });
+
+  it('states and sends the touch main reads now, not the one of the view on screen', async () => {
+    const shown = positionView({ size: 44_172_755n, mark: 3_000_000_000n, markSide: 'bid', limitTouch: 3_003_000_000n });
+    const h = harness([positionView({ size: 44_172_755n, mark: 3_000_000_000n, markSide: 'bid', limitTouch: 3_001_500_000n })]);
+    await h.actions.closeByLimit(ethUsdc, shown, 50);
+    expect(h.asked[0]!.lines[0]).toBe('Sell 0.022 ETH on ETH/USDC, Canonical book, post-only at 3,001.50 USDC (the best ask, joining it)');
+    expect(h.sent).toEqual([{ method: 'flattenPositions', input: { positions: [{ marketId: ethUsdc.market_id, turbo: false, account: trading, quantity: 22_000_000n, percent: 50, style: 'limit', price: 3_001_500_000n }] } }]);
   });
 
   it('says the dust a full close by limit leaves, and sends nothing without a touch to join', async () => {

@@ -348,7 +348,11 @@ export function createTradingActions(api: TerminalApi, store: TerminalStore, ask
       reportClose(`Close ${percent} %`, market, result);
       return result;
     },
-    async closeByLimit(market, position, percent) {
+    async closeByLimit(market, shown, percent) {
+      // The touch the order joins is read now, not taken from the view on screen (read at the last
+      // fill): a dialog naming a best price the book has left would be refused once confirmed.
+      const read = await api.getPositions({});
+      const position = (read.ok ? read.value.positions.find((one) => one.account === shown.account && one.marketId === shown.marketId && one.turbo === shown.turbo) : undefined) ?? shown;
       const plan = limitPlanOf(position, percent);
       if (plan === null || plan.refusal !== null || plan.quantity === 0n || position.limitTouch === null) {
         store.notify('warning', `Close ${percent} % by limit not sent: ${plan?.refusal ?? 'the position has no plan for this share'}`);
