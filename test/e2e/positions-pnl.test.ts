@@ -72,6 +72,15 @@ describe.sequential('P&L display per market and close by limit in Chromium again
   it("closes half by limit from the ladder foot: a post-only sell at the best ask, stated before it is sent", async () => {
     const row = page.getByTestId('position-row').first();
     const held = BigInt((await row.getAttribute('data-size')) ?? '0');
+    // The pinned maker quotes its level again at every interval (2 s) after the buy took it: until it
+    // has, the best ask moves back under the dialog, and main rightly refuses a touch that moved.
+    // The book is read until its best ask holds for longer than one interval.
+    const bestAsk = () => page.locator('[data-testid=ladder] [data-testid=ladder-row].best-ask').first().getAttribute('data-price');
+    for (let settled = false; !settled; ) {
+      const first = await bestAsk();
+      await page.waitForTimeout(2_500);
+      settled = first !== null && first === (await bestAsk());
+    }
     await page.getByTestId('ladder-close-limit-50').click();
     const dialog = page.getByTestId('confirm-dialog');
     await dialog.waitFor();
