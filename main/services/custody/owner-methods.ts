@@ -70,51 +70,50 @@ function unexpected(parameters: Readonly<Record<string, string>>, allowed: reado
   return extra === undefined ? ok(undefined) : fail(OWNER_METHOD_CODES.BAD_PARAMETER, `${extra}: not a parameter of this method`, { field: extra });
 }
 
-const settleBalance: OwnerMethod = {
-  view: {
+/** An owner action on one book whose only parameter is the market, aimed at the trading account. */
+function bookAction(view: OwnerMethod['view'], kind: 'SettleBalance' | 'Whitelist', target: 'to' | 'account'): OwnerMethod {
+  return {
+    view,
+    build(parameters, facts) {
+      const extra = unexpected(parameters, ['marketId']);
+      if (!extra.ok) return extra;
+      const market = bookOf(parameters, 'marketId', facts);
+      if (!market.ok) return market;
+      const name = facts.marketName(market.value);
+      const action = kind === 'SettleBalance' ? { kind, to: contractIdentity(facts.tradeAccountId) } : { kind, account: contractIdentity(facts.tradeAccountId) };
+      return ok({
+        call: { endpoint: 'actions', groups: [{ market_id: market.value.market_id, market: market.value, actions: [action] }] },
+        description: `Owner action ${kind} on ${name}`,
+        lines: [trusted`marketId: ${market.value.market_id} (${name})`, trusted`${target}: ContractId ${facts.tradeAccountId} (the trading account)`],
+        parameters: { marketId: market.value.market_id },
+      });
+    },
+  };
+}
+
+const settleBalance = bookAction(
+  {
     method: 'settleBalance',
     endpoint: 'POST /v1/accounts/actions',
     title: 'Settle a book (owner action SettleBalance)',
     explains: "Moves the book's unlocked balance (proceeds and released funds) back to the trading account, signed by the owner key instead of the session.",
     parameters: [{ name: 'marketId', label: 'Market', kind: 'market' }],
   },
-  build(parameters, facts) {
-    const extra = unexpected(parameters, ['marketId']);
-    if (!extra.ok) return extra;
-    const market = bookOf(parameters, 'marketId', facts);
-    if (!market.ok) return market;
-    const name = facts.marketName(market.value);
-    return ok({
-      call: { endpoint: 'actions', groups: [{ market_id: market.value.market_id, market: market.value, actions: [{ kind: 'SettleBalance', to: contractIdentity(facts.tradeAccountId) }] }] },
-      description: `Owner action SettleBalance on ${name}`,
-      lines: [trusted`marketId: ${market.value.market_id} (${name})`, trusted`to: ContractId ${facts.tradeAccountId} (the trading account)`],
-      parameters: { marketId: market.value.market_id },
-    });
-  },
-};
+  'SettleBalance',
+  'to',
+);
 
-const whitelist: OwnerMethod = {
-  view: {
+const whitelist = bookAction(
+  {
     method: 'whitelist',
     endpoint: 'POST /v1/accounts/actions',
     title: 'Whitelist the trading account on a book (owner action Whitelist)',
     explains: 'Books that require it accept orders only from whitelisted accounts; this whitelists the trading account itself, on one book.',
     parameters: [{ name: 'marketId', label: 'Market', kind: 'market' }],
   },
-  build(parameters, facts) {
-    const extra = unexpected(parameters, ['marketId']);
-    if (!extra.ok) return extra;
-    const market = bookOf(parameters, 'marketId', facts);
-    if (!market.ok) return market;
-    const name = facts.marketName(market.value);
-    return ok({
-      call: { endpoint: 'actions', groups: [{ market_id: market.value.market_id, market: market.value, actions: [{ kind: 'Whitelist', account: contractIdentity(facts.tradeAccountId) }] }] },
-      description: `Owner action Whitelist on ${name}`,
-      lines: [trusted`marketId: ${market.value.market_id} (${name})`, trusted`account: ContractId ${facts.tradeAccountId} (the trading account)`],
-      parameters: { marketId: market.value.market_id },
-    });
-  },
-};
+  'Whitelist',
+  'account',
+);
 
 const cancelOrder: OwnerMethod = {
   view: {

@@ -16,6 +16,7 @@
 // Size), and the click places it through the ladder's one-click path and its confirmation.
 // Bars stay exact in a signal; uPlot gets numbers through setData once per frame, and the legend
 // shows the exact values of the bar under the cursor.
+import { ArmToggle } from '../../components/ArmToggle';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, type Component } from 'solid-js';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -704,17 +705,7 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
         </span>
         <FreshnessBadge mark={freshness} testId="chart-freshness" />
         <div class="spacer" />
-        <button
-          type="button"
-          class="arm-toggle"
-          classList={{ on: armed() }}
-          data-testid="chart-arm"
-          aria-pressed={armed()}
-          title="Click-to-place is off until armed (one arming with the ladder's). When armed, a click on the chart places a Limit at that price with the ladder's Size: under the market a buy, over it a sell. Changing book, market, network or account, or the kill switch, disarms."
-          onClick={() => (armed() ? terminal.arming.disarm('disarmed on the chart') : terminal.arming.arm(armScope()))}
-        >
-          {armed() ? 'ARMED' : 'ARM'}
-        </button>
+        <ArmToggle armed={armed()} testId="chart-arm" title="Click-to-place is off until armed (one arming with the ladder's). When armed, a click on the chart places a Limit at that price with the ladder's Size: under the market a buy, over it a sell. Changing book, market, network or account, or the kill switch, disarms." onToggle={() => (armed() ? terminal.arming.disarm('disarmed on the chart') : terminal.arming.arm(armScope()))} />
         <label class="field-inline chart-size" title={`What a click on the chart, a click on the ladder and the buy/sell hotkeys trade, in ${props.market.base.symbol} (the ladder's Size of this book)`}>
           <span>Size</span>
           <input data-testid="chart-size" class="num" inputmode="decimal" size={7} value={sizeText()} onInput={(event) => terminal.ladderSizes.set(props.market.market_id, props.turbo, event.currentTarget.value)} />

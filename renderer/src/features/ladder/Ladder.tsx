@@ -11,6 +11,7 @@
 // Cumulative depth is a toggle; the account's recent fills, the position's average entry and the
 // P&L of the position at each row's price are shown on the rows.
 // Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
+import { ArmToggle } from '../../components/ArmToggle';
 import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { FlowWindow, OrderView, PositionView } from '../../../../shared/ipc/views';
@@ -566,17 +567,7 @@ export const Ladder: Component<LadderProps> = (props) => {
       onMouseLeave={() => setPointerOver(false)}
     >
       <div class="ladder-toolbar">
-        <button
-          type="button"
-          class="arm-toggle"
-          classList={{ on: armed() }}
-          data-testid="ladder-arm"
-          aria-pressed={armed()}
-          title="Click-to-trade and the buy/sell hotkeys are off until armed. When armed, a click in the bid column buys and in the ask column sells, at the row's price, with the size in the ladder's Size field and the ticket's order type. Changing book, market, network or account, or the kill switch, disarms."
-          onClick={() => setArmed(!armed())}
-        >
-          {armed() ? 'ARMED' : 'ARM'}
-        </button>
+        <ArmToggle armed={armed()} testId="ladder-arm" title="Click-to-trade and the buy/sell hotkeys are off until armed. When armed, a click in the bid column buys and in the ask column sells, at the row's price, with the size in the ladder's Size field and the ticket's order type. Changing book, market, network or account, or the kill switch, disarms." onToggle={() => setArmed(!armed())} />
         <label class="field-inline" title="Rows merge this many price steps (the market's tick at first). Bids merge down to the row price, asks up to it.">
           <span>Group</span>
           <select data-testid="ladder-precision" value={precision().toString()} onChange={(event) => {
