@@ -23,6 +23,9 @@ export default defineConfig({
         input: {
           index: resolve(root, 'main/index.ts'),
           sandbox: resolve(root, 'sandbox/cli.ts'),
+          // The browser host (npm start where no Electron runtime exists, npm run web): run from
+          // the build like the app, so a start does not transpile main from TypeScript.
+          host: resolve(root, 'main/host/cli.ts'),
         },
       },
     },

@@ -26,7 +26,11 @@ import { terminalLog } from '../platform/terminal-log';
 import { startBrowserHost } from './browser-host';
 import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk-browser';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const modulePath = fileURLToPath(import.meta.url);
+// main/host/cli.ts from source, out/main/host.js from the build: both two folders below the root.
+const projectRoot = resolve(dirname(modulePath), '../..');
+/** The sandbox runs from the same kind of code as the host: built beside it, or from source through tsx. */
+const sandboxEntry = modulePath.endsWith('.ts') ? { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] } : { modulePath: join(dirname(modulePath), 'sandbox.js'), execArgv: [] };
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--exchange-url URL] [--record-bridge FILE]\n`);
@@ -141,7 +145,7 @@ async function onlineComposition(): Promise<Composition> {
     openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
     random,
     signer: chooseDigestSigner(),
-    spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
+    spawnSandbox: nodeSandboxSpawner(sandboxEntry),
     // Withdrawals, new allow-list addresses, loosened safety settings and network addresses are
     // confirmed with a one-time code printed here, on the host's own terminal (stderr), which no
     // page can read; the trader types it into the app.

@@ -50,7 +50,8 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lt-host-'));
   // LT_HOST_NODE_ARGS: extra Node flags for the host (a diagnosis, e.g. "--trace-gc"); none by default.
   const nodeArgs = (process.env.LT_HOST_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
-  const hostArgs = [...nodeArgs, '--import', 'tsx', 'main/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])];
+  // The built host, as `npm start` runs it (the e2e project's global setup builds it when sources changed).
+  const hostArgs = [...nodeArgs, 'out/main/host.js', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])];
   const child =
     options.keyring === false
       ? spawn(process.execPath, hostArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: withoutSessionBus(process.env) })
