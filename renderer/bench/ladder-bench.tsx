@@ -44,6 +44,8 @@ declare global {
   interface Window {
     __benchResult?: LadderBenchResult;
     __benchError?: string;
+    /** Set when the measured replay starts (after precomputing and the warm-up): a profiler starts here. */
+    __benchMeasuring?: boolean;
   }
 }
 
@@ -172,6 +174,7 @@ async function main(): Promise<void> {
       const elapsed = performance.now() - start;
       if (!measuring && elapsed >= warmupMs) {
         measuring = true;
+        window.__benchMeasuring = true;
         longTasks = 0;
       }
       const due = Math.min(frames.length, Math.floor((elapsed * rate) / 1000) + 1);
