@@ -4,7 +4,10 @@ import type { Summary, Ticker } from '../../../../../shared/api/market-schemas';
 import type { B256 } from '../../../../../shared/encoding/b256';
 import type { MarketOverviewView } from '../../../../../shared/ipc/views';
 import { fail, ok, type Result } from '../../../../../shared/result';
-import { MarketOverview, type OverviewReader } from '../../../../../main/services/market-data/market-overview';
+import { MarketOverview, OVERVIEW_TRADE_PUSH_MS, type OverviewReader, type OverviewTrades } from '../../../../../main/services/market-data/market-overview';
+import { changePercentText, withLastTrades } from '../../../../../main/services/market-data/overview-last-trade';
+import { checkProperty } from '../../../../support/property';
+import fc from 'fast-check';
 import { overviewRows, percentFigure, rawFigure } from '../../../../../main/services/market-data/overview-rows';
 import { WindowHub } from '../../../../../main/services/window-hub';
 
@@ -38,7 +41,7 @@ describe('overview rows from the ticker and the summary', () => {
   });
 });
 
-function setup() {
+function setup(trades: OverviewTrades | null = null) {
   const clock = new ManualClock(1_000_000);
   const windows = new WindowHub();
   const received = new Map<string, MarketOverviewView[]>();
@@ -58,7 +61,7 @@ function setup() {
     summary: () => Promise.resolve(answer().summary),
     marketOrder: () => [ETH],
   };
-  const overview = new MarketOverview(windows, clock, () => (connected ? reader : null), 5_000);
+  const overview = new MarketOverview(windows, clock, () => (connected ? reader : null), 5_000, trades);
   const flush = async (ms: number) => {
     clock.advance(ms);
     // The read and the scheduling of the next one chain several promises: let them all settle.
@@ -150,5 +153,82 @@ describe('MarketOverview', () => {
     await test.flush(0);
     expect(test.reads()).toBe(0);
     expect(test.received.get('w1')!.at(-1)).toMatchObject({ state: 'resyncing', problem: 'the network is not connected' });
+  });
+});
+
+/** A trade stream main follows, as the market data hub reports it. */
+function followedTrades() {
+  const last = new Map<string, bigint>();
+  const listeners = new Set<(marketId: string) => void>();
+  const trades: OverviewTrades = {
+    lastTrade: (marketId) => last.get(marketId) ?? null,
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const trade = (marketId: string, price: bigint | null) => {
+    if (price === null) last.delete(marketId);
+    else last.set(marketId, price);
+    for (const listener of listeners) listener(marketId);
+  };
+  return { trades, trade };
+}
+
+describe('the overview last price of a market whose trade stream main follows', () => {
+  it('is the stream\'s last trade, pushed soon after each trade; the change is measured from the open again', async () => {
+    const stream = followedTrades();
+    const test = setup(stream.trades);
+    test.attach('w1');
+    stream.trade(ETH, 2_998_500_000n);
+    expect(test.overview.watch('w1').rows).toEqual([]);
+    await test.flush(0);
+    // The ticker says 3,000.00 (read up to one interval ago); the stream's newest trade wins.
+    expect(test.received.get('w1')!.at(-1)!.rows[0]).toMatchObject({ last: 2_998_500_000n, changePercent: '3.39' });
+    const pushed = test.received.get('w1')!.length;
+    stream.trade(ETH, 3_001_550_000n);
+    stream.trade(ETH, 3_101_000_000n);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS - 1);
+    expect(test.received.get('w1')!.length).toBe(pushed);
+    await test.flush(1);
+    // Two trades, one push, before the next read (5 s away): the high follows a trade above it.
+    expect(test.received.get('w1')!.length).toBe(pushed + 1);
+    expect(test.received.get('w1')!.at(-1)!.rows[0]).toMatchObject({ last: 3_101_000_000n, high: 3_101_000_000n, low: 2_800_000_000n, changePercent: '6.93' });
+    expect(test.reads()).toBe(1);
+    // The stream closed (no window shows the market): the ticker's figure again.
+    stream.trade(ETH, null);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS);
+    expect(test.received.get('w1')!.at(-1)!.rows[0]).toMatchObject({ last: 3_000_000_000n, high: 3_100_000_000n, changePercent: '3.44' });
+  });
+
+  it('pushes nothing for a trade while no window follows the overview, and answers the fresh figure when asked', async () => {
+    const stream = followedTrades();
+    const test = setup(stream.trades);
+    test.attach('w1');
+    test.overview.watch('w1');
+    await test.flush(0);
+    test.overview.unwatch('w1');
+    const pushed = test.received.get('w1')!.length;
+    stream.trade(ETH, 2_950_000_000n);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS);
+    expect(test.received.get('w1')!.length).toBe(pushed);
+    expect(test.overview.current().rows[0]!.last).toBe(2_950_000_000n);
+  });
+
+  it('a market without a ticker open keeps the exchange\'s percentage; a row without a high is not given one', () => {
+    const [row] = withLastTrades(overviewRows([ticker(ETH, { open: undefined, high: undefined })], []), () => 3_200_000_000n);
+    expect(row).toMatchObject({ last: 3_200_000_000n, high: null, changePercent: '3.44' });
+  });
+
+  it('the change text reads back to the basis points the market bar computes from the same last and open', () => {
+    checkProperty(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 1n, max: 10n ** 15n }), (last, open) => {
+        const text = changePercentText(last, open);
+        const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
+        expect(match).not.toBeNull();
+        const bps = BigInt(match![2]!) * 100n + BigInt(match![3]!);
+        expect(match![1] === '-' ? -bps : bps).toBe(((last - open) * 10_000n) / open);
+      }),
+    );
   });
 });
