@@ -65,6 +65,47 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     await bar.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '03-market-bar.png') });
   }, 60_000);
 
+  it('after a trade the overview\'s Last and the market bar\'s last are one figure, with no ticker read in between', async () => {
+    const markets = await terminal.markets();
+    const ladder = page.getByTestId('ladder').first();
+    const marketId = (await ladder.getAttribute('data-market-id'))!;
+    const market = markets.find((candidate) => candidate.market_id === marketId)!;
+    await page.getByTestId('tab-overview').click();
+    const panel = page.getByTestId('market-overview');
+    const row = panel.locator(`[data-testid=overview-row][data-market-id="${marketId}"]`);
+    const bar = page.getByTestId('market-bar');
+    const figures = async () => ({
+      overview: (await row.locator('[data-column=last]').textContent())?.trim() ?? '',
+      bar: /^last\s*([\d,]+\.\d+)/.exec((await bar.getByTestId('market-last').textContent()) ?? '')?.[1] ?? '',
+    });
+    // Every ticker and summary read fails from here: a new figure in the overview can only come
+    // from the trade stream, the market bar's source.
+    for (const path of ['/v1/markets/ticker', '/v1/markets/summary']) {
+      expect((await terminal.control.post('/control/faults/fail', { count: 1000, status: 503, method: 'GET', path_prefix: path })).status).toBe(200);
+    }
+    try {
+      await expect.poll(() => panel.getAttribute('data-freshness'), { timeout: 20_000 }).toBe('stale');
+      const before = await figures();
+      const bid = BigInt((await ladder.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price'))!);
+      expect((await terminal.control.post('/control/markets/price', { market_id: marketId, price: (bid - 4n * priceTick(market)).toString() })).status).toBe(200);
+      await expect.poll(async () => (await figures()).bar, { timeout: 20_000 }).not.toBe(before.bar);
+      await expect
+        .poll(
+          async () => {
+            const now = await figures();
+            return now.overview === now.bar ? 'one figure' : JSON.stringify(now);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe('one figure');
+      const newest = (await page.locator('[data-testid=tape-row] [data-column=price]').first().textContent())?.trim();
+      await expect.poll(async () => (await figures()).overview, { timeout: 10_000 }).toBe(newest);
+      await panel.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '06-overview-last-from-trades.png') });
+    } finally {
+      await terminal.control.post('/control/faults/clear', {});
+    }
+  }, 90_000);
+
   it('the ladder shows order flow split by taker side, the last trade size, and large lots from the trader size', async () => {
     const markets = await terminal.markets();
     const ladder = page.getByTestId('ladder').first();
