@@ -161,8 +161,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
   const hub = new MarketDataHub(null, windows, clock);
   // The last price of a market main follows is its trade stream's, as in the market bar.
   const overviewTrades: OverviewTrades = {
-    lastTrade: (marketId) => hub.lastTradePrice(marketId, false),
-    onChange: (listener) => hub.onLastTrade((marketId, turbo) => (turbo ? undefined : listener(marketId))),
+    lastTrade: (marketId, turbo) => hub.lastTradePrice(marketId, turbo),
+    onChange: (listener) => hub.onLastTrade(listener),
   };
   // Reads the active network's ticker and summary while a window follows the overview.
   const overview = new MarketOverview(windows, clock, () => {
@@ -172,6 +172,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
       networkId: network.id,
       ticker: () => current.rest.getMarketTicker(),
       summary: () => current.rest.getMarketSummary(),
+      turboTicker: () => current.rest.getMarketTicker({ turbo: true }),
+      turboSummary: () => current.rest.getMarketSummary({ turbo: true }),
       marketOrder: () => current.markets?.markets().map((market) => market.market_id) ?? [],
     };
   }, OVERVIEW_INTERVAL_MS, overviewTrades);

@@ -104,6 +104,8 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     } finally {
       await terminal.control.post('/control/faults/clear', {});
     }
+    // Reads answer again: the panel is live for the tests after this one.
+    await expect.poll(() => panel.getAttribute('data-freshness'), { timeout: 20_000 }).toBe('live');
   }, 90_000);
 
   it('the ladder shows order flow split by taker side, the last trade size, and large lots from the trader size', async () => {
@@ -212,6 +214,32 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((name) => name.includes(last.base.symbol))).toBe(true);
     await panel.getByTestId('overview-filter').fill('');
+  }, 60_000);
+
+  it('Turbo books show their own 24-hour figures, for the markets that have one, and a click opens the Turbo book', async () => {
+    const markets = await terminal.markets();
+    const panel = page.getByTestId('market-overview');
+    const withTurbo = await terminal.api.getTurboMarkets({});
+    const turboIds = withTurbo.ok ? withTurbo.value.markets.filter((row) => row.hasTurboBook).map((row) => row.marketId) : [];
+    expect(turboIds.length).toBeGreaterThan(0);
+    await panel.getByTestId('overview-book').selectOption('turbo');
+    await expect.poll(() => panel.getAttribute('data-book')).toBe('turbo');
+    const rows = panel.getByTestId('overview-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(turboIds.length);
+    await expect.poll(() => panel.getAttribute('data-freshness'), { timeout: 20_000 }).toBe('live');
+    expect(turboIds.length).toBeLessThanOrEqual(markets.length);
+    const shown = await rows.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-market-id')));
+    expect([...shown].sort()).toEqual([...turboIds].sort());
+    // The Turbo ticker's bid and ask are the best executable shared levels: a spread of its own.
+    await expect.poll(async () => (await rows.locator('[data-column=spread]').allTextContents()).some((text) => text.trim() !== '—'), { timeout: 20_000 }).toBe(true);
+    await shot('07-overview-turbo-books');
+    const first = panel.locator(`[data-testid=overview-row][data-market-id="${turboIds[0]}"] [data-testid=overview-market]`);
+    await first.click();
+    await expect.poll(() => page.getByTestId('market-bar').getAttribute('data-book'), { timeout: 10_000 }).toBe('turbo');
+    await page.getByTestId('market-bar').getByTestId('turbo-toggle-canonical').click();
+    await expect.poll(() => page.getByTestId('market-bar').getAttribute('data-book'), { timeout: 10_000 }).toBe('canonical');
+    await panel.getByTestId('overview-book').selectOption('canonical');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(markets.length);
   }, 60_000);
 
   it('a click on a row opens that market in the ladder and chart', async () => {

@@ -33,6 +33,11 @@ describe('overview rows from the ticker and the summary', () => {
     expect(row).toEqual({ marketId: ETH, last: 3_000_000_000n, open: 2_900_000_000n, high: 2n, low: 2_800_000_000n, bid: 2_999_000_000n, ask: 3_001_000_000n, volume: 12_000_000_000n, changePercent: '-1.50' });
   });
 
+  it('a price of zero is no price (no trade in 24 hours); a volume of zero is a volume', () => {
+    const [row] = overviewRows([ticker(ETH, { last: '0', open: '0', high: '0', low: '0', bid: '0', ask: '3001000000', base_volume: '0', percentage: '0' })], [summary(ETH, { last_price: '0', high_price: '0', low_price: '0' })]);
+    expect(row).toMatchObject({ last: null, open: null, high: null, low: null, bid: null, ask: 3_001_000_000n, volume: 0n });
+  });
+
   it('lists markets in the markets-list order, then any other either read names', () => {
     const rows = overviewRows([ticker(ETH)], [summary(BTC)], [BTC, ETH]);
     expect(rows.map((row) => row.marketId)).toEqual([BTC, ETH]);
@@ -51,6 +56,7 @@ function setup(trades: OverviewTrades | null = null) {
   };
   let reads = 0;
   let answer: () => { ticker: Result<Ticker[]> | Promise<Result<Ticker[]>>; summary: Result<Summary[]> } = () => ({ ticker: ok([ticker(ETH)]), summary: ok([summary(ETH)]) });
+  let turboAnswer: () => { ticker: Result<Ticker[]>; summary: Result<Summary[]> } = () => ({ ticker: ok([]), summary: ok([]) });
   let connected = true;
   const reader: OverviewReader = {
     networkId: 'sandbox',
@@ -59,6 +65,8 @@ function setup(trades: OverviewTrades | null = null) {
       return Promise.resolve(answer().ticker);
     },
     summary: () => Promise.resolve(answer().summary),
+    turboTicker: () => Promise.resolve(turboAnswer().ticker),
+    turboSummary: () => Promise.resolve(turboAnswer().summary),
     marketOrder: () => [ETH],
   };
   const overview = new MarketOverview(windows, clock, () => (connected ? reader : null), 5_000, trades);
@@ -76,6 +84,7 @@ function setup(trades: OverviewTrades | null = null) {
     flush,
     reads: () => reads,
     setAnswer: (next: typeof answer) => (answer = next),
+    setTurboAnswer: (next: typeof turboAnswer) => (turboAnswer = next),
     setConnected: (next: boolean) => (connected = next),
   };
 }
@@ -159,18 +168,18 @@ describe('MarketOverview', () => {
 /** A trade stream main follows, as the market data hub reports it. */
 function followedTrades() {
   const last = new Map<string, bigint>();
-  const listeners = new Set<(marketId: string) => void>();
+  const listeners = new Set<(marketId: string, turbo: boolean) => void>();
   const trades: OverviewTrades = {
-    lastTrade: (marketId) => last.get(marketId) ?? null,
+    lastTrade: (marketId, turbo) => last.get(`${marketId}:${turbo}`) ?? null,
     onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
-  const trade = (marketId: string, price: bigint | null) => {
-    if (price === null) last.delete(marketId);
-    else last.set(marketId, price);
-    for (const listener of listeners) listener(marketId);
+  const trade = (marketId: string, price: bigint | null, turbo = false) => {
+    if (price === null) last.delete(`${marketId}:${turbo}`);
+    else last.set(`${marketId}:${turbo}`, price);
+    for (const listener of listeners) listener(marketId, turbo);
   };
   return { trades, trade };
 }
@@ -213,6 +222,26 @@ describe('the overview last price of a market whose trade stream main follows', 
     await test.flush(OVERVIEW_TRADE_PUSH_MS);
     expect(test.received.get('w1')!.length).toBe(pushed);
     expect(test.overview.current().rows[0]!.last).toBe(2_950_000_000n);
+  });
+
+  it('reads the Turbo books\' own 24-hour figures beside the canonical ones, each with its own book\'s last trade', async () => {
+    const stream = followedTrades();
+    const test = setup(stream.trades);
+    test.setTurboAnswer(() => ({ ticker: ok([ticker(ETH, { last: '3010000000', open: '3000000000', percentage: '0.33' })]), summary: ok([]) }));
+    test.attach('w1');
+    test.overview.watch('w1');
+    await test.flush(0);
+    expect(test.received.get('w1')!.at(-1)!.turboRows).toEqual([expect.objectContaining({ marketId: ETH, last: 3_010_000_000n, changePercent: '0.33' })]);
+    // A Turbo trade moves the Turbo row only; the canonical row keeps the canonical book's figure.
+    stream.trade(ETH, 3_030_000_000n, true);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS);
+    const view = test.received.get('w1')!.at(-1)!;
+    expect(view.turboRows![0]).toMatchObject({ last: 3_030_000_000n, changePercent: '1.00' });
+    expect(view.rows[0]!.last).toBe(3_000_000_000n);
+    // The Turbo reads failing leave their rows as read and the view live.
+    test.setTurboAnswer(() => ({ ticker: fail('HTTP_400', 'turbo'), summary: fail('HTTP_400', 'turbo') }));
+    await test.flush(5_000);
+    expect(test.received.get('w1')!.at(-1)).toMatchObject({ state: 'live', turboRows: [expect.objectContaining({ marketId: ETH })] });
   });
 
   it('a market without a ticker open keeps the exchange\'s percentage; a row without a high is not given one', () => {
