@@ -2,7 +2,7 @@
 // `define` the release build uses (build/pinned-networks.ts), so a test can run the bundle that a
 // pin produces instead of the sources (where mainnet is never pinned). Only the host's main side
 // is bundled (a second or two); the page is the renderer the e2e project's global setup built.
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { pinnedNetworksDefine } from '../../build/pinned-networks';
@@ -30,5 +30,13 @@ export async function buildPinnedHost(env: Readonly<Record<string, string>>): Pr
     define: pinnedNetworksDefine(env, root),
     build: { ssr: join(root, 'main/host/cli.ts'), outDir, emptyOutDir: true, target: 'node20', minify: false, sourcemap: false },
   });
-  return { entry: join(outDir, 'cli.js'), remove: () => rmSync(outDir, { recursive: true, force: true }) };
+  const parent = join(root, 'out-test');
+  return {
+    entry: join(outDir, 'cli.js'),
+    remove: () => {
+      rmSync(outDir, { recursive: true, force: true });
+      // The shared parent goes with the last build in it (another run's build may still be there).
+      if (readdirSync(parent).length === 0) rmSync(parent, { recursive: true, force: true });
+    },
+  };
 }
