@@ -1,0 +1,60 @@
+// The newest Turbo book events (GET /v1/events), followed page by page. The spec shows neither the
+// query nor the envelope; docs/protocol.md (Margin insights) reads the sandbox's documented ones:
+// `after` (a sequence, exclusive), `count` (at most 500), oldest first, `{events, next_after, latest}`.
+// The first read asks for one event to learn `latest` and starts `keep` sequences before it, so the
+// terminal never walks a long history it will not show. An answer without `latest` (a bare array)
+// is taken as the whole tail each time.
+import type { TurboEventsPage } from '../../../shared/api/margin-schemas';
+import type { TurboEventRow } from '../../../shared/ipc/views/margin-insights';
+import { ok, type Result } from '../../../shared/result';
+import { eventRow } from './insight-rows';
+
+export const EVENTS_PAGE = 500;
+/** Pages read per pass at most: a burst beyond them is skipped to the newest (the view keeps `keep`). */
+const MAX_PAGES = 4;
+
+export type EventsFetch = (selectors: Readonly<Record<string, string>>) => Promise<Result<TurboEventsPage>>;
+
+export class TurboEventTail {
+  /** The last sequence read (exclusive start of the next page); null before the first answer with one. */
+  private cursor: bigint | null = null;
+  private rows: TurboEventRow[] = [];
+
+  constructor(private readonly keep: number) {}
+
+  reset(): void {
+    this.cursor = null;
+    this.rows = [];
+  }
+
+  /** Newest first, at most `keep`. */
+  current(): readonly TurboEventRow[] {
+    return this.rows;
+  }
+
+  async read(fetch: EventsFetch): Promise<Result<readonly TurboEventRow[]>> {
+    if (this.cursor === null) {
+      const probe = await fetch({ count: '1' });
+      if (!probe.ok) return probe;
+      if (probe.value.latest === null) {
+        this.rows = probe.value.events.map(eventRow).reverse().slice(0, this.keep);
+        return ok(this.rows);
+      }
+      const latest = probe.value.latest;
+      this.cursor = latest > BigInt(this.keep) ? latest - BigInt(this.keep) : 0n;
+    }
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await fetch({ after: this.cursor.toString(), count: String(EVENTS_PAGE) });
+      if (!answer.ok) return answer;
+      const { events, nextAfter, latest } = answer.value;
+      const fresh = events.map(eventRow).filter((row) => row.sequence === null || row.sequence > this.cursor!);
+      this.rows = [...fresh.reverse(), ...this.rows].slice(0, this.keep);
+      const last = fresh[0]?.sequence ?? null;
+      this.cursor = nextAfter ?? last ?? this.cursor;
+      if (events.length < EVENTS_PAGE) break;
+      // Still behind after the last page: jump to the newest rather than fall further behind.
+      if (page === MAX_PAGES - 1 && latest !== null && latest > this.cursor + BigInt(this.keep)) this.cursor = latest - BigInt(this.keep);
+    }
+    return ok(this.rows);
+  }
+}
