@@ -101,11 +101,12 @@ export class MarginInsights {
   }
 
   viewFor(marginAccountId: B256 | null): MarginInsightsView {
-    const { rows } = this.tiers.value;
+    const { rows, collateralAssetId } = this.tiers.value;
     return {
       networkId: this.reader()?.networkId ?? '',
       marginAccountId,
       intervalMs: this.intervalMs,
+      collateralAssetId,
       statistics: this.statistics,
       tierHistory: { ...this.tiers, value: rows },
       activity: marginAccountId === null ? { state: 'live', readAt: null, problem: null, value: [] } : (this.activity.get(marginAccountId) ?? emptyPart([])),

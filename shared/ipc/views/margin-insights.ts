@@ -101,6 +101,8 @@ export interface MarginInsightsView {
   readonly marginAccountId: string | null;
   /** How often main reads, ms. */
   readonly intervalMs: number;
+  /** The pool's collateral asset as the tiers name it (the unit of lines, bad debt and unnamed activity amounts); null until known. */
+  readonly collateralAssetId: string | null;
   readonly statistics: InsightPart<MarginStatisticsView | null>;
   readonly tierHistory: InsightPart<readonly TierVersionRow[]>;
   readonly activity: InsightPart<readonly ActivityRow[]>;
