@@ -10,6 +10,7 @@ import { NO_EXPIRY } from '../../../shared/margin/expiry';
 import { fail, ok, type Result } from '../../../shared/result';
 import { parseWith } from '../../../shared/schema';
 import { EXCHANGE_ERRORS } from '../../exchange/errors';
+import { toMillis } from '../trading/trading-service';
 
 const BAD = EXCHANGE_ERRORS.BAD_RESPONSE;
 
@@ -70,7 +71,7 @@ export function tierHistory(tiers: readonly Tier[]): Result<TierHistory> {
       profitShareBps: tier.profit_share_bps,
       durationSeconds: tier.duration >= NO_EXPIRY ? null : tier.duration,
       onSale: extras.value.on_sale ?? null,
-      publishedAt: extras.value.published_at ?? null,
+      publishedAt: extras.value.published_at === undefined ? null : toMillis(extras.value.published_at),
     });
   }
   return ok({ rows, collateralAssetId });
@@ -98,7 +99,7 @@ export function activityRows(entries: readonly MarginActivityEntry[], collateral
         amounts.push({ key, assetId, amount: BigInt(value) });
       } else notes.push({ key, text: String(value) });
     }
-    rows.push({ sequence: entry.sequence, kind: entry.kind, timestamp: entry.timestamp, txId: entry.tx_id ?? null, amounts, notes });
+    rows.push({ sequence: entry.sequence, kind: entry.kind, time: toMillis(entry.timestamp), txId: entry.tx_id ?? null, amounts, notes });
   }
   rows.sort((a, b) => (a.sequence === b.sequence ? 0 : a.sequence > b.sequence ? -1 : 1));
   return ok(rows.slice(0, limit));
@@ -109,14 +110,14 @@ export function eventRow(event: TurboEvent): TurboEventRow {
   const base = { sequence: event.sequence ?? null, marketId: event.market_id ?? null, txId: event.tx_id ?? null };
   switch (event.type) {
     case 'SharedExecution':
-      return { ...base, type: event.type, timestamp: event.timestamp, side: event.turbo_side, price: event.price, quantity: event.quantity, turboFee: event.turbo_fee_amount, role: event.house_execution_role, orderId: event.turbo_order_id };
+      return { ...base, type: event.type, time: toMillis(event.timestamp), side: event.turbo_side, price: event.price, quantity: event.quantity, turboFee: event.turbo_fee_amount, role: event.house_execution_role, orderId: event.turbo_order_id };
     case 'SharedTradePerformed':
-      return { ...base, type: event.type, timestamp: event.timestamp, side: null, price: event.price, quantity: event.quantity, turboFee: null, role: event.house_execution_role, orderId: event.turbo_order_id };
+      return { ...base, type: event.type, time: toMillis(event.timestamp), side: null, price: event.price, quantity: event.quantity, turboFee: null, role: event.house_execution_role, orderId: event.turbo_order_id };
     case 'HouseOrderCreated':
-      return { ...base, type: event.type, timestamp: event.timestamp, side: event.side, price: event.price, quantity: event.quantity, turboFee: null, role: null, orderId: event.order_id };
+      return { ...base, type: event.type, time: toMillis(event.timestamp), side: event.side, price: event.price, quantity: event.quantity, turboFee: null, role: null, orderId: event.order_id };
     case 'HouseOrderCompleted':
-      return { ...base, type: event.type, timestamp: event.timestamp, side: null, price: null, quantity: null, turboFee: null, role: null, orderId: event.order_id };
+      return { ...base, type: event.type, time: toMillis(event.timestamp), side: null, price: null, quantity: null, turboFee: null, role: null, orderId: event.order_id };
     case 'SidecarChanged':
-      return { ...base, type: event.type, timestamp: null, side: null, price: null, quantity: null, turboFee: null, role: null, orderId: event.current };
+      return { ...base, type: event.type, time: null, side: null, price: null, quantity: null, turboFee: null, role: null, orderId: event.current };
   }
 }

@@ -51,8 +51,8 @@ export interface TierVersionRow {
   /** Seconds; null for the no-expiry value. */
   readonly durationSeconds: bigint | null;
   readonly onSale: boolean | null;
-  /** Unix seconds, where the exchange says. */
-  readonly publishedAt: bigint | null;
+  /** Unix ms, where the exchange says. */
+  readonly publishedAt: number | null;
 }
 
 /** An amount of an activity entry, with the asset it is counted in (the collateral asset unless the entry names one). */
@@ -66,8 +66,8 @@ export interface ActivityAmount {
 export interface ActivityRow {
   readonly sequence: bigint;
   readonly kind: string;
-  /** Unix seconds. */
-  readonly timestamp: bigint;
+  /** Unix ms. */
+  readonly time: number;
   readonly txId: string | null;
   /** The entry's figures in raw units (`amount`, `drawn_total`, `fee`…), totals as the exchange holds them after the event. */
   readonly amounts: readonly ActivityAmount[];
@@ -80,8 +80,8 @@ export interface TurboEventRow {
   readonly sequence: bigint | null;
   readonly type: 'SharedExecution' | 'SharedTradePerformed' | 'HouseOrderCreated' | 'HouseOrderCompleted' | 'SidecarChanged';
   readonly marketId: string | null;
-  /** Unix seconds; null where the event carries none (SidecarChanged). */
-  readonly timestamp: bigint | null;
+  /** Unix ms (the wire's unit is not shown: seconds, ms or ns are told apart by size); null where the event carries none (SidecarChanged). */
+  readonly time: number | null;
   readonly side: Side | null;
   /** Raw quote units per whole base unit. */
   readonly price: bigint | null;

@@ -5,7 +5,7 @@
 import { createMemo, createSignal, For, onCleanup, Show, type Component, type JSX } from 'solid-js';
 import type { InsightPart } from '../../../../shared/ipc/views/margin-insights';
 import type { Market } from '../../../../shared/market/market';
-import { formatDateTime } from '../../format/time';
+import { formatClock, formatDateTime } from '../../format/time';
 import { formatPrice, formatQuantity, formatQuote } from '../../format/market-format';
 import { shortId } from '../../format/units';
 import { createFreshness, FreshnessBadge, windowClock } from '../../lib/freshness';
@@ -14,7 +14,7 @@ import { useTerminal } from '../../stores/terminal-context';
 import { marketName } from '../markets/market-label';
 import { basisPoints, durationText } from './margin-format';
 import { createMarginInsightsSource } from './margin-insights-source';
-import { activityAmountText, amountText, assetRef, eventText, insightFreshness, keyText, secondsToMs } from './insights-model';
+import { activityAmountText, amountText, assetRef, eventText, insightFreshness, keyText } from './insights-model';
 
 type Tab = 'activity' | 'statistics' | 'tiers' | 'events';
 
@@ -22,15 +22,15 @@ const TABS: readonly { tab: Tab; label: string; title: string }[] = [
   { tab: 'activity', label: 'Activity', title: "The Turbo Account's lifecycle and margin activity, newest first (GET /v1/margin/activity)" },
   { tab: 'statistics', label: 'Statistics', title: "The margin pool's aggregate sessions and risk (GET /v1/margin/statistics)" },
   { tab: 'tiers', label: 'Tier history', title: 'Every tier version published, newest first (GET /v1/margin/tiers/history)' },
-  { tab: 'events', label: 'Turbo events', title: "The Turbo books' shared executions and house quotes, newest first (GET /v1/events)" },
+  { tab: 'events', label: 'Turbo events', title: "The Turbo books' shared executions and trades and their pairing with the canonical books, newest first (GET /v1/events; the house's quote placements are the overlay's executable depth, not listed here)" },
 ];
 
 const PART_WORDS: Readonly<Record<Tab, string>> = { activity: 'activity', statistics: 'statistics', tiers: 'tier history', events: 'Turbo events' };
 
-const timeText = (seconds: bigint | null) => {
-  const ms = secondsToMs(seconds);
-  return ms === null ? '—' : formatDateTime(ms);
-};
+/** The time of day in the table; the date and time in full on hover. */
+const TimeCell: Component<{ ms: number | null }> = (cell) => <td title={cell.ms === null ? '' : formatDateTime(cell.ms)}>{cell.ms === null ? '—' : formatClock(cell.ms)}</td>;
+
+const dateText = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms));
 
 export const MarginInsights: Component<{ marginAccountId: string | null }> = (props) => {
   const terminal = useTerminal();
@@ -98,7 +98,7 @@ export const MarginInsights: Component<{ marginAccountId: string | null }> = (pr
                   <For each={source.view()?.activity.value ?? []}>
                     {(row) => (
                       <tr data-testid="margin-activity-row" data-kind={row.kind} data-sequence={row.sequence.toString()}>
-                        <td>{timeText(row.timestamp)}</td>
+                        <TimeCell ms={row.time} />
                         <td title={row.txId === null ? '' : `Transaction ${row.txId}`}>{row.kind}</td>
                         <td class="margin-insight-figures">
                           {[...row.amounts.map((amount) => activityAmountText(amount, markets())), ...row.notes.map((note) => `${keyText(note.key)} ${note.text}`)].join(' · ')}
@@ -177,7 +177,7 @@ export const MarginInsights: Component<{ marginAccountId: string | null }> = (pr
                     <td>{amountText(row.line, collateral())}</td>
                     <td>{basisPoints(row.maxCreditLineBps)}</td>
                     <td>{row.durationSeconds === null ? 'no expiry' : durationText(row.durationSeconds)}</td>
-                    <td>{timeText(row.publishedAt)}</td>
+                    <td>{dateText(row.publishedAt)}</td>
                   </tr>
                 )}
               </For>
@@ -206,7 +206,7 @@ export const MarginInsights: Component<{ marginAccountId: string | null }> = (pr
                     const market = marketOf(row.marketId);
                     return (
                       <tr data-testid="margin-event-row" data-type={row.type} data-order-id={row.orderId ?? ''} title={[row.role === null ? '' : `House ${row.role.toLowerCase()}`, row.orderId === null ? '' : `order ${row.orderId}`, row.txId === null ? '' : `transaction ${row.txId}`].filter(Boolean).join(' · ')}>
-                        <td>{timeText(row.timestamp)}</td>
+                        <TimeCell ms={row.time} />
                         <td>{eventText(row.type)}</td>
                         <td>{market ? marketName(market, markets()) : row.marketId === null ? '—' : shortId(row.marketId)}</td>
                         <td classList={{ up: row.side === 'Buy', down: row.side === 'Sell' }}>{row.side ?? ''}</td>

@@ -58,7 +58,6 @@ export const MarginPanel: Component<{ now?: () => number }> = (props) => {
             />
           )}
         </Show>
-        <MarginInsights marginAccountId={shown()} />
       </section>
       <section class="margin-panel-accounts">
         <h3 class="subhead">Turbo Accounts</h3>
@@ -71,6 +70,7 @@ export const MarginPanel: Component<{ now?: () => number }> = (props) => {
         />
       </section>
     </div>
+    <MarginInsights marginAccountId={shown()} />
     </div>
   );
 };

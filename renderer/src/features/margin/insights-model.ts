@@ -52,8 +52,3 @@ const EVENT_WORDS: Readonly<Record<TurboEventRow['type'], string>> = {
 export function eventText(type: TurboEventRow['type']): string {
   return EVENT_WORDS[type];
 }
-
-/** Unix seconds as milliseconds for the clock formatters; null stays null. */
-export function secondsToMs(seconds: bigint | null): number | null {
-  return seconds === null ? null : Number(seconds) * 1000;
-}

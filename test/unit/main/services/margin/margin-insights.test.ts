@@ -73,8 +73,8 @@ describe('margin insight answers', () => {
     const history = tierHistory(tiers);
     expect(history.ok && history.value.collateralAssetId).toBe(USDC);
     expect(history.ok && history.value.rows.map((row) => [row.version, row.cohort, row.durationSeconds, row.publishedAt, row.name])).toEqual([
-      [2n, 'Turbo', null, 1_700_000_000n, 'Weekly'],
-      [1n, 'Legacy', 86_400n, 1_700_000_000n, 'Weekly'],
+      [2n, 'Turbo', null, 1_700_000_000_000, 'Weekly'],
+      [1n, 'Legacy', 86_400n, 1_700_000_000_000, 'Weekly'],
     ]);
     const wrong = tierHistory(parse<Tier[]>(tiersResponseSchema, [{ ...tierBody, published_at: 'yesterday' }]));
     expect(wrong).toMatchObject({ ok: false, code: 'BAD_RESPONSE' });
@@ -99,17 +99,17 @@ describe('Turbo event tail', () => {
   }
 
   it('starts at the newest events, then reads only what is new, newest first', async () => {
-    let latest = 1_000;
+    let latest = 6_000;
     const { fetch, asked } = exchange(() => latest);
     const tail = new TurboEventTail(5);
     const first = await tail.read(fetch);
-    expect(first.ok && first.value.map((row) => row.sequence)).toEqual([1000n, 999n, 998n, 997n, 996n]);
-    expect(asked.slice(0, 2)).toEqual([{ count: '1' }, { after: '995', count: '500' }]);
-    latest = 1_002;
+    expect(first.ok && first.value.map((row) => row.sequence)).toEqual([6000n, 5999n, 5998n, 5997n, 5996n]);
+    expect(asked.slice(0, 2)).toEqual([{ count: '1' }, { after: '4000', type: 'SharedExecution,SharedTradePerformed,SidecarChanged', count: '500' }]);
+    latest = 6_002;
     const second = await tail.read(fetch);
-    expect(second.ok && second.value.map((row) => row.sequence)).toEqual([1002n, 1001n, 1000n, 999n, 998n]);
-    expect(asked[asked.length - 1]).toEqual({ after: '1000', count: '500' });
-    expect(second.ok && second.value[0]).toMatchObject({ type: 'SharedExecution', marketId: MARKET, side: 'Buy', price: 3_000_000_000n, quantity: 50_000_000n, turboFee: 150n, role: 'Maker', txId: '0xabc' });
+    expect(second.ok && second.value.map((row) => row.sequence)).toEqual([6002n, 6001n, 6000n, 5999n, 5998n]);
+    expect(asked[asked.length - 1]).toEqual({ after: '6000', type: 'SharedExecution,SharedTradePerformed,SidecarChanged', count: '500' });
+    expect(second.ok && second.value[0]).toMatchObject({ type: 'SharedExecution', marketId: MARKET, side: 'Buy', price: 3_000_000_000n, quantity: 50_000_000n, turboFee: 150n, role: 'Maker', txId: '0xabc', time: 1_700_000_100_000 });
   });
 
   it('a burst beyond the pages it reads jumps to the newest', async () => {
@@ -117,10 +117,10 @@ describe('Turbo event tail', () => {
     const { fetch } = exchange(() => latest);
     const tail = new TurboEventTail(3);
     await tail.read(fetch);
-    latest = 10 + 500 * 6;
+    latest = 10 + 500 * 20;
     await tail.read(fetch);
     const third = await tail.read(fetch);
-    expect(third.ok && third.value.map((row) => row.sequence)).toEqual([3010n, 3009n, 3008n]);
+    expect(third.ok && third.value.map((row) => row.sequence)).toEqual([10010n, 10009n, 10008n]);
   });
 
   it('a bare array (no envelope) is the whole tail each time', async () => {
