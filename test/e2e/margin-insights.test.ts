@@ -10,11 +10,12 @@ import type { Page } from 'playwright-core';
 import type { Market } from '../../shared/market/market';
 import type { BridgeClient } from '../support/bridge-client';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
-import { confirmIfAsked, onboard, screenshots, value, waitForBook, waitForFunds } from '../support/terminal-page';
+import { confirmIfAsked, onboard, screenshots, value, waitForBook, waitForFunds, type SandboxControl } from '../support/terminal-page';
 
 describe.sequential('margin insights and the Turbo depth overlay in Chromium against the sandbox', () => {
   let terminal: OpenTerminal;
   let bridge: BridgeClient;
+  let control: SandboxControl;
   let page: Page;
   let ethUsdc: Market;
   let account = '';
@@ -24,7 +25,7 @@ describe.sequential('margin insights and the Turbo depth overlay in Chromium aga
 
   beforeAll(async () => {
     terminal = await openTerminal({ control: true, maker: 'pinned' });
-    ({ bridge, page, pageErrors } = terminal);
+    ({ bridge, control, page, pageErrors } = terminal);
     const markets = await terminal.markets();
     ethUsdc = markets.find((market) => market.base.symbol === 'ETH' && market.quote.symbol === 'USDC')!;
   });
@@ -78,6 +79,14 @@ describe.sequential('margin insights and the Turbo depth overlay in Chromium aga
     expect(Number(await page.getByTestId('margin-statistics-active').textContent())).toBeGreaterThanOrEqual(1);
     expect(await page.getByTestId('margin-statistics-lent').first().textContent()).toMatch(/USDC$/);
     await shot('02-statistics');
+    // One failed read: the figures stay, dimmed, marked stale in place with the reason, then live again.
+    const failed = await control.post('/control/faults/fail', { count: 1, status: 503, method: 'GET', path_prefix: '/v1/margin/statistics' });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+    await expect.poll(() => statistics.getAttribute('data-freshness'), { timeout: 15_000, interval: 100 }).toBe('stale');
+    expect(await page.getByTestId('margin-insights-statistics-freshness').getAttribute('title')).toMatch(/503|1006|HTTP/);
+    expect(Number(await page.getByTestId('margin-statistics-active').textContent())).toBeGreaterThanOrEqual(1);
+    await shot('02b-statistics-stale');
+    await expect.poll(() => statistics.getAttribute('data-freshness'), { timeout: 15_000 }).toBe('live');
 
     await page.getByTestId('margin-insights-tab-tiers').click();
     const tiers = page.getByTestId('margin-insights-tiers');

@@ -2,13 +2,14 @@
 // like the ladder's other options), its header and its cell. The cell shows, on each row, the
 // Turbo book's executable depth (shared quotes a Turbo taker can hit: bids green, asks red) over
 // its demand depth (resting Turbo orders waiting for a shared quote), read by main while on. Display
-// only: clicks on the row still trade from the Bid and Ask columns, the cell takes none.
+// only: clicks on the row still trade from the Bid and Ask columns, the cell takes none. Sizes in
+// the base's fixed decimals, as the ladder's own columns.
 import { createSignal, onCleanup, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
-import { formatQuantity } from '../../format/market-format';
 import { createFreshness, FreshnessBadge, windowClock } from '../../lib/freshness';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
+import { sizeText } from '../positions/positions-model';
 import type { TurboDepthOverlaySource } from './turbo-depth-source';
 
 /** Whether the trader turned the overlay on (off until the settings say otherwise). */
@@ -78,8 +79,8 @@ export const TurboDepthCell: Component<{ market: Market; overlay: TurboDepthOver
       data-demand={demand()?.quantity.toString()}
       onMouseDown={(event) => event.stopPropagation()}
     >
-      <b class={`turbo-exec turbo-${executable()?.side ?? 'none'}`}>{executable() ? formatQuantity(props.market, executable()!.quantity) : ''}</b>
-      <i class={`turbo-demand turbo-${demand()?.side ?? 'none'}`}>{demand() ? formatQuantity(props.market, demand()!.quantity) : ''}</i>
+      <b class={`turbo-exec turbo-${executable()?.side ?? 'none'}`}>{executable() ? sizeText(props.market, executable()!.quantity) : ''}</b>
+      <i class={`turbo-demand turbo-${demand()?.side ?? 'none'}`}>{demand() ? sizeText(props.market, demand()!.quantity) : ''}</i>
     </span>
   );
 };
