@@ -15,7 +15,7 @@ import {
   marginStatisticsSchema,
   nextMarginAccountSchema,
   tiersResponseSchema,
-  turboEventsResponseSchema,
+  turboEventsPageSchema,
 } from '../../shared/api/margin-schemas';
 import {
   activeOrdersResponseSchema,
@@ -417,8 +417,11 @@ export class ExchangeRestClient {
     return this.write({ method: 'POST', path: '/v1/margin/accounts', body, owner, signed: true, rule: RATE_RULES.sessionActions });
   }
 
-  /** GET /v1/events (Turbo book activity); its query parameters are not shown and pass through. */
+  /**
+   * GET /v1/events (Turbo book activity) as a page; its query parameters are not shown and pass
+   * through (docs/protocol.md, Margin insights, says which the project sends).
+   */
   getEvents(selectors: Readonly<Record<string, string>> = {}) {
-    return this.request({ method: 'GET', path: '/v1/events', query: passThroughQuery(selectors) }, turboEventsResponseSchema);
+    return this.request({ method: 'GET', path: '/v1/events', query: passThroughQuery(selectors) }, turboEventsPageSchema);
   }
 }

@@ -35,6 +35,9 @@ import { marginHandlers } from './margin/handlers';
 import { marketDataHandlers, overviewHandlers } from './market-data/handlers';
 import { MarketDataHub } from './market-data/market-data-hub';
 import { MarketOverview, OVERVIEW_INTERVAL_MS, type OverviewTrades } from './market-data/market-overview';
+import { TurboDepthOverlay } from './market-data/turbo-depth-overlay';
+import { marginInsightHandlers } from './margin/insight-handlers';
+import { MarginInsights } from './margin/margin-insights';
 import { ConnectionMonitor, type HealthReading } from './network/connection-monitor';
 import { FreshnessPublisher } from './network/freshness';
 import { networkHandlers } from './network/handlers';
@@ -177,6 +180,27 @@ export function createTerminal(options: TerminalOptions): Terminal {
       marketOrder: () => current.markets?.markets().map((market) => market.market_id) ?? [],
     };
   }, OVERVIEW_INTERVAL_MS, overviewTrades);
+  // Reads the margin reads no stream carries (statistics, tier history, activity, Turbo events)
+  // while a window shows them, and the Turbo depth views while a ladder shows the overlay.
+  const insights = new MarginInsights(windows, clock, () => {
+    const current = runtime;
+    if (!current || !network) return null;
+    return {
+      networkId: network.id,
+      statistics: () => current.rest.getMarginStatistics(),
+      tierHistory: () => current.rest.getMarginTierHistory(),
+      activity: (account) => current.rest.getMarginActivity(account),
+      events: (selectors) => current.rest.getEvents(selectors),
+    };
+  });
+  const turboDepth = new TurboDepthOverlay(windows, clock, () => {
+    const current = runtime;
+    if (!current || !network) return null;
+    return {
+      networkId: network.id,
+      depth: (marketId, view, step) => current.rest.getDepth({ market_id: marketId as B256, precision: step, turbo: true, view }),
+    };
+  });
   // A book or trade stream that turned live or resyncing is told to the windows on this turn.
   let channelsDue: NodeJS.Immediate | null = null;
   hub.onStateChange(() => {
@@ -370,6 +394,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     // balances are emptied until the next network's arrive.
     hub.detach();
     overview.networkChanged();
+    insights.networkChanged();
+    turboDepth.networkChanged();
     runtime?.stop();
     runtime = null;
     health = null;
@@ -427,6 +453,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
     noRuntimeReason = null;
     hub.attach(created.marketFeed);
     overview.networkChanged();
+    insights.networkChanged();
+    turboDepth.networkChanged();
     freshness.check('force');
     await created.start();
     void monitor.probe();
@@ -488,6 +516,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...positionHandlers(context),
     ...alertHandlers(alerts),
     ...overviewHandlers(overview),
+    ...marginInsightHandlers(insights, turboDepth),
   };
 
   journal.onEntry((entry) => windows.broadcast('journal', journalView(entry)));
@@ -552,6 +581,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
       marginWatches.stop();
       hub.close();
       overview.close();
+      insights.close();
+      turboDepth.close();
       runtime?.stop();
       runtime = null;
       await sandbox?.stop();

@@ -239,6 +239,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     chartStudies: { averages: [{ kind: 'EMA', length: 20 }, { kind: 'SMA', length: 50 }] },
     favouriteMarkets: [],
     largeTradeSize: {},
+    turboDepthOverlay: false,
   };
   const journal: JournalEntryView[] = [];
   const journalAdd = (description: string, status: string) => {

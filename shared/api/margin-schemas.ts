@@ -121,10 +121,58 @@ export const nextMarginAccountSchema = z.object({ contract_id: b256Schema, index
 const cleanupSchema = z.object({ order_book_id: b256Schema, order_ids: z.array(b256Schema) });
 export const closeCleanupsResponseSchema = z.union([z.array(cleanupSchema), z.object({ cleanups: z.array(cleanupSchema) }).transform((body) => body.cleanups)]);
 
-/** GET /v1/margin/discount, /statistics, /activity: members not shown; kept as loose objects. */
+/** GET /v1/margin/discount: members not shown; kept as a loose object. */
 export const marginDiscountSchema = z.object({}).loose();
-export const marginStatisticsSchema = z.object({}).loose();
-export const marginActivitySchema = z.union([z.array(z.object({}).loose()), z.object({}).loose()]);
+
+/** A count of sessions (docs/protocol.md, Margin insights): a safe integer or its decimal text. */
+const countSchema = integerSchema.refine((value) => value <= BigInt(Number.MAX_SAFE_INTEGER), 'expected a count below 2^53').transform((value) => Number(value));
+
+/**
+ * GET /v1/margin/statistics: members not shown by the spec; the ones docs/protocol.md (Margin
+ * insights) reads are typed when present, others pass through.
+ */
+export const marginStatisticsSchema = z
+  .object({
+    active_sessions: countSchema.optional(),
+    active_legacy: countSchema.optional(),
+    active_turbo: countSchema.optional(),
+    frozen: countSchema.optional(),
+    liquidatable: countSchema.optional(),
+    closed_sessions: countSchema.optional(),
+    liquidated_sessions: countSchema.optional(),
+    expired_sessions: countSchema.optional(),
+    /** Outstanding loans per asset id, raw units. */
+    lent: z.record(b256Schema, amountSchema).optional(),
+    /** In the collateral asset's raw units. */
+    bad_debt: amountSchema.optional(),
+    pool_paused: z.boolean().optional(),
+  })
+  .loose();
+
+/** One entry of GET /v1/margin/activity: what happened to the account, when, and its figures as text. */
+export const marginActivityEntrySchema = z
+  .object({
+    sequence: integerSchema,
+    kind: z.string().min(1).max(64),
+    /** Unix seconds. */
+    timestamp: integerSchema,
+    tx_id: z.string().max(80).nullable().optional(),
+    details: z.record(z.string().max(64), z.union([z.string().max(200), z.boolean(), z.null()])).default({}),
+  })
+  .loose();
+
+/** GET /v1/margin/activity: an array of entries, or an object holding `activity`. */
+export const marginActivitySchema = z.union([z.array(marginActivityEntrySchema), z.object({ activity: z.array(marginActivityEntrySchema) }).loose().transform((body) => body.activity)]);
+
+/**
+ * Members every event may carry beyond margin 6's table: the envelope is not shown, so these are
+ * optional (docs/protocol.md, Margin insights: a sequence to page on, the book, the transaction).
+ */
+const eventMeta = {
+  sequence: integerSchema.optional(),
+  market_id: b256Schema.optional(),
+  tx_id: z.string().max(80).nullable().optional(),
+};
 
 /** GET /v1/events (Turbo book activity). */
 export const turboEventSchema = z.discriminatedUnion('type', [
@@ -142,6 +190,7 @@ export const turboEventSchema = z.discriminatedUnion('type', [
     house_fee_amount: amountSchema,
     turbo_fee_amount: amountSchema,
     timestamp: integerSchema,
+    ...eventMeta,
   }),
   z.object({
     type: z.literal('SharedTradePerformed'),
@@ -151,6 +200,7 @@ export const turboEventSchema = z.discriminatedUnion('type', [
     quantity: u64Schema,
     price: u64Schema,
     timestamp: integerSchema,
+    ...eventMeta,
   }),
   z.object({
     type: z.literal('HouseOrderCreated'),
@@ -162,15 +212,31 @@ export const turboEventSchema = z.discriminatedUnion('type', [
     price: u64Schema,
     quantity: u64Schema,
     timestamp: integerSchema,
+    ...eventMeta,
   }),
-  z.object({ type: z.literal('HouseOrderCompleted'), order_id: b256Schema, timestamp: integerSchema }),
-  z.object({ type: z.literal('SidecarChanged'), previous: b256Schema.nullable(), current: b256Schema.nullable() }),
+  z.object({ type: z.literal('HouseOrderCompleted'), order_id: b256Schema, timestamp: integerSchema, ...eventMeta }),
+  z.object({ type: z.literal('SidecarChanged'), previous: b256Schema.nullable(), current: b256Schema.nullable(), ...eventMeta }),
 ]);
 
 /** The envelope of GET /v1/events is not shown: an array, or an object holding `events`. */
 export const turboEventsResponseSchema = z.union([z.array(turboEventSchema), z.object({ events: z.array(turboEventSchema) }).loose().transform((body) => body.events)]);
 
+/**
+ * GET /v1/events as a page: the events, and where the envelope says so (docs/protocol.md, Margin
+ * insights) the sequence to pass back as `after` and the latest sequence; null when it does not.
+ */
+export const turboEventsPageSchema = z.union([
+  z.array(turboEventSchema).transform((events) => ({ events, nextAfter: null, latest: null })),
+  z
+    .object({ events: z.array(turboEventSchema), next_after: integerSchema.nullable().optional(), latest: integerSchema.optional() })
+    .loose()
+    .transform((body) => ({ events: body.events, nextAfter: body.next_after ?? null, latest: body.latest ?? null })),
+]);
+
 export type Tier = z.output<typeof tierSchema>;
 export type MarginState = z.output<typeof marginStateSchema>;
 export type MarginPool = z.output<typeof marginPoolSchema>;
 export type TurboEvent = z.output<typeof turboEventSchema>;
+export type TurboEventsPage = z.output<typeof turboEventsPageSchema>;
+export type MarginStatistics = z.output<typeof marginStatisticsSchema>;
+export type MarginActivityEntry = z.output<typeof marginActivityEntrySchema>;

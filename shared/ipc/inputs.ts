@@ -155,6 +155,8 @@ export const inputs = {
     favouriteMarkets: z.array(b256Input).max(500).optional(),
     /** Per market id: the large-lot size, raw base units (the whole record replaces the saved one). */
     largeTradeSize: z.record(z.string().max(66), z.bigint().min(1n).max(0xffff_ffff_ffff_ffffn)).optional(),
+    /** The ladder's Turbo depth overlay (executable and demand depth per row), on or off. */
+    turboDepthOverlay: z.boolean().optional(),
     confirmationCode,
   }),
   getJournal: z.strictObject({ limit: z.number().int().min(1).max(500), beforeSeq: z.number().int().min(0).optional() }),

@@ -74,6 +74,7 @@ export function settingsHandlers(context: HandlerContext): CoreHandlers<'getSett
         if (patch.chartStudies !== undefined) next.chartStudies = patch.chartStudies;
         if (patch.favouriteMarkets !== undefined) next.favouriteMarkets = [...new Set(patch.favouriteMarkets)];
         if (patch.largeTradeSize !== undefined) next.largeTradeSize = patch.largeTradeSize;
+        if (patch.turboDepthOverlay !== undefined) next.turboDepthOverlay = patch.turboDepthOverlay;
         return { ...current, settings: next };
       });
       if (!saved.ok) return saved;

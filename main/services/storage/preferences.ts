@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   chartStudies: DEFAULT_CHART_STUDIES,
   favouriteMarkets: [],
   largeTradeSize: {},
+  turboDepthOverlay: false,
 };
 
 const movingAverage = z.object({ kind: z.enum(MOVING_AVERAGE_KINDS), length: z.number().int().min(MOVING_AVERAGE_LENGTH.min).max(MOVING_AVERAGE_LENGTH.max) });
@@ -67,6 +68,8 @@ const settingsSchema = z.object({
   // Files written before the overview and the order-flow highlight read back with none.
   favouriteMarkets: z.array(z.string().regex(/^0x[0-9a-f]{64}$/)).max(500).default([]),
   largeTradeSize: z.record(z.string(), z.bigint()).default({}),
+  // Files written before the overlay read back with it off.
+  turboDepthOverlay: z.boolean().default(false),
 });
 
 export const preferencesSchema = z.object({

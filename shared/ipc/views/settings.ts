@@ -91,4 +91,6 @@ export interface Settings {
    * ladder's order-flow column and the tape; absent means none is highlighted.
    */
   readonly largeTradeSize: Readonly<Record<string, bigint>>;
+  /** The ladder shows the Turbo book's executable and demand depth per row (main reads them while on); off by default. */
+  readonly turboDepthOverlay: boolean;
 }

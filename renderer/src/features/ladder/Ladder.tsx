@@ -36,6 +36,8 @@ import { ladderPresets, withPreset } from './ladder-size';
 import { oneClickOrder } from './one-click-order';
 import { largeLotOf, OrderFlowControls } from './OrderFlowControls';
 import { createRowCells } from './row-cells';
+import { TurboDepthCell, TurboDepthHead, TurboDepthToggle, turboDepthOn } from './TurboDepthColumn';
+import { createTurboDepthOverlay } from './turbo-depth-source';
 import './ladder.css';
 import { marketName } from '../markets/market-label';
 import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
@@ -99,6 +101,9 @@ export const Ladder: Component<LadderProps> = (props) => {
   const [hint, setHint] = createSignal<string | null>(null);
   const [drag, setDrag] = createSignal<DragState | null>(null);
   const cells = createRowCells();
+  // The optional Turbo depth column: main reads and groups it while on (display only, never per frame).
+  const turboDepthShown = () => turboDepthOn(terminal.store.state.settings) && terminal.turboBooks.row(props.market.market_id)?.hasTurboBook === true;
+  const turboDepth = createTurboDepthOverlay(bridge, () => (turboDepthShown() ? { marketId: props.market.market_id, step: precision() } : null));
   let barScale: bigint | undefined;
 
   // Another book or market: the arming of the one that left is dropped (never carried over).
@@ -560,7 +565,7 @@ export const Ladder: Component<LadderProps> = (props) => {
   return (
     <div
       class="ladder"
-      classList={{ armed: armed(), dragging: drag() !== null || overlay.dragging() !== null, 'with-pnl': position() !== null }}
+      classList={{ armed: armed(), dragging: drag() !== null || overlay.dragging() !== null, 'with-pnl': position() !== null, 'with-turbo-depth': turboDepthShown() }}
       data-testid="ladder"
       data-market-id={props.market.market_id}
       data-book={props.turbo ? 'turbo' : 'canonical'}
@@ -641,6 +646,7 @@ export const Ladder: Component<LadderProps> = (props) => {
           </button>
         </div>
         <OrderFlowControls market={props.market} window={flowWindow()} onWindow={setFlowWindow} />
+        <TurboDepthToggle market={props.market} overlay={turboDepth} />
       </div>
       <Show when={!armed() && terminal.arming.lastDisarm()}>
         <div class="disarmed-note muted" data-testid="ladder-disarmed-note">
@@ -663,6 +669,9 @@ export const Ladder: Component<LadderProps> = (props) => {
         <span>Sells</span>
         <span class="num" title="The last trade's size, on the row it printed at (highlighted when it is a large lot)">Last</span>
         <span class="num" title={`Volume traded at each price over the flow window (${flowWindow()}): the bar's green part bought by takers (lifting offers), its red part sold by takers (hitting bids)`}>Flow</span>
+        <Show when={turboDepthShown()}>
+          <TurboDepthHead />
+        </Show>
         <Show when={position()}>
           <span class="num" title={`P&L of the position if closed at the row's price, ${props.market.quote.symbol}: fees paid included, the closing order's fee not`}>P&amp;L</span>
         </Show>
@@ -733,6 +742,9 @@ export const Ladder: Component<LadderProps> = (props) => {
                 <i class="flow-bar flow-bought" style={{ width: `${row().boughtBar}%`, left: `${row().soldBar}%` }} />
                 <b>{size(row().volume)}</b>
               </span>
+              <Show when={turboDepthShown()}>
+                <TurboDepthCell market={props.market} overlay={turboDepth} priceKey={cell.key} />
+              </Show>
               <Show when={position()}>
                 <span class="pnl num" data-testid="pnl-cell" data-raw={row().entry || pnl() === null ? '' : pnl()!.toString()} classList={row().entry || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
                   {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}

@@ -1,11 +1,13 @@
 // The Margin panel: the live risk of one Turbo Account beside the accounts themselves (register,
 // open, credit actions, close, withdraw, which one trades on Turbo books). The risk shown follows
 // the account chosen for Turbo trading, else the first with a live session, unless the trader
-// picks another.
+// picks another. Below the risk, the reads no stream carries (activity, statistics, tier history,
+// Turbo events), read by main while shown.
 import { createEffect, createMemo, createSignal, For, Show, type Component } from 'solid-js';
 import { useTerminal } from '../../stores/terminal-context';
 import type { MarginOverview } from '../../../../shared/ipc/views/margin';
 import { MarginAccountManager } from './MarginAccountManager';
+import { MarginInsights } from './MarginInsights';
 import { MarginRiskPanel } from './MarginRiskPanel';
 import { learnDisplayDecimals, shortAccount } from './margin-format';
 import './margin.css';
@@ -68,6 +70,7 @@ export const MarginPanel: Component<{ now?: () => number }> = (props) => {
         />
       </section>
     </div>
+    <MarginInsights marginAccountId={shown()} />
     </div>
   );
 };
