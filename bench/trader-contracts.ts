@@ -5,7 +5,8 @@
 //
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, close-by-limit, legs, place, cancel-all, cancel-one,
-//              network, stop, amend, chart-drag, chart-click, ladder-drag, hotkeys, alert, guards, position-tpsl, trail, algos
+//              network, stop, amend, chart-drag, chart-click, ladder-drag, hotkeys, alert, guards, position-tpsl, trail, algos,
+//              owner-settle
 import * as step from '../test/support/trader-session/commands';
 import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
 import { AlgoFromPanel, StartAlgo } from '../test/support/trader-session/steps/algos';
@@ -15,6 +16,7 @@ import { PositionTakeProfitStopLoss, TrailStop } from '../test/support/trader-se
 import { startWorld } from '../test/support/trader-session/world';
 import { GuardRefusal } from '../test/support/trader-session/steps/guards';
 import { ChartClickToPlace } from '../test/support/trader-session/steps/chart';
+import { SettleBookAsOwner } from '../test/support/trader-session/steps/owner';
 import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 const restingBuy = () => new step.TicketOrder('Limit', 'Buy', false, 2);
@@ -51,6 +53,8 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   // A long, its position TP/SL armed and read on the exchange, then a partial close (the pair shrinks) and a flatten.
   // A TWAP and a chase from the ticket: one cancelled, the other paused (the only one left running); a chase from the ladder; the kill switch over the rest.
   algos: () => [new StartAlgo('twap', 'Buy', false, 10, 6, 1, true), new StartAlgo('chase', 'Sell', false, 5, 4, 1, true), new AlgoFromPanel('cancel', 0, true), new AlgoFromPanel('pause', 0, true), new StartAlgo('chase', 'Buy', true, 5, 4, 2, true), new step.KillSwitch()],
+  // A fill leaves proceeds on the book; the owner methods table settles it with the owner key (host code), twice (the second has nothing to move).
+  'owner-settle': () => [new step.TicketOrder('Market', 'Buy', true, 3), new SettleBookAsOwner(), new SettleBookAsOwner(), new step.Flatten(0)],
   'position-tpsl': () => [new step.TicketOrder('Market', 'Buy', true, 5), new PositionTakeProfitStopLoss(0), new step.ClosePart(0, 50), new PositionTakeProfitStopLoss(0), new step.Flatten(0)],
 };
 

@@ -4,6 +4,7 @@
 import type { RandomBytes } from '../crypto/keys';
 import type { B256 } from '../encoding/b256';
 import { bytesToHex, bytesToPrefixedHex } from '../encoding/hex';
+import type { ContractCall } from '../protocol/call';
 import type { Identity } from '../encoding/identity';
 import { personalSignDigest } from '../crypto/digest';
 import { unpackParallelNonce } from '../nonce/parallel-packing';
@@ -11,7 +12,16 @@ import type { NonceChoice } from '../protocol/nonce-choice';
 import { BugError, fail, ok, type Result } from '../result';
 import { OFFLINE_CODES } from './codes';
 import { describeRequestFields } from './describe';
-import { parseOfflineRequest, REQUEST_VERSION, requestToJson, type OfflineNonce, type OfflineOwner, type OfflineRequest } from './request-format';
+import {
+  parseOfflineRequest,
+  REQUEST_VERSION,
+  requestToJson,
+  type OfflineNonce,
+  type OfflineOwner,
+  type OfflineParameter,
+  type OfflineRequest,
+  type OwnerCallEndpoint,
+} from './request-format';
 import { DEFAULT_REQUEST_LIFETIME_SECONDS, rebuildMessage, verifyParsedRequest, type VerifiedRequest } from './verify-request';
 
 export interface RequestCommon {
@@ -45,6 +55,19 @@ export interface SessionRequestInput extends RequestCommon {
   /** Unix seconds. */
   readonly expiry: bigint;
   readonly contract_ids: readonly B256[];
+}
+
+export interface OwnerCallRequestInput extends RequestCommon {
+  /** Sequential, or a parallel nonce issued as for a withdrawal (offlineNonceTtlSeconds). */
+  readonly nonce: NonceChoice;
+  /** The owner method's name and parameters, as the online terminal's table decoded them (not signed). */
+  readonly method: string;
+  readonly parameters: readonly OfflineParameter[];
+  readonly endpoint: OwnerCallEndpoint;
+  /** For an upgrade: the implementation the body names. */
+  readonly implementation: B256 | null;
+  /** The calls the message signs; none for an upgrade. */
+  readonly calls: readonly ContractCall[];
 }
 
 /**
@@ -136,6 +159,34 @@ export function buildSessionRequest(input: SessionRequestInput): Result<Verified
       kind: 'session',
       nonce: { kind: 'sequential', value: input.nonce },
       session: { session_address: input.session_address, expiry: input.expiry, contract_ids: [...input.contract_ids] },
+    },
+    input.nowSeconds,
+  );
+}
+
+/** An owner-call request (POST /v1/accounts/upgrade, call, calls or actions), verified as the signer will verify it. */
+export function buildOwnerCallRequest(input: OwnerCallRequestInput): Result<VerifiedRequest> {
+  const nonce = offlineNonce(input.nonce);
+  if (!nonce.ok) return nonce;
+  return seal(
+    {
+      ...commonFields(input),
+      kind: 'owner-call',
+      nonce: nonce.value,
+      owner_call: {
+        method: input.method,
+        endpoint: input.endpoint,
+        implementation: input.implementation,
+        parameters: input.parameters.map((parameter) => ({ name: parameter.name, value: parameter.value })),
+        calls: input.calls.map((call) => ({
+          contract_id: call.contract_id,
+          selector: call.selector,
+          forwarded_amount: call.forwarded_amount,
+          forwarded_asset_id: call.forwarded_asset_id,
+          gas: call.gas,
+          call_data: call.call_data === null ? null : bytesToPrefixedHex(call.call_data),
+        })),
+      },
     },
     input.nowSeconds,
   );

@@ -6,7 +6,7 @@ import { formatUnits } from '../encoding/units';
 import { formatIdentity } from '../encoding/identity';
 import { ownerStyleOf } from '../crypto/address';
 import { EVM_PERSONAL_SIGN_TEXT, LEDGER_PERSONAL_SIGN_TEXT } from '../crypto/digest';
-import type { OfflineNonce, OfflineRequest, OfflineSession, OfflineWithdraw } from './request-format';
+import type { OfflineContractCall, OfflineNonce, OfflineOwnerCall, OfflineRequest, OfflineSession, OfflineWithdraw } from './request-format';
 
 /** Largest unix second a Date can show (8.64e15 ms). */
 const LARGEST_DATE_SECONDS = 8_640_000_000_000n;
@@ -30,9 +30,51 @@ export function describeSession(tradeAccountId: string, session: OfflineSession)
   );
 }
 
+/**
+ * Owner method in words: the endpoint and, call by call, the function and the contract it runs on
+ * (the signed part); the method name is the online terminal's and is marked as such.
+ */
+export function describeOwnerCall(tradeAccountId: string, call: OfflineOwnerCall): string {
+  const endpoint = `POST /v1/accounts/${call.endpoint}`;
+  if (call.endpoint === 'upgrade') {
+    return `Upgrade trade account ${tradeAccountId} to the implementation the exchange publishes (${endpoint}; method "${call.method}" per the online terminal)`;
+  }
+  const count = call.calls.length;
+  const calls = call.calls.map((entry) => `${entry.selector} on ${entry.contract_id}`).join(', ');
+  return `Owner ${count === 1 ? 'call' : `calls (${count})`} for trade account ${tradeAccountId}: ${calls} (${endpoint}; method "${call.method}" per the online terminal)`;
+}
+
 /** The description the fields imply; a request's stated description must equal it. */
 export function describeRequestFields(request: OfflineRequest): string {
-  return request.kind === 'withdraw' ? describeWithdraw(request.trade_account_id, request.withdraw) : describeSession(request.trade_account_id, request.session);
+  if (request.kind === 'withdraw') return describeWithdraw(request.trade_account_id, request.withdraw);
+  if (request.kind === 'owner-call') return describeOwnerCall(request.trade_account_id, request.owner_call);
+  return describeSession(request.trade_account_id, request.session);
+}
+
+function callLines(call: OfflineContractCall, index: number, count: number): DisplayLine[] {
+  const label = `Call ${index + 1}/${count}`;
+  const data = call.call_data === null ? 'none' : `${call.call_data} (${(call.call_data.length - 2) / 2} bytes)`;
+  return [
+    { label: `${label} contract`, value: call.contract_id },
+    { label: `${label} function`, value: call.selector },
+    { label: `${label} forwards`, value: call.forwarded_amount === 0n ? 'nothing' : `${call.forwarded_amount} raw units of asset ${call.forwarded_asset_id}` },
+    { label: `${label} gas`, value: call.gas.toString() },
+    { label: `${label} call data`, value: data },
+  ];
+}
+
+function ownerCallLines(call: OfflineOwnerCall): DisplayLine[] {
+  const lines: DisplayLine[] = [
+    { label: 'Endpoint', value: `POST /v1/accounts/${call.endpoint}` },
+    { label: 'Owner method', value: `${call.method} (stated by the online terminal; the calls below are what is signed)` },
+    ...call.parameters.map((parameter) => ({ label: `Parameter ${parameter.name}`, value: `${parameter.value} (stated by the online terminal, not signed)` })),
+  ];
+  if (call.implementation !== null) {
+    lines.push({ label: 'Implementation', value: `${call.implementation} (not signed: the exchange accepts only the implementation its oracle publishes)` });
+  }
+  if (call.calls.length === 0) lines.push({ label: 'Calls', value: 'none (the upgrade message carries no argument)' });
+  call.calls.forEach((entry, index) => lines.push(...callLines(entry, index, call.calls.length)));
+  return lines;
 }
 
 export function describeNonce(nonce: OfflineNonce): string {
@@ -67,6 +109,8 @@ export function requestDisplayLines(request: OfflineRequest, hash: string): Disp
       { label: 'Asset id', value: withdraw.asset_id },
       { label: 'Destination', value: formatIdentity(withdraw.to) },
     );
+  } else if (request.kind === 'owner-call') {
+    lines.push(...ownerCallLines(request.owner_call));
   } else {
     const session = request.session;
     lines.push(

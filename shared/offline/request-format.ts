@@ -1,4 +1,4 @@
-// The request an online terminal exports for an owner-signed message (withdraw, session), carried
+// The request an online terminal exports for an owner-signed message (withdraw, session, owner call), carried
 // to the offline signer as a file or an animated QR. Version 1, JSON, canonical (canonical-json.ts).
 // Parsing is strict: an unknown key, a missing key, uppercase hex or a non-canonical integer is
 // refused with the field named, so one request has one text and one hash.
@@ -15,7 +15,10 @@ import { OFFLINE_CODES } from './codes';
 export const REQUEST_FORMAT = 'ledger-terminal/offline-request';
 export const REQUEST_VERSION = 1;
 
-export type OfflineRequestKind = 'withdraw' | 'session';
+export type OfflineRequestKind = 'withdraw' | 'session' | 'owner-call';
+
+/** The owner endpoints beyond withdraw (spec 4.2): POST /v1/accounts/{upgrade,call,calls,actions}. */
+export type OwnerCallEndpoint = 'upgrade' | 'call' | 'calls' | 'actions';
 
 export interface OfflineOwner {
   readonly address: B256;
@@ -54,6 +57,39 @@ export interface OfflineSession {
   readonly contract_ids: readonly B256[];
 }
 
+/** One contract call as the owner message encodes it (shared/protocol/call.ts). */
+export interface OfflineContractCall {
+  readonly contract_id: B256;
+  /** The function name, as the message carries it. */
+  readonly selector: string;
+  /** Raw units of forwarded_asset_id sent with the call. */
+  readonly forwarded_amount: bigint;
+  readonly forwarded_asset_id: B256;
+  readonly gas: bigint;
+  /** 0x-hex of the encoded arguments, or null for none. */
+  readonly call_data: string | null;
+}
+
+export interface OfflineParameter {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface OfflineOwnerCall {
+  /** The owner method of the online terminal's table (main/services/custody/owner-methods.ts); not signed. */
+  readonly method: string;
+  readonly endpoint: OwnerCallEndpoint;
+  /**
+   * For `upgrade` only: the implementation the body names. Not signed: the upgrade message has no
+   * argument, and the exchange accepts only the implementation its oracle publishes.
+   */
+  readonly implementation: B256 | null;
+  /** The method's parameters as the online terminal decoded them; not signed (the calls are). */
+  readonly parameters: readonly OfflineParameter[];
+  /** The calls the message signs (`call_contracts`); empty for `upgrade`. */
+  readonly calls: readonly OfflineContractCall[];
+}
+
 interface OfflineRequestBase {
   readonly version: typeof REQUEST_VERSION;
   /** 16 random bytes, 32 lowercase hex digits. */
@@ -85,7 +121,12 @@ export interface OfflineSessionRequest extends OfflineRequestBase {
   readonly session: OfflineSession;
 }
 
-export type OfflineRequest = OfflineWithdrawRequest | OfflineSessionRequest;
+export interface OfflineOwnerCallRequest extends OfflineRequestBase {
+  readonly kind: 'owner-call';
+  readonly owner_call: OfflineOwnerCall;
+}
+
+export type OfflineRequest = OfflineWithdrawRequest | OfflineSessionRequest | OfflineOwnerCallRequest;
 
 // ---- JSON schema (strict). Integers are canonical decimal strings: no sign, no leading zero.
 
@@ -95,6 +136,12 @@ export const LIMITS = {
   maxDescriptionLength: 2_000,
   maxSymbolLength: 16,
   maxDecimals: 30,
+  /** Calls one owner-call request may sign; the terminal's methods sign one or two. */
+  maxCalls: 10,
+  /** Bytes of encoded arguments per call. */
+  maxCallDataBytes: 4_096,
+  maxParameters: 8,
+  maxParameterLength: 200,
 } as const;
 
 const decimalText = z.string().regex(/^(0|[1-9][0-9]*)$/, 'expected a decimal integer string without sign or leading zeros');
@@ -153,9 +200,33 @@ const sessionSchema = z.strictObject({
   contract_ids: z.array(b256Text).min(1).max(LIMITS.maxContractIds),
 });
 
+const callSchema = z.strictObject({
+  contract_id: b256Text,
+  selector: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'expected a function name: 1 to 64 letters, digits or "_", not starting with a digit'),
+  amount: decimalText,
+  asset_id: b256Text,
+  gas: decimalText,
+  call_data: z
+    .string()
+    .max(2 + 2 * LIMITS.maxCallDataBytes, `expected at most ${LIMITS.maxCallDataBytes} bytes of call data`)
+    .regex(/^0x([0-9a-f]{2})+$/, 'expected 0x followed by an even number of lowercase hex digits')
+    .nullable(),
+});
+
+const ownerCallSchema = z.strictObject({
+  method: z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a method name of 1 to 40 letters'),
+  endpoint: z.enum(['upgrade', 'call', 'calls', 'actions']),
+  implementation: b256Text.nullable(),
+  parameters: z
+    .array(z.strictObject({ name: z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a parameter name of 1 to 40 letters'), value: printable(LIMITS.maxParameterLength) }))
+    .max(LIMITS.maxParameters),
+  calls: z.array(callSchema).max(LIMITS.maxCalls),
+});
+
 export const requestJsonSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...baseShape, kind: z.literal('withdraw'), withdraw: withdrawSchema }),
   z.strictObject({ ...baseShape, kind: z.literal('session'), session: sessionSchema }),
+  z.strictObject({ ...baseShape, kind: z.literal('owner-call'), owner_call: ownerCallSchema }),
 ]);
 
 export type OfflineRequestJson = z.output<typeof requestJsonSchema>;
@@ -234,6 +305,27 @@ export function parseOfflineRequest(value: unknown, root = 'request'): Result<Of
       },
     });
   }
+  if (json.kind === 'owner-call') {
+    const call = json.owner_call;
+    return ok({
+      ...base,
+      kind: 'owner-call',
+      owner_call: {
+        method: call.method,
+        endpoint: call.endpoint,
+        implementation: call.implementation as B256 | null,
+        parameters: call.parameters.map((entry) => ({ name: entry.name, value: entry.value })),
+        calls: call.calls.map((entry) => ({
+          contract_id: entry.contract_id as B256,
+          selector: entry.selector,
+          forwarded_amount: BigInt(entry.amount),
+          forwarded_asset_id: entry.asset_id as B256,
+          gas: BigInt(entry.gas),
+          call_data: entry.call_data,
+        })),
+      },
+    });
+  }
   const session = json.session;
   return ok({
     ...base,
@@ -281,9 +373,25 @@ export function requestToJson(request: OfflineRequest): CanonicalValue {
       asset_symbol: withdraw.asset_symbol,
       asset_decimals: withdraw.asset_decimals,
     };
-  } else {
+  } else if (request.kind === 'session') {
     const session = request.session;
     base.session = { session_address: session.session_address, expiry: session.expiry.toString(), contract_ids: [...session.contract_ids] };
+  } else {
+    const call = request.owner_call;
+    base.owner_call = {
+      method: call.method,
+      endpoint: call.endpoint,
+      implementation: call.implementation,
+      parameters: call.parameters.map((entry) => ({ name: entry.name, value: entry.value })),
+      calls: call.calls.map((entry) => ({
+        contract_id: entry.contract_id,
+        selector: entry.selector,
+        amount: entry.forwarded_amount.toString(),
+        asset_id: entry.forwarded_asset_id,
+        gas: entry.gas.toString(),
+        call_data: entry.call_data,
+      })),
+    };
   }
   return base;
 }

@@ -5,15 +5,16 @@
 import { ownerStyleOf } from '../crypto/address';
 import { personalSignDigest } from '../crypto/digest';
 import { U256_MAX, U64_MAX } from '../encoding/decimal';
-import { bytesToPrefixedHex } from '../encoding/hex';
+import { bytesToPrefixedHex, hexToBytes } from '../encoding/hex';
 import { unpackParallelNonce } from '../nonce/parallel-packing';
 import { parallelNonce, sequentialNonce, type NonceChoice } from '../protocol/nonce-choice';
-import { withdrawMessage } from '../protocol/owner-messages';
+import type { ContractCall } from '../protocol/call';
+import { ownerCallsMessage, upgradeMessage, withdrawMessage } from '../protocol/owner-messages';
 import { checkSessionGrant, MINIMUM_SESSION_SECONDS, sessionMessage, type SessionGrant } from '../protocol/session';
-import { fail, ok, type Result } from '../result';
+import { BugError, fail, ok, type Result } from '../result';
 import { OFFLINE_CODES } from './codes';
 import { describeRequestFields, formatUnixSeconds } from './describe';
-import { parseOfflineRequest, requestHash, type OfflineNonce, type OfflineRequest, type OfflineSessionRequest } from './request-format';
+import { parseOfflineRequest, requestHash, type OfflineContractCall, type OfflineNonce, type OfflineOwnerCallRequest, type OfflineRequest, type OfflineSessionRequest } from './request-format';
 
 /** A person carries the request across; a day is the default lifetime (see build-request.ts). */
 export const DEFAULT_REQUEST_LIFETIME_SECONDS = 24n * 3_600n;
@@ -56,11 +57,33 @@ export function sessionGrantOf(request: OfflineSessionRequest): SessionGrant {
   };
 }
 
+/** A call of an owner-call request as shared/protocol takes it. */
+export function contractCallOf(call: OfflineContractCall): ContractCall {
+  let data: Uint8Array | null = null;
+  if (call.call_data !== null) {
+    const bytes = hexToBytes(call.call_data, 'call_data');
+    // The schema admits only 0x and whole bytes of lowercase hex.
+    if (!bytes.ok) throw new BugError(`a parsed call_data is not hex: ${bytes.message}`);
+    data = bytes.value;
+  }
+  return { contract_id: call.contract_id, selector: call.selector, forwarded_amount: call.forwarded_amount, forwarded_asset_id: call.forwarded_asset_id, gas: call.gas, call_data: data };
+}
+
+/** The calls an owner-call request signs, as shared/protocol takes them. */
+export function contractCallsOf(request: OfflineOwnerCallRequest): ContractCall[] {
+  return request.owner_call.calls.map(contractCallOf);
+}
+
 /** The message bytes the fields imply, built by shared/protocol (the only encoder). */
 export function rebuildMessage(request: OfflineRequest): Uint8Array {
+  const envelope = { nonce: nonceChoiceOf(request.nonce), chain_id: request.chain_id };
   if (request.kind === 'withdraw') {
     const { to, amount, asset_id } = request.withdraw;
-    return withdrawMessage({ nonce: nonceChoiceOf(request.nonce), chain_id: request.chain_id }, { to, amount, asset_id });
+    return withdrawMessage(envelope, { to, amount, asset_id });
+  }
+  if (request.kind === 'owner-call') {
+    // Rebuilt from the calls alone: the method name and parameters are the online terminal's words.
+    return request.owner_call.endpoint === 'upgrade' ? upgradeMessage(envelope) : ownerCallsMessage(envelope, contractCallsOf(request));
   }
   return sessionMessage(sessionGrantOf(request));
 }
@@ -69,7 +92,12 @@ function checkRanges(request: OfflineRequest): Result<void> {
   const u64Fields: [string, bigint][] = [['request.chain_id', request.chain_id]];
   if (request.nonce.kind === 'sequential') u64Fields.push(['request.nonce.value', request.nonce.value]);
   if (request.kind === 'withdraw') u64Fields.push(['request.withdraw.amount', request.withdraw.amount]);
-  else u64Fields.push(['request.session.expiry', request.session.expiry]);
+  else if (request.kind === 'session') u64Fields.push(['request.session.expiry', request.session.expiry]);
+  else {
+    request.owner_call.calls.forEach((call, index) => {
+      u64Fields.push([`request.owner_call.calls[${index}].amount`, call.forwarded_amount], [`request.owner_call.calls[${index}].gas`, call.gas]);
+    });
+  }
   for (const [field, value] of u64Fields) {
     if (value > U64_MAX) return fail(OFFLINE_CODES.MALFORMED, `${field}: ${value} does not fit in 64 bits (largest ${U64_MAX})`, { field });
   }
@@ -192,7 +220,28 @@ function checkTime(request: OfflineRequest, options: VerifyOptions): Result<void
   return ok(undefined);
 }
 
+/** The shape each endpoint's body needs: upgrade signs no call, call exactly one, calls and actions at least one. */
+function checkOwnerCall(request: OfflineOwnerCallRequest): Result<void> {
+  const { endpoint, implementation, calls, parameters } = request.owner_call;
+  const refuse = (field: string, message: string) => fail(OFFLINE_CODES.INVALID_FIELD, `request.owner_call.${field}: ${message}`, { field: `request.owner_call.${field}` });
+  if (endpoint === 'upgrade') {
+    if (implementation === null) return refuse('implementation', 'an upgrade names the implementation the exchange publishes');
+    if (calls.length > 0) return refuse('calls', `an upgrade signs no call, got ${calls.length}`);
+  } else {
+    if (implementation !== null) return refuse('implementation', `only an upgrade names an implementation, not ${endpoint}`);
+    if (calls.length === 0) return refuse('calls', `POST /v1/accounts/${endpoint} signs at least one call`);
+    if (endpoint === 'call' && calls.length !== 1) return refuse('calls', `POST /v1/accounts/call signs exactly one call, got ${calls.length}`);
+  }
+  const names = new Set<string>();
+  for (const [index, parameter] of parameters.entries()) {
+    if (names.has(parameter.name)) return refuse(`parameters[${index}].name`, `${parameter.name} is stated twice`);
+    names.add(parameter.name);
+  }
+  return ok(undefined);
+}
+
 function checkKind(request: OfflineRequest, now: bigint): Result<void> {
+  if (request.kind === 'owner-call') return checkOwnerCall(request);
   if (request.kind === 'withdraw') {
     if (request.withdraw.amount === 0n) {
       return fail(OFFLINE_CODES.INVALID_FIELD, 'request.withdraw.amount: a withdrawal of 0 raw units does nothing', { field: 'request.withdraw.amount' });
@@ -211,6 +260,14 @@ function warningsFor(request: OfflineRequest): string[] {
       `Sequential nonce ${request.nonce.value}: on the ledger this signature stays usable until the account's nonce moves past ` +
         `${request.nonce.value}; the expiry above is enforced only by the two terminals.`,
     );
+  }
+  if (request.kind === 'owner-call') {
+    warnings.push('The method name and parameters are stated by the online terminal and are not signed; the calls are what is signed: read them.');
+    if (request.owner_call.endpoint === 'upgrade') {
+      warnings.push('An upgrade signature carries no implementation: the exchange moves the account to the implementation its oracle publishes, whatever the request names.');
+    }
+    const forwarding = request.owner_call.calls.findIndex((call) => call.forwarded_amount > 0n);
+    if (forwarding >= 0) warnings.push(`Call ${forwarding + 1} forwards funds from the trading account: check its amount and asset.`);
   }
   if (request.kind === 'session' && request.session.expiry < request.expires_at + MINIMUM_SESSION_SECONDS) {
     warnings.push('The session expiry is less than one hour after the request expires: submitted late, the service would refuse it.');

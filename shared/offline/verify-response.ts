@@ -12,14 +12,22 @@ import type { OfflineRequest } from './request-format';
 import { parseOfflineResponse, type OfflineResponse } from './response-format';
 import { nonceChoiceOf, sessionGrantOf, verifyParsedRequest, type VerifiedRequest, type VerifyOptions } from './verify-request';
 
-export type OfflineRequestBody = { readonly kind: 'withdraw'; readonly body: WithdrawBody } | { readonly kind: 'session'; readonly body: SessionBody };
+/**
+ * For an owner call the body is left to the online terminal (`body: null`): the actions endpoint's
+ * body names owner actions, which the signed calls do not give back, so main rebuilds it from its
+ * own table and checks the rebuilt message equals the signed one (owner-requests.ts).
+ */
+export type OfflineRequestBody =
+  | { readonly kind: 'withdraw'; readonly body: WithdrawBody }
+  | { readonly kind: 'session'; readonly body: SessionBody }
+  | { readonly kind: 'owner-call'; readonly body: null };
 
 export interface AcceptedSignature {
   readonly verified: VerifiedRequest;
   readonly response: OfflineResponse;
   /** The 64 signature bytes (spec 5.4). */
   readonly signature: Uint8Array;
-  /** The request body to submit (POST /v1/accounts/withdraw or PUT /v1/session). */
+  /** The request body to submit (POST /v1/accounts/withdraw or PUT /v1/session; an owner call's is built by main). */
   readonly body: OfflineRequestBody;
 }
 
@@ -29,6 +37,7 @@ export function offlineRequestBody(request: OfflineRequest, signature: Uint8Arra
     const { to, amount, asset_id } = request.withdraw;
     return { kind: 'withdraw', body: withdrawBody(request.trade_account_id, { nonce: nonceChoiceOf(request.nonce), chain_id: request.chain_id }, { to, amount, asset_id }, signature) };
   }
+  if (request.kind === 'owner-call') return { kind: 'owner-call', body: null };
   return { kind: 'session', body: sessionBody(request.trade_account_id, sessionGrantOf(request), signature) };
 }
 

@@ -1,13 +1,19 @@
 // The Account view's owner keys and owner requests in Chromium over the browser host: the owners
 // listed with the one in use, switching to another, forgetting a watch-only owner with the code the
 // host prints on its own terminal, and an owner request (SettleBalance) confirmed the same way, the
-// printed text naming the endpoint, the method and the market. Screenshots:
+// printed text naming the endpoint, the method and the market; for a watch-only owner the same
+// request prepared for the offline signer, shown with its calls, signed and imported. Screenshots:
 // test-results/screenshots/account-owners.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf } from '../../shared/crypto/address';
 import { generatePrivateKey, publicKeyOf } from '../../shared/crypto/keys';
+import { prettyCanonicalJson } from '../../shared/offline/canonical-json';
+import { responseToJson } from '../../shared/offline/response-format';
+import { signVerifiedRequest } from '../../shared/offline/sign';
+import { verifyOfflineRequest } from '../../shared/offline/verify-request';
+import type { Result } from '../../shared/result';
 import type { RunningHost } from '../support/browser-host';
 import { openTerminal, type OpenTerminal } from '../support/open-terminal';
 import { screenshots } from '../support/terminal-page';
@@ -76,6 +82,42 @@ describe.sequential('owner keys and owner requests in the Account view', () => {
     await page.getByTestId('host-code-submit').click();
     await expect.poll(async () => (await page.getByTestId('owner-method-result').textContent({ timeout: 1_000 }).catch(() => '')) ?? '', { timeout: 20_000 }).toMatch(/SettleBalance .*accepted/);
     await shot('03-owner-request-done');
+    expect(terminal.pageErrors).toEqual([]);
+  });
+
+  it('a watch-only owner: the owner request prepared for the offline signer, shown call by call, signed offline and imported', async () => {
+    const value = <T>(result: Result<T>): T => {
+      if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+      return result.value;
+    };
+    const key = generatePrivateKey((length) => new Uint8Array(randomBytes(length)));
+    value(await terminal.api.registerWatchOnlyOwner({ address: addressOf(publicKeyOf(key), 'ledger'), style: 'ledger' }));
+    value(await terminal.api.createTradeAccount({}));
+    value(await terminal.api.whitelistAccount({}));
+    await page.getByTestId('owner-methods-watch-only').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('owner-method-submit').count()).toBe(0);
+    await page.getByTestId('owner-method').selectOption('settleBalance');
+    await page.getByTestId('owner-method-prepare').click();
+    const pending = page.locator('[data-testid=owner-method-requests] [data-testid=pending-request]');
+    await expect.poll(() => pending.getAttribute('data-state', { timeout: 1_000 }).catch(() => null), { timeout: 20_000 }).toBe('awaiting-signature');
+    expect(await pending.getAttribute('data-kind')).toBe('owner-call');
+    const lines = (await pending.getByTestId('pending-request-lines').textContent()) ?? '';
+    expect(lines).toContain('POST /v1/accounts/actions');
+    expect(lines).toContain('settle_balance');
+    expect(lines).toContain('stated by the online terminal');
+    expect(await pending.getByTestId('pending-request-download').count()).toBe(1);
+    await pending.scrollIntoViewIfNeeded();
+    await shot('04-watch-only-owner-request');
+
+    const [view] = value(await terminal.api.getOwnerRequests({})).pending;
+    const verified = value(verifyOfflineRequest(JSON.parse(view!.fileText), { nowSeconds: BigInt(Math.floor(Date.now() / 1000)) }));
+    await page.getByTestId('owner-method-import-text').fill(prettyCanonicalJson(responseToJson(value(signVerifiedRequest(verified, key)))));
+    await page.getByTestId('owner-method-import-submit').click();
+    const result = page.locator('[data-testid=owner-method-requests] [data-testid=owner-result]');
+    await expect.poll(() => result.getAttribute('data-status', { timeout: 1_000 }).catch(() => null), { timeout: 20_000 }).toBe('accepted');
+    expect(await result.getAttribute('data-kind')).toBe('owner-call');
+    await expect.poll(() => page.getByTestId('owner-method-requests-empty').count()).toBe(1);
+    await shot('05-watch-only-owner-request-imported');
     expect(terminal.pageErrors).toEqual([]);
   });
 });

@@ -94,7 +94,9 @@ export function custodyHandlers(context: HandlerContext): AreaHandlers<typeof cu
       requests.prepare(
         input.kind === 'withdraw'
           ? { kind: 'withdraw', assetId: input.assetId as B256, amount: input.amount, to: input.to as Identity, nonce: input.nonce, lifetimeHours: input.lifetimeHours }
-          : { kind: 'session', marketIds: input.marketIds, hours: input.hours, lifetimeHours: input.lifetimeHours },
+          : input.kind === 'session'
+            ? { kind: 'session', marketIds: input.marketIds, hours: input.hours, lifetimeHours: input.lifetimeHours }
+            : { kind: 'owner-call', method: input.method, parameters: input.parameters, nonce: input.nonce, lifetimeHours: input.lifetimeHours },
       ),
     getOwnerRequests: () => requests.requests(),
     getOwnerMethods: () => ok(ownerMethodViews()),

@@ -9,7 +9,7 @@ import { contractIdentity } from '../../../shared/encoding/identity';
 import type { Market } from '../../../shared/market/market';
 import { actionToCall } from '../../../shared/protocol/action-calls';
 import type { ContractCall } from '../../../shared/protocol/call';
-import type { OwnerActionGroup } from '../../../shared/protocol/owner-messages';
+import { ownerActionCalls, type OwnerActionGroup } from '../../../shared/protocol/owner-messages';
 import { fail, ok, type Result } from '../../../shared/result';
 import { parseWith } from '../../../shared/schema';
 import type { OwnerMethodView } from '../../../shared/ipc/views/custody';
@@ -18,6 +18,8 @@ import { trusted, type TrustedText } from '../confirm/trusted-text';
 export const OWNER_METHOD_CODES = {
   NOT_ALLOWED: 'OWNER_METHOD_NOT_ALLOWED',
   BAD_PARAMETER: 'OWNER_METHOD_BAD_PARAMETER',
+  /** A signed offline request whose method, rebuilt from this table, no longer signs the same message. */
+  REBUILT_MISMATCH: 'OWNER_METHOD_REBUILT_MISMATCH',
 } as const;
 
 const b256Text = z
@@ -31,6 +33,14 @@ export type OwnerMethodCall =
   | { readonly endpoint: 'call'; readonly call: ContractCall }
   | { readonly endpoint: 'calls'; readonly calls: readonly ContractCall[] }
   | { readonly endpoint: 'actions'; readonly groups: readonly OwnerActionGroup[] };
+
+/** The calls a method's owner message signs (`call_contracts`); none for an upgrade. */
+export function ownerMethodCalls(call: OwnerMethodCall): readonly ContractCall[] {
+  if (call.endpoint === 'upgrade') return [];
+  if (call.endpoint === 'call') return [call.call];
+  if (call.endpoint === 'calls') return call.calls;
+  return ownerActionCalls(call.groups);
+}
 
 export interface MethodFacts {
   readonly tradeAccountId: B256;

@@ -1,6 +1,6 @@
-// Owner-signed requests of the active owner: a withdrawal signed here with a hot (keychain) key,
-// or a withdrawal or session prepared for the offline signer of a watch-only owner and completed
-// with its signature. Whatever the custody, each request is checked (asset, destination, the
+// Owner-signed requests of the active owner: a withdrawal or an owner method signed here with a
+// hot (keychain) key, or a withdrawal, session or owner method prepared for the offline signer of
+// a watch-only owner and completed with its signature. Whatever the custody, each request is checked (asset, destination, the
 // balance on the account, the rate budget), numbered, journaled before it leaves, sent once, and
 // its lost answer settled by looking the nonce up; nothing is resent on a guess. Watch-only
 // requests wait in the data directory, one per kind, until signed, cancelled or expired.
@@ -9,13 +9,14 @@ import type { RandomBytes } from '../../../shared/crypto/keys';
 import type { B256 } from '../../../shared/encoding/b256';
 import { identityToJson } from '../../../shared/encoding/identity';
 import type { OwnerMethodResultView, OwnerRequestKind, OwnerRequestsView, OwnerRequestView, OwnerSubmissionView, SessionView } from '../../../shared/ipc/views';
-import { buildSessionRequest, buildWithdrawRequest, offlineNonceTtlSeconds } from '../../../shared/offline/build-request';
+import { buildOwnerCallRequest, buildSessionRequest, buildWithdrawRequest, offlineNonceTtlSeconds } from '../../../shared/offline/build-request';
+import { bytesEqual } from '../../../shared/encoding/hex';
 import { canonicalJson } from '../../../shared/offline/canonical-json';
 import { OFFLINE_CODES } from '../../../shared/offline/codes';
 import { describeWithdraw, formatUnixSeconds } from '../../../shared/offline/describe';
-import type { OfflineRequest, OfflineSessionRequest } from '../../../shared/offline/request-format';
+import type { OfflineOwnerCallRequest, OfflineRequest, OfflineSessionRequest } from '../../../shared/offline/request-format';
 import { responseToJson } from '../../../shared/offline/response-format';
-import { DEFAULT_REQUEST_LIFETIME_SECONDS } from '../../../shared/offline/verify-request';
+import { DEFAULT_REQUEST_LIFETIME_SECONDS, nonceChoiceOf } from '../../../shared/offline/verify-request';
 import { verifyOfflineResponse } from '../../../shared/offline/verify-response';
 import { DEFAULT_NONCE_TTL_SECONDS } from '../../../shared/nonce/allocator';
 import { ownerActionCalls, ownerActionsBody, ownerCallBody, ownerCallsBody, ownerCallsMessage, ownerDigest, upgradeBody, upgradeMessage, withdrawBody, withdrawMessage, type OwnerEnvelope } from '../../../shared/protocol/owner-messages';
@@ -34,7 +35,7 @@ import type { PendingRecord, PendingStore } from './pending-store';
 import { pendingView } from './request-views';
 import { checkOnAccount, checkWithdrawBudget, checkWithdrawFields, type WithdrawFields } from './withdraw-rules';
 import type { ApproveWithdraw } from './withdraw-approval';
-import { buildOwnerMethod, type OwnerMethodCall } from './owner-methods';
+import { buildOwnerMethod, OWNER_METHOD_CODES, ownerMethodCalls, type MethodFacts, type OwnerMethodCall } from './owner-methods';
 import { confirmationDigest, type ConfirmationContext, type ConfirmationRequest } from '../confirm/trusted-confirmer';
 import { trusted } from '../confirm/trusted-text';
 import type { OwnerCallBodies } from './owner-submitter';
@@ -56,7 +57,22 @@ export interface HotWithdrawInput extends WithdrawInput {
 
 export type PrepareInput =
   | (WithdrawInput & { readonly kind: 'withdraw'; readonly lifetimeHours?: number | undefined })
-  | { readonly kind: 'session'; readonly marketIds: readonly string[]; readonly hours: number; readonly lifetimeHours?: number | undefined };
+  | { readonly kind: 'session'; readonly marketIds: readonly string[]; readonly hours: number; readonly lifetimeHours?: number | undefined }
+  | {
+      readonly kind: 'owner-call';
+      /** A method of main's table (owner-methods.ts) and its parameters as text, parsed by the table. */
+      readonly method: string;
+      readonly parameters: Readonly<Record<string, string>>;
+      readonly nonce?: NonceMode | undefined;
+      readonly lifetimeHours?: number | undefined;
+    };
+
+export interface OwnerMethodInput {
+  readonly method: string;
+  readonly parameters: Readonly<Record<string, string>>;
+  readonly windowId: string;
+  readonly confirmationCode: string | undefined;
+}
 
 export interface OwnerRequestsDeps {
   readonly clock: Clock;
@@ -89,8 +105,11 @@ interface Active {
 
 const HOUR = 3_600n;
 
+/** The owner endpoints this service sends (withdraw, session, and the owner methods'). */
+const OWNER_ENDPOINTS = new Set([WITHDRAW_ENDPOINT, SESSION_ENDPOINT, 'POST /v1/accounts/upgrade', 'POST /v1/accounts/call', 'POST /v1/accounts/calls', 'POST /v1/accounts/actions']);
+
 function isMine(endpoint: string): boolean {
-  return endpoint === WITHDRAW_ENDPOINT || endpoint === SESSION_ENDPOINT;
+  return OWNER_ENDPOINTS.has(endpoint);
 }
 
 function withdrawActions(fields: WithdrawFields): unknown[] {
@@ -100,6 +119,16 @@ function withdrawActions(fields: WithdrawFields): unknown[] {
 function sessionActions(request: OfflineSessionRequest): unknown[] {
   const session = request.session;
   return [{ SetSession: { session_id: { Address: session.session_address }, expiry: session.expiry.toString(), contract_ids: [...session.contract_ids] } }];
+}
+
+function ownerCallActions(request: OfflineOwnerCallRequest): unknown[] {
+  return [{ method: request.owner_call.method, parameters: Object.fromEntries(request.owner_call.parameters.map((parameter) => [parameter.name, parameter.value])) }];
+}
+
+function requestActions(request: OfflineRequest): unknown[] {
+  if (request.kind === 'withdraw') return withdrawActions({ assetId: request.withdraw.asset_id, amount: request.withdraw.amount, to: request.withdraw.to });
+  if (request.kind === 'owner-call') return ownerCallActions(request);
+  return sessionActions(request);
 }
 
 function journalNonceOfRequest(request: OfflineRequest): Exclude<JournalNonce, { mode: 'none' }> {
@@ -181,6 +210,14 @@ export class OwnerRequests {
   private async market(active: Active): Promise<Result<MarketsIndex>> {
     const markets = await active.rt.markets();
     return markets.ok ? markets : fail('NOT_CONNECTED', `The markets of ${active.rt.network.name} could not be loaded: ${markets.message}`);
+  }
+
+  private methodFacts(active: Active, markets: MarketsIndex): MethodFacts {
+    return {
+      tradeAccountId: active.tradeAccountId,
+      market: (marketId) => markets.market(marketId),
+      marketName: (market) => `${market.base.symbol}/${market.quote.symbol}`,
+    };
   }
 
   private resultKey(networkId: string, owner: string): string {
@@ -387,11 +424,11 @@ export class OwnerRequests {
 
   // ---- an owner method (upgrade, call(s), actions) signed with a hot owner key -----------------
 
-  callOwnerMethod(input: { readonly method: string; readonly parameters: Readonly<Record<string, string>>; readonly windowId: string; readonly confirmationCode: string | undefined }): Promise<Result<OwnerMethodResultView>> {
+  callOwnerMethod(input: OwnerMethodInput): Promise<Result<OwnerMethodResultView>> {
     return this.serial(() => this.callOwnerMethodNow(input));
   }
 
-  private async callOwnerMethodNow(input: { readonly method: string; readonly parameters: Readonly<Record<string, string>>; readonly windowId: string; readonly confirmationCode: string | undefined }): Promise<Result<OwnerMethodResultView>> {
+  private async callOwnerMethodNow(input: OwnerMethodInput): Promise<Result<OwnerMethodResultView>> {
     const active = this.active();
     if (!active.ok) return active;
     const { rt, owner, tradeAccountId } = active.value;
@@ -399,16 +436,12 @@ export class OwnerRequests {
     if (!markets.ok) return markets;
     // Built from main's table before anything is asked: a method it does not list, or a parameter
     // its schema refuses, never reaches the confirmation.
-    const built = buildOwnerMethod(input.method, input.parameters, {
-      tradeAccountId,
-      market: (marketId) => markets.value.market(marketId),
-      marketName: (market) => `${market.base.symbol}/${market.quote.symbol}`,
-    });
+    const built = buildOwnerMethod(input.method, input.parameters, this.methodFacts(active.value, markets.value));
     if (!built.ok) return built;
     if (owner.custody !== 'keychain') {
       return fail(
         CUSTODY_CODES.WRONG_CUSTODY,
-        `owner ${owner.address} is watch-only: its key is on the offline signer, and owner methods are signed here with a key in the keychain only (an offline request for them is not built yet). Nothing was signed.`,
+        `owner ${owner.address} is watch-only: its key is on the offline signer, so the terminal cannot sign. Prepare the request for the offline signer (prepareOwnerRequest, kind owner-call), sign it offline and import the signature. Nothing was signed.`,
       );
     }
     const keys = this.keys();
@@ -502,7 +535,7 @@ export class OwnerRequests {
     if (owner.custody !== 'watch-only') {
       return fail(
         CUSTODY_CODES.WRONG_CUSTODY,
-        `owner ${owner.address} is held in the keychain: the terminal signs for it directly (${input.kind === 'withdraw' ? 'withdraw' : 'createSession'}); offline requests are for watch-only owners.`,
+        `owner ${owner.address} is held in the keychain: the terminal signs for it directly (${{ withdraw: 'withdraw', session: 'createSession', 'owner-call': 'callOwnerMethod' }[input.kind]}); offline requests are for watch-only owners.`,
       );
     }
     const existing = this.deps.pending.get(rt.network.id, owner.address, input.kind);
@@ -539,6 +572,22 @@ export class OwnerRequests {
       const nonce = await this.offlineNonce(active.value, input.nonce ?? 'parallel', lifetime);
       if (!nonce.ok) return nonce;
       built = buildWithdrawRequest({ ...common, nonce: nonce.value, to: input.to, amount: input.amount, asset: { id: input.assetId, symbol: checked.value.symbol, decimals: checked.value.decimals } });
+    } else if (input.kind === 'owner-call') {
+      // Built from main's table, as for a hot owner: only a method it lists, each parameter parsed.
+      const method = buildOwnerMethod(input.method, input.parameters, this.methodFacts(active.value, markets.value));
+      if (!method.ok) return method;
+      const nonce = await this.offlineNonce(active.value, input.nonce ?? 'parallel', lifetime);
+      if (!nonce.ok) return nonce;
+      const call = method.value.call;
+      built = buildOwnerCallRequest({
+        ...common,
+        nonce: nonce.value,
+        method: method.value.view.method,
+        parameters: Object.entries(method.value.parameters).map(([name, value]) => ({ name, value })),
+        endpoint: call.endpoint,
+        implementation: call.endpoint === 'upgrade' ? call.implementation : null,
+        calls: ownerMethodCalls(call),
+      });
     } else {
       const keys = this.keys();
       if (!keys.ok) return keys;
@@ -662,6 +711,12 @@ export class OwnerRequests {
     if (!accepted.ok) return accepted;
     const settled = await this.reconcileFirst(active.value, submitter.value);
     if (!settled.ok) return settled;
+    let body = accepted.value.body as OwnerBody;
+    if (record.request.kind === 'owner-call') {
+      const rebuilt = await this.rebuildOwnerCall(active.value, record.request, accepted.value.verified.message, accepted.value.signature);
+      if (!rebuilt.ok) return rebuilt;
+      body = rebuilt.value;
+    }
     if (record.kind === 'withdraw' && record.request.kind === 'withdraw') {
       // A refusal on chain consumes the nonce and the signature with it: check what can be checked first.
       const withdraw = record.request.withdraw;
@@ -704,10 +759,10 @@ export class OwnerRequests {
       networkId: rt.network.id,
       owner: owner.address,
       tradeAccountId,
-      body: accepted.value.body as OwnerBody,
+      body,
       nonce,
       description: record.state === 'outcome-unknown' ? `${description} (the same signed request again, after a lost answer)` : description,
-      actions: record.request.kind === 'withdraw' ? withdrawActions({ assetId: record.request.withdraw.asset_id, amount: record.request.withdraw.amount, to: record.request.withdraw.to }) : sessionActions(record.request),
+      actions: requestActions(record.request),
       journalId,
     });
     lease?.settle(sent.ok ? sent.value.outcome : leaseOutcomeOf(sent));
@@ -718,6 +773,31 @@ export class OwnerRequests {
       if (verdict.ok && verdict.value === 'landed') return this.finishLanded(active.value, record, record.journalId ?? journalId, null);
     }
     return this.failSent(record, sent);
+  }
+
+  /**
+   * The endpoint's body of a signed owner-call request, rebuilt from main's own table with the
+   * method and parameters the request states; refused unless the rebuilt message is the one that
+   * was signed (and, for an upgrade, the implementation is the one the request named).
+   */
+  private async rebuildOwnerCall(active: Active, request: OfflineOwnerCallRequest, signed: Uint8Array, signature: Uint8Array): Promise<Result<OwnerBody>> {
+    const markets = await this.market(active);
+    if (!markets.ok) return markets;
+    const stated = request.owner_call;
+    const parameters = Object.fromEntries(stated.parameters.map((parameter) => [parameter.name, parameter.value]));
+    const built = buildOwnerMethod(stated.method, parameters, this.methodFacts(active, markets.value));
+    if (!built.ok) return fail(built.code, `request.owner_call: the method cannot be rebuilt from this terminal's table: ${built.message}. Nothing was sent.`, built.details);
+    const envelope = { nonce: nonceChoiceOf(request.nonce), chain_id: request.chain_id };
+    const call = built.value.call;
+    const sameImplementation = call.endpoint !== 'upgrade' || call.implementation === stated.implementation;
+    if (call.endpoint !== stated.endpoint || !sameImplementation || !bytesEqual(ownerMethodMessage(envelope, call), signed)) {
+      return fail(
+        OWNER_METHOD_CODES.REBUILT_MISMATCH,
+        `request.owner_call: ${stated.method} rebuilt from this terminal's table does not sign the same message as the request (the markets changed since it was prepared?). Nothing was sent; cancel it and prepare a new one.`,
+        { field: 'request.owner_call' },
+      );
+    }
+    return ok({ kind: 'owner-call', call: ownerMethodBody(active.tradeAccountId, envelope, call, signature) });
   }
 
   /** A request left `submitting` by a crash (nothing is submitting between serial operations). */

@@ -15,7 +15,7 @@ export type PendingState = 'awaiting-signature' | 'submitting' | 'outcome-unknow
 const entrySchema = z.object({
   networkId: z.string().max(64),
   owner: z.string().max(66),
-  kind: z.enum(['withdraw', 'session']),
+  kind: z.enum(['withdraw', 'session', 'owner-call']),
   /** Canonical text of the request. */
   request: z.string().max(64 * 1024),
   state: z.enum(['awaiting-signature', 'submitting', 'outcome-unknown']),

@@ -48,7 +48,9 @@ const nonceMode = z.enum(['sequential', 'parallel']);
 /** How long the person has to carry a request to the offline signer and back (default 24 h, at most 7 days). */
 const lifetimeHours = z.number().int().min(1).max(7 * 24);
 
-const requestKind = z.enum(['withdraw', 'session']);
+const requestKind = z.enum(['withdraw', 'session', 'owner-call']);
+const ownerMethodName = z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a method name (letters only)');
+const ownerMethodParameters = z.record(z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a parameter name (letters only)'), z.string().max(200));
 
 /** A request or response document as text: the JSON file's contents, or QR payloads one per line. */
 const documentText = z.string().min(1, 'paste the file contents or the QR payloads').max(256 * 1024, 'at most 256 KiB');
@@ -90,17 +92,15 @@ export const custodyInputs = {
       hours: z.number().int().min(1).max(24 * 365),
       lifetimeHours: lifetimeHours.optional(),
     }),
+    /** An owner method (getOwnerMethods) for a watch-only owner's offline signer; main parses it as for callOwnerMethod. */
+    z.strictObject({ kind: z.literal('owner-call'), method: ownerMethodName, parameters: ownerMethodParameters, nonce: nonceMode.optional(), lifetimeHours: lifetimeHours.optional() }),
   ]),
   cancelOwnerRequest: z.strictObject({ kind: requestKind }),
   /**
    * An owner endpoint (upgrade, call(s), actions) by the name of a method main lists
    * (getOwnerMethods); main parses each parameter with the method's own schema.
    */
-  callOwnerMethod: z.strictObject({
-    method: z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a method name (letters only)'),
-    parameters: z.record(z.string().regex(/^[A-Za-z]{1,40}$/, 'expected a parameter name (letters only)'), z.string().max(200)),
-    confirmationCode,
-  }),
+  callOwnerMethod: z.strictObject({ method: ownerMethodName, parameters: ownerMethodParameters, confirmationCode }),
   importOwnerSignature: z.strictObject({ text: documentText }),
   lookupReferralCode: z.strictObject({ code: referralCode }),
   registerReferral: z.strictObject({ code: referralCode }),

@@ -5,7 +5,7 @@
 import type { OwnerStyle } from '../../crypto/address';
 import type { SessionView } from './account';
 
-export type OwnerRequestKind = 'withdraw' | 'session';
+export type OwnerRequestKind = 'withdraw' | 'session' | 'owner-call';
 
 /** How an owner-signed request is numbered (spec 2.7, 5.9). */
 export type OwnerNonceView =

@@ -607,3 +607,104 @@ describe('a watch-only owner signs offline', () => {
     expect(value(await h.getOwnerRequests({}, caller)).pending).toEqual([]);
   });
 });
+
+describe("a watch-only owner's owner methods go through the offline signer", () => {
+  const store = new MemorySecretStore();
+  let terminal: Terminal;
+  let keystore: string;
+  let tradeAccountId: string;
+  let marketId: string;
+
+  const prepare = async (method: string, parameters: Record<string, string>) =>
+    value(await terminal.handlers.prepareOwnerRequest({ kind: 'owner-call', method, parameters }, caller));
+
+  const signOffline = async (view: OwnerRequestView): Promise<string> => {
+    const request = join(directory, `${view.requestId}.json`);
+    writeFileSync(request, view.fileText);
+    const out = join(directory, `${view.requestId}.signature.json`);
+    const run = await signer(['sign', '--keystore', keystore, '--request', request, '--out', out, '--yes']);
+    if (run.code !== 0) throw new Error(`signer exited ${run.code}: ${run.stderr}`);
+    expect(run.stdout).toContain('Check: OK');
+    return readFileSync(out, 'utf8');
+  };
+
+  const ledger = async () => (await json<{ accounts: { trade_account_id: string; implementation: string }[] }>('/control/ledger')).accounts.find((account) => account.trade_account_id === tradeAccountId)!;
+
+  beforeAll(async () => {
+    keystore = join(directory, 'owner-calls.keystore.json');
+    const created = await signer(['create-keystore', '--out', keystore, '--style', 'ledger', '--test-only-weak-kdf']);
+    expect(created.code, created.stderr).toBe(0);
+    const owner = b256(/^address: (0x[0-9a-f]{64})$/m.exec(created.stdout)![1]!);
+    terminal = makeTerminal(mkdtempSync(join(tmpdir(), 'lt-custody-owner-calls-')), store);
+    value(await terminal.start());
+    value(await terminal.handlers.registerWatchOnlyOwner({ address: owner, style: 'ledger' }, caller));
+    ({ tradeAccountId } = await onboard(terminal));
+    marketId = value(await terminal.handlers.listMarkets({}, caller)).markets[0]!.market_id;
+  });
+
+  afterAll(async () => {
+    await terminal?.stop();
+  });
+
+  it('refuses to sign here, prepares the request with every call shown, and a tampered call is refused by the signer', async () => {
+    const h = terminal.handlers;
+    const refused = await h.callOwnerMethod({ method: 'settleBalance', parameters: { marketId } }, caller);
+    expect(refused).toMatchObject({ ok: false, code: 'WRONG_CUSTODY' });
+    expect(!refused.ok && refused.message).toContain('Prepare the request for the offline signer');
+    expect(await h.prepareOwnerRequest({ kind: 'owner-call', method: 'transfer', parameters: {} }, caller)).toMatchObject({ ok: false, code: 'OWNER_METHOD_NOT_ALLOWED' });
+    const view = await prepare('settleBalance', { marketId });
+    expect(view).toMatchObject({ kind: 'owner-call', state: 'awaiting-signature', tradeAccountId });
+    expect(view.nonce).toMatchObject({ kind: 'parallel', lane: 4 });
+    expect(view.lines.find((line) => line.label === 'Endpoint')?.value).toBe('POST /v1/accounts/actions');
+    expect(view.lines.find((line) => line.label === 'Call 1/1 function')?.value).toBe('settle_balance');
+    expect(view.lines.find((line) => line.label === 'Parameter marketId')?.value).toContain(marketId);
+    expect(await h.prepareOwnerRequest({ kind: 'owner-call', method: 'whitelist', parameters: { marketId } }, caller)).toMatchObject({ ok: false, code: 'REQUEST_PENDING' });
+
+    const edited = JSON.parse(view.fileText) as { owner_call: { calls: { selector: string }[] } };
+    edited.owner_call.calls[0]!.selector = 'withdraw';
+    const editedPath = join(directory, 'edited-owner-call.json');
+    writeFileSync(editedPath, JSON.stringify(edited, null, 2));
+    const tampered = await signer(['sign', '--keystore', keystore, '--request', editedPath, '--yes']);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stderr).toContain('OFFLINE_MESSAGE_MISMATCH');
+    value(await h.cancelOwnerRequest({ kind: 'owner-call' }, caller));
+  });
+
+  it('upgrade: signed offline and imported, the exchange moves the account to the implementation it publishes', async () => {
+    const h = terminal.handlers;
+    // A wrong implementation: the signature is valid (the message carries none) and the exchange refuses it by name.
+    const wrong = await prepare('upgrade', { implementation: `0x${'77'.repeat(32)}` });
+    const refused = await h.importOwnerSignature({ text: await signOffline(wrong) }, caller);
+    expect(refused.ok).toBe(false);
+    const published = /publishes (0x[0-9a-f]{64})/.exec(refused.ok ? '' : refused.message)?.[1];
+    expect(published).toBeDefined();
+    value(await h.cancelOwnerRequest({ kind: 'owner-call' }, caller));
+    expect((await ledger()).implementation).not.toBe(published);
+
+    const view = await prepare('upgrade', { implementation: published! });
+    const result = value(await h.importOwnerSignature({ text: await signOffline(view) }, caller));
+    expect(result).toMatchObject({ kind: 'owner-call', status: 'accepted', requestId: view.requestId });
+    expect((await ledger()).implementation).toBe(published);
+    const journal = value(await h.getJournal({ limit: 10 }, caller));
+    expect(journal.find((entry) => entry.kind === 'signed' && entry.id === result.journalId)).toMatchObject({ endpoint: 'POST /v1/accounts/upgrade' });
+    expect(value(await h.getOwnerRequests({}, caller)).pending).toEqual([]);
+  });
+
+  it('a lost answer is looked up by the nonce and never sent twice', async () => {
+    const h = terminal.handlers;
+    const view = await prepare('settleBalance', { marketId });
+    const text = await signOffline(view);
+    await json('/control/faults/drop', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 1, method: 'POST', path_prefix: '/v1/accounts/actions' }) });
+    const lost = value(await h.importOwnerSignature({ text }, caller));
+    expect(lost).toMatchObject({ kind: 'owner-call', status: 'landed', txId: null });
+    const journal = value(await h.getJournal({ limit: 20 }, caller));
+    expect(journal.filter((entry) => entry.kind === 'signed' && entry.endpoint === 'POST /v1/accounts/actions')).toHaveLength(1);
+    expect(journal.find((entry) => entry.kind === 'reconciled' && entry.id === lost.journalId)?.status).toBe('landed');
+    if (view.nonce.kind !== 'parallel') throw new Error('a parallel nonce was expected');
+    const window = await json<{ slots: { word_position: string; bitmap: string }[] }>(`/v1/accounts/window?trade_account_id=${tradeAccountId}&nonce_session_id=${view.nonce.lane}`);
+    const slot = window.slots.find((candidate) => BigInt(candidate.word_position) === (view.nonce.kind === 'parallel' ? view.nonce.wordPosition : -1n));
+    expect(slot && (BigInt(slot.bitmap) >> BigInt(view.nonce.bitPosition)) & 1n).toBe(1n);
+    // The same signature again: its request is settled, nothing is sent.
+    expect(await h.importOwnerSignature({ text }, caller)).toMatchObject({ ok: false, code: 'NO_PENDING_REQUEST' });
+  });
+});

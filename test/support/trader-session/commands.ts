@@ -20,6 +20,7 @@ import type { TruthOrder } from './truth';
 import { PriceAlertFromLadder } from './steps/alerts';
 import { activeAlgoIds, AlgoFromPanel, forgetAlgosOnRestart, killedAlgosHold, StartAlgo } from './steps/algos';
 import { GuardRefusal, type GuardKind } from './steps/guards';
+import { SettleBookAsOwner } from './steps/owner';
 import { PositionTakeProfitStopLoss, TrailStop } from './steps/protect';
 import { ChoosePnlDisplay, CloseByLimit } from './steps/positions';
 import { ChartClickToPlace } from './steps/chart';
@@ -1381,6 +1382,7 @@ export function traderCommands(markets: readonly Market[], options: GeneratorOpt
     fc.constant(new KillSwitch(true)),
     fc.record({ direction: fc.constantFrom<'above' | 'below'>('above', 'below'), ticks: fc.integer({ min: 2, max: 6 }) }).map((c) => new PriceAlertFromLadder(c.direction, c.ticks)),
     fc.record({ kind: fc.constantFrom<GuardKind>('notional', 'position'), units: fc.integer({ min: 2, max: 6 }) }).map((g) => new GuardRefusal(g.kind, g.units)),
+    fc.constant(new SettleBookAsOwner()),
     // Execution algorithms (steps/algos.ts): short and small, each start a line, so that an
     // algorithm runs now and then beside the rest; pause, resume and cancel from the panel.
     fc.record({ side, interval: fc.integer({ min: 5, max: 10 }), slices: fc.integer({ min: 3, max: 6 }) }).map((c) => new StartAlgo('twap', c.side, false, c.interval, c.slices)),

@@ -8,9 +8,13 @@ import { FailureLine, readChosenFile } from './parts';
 import { OwnerResult } from './OwnerResult';
 import { useBridge } from '../../stores/bridge-context';
 
-/** `showResult: false` when the result is shown elsewhere (PendingRequests shows the last one). */
-export const ImportSignature: Component<{ onResult?: (result: OwnerSubmissionView) => void; showResult?: boolean }> = (props) => {
+/**
+ * `showResult: false` when the result is shown elsewhere (PendingRequests shows the last one).
+ * `testId`: the prefix of the element ids, for a second box on the same page (default `import-signature`).
+ */
+export const ImportSignature: Component<{ onResult?: (result: OwnerSubmissionView) => void; showResult?: boolean; testId?: string }> = (props) => {
   const bridge = useBridge();
+  const id = (suffix: string) => `${props.testId ?? 'import-signature'}${suffix}`;
   const [text, setText] = createSignal('');
   const [failure, setFailure] = createSignal<Failure | null>(null);
   const [result, setResult] = createSignal<OwnerSubmissionView | null>(null);
@@ -33,15 +37,15 @@ export const ImportSignature: Component<{ onResult?: (result: OwnerSubmissionVie
   };
 
   return (
-    <section class="custody" data-testid="import-signature">
-      <label for="import-signature-text">Signature response (the file's text, or the QR payloads one per line)</label>
-      <textarea id="import-signature-text" class="custody-text" data-testid="import-signature-text" spellcheck={false} value={text()} onInput={(event) => setText(event.currentTarget.value)} />
+    <section class="custody" data-testid={id('')}>
+      <label for={id('-text')}>Signature response (the file's text, or the QR payloads one per line)</label>
+      <textarea id={id('-text')} class="custody-text" data-testid={id('-text')} spellcheck={false} value={text()} onInput={(event) => setText(event.currentTarget.value)} />
       <label>
         Or choose the file{' '}
         <input
           type="file"
           accept=".json,application/json,text/plain"
-          data-testid="import-signature-file"
+          data-testid={id('-file')}
           onChange={(event) => {
             const input = event.currentTarget;
             void readChosenFile(input).then((contents) => {
@@ -52,13 +56,13 @@ export const ImportSignature: Component<{ onResult?: (result: OwnerSubmissionVie
           }}
         />
       </label>
-      <button type="button" data-testid="import-signature-submit" disabled={busy() || text().trim() === ''} onClick={() => void submit()}>
+      <button type="button" data-testid={id('-submit')} disabled={busy() || text().trim() === ''} onClick={() => void submit()}>
         Verify and submit
       </button>
-      <FailureLine failure={failure()} testId="import-signature-error" />
+      <FailureLine failure={failure()} testId={id('-error')} />
       <Show when={props.showResult !== false ? result() : null}>{(done) => <OwnerResult result={done()} />}</Show>
       <Show when={props.showResult === false && result() !== null}>
-        <p class="muted" data-testid="import-signature-done">
+        <p class="muted" data-testid={id('-done')}>
           Submitted; the result is shown above.
         </p>
       </Show>

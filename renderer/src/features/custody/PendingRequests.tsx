@@ -3,7 +3,7 @@
 // the request file to download and its QR codes (animated when there are several parts), and
 // cancel. Kept current by the `ownerRequests` stream.
 import { createSignal, For, onCleanup, onMount, Show, type Component } from 'solid-js';
-import type { OwnerNonceView, OwnerRequestsView, OwnerRequestView } from '../../../../shared/ipc/views';
+import type { OwnerNonceView, OwnerRequestKind, OwnerRequestsView, OwnerRequestView } from '../../../../shared/ipc/views';
 import type { Failure } from '../../../../shared/result';
 import { Countdown, downloadText, FailureLine, QrLoop, RequestLines } from './parts';
 import { OwnerResult } from './OwnerResult';
@@ -58,7 +58,11 @@ const PendingRequest: Component<{ request: OwnerRequestView; now: () => number; 
   );
 };
 
-export const PendingRequests: Component<{ now?: () => number }> = (props) => {
+/**
+ * `kinds`: only these kinds (the owner methods table shows its own; the session step the others).
+ * `testId`: the prefix of the list's ids, for a second list on the same page (default `pending-requests`).
+ */
+export const PendingRequests: Component<{ now?: () => number; kinds?: readonly OwnerRequestKind[]; testId?: string }> = (props) => {
   const bridge = useBridge();
   const now = () => (props.now ? props.now() : Date.now());
   const [view, setView] = createSignal<OwnerRequestsView | null>(null);
@@ -70,13 +74,15 @@ export const PendingRequests: Component<{ now?: () => number }> = (props) => {
     });
   });
   onCleanup(bridge.onOwnerRequests((next) => setView(next)));
+  const id = (suffix: string) => `${props.testId ?? 'pending-requests'}${suffix}`;
+  const pending = () => (view()?.pending ?? []).filter((request) => props.kinds === undefined || props.kinds.includes(request.kind));
   return (
-    <section class="custody" data-testid="pending-requests">
-      <Show when={(view()?.pending.length ?? 0) > 0} fallback={<p class="muted" data-testid="pending-requests-empty">No owner request is waiting for a signature.</p>}>
-        <For each={view()?.pending ?? []}>{(request) => <PendingRequest request={request} now={now} onFailure={setFailure} />}</For>
+    <section class="custody" data-testid={id('')}>
+      <Show when={pending().length > 0} fallback={<p class="muted" data-testid={id('-empty')}>No owner request is waiting for a signature.</p>}>
+        <For each={pending()}>{(request) => <PendingRequest request={request} now={now} onFailure={setFailure} />}</For>
       </Show>
-      <FailureLine failure={failure()} testId="pending-requests-error" />
-      <Show when={view()?.lastResult}>{(result) => <OwnerResult result={result()} />}</Show>
+      <FailureLine failure={failure()} testId={id('-error')} />
+      <Show when={view()?.lastResult && (props.kinds === undefined || props.kinds.includes(view()!.lastResult!.kind)) ? view()?.lastResult : null}>{(result) => <OwnerResult result={result()} />}</Show>
     </section>
   );
 };

@@ -211,7 +211,7 @@ export const Onboarding: Component<{ now: () => number; onFinished?: () => void 
                   starts once it is submitted.
                 </p>
                 <SessionRequestForm />
-                <PendingRequests now={props.now} />
+                <PendingRequests now={props.now} kinds={['withdraw', 'session']} />
                 <ImportSignature />
               </div>
             </Match>

@@ -2,9 +2,12 @@
 // their parameters come from main's table (getOwnerMethods): the page only fills them in. Main
 // builds the request, shows the endpoint, the method and every parameter in its trusted
 // confirmation (a native dialog, or the code printed on the host's terminal), and signs it with the
-// owner key; the page never builds or signs anything.
-import { createResource, createSignal, For, Match, Show, Switch, type Component } from 'solid-js';
+// owner key; the page never builds or signs anything. For a watch-only owner main prepares the
+// request for the offline signer instead, which shows every call it signs; the request waits
+// below with its file and QR codes until its signature is imported here.
+import { createResource, createSignal, For, Show, type Component } from 'solid-js';
 import type { OwnerMethodResultView, OwnerMethodView } from '../../../../shared/ipc/views';
+import { ImportSignature, PendingRequests } from '../custody';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
 import { labelText, marketLabel } from '../markets/market-label';
@@ -24,6 +27,7 @@ export const OwnerMethodForm: Component = () => {
   const [busy, setBusy] = createSignal(false);
   const [problem, setProblem] = createSignal<string | null>(null);
   const [done, setDone] = createSignal<OwnerMethodResultView | null>(null);
+  const watchOnly = () => account()?.activeOwner?.custody === 'watch-only';
 
   const method = (): OwnerMethodView | null => methods()?.find((item) => item.method === chosen()) ?? methods()?.[0] ?? null;
   const valueOf = (name: string, kind: 'market' | 'b256') => values()[name] ?? (kind === 'market' ? (markets()[0]?.market_id ?? '') : '');
@@ -35,6 +39,14 @@ export const OwnerMethodForm: Component = () => {
     setProblem(null);
     setDone(null);
     const parameters = Object.fromEntries(current.parameters.map((parameter) => [parameter.name, valueOf(parameter.name, parameter.kind).trim()]));
+    if (watchOnly()) {
+      // Nothing is signed here: main builds the request from its table; it then waits below.
+      const prepared = await bridge.prepareOwnerRequest({ kind: 'owner-call', method: current.method, parameters });
+      setBusy(false);
+      if (prepared.ok) terminal.store.notify('info', `Prepared for the offline signer: ${prepared.value.description}`);
+      else setProblem(explain(prepared.code, prepared.message));
+      return;
+    }
     const result = await bridge.callOwnerMethod({ method: current.method, parameters });
     setBusy(false);
     if (result.ok) {
@@ -47,59 +59,71 @@ export const OwnerMethodForm: Component = () => {
     <Show when={account()?.tradeAccount && (methods()?.length ?? 0) > 0}>
       <div class="owner-keys" data-testid="owner-methods">
         <span class="title">Owner requests</span>
-        <span class="help">Requests only the owner key may sign: upgrading the account contract, and calls and actions on a book. Each is confirmed outside this window, showing every parameter.</span>
-        <Switch>
-          <Match when={account()?.activeOwner?.custody === 'watch-only'}>
-            <p class="muted" data-testid="owner-methods-watch-only">
-              This owner is watch-only: owner requests other than withdrawals and sessions cannot be prepared for the offline signer yet.
-            </p>
-          </Match>
-          <Match when={true}>
-            <form
-              class="actions"
-              style={{ 'flex-wrap': 'wrap' }}
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
+        <Show
+          when={watchOnly()}
+          fallback={<span class="help">Requests only the owner key may sign: upgrading the account contract, and calls and actions on a book. Each is confirmed outside this window, showing every parameter.</span>}
+        >
+          <p class="help" data-testid="owner-methods-watch-only">
+            This owner is watch-only: its key stays on the offline signer. The terminal prepares the request; carry its file or QR codes to the offline machine, check every call it shows there, sign,
+            and import the signature below. It is submitted once the signature is verified.
+          </p>
+        </Show>
+        <form
+          class="actions"
+          style={{ 'flex-wrap': 'wrap' }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <label class="field-inline">
+            Request
+            <select data-testid="owner-method" value={method()?.method ?? ''} onChange={(event) => setChosen(event.currentTarget.value)}>
+              <For each={methods() ?? []}>{(item) => <option value={item.method}>{item.title}</option>}</For>
+            </select>
+          </label>
+          <For each={method()?.parameters ?? []}>
+            {(parameter) => (
               <label class="field-inline">
-                Request
-                <select data-testid="owner-method" value={method()?.method ?? ''} onChange={(event) => setChosen(event.currentTarget.value)}>
-                  <For each={methods() ?? []}>{(item) => <option value={item.method}>{item.title}</option>}</For>
-                </select>
+                {parameter.label}
+                <Show
+                  when={parameter.kind === 'market'}
+                  fallback={
+                    <input class="mono" style={{ width: '420px' }} placeholder="0x + 64 hex digits" data-testid={`owner-method-${parameter.name}`} value={valueOf(parameter.name, parameter.kind)} onInput={(event) => setValues({ ...values(), [parameter.name]: event.currentTarget.value })} />
+                  }
+                >
+                  <select data-testid={`owner-method-${parameter.name}`} value={valueOf(parameter.name, parameter.kind)} onChange={(event) => setValues({ ...values(), [parameter.name]: event.currentTarget.value })}>
+                    <For each={markets()}>{(market) => <option value={market.market_id}>{labelText(marketLabel(market, markets()))}</option>}</For>
+                  </select>
+                </Show>
               </label>
-              <For each={method()?.parameters ?? []}>
-                {(parameter) => (
-                  <label class="field-inline">
-                    {parameter.label}
-                    <Show
-                      when={parameter.kind === 'market'}
-                      fallback={
-                        <input class="mono" style={{ width: '420px' }} placeholder="0x + 64 hex digits" data-testid={`owner-method-${parameter.name}`} value={valueOf(parameter.name, parameter.kind)} onInput={(event) => setValues({ ...values(), [parameter.name]: event.currentTarget.value })} />
-                      }
-                    >
-                      <select data-testid={`owner-method-${parameter.name}`} value={valueOf(parameter.name, parameter.kind)} onChange={(event) => setValues({ ...values(), [parameter.name]: event.currentTarget.value })}>
-                        <For each={markets()}>{(market) => <option value={market.market_id}>{labelText(marketLabel(market, markets()))}</option>}</For>
-                      </select>
-                    </Show>
-                  </label>
-                )}
-              </For>
+            )}
+          </For>
+          <Show
+            when={watchOnly()}
+            fallback={
               <button type="submit" class="primary" data-testid="owner-method-submit" disabled={busy()}>
                 Review and sign
               </button>
-            </form>
-            <Show when={method()}>{(current) => <span class="help">{current().endpoint}: {current().explains}</span>}</Show>
-          </Match>
-        </Switch>
+            }
+          >
+            <button type="submit" class="primary" data-testid="owner-method-prepare" disabled={busy()}>
+              Prepare for the offline signer
+            </button>
+          </Show>
+        </form>
+        <Show when={method()}>{(current) => <span class="help">{current().endpoint}: {current().explains}</span>}</Show>
         <Show when={busy()}>
-          <div class="muted">Waiting for your confirmation, then the exchange…</div>
+          <div class="muted">{watchOnly() ? 'Preparing the request…' : 'Waiting for your confirmation, then the exchange…'}</div>
         </Show>
         <Show when={problem()}>
           <div class="step-error" role="alert" data-testid="owner-method-error">
             {problem()}
           </div>
+        </Show>
+        <Show when={watchOnly()}>
+          <PendingRequests kinds={['owner-call']} testId="owner-method-requests" />
+          <ImportSignature testId="owner-method-import" showResult={false} />
         </Show>
         <Show when={done()}>
           {(result) => (

@@ -72,7 +72,8 @@ export function unwrap<T>(result: { ok: true; value: T } | { ok: false; code: st
 
 const asset = (symbol: string, id: string, decimals: number) => ({ symbol, asset: id, decimals, max_precision: decimals });
 
-export function marketsIndex(): MarketsIndex {
+/** `book`: the market's contract, to stand for the markets changing under a pending request. */
+export function marketsIndex(book: B256 = BOOK): MarketsIndex {
   const response = marketsResponseSchema.parse({
     books_registry_id: `0x${'11'.repeat(32)}`,
     accounts_registry_id: REGISTRY,
@@ -81,7 +82,7 @@ export function marketsIndex(): MarketsIndex {
     base_asset_id: ETH,
     markets: [
       {
-        contract_id: BOOK,
+        contract_id: book,
         market_id: MARKET,
         maker_fee: '100',
         taker_fee: '200',

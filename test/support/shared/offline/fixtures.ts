@@ -4,7 +4,8 @@ import { publicKeyOf, type RandomBytes } from '../../../../shared/crypto/keys';
 import { b256, type B256 } from '../../../../shared/encoding/b256';
 import { packParallelNonce } from '../../../../shared/nonce/parallel-packing';
 import { parallelNonce, sequentialNonce, type NonceChoice } from '../../../../shared/protocol/nonce-choice';
-import { buildSessionRequest, buildWithdrawRequest, OFFLINE_NONCE_TTL_SECONDS, type WithdrawRequestInput } from '../../../../shared/offline/build-request';
+import { buildOwnerCallRequest, buildSessionRequest, buildWithdrawRequest, OFFLINE_NONCE_TTL_SECONDS, type OwnerCallRequestInput, type WithdrawRequestInput } from '../../../../shared/offline/build-request';
+import { makeCall } from '../../../../shared/protocol/call';
 import { canonicalJson } from '../../../../shared/offline/canonical-json';
 import { requestToJson, type OfflineRequest } from '../../../../shared/offline/request-format';
 import type { VerifiedRequest } from '../../../../shared/offline/verify-request';
@@ -85,4 +86,27 @@ export function sessionRequest(contractIds: readonly B256[] = [ids.book, ids.reg
 /** The request as a JSON value someone could edit (what a tamperer has in hand). */
 export function editable(request: OfflineRequest): Record<string, unknown> {
   return JSON.parse(canonicalJson(requestToJson(request))) as Record<string, unknown>;
+}
+
+/** The owner-call of a settle on one book: one `settle_balance` call with arguments, as main's table builds it. */
+export function ownerCallInput(overrides: Partial<OwnerCallRequestInput> = {}): OwnerCallRequestInput {
+  return {
+    network: 'testnet',
+    chain_id: 0n,
+    owner: ledgerOwner,
+    trade_account_id: ids.tradeAccount,
+    nowSeconds: NOW,
+    random: counterRandom(21),
+    nonce: parallel(NOW + OFFLINE_NONCE_TTL_SECONDS),
+    method: 'settleBalance',
+    parameters: [{ name: 'marketId', value: ids.market }],
+    endpoint: 'actions',
+    implementation: null,
+    calls: [makeCall(ids.book, 'settle_balance', Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 1, ...Buffer.from(ids.tradeAccount.slice(2), 'hex')]))],
+    ...overrides,
+  };
+}
+
+export function ownerCallRequest(overrides: Partial<OwnerCallRequestInput> = {}): VerifiedRequest {
+  return unwrap(buildOwnerCallRequest(ownerCallInput(overrides)));
 }

@@ -11,7 +11,7 @@ import type { Terminal } from '../../../../main/offline/terminal';
 import { prettyCanonicalJson } from '../../../../shared/offline/canonical-json';
 import { requestToJson } from '../../../../shared/offline/request-format';
 import { ok } from '../../../../shared/result';
-import { ledgerKey, NOW, withdrawRequest } from '../../../support/shared/offline/fixtures';
+import { ledgerKey, NOW, ownerCallRequest, withdrawRequest } from '../../../support/shared/offline/fixtures';
 
 const PASS = 'correct horse battery staple';
 
@@ -148,6 +148,28 @@ describe('offline signer commands', () => {
     expect(await runCli(['show', '--request', path], run.env)).toBe(1);
     expect(run.stdout()).toContain('NOT VERIFIED');
     expect(run.stderr()).toContain('REFUSED [OFFLINE_DIGEST_MISMATCH] request.digest: stated 0x1111');
+  });
+
+  it('show prints an owner-call request call by call, the stated method and parameters marked as unsigned', async () => {
+    const verified = ownerCallRequest();
+    const path = join(directory, 'owner-call.json');
+    writeFileSync(path, prettyCanonicalJson(requestToJson(verified.request)));
+    const run = environment();
+    expect(await runCli(['show', '--request', path], run.env)).toBe(0);
+    const call = verified.request.kind === 'owner-call' ? verified.request.owner_call.calls[0]! : null;
+    expect(run.stdout()).toContain('Owner method:');
+    expect(run.stdout()).toContain('settleBalance (stated by the online terminal; the calls below are what is signed)');
+    expect(run.stdout()).toMatch(new RegExp(`Call 1/1 contract: +${call!.contract_id}`));
+    expect(run.stdout()).toMatch(new RegExp(`Call 1/1 call data: +${call!.call_data!} \\(40 bytes\\)`));
+    expect(run.stdout()).toContain('Check: OK.');
+    // A control character in a stated parameter never reaches the terminal: the strict parse refuses the file first.
+    const json = JSON.parse(readFileSync(path, 'utf8')) as { owner_call: { parameters: { value: string }[] } };
+    json.owner_call.parameters[0]!.value = 'ETH\u001b]0;owned\u0007';
+    writeFileSync(path, JSON.stringify(json));
+    const tampered = environment();
+    expect(await runCli(['show', '--request', path], tampered.env)).toBe(1);
+    expect(tampered.stdout()).not.toContain('\u001b');
+    expect(tampered.stderr()).toContain('request.owner_call.parameters[0].value');
   });
 
   it('usage errors exit 2', async () => {

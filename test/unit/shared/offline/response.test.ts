@@ -47,7 +47,7 @@ describe('offline signature: sign and verify', () => {
       kind: 'withdraw',
       body: withdrawBody(ids.tradeAccount, { nonce: sequentialNonce(3n), chain_id: 0n }, { to: { Address: ids.referer }, amount: 12_500_000n, asset_id: ids.quoteAsset }, signature),
     });
-    expect(accepted.body.body.signature).toEqual({ Secp256k1: response.signature });
+    expect(accepted.body.body?.signature).toEqual({ Secp256k1: response.signature });
   });
 
   it('an EVM-style owner signs the Keccak personal-sign digest', () => {

@@ -308,3 +308,36 @@ describe('owner requests of a watch-only owner', () => {
     expect(await service.importSignature(response)).toMatchObject({ ok: false, code: 'OFFLINE_RESPONSE_MISMATCH', details: { field: 'response.request_id' } });
   });
 });
+
+describe('owner methods of a watch-only owner', () => {
+  const settle = { kind: 'owner-call' as const, method: 'settleBalance', parameters: { marketId: MARKET } };
+
+  it('prepares an owner-call request from main table, one at a time, and submits it once on import', async () => {
+    const { service, runtime, journal } = setup();
+    expect(await service.prepare({ kind: 'owner-call', method: 'transfer', parameters: {} })).toMatchObject({ ok: false, code: 'OWNER_METHOD_NOT_ALLOWED' });
+    const view = unwrap(await service.prepare(settle));
+    expect(view).toMatchObject({ kind: 'owner-call', state: 'awaiting-signature', nonce: { kind: 'parallel', lane: 4 } });
+    expect(view.lines.find((line) => line.label === 'Call 1/1 function')?.value).toBe('settle_balance');
+    expect(await service.prepare({ ...settle, method: 'whitelist' })).toMatchObject({ ok: false, code: 'REQUEST_PENDING' });
+    const result = unwrap(await service.importSignature(signedResponse(view, NOW)));
+    expect(result).toMatchObject({ kind: 'owner-call', status: 'accepted', requestId: view.requestId });
+    expect(runtime.sends).toEqual(['owner-call']);
+    expect(journal.unresolved()).toEqual([]);
+    expect(unwrap(await service.requests()).pending).toEqual([]);
+  });
+
+  it('sends nothing when main table no longer rebuilds the signed message (the book moved since)', async () => {
+    const { service, runtime } = setup();
+    const view = unwrap(await service.prepare(settle));
+    runtime.markets = () => Promise.resolve(ok(marketsIndex(`0x${'b2'.repeat(32)}` as B256)));
+    const refused = await service.importSignature(signedResponse(view, NOW));
+    expect(refused).toMatchObject({ ok: false, code: 'OWNER_METHOD_REBUILT_MISMATCH', details: { field: 'request.owner_call' } });
+    expect(runtime.sends).toEqual([]);
+  });
+
+  it('a hot owner is signed for directly, not through an offline request', async () => {
+    const { service, runtime } = setup();
+    runtime.owner = { ...runtime.owner, custody: 'keychain' };
+    expect(await service.prepare(settle)).toMatchObject({ ok: false, code: 'WRONG_CUSTODY', message: expect.stringContaining('callOwnerMethod') });
+  });
+});
