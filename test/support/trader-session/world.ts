@@ -77,14 +77,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   }
 }
 
-/** The embedded sandbox's process id: the child of the host's process group that runs sandbox/cli.ts. */
+/** The embedded sandbox's process id: the child of the host's process group that runs the sandbox (built, or sandbox/cli.ts from source). */
 export function sandboxPid(host: RunningHost): number | null {
   const group = host.child.pid;
   if (group === undefined) return null;
   const listing = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(group)], { encoding: 'utf8' });
   for (const line of listing.split('\n')) {
     const match = /^\s*(\d+)\s+(.*)$/.exec(line);
-    if (match?.[2]?.includes('sandbox/cli.ts') && !match[2].includes('ps -o')) return Number(match[1]);
+    if (match?.[2] !== undefined && /out\/main\/sandbox\.js|sandbox\/cli\.ts/.test(match[2]) && !match[2].includes('ps -o')) return Number(match[1]);
   }
   return null;
 }
