@@ -50,7 +50,10 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lt-host-'));
   // LT_HOST_NODE_ARGS: extra Node flags for the host (a diagnosis, e.g. "--trace-gc"); none by default.
   const nodeArgs = (process.env.LT_HOST_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
-  const hostArgs = [...nodeArgs, '--import', 'tsx', 'main/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])];
+  // The embedded sandbox quotes the thin book the tests were written against unless a test asks for another.
+  const args = options.args ?? [];
+  const pinProfile = !args.includes('--offline') && !args.some((arg) => arg.startsWith('--sandbox-maker-profile'));
+  const hostArgs = [...nodeArgs, '--import', 'tsx', 'main/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(pinProfile ? ['--sandbox-maker-profile', 'thin-legacy'] : []), ...args];
   const child =
     options.keyring === false
       ? spawn(process.execPath, hostArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: withoutSessionBus(process.env) })
