@@ -81,9 +81,9 @@ export function ladder(market: MarketConfig, mid: bigint, shape: LadderShape, av
         quotes.push({ side, level, price, quantity: fullSize });
         continue;
       }
-      // Partly refilled: on the step, and only when still a valid order.
+      // Partly refilled: on the step and a valid order (so never below the minimum, nor above the full size).
       const part = validQuantity(market, price, (fullSize * share) / FULL_PPM);
-      if (part !== undefined && share > 0n && part < fullSize) quotes.push({ side, level, price, quantity: part });
+      if (part !== undefined && share > 0n) quotes.push({ side, level, price, quantity: part < fullSize ? part : fullSize });
     }
   }
   return quotes;

@@ -64,6 +64,8 @@ export class HouseMaker {
   private running = false;
   /** Sandbox-clock time advanced since the last quote step it ran, in ms. */
   private advancedMs = 0;
+  /** Steps only when the sandbox clock is advanced: no wall timers, no house takes (tests). */
+  private clockDriven = false;
 
   constructor(
     private readonly log: (line: string) => void,
@@ -80,8 +82,8 @@ export class HouseMaker {
   }
 
   /** The profile, the regime and whether the book is held, as the control surface reports them. */
-  get state(): { readonly profile: MakerProfileName; readonly regime: MakerRegimeName; readonly pinned: boolean; readonly running: boolean } {
-    return { profile: this.profile, regime: this.regimeName, pinned: this.pinned, running: this.running };
+  get state(): { readonly profile: MakerProfileName; readonly regime: MakerRegimeName; readonly pinned: boolean; readonly clockDriven: boolean; readonly running: boolean } {
+    return { profile: this.profile, regime: this.regimeName, pinned: this.pinned, clockDriven: this.clockDriven, running: this.running };
   }
 
   private get regime(): Regime {
@@ -101,6 +103,7 @@ export class HouseMaker {
     this.running = true;
     this.advancedMs = 0;
     for (const book of this.books.values()) this.guarded(() => this.quote(book));
+    if (this.clockDriven) return;
     this.timers.push(setInterval(() => this.step(), this.regime.quoteIntervalMs));
     const takesPerSecond = this.options.takesPerSecond * this.regime.takeRateFactor;
     if (takesPerSecond > 0 && !this.pinned) {
@@ -131,10 +134,11 @@ export class HouseMaker {
    * The sandbox clock moved forward by `ms` (control surface): a running maker takes the quote
    * steps that time holds (at most MAX_STEPS_PER_ADVANCE), so a test drives the regime with the
    * clock instead of waiting on wall time. The thin-legacy profile steps on wall time only, as
-   * the maker always did, so the books of tests that move the clock stay as they were.
+   * the maker always did (so the books of tests that move the clock stay as they were), unless
+   * the maker is clock-driven.
    */
   advanceClock(ms: number): number {
-    if (!this.running || this.profile === 'thin-legacy') return 0;
+    if (!this.running || (this.profile === 'thin-legacy' && !this.clockDriven)) return 0;
     this.advancedMs += ms;
     const interval = this.regime.quoteIntervalMs;
     const due = Math.floor(this.advancedMs / interval);
@@ -144,10 +148,11 @@ export class HouseMaker {
     return steps;
   }
 
-  /** Change the profile and the regime; takes effect at the next start(). */
-  configure(change: { readonly profile?: MakerProfileName | undefined; readonly regime?: MakerRegimeName | undefined }): void {
+  /** Change the profile, the regime and what drives the steps; takes effect at the next start(). */
+  configure(change: { readonly profile?: MakerProfileName | undefined; readonly regime?: MakerRegimeName | undefined; readonly clockDriven?: boolean | undefined }): void {
     if (change.profile !== undefined) this.profile = change.profile;
     if (change.regime !== undefined) this.regimeName = change.regime;
+    if (change.clockDriven !== undefined) this.clockDriven = change.clockDriven;
   }
 
   /**
@@ -302,7 +307,8 @@ export class HouseMaker {
       const left = order === undefined || order.close ? 0n : order.remaining;
       taken[quote.side].set(quote.level, { quantity: quote.quantity, left });
     }
-    const step = FULL_PPM / BigInt(REFILL_INTERVALS);
+    // Rounded up: a level taken whole is full again after exactly REFILL_INTERVALS steps.
+    const step = (FULL_PPM + BigInt(REFILL_INTERVALS) - 1n) / BigInt(REFILL_INTERVALS);
     for (const side of ['Buy', 'Sell'] as const) {
       const shares = book.available[side];
       for (let level = 0; level < levels; level++) {

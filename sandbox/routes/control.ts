@@ -31,8 +31,8 @@ const dropSchema = z.strictObject(faultBase);
 const stallSchema = z.strictObject({ ms: z.number().int().min(1).max(120_000) });
 const priceSchema = z.strictObject({ market_id: b256Schema, price: u64Schema });
 const makerSchema = z
-  .strictObject({ pinned: z.boolean().optional(), profile: z.enum(MAKER_PROFILES).optional(), regime: z.enum(MAKER_REGIMES).optional() })
-  .refine((body) => body.pinned !== undefined || body.profile !== undefined || body.regime !== undefined, { message: 'expected at least one of pinned, profile, regime' });
+  .strictObject({ pinned: z.boolean().optional(), profile: z.enum(MAKER_PROFILES).optional(), regime: z.enum(MAKER_REGIMES).optional(), clock_driven: z.boolean().optional() })
+  .refine((body) => Object.keys(body).length > 0, { message: 'expected at least one of pinned, profile, regime, clock_driven' });
 const insideWatchSchema = z.strictObject({ market_id: b256Schema });
 const watchIdSchema = z.strictObject({ watch_id: z.string().min(1).max(40) });
 const oracleSchema = z.strictObject({ asset_id: b256Schema, price: amountSchema.optional(), stale: z.boolean().optional(), follow: z.literal(true).optional(), tick: z.boolean().optional() });
@@ -115,13 +115,16 @@ export function registerControlRoutes(app: SandboxApp): void {
     if (body instanceof Refusal) return refuse(body);
     app.maker.stop();
     if (body.pinned !== undefined) app.maker.pin(body.pinned);
-    app.maker.configure({ profile: body.profile, regime: body.regime });
+    app.maker.configure({ profile: body.profile, regime: body.regime, clockDriven: body.clock_driven });
     if (app.maker.state.pinned || app.options.maker) app.maker.start();
     // The answer names what was set, as it was asked.
-    return json({ ...(body.pinned === undefined ? {} : { pinned: body.pinned }), ...(body.profile === undefined ? {} : { profile: body.profile }), ...(body.regime === undefined ? {} : { regime: body.regime }) });
+    return json(body);
   });
 
-  router.on('GET', '/control/maker', () => json(app.maker.state));
+  router.on('GET', '/control/maker', () => {
+    const { profile, regime, pinned, clockDriven, running } = app.maker.state;
+    return json({ profile, regime, pinned, clock_driven: clockDriven, running });
+  });
 
   registerMarginControl(app);
 
