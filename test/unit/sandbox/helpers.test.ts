@@ -15,6 +15,8 @@ import { checkProperty } from '../../support/property';
 describe('parseFlags', () => {
   it('parses every flag in both forms and keeps the defaults', () => {
     expect(parseFlags([])).toEqual({ ok: true, value: DEFAULT_OPTIONS });
+    // `npm run sandbox` and the app's embedded sandbox quote the realistic book; tests pin theirs.
+    expect(DEFAULT_OPTIONS).toMatchObject({ makerProfile: 'realistic', makerRegime: 'normal' });
     const parsed = parseFlags(['--port', '7070', '--chain-id=0x10', '--seed', '5', '--maker', 'off', '--maker-rate=9', '--maker-profile', 'thin-legacy', '--maker-regime=trending-up', '--control', '--ws-idle-ms', '500', '--rate-limits', 'off']);
     expect(parsed).toEqual({ ok: true, value: { port: 7070, chainId: 16n, seed: 5, maker: false, makerRate: 9, makerProfile: 'thin-legacy', makerRegime: 'trending-up', control: true, wsIdleMs: 500, rateLimits: false } });
   });
