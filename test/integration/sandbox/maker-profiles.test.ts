@@ -100,6 +100,24 @@ describe('the realistic maker profile', () => {
     expect(await book()).toEqual(before);
   });
 
+  it('fills a 2 ETH bounded market sell across several bid levels, none below its bound', async () => {
+    const before = await book();
+    const trader = await Trader.create(client);
+    expect((await trader.openSession([ethUsdc.contract_id], secondsFromNow(2n * HOUR))).status).toBe(200);
+    const floor = (BigInt(before.buys[0]?.price ?? '0') * 995n) / 1000n;
+    const bound = floor - (floor % 10_000n);
+    const sold = await trader.act(ethUsdc, [order('Sell', bound, 2n * ETH, { kind: 'BoundedMarket', max_price: bound * 2n, min_price: bound })]);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const placed = (sold.body.orders as { quantity_fill: string; fills: { price: string }[] }[])[0];
+    expect(placed?.quantity_fill).toBe(String(2n * ETH));
+    const prices = [...new Set(placed?.fills.map((fill) => fill.price))];
+    expect(prices.length).toBeGreaterThanOrEqual(3);
+    expect(prices).toEqual(before.buys.slice(0, prices.length).map((level) => level.price));
+    for (const price of prices) expect(BigInt(price)).toBeGreaterThanOrEqual(bound);
+    for (let step = 0; step < 3; step++) await advance(STEP_MS);
+    expect(await book()).toEqual(before);
+  });
+
   it('trends the mid up, then down, one move per quote step of the sandbox clock; thin quotes six small levels', async () => {
     await maker({ pinned: false, regime: 'trending-up', clock_driven: true });
     let last = mid(await book());
