@@ -56,7 +56,7 @@ interface MarketMaker {
 export class HouseMaker {
   private readonly books = new Map<string, MarketMaker>();
   private readonly timers: NodeJS.Timeout[] = [];
-  /** Held: the mid does not walk, the house takes nothing, and every level has the same size. */
+  /** Held: the mid does not walk, the house takes nothing (thin-legacy: every level the same size). */
   private pinned = false;
   private profile: MakerProfileName;
   private regimeName: MakerRegimeName;
@@ -335,6 +335,14 @@ export class HouseMaker {
       market.settle(context, contractIdentity(this.house.taker.id));
       return undefined;
     });
+    // The house's own flow is not a trader's impact: what it took comes back whole at the next
+    // step (as on a venue whose makers refill small flow at once), so only a trader's orders
+    // leave levels refilling over several steps.
+    for (const [id, quote] of book.posted) {
+      const order = market.orders.get(id);
+      const left = order === undefined || order.close ? 0n : order.remaining;
+      if (left < quote.quantity) book.posted.set(id, { ...quote, quantity: left });
+    }
   }
 
   /** A depth profile's take: a tenth of the inside level up to the regime's multiple of it, so some takes walk the book. */
