@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import solid from 'vite-plugin-solid';
+import { pinnedNetworksDefine } from './build/pinned-networks';
 
 const root = import.meta.dirname;
 
@@ -17,12 +18,19 @@ if (!process.env.ELECTRON_MAJOR_VER && !existsSync(resolve(root, 'node_modules/e
 
 export default defineConfig({
   main: {
+    // Mainnet's endpoints, from the reviewed build/networks.release.json or the build variables
+    // LT_MAINNET_* (README "Packaging"); checked here, so a bad pin fails the build. Main's bundle
+    // only: the preload and the renderer never see them.
+    define: pinnedNetworksDefine(process.env, root),
     build: {
       outDir: resolve(root, 'out/main'),
       rollupOptions: {
         input: {
           index: resolve(root, 'main/index.ts'),
           sandbox: resolve(root, 'sandbox/cli.ts'),
+          // The browser host (npm start where no Electron runtime exists, npm run web): run from
+          // the build like the app, so a start does not transpile main from TypeScript.
+          host: resolve(root, 'main/host/cli.ts'),
         },
       },
     },

@@ -65,7 +65,7 @@ const servicesRules = [noHostOrPlatform, ipcTypesOnly, noHandlers, noTerminal];
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', '.tmp/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', '.test-results/**', '**/*.d.ts'],
+    ignores: ['node_modules/**', '.tmp/**', 'out/**', 'out-test/**', 'dist/**', 'release/**', 'coverage/**', '.test-results/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

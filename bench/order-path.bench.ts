@@ -21,7 +21,7 @@
 //
 // Every wait has a deadline and says what it waited for; `npx tsx bench/order-path.bench.ts`
 // prints one line of JSON; `run()` returns the same object.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, fdatasyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ import { confirmWithHostCode, startHost, type RunningHost } from '../test/suppor
 import { connectBridge } from '../test/support/bridge-client';
 import { launchChromium } from '../test/support/chromium';
 import { startSandboxProcess } from '../test/support/sandbox-process';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 // The first WARM_UP clicks (cold code paths, first connection) are traded but not counted.
 const WARM_UP = 5;
@@ -47,13 +48,12 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * The host serves the built renderer (out/renderer): build it from this checkout, so a fresh
- * clone works and the figure is of this code. LT_SKIP_BUILD=1 skips it when the caller just built.
+ * clone works and the figure is of this code (only when sources changed since the last build).
+ * LT_SKIP_BUILD=1 skips the check when the caller just built.
  */
 function buildRenderer(): void {
   if (process.env.LT_SKIP_BUILD !== '1') {
-    process.stderr.write('order-path: building the app (electron-vite build) …\n');
-    const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
-    if (built.status !== 0) throw new Error(`order-path bench: electron-vite build failed (exit ${built.status ?? built.signal}); the host needs the built renderer`);
+    if (!ensureBuilt({ log: (line) => process.stderr.write(`order-path: ${line}\n`) })) throw new Error('order-path bench: electron-vite build failed; the host needs the built app');
   }
   const index = join(ROOT, 'out/renderer/index.html');
   if (!existsSync(index)) throw new Error(`order-path bench: no built renderer at ${index} (run without LT_SKIP_BUILD=1, or npm run build)`);

@@ -6,7 +6,6 @@
 //   npx tsx bench/trader-contracts.ts <scenario>   (LT_SKIP_BUILD=1 to use the last build)
 //   scenarios: kill, cancel-all-stop, amend-bracket, flatten, partial-close, close-by-limit, legs, place, cancel-all, cancel-one,
 //              network, stop, amend, chart-drag, chart-click, ladder-drag, hotkeys, alert, guards, position-tpsl, trail, algos
-import { spawnSync } from 'node:child_process';
 import * as step from '../test/support/trader-session/commands';
 import { PriceAlertFromLadder } from '../test/support/trader-session/steps/alerts';
 import { AlgoFromPanel, StartAlgo } from '../test/support/trader-session/steps/algos';
@@ -16,6 +15,7 @@ import { PositionTakeProfitStopLoss, TrailStop } from '../test/support/trader-se
 import { startWorld } from '../test/support/trader-session/world';
 import { GuardRefusal } from '../test/support/trader-session/steps/guards';
 import { ChartClickToPlace } from '../test/support/trader-session/steps/chart';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 const restingBuy = () => new step.TicketOrder('Limit', 'Buy', false, 2);
 const restingSell = () => new step.TicketOrder('Limit', 'Sell', false, 2);
@@ -62,8 +62,7 @@ async function main() {
     process.exit(2);
   }
   if (process.env.LT_SKIP_BUILD !== '1') {
-    const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
-    if (built.status !== 0) throw new Error('electron-vite build failed');
+    if (!ensureBuilt()) throw new Error('electron-vite build failed');
   }
   const world = await startWorld({ turboAccount: false });
   const failed = await runTraderSession(world, { seed: 1, numRuns: 1, maxCommands: 20, boundMs: 10_000, restart: false, commands: scenario() as Parameters<typeof runTraderSession>[1]['commands'], print: (line) => console.log(line) })

@@ -16,10 +16,10 @@
 //   replay one failure:  npx tsx bench/trader-session.ts --seed <seed> --path <path>
 //
 // Not part of `npm test` (it runs for an hour or more on this machine).
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { runTraderSession } from '../test/support/trader-session/run';
 import { startWorld } from '../test/support/trader-session/world';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 function parse() {
   const { values } = parseArgs({
@@ -68,8 +68,7 @@ function parse() {
 async function main() {
   const options = parse();
   if (options.build && process.env.LT_SKIP_BUILD !== '1') {
-    const built = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
-    if (built.status !== 0) throw new Error('electron-vite build failed');
+    if (!ensureBuilt()) throw new Error('electron-vite build failed');
   }
   const started = Date.now();
   let world = await startWorld({ turboAccount: options.turboAccount });

@@ -1,8 +1,10 @@
-// `npm run web`: build the renderer and start the browser host (real main services, real
-// sandbox). Flags after `--` go to the host: --port, --data-dir, --sandbox-seed.
+// `npm run web`: build the app if its sources changed (scripts/build-stamp.mjs) and start the
+// browser host from the build (real main services, real sandbox). Flags after `--` go to the host:
+// --port, --data-dir, --sandbox-seed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureNodeModules, npmEnv, root, run } from './setup.mjs';
+import { ensureBuilt } from './build-stamp.mjs';
+import { ensureNodeModules, npmEnv, root } from './setup.mjs';
 
 /**
  * Node 22.14+ and 23.7+ can refuse SIGUSR1's inspector outright (`--disable-sigusr1`); older ones
@@ -15,11 +17,11 @@ function sigusr1Off() {
 
 export function startBrowserHost(args) {
   ensureNodeModules();
-  if (run('npx', ['electron-vite', 'build', '--logLevel', 'warn']) !== 0) {
+  if (!ensureBuilt()) {
     console.error('Building the app failed; see the output above.');
     process.exit(1);
   }
-  const child = spawn(process.execPath, [...sigusr1Off(), '--import', 'tsx', join(root, 'main/host/cli.ts'), ...args], { cwd: root, stdio: 'inherit', env: npmEnv });
+  const child = spawn(process.execPath, [...sigusr1Off(), join(root, 'out/main/host.js'), ...args], { cwd: root, stdio: 'inherit', env: npmEnv });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -13,7 +13,7 @@
 // the page and its bridge, nothing else.
 // First, before the rest of the host loads: no debugger into the process that holds the keys.
 import './no-debugger';
-import { mkdirSync, openSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,12 @@ import { terminalLog } from '../platform/terminal-log';
 import { startBrowserHost } from './browser-host';
 import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk-browser';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const modulePath = fileURLToPath(import.meta.url);
+// main/host/cli.ts from source, out/main/host.js from the build: both two folders below the root.
+const projectRoot = resolve(dirname(modulePath), '../..');
+/** The sandbox runs from the same kind of code as the host: built beside it, else from source through tsx (a test bundle of the host alone). */
+const builtSandbox = join(dirname(modulePath), 'sandbox.js');
+const sandboxEntry = !modulePath.endsWith('.ts') && existsSync(builtSandbox) ? { modulePath: builtSandbox, execArgv: [] } : { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] };
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE]\n`);
@@ -154,7 +159,7 @@ async function onlineComposition(): Promise<Composition> {
     openKeychain: () => openOsKeychain({ service: 'ledger-terminal' }),
     random,
     signer: chooseDigestSigner(),
-    spawnSandbox: nodeSandboxSpawner({ modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
+    spawnSandbox: nodeSandboxSpawner(sandboxEntry),
     // Withdrawals, new allow-list addresses, loosened safety settings and network addresses are
     // confirmed with a one-time code printed here, on the host's own terminal (stderr), which no
     // page can read; the trader types it into the app.

@@ -34,7 +34,7 @@ import type { SecretStore } from './keys/secret-store';
 import { marginHandlers } from './margin/handlers';
 import { marketDataHandlers, overviewHandlers } from './market-data/handlers';
 import { MarketDataHub } from './market-data/market-data-hub';
-import { MarketOverview } from './market-data/market-overview';
+import { MarketOverview, OVERVIEW_INTERVAL_MS, type OverviewTrades } from './market-data/market-overview';
 import { ConnectionMonitor, type HealthReading } from './network/connection-monitor';
 import { FreshnessPublisher } from './network/freshness';
 import { networkHandlers } from './network/handlers';
@@ -159,6 +159,11 @@ export function createTerminal(options: TerminalOptions): Terminal {
   /** Why no runtime serves the network now (a switch in progress, a failed start). */
   let noRuntimeReason: string | null = 'starting';
   const hub = new MarketDataHub(null, windows, clock);
+  // The last price of a market main follows is its trade stream's, as in the market bar.
+  const overviewTrades: OverviewTrades = {
+    lastTrade: (marketId, turbo) => hub.lastTradePrice(marketId, turbo),
+    onChange: (listener) => hub.onLastTrade(listener),
+  };
   // Reads the active network's ticker and summary while a window follows the overview.
   const overview = new MarketOverview(windows, clock, () => {
     const current = runtime;
@@ -167,9 +172,11 @@ export function createTerminal(options: TerminalOptions): Terminal {
       networkId: network.id,
       ticker: () => current.rest.getMarketTicker(),
       summary: () => current.rest.getMarketSummary(),
+      turboTicker: () => current.rest.getMarketTicker({ turbo: true }),
+      turboSummary: () => current.rest.getMarketSummary({ turbo: true }),
       marketOrder: () => current.markets?.markets().map((market) => market.market_id) ?? [],
     };
-  });
+  }, OVERVIEW_INTERVAL_MS, overviewTrades);
   // A book or trade stream that turned live or resyncing is told to the windows on this turn.
   let channelsDue: NodeJS.Immediate | null = null;
   hub.onStateChange(() => {

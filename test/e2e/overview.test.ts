@@ -65,6 +65,49 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     await bar.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '03-market-bar.png') });
   }, 60_000);
 
+  it('after a trade the overview\'s Last and the market bar\'s last are one figure, with no ticker read in between', async () => {
+    const markets = await terminal.markets();
+    const ladder = page.getByTestId('ladder').first();
+    const marketId = (await ladder.getAttribute('data-market-id'))!;
+    const market = markets.find((candidate) => candidate.market_id === marketId)!;
+    await page.getByTestId('tab-overview').click();
+    const panel = page.getByTestId('market-overview');
+    const row = panel.locator(`[data-testid=overview-row][data-market-id="${marketId}"]`);
+    const bar = page.getByTestId('market-bar');
+    const figures = async () => ({
+      overview: (await row.locator('[data-column=last]').textContent())?.trim() ?? '',
+      bar: /^last\s*([\d,]+\.\d+)/.exec((await bar.getByTestId('market-last').textContent()) ?? '')?.[1] ?? '',
+    });
+    // Every ticker and summary read fails from here: a new figure in the overview can only come
+    // from the trade stream, the market bar's source.
+    for (const path of ['/v1/markets/ticker', '/v1/markets/summary']) {
+      expect((await terminal.control.post('/control/faults/fail', { count: 1000, status: 503, method: 'GET', path_prefix: path })).status).toBe(200);
+    }
+    try {
+      await expect.poll(() => panel.getAttribute('data-freshness'), { timeout: 20_000 }).toBe('stale');
+      const before = await figures();
+      const bid = BigInt((await ladder.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price'))!);
+      expect((await terminal.control.post('/control/markets/price', { market_id: marketId, price: (bid - 4n * priceTick(market)).toString() })).status).toBe(200);
+      await expect.poll(async () => (await figures()).bar, { timeout: 20_000 }).not.toBe(before.bar);
+      await expect
+        .poll(
+          async () => {
+            const now = await figures();
+            return now.overview === now.bar ? 'one figure' : JSON.stringify(now);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe('one figure');
+      const newest = (await page.locator('[data-testid=tape-row] [data-column=price]').first().textContent())?.trim();
+      await expect.poll(async () => (await figures()).overview, { timeout: 10_000 }).toBe(newest);
+      await panel.screenshot({ path: join(SCREENSHOT_DIR, 'overview', '06-overview-last-from-trades.png') });
+    } finally {
+      await terminal.control.post('/control/faults/clear', {});
+    }
+    // Reads answer again: the panel is live for the tests after this one.
+    await expect.poll(() => panel.getAttribute('data-freshness'), { timeout: 20_000 }).toBe('live');
+  }, 90_000);
+
   it('the ladder shows order flow split by taker side, the last trade size, and large lots from the trader size', async () => {
     const markets = await terminal.markets();
     const ladder = page.getByTestId('ladder').first();
@@ -171,6 +214,32 @@ describe.sequential('markets overview in Chromium against the sandbox', () => {
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((name) => name.includes(last.base.symbol))).toBe(true);
     await panel.getByTestId('overview-filter').fill('');
+  }, 60_000);
+
+  it('Turbo books show their own 24-hour figures, for the markets that have one, and a click opens the Turbo book', async () => {
+    const markets = await terminal.markets();
+    const panel = page.getByTestId('market-overview');
+    const withTurbo = await terminal.api.getTurboMarkets({});
+    const turboIds = withTurbo.ok ? withTurbo.value.markets.filter((row) => row.hasTurboBook).map((row) => row.marketId) : [];
+    expect(turboIds.length).toBeGreaterThan(0);
+    await panel.getByTestId('overview-book').selectOption('turbo');
+    await expect.poll(() => panel.getAttribute('data-book')).toBe('turbo');
+    const rows = panel.getByTestId('overview-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(turboIds.length);
+    await expect.poll(() => panel.getAttribute('data-freshness'), { timeout: 20_000 }).toBe('live');
+    expect(turboIds.length).toBeLessThanOrEqual(markets.length);
+    const shown = await rows.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-market-id')));
+    expect([...shown].sort()).toEqual([...turboIds].sort());
+    // The Turbo ticker's bid and ask are the best executable shared levels: a spread of its own.
+    await expect.poll(async () => (await rows.locator('[data-column=spread]').allTextContents()).some((text) => text.trim() !== '—'), { timeout: 20_000 }).toBe(true);
+    await shot('07-overview-turbo-books');
+    const first = panel.locator(`[data-testid=overview-row][data-market-id="${turboIds[0]}"] [data-testid=overview-market]`);
+    await first.click();
+    await expect.poll(() => page.getByTestId('market-bar').getAttribute('data-book'), { timeout: 10_000 }).toBe('turbo');
+    await page.getByTestId('market-bar').getByTestId('turbo-toggle-canonical').click();
+    await expect.poll(() => page.getByTestId('market-bar').getAttribute('data-book'), { timeout: 10_000 }).toBe('canonical');
+    await panel.getByTestId('overview-book').selectOption('canonical');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(markets.length);
   }, 60_000);
 
   it('a click on a row opens that market in the ladder and chart', async () => {

@@ -7,6 +7,7 @@ import { changeText, headerFigures, overviewFreshness, percentText, priceWindowT
 import { priceCell } from '../../renderer/src/format/columns';
 import { marketName } from '../../renderer/src/features/markets/market-label';
 import { ethUsdc, ethUsdcOther, ethUsdt } from '../support/renderer/fixtures';
+import { withLastTrades } from '../../main/services/market-data/overview-last-trade';
 
 const markets = [ethUsdc, ethUsdt, ethUsdcOther];
 const name = (market: (typeof markets)[number]) => marketName(market, markets);
@@ -112,5 +113,21 @@ describe('market bar figures', () => {
     const market = { ...ethUsdc, price_window: 25 };
     expect(priceWindowText(market, null)).toEqual({ text: '±25 %', band: null });
     expect(priceWindowText(market, 3_000_000_000n)).toEqual({ text: '±25 %', band: `${priceCell(market, 2_250_000_000n)} – ${priceCell(market, 3_750_000_000n)}` });
+  });
+});
+
+describe('one last price in the overview and the market bar', () => {
+  it('after a trade the two figures agree: main lays the trade stream\'s last over the row the ticker read', () => {
+    // The ticker read says 2,998.50; the stream's newest trade (the bar's) is 3,001.55.
+    const read = row(ethUsdc.market_id, { last: 2_998_500_000n, open: 2_900_000_000n, high: 3_000_000_000n, changePercent: '3.39' });
+    const trade = 3_001_550_000n;
+    const [laid] = withLastTrades([read], () => trade);
+    const entry = overviewEntry(ethUsdc, laid!, false, null);
+    const bar = headerFigures(ethUsdc, trade, laid!);
+    expect(priceCell(ethUsdc, entry.row!.last!)).toBe(bar.last);
+    // The change in both: the same amount and the same percentage.
+    expect(bar.change).toBe(`${changeText(entry)} (${percentText(entry)})`);
+    // Before: the row as read disagreed with the bar.
+    expect(priceCell(ethUsdc, read.last!)).not.toBe(bar.last);
   });
 });

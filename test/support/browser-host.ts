@@ -45,15 +45,21 @@ export async function confirmWithHostCode<T>(host: RunningHost, call: (confirmat
   return call(code);
 }
 
-/** `keyring: false` starts the host with no D-Bus session at all (no Secret Service: a first run on a bare machine). */
-export async function startHost(options: { dataDir?: string; args?: readonly string[]; keyringHome?: string; keyring?: boolean } = {}): Promise<RunningHost> {
+/**
+ * `keyring: false` starts the host with no D-Bus session at all (no Secret Service: a first run on a bare machine).
+ * `entry`: a built host bundle to run instead of the source (main/host/cli.ts under tsx), e.g. a test build's.
+ */
+export async function startHost(options: { dataDir?: string; args?: readonly string[]; keyringHome?: string; keyring?: boolean; entry?: string } = {}): Promise<RunningHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lt-host-'));
   // LT_HOST_NODE_ARGS: extra Node flags for the host (a diagnosis, e.g. "--trace-gc"); none by default.
   const nodeArgs = (process.env.LT_HOST_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
+  // The built host, as `npm start` runs it (the e2e project's global setup builds it when sources
+  // changed), or another built entry a test names (a host bundled with a pinned network).
+  const entry = options.entry ?? 'out/main/host.js';
   // The embedded sandbox quotes the thin book the tests were written against unless a test asks for another.
   const args = options.args ?? [];
   const pinProfile = !args.includes('--offline') && !args.some((arg) => arg.startsWith('--sandbox-maker-profile'));
-  const hostArgs = [...nodeArgs, '--import', 'tsx', 'main/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(pinProfile ? ['--sandbox-maker-profile', 'thin-legacy'] : []), ...args];
+  const hostArgs = [...nodeArgs, entry, '--port', '0', '--data-dir', dataDir, ...(pinProfile ? ['--sandbox-maker-profile', 'thin-legacy'] : []), ...args];
   const child =
     options.keyring === false
       ? spawn(process.execPath, hostArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: withoutSessionBus(process.env) })

@@ -52,6 +52,8 @@ const TAPE_LENGTH = 200;
 const REMEMBERED_TRADE_IDS = 2 * TAPE_LENGTH;
 
 interface TradeChannel {
+  readonly market: string;
+  readonly turbo: boolean;
   readonly handle: { close(): void };
   /** No trade message since the channel opened or its stream restarted. */
   awaiting: boolean;
@@ -126,6 +128,7 @@ export class MarketDataHub {
   private readonly pacers = new Map<string, FramePacer>();
   private nextId = 0;
   private readonly stateListeners = new Set<() => void>();
+  private readonly lastTradeListeners = new Set<(market: string, turbo: boolean) => void>();
   /** Depth state last seen per channel key, to tell a change of it. */
   private readonly depthStates = new Map<string, FeedState>();
   /** Increases with every attach and detach: work of an earlier feed finds it changed and stops. */
@@ -205,6 +208,25 @@ export class MarketDataHub {
     for (const listener of this.stateListeners) listener();
   }
 
+  /**
+   * The newest trade's price of a book whose trade stream main follows now (a window's book, tape
+   * or chart, or a watch), the one every book frame carries as its last trade; null where none is
+   * followed or none arrived yet.
+   */
+  lastTradePrice(market: string, turbo: boolean): bigint | null {
+    return this.trades.get(this.tradeKey(market, turbo))?.last?.price ?? null;
+  }
+
+  /** Told when a followed book's last trade changes, or its trade stream is opened or closed. */
+  onLastTrade(listener: (market: string, turbo: boolean) => void): () => void {
+    this.lastTradeListeners.add(listener);
+    return () => this.lastTradeListeners.delete(listener);
+  }
+
+  private lastTradeChanged(market: string, turbo: boolean): void {
+    for (const listener of this.lastTradeListeners) listener(market, turbo);
+  }
+
   /** The upstream channels, for freshness. */
   channelStates(): ChannelStates[] {
     const keys = new Set([...this.depth.keys(), ...this.trades.keys()]);
@@ -266,6 +288,8 @@ export class MarketDataHub {
     let channel = this.trades.get(key);
     if (!channel) {
       const created: TradeChannel = {
+        market,
+        turbo,
         users: new Set(),
         awaiting: true,
         tape: [],
@@ -284,7 +308,9 @@ export class MarketDataHub {
         // Recent history goes behind what the stream already delivered.
         const known = new Set(created.tape.map(tradeIdentity));
         for (const trade of uniqueTrades(recent.value)) if (!known.has(tradeIdentity(trade)) && created.tape.length < TAPE_LENGTH) created.tape.push(trade);
+        const before = created.last;
         created.last ??= created.tape[0] ?? null;
+        if (created.last !== before) this.lastTradeChanged(market, turbo);
         for (const subscription of this.subscriptions.values()) {
           if (subscription.kind === 'trades' && this.tradeKey(subscription.market, subscription.turbo) === key) {
             subscription.reset = true;
@@ -306,6 +332,7 @@ export class MarketDataHub {
       channel.handle.close();
       this.trades.delete(key);
       this.stateChanged();
+      if (channel.last !== null) this.lastTradeChanged(market, turbo);
     }
   }
 
@@ -348,6 +375,7 @@ export class MarketDataHub {
     for (const trade of chronological) channel.flow.add(trade);
     channel.tape.unshift(...ordered);
     if (channel.tape.length > TAPE_LENGTH) channel.tape.length = TAPE_LENGTH;
+    const before = channel.last;
     channel.last = channel.tape[0] ?? channel.last;
     for (const subscription of this.subscriptions.values()) {
       if (this.tradeKey(subscription.market, subscription.turbo) !== key) continue;
@@ -368,6 +396,7 @@ export class MarketDataHub {
       this.pacer(subscription.windowId).mark(subscription.id);
     }
     for (const id of channel.users) this.watchers.get(id)?.onChange();
+    if (channel.last !== before && channel.last !== null) this.lastTradeChanged(channel.market, channel.turbo);
   }
 
   subscribeBook(windowId: string, input: { marketId: string; turbo: boolean; precision: bigint; levels: number; flowWindow?: FlowWindow }): Result<string> {

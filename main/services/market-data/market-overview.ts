@@ -1,24 +1,43 @@
 // The markets overview: every listed market's ticker and 24-hour summary, read by main on a fixed
 // cadence while at least one window follows it, and pushed to those windows after every read. The
 // spec has no ticker or summary stream, and its rate table lists neither read (the nearest budget,
-// the aggregated feeds', is 5 per second per IP): one ticker and one summary read of all markets
-// every OVERVIEW_INTERVAL_MS stays far inside any of them (docs/protocol.md, "Markets overview").
+// the aggregated feeds', is 5 per second per IP): one ticker and one summary read of all markets,
+// and the same two of the Turbo books (`turbo=true`, their own 24-hour figures), every
+// OVERVIEW_INTERVAL_MS stays far inside any of them (docs/protocol.md, "Markets overview").
 // A read that fails keeps the previous rows, marked stale; a network switch empties them.
+// A market whose trade stream main follows takes its last price from that stream (the one the
+// market bar and the ladder show), pushed again shortly after each trade: one figure in every
+// place (overview-last-trade.ts).
 import type { Summary, Ticker } from '../../../shared/api/market-schemas';
 import type { Clock } from '../../../shared/clock';
 import type { MarketOverviewView } from '../../../shared/ipc/views';
 import { PollLoop } from '../../../shared/poll-loop';
 import type { Result } from '../../../shared/result';
 import type { WindowHub } from '../window-hub';
+import type { TimerHandle } from '../../../shared/clock';
+import { withLastTrades } from './overview-last-trade';
 import { overviewRows } from './overview-rows';
 
 export const OVERVIEW_INTERVAL_MS = 5_000;
+/** A trade's new last price reaches the overview within this (trades in between are pushed once). */
+export const OVERVIEW_TRADE_PUSH_MS = 200;
+
+/** The books' trade streams main follows (the market data hub). */
+export interface OverviewTrades {
+  /** The newest streamed trade's price, or null where main follows no trade stream of the book. */
+  lastTrade(marketId: string, turbo: boolean): bigint | null;
+  /** Told of a book whose last trade changed; answers the unsubscribe. */
+  onChange(listener: (marketId: string, turbo: boolean) => void): () => void;
+}
 
 /** What the overview reads from the active network (its REST client). */
 export interface OverviewReader {
   readonly networkId: string;
   ticker(): Promise<Result<readonly Ticker[]>>;
   summary(): Promise<Result<readonly Summary[]>>;
+  /** The same reads of the Turbo books (`turbo=true`). */
+  turboTicker(): Promise<Result<readonly Ticker[]>>;
+  turboSummary(): Promise<Result<readonly Summary[]>>;
   /** The markets list's order, for the rows. */
   marketOrder(): readonly string[];
 }
@@ -26,6 +45,11 @@ export interface OverviewReader {
 export class MarketOverview {
   private readonly watchers = new Set<string>();
   private view: MarketOverviewView;
+  /** The rows as the last read answered, before the streamed last trades are laid over them. */
+  private readRows: MarketOverviewView['rows'] = [];
+  private readTurboRows: MarketOverviewView['rows'] | null = null;
+  private tradePush: TimerHandle | null = null;
+  private readonly stopTrades: () => void;
   private loop: PollLoop | null = null;
   /** Increases with every network change: a read of an earlier network is dropped. */
   private generation = 0;
@@ -36,9 +60,11 @@ export class MarketOverview {
     private readonly clock: Clock,
     private readonly reader: () => OverviewReader | null,
     private readonly intervalMs = OVERVIEW_INTERVAL_MS,
+    private readonly trades: OverviewTrades | null = null,
   ) {
     this.view = this.empty();
     this.stopListening = windows.onWindowClosed((windowId) => this.unwatch(windowId));
+    this.stopTrades = trades?.onChange((marketId, turbo) => this.tradeChanged(marketId, turbo)) ?? (() => undefined);
   }
 
   /** A window follows the overview: the latest view now, a fresh read soon. */
@@ -49,7 +75,7 @@ export class MarketOverview {
       this.loop.start();
       this.loop.schedule(0);
     }
-    return this.view;
+    return this.current();
   }
 
   unwatch(windowId: string): void {
@@ -63,17 +89,24 @@ export class MarketOverview {
   /** The active network changed: what was read belongs to the previous one. */
   networkChanged(): void {
     this.generation++;
+    this.readRows = [];
+    this.readTurboRows = null;
     this.view = this.empty();
     this.publish();
     this.loop?.schedule(0);
   }
 
+  /** The view with the streamed last trades of this moment laid over the rows read. */
   current(): MarketOverviewView {
+    this.view = { ...this.view, ...this.withTrades() };
     return this.view;
   }
 
   close(): void {
     this.stopListening();
+    this.stopTrades();
+    if (this.tradePush !== null) this.clock.clearTimeout(this.tradePush);
+    this.tradePush = null;
     this.loop?.stop();
     this.loop = null;
     this.watchers.clear();
@@ -91,22 +124,46 @@ export class MarketOverview {
       this.publish();
       return;
     }
-    const [ticker, summary] = await Promise.all([reader.ticker(), reader.summary()]);
+    const [ticker, summary, turboTicker, turboSummary] = await Promise.all([reader.ticker(), reader.summary(), reader.turboTicker(), reader.turboSummary()]);
     if (generation !== this.generation) return;
     if (!ticker.ok && !summary.ok) {
       this.view = { ...this.view, networkId: reader.networkId, state: this.view.readAt === null ? 'resyncing' : 'stale', problem: `${ticker.code}: ${ticker.message}` };
     } else {
       // One read failing leaves the other's figures: each row takes what it has.
+      this.readRows = overviewRows(ticker.ok ? ticker.value : [], summary.ok ? summary.value : [], reader.marketOrder());
+      // The Turbo books' reads are second: failing, they keep their previous rows and mark nothing stale.
+      if (turboTicker.ok || turboSummary.ok) this.readTurboRows = overviewRows(turboTicker.ok ? turboTicker.value : [], turboSummary.ok ? turboSummary.value : [], reader.marketOrder());
       this.view = {
         networkId: reader.networkId,
         state: 'live',
         readAt: this.clock.now(),
         intervalMs: this.intervalMs,
         problem: !ticker.ok ? `ticker: ${ticker.message}` : !summary.ok ? `summary: ${summary.message}` : null,
-        rows: overviewRows(ticker.ok ? ticker.value : [], summary.ok ? summary.value : [], reader.marketOrder()),
+        ...this.withTrades(),
       };
     }
     this.publish();
+  }
+
+  private withTrades(): Pick<MarketOverviewView, 'rows' | 'turboRows'> {
+    const trades = this.trades;
+    const turboRows = this.readTurboRows;
+    if (trades === null) return { rows: this.readRows, ...(turboRows === null ? {} : { turboRows }) };
+    return {
+      rows: withLastTrades(this.readRows, (marketId) => trades.lastTrade(marketId, false)),
+      ...(turboRows === null ? {} : { turboRows: withLastTrades(turboRows, (marketId) => trades.lastTrade(marketId, true)) }),
+    };
+  }
+
+  /** A followed book traded: its row is laid over again and pushed soon, with any others that trade meanwhile. */
+  private tradeChanged(marketId: string, turbo: boolean): void {
+    if (this.watchers.size === 0 || this.tradePush !== null) return;
+    if (!(turbo ? (this.readTurboRows ?? []) : this.readRows).some((row) => row.marketId === marketId)) return;
+    this.tradePush = this.clock.setTimeout(() => {
+      this.tradePush = null;
+      this.view = { ...this.view, ...this.withTrades() };
+      this.publish();
+    }, OVERVIEW_TRADE_PUSH_MS);
   }
 
   private publish(): void {

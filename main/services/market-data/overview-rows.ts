@@ -14,6 +14,16 @@ export function rawFigure(text: string | undefined): bigint | null {
   return value <= U64_MAX ? value : null;
 }
 
+/**
+ * A price in raw units, or null: a price of zero is no price (an exchange that saw no trade in 24
+ * hours may answer "0" for its last, high, low and open, as the sandbox's Turbo books do), and
+ * showing it would draw a 100 % fall.
+ */
+export function priceFigure(text: string | undefined): bigint | null {
+  const value = rawFigure(text);
+  return value === 0n ? null : value;
+}
+
 /** A percentage as decimal text ("-1.25", "0"), or null. */
 export function percentFigure(text: string | undefined): string | null {
   return text !== undefined && /^[+-]?\d{1,12}(\.\d{1,8})?$/.test(text) ? text.replace(/^\+/, '') : null;
@@ -29,12 +39,12 @@ export function overviewRows(tickers: readonly Ticker[], summaries: readonly Sum
     const summary = bySummary.get(marketId);
     return {
       marketId,
-      last: rawFigure(ticker?.last) ?? rawFigure(ticker?.close) ?? rawFigure(summary?.last_price),
-      open: rawFigure(ticker?.open),
-      high: rawFigure(ticker?.high) ?? rawFigure(summary?.high_price),
-      low: rawFigure(ticker?.low) ?? rawFigure(summary?.low_price),
-      bid: rawFigure(ticker?.bid),
-      ask: rawFigure(ticker?.ask),
+      last: priceFigure(ticker?.last) ?? priceFigure(ticker?.close) ?? priceFigure(summary?.last_price),
+      open: priceFigure(ticker?.open),
+      high: priceFigure(ticker?.high) ?? priceFigure(summary?.high_price),
+      low: priceFigure(ticker?.low) ?? priceFigure(summary?.low_price),
+      bid: priceFigure(ticker?.bid),
+      ask: priceFigure(ticker?.ask),
       volume: rawFigure(ticker?.base_volume) ?? rawFigure(summary?.volume_24h),
       changePercent: percentFigure(ticker?.percentage) ?? percentFigure(summary?.change_24h),
     };

@@ -6,7 +6,8 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { confirmationDigest } from '../confirm/trusted-confirmer';
 import { shown, trusted } from '../confirm/trusted-text';
 import { withRuntime, type CoreHandlers, type HandlerContext } from '../handler-context';
-import { checkNetworkUrls, NETWORK_CODES, PINNED_MAINNET, type NetworkConfig } from './networks';
+import { checkNetworkUrls, NETWORK_CODES, type NetworkConfig } from './networks';
+import { PINNED_MAINNET } from './pinned-mainnet';
 
 /** What only the terminal knows of its networks: their states and the switch between them. */
 export interface NetworkControl {
@@ -32,7 +33,7 @@ export function networkHandlers(context: HandlerContext, control: NetworkControl
       const target = control.find(networkId);
       if (!target) return fail('UNKNOWN_NETWORK', `networkId: no network named ${JSON.stringify(networkId)}`, { field: 'networkId' });
       if (target.kind === 'mainnet' && PINNED_MAINNET === null && target.id === 'mainnet') {
-        return fail(NETWORK_CODES.NOT_PINNED, 'networkId: mainnet\'s addresses and chain id are pinned in the app, and this build has none (the exchange\'s specification does not publish them)', { field: 'networkId' });
+        return fail(NETWORK_CODES.NOT_PINNED, 'networkId: mainnet\'s addresses and chain id are pinned in the app, and this build has none (the exchange\'s specification does not publish them; a release build pins them)', { field: 'networkId' });
       }
       if (target.kind !== 'sandbox' && target.restUrl === null) {
         return fail('NETWORK_NOT_CONFIGURED', `${target.name} has no REST address yet: configure its URLs first`, { field: 'networkId' });

@@ -1,6 +1,6 @@
 // The networks the terminal can talk to. The embedded sandbox is the default; devnet and testnet
 // are configuration (REST, WebSocket and faucet URLs, and the chain id they must answer); mainnet
-// is pinned here, in main: no request of the renderer can point it elsewhere.
+// is pinned in main at build time (pinned-mainnet.ts): no request of the renderer can point it elsewhere.
 //
 // Every network but one on this machine's loopback (the local sandbox, or a sandbox run beside
 // the app) must use https and wss: checkNetworkUrls is applied when a URL is configured and again
@@ -43,20 +43,6 @@ export const SANDBOX_NETWORK: NetworkConfig = {
   production: false,
   chainId: SANDBOX_CHAIN_ID,
 };
-
-export interface PinnedEndpoints {
-  readonly restUrl: string;
-  readonly wsUrl: string;
-  readonly chainId: bigint;
-}
-
-/**
- * Mainnet's endpoints and chain id, compiled into main. The exchange's specification does not
- * publish them (it names only `{base_url}`), so this source tree ships none: a release build sets
- * them here, and until then mainnet cannot be selected (NETWORK_NOT_PINNED). What the renderer can
- * never do is choose them: configureNetwork refuses mainnet.
- */
-export const PINNED_MAINNET: PinnedEndpoints | null = null;
 
 export const NETWORK_CODES = {
   INSECURE_URL: 'INSECURE_NETWORK_URL',

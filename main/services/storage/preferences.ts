@@ -9,7 +9,8 @@ import { DEFAULT_CHART_STUDIES, MOVING_AVERAGE_KINDS, MOVING_AVERAGE_LENGTH } fr
 import { MAX_PRICE_BAND_BPS } from '../../../shared/market/price-band';
 import { MARK_SOURCES, PNL_UNITS } from '../../../shared/positions/pnl-display';
 import { JsonStore } from './json-store';
-import { PINNED_MAINNET, SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from '../network/networks';
+import { SANDBOX_NETWORK, type NetworkConfig, type NetworkKind } from '../network/networks';
+import { PINNED_MAINNET } from '../network/pinned-mainnet';
 
 export { DEFAULT_HOTKEYS };
 
@@ -161,8 +162,9 @@ export class PreferencesStore {
     const configured = (['devnet', 'testnet', 'mainnet'] as const).map((id): NetworkConfig => {
       const builtIn = BUILT_IN[id];
       if (id === 'mainnet') {
-        // Pinned in main (networks.ts): whatever a settings file says is ignored.
-        return { id, name: builtIn.name, kind: builtIn.kind, restUrl: PINNED_MAINNET?.restUrl ?? null, wsUrl: PINNED_MAINNET?.wsUrl ?? null, faucetUrl: null, faucetNetwork: null, production: true, chainId: PINNED_MAINNET?.chainId ?? null };
+        // Pinned in main at build time (pinned-mainnet.ts): whatever a settings file says is ignored.
+        // A test build's fake mainnet says so in its name, so it is never taken for the real one.
+        return { id, name: PINNED_MAINNET?.test === true ? `${builtIn.name} (test build)` : builtIn.name, kind: builtIn.kind, restUrl: PINNED_MAINNET?.restUrl ?? null, wsUrl: PINNED_MAINNET?.wsUrl ?? null, faucetUrl: null, faucetNetwork: null, production: true, chainId: PINNED_MAINNET?.chainId ?? null };
       }
       const override = overrides[id];
       return {

@@ -34,4 +34,9 @@ export interface MarketOverviewView {
   readonly intervalMs: number;
   readonly problem: string | null;
   readonly rows: readonly MarketOverviewRow[];
+  /**
+   * The Turbo books' rows (the same reads with `turbo=true`: figures computed from each Turbo book,
+   * markets without one skipped); absent before main has read them.
+   */
+  readonly turboRows?: readonly MarketOverviewRow[];
 }

@@ -124,7 +124,7 @@ describe('the app in offline mode (--offline)', () => {
     expect(await api.getConnection({})).toMatchObject({ ok: false, code: 'ONLINE_ONLY' });
     expect(await api.withdraw({ assetId: `0x${'11'.repeat(32)}`, amount: 1n, to: { Address: `0x${'22'.repeat(32)}` } })).toMatchObject({ ok: false, code: 'ONLINE_ONLY' });
     const processes = processGroup(host);
-    expect(processes.some((line) => line.includes('main/host/cli.ts') && line.includes('--offline'))).toBe(true);
+    expect(processes.some((line) => line.includes('out/main/host.js') && line.includes('--offline'))).toBe(true);
     expect(processes.filter((line) => line.includes('sandbox'))).toEqual([]);
     expect(host.output.join('\n')).not.toMatch(/sandbox (listening|started)/i);
   });

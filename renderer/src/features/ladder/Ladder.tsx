@@ -11,6 +11,7 @@
 // Cumulative depth is a toggle; the account's recent fills, the position's average entry and the
 // P&L of the position at each row's price are shown on the rows.
 // Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
+import { createTextCache } from '../../format/text-cache';
 import { ArmToggle } from '../../components/ArmToggle';
 import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
@@ -242,8 +243,10 @@ export const Ladder: Component<LadderProps> = (props) => {
     const bid = current.bids[0]?.price ?? null;
     const ask = current.asks[0]?.price ?? null;
     setInsidePrice(bid ?? ask);
-    const auto = mayAutoRecenter({ held: hold(), pointerOver: pointerOver(), dialogOpen: dialogOpen(), dragging: drag() !== null || overlay.dragging() !== null });
-    if (present === null || (auto && needsRecenter({ rows: rowPrices(), step, bestBid: bid, bestAsk: ask, margin: RECENTER_MARGIN_ROWS }))) {
+    // The signals first (so the effect keeps tracking them), the document's dialogs only when a
+    // recentre is due: a query of the whole page on every frame cost a fifth of the ladder's script.
+    const auto = mayAutoRecenter({ held: hold(), pointerOver: pointerOver(), dialogOpen: false, dragging: drag() !== null || overlay.dragging() !== null });
+    if (present === null || (auto && needsRecenter({ rows: rowPrices(), step, bestBid: bid, bestAsk: ask, margin: RECENTER_MARGIN_ROWS }) && !dialogOpen())) {
       const next = insideView(bid, ask, step, untrack(rowCount), current.lastTrade?.price ?? null);
       if (next !== null && !sameView(next, present)) setView(next);
     }
@@ -500,8 +503,13 @@ export const Ladder: Component<LadderProps> = (props) => {
   const short = (id: string) => `${id.slice(0, 8)}…${id.slice(-4)}`;
   const stepLabel = (step: bigint) => formatUnits(step, props.market.quote.decimals);
   // Sizes with the base's meaningful decimals, always the same number, so a column lines up on the point.
-  const size = (quantity: bigint) => (quantity > 0n ? fixedSize(props.market, quantity) : '');
-  const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${fixedSize(props.market, quantity)}` : '');
+  // Row sizes repeat from frame to frame: formatted once per value (bounded), not on every redraw.
+  const sizeCache = createMemo(() => {
+    const market = props.market;
+    return createTextCache((quantity: bigint) => fixedSize(market, quantity));
+  });
+  const size = (quantity: bigint) => (quantity > 0n ? sizeCache()(quantity) : '');
+  const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${sizeCache()(quantity)}` : '');
   const signClass = (text: string) => ({ up: text.startsWith('+'), down: text.startsWith('-') });
   const hiddenRows = createMemo(() => {
     const rows = rowPrices();

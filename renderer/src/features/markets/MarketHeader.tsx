@@ -39,11 +39,12 @@ export const MarketHeader: Component<{
     const market = props.market;
     return market ? bookRules(terminal.store.state.markets, market, props.turbo, props.turbo ? terminal.turboBooks.row(market.market_id) : null) : null;
   };
-  // The 24-hour figures are the canonical market's (the ticker main reads); a Turbo book shows its own last trade only.
+  // The 24-hour figures are the book's own: the canonical ticker main reads, or on a Turbo book the Turbo book's.
   const overview = followOverview(useBridge());
-  const figures = (market: Market) => headerFigures(market, props.lastTrade ?? null, props.turbo ? null : overview.row(market.market_id));
+  const bookRow = (marketId: string) => (props.turbo ? overview.turboRow(marketId) : overview.row(marketId));
+  const figures = (market: Market) => headerFigures(market, props.lastTrade ?? null, bookRow(market.market_id));
   const windowTitle = (book: Market) => {
-    const band = priceWindowText(book, props.lastTrade ?? (props.turbo ? null : (overview.row(book.market_id)?.last ?? null))).band;
+    const band = priceWindowText(book, props.lastTrade ?? bookRow(book.market_id)?.last ?? null).band;
     return `Price window: the exchange refuses limit, spot, post-only and fill-or-kill prices further than ${book.price_window} % from its reference price${band ? ` (around the last trade: ${band} ${book.quote.symbol})` : ''}; market and bounded-market orders are exempt`;
   };
   const inside = (market: Market) => insideText(market, props.bestBid, props.bestAsk, props.insidePrecision ?? null);
@@ -76,7 +77,7 @@ export const MarketHeader: Component<{
       </Show>
       <Show when={props.market && figures(props.market).last !== null ? props.market : null}>
         {(market) => (
-          <span class="last-price mono" data-testid="market-last" data-freshness={props.freshness?.state() ?? 'live'} title={props.turbo ? 'Last trade on the Turbo book' : "Last trade, and the change over 24 hours (the exchange's ticker)"}>
+          <span class="last-price mono" data-testid="market-last" data-freshness={props.freshness?.state() ?? 'live'} title={props.turbo ? "Last trade on the Turbo book, and its change over 24 hours (the exchange's ticker of the Turbo book)" : "Last trade, and the change over 24 hours (the exchange's ticker)"}>
             <span class="muted">last</span> <b class="fresh-dim">{figures(market()).last}</b>{' '}
             <Show when={figures(market()).change}>
               {(change) => (

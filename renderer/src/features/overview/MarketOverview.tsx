@@ -3,6 +3,8 @@
 // any column, filtered by symbol or id, starred markets first (the stars are saved in the settings
 // through main); a click on a row opens that market in this window's ladder and chart, and main
 // passes it on to the window's link group. Marked stale in place when main's reads stop answering.
+// "Turbo books" shows the Turbo books' own figures (the same reads with turbo=true) for the markets
+// that have one, and a click opens the market on its Turbo book.
 import { createMemo, createSignal, For, onCleanup, Show, type Component } from 'solid-js';
 import type { Market } from '../../../../shared/market/market';
 import { priceCell, quantityCell } from '../../format/columns';
@@ -42,6 +44,7 @@ export const MarketOverview: Component<{ current: Market | null; currentTurbo: b
   const [text, setText] = createSignal('');
   const [favouritesOnly, setFavouritesOnly] = createSignal(false);
   const [sort, setSort] = createSignal<OverviewSort>({ column: 'volume', descending: true });
+  const [book, setBook] = createSignal<'canonical' | 'turbo'>('canonical');
 
   // Ages main's word on the window's own clock: reads that stop arriving turn the panel stale.
   const [now, setNow] = createSignal(windowClock.now());
@@ -55,9 +58,13 @@ export const MarketOverview: Component<{ current: Market | null; currentTurbo: b
 
   const favourites = () => terminal.store.state.settings?.favouriteMarkets ?? [];
   const entries = createMemo(() => {
-    const rows = new Map((view()?.rows ?? []).map((row) => [row.marketId, row]));
+    const turbo = book() === 'turbo';
+    const rows = new Map(((turbo ? view()?.turboRows : view()?.rows) ?? []).map((row) => [row.marketId, row]));
     const starred = new Set(favourites());
-    return (terminal.store.state.markets?.markets ?? []).map((market) => overviewEntry(market, rows.get(market.market_id) ?? null, starred.has(market.market_id), terminal.turboBooks.row(market.market_id)));
+    const markets = terminal.store.state.markets?.markets ?? [];
+    // On Turbo books: the markets that have one (the exchange skips the others in its Turbo reads).
+    const listed = turbo ? markets.filter((market) => rows.has(market.market_id) || terminal.turboBooks.row(market.market_id)?.hasTurboBook === true) : markets;
+    return listed.map((market) => overviewEntry(market, rows.get(market.market_id) ?? null, starred.has(market.market_id), terminal.turboBooks.row(market.market_id)));
   });
   const shown = createMemo(() => overviewView(entries(), { text: text(), favouritesOnly: favouritesOnly(), sort: sort() }, name));
 
@@ -70,8 +77,17 @@ export const MarketOverview: Component<{ current: Market | null; currentTurbo: b
   const figure = (entry: OverviewEntry, value: bigint | null | undefined, cell: (market: Market, raw: bigint) => string) => (value === null || value === undefined ? '—' : cell(entry.market, value));
 
   return (
-    <div class="overview" data-testid="market-overview" data-freshness={freshness.state()}>
+    <div class="overview" data-testid="market-overview" data-freshness={freshness.state()} data-book={book()}>
       <div class="overview-bar">
+        <select
+          data-testid="overview-book"
+          value={book()}
+          title="Whose figures: the canonical books', or the Turbo books' own (last trade, 24-hour change, volume, high, low and spread of each Turbo book)"
+          onChange={(event) => setBook(event.currentTarget.value === 'turbo' ? 'turbo' : 'canonical')}
+        >
+          <option value="canonical">Canonical books</option>
+          <option value="turbo">Turbo books</option>
+        </select>
         <input data-testid="overview-filter" placeholder="Filter: symbol or id" value={text()} onInput={(event) => setText(event.currentTarget.value)} />
         <label class="field-inline" title="Show only the markets you starred">
           <input type="checkbox" data-testid="overview-favourites-only" checked={favouritesOnly()} onChange={(event) => setFavouritesOnly(event.currentTarget.checked)} />★ only
@@ -106,8 +122,8 @@ export const MarketOverview: Component<{ current: Market | null; currentTurbo: b
                 data-market-id={entry.market.market_id}
                 data-favourite={entry.favourite ? 'true' : undefined}
                 classList={{ current: props.current?.market_id === entry.market.market_id }}
-                title={`Open ${name(entry.market)} in this window's ladder and chart`}
-                onClick={() => open(entry, false)}
+                title={`Open ${name(entry.market)}${book() === 'turbo' ? ' on its Turbo book' : ''} in this window's ladder and chart`}
+                onClick={() => open(entry, book() === 'turbo')}
               >
                 <td class="star-cell">
                   <button

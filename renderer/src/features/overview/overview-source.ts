@@ -13,6 +13,8 @@ export interface OverviewSource {
   /** Why main could not be asked (the request's failure), else null. */
   readonly problem: Accessor<string | null>;
   row(marketId: string): MarketOverviewRow | null;
+  /** The market's Turbo book's row; null where it has none or main has not read it. */
+  turboRow(marketId: string): MarketOverviewRow | null;
 }
 
 interface Shared {
@@ -40,7 +42,13 @@ function start(api: TerminalApi): Shared {
         if (result.ok) accept(result.value);
       },
     );
-    const source: OverviewSource = { view, receivedAt, problem, row: (marketId) => view()?.rows.find((row) => row.marketId === marketId) ?? null };
+    const source: OverviewSource = {
+      view,
+      receivedAt,
+      problem,
+      row: (marketId) => view()?.rows.find((row) => row.marketId === marketId) ?? null,
+      turboRow: (marketId) => view()?.turboRows?.find((row) => row.marketId === marketId) ?? null,
+    };
     return {
       source,
       users: 0,

@@ -343,4 +343,24 @@ describe("main's own watch of a market (alerts)", () => {
     expect(next.depthOpen).toBe(0);
     expect(next.tradesOpen).toBe(0);
   });
+
+  it('reports the last trade every book frame carries, and tells when it changes or its stream closes', () => {
+    const { attach, clock, feed, hub, received } = setup();
+    const told: string[] = [];
+    hub.onLastTrade((marketId, turbo) => told.push(`${marketId}:${turbo}`));
+    attach('w1');
+    const book = hub.subscribeBook('w1', { marketId: market, turbo: false, precision: 10n, levels: 5 });
+    expect(hub.lastTradePrice(market, false)).toBeNull();
+    feed.tradeListeners[0]!({ trades: [trade('t1', 1005n), trade('t2', 1007n)], reset: false });
+    clock.advance(16);
+    expect(hub.lastTradePrice(market, false)).toBe(books(received.get('w1')!).at(-1)!.lastTrade!.price);
+    expect(hub.lastTradePrice(market, true)).toBeNull();
+    expect(told).toEqual([`${market}:false`]);
+    // The same trade again changes nothing.
+    feed.tradeListeners[0]!({ trades: [trade('t2', 1007n)], reset: false });
+    expect(told.length).toBe(1);
+    hub.unsubscribe('w1', book.ok ? book.value : '');
+    expect(hub.lastTradePrice(market, false)).toBeNull();
+    expect(told).toEqual([`${market}:false`, `${market}:false`]);
+  });
 });

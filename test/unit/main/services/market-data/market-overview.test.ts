@@ -4,7 +4,10 @@ import type { Summary, Ticker } from '../../../../../shared/api/market-schemas';
 import type { B256 } from '../../../../../shared/encoding/b256';
 import type { MarketOverviewView } from '../../../../../shared/ipc/views';
 import { fail, ok, type Result } from '../../../../../shared/result';
-import { MarketOverview, type OverviewReader } from '../../../../../main/services/market-data/market-overview';
+import { MarketOverview, OVERVIEW_TRADE_PUSH_MS, type OverviewReader, type OverviewTrades } from '../../../../../main/services/market-data/market-overview';
+import { changePercentText, withLastTrades } from '../../../../../main/services/market-data/overview-last-trade';
+import { checkProperty } from '../../../../support/property';
+import fc from 'fast-check';
 import { overviewRows, percentFigure, rawFigure } from '../../../../../main/services/market-data/overview-rows';
 import { WindowHub } from '../../../../../main/services/window-hub';
 
@@ -30,6 +33,11 @@ describe('overview rows from the ticker and the summary', () => {
     expect(row).toEqual({ marketId: ETH, last: 3_000_000_000n, open: 2_900_000_000n, high: 2n, low: 2_800_000_000n, bid: 2_999_000_000n, ask: 3_001_000_000n, volume: 12_000_000_000n, changePercent: '-1.50' });
   });
 
+  it('a price of zero is no price (no trade in 24 hours); a volume of zero is a volume', () => {
+    const [row] = overviewRows([ticker(ETH, { last: '0', open: '0', high: '0', low: '0', bid: '0', ask: '3001000000', base_volume: '0', percentage: '0' })], [summary(ETH, { last_price: '0', high_price: '0', low_price: '0' })]);
+    expect(row).toMatchObject({ last: null, open: null, high: null, low: null, bid: null, ask: 3_001_000_000n, volume: 0n });
+  });
+
   it('lists markets in the markets-list order, then any other either read names', () => {
     const rows = overviewRows([ticker(ETH)], [summary(BTC)], [BTC, ETH]);
     expect(rows.map((row) => row.marketId)).toEqual([BTC, ETH]);
@@ -38,7 +46,7 @@ describe('overview rows from the ticker and the summary', () => {
   });
 });
 
-function setup() {
+function setup(trades: OverviewTrades | null = null) {
   const clock = new ManualClock(1_000_000);
   const windows = new WindowHub();
   const received = new Map<string, MarketOverviewView[]>();
@@ -48,6 +56,7 @@ function setup() {
   };
   let reads = 0;
   let answer: () => { ticker: Result<Ticker[]> | Promise<Result<Ticker[]>>; summary: Result<Summary[]> } = () => ({ ticker: ok([ticker(ETH)]), summary: ok([summary(ETH)]) });
+  let turboAnswer: () => { ticker: Result<Ticker[]>; summary: Result<Summary[]> } = () => ({ ticker: ok([]), summary: ok([]) });
   let connected = true;
   const reader: OverviewReader = {
     networkId: 'sandbox',
@@ -56,9 +65,11 @@ function setup() {
       return Promise.resolve(answer().ticker);
     },
     summary: () => Promise.resolve(answer().summary),
+    turboTicker: () => Promise.resolve(turboAnswer().ticker),
+    turboSummary: () => Promise.resolve(turboAnswer().summary),
     marketOrder: () => [ETH],
   };
-  const overview = new MarketOverview(windows, clock, () => (connected ? reader : null), 5_000);
+  const overview = new MarketOverview(windows, clock, () => (connected ? reader : null), 5_000, trades);
   const flush = async (ms: number) => {
     clock.advance(ms);
     // The read and the scheduling of the next one chain several promises: let them all settle.
@@ -73,6 +84,7 @@ function setup() {
     flush,
     reads: () => reads,
     setAnswer: (next: typeof answer) => (answer = next),
+    setTurboAnswer: (next: typeof turboAnswer) => (turboAnswer = next),
     setConnected: (next: boolean) => (connected = next),
   };
 }
@@ -150,5 +162,102 @@ describe('MarketOverview', () => {
     await test.flush(0);
     expect(test.reads()).toBe(0);
     expect(test.received.get('w1')!.at(-1)).toMatchObject({ state: 'resyncing', problem: 'the network is not connected' });
+  });
+});
+
+/** A trade stream main follows, as the market data hub reports it. */
+function followedTrades() {
+  const last = new Map<string, bigint>();
+  const listeners = new Set<(marketId: string, turbo: boolean) => void>();
+  const trades: OverviewTrades = {
+    lastTrade: (marketId, turbo) => last.get(`${marketId}:${turbo}`) ?? null,
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const trade = (marketId: string, price: bigint | null, turbo = false) => {
+    if (price === null) last.delete(`${marketId}:${turbo}`);
+    else last.set(`${marketId}:${turbo}`, price);
+    for (const listener of listeners) listener(marketId, turbo);
+  };
+  return { trades, trade };
+}
+
+describe('the overview last price of a market whose trade stream main follows', () => {
+  it('is the stream\'s last trade, pushed soon after each trade; the change is measured from the open again', async () => {
+    const stream = followedTrades();
+    const test = setup(stream.trades);
+    test.attach('w1');
+    stream.trade(ETH, 2_998_500_000n);
+    expect(test.overview.watch('w1').rows).toEqual([]);
+    await test.flush(0);
+    // The ticker says 3,000.00 (read up to one interval ago); the stream's newest trade wins.
+    expect(test.received.get('w1')!.at(-1)!.rows[0]).toMatchObject({ last: 2_998_500_000n, changePercent: '3.39' });
+    const pushed = test.received.get('w1')!.length;
+    stream.trade(ETH, 3_001_550_000n);
+    stream.trade(ETH, 3_101_000_000n);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS - 1);
+    expect(test.received.get('w1')!.length).toBe(pushed);
+    await test.flush(1);
+    // Two trades, one push, before the next read (5 s away): the high follows a trade above it.
+    expect(test.received.get('w1')!.length).toBe(pushed + 1);
+    expect(test.received.get('w1')!.at(-1)!.rows[0]).toMatchObject({ last: 3_101_000_000n, high: 3_101_000_000n, low: 2_800_000_000n, changePercent: '6.93' });
+    expect(test.reads()).toBe(1);
+    // The stream closed (no window shows the market): the ticker's figure again.
+    stream.trade(ETH, null);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS);
+    expect(test.received.get('w1')!.at(-1)!.rows[0]).toMatchObject({ last: 3_000_000_000n, high: 3_100_000_000n, changePercent: '3.44' });
+  });
+
+  it('pushes nothing for a trade while no window follows the overview, and answers the fresh figure when asked', async () => {
+    const stream = followedTrades();
+    const test = setup(stream.trades);
+    test.attach('w1');
+    test.overview.watch('w1');
+    await test.flush(0);
+    test.overview.unwatch('w1');
+    const pushed = test.received.get('w1')!.length;
+    stream.trade(ETH, 2_950_000_000n);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS);
+    expect(test.received.get('w1')!.length).toBe(pushed);
+    expect(test.overview.current().rows[0]!.last).toBe(2_950_000_000n);
+  });
+
+  it('reads the Turbo books\' own 24-hour figures beside the canonical ones, each with its own book\'s last trade', async () => {
+    const stream = followedTrades();
+    const test = setup(stream.trades);
+    test.setTurboAnswer(() => ({ ticker: ok([ticker(ETH, { last: '3010000000', open: '3000000000', percentage: '0.33' })]), summary: ok([]) }));
+    test.attach('w1');
+    test.overview.watch('w1');
+    await test.flush(0);
+    expect(test.received.get('w1')!.at(-1)!.turboRows).toEqual([expect.objectContaining({ marketId: ETH, last: 3_010_000_000n, changePercent: '0.33' })]);
+    // A Turbo trade moves the Turbo row only; the canonical row keeps the canonical book's figure.
+    stream.trade(ETH, 3_030_000_000n, true);
+    await test.flush(OVERVIEW_TRADE_PUSH_MS);
+    const view = test.received.get('w1')!.at(-1)!;
+    expect(view.turboRows![0]).toMatchObject({ last: 3_030_000_000n, changePercent: '1.00' });
+    expect(view.rows[0]!.last).toBe(3_000_000_000n);
+    // The Turbo reads failing leave their rows as read and the view live.
+    test.setTurboAnswer(() => ({ ticker: fail('HTTP_400', 'turbo'), summary: fail('HTTP_400', 'turbo') }));
+    await test.flush(5_000);
+    expect(test.received.get('w1')!.at(-1)).toMatchObject({ state: 'live', turboRows: [expect.objectContaining({ marketId: ETH })] });
+  });
+
+  it('a market without a ticker open keeps the exchange\'s percentage; a row without a high is not given one', () => {
+    const [row] = withLastTrades(overviewRows([ticker(ETH, { open: undefined, high: undefined })], []), () => 3_200_000_000n);
+    expect(row).toMatchObject({ last: 3_200_000_000n, high: null, changePercent: '3.44' });
+  });
+
+  it('the change text reads back to the basis points the market bar computes from the same last and open', () => {
+    checkProperty(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 1n, max: 10n ** 15n }), (last, open) => {
+        const text = changePercentText(last, open);
+        const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
+        expect(match).not.toBeNull();
+        const bps = BigInt(match![2]!) * 100n + BigInt(match![3]!);
+        expect(match![1] === '-' ? -bps : bps).toBe(((last - open) * 10_000n) / open);
+      }),
+    );
   });
 });
