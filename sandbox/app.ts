@@ -74,7 +74,7 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
       for (const listener of changeListeners) listener(changes, app);
     });
     const triggers = new TriggerEngine({ ledger, margin, nextTxId, now: () => nowNanos(clock) });
-    const maker = new HouseMaker((line) => app.log(line), ledger, house, clock, seededRandom(options.seed), nextTxId, { ...DEFAULT_MAKER, takesPerSecond: options.makerRate });
+    const maker = new HouseMaker((line) => app.log(line), ledger, house, clock, seededRandom(options.seed), nextTxId, { ...DEFAULT_MAKER, takesPerSecond: options.makerRate, profile: options.makerProfile, regime: options.makerRegime });
     return { ledger, house, maker, margin, triggers };
   }
 

@@ -2,6 +2,8 @@
 // A bad flag is a usage error (exit 2) with a message naming the flag and the value, so a
 // script that starts the sandbox learns at once what it got wrong.
 import { fail, ok, type Result } from '../shared/result';
+import { MAKER_PROFILES, type MakerProfileName } from './house/depth-profile';
+import { MAKER_REGIMES, type MakerRegimeName } from './house/regimes';
 
 export interface SandboxOptions {
   /** TCP port on 127.0.0.1; 0 picks a free port (the default). */
@@ -14,6 +16,10 @@ export interface SandboxOptions {
   readonly maker: boolean;
   /** Taker trades per second per market printed by the house (soak tests raise it). */
   readonly makerRate: number;
+  /** How deep the house maker quotes (house/depth-profile.ts): realistic unless a test pins another. */
+  readonly makerProfile: MakerProfileName;
+  /** How the house maker's mid moves (house/regimes.ts). */
+  readonly makerRegime: MakerRegimeName;
   /** Whether the /control/... test surface is served. */
   readonly control: boolean;
   /** WebSocket idle time before `Client is inactive` and close, in ms (spec: 60 s). */
@@ -28,12 +34,14 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   seed: 1,
   maker: true,
   makerRate: 2,
+  makerProfile: 'realistic',
+  makerRegime: 'normal',
   control: false,
   wsIdleMs: 60_000,
   rateLimits: true,
 };
 
-export const USAGE = `usage: npm run sandbox -- [--port N] [--chain-id N] [--seed N] [--maker on|off] [--maker-rate N] [--control] [--ws-idle-ms N] [--rate-limits on|off]`;
+export const USAGE = `usage: npm run sandbox -- [--port N] [--chain-id N] [--seed N] [--maker on|off] [--maker-rate N] [--maker-profile ${MAKER_PROFILES.join('|')}] [--maker-regime ${MAKER_REGIMES.join('|')}] [--control] [--ws-idle-ms N] [--rate-limits on|off]`;
 
 type Setter = (options: Mutable<SandboxOptions>, value: string) => string | undefined;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -56,6 +64,15 @@ function onOff(assign: (o: Mutable<SandboxOptions>, on: boolean) => void): Sette
   };
 }
 
+function oneOf<T extends string>(names: readonly T[], assign: (o: Mutable<SandboxOptions>, name: T) => void): Setter {
+  return (options, value) => {
+    const name = names.find((candidate) => candidate === value);
+    if (name === undefined) return `expected one of ${names.join(', ')}`;
+    assign(options, name);
+    return undefined;
+  };
+}
+
 const VALUED: Readonly<Record<string, Setter>> = {
   '--port': integerIn(0, 65535, (o, n) => (o.port = n)),
   '--chain-id': (options, value) => {
@@ -69,6 +86,8 @@ const VALUED: Readonly<Record<string, Setter>> = {
   '--seed': integerIn(0, 2 ** 32 - 1, (o, n) => (o.seed = n)),
   '--maker': onOff((o, on) => (o.maker = on)),
   '--maker-rate': integerIn(0, 1000, (o, n) => (o.makerRate = n)),
+  '--maker-profile': oneOf(MAKER_PROFILES, (o, name) => (o.makerProfile = name)),
+  '--maker-regime': oneOf(MAKER_REGIMES, (o, name) => (o.makerRegime = name)),
   '--ws-idle-ms': integerIn(100, 3_600_000, (o, n) => (o.wsIdleMs = n)),
   '--rate-limits': onOff((o, on) => (o.rateLimits = on)),
 };

@@ -34,7 +34,7 @@ const builtSandbox = join(dirname(modulePath), 'sandbox.js');
 const sandboxEntry = !modulePath.endsWith('.ts') && existsSync(builtSandbox) ? { modulePath: builtSandbox, execArgv: [] } : { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--exchange-url URL] [--record-bridge FILE]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE]\n`);
   process.exit(2);
 }
 
@@ -52,6 +52,10 @@ function parseFlags() {
         // The embedded sandbox with its control surface (moving prices, injecting faults): for
         // practice and tests.
         'sandbox-control': { type: 'boolean', default: false },
+        // The embedded sandbox maker's depth profile and regime (docs/sandbox.md): tests pin the
+        // book they were written against; the sandbox names the profiles and refuses others.
+        'sandbox-maker-profile': { type: 'string' },
+        'sandbox-maker-regime': { type: 'string' },
         // An exchange that runs outside this process (another sandbox, a devnet) instead of the
         // embedded sandbox; its faucet is expected at the same address.
         'exchange-url': { type: 'string' },
@@ -65,6 +69,14 @@ function parseFlags() {
     const seed = values['sandbox-seed'];
     if (seed !== undefined && !/^\d{1,15}$/.test(seed)) usage(`--sandbox-seed: expected a non-negative integer, got ${JSON.stringify(seed)}`);
     if (values.offline && seed !== undefined) usage('--sandbox-seed: there is no sandbox in offline mode (--offline)');
+    const maker: string[] = [];
+    for (const [flag, sandboxFlag] of [['sandbox-maker-profile', '--maker-profile'], ['sandbox-maker-regime', '--maker-regime']] as const) {
+      const name = values[flag];
+      if (name === undefined) continue;
+      if (!/^[a-z][a-z-]{0,39}$/.test(name)) usage(`--${flag}: expected a lower-case name such as realistic, got ${JSON.stringify(name)}`);
+      if (values.offline) usage(`--${flag}: there is no sandbox in offline mode (--offline)`);
+      maker.push(sandboxFlag, name);
+    }
     const exchangeUrl = values['exchange-url'];
     if (exchangeUrl !== undefined && !/^https?:\/\/[^\s/]+(:\d{1,5})?\/?$/.test(exchangeUrl)) usage(`--exchange-url: expected http(s)://host[:port], got ${JSON.stringify(exchangeUrl)}`);
     if (values.offline && (exchangeUrl !== undefined || values['sandbox-control'])) usage('--exchange-url and --sandbox-control: there is no network in offline mode (--offline)');
@@ -79,6 +91,7 @@ function parseFlags() {
       offline: values.offline,
       displays: displays.value,
       sandboxControl: values['sandbox-control'],
+      sandboxMaker: maker,
       exchangeUrl: exchangeUrl?.replace(/\/$/, ''),
       recordBridge: values['record-bridge'] === undefined ? undefined : resolve(values['record-bridge']),
     };
@@ -151,7 +164,7 @@ async function onlineComposition(): Promise<Composition> {
     // confirmed with a one-time code printed here, on the host's own terminal (stderr), which no
     // page can read; the trader types it into the app.
     confirmer: new HostCodeConfirmer({ clock: systemClock, random, write: (text) => process.stderr.write(text) }),
-    sandboxArgs: [...(flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : []), ...(flags.sandboxControl ? ['--control'] : [])],
+    sandboxArgs: [...(flags.sandboxSeed !== undefined ? ['--seed', flags.sandboxSeed] : []), ...(flags.sandboxControl ? ['--control'] : []), ...flags.sandboxMaker],
     ...(flags.exchangeUrl === undefined
       ? {}
       : {

@@ -16,6 +16,8 @@ import { isRevert as isReverted } from '../ledger/revert';
 import { accountBalanceView } from '../views/accounts';
 import { marketOrderView } from '../views/orders';
 import { InsideWatches } from '../control/inside-watch';
+import { MAKER_PROFILES } from '../house/depth-profile';
+import { MAKER_REGIMES } from '../house/regimes';
 
 const advanceSchema = z.strictObject({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) });
 const faultBase = {
@@ -28,7 +30,9 @@ const failSchema = z.strictObject({ ...faultBase, status: z.number().int().min(5
 const dropSchema = z.strictObject(faultBase);
 const stallSchema = z.strictObject({ ms: z.number().int().min(1).max(120_000) });
 const priceSchema = z.strictObject({ market_id: b256Schema, price: u64Schema });
-const makerSchema = z.strictObject({ pinned: z.boolean() });
+const makerSchema = z
+  .strictObject({ pinned: z.boolean().optional(), profile: z.enum(MAKER_PROFILES).optional(), regime: z.enum(MAKER_REGIMES).optional(), clock_driven: z.boolean().optional() })
+  .refine((body) => Object.keys(body).length > 0, { message: 'expected at least one of pinned, profile, regime, clock_driven' });
 const insideWatchSchema = z.strictObject({ market_id: b256Schema });
 const watchIdSchema = z.strictObject({ watch_id: z.string().min(1).max(40) });
 const oracleSchema = z.strictObject({ asset_id: b256Schema, price: amountSchema.optional(), stale: z.boolean().optional(), follow: z.literal(true).optional(), tick: z.boolean().optional() });
@@ -47,7 +51,9 @@ export function registerControlRoutes(app: SandboxApp): void {
     const body = parseBody(advanceSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
     app.clock.advance(body.ms);
-    // Margin expiry, rollover and liquidation follow the clock at once, not at the next wall tick.
+    // The maker's quote steps (depth profiles) and margin expiry, rollover and liquidation follow
+    // the clock at once, not at the next wall tick.
+    app.maker.advanceClock(body.ms);
     const margin = app.marginTick();
     return json({ now_ms: app.clock.now(), margin });
   });
@@ -102,14 +108,22 @@ export function registerControlRoutes(app: SandboxApp): void {
 
   // A pinned maker posts a fresh full set of quotes on every book at once and keeps quoting the
   // same prices and sizes (no walk, no house takes), so what a test trades against is known rather
-  // than the luck of the timers, and comes back after the test takes it.
+  // than the luck of the timers, and comes back after the test takes it. The profile (how deep)
+  // and the regime (how the mid moves) change the same way: at once, on every book.
   router.on('POST', '/control/maker', (request) => {
     const body = parseBody(makerSchema, request.body);
     if (body instanceof Refusal) return refuse(body);
     app.maker.stop();
-    app.maker.pin(body.pinned);
-    if (body.pinned || app.options.maker) app.maker.start();
-    return json({ pinned: body.pinned });
+    if (body.pinned !== undefined) app.maker.pin(body.pinned);
+    app.maker.configure({ profile: body.profile, regime: body.regime, clockDriven: body.clock_driven });
+    if (app.maker.state.pinned || app.options.maker) app.maker.start();
+    // The answer names what was set, as it was asked.
+    return json(body);
+  });
+
+  router.on('GET', '/control/maker', () => {
+    const { profile, regime, pinned, clockDriven, running } = app.maker.state;
+    return json({ profile, regime, pinned, clock_driven: clockDriven, running });
   });
 
   registerMarginControl(app);

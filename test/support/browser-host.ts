@@ -56,7 +56,10 @@ export async function startHost(options: { dataDir?: string; args?: readonly str
   // The built host, as `npm start` runs it (the e2e project's global setup builds it when sources
   // changed), or another built entry a test names (a host bundled with a pinned network).
   const entry = options.entry ?? 'out/main/host.js';
-  const hostArgs = [...nodeArgs, entry, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])];
+  // The embedded sandbox quotes the thin book the tests were written against unless a test asks for another.
+  const args = options.args ?? [];
+  const pinProfile = !args.includes('--offline') && !args.some((arg) => arg.startsWith('--sandbox-maker-profile'));
+  const hostArgs = [...nodeArgs, entry, '--port', '0', '--data-dir', dataDir, ...(pinProfile ? ['--sandbox-maker-profile', 'thin-legacy'] : []), ...args];
   const child =
     options.keyring === false
       ? spawn(process.execPath, hostArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: withoutSessionBus(process.env) })

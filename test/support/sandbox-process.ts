@@ -9,7 +9,8 @@ export interface SandboxProcess {
 }
 
 export function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The thin book the tests were written against unless `args` names another (the later flag wins).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--maker-profile', 'thin-legacy', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the sandbox did not start')), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -139,7 +139,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     openKeychain: () => Promise.resolve(ok(secrets)),
     spawnSandbox: nodeSandboxSpawner({ modulePath: join(process.cwd(), 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
     random: (length) => new Uint8Array(randomBytes(length)),
-    sandboxArgs: ['--control', ...(options.sandboxArgs ?? [])],
+    // The thin book the tests were written against; a test of depth passes its own --maker-profile (the later flag wins).
+    sandboxArgs: ['--control', '--maker-profile', 'thin-legacy', ...(options.sandboxArgs ?? [])],
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     ...(options.confirmer === undefined ? {} : { confirmer: options.confirmer }),
     ...(options.networkOverride === undefined ? {} : { networkOverride: options.networkOverride }),

@@ -160,7 +160,7 @@ async function onboard(terminal: Terminal): Promise<{ tradeAccountId: string; us
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, control: true });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', control: true });
   directory = mkdtempSync(join(tmpdir(), 'lt-custody-'));
 });
 

@@ -71,7 +71,7 @@ async function expectConsistent(book: BookHandle, levels: number): Promise<void>
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, control: true, maker: true, makerRate: 20, seed: 7 });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', control: true, maker: true, makerRate: 20, seed: 7 });
   limiter = new RateLimiter({ clock: systemClock });
   rest = new ExchangeRestClient({ baseUrl: sandbox.url, limiter, faucet: { url: sandbox.url, network: 'sandbox' } });
   const markets = await rest.getMarkets();

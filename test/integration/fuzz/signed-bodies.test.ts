@@ -24,7 +24,7 @@ let chainId: bigint;
 
 beforeAll(async () => {
   // No market maker: nothing but the request under test may change the ledger.
-  sandbox = await startSandbox({ port: 0, maker: false, rateLimits: false, control: true });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, rateLimits: false, control: true });
   client = new SandboxClient(sandbox.url);
   const markets = await client.markets();
   market = markets.markets[0] as Market;

@@ -89,7 +89,7 @@ async function oracle(whole: bigint, tick = true): Promise<void> {
 const lastFrame = (account: string, predicate: (frame: MarginRiskFrame) => boolean = () => true) => [...frames].reverse().find((frame) => frame.marginAccountId === account && predicate(frame));
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, control: true, maker: false, rateLimits: false });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', control: true, maker: false, rateLimits: false });
   client = new SandboxClient(sandbox.url);
   const { markets } = await client.markets();
   ethUsdc = markets.find((market) => market.base.symbol === 'ETH' && market.quote.symbol === 'USDC') as Market;

@@ -62,7 +62,7 @@ const childRow = (predicate: (row: PositionView) => boolean) =>
   until(async () => value(await terminal.handlers.getPositions({}, caller)).positions.find((row) => row.account === child && row.turbo && predicate(row)), 'the Turbo Account position');
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, control: true, maker: false, rateLimits: false });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', control: true, maker: false, rateLimits: false });
   client = new SandboxClient(sandbox.url);
   const { markets } = await client.markets();
   ethUsdc = markets.find((market) => market.base.symbol === 'ETH' && market.quote.symbol === 'USDC') as Market;

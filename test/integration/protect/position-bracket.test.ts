@@ -54,7 +54,7 @@ describe('a position TP/SL main resizes with the position', () => {
   };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, control: true });
+    sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', control: true });
     harness = await open();
     const onboarded = await harness.onboard();
     tradeAccountId = onboarded.tradeAccountId;

@@ -50,7 +50,7 @@ describe('a restart keeps a trailing stop, a position TP/SL and a pending alert'
   const noticeSaying = (...parts: string[]) => harness.pushes.find((push) => push.stream === 'notice' && parts.every((part) => (push.payload as Notice).text.includes(part)))?.payload as Notice | undefined;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, control: true });
+    sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', control: true });
     harness = await open();
     const onboarded = await harness.onboard();
     tradeAccountId = onboarded.tradeAccountId;

@@ -52,7 +52,7 @@ describe('a trailing stop main moves on the exchange', () => {
   const onTick = (price: bigint) => (price / harness.priceTick(market)) * harness.priceTick(market);
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, control: true });
+    sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', control: true });
     harness = await open();
     const onboarded = await harness.onboard();
     tradeAccountId = onboarded.tradeAccountId;

@@ -42,7 +42,7 @@ function conforms(schema: z.ZodType, value: unknown, what: string): void {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: true, makerRate: 20, rateLimits: false });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: true, makerRate: 20, rateLimits: false });
   client = new SandboxClient(sandbox.url);
   market = (await client.markets()).markets[0] as Market;
   // Let the house print a few trades.

@@ -11,7 +11,7 @@ let client: SandboxClient;
 let market: Market;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: true, makerRate: 0, rateLimits: false, control: true });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: true, makerRate: 0, rateLimits: false, control: true });
   client = new SandboxClient(sandbox.url);
   market = (await client.markets()).markets[0] as Market;
 });
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('control surface', () => {
   it('is not served without --control', async () => {
-    const plain = await startSandbox({ port: 0, maker: false });
+    const plain = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false });
     const response = await fetch(`${plain.url}/control/ledger`);
     expect(response.status).toBe(404);
     await plain.close();

@@ -74,7 +74,7 @@ async function register(): Promise<B256> {
 const start = (child: B256, tier: bigint, amount: bigint, period: 'SixHours' | 'Day' | 'Week' | 'Month' = 'Week'): SessionAction => ({ kind: 'StartMarginSession', margin_account_id: child, tier_id: tier, amount, period });
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: false, rateLimits: false, control: true });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, rateLimits: false, control: true });
   client = new SandboxClient(sandbox.url);
   net = await readNetwork(client);
   ethUsdc = net.canonical.find((market) => market.base.symbol === 'ETH' && market.quote.asset === net.collateral) as Market;

@@ -15,7 +15,7 @@ const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: false, rateLimits: false });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, rateLimits: false });
   client = new SandboxClient(sandbox.url);
   markets = (await client.markets()).markets;
   market = markets[0] as Market;

@@ -17,7 +17,7 @@ let ethUsdc: Market;
 let chainId: bigint;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: false, rateLimits: false, control: true });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, rateLimits: false, control: true });
   client = new SandboxClient(sandbox.url);
   const markets = await client.markets();
   chainId = markets.chainId;
@@ -69,7 +69,7 @@ describe('parallel nonces', () => {
 
   it('expires sessions and parallel nonces when the control clock advances', async () => {
     // Its own sandbox: moving the clock must not leak into the other tests.
-    const own = await startSandbox({ port: 0, maker: false, rateLimits: false, control: true });
+    const own = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, rateLimits: false, control: true });
     const client = new SandboxClient(own.url);
     const trader = await Trader.create(client);
     await trader.openSession([ethUsdc.contract_id], secondsFromNow(2n * HOUR));

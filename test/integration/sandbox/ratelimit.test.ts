@@ -12,7 +12,7 @@ let market: Market;
 beforeAll(async () => {
   // A frozen clock: the windows only move when the test advances them, however slow the machine.
   const frozen = Date.now();
-  sandbox = await startSandbox({ port: 0, maker: false, control: true, now: () => frozen });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, control: true, now: () => frozen });
   client = new SandboxClient(sandbox.url);
   market = (await client.markets()).markets[0] as Market;
 });

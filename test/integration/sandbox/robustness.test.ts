@@ -37,7 +37,7 @@ function mutate(value: unknown, path: readonly number[], replacement: unknown): 
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: true, makerRate: 10, rateLimits: false, control: true });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: true, makerRate: 10, rateLimits: false, control: true });
   client = new SandboxClient(sandbox.url);
   market = (await client.markets()).markets[0] as Market;
   trader = await Trader.create(client);

@@ -13,7 +13,7 @@ const ETH = 1_000_000_000n;
 const USDC = 1_000_000n;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: false, rateLimits: false, wsIdleMs: 400 });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, rateLimits: false, wsIdleMs: 400 });
   client = new SandboxClient(sandbox.url);
   market = (await client.markets()).markets.find((m) => m.base.symbol === 'ETH' && m.quote.symbol === 'USDC') as Market;
 });

@@ -29,7 +29,7 @@ let maker: Trader;
 type Json = Record<string, any>;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: false, rateLimits: false, control: true });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, rateLimits: false, control: true });
   client = new SandboxClient(sandbox.url);
   net = await readNetwork(client);
   ethUsdc = net.canonical.find((market) => market.base.symbol === 'ETH' && market.quote.asset === net.collateral) as Market;

@@ -47,7 +47,7 @@ describe('trigger legs through main against the sandbox', () => {
       spawnSandbox: nodeSandboxSpawner({ modulePath: join(process.cwd(), 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
       random: (length) => new Uint8Array(randomBytes(length)),
       // No house maker: the book moves only when the test moves it.
-      sandboxArgs: ['--control', '--maker', 'off'],
+      sandboxArgs: ['--control', '--maker', 'off', '--maker-profile', 'thin-legacy'],
     });
     terminal.windows.attach('w1', { send: (stream, payload) => pushes.push({ stream, payload }) });
     value(await terminal.start());

@@ -15,8 +15,10 @@ import { checkProperty } from '../../support/property';
 describe('parseFlags', () => {
   it('parses every flag in both forms and keeps the defaults', () => {
     expect(parseFlags([])).toEqual({ ok: true, value: DEFAULT_OPTIONS });
-    const parsed = parseFlags(['--port', '7070', '--chain-id=0x10', '--seed', '5', '--maker', 'off', '--maker-rate=9', '--control', '--ws-idle-ms', '500', '--rate-limits', 'off']);
-    expect(parsed).toEqual({ ok: true, value: { port: 7070, chainId: 16n, seed: 5, maker: false, makerRate: 9, control: true, wsIdleMs: 500, rateLimits: false } });
+    // `npm run sandbox` and the app's embedded sandbox quote the realistic book; tests pin theirs.
+    expect(DEFAULT_OPTIONS).toMatchObject({ makerProfile: 'realistic', makerRegime: 'normal' });
+    const parsed = parseFlags(['--port', '7070', '--chain-id=0x10', '--seed', '5', '--maker', 'off', '--maker-rate=9', '--maker-profile', 'thin-legacy', '--maker-regime=trending-up', '--control', '--ws-idle-ms', '500', '--rate-limits', 'off']);
+    expect(parsed).toEqual({ ok: true, value: { port: 7070, chainId: 16n, seed: 5, maker: false, makerRate: 9, makerProfile: 'thin-legacy', makerRegime: 'trending-up', control: true, wsIdleMs: 500, rateLimits: false } });
   });
 
   it('names the flag and the value it refuses', () => {
@@ -25,6 +27,8 @@ describe('parseFlags', () => {
     expect(parseFlags(['--control=yes'])).toMatchObject({ ok: false, message: '--control: takes no value, got "yes"' });
     expect(parseFlags(['--seed'])).toMatchObject({ ok: false, message: '--seed: missing value' });
     expect(parseFlags(['--turbo'])).toMatchObject({ ok: false, message: 'unknown flag "--turbo"' });
+    expect(parseFlags(['--maker-profile', 'deep'])).toMatchObject({ ok: false, message: '--maker-profile: expected one of thin-legacy, realistic, got "deep"' });
+    expect(parseFlags(['--maker-regime=Fast'])).toMatchObject({ ok: false, message: '--maker-regime: expected one of normal, quiet, trending-up, trending-down, fast, thin, got "Fast"' });
   });
 });
 

@@ -28,7 +28,7 @@ describe('terminal services against the sandbox', () => {
       openKeychain: () => Promise.resolve(ok(new MemorySecretStore())),
       spawnSandbox: nodeSandboxSpawner({ modulePath: join(process.cwd(), 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
       random: (length) => new Uint8Array(randomBytes(length)),
-      sandboxArgs: ['--control'],
+      sandboxArgs: ['--control', '--maker-profile', 'thin-legacy'],
     });
     terminal.windows.attach('w1', { send: (stream, payload) => pushes.push({ stream, payload }) });
     value(await terminal.start());

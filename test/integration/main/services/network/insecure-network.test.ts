@@ -39,6 +39,7 @@ function terminal(dataDir: string, requests: string[], notices: Notice[]): Termi
     dataDir,
     openKeychain: () => Promise.resolve(ok(new MemorySecretStore())),
     spawnSandbox: nodeSandboxSpawner({ modulePath: join(process.cwd(), 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] }),
+    sandboxArgs: ['--maker-profile', 'thin-legacy'],
     random: (length) => new Uint8Array(randomBytes(length)),
   });
   made.windows.attach(caller.windowId, { send: (stream, payload) => (stream === 'notice' ? notices.push(payload as Notice) : undefined) });

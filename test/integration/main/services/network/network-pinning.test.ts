@@ -49,7 +49,7 @@ function terminal(network: NetworkConfig | undefined, dataDir = mkdtempSync(join
 const external = (chainId: bigint | null): NetworkConfig => ({ id: 'external', name: 'External exchange', kind: 'devnet', restUrl: sandbox.url, wsUrl: null, faucetUrl: sandbox.url, faucetNetwork: 'sandbox', production: false, chainId });
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, maker: false, chainId: 77n });
+  sandbox = await startSandbox({ port: 0, makerProfile: 'thin-legacy', maker: false, chainId: 77n });
 });
 
 afterAll(async () => {
