@@ -42,6 +42,8 @@ import { NetworkRuntime } from './network/network-runtime';
 import { checkNetworkUrls, NETWORK_CODES, SANDBOX_CHAIN_ID, type NetworkConfig } from './network/networks';
 import { SandboxSupervisor, type SpawnSandbox } from './network/sandbox-supervisor';
 import { positionHandlers } from './positions/handlers';
+import type { ChooseExportFile } from './records/export-file';
+import { recordsHandlers } from './records/handlers';
 import { DataDirectoryInUse, lockDataDirectory } from './storage/data-dir-lock';
 import { settingsHandlers } from './storage/handlers';
 import { PreferencesStore } from './storage/preferences';
@@ -98,6 +100,8 @@ export interface TerminalOptions {
    * browser host has none: its page shows the `alertFired` stream with the Notification API.
    */
   readonly showAlert?: (firing: AlertFiringView, settings: Settings) => boolean;
+  /** A native save dialog for record exports (Electron); without it main writes into `<dataDir>/exports`. */
+  readonly chooseExportFile?: ChooseExportFile;
 }
 
 export interface Terminal {
@@ -447,6 +451,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     windows,
     confirmer,
     allowDelayMs,
+    chooseExportFile: options.chooseExportFile,
     runtime: () => runtime,
     hub,
     network: () => network,
@@ -479,6 +484,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...deskHandlers(context, desk),
     ...custodyHandlers(context),
     ...positionHandlers(context),
+    ...recordsHandlers(context),
     ...alertHandlers(alerts),
     ...overviewHandlers(overview),
   };

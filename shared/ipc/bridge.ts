@@ -14,6 +14,7 @@ import { protectBridge } from './bridges/protect';
 import { algoBridge } from './bridges/algos';
 import { guardBridge } from './bridges/guards';
 import { overviewBridge } from './bridges/overview';
+import { recordsBridge } from './bridges/records';
 import type { BridgeTransport } from './bridges/transport';
 
 export type { BridgeTransport } from './bridges/transport';
@@ -31,5 +32,6 @@ export function createBridge(transport: BridgeTransport) {
     ...alertBridge(transport),
     ...guardBridge(transport),
     ...overviewBridge(transport),
+    ...recordsBridge(transport),
   } satisfies TerminalApi);
 }

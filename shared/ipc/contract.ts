@@ -14,11 +14,12 @@ import { protectRequests, protectStreams } from './areas/protect';
 import { guardRequests, guardStreams } from './areas/guards';
 import { algoRequests, algoStreams } from './areas/algos';
 import { overviewRequests, overviewStreams } from './areas/overview';
+import { recordsRequests, recordsStreams } from './areas/records';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests, ...guardRequests, ...algoRequests, ...overviewRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests, ...guardRequests, ...algoRequests, ...overviewRequests, ...recordsRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams, ...guardStreams, ...algoStreams, ...overviewStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams, ...guardStreams, ...algoStreams, ...overviewStreams, ...recordsStreams } as const;
 
 
 export type Requests = typeof requests;

@@ -41,6 +41,7 @@ import { assetAmountWords } from '../guards/words';
 import { NonceManager } from '../nonces/nonce-manager';
 import { FillSource } from '../fills/fill-source';
 import { PositionsService } from '../positions/positions-service';
+import { RecordsService } from '../records/records-service';
 import type { PreferencesStore } from '../storage/preferences';
 import { StreamOrderCheck } from '../trading/stream-order-check';
 import { Submitter } from '../trading/submitter';
@@ -106,6 +107,8 @@ export class NetworkRuntime {
   readonly positions: PositionsService;
   /** Main's one source of fills: positions, records, the daily-loss guard and the exports read it. */
   readonly fills: FillSource;
+  /** The trading account's daily records and CSV exports, from the fill source. */
+  readonly records: RecordsService;
   /** Trailing and break-even stops main moves on the trader's behalf (main/services/protect). */
   readonly protective: ProtectiveStops | null;
   /** The guards' state for the header, and the daily loss limit's breach actions (main/services/guards). */
@@ -317,6 +320,14 @@ export class NetworkRuntime {
       nowSeconds,
       nowMs: () => clock.now(),
       log: deps.log,
+    });
+
+    this.records = new RecordsService({
+      fills: this.fills,
+      rest: this.rest,
+      markets: () => this.marketsIndex,
+      tradeAccount: () => (this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null,
+      nowMs: () => clock.now(),
     });
 
     this.protective =

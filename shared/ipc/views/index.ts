@@ -15,3 +15,4 @@ export * from './protect';
 export * from './alerts';
 export * from './guards';
 export * from './overview';
+export * from './records';
