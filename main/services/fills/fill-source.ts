@@ -74,8 +74,11 @@ export class FillSource {
   }
 
   /** Every fill of the account on the book, oldest first; the book's trades are read first when never read, or after a resync. */
-  async fills(account: string, marketId: string, turbo: boolean): Promise<Result<readonly StoredFill[]>> {
+  async fills(account: string, marketId: string, turbo: boolean, options: { readonly confirm?: boolean } = {}): Promise<Result<readonly StoredFill[]>> {
     const entry = this.entry(account, marketId, turbo);
+    // An export asks for confirmed fills: the trades newer than the last read are read once more
+    // when the stream reported fills no read named yet (never on the positions' path).
+    if (options.confirm === true && entry.book.ready && entry.book.unconfirmed() > 0) entry.stale = true;
     // A read in flight (after a resync) is waited for: what it finds may be missing from what is held.
     if (!entry.book.ready || entry.stale || entry.reading !== null) {
       const read = await this.read(entry);

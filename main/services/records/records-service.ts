@@ -104,11 +104,11 @@ export class RecordsService {
   }
 
   /** Every fill of each book with what it realized (the whole history, for the average cost), and the books that could not be read. */
-  private async realized(account: B256, books: readonly Book[]): Promise<{ book: Book; fills: RealizedFill<StoredFill>[] }[] | { problems: string[] }> {
+  private async realized(account: B256, books: readonly Book[], confirm = false): Promise<{ book: Book; fills: RealizedFill<StoredFill>[] }[] | { problems: string[] }> {
     const out: { book: Book; fills: RealizedFill<StoredFill>[] }[] = [];
     const problems: string[] = [];
     for (const book of books) {
-      const read = await this.deps.fills.fills(account, book.market.market_id, book.turbo);
+      const read = await this.deps.fills.fills(account, book.market.market_id, book.turbo, { confirm });
       if (!read.ok) {
         problems.push(`${pairName(book.market)} ${bookName(book.turbo)}: the fills could not be read (${read.message})`);
         continue;
@@ -147,7 +147,8 @@ export class RecordsService {
     if (!scope.ok) return scope;
     const name = fileName(kind, scope.value.market, range);
     if (kind === 'orders') return this.ordersTable(scope.value.account, scope.value.books, range, name);
-    const read = await this.realized(scope.value.account, scope.value.books);
+    // A file carries trade ids: fills only the stream reported yet are confirmed by a read first.
+    const read = await this.realized(scope.value.account, scope.value.books, true);
     if ('problems' in read) return fail('RECORDS_UNREADABLE', `Nothing was written: ${read.problems.join('; ')}`);
     const within = (day: string) => dayWithin(day, range.from ?? null, range.to ?? null);
     if (kind === 'daily') {
