@@ -88,9 +88,15 @@ export class FillBook {
     const held = this.reported.get(key);
     if (held !== undefined && held.fills.length >= fills.length) return false;
     if (fills.length === 0) return false;
-    const changed = fills.length > (this.confirmed.get(key)?.length ?? 0);
+    const shown = Math.max(held?.fills.length ?? 0, this.confirmed.get(key)?.length ?? 0);
+    const changed = fills.length > shown;
     this.reported.set(key, { fills, arrival });
-    if (changed) this.sorted = null;
+    if (!changed || this.sorted === null) return changed;
+    // The usual case, fills newer than every other: appended, not sorted again (a long day's fills
+    // would otherwise be sorted once per fill). A new array: one handed out before stays as it was.
+    const added = fills.slice(shown).sort(compareFills);
+    const last = this.sorted.at(-1);
+    this.sorted = last === undefined || compareFills(added[0]!, last) > 0 ? [...this.sorted, ...added] : null;
     return changed;
   }
 

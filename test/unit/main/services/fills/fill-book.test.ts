@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountTrade, Order } from '../../../../../shared/api/market-schemas';
 import type { B256 } from '../../../../../shared/encoding/b256';
-import { FillBook } from '../../../../../main/services/fills/fill-book';
+import { compareFills, FillBook } from '../../../../../main/services/fills/fill-book';
 import { FillSource } from '../../../../../main/services/fills/fill-source';
 import { ok } from '../../../../../shared/result';
 import { checkProperty } from '../../../../support/property';
@@ -110,6 +110,8 @@ describe('FillBook', () => {
             );
           }
           const held = book.fills();
+          // Kept in order as fills are appended, as a full sort would put them.
+          expect(held.map((fill) => `${fill.orderId}/${fill.index}`)).toEqual([...held].sort(compareFills).map((fill) => `${fill.orderId}/${fill.index}`));
           for (const order of new Set(held.map((fill) => fill.orderId))) {
             const count = held.filter((fill) => fill.orderId === order).length;
             expect(count).toBeLessThanOrEqual(fills.filter((fill) => id(fill.order) === order).length);
