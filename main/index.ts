@@ -14,6 +14,7 @@ import { showAlertNotification, showFillNotification } from './platform/notifica
 import { openMainWindow } from './platform/windows';
 import { debugSwitchDecision } from './platform/debug-switches';
 import { nativeDialogConfirmer } from './platform/confirm-dialog';
+import { nativeSaveDialog } from './platform/save-dialog';
 import { utilitySandboxSpawner } from './platform/sandbox-utility';
 import { terminalLog } from './platform/terminal-log';
 import { APP_ORIGIN } from './platform/security';
@@ -124,6 +125,8 @@ function openTerminal(): Terminal {
     confirmer: nativeDialogConfirmer(),
     // Alerts are shown by main as the OS's own notifications (the page may not raise any).
     showAlert: (firing, settings) => settings.desktopNotifications && showAlertNotification(firing),
+    // Record exports are written where the trader picks in a native save dialog of main.
+    chooseExportFile: nativeSaveDialog,
     log,
   });
 }

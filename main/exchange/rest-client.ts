@@ -29,6 +29,7 @@ import {
   summaryResponseSchema,
   tickerResponseSchema,
   tradesResponseSchema,
+  accountTradesResponseSchema,
 } from '../../shared/api/market-schemas';
 import type { B256 } from '../../shared/encoding/b256';
 import type { OwnerActionsBody, OwnerCallBody, OwnerCallsBody, UpgradeBody, WithdrawBody } from '../../shared/protocol/owner-messages';
@@ -224,7 +225,7 @@ export class ExchangeRestClient {
   }
 
   getTradesByAccount(query: AccountTradesQuery) {
-    return this.request({ method: 'GET', path: '/v1/trades_by_account', query: accountTradesQuery(query) }, tradesResponseSchema);
+    return this.request({ method: 'GET', path: '/v1/trades_by_account', query: accountTradesQuery(query) }, accountTradesResponseSchema);
   }
 
   getTradeByAccount(query: AccountTradesQuery) {

@@ -14,6 +14,7 @@ import type { NetworkConfig } from './network/networks';
 import type { PreferencesStore } from './storage/preferences';
 import type { WindowHub } from './window-hub';
 import type { TrustedConfirmer } from './confirm/trusted-confirmer';
+import type { ChooseExportFile } from './records/export-file';
 
 export interface HandlerContext {
   readonly clock: Clock;
@@ -25,6 +26,8 @@ export interface HandlerContext {
   readonly confirmer: TrustedConfirmer;
   /** Delay before first use of a withdrawal address added now, on this network. */
   allowDelayMs(network: NetworkConfig): number;
+  /** Electron's native save dialog for exports; absent in the browser host (main writes into the data directory's exports folder). */
+  readonly chooseExportFile?: ChooseExportFile | undefined;
   runtime(): NetworkRuntime | null;
   /** The windows' market data subscriptions (they outlive network switches). */
   readonly hub: MarketDataHub;

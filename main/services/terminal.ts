@@ -45,6 +45,8 @@ import { NetworkRuntime } from './network/network-runtime';
 import { checkNetworkUrls, NETWORK_CODES, SANDBOX_CHAIN_ID, type NetworkConfig } from './network/networks';
 import { SandboxSupervisor, type SpawnSandbox } from './network/sandbox-supervisor';
 import { positionHandlers } from './positions/handlers';
+import type { ChooseExportFile } from './records/export-file';
+import { recordsHandlers } from './records/handlers';
 import { DataDirectoryInUse, lockDataDirectory } from './storage/data-dir-lock';
 import { settingsHandlers } from './storage/handlers';
 import { PreferencesStore } from './storage/preferences';
@@ -101,6 +103,8 @@ export interface TerminalOptions {
    * browser host has none: its page shows the `alertFired` stream with the Notification API.
    */
   readonly showAlert?: (firing: AlertFiringView, settings: Settings) => boolean;
+  /** A native save dialog for record exports (Electron); without it main writes into `<dataDir>/exports`. */
+  readonly chooseExportFile?: ChooseExportFile;
 }
 
 export interface Terminal {
@@ -482,6 +486,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     windows,
     confirmer,
     allowDelayMs,
+    chooseExportFile: options.chooseExportFile,
     runtime: () => runtime,
     hub,
     network: () => network,
@@ -514,6 +519,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
     ...deskHandlers(context, desk),
     ...custodyHandlers(context),
     ...positionHandlers(context),
+    ...recordsHandlers(context),
     ...alertHandlers(alerts),
     ...overviewHandlers(overview),
     ...marginInsightHandlers(insights, turboDepth),

@@ -100,6 +100,22 @@ export const tradeSchema = z.object({
 });
 export const tradesResponseSchema = z.object({ market_id: b256Schema.optional(), trades: z.array(tradeSchema) });
 
+/**
+ * A trade as one account saw it (GET /v1/trades_by_account, /v1/trade_by_account): the spec leaves
+ * the members "not shown"; docs/protocol.md ("One fill source") says which ones the terminal reads:
+ * the account's `role`, its own side (`account_side`), its order (`order_id`) and the fee it paid
+ * (`fee`, in base for a buy and quote for a sale, as an order's fills carry it).
+ */
+export const accountTradeSchema = tradeSchema.extend({
+  role: z.enum(['maker', 'taker']),
+  account_side: sideSchema,
+  order_id: b256Schema,
+  fee: amountSchema,
+  market_id: b256Schema.optional(),
+  tx_id: z.string().max(200).optional(),
+});
+export const accountTradesResponseSchema = z.object({ market_id: b256Schema.optional(), trades: z.array(accountTradeSchema) });
+
 export const fillSchema = z.object({ order_id: b256Schema, quantity: u64Schema, price: u64Schema, timestamp: integerSchema, fee: amountSchema });
 
 /** Order (spec 2.4). */
@@ -209,6 +225,7 @@ export type MarketsResponse = z.output<typeof marketsResponseSchema>;
 export type DepthResponse = z.output<typeof depthResponseSchema>;
 export type Bar = z.output<typeof barSchema>;
 export type Trade = z.output<typeof tradeSchema>;
+export type AccountTrade = z.output<typeof accountTradeSchema>;
 export type Order = z.output<typeof orderSchema>;
 export type Fill = z.output<typeof fillSchema>;
 export type ActiveOrdersResponse = z.output<typeof activeOrdersResponseSchema>;

@@ -15,6 +15,7 @@ import { algoBridge } from './bridges/algos';
 import { guardBridge } from './bridges/guards';
 import { overviewBridge } from './bridges/overview';
 import { marginInsightBridge } from './bridges/margin-insights';
+import { recordsBridge } from './bridges/records';
 import type { BridgeTransport } from './bridges/transport';
 
 export type { BridgeTransport } from './bridges/transport';
@@ -33,5 +34,6 @@ export function createBridge(transport: BridgeTransport) {
     ...guardBridge(transport),
     ...overviewBridge(transport),
     ...marginInsightBridge(transport),
+    ...recordsBridge(transport),
   } satisfies TerminalApi);
 }

@@ -15,11 +15,12 @@ import { guardRequests, guardStreams } from './areas/guards';
 import { algoRequests, algoStreams } from './areas/algos';
 import { overviewRequests, overviewStreams } from './areas/overview';
 import { marginInsightRequests, marginInsightStreams } from './areas/margin-insights';
+import { recordsRequests, recordsStreams } from './areas/records';
 import type { InputOf, PayloadOf, ResultOf } from './spec';
 
-export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests, ...guardRequests, ...algoRequests, ...overviewRequests, ...marginInsightRequests } as const;
+export const requests = { ...coreRequests, ...marginRequests, ...triggerRequests, ...deskRequests, ...custodyRequests, ...positionRequests, ...protectRequests, ...alertRequests, ...guardRequests, ...algoRequests, ...overviewRequests, ...marginInsightRequests, ...recordsRequests } as const;
 
-export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams, ...guardStreams, ...algoStreams, ...overviewStreams, ...marginInsightStreams } as const;
+export const streams = { ...coreStreams, ...marginStreams, ...triggerStreams, ...deskStreams, ...custodyStreams, ...positionStreams, ...protectStreams, ...alertStreams, ...guardStreams, ...algoStreams, ...overviewStreams, ...marginInsightStreams, ...recordsStreams } as const;
 
 
 export type Requests = typeof requests;

@@ -59,6 +59,9 @@ export interface MarginServiceDeps {
   /** Push the merged open orders (the trading account's and the Turbo Accounts'). */
   readonly publishOrders: () => void;
   readonly publishFill: (notice: FillNotice) => void;
+  /** A Turbo Account's orders as reported, and a resync of its stream, for main's one fill source. */
+  readonly takeFills?: (account: string, order: Order, marketId: string, turbo: boolean) => void;
+  readonly resyncFills?: (account: string) => void;
   readonly newId: () => string;
   /** Main's order guards, run by each Turbo Account's submitter before it takes a nonce. */
   readonly guard?: SubmitterDeps['guard'];
@@ -410,6 +413,8 @@ export abstract class MarginCore {
       onFolded: (event) => this.folded(account, event.activities),
       onFill: (fill, market) => this.deps.publishFill({ fill, symbol: `${pairName(market)} (Turbo, ${account.slice(0, 10)}…)` }),
       onOrders: () => this.deps.publishOrders(),
+      onOrder: (order, marketId) => this.deps.takeFills?.(account, order, marketId, true),
+      onResync: () => this.deps.resyncFills?.(account),
       log: this.deps.log,
     });
     const started = tracker.start();

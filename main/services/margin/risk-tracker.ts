@@ -6,6 +6,7 @@
 // change, coalesced to at most once per frame; the frame carries the last live figures with the
 // stale reason while the state is being fetched again.
 import type { MarginState, Tier } from '../../../shared/api/margin-schemas';
+import type { Order } from '../../../shared/api/market-schemas';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { B256 } from '../../../shared/encoding/b256';
 import { contractIdentity } from '../../../shared/encoding/identity';
@@ -50,6 +51,9 @@ export interface RiskTrackerDeps {
   readonly onFolded?: (event: FoldedEvent) => void;
   readonly onFill?: (fill: FillView, market: Market) => void;
   readonly onOrders?: () => void;
+  /** Every order of the account the exchange reports (main's one fill source), and a reconnect of its stream (a resync). */
+  readonly onOrder?: (order: Order, marketId: string) => void;
+  readonly onResync?: () => void;
   readonly log?: (line: string) => void;
   readonly frameMs?: number;
   readonly poolRefreshMs?: number;
@@ -108,7 +112,9 @@ export class RiskTracker {
     this.stopListening = deps.stream.consume({
       messages: { subscribe_orders: (message) => this.ordersArrived(message) },
       connection: (event) => {
-        if (!this.closed && event.type === 'connected' && event.reconnect) void this.readOrders();
+        if (this.closed || event.type !== 'connected' || !event.reconnect) return;
+        this.deps.onResync?.();
+        void this.readOrders();
       },
     });
   }
@@ -208,6 +214,7 @@ export class RiskTracker {
         return;
       }
       for (const order of page.value.orders) {
+        this.deps.onOrder?.(order, market.market_id);
         this.orders.apply(order, market.market_id, this.orders.owns(order.order_id));
         seen.add(order.order_id);
       }
@@ -216,7 +223,10 @@ export class RiskTracker {
       const view = this.orders.get(orderId);
       if (view === undefined) continue;
       const one = await this.deps.rest.getOrder({ market_id: view.marketId as B256, order_id: orderId as B256, turbo: true });
-      if (one.ok) this.orders.apply(one.value.order, view.marketId);
+      if (one.ok) {
+        this.deps.onOrder?.(one.value.order, view.marketId);
+        this.orders.apply(one.value.order, view.marketId);
+      }
       else this.orders.markCancelled(orderId);
     }
     this.ordersChanged();
@@ -239,6 +249,7 @@ export class RiskTracker {
     for (const order of message.orders) {
       if (order.market_id === undefined) continue;
       if (order.owner !== undefined && !('ContractId' in order.owner && order.owner.ContractId === this.deps.account)) continue;
+      this.deps.onOrder?.(order, order.market_id);
       this.orders.apply(order, order.market_id);
     }
     // A fill moves balances; the margin stream may not report it (it moved no margin member).

@@ -39,7 +39,9 @@ import { closingOnBook, runtimeGuardFacts } from '../guards/runtime-facts';
 import { RiskWatch } from '../guards/risk-watch';
 import { assetAmountWords } from '../guards/words';
 import { NonceManager } from '../nonces/nonce-manager';
+import { FillSource } from '../fills/fill-source';
 import { PositionsService } from '../positions/positions-service';
+import { RecordsService } from '../records/records-service';
 import type { PreferencesStore } from '../storage/preferences';
 import { StreamOrderCheck } from '../trading/stream-order-check';
 import { Submitter } from '../trading/submitter';
@@ -103,6 +105,10 @@ export class NetworkRuntime {
   readonly triggers: TriggerService;
   /** Positions and P&L from the fills, and flatten (main/services/positions). */
   readonly positions: PositionsService;
+  /** Main's one source of fills: positions, records, the daily-loss guard and the exports read it. */
+  readonly fills: FillSource;
+  /** The trading account's daily records and CSV exports, from the fill source. */
+  readonly records: RecordsService;
   /** Trailing and break-even stops main moves on the trader's behalf (main/services/protect). */
   readonly protective: ProtectiveStops | null;
   /** The guards' state for the header, and the daily loss limit's breach actions (main/services/guards). */
@@ -208,6 +214,7 @@ export class NetworkRuntime {
       notice: deps.notice,
     });
 
+    this.fills = new FillSource({ rest: this.rest, log: deps.log });
     this.trading = new TradingService({
       rest: this.rest,
       markets: () => this.marketsIndex,
@@ -225,6 +232,7 @@ export class NetworkRuntime {
       },
       publishBalances: (balances: readonly BalanceView[]) => deps.windows.broadcast('balances', balances),
       // A fill of an order a trigger leg became carries the leg.
+      takeFills: (account, order, marketId, turbo) => this.fills.take(account, marketId, turbo, order),
       publishFill: (notice: FillNotice) => {
         deps.windows.broadcast('fill', this.triggers.markFill(notice));
         // A fill moves the day's P&L: the watch reads it now rather than on its next turn.
@@ -260,6 +268,8 @@ export class NetworkRuntime {
       windows: deps.windows,
       publishOrders: () => deps.windows.broadcast('orders', this.trading.snapshot()),
       publishFill: (notice: FillNotice) => deps.windows.broadcast('fill', notice),
+      takeFills: (account, order, marketId, turbo) => this.fills.take(account, marketId, turbo, order),
+      resyncFills: (account) => this.fills.resync(account),
       newId: () => this.newJournalId(),
       guard,
       previewGuard: (request) => previewRequest(request, guardFacts, orderRate),
@@ -285,6 +295,7 @@ export class NetworkRuntime {
 
     this.positions = new PositionsService({
       rest: this.rest,
+      fills: this.fills,
       markets: () => this.marketsIndex,
       tradeAccount: () => (this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null,
       turboAccount: () => this.margin.selectedRisk(1_500),
@@ -309,6 +320,14 @@ export class NetworkRuntime {
       nowSeconds,
       nowMs: () => clock.now(),
       log: deps.log,
+    });
+
+    this.records = new RecordsService({
+      fills: this.fills,
+      rest: this.rest,
+      markets: () => this.marketsIndex,
+      tradeAccount: () => (this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null,
+      nowMs: () => clock.now(),
     });
 
     this.protective =
@@ -455,6 +474,9 @@ export class NetworkRuntime {
           if (action === undefined || action === 'subscribe_orders') {
             this.stream.resubscribeIdentities('orders');
             this.stream.resubscribeIdentities('orders_turbo');
+            // Fills may have been in the frame lost: the trading account's trades are read again.
+            const account = this.accounts.accountRecord()?.tradeAccountId;
+            if (account) this.fills.resync(account);
           }
           if (action === undefined || action === 'subscribe_balances') this.stream.resubscribeIdentities('balances');
           if (action === undefined || action === 'subscribe_nonce_v2') this.stream.resubscribeIdentities('nonce_v2');
@@ -462,6 +484,8 @@ export class NetworkRuntime {
         connection: (event) => {
           // Anything may have happened while disconnected: rebuild from REST.
           if (event.type !== 'connected' || !event.reconnect) return;
+          const account = this.accounts.accountRecord()?.tradeAccountId;
+          if (account) this.fills.resync(account);
           void this.trading.refresh();
           void this.triggers.refresh();
           void this.accounts.refresh();
@@ -562,7 +586,7 @@ export class NetworkRuntime {
     this.margin.accountChanged(tradeAccountId);
     this.trading.reset();
     this.triggers.reset();
-    this.positions.reset();
+    this.fills.reset();
     if (tradeAccountId === null) {
       this.nonceManager = null;
       return;

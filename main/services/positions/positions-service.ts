@@ -25,13 +25,15 @@ import type { MarketsIndex } from '../market-data/markets-index';
 import { boundMarketOrder } from '../margin/turbo-orders';
 import { pairName, prepareOrder, type PlaceIntent } from '../trading/order-intents';
 import type { Submitter } from '../trading/submitter';
-import { FillHistory } from './fill-history';
+import type { FillSource } from '../fills/fill-source';
 
 /** A flatten is a bounded market order this far past the mark (1 %). */
 export const FLATTEN_SLIPPAGE_BPS = 100;
 
 export interface PositionsDeps {
-  readonly rest: Pick<ExchangeRestClient, 'getOrders' | 'getOrder' | 'getDepth'>;
+  readonly rest: Pick<ExchangeRestClient, 'getDepth'>;
+  /** Main's one source of fills (main/services/fills): no order history is read here. */
+  readonly fills: Pick<FillSource, 'fills'>;
   readonly markets: () => MarketsIndex | null;
   readonly tradeAccount: () => B256 | null;
   /** The selected Turbo Account and its live margin snapshot (null snapshot while not live). */
@@ -201,25 +203,9 @@ function bookKey(account: string, marketId: string, turbo: boolean): string {
 }
 
 export class PositionsService {
-  private readonly histories = new Map<string, FillHistory>();
   private readonly reads = new FreshRead(() => this.read());
 
   constructor(private readonly deps: PositionsDeps) {}
-
-  /** Forget every history (the trading account changed). */
-  reset(): void {
-    this.histories.clear();
-  }
-
-  private history(book: Book): FillHistory {
-    const key = bookKey(book.account, book.market.market_id, book.turbo);
-    let history = this.histories.get(key);
-    if (!history) {
-      history = new FillHistory(this.deps.rest, book.account, book.market.market_id, book.turbo);
-      this.histories.set(key, history);
-    }
-    return history;
-  }
 
   private books(markets: MarketsIndex, turboAccount: B256 | null): Book[] {
     const books: Book[] = [];
@@ -251,14 +237,13 @@ export class PositionsService {
     const turbo = await this.deps.turboAccount();
     const positions: PositionView[] = [];
     for (const book of this.books(markets, turbo?.account ?? null)) {
-      const history = this.history(book);
-      const read = await history.refresh();
+      const read = await this.deps.fills.fills(book.account, book.market.market_id, book.turbo);
       const where = `${pairName(book.market)} ${book.turbo ? 'Turbo' : 'Canonical'}`;
       if (!read.ok) {
         problems.push(`${where}: the fills could not be read (${read.message})`);
         continue;
       }
-      const fills = history.fills();
+      const fills = read.value;
       if (fills.length === 0) continue;
       const scale = powerOfTen(book.market.base.decimals);
       const state = accountFills(fills, scale);

@@ -142,6 +142,8 @@ export interface TradingServiceDeps {
   readonly publishOrders: (snapshot: OrdersSnapshot) => void;
   readonly publishBalances: (balances: readonly BalanceView[]) => void;
   readonly publishFill: (notice: FillNotice) => void;
+  /** Every order of the account the exchange reports, for main's one fill source (main/services/fills). */
+  readonly takeFills?: (account: string, order: Order, marketId: string, turbo: boolean) => void;
   readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
   readonly log: (line: string) => void;
   /** Read the pending trigger legs again (the trigger service), after a cancel-all took some. */
@@ -261,6 +263,7 @@ export class TradingService {
     // account) are followed by the margin service, and counting them here too would announce every
     // fill twice.
     if (!this.ownsOrder(order)) return;
+    this.deps.takeFills?.(this.accountId(), order, marketId, turbo);
     const view = orderView(order, marketId, turbo, this.accountId());
     const tracked = this.orders.get(view.orderId);
     const fills = order.fills ?? [];

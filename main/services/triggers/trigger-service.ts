@@ -548,7 +548,11 @@ export class TriggerService {
       return sent;
     }
     void this.deps.trading.refresh();
-    const placed = this.legsWhere((view) => !before.has(view.triggerId) && view.marketId === market.market_id && view.turbo === input.turbo);
+    // New legs of this book at this pair's side and prices: another request's leg that main learns
+    // of meanwhile (a stop placed just before) is not one of the pair.
+    const placed = this.legsWhere(
+      (view) => !before.has(view.triggerId) && view.marketId === market.market_id && view.turbo === input.turbo && view.side === input.side && (view.triggerPrice === input.takeProfit || view.triggerPrice === input.stopLoss),
+    );
     return ok({ journalId: sent.value.journalId, order: null, triggers: placed, adjustments: [] });
   }
 

@@ -160,6 +160,7 @@ export const MainWindow: Component<{ now: Accessor<number>; confirm: (title: str
     { kind: 'balances', label: () => 'Balances' },
     { kind: 'margin', label: () => 'Margin' },
     { kind: 'journal', label: () => 'Journal' },
+    { kind: 'records', label: () => 'Records' },
     { kind: 'alerts', label: () => 'Alerts' },
     { kind: 'overview', label: () => 'Markets' },
   ];

@@ -14,3 +14,4 @@ import '../features/journal/panel';
 import '../features/alerts/panel';
 import '../features/algos/panel';
 import '../features/overview/panel';
+import '../features/records/panel';

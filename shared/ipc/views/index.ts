@@ -16,3 +16,4 @@ export * from './alerts';
 export * from './guards';
 export * from './overview';
 export * from './margin-insights';
+export * from './records';

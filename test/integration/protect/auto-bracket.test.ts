@@ -74,8 +74,9 @@ describe('the automatic bracket on fill', () => {
     expect(first[0]!.trigger).toBe(((entry - entry / 10n + tick - 1n) / tick) * tick);
     expect(first[1]!.trigger).toBe(((entry + entry / 10n) / tick) * tick);
     expect(first.every((leg) => leg.size > 0n && leg.size <= row!.size)).toBe(true);
-    const bracket = (value(await h.getPositionBrackets({}, caller)) as readonly PositionBracketView[])[0];
-    expect(bracket?.automatic).toBe(true);
+    // The legs are on the exchange once the request commits; main records the pair after its answer.
+    const bracket = await until(async () => (value(await h.getPositionBrackets({}, caller)) as readonly PositionBracketView[])[0], 20_000, 'the pair recorded');
+    expect(bracket.automatic).toBe(true);
 
     // A second fill grows the same pair.
     const { ask: later } = await harness.insidePrices(market);

@@ -110,6 +110,8 @@ export const validInputs: { readonly [K in RequestName]: RequestInput<K> } = {
   watchTurboDepth: { marketId: MARKET, step: 100n },
   unwatchTurboDepth: {},
   getPositions: {},
+  getRecords: { from: '2026-01-01', to: '2026-01-31' },
+  exportRecords: { kind: 'fills', from: '2026-01-01' },
   flattenPositions: { positions: [{ marketId: MARKET, turbo: true, account: ACCOUNT }] },
   reversePosition: { position: { marketId: MARKET, turbo: false, account: ACCOUNT } },
   getDesk: {},

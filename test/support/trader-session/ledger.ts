@@ -4,8 +4,7 @@
 // are the check). Pure, bigint only. Unit tests: test/unit/main/services/oracle-ledger.test.ts.
 //
 // The rules, as the docs state them:
-// - Fills are taken oldest first: fill time, then the order's time, then the order id, then the
-//   fill's place in its order.
+// - Fills are taken oldest first: fill time, then the order id, then the fill's place in its order.
 // - One fill moves exactly what the ledger moves: a buy of q at p with fee f brings q - f base and
 //   costs floor(p·q / 10^bd) quote; a sale of q gives up q base and brings floor(p·q / 10^bd) - f
 //   quote. Fees are in the figures: a buy's fee raises the entry, a sale's fee lowers realized.
@@ -27,9 +26,8 @@ export interface LedgerFill {
   readonly quantity: bigint;
   /** Base for a buy, quote for a sale (raw). */
   readonly fee: bigint;
-  /** The fill's time, its order's time and id, and its place in the order (for the order of application). */
+  /** The fill's time, its order's id, and its place in the order (for the order of application). */
   readonly timestamp: bigint;
-  readonly orderTimestamp: bigint;
   readonly orderId: string;
   readonly index: number;
 }
@@ -51,7 +49,7 @@ export interface LedgerPosition {
 /** Oldest first, by the docs' keys. */
 export function ledgerOrder(left: LedgerFill, right: LedgerFill): number {
   const byInt = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
-  return byInt(left.timestamp, right.timestamp) || byInt(left.orderTimestamp, right.orderTimestamp) || (left.orderId < right.orderId ? -1 : left.orderId > right.orderId ? 1 : 0) || left.index - right.index;
+  return byInt(left.timestamp, right.timestamp) || (left.orderId < right.orderId ? -1 : left.orderId > right.orderId ? 1 : 0) || left.index - right.index;
 }
 
 /** `value × part / whole`, its magnitude floored (0 ≤ part ≤ whole, whole > 0). */

@@ -58,6 +58,18 @@ export interface MarginTruth {
   readonly lastSession: string | null;
 }
 
+/** A trade as GET /v1/trades_by_account gives it (docs/protocol.md "One fill source"). */
+export interface WireAccountTrade {
+  readonly trade_id: string;
+  readonly order_id: string;
+  readonly account_side: string;
+  readonly role: string;
+  readonly price: string;
+  readonly quantity: string;
+  readonly fee: string;
+  readonly timestamp: string;
+}
+
 /** A Trade of GET /v1/trades: newest first. */
 export interface TruthTrade {
   readonly tradeId: string;
@@ -365,44 +377,48 @@ export class Truth {
   }
 
   /**
-   * The account's position on every book, from every fill of every order it ever placed there
-   * (GET /v1/orders, all orders, paged to the end), by the oracle's own model of the accounting
-   * (ledger.ts: size, basis, realized P&L and fees, raw). Keyed by market id, with `:turbo` for a
-   * Turbo book; books with no fill are left out.
+   * The account's position on every book, from every trade it made there (GET
+   * /v1/trades_by_account, newest first, 50 a page, paged to the end: the account's own side, order
+   * and fee of each), by the oracle's own model of the accounting (ledger.ts: size, basis, realized
+   * P&L and fees, raw). A fill's place in its order is its place among that order's trades, oldest
+   * first (docs/protocol.md "One fill source"). Keyed by market id, with `:turbo` for a Turbo book;
+   * books with no fill are left out.
    */
   async positions(contract: string, turboMarkets: readonly string[]): Promise<Map<string, LedgerPosition>> {
     const out = new Map<string, LedgerPosition>();
     for (const market of this.markets) {
       for (const turbo of turboMarkets.includes(market.market_id) ? [false, true] : [false]) {
-        const fills: LedgerFill[] = [];
-        let cursor = '';
-        const seen = new Set<string>();
-        for (;;) {
-          const body = await this.get<{ orders: WireOrder[] }>(
-            `/v1/orders?market_id=${market.market_id}&contract=${contract}&direction=desc&count=200${cursor}${turbo ? '&turbo=true' : ''}`,
-          ).catch((error: unknown) => {
-            if (/HTTP 404/.test(String(error))) return { orders: [] as WireOrder[] };
-            throw error;
-          });
-          let fresh = 0;
-          for (const order of body.orders) {
-            if (seen.has(order.order_id)) continue;
-            seen.add(order.order_id);
-            fresh++;
-            if (order.side !== 'Buy' && order.side !== 'Sell') throw new Error(`order ${order.order_id} has side ${JSON.stringify(order.side)}`);
-            for (const [index, fill] of (order.fills ?? []).entries()) {
-              if (fill.timestamp === undefined) throw new Error(`a fill of order ${order.order_id} has no timestamp: the fills cannot be put in order`);
-              fills.push({ side: order.side, price: BigInt(fill.price), quantity: BigInt(fill.quantity), fee: BigInt(fill.fee), timestamp: BigInt(fill.timestamp), orderTimestamp: BigInt(order.timestamp ?? '0'), orderId: order.order_id, index });
-            }
-          }
-          const last = body.orders.at(-1);
-          if (body.orders.length < 200 || fresh === 0 || last === undefined) break;
-          cursor = `&start_timestamp=${last.timestamp ?? '0'}&start_order_id=${last.order_id}`;
-        }
+        const trades = await this.accountTrades(market.market_id, contract, turbo);
+        const placed = new Map<string, number>();
+        const fills: LedgerFill[] = trades.map((trade) => {
+          const order = trade.order_id.toLowerCase();
+          const index = placed.get(order) ?? 0;
+          placed.set(order, index + 1);
+          if (trade.account_side !== 'Buy' && trade.account_side !== 'Sell') throw new Error(`trade ${trade.trade_id} has side ${JSON.stringify(trade.account_side)}`);
+          return { side: trade.account_side, price: BigInt(trade.price), quantity: BigInt(trade.quantity), fee: BigInt(trade.fee), timestamp: BigInt(trade.timestamp), orderId: order, index };
+        });
         if (fills.length > 0) out.set(`${market.market_id}${turbo ? ':turbo' : ''}`, ledgerPosition(fills, market.base.decimals));
       }
     }
     return out;
+  }
+
+  /** Every trade of `contract` on one book, oldest first (GET /v1/trades_by_account, paged to the end). */
+  async accountTrades(marketId: string, contract: string, turbo: boolean): Promise<WireAccountTrade[]> {
+    const trades: WireAccountTrade[] = [];
+    let cursor = '';
+    for (;;) {
+      const body = await this.get<{ trades: WireAccountTrade[] }>(`/v1/trades_by_account?market_id=${marketId}&contract=${contract}&direction=desc&count=50${cursor}${turbo ? '&turbo=true' : ''}`).catch((error: unknown) => {
+        if (/HTTP 404/.test(String(error))) return { trades: [] as WireAccountTrade[] };
+        throw error;
+      });
+      const last = body.trades.at(-1);
+      const fresh = body.trades.filter((trade) => cursor === '' || !cursor.endsWith(`=${trade.trade_id}`));
+      trades.push(...fresh);
+      if (body.trades.length < 50 || fresh.length === 0 || last === undefined) break;
+      cursor = `&start_timestamp=${last.timestamp}&start_trade_id=${last.trade_id}`;
+    }
+    return trades.reverse();
   }
 
   /**

@@ -235,7 +235,7 @@ describe('oracle: the Positions panel\'s money columns against the oracle\'s own
   // On ETH/USDC (ETH 9 decimals): 1 ETH bought at 2,000 (fee 0.0025 ETH), 0.5 sold at 2,100 (fee
   // 2.625 USDC), then 0.6 sold at 2,000 (fee 3 USDC), crossing to a short.
   let at = 0n;
-  const fill = (side: 'Buy' | 'Sell', price: bigint, quantity: bigint, fee: bigint): LedgerFill => ({ side, price, quantity, fee, timestamp: (at += 1n), orderTimestamp: at, orderId: `0x0${at}`, index: 0 });
+  const fill = (side: 'Buy' | 'Sell', price: bigint, quantity: bigint, fee: bigint): LedgerFill => ({ side, price, quantity, fee, timestamp: (at += 1n), orderId: `0x0${at}`, index: 0 });
   const fills = [fill('Buy', 2_000_000_000n, 1_000_000_000n, 2_500_000n), fill('Sell', 2_100_000_000n, 500_000_000n, 2_625_000n), fill('Sell', 2_000_000_000n, 600_000_000n, 3_000_000n)];
   const afterPartial = ledgerPosition(fills.slice(0, 2), 9);
   const afterCross = ledgerPosition(fills, 9);

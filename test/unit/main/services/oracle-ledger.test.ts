@@ -17,7 +17,6 @@ const fill = (side: 'Buy' | 'Sell', price: bigint, quantity: bigint, fee: bigint
   quantity,
   fee,
   timestamp: (clock += 1n),
-  orderTimestamp: clock,
   orderId: `0x${clock.toString(16).padStart(64, '0')}`,
   index: 0,
   ...at,
@@ -59,12 +58,12 @@ describe('oracle ledger: the documented accounting, by hand', () => {
     expect(ledgerBps(-1_537_500n, position.basis)).toBe(-75n);
   });
 
-  it('applies fills oldest first by fill time, then order time, order id and place, whatever order they come in', () => {
+  it('applies fills oldest first by fill time, then order id and place, whatever order they come in', () => {
     expect(ledgerPosition([cross, buy, partial], ETH)).toEqual(ledgerPosition([buy, partial, cross], ETH));
-    const a = fill('Buy', 1n, 1n, 0n, { timestamp: 5n, orderTimestamp: 1n, orderId: '0x02', index: 0 });
-    const b = fill('Buy', 1n, 1n, 0n, { timestamp: 5n, orderTimestamp: 1n, orderId: '0x01', index: 1 });
-    const c = fill('Buy', 1n, 1n, 0n, { timestamp: 5n, orderTimestamp: 0n, orderId: '0x03', index: 0 });
-    const d = fill('Buy', 1n, 1n, 0n, { timestamp: 5n, orderTimestamp: 1n, orderId: '0x01', index: 0 });
+    const a = fill('Buy', 1n, 1n, 0n, { timestamp: 5n, orderId: '0x02', index: 0 });
+    const b = fill('Buy', 1n, 1n, 0n, { timestamp: 5n, orderId: '0x01', index: 1 });
+    const c = fill('Buy', 1n, 1n, 0n, { timestamp: 4n, orderId: '0x03', index: 0 });
+    const d = fill('Buy', 1n, 1n, 0n, { timestamp: 5n, orderId: '0x01', index: 0 });
     expect([a, b, c, d].sort(ledgerOrder)).toEqual([c, d, b, a]);
   });
 
@@ -103,7 +102,7 @@ describe('oracle ledger against the app\'s accounting (two implementations of on
           // A buy's fee is in base (up to its quantity), a sale's in quote (up to its value).
           const value = (one.price * one.quantity) / 10n ** BigInt(ETH);
           const fee = one.side === 'Buy' ? (one.quantity * one.feeBps) / 10_000n : (value * one.feeBps) / 10_000n;
-          return { side: one.side, price: one.price, quantity: one.quantity, fee, timestamp: one.timestamp, orderTimestamp: one.timestamp, orderId: one.orderId, index: one.index };
+          return { side: one.side, price: one.price, quantity: one.quantity, fee, timestamp: one.timestamp, orderId: one.orderId, index: one.index };
         });
         const mine = ledgerPosition(ledger, ETH);
         const app = accountFills([...ledger].sort(ledgerOrder), 10n ** BigInt(ETH));

@@ -1,0 +1,43 @@
+// Records of the trading account (main/services/records): per UTC day, market and book, what its
+// fills realized, the fees it paid by asset, the volume and the number of trades; and the report of
+// a CSV export main wrote. Money is raw units; the renderer formats it with the decimals given.
+
+export interface RecordsDayView {
+  /** YYYY-MM-DD, UTC. */
+  readonly day: string;
+  readonly marketId: string;
+  readonly turbo: boolean;
+  /** "ETH/USDC" as the markets list names the pair. */
+  readonly pair: string;
+  readonly baseSymbol: string;
+  readonly quoteSymbol: string;
+  readonly baseDecimals: number;
+  readonly quoteDecimals: number;
+  readonly trades: number;
+  /** Raw base traded (gross) and the raw quote it moved. */
+  readonly volumeBase: bigint;
+  readonly volumeQuote: bigint;
+  /** Fees paid: raw base (by buys) and raw quote (by sales). */
+  readonly feesBase: bigint;
+  readonly feesQuote: bigint;
+  /** Raw quote realized by that day's fills (fees included). */
+  readonly realized: bigint;
+}
+
+export interface RecordsView {
+  /** Oldest day first, then by pair and book. */
+  readonly days: readonly RecordsDayView[];
+  /** Books whose fills could not be read now, in words. */
+  readonly problems: readonly string[];
+  readonly asOf: number;
+}
+
+export type RecordsExportKind = 'fills' | 'orders' | 'daily';
+
+export interface RecordsExportReport {
+  readonly kind: RecordsExportKind;
+  /** The full path of the file main wrote, or null when the trader cancelled the save dialog. */
+  readonly path: string | null;
+  /** Data rows written (the header not counted). */
+  readonly rows: number;
+}
