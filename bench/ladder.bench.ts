@@ -64,6 +64,15 @@ interface BenchWindow {
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * A page's p99 script time per frame; a page that drew no frame while it was measured (the naive
+ * peer at a rate it cannot keep up with holds the main thread the whole time) spent the whole
+ * measurement on its one frame.
+ */
+function frameTime(page: PageResult, seconds: number): number {
+  return page.frames === 0 ? seconds * 1000 : round(page.p99);
+}
+
 /** One rate's row: interleaved rounds of a page of ours and a page of the naive peer. */
 async function measureRate(measure: (mode: 'ours' | 'naive' | 'idle', seconds: number, rate: number) => Promise<PageResult>, rows: number, rate: number, seconds: number): Promise<BenchResult> {
   // A first page at this rate pays for compiling the bundle and the replay: warm up, then measure.
@@ -75,15 +84,15 @@ async function measureRate(measure: (mode: 'ours' | 'naive' | 'idle', seconds: n
   const naive = pages.naive;
   const middle = (results: readonly PageResult[], key: keyof PageResult) => round(median(results.map((result) => Number(result[key]))));
   return {
-    name: `ladder: script time per frame, p99 (${rows} rows, 500 levels a side, ${rate} updates/s, headless Chromium)`,
+    name: `ladder at ${rate.toLocaleString('en-US')} updates/s: script time per frame, p99 (${rows} rows, 500 levels a side, headless Chromium)`,
     unit: 'ms',
     better: 'lower',
     target: '< 4 ms p99 and no frame missed by its own work',
-    rounds: ours.map((page, index) => ({ ours: round(page.p99), peer: round(naive[index]!.p99), conditions: page.skippedWithOwnWork === 0 })),
+    rounds: ours.map((page, index) => ({ ours: frameTime(page, seconds), peer: frameTime(naive[index]!, seconds), conditions: page.frames > 0 && page.skippedWithOwnWork === 0 })),
     notes:
       `${ROUNDS} interleaved rounds of a page of ${seconds} s each (ours, naive; naive, ours; …); medians: ours p50 ${middle(ours, 'p50')} / p99 ${middle(ours, 'p99')} / max ${middle(ours, 'max')} ms script per frame; ` +
       `own work (script + rendering, to the first task after each frame) per interval p99 ${middle(ours, 'workP99')} / max ${middle(ours, 'workMax')} ms (idle page: p99 ${round(idle.workP99)} / max ${round(idle.workMax)} ms); ` +
-      `frames missed per round: ours ${ours.map((page) => page.skippedFrames).join(', ')} (with its own work >= half a frame: ${ours.map((page) => page.skippedWithOwnWork).join(', ')}), naive ${naive.map((page) => page.skippedFrames).join(', ')}, the idle page ${idle.skippedFrames}`,
+      `frames drawn per round: ours ${ours.map((page) => page.frames).join(', ')}, naive ${naive.map((page) => page.frames).join(', ')} (a page that drew none counts its whole ${seconds} s as its frame); frames missed per round: ours ${ours.map((page) => page.skippedFrames).join(', ')} (with its own work >= half a frame: ${ours.map((page) => page.skippedWithOwnWork).join(', ')}), naive ${naive.map((page) => page.skippedFrames).join(', ')}, the idle page ${idle.skippedFrames}`,
     details: { ours, naive, idle: { skippedFrames: idle.skippedFrames, longTasks: idle.longTasks } },
   };
 }
