@@ -18,7 +18,9 @@ import { pathToFileURL } from 'node:url';
 import type { MarginState } from '../shared/api/margin-schemas';
 import { computeRisk, type MarginSnapshot, type RiskReport } from '../shared/margin';
 import { fullSnapshot, riskView, stateSnapshot } from '../main/services/margin/risk-frame';
+import { median } from './judge';
 import type { BenchResult } from './result';
+import { interleave, ROUNDS, sized } from './rounds';
 
 const BPS = 10_000n;
 
@@ -363,11 +365,6 @@ function microsecondsPerOperation(operation: () => unknown, iterations: number):
   return Number(elapsed) / 1_000 / iterations;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 function stringify(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
@@ -419,17 +416,13 @@ export function run(): BenchResult {
   const theirs = stringify(peerRisk(snapshot));
   if (ours !== theirs) throw new Error(`peer and computeRisk disagree:\n ours ${ours}\n peer ${theirs}`);
 
-  // Warm both up so the JIT has settled, then take the median of several rounds.
+  // Warm both up so the JIT has settled, then interleaved rounds (bench/rounds.ts).
   microsecondsPerOperation(() => computeRisk(snapshot), 20_000);
   microsecondsPerOperation(() => peerRisk(snapshot), 500);
-  const oursRounds: number[] = [];
-  const peerRounds: number[] = [];
-  for (let round = 0; round < 7; round++) {
-    oursRounds.push(microsecondsPerOperation(() => computeRisk(snapshot), 10_000));
-    peerRounds.push(microsecondsPerOperation(() => peerRisk(snapshot), 300));
-  }
-  const oursMicroseconds = median(oursRounds);
-  const peerMicroseconds = median(peerRounds);
+  const measured = interleave(ROUNDS, {
+    ours: () => microsecondsPerOperation(() => computeRisk(snapshot), sized(10_000, 1_000)),
+    peer: () => microsecondsPerOperation(() => peerRisk(snapshot), sized(300, 30)),
+  });
   const round2 = (x: number): number => Math.round(x * 100) / 100;
 
   // The margin service's path (main/services/margin/risk-frame.ts): a recompute after an order or
@@ -454,26 +447,23 @@ export function run(): BenchResult {
   };
   microsecondsPerOperation(withConversion, 5_000);
   microsecondsPerOperation(toView, 5_000);
-  const serviceRounds: number[] = [];
-  const conversionRounds: number[] = [];
-  const viewRounds: number[] = [];
-  for (let round = 0; round < 7; round++) {
-    serviceRounds.push(microsecondsPerOperation(recompute, 5_000));
-    conversionRounds.push(microsecondsPerOperation(withConversion, 5_000));
-    viewRounds.push(microsecondsPerOperation(toView, 5_000));
-  }
+  const service = interleave(ROUNDS, {
+    recompute: () => microsecondsPerOperation(recompute, sized(5_000, 500)),
+    conversion: () => microsecondsPerOperation(withConversion, sized(5_000, 500)),
+    view: () => microsecondsPerOperation(toView, sized(5_000, 500)),
+  });
   const details = {
-    serviceRecomputeMicroseconds: round2(median(serviceRounds)),
-    serviceRecomputeWithStateConversionMicroseconds: round2(median(conversionRounds)),
-    serviceRecomputeWithFrameViewMicroseconds: round2(median(viewRounds)),
+    serviceRecomputeMicroseconds: round2(median(service.recompute)),
+    serviceRecomputeWithStateConversionMicroseconds: round2(median(service.conversion)),
+    serviceRecomputeWithFrameViewMicroseconds: round2(median(service.view)),
   };
   return {
     name: 'margin risk recompute (10 assets)',
     unit: 'µs/op',
-    ours: round2(oursMicroseconds),
-    peer: round2(peerMicroseconds),
-    ratio: round2(peerMicroseconds / oursMicroseconds),
+    better: 'lower',
     target: '< 50 µs',
+    rounds: measured.ours.map((ours, index) => ({ ours: round2(ours), peer: round2(measured.peer[index] as number) })),
+    notes: `${ROUNDS} interleaved rounds of ${sized(10_000, 1_000)} recomputes (the peer ${sized(300, 30)}); the margin service's path, medians: recompute ${details.serviceRecomputeMicroseconds}, with the state's conversion ${details.serviceRecomputeWithStateConversionMicroseconds}, with the frame's view ${details.serviceRecomputeWithFrameViewMicroseconds} µs`,
     details,
   };
 }

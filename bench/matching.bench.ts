@@ -20,12 +20,11 @@
 //
 // Method (the same for every contender): each contender first runs the whole stream once untimed
 // (so no timed round pays for the JIT, or for V8 learning to pretenure the long-lived records, which
-// it does only after ~200,000 orders), then nine timed rounds, the contenders alternating round by
-// round; each contender's figure is its best round, the one least disturbed by the other work on
-// this shared 2-core machine. What is timed per order is unchanged: one placement, start to end.
+// it does only after ~200,000 orders), then interleaved rounds (bench/rounds.ts), the order of the
+// three rotating round by round; each round gives a ratio to the peer's run of the same round, and
+// bench/run.ts judges their median and spread.
 //
 // `npx tsx bench/matching.bench.ts` prints the rows as JSON; `run()` returns them.
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { OrderBook as PeerBook, Side as PeerSide } from 'nodejs-order-book';
 import { contractIdentity } from '../shared/encoding/identity';
@@ -38,7 +37,9 @@ import { deriveId } from '../sandbox/ids';
 import { Ledger } from '../sandbox/ledger/ledger';
 import type { MarketState } from '../sandbox/ledger/market';
 import { seededRandom } from '../sandbox/random';
+import { median } from './judge';
 import type { BenchResult } from './result';
+import { interleave, ROUNDS, sized } from './rounds';
 
 interface StreamOrder {
   readonly side: Side;
@@ -85,25 +86,13 @@ function once(stream: readonly StreamOrder[], makeRunner: () => Runner): { rate:
   return { rate: stream.length / seconds, cpuRate: stream.length / ((used.user + used.system) / 1e6), resting: runner.resting?.() };
 }
 
-/** Timed rounds per contender; its figure is the best of them. */
-const ROUNDS = 9;
+type Measured = { rate: number; cpuRate: number; resting: string | undefined };
 
-/**
- * Best of ROUNDS rounds each, the contenders alternating round by round, so a burst of load on this
- * shared machine falls on all of them rather than on one; the best round is the least disturbed.
- */
-function measure(stream: readonly StreamOrder[], contenders: Record<string, () => Runner>, rounds = ROUNDS): Record<string, { rate: number; cpuRate: number; resting: string | undefined }> {
-  const best: Record<string, { rate: number; cpuRate: number; resting: string | undefined }> = {};
-  for (let round = 0; round < rounds; round++) {
-    for (const [label, makeRunner] of Object.entries(contenders)) {
-      const measured = once(stream, makeRunner);
-      const previous = best[label];
-      if (previous === undefined || measured.rate > previous.rate) best[label] = { ...measured, cpuRate: Math.max(measured.cpuRate, previous?.cpuRate ?? 0) };
-      else previous.cpuRate = Math.max(previous.cpuRate, measured.cpuRate);
-    }
-  }
-  for (const [label, figure] of Object.entries(best)) if (!Number.isFinite(figure.rate) || figure.rate === 0) throw new Error(`${label}: no measurement`);
-  return best;
+/** Interleaved rounds (bench/rounds.ts): every contender once per round, the order rotating. */
+function measure(stream: readonly StreamOrder[], contenders: Record<string, () => Runner>, rounds = ROUNDS): Record<string, Measured[]> {
+  const measured = interleave(rounds, Object.fromEntries(Object.entries(contenders).map(([label, makeRunner]) => [label, () => once(stream, makeRunner)])));
+  for (const [label, figures] of Object.entries(measured)) if (figures.some((figure) => !Number.isFinite(figure.rate) || figure.rate === 0)) throw new Error(`${label}: no measurement`);
+  return measured;
 }
 
 interface EngineOrder extends BookEntry {
@@ -208,7 +197,7 @@ function peerRunner(): Runner {
   };
 }
 
-export function run(count = 100_000): BenchResult[] {
+export function run(count = sized(100_000, 20_000)): BenchResult[] {
   const stream = generateStream(count, 42);
   const dust = buildNetwork(1, 1n).markets.find((market) => market.name === 'ETH/USDC')?.dust;
   if (dust === undefined) throw new Error('ETH/USDC missing');
@@ -225,29 +214,29 @@ export function run(count = 100_000): BenchResult[] {
   const ours = measured.ledger!;
   const peer = measured.peer!;
   const alone = measured.engine!;
-  if (ours.resting !== peer.resting) throw new Error('matching bench: the sandbox (through its ledger) and the peer disagree on the resting orders (not the same matching)');
-  if (alone.resting !== peer.resting) throw new Error('matching bench: sandbox/engine alone and the peer disagree on the resting orders (not the same matching)');
-  const peerRate = Math.round(peer.rate);
-  const ratio = (value: number) => Math.round((value / peerRate) * 100) / 100;
-  const load = `load average ${loadavg()[0]?.toFixed(1)}; per CPU second of the process (best round): ours ${Math.round(ours.cpuRate)}, engine alone ${Math.round(alone.cpuRate)}, peer ${Math.round(peer.cpuRate)} (${Math.round((ours.cpuRate / peer.cpuRate) * 100) / 100}x)`;
+  for (let round = 0; round < ours.length; round++) {
+    if (ours[round]!.resting !== peer[round]!.resting) throw new Error('matching bench: the sandbox (through its ledger) and the peer disagree on the resting orders (not the same matching)');
+    if (alone[round]!.resting !== peer[round]!.resting) throw new Error('matching bench: sandbox/engine alone and the peer disagree on the resting orders (not the same matching)');
+  }
+  const rounds = (side: readonly Measured[]) => side.map((mine, index) => ({ ours: Math.round(mine.rate), peer: Math.round(peer[index]!.rate) }));
+  const cpuRate = (side: readonly Measured[]) => Math.round(median(side.map((figure) => figure.cpuRate)));
+  const cpu = `per CPU second of the process (median round): ours ${cpuRate(ours)}, engine alone ${cpuRate(alone)}, peer ${cpuRate(peer)} (${Math.round((cpuRate(ours) / cpuRate(peer)) * 100) / 100}x)`;
   return [
     {
       name: `matching engine as the sandbox runs it (placement through sandbox/ledger): ${count} limit orders, price-time, bigint (vs nodejs-order-book)`,
       unit: 'orders/s',
-      ours: Math.round(ours.rate),
-      peer: peerRate,
-      ratio: ratio(ours.rate),
+      better: 'higher',
       target: '>= 1.0x peer',
-      notes: `each order through sandbox/ledger's createOrder in a transaction (rules, window, locks, fees, journal, order and trade records, per-account logs, bars, change set published); resting orders identical to the peer's after the stream; one untimed warm-up on the whole stream each, then best of ${ROUNDS} rounds alternating with the peer; ${load}`,
+      rounds: rounds(ours),
+      notes: `each order through sandbox/ledger's createOrder in a transaction (rules, window, locks, fees, journal, order and trade records, per-account logs, bars, change set published); resting orders identical to the peer's after the stream; one untimed warm-up on the whole stream each, then ${ROUNDS} interleaved rounds with the peer and the engine alone; ${cpu}`,
     },
     {
       name: `matching engine alone (sandbox/engine, no ledger): ${count} limit placements (vs nodejs-order-book)`,
       unit: 'orders/s',
-      ours: Math.round(alone.rate),
-      peer: peerRate,
-      ratio: ratio(alone.rate),
+      better: 'higher',
       target: '>= 1.0x peer',
-      notes: `each placement journaled (atomic), fills kept, resting orders indexed by id, no ledger; resting orders identical to the peer's; same method (whole-stream warm-up, best of ${ROUNDS}); ${load}`,
+      rounds: rounds(alone),
+      notes: `each placement journaled (atomic), fills kept, resting orders indexed by id, no ledger; resting orders identical to the peer's; the same rounds as the row above; ${cpu}`,
     },
   ];
 }

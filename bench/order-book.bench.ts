@@ -20,7 +20,6 @@
 // JSON.parse and the schema's walk of the message object are outside both timings (ccxt's own
 // message handlers are outside its timing too). `npx tsx bench/order-book.bench.ts` prints the
 // rows as JSON; `run()` returns them.
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 // ccxt's package exports do not expose this subpath, so the file is imported by its path.
 import { OrderBook as PeerBook } from '../node_modules/ccxt/js/src/base/ws/OrderBook.js';
@@ -34,6 +33,7 @@ import { U64_MAX } from '../shared/encoding/decimal';
 import { ok } from '../shared/result';
 import { seededRandom } from '../sandbox/random';
 import type { BenchResult } from './result';
+import { interleave, ROUNDS, sized } from './rounds';
 
 const LEVELS = 500;
 const SPAN = 1_500; // price slots per side
@@ -334,23 +334,20 @@ function runPeerSingle(recording: Recording, wire: readonly WireDelta[]): Run {
   return { seconds, checksum, finalTop: peerTop(book) };
 }
 
-/** Best of three replays each, alternating; the two sides must agree on every read and the final book. */
-function compare(label: string, ours: () => Run, peer: () => Run, deltas: number): { ours: number; peer: number } {
-  let oursBest = Infinity;
-  let peerBest = Infinity;
-  for (let round = 0; round < 3; round++) {
-    const mine = ours();
-    const theirs = peer();
+/**
+ * Interleaved rounds (bench/rounds.ts) of both replays; the two sides must agree on every read and
+ * the final book in every round. Each round's figure is deltas per second.
+ */
+function compare(label: string, ours: () => Run, peer: () => Run, deltas: number): { ours: number; peer: number }[] {
+  const measured = interleave(ROUNDS, { ours, peer });
+  return measured.ours.map((mine, round) => {
+    const theirs = measured.peer[round]!;
     if (mine.finalTop !== theirs.finalTop || mine.checksum !== theirs.checksum) throw new Error(`order-book bench (${label}): ours and the peer disagree on the book`);
-    oursBest = Math.min(oursBest, mine.seconds);
-    peerBest = Math.min(peerBest, theirs.seconds);
-  }
-  return { ours: Math.round(deltas / oursBest), peer: Math.round(deltas / peerBest) };
+    return { ours: Math.round(deltas / mine.seconds), peer: Math.round(deltas / theirs.seconds) };
+  });
 }
 
-const ratio = (ours: number, peer: number) => Math.round((ours / peer) * 100) / 100;
-
-export function run(count = 1_000_000): Promise<BenchResult[]> {
+export function run(count = sized(1_000_000, 100_000)): Promise<BenchResult[]> {
   const batched = recordBatched(count, 20_251_121);
   const oursMessages = oursBatched(batched);
   const peerMessages = peerBatched(batched);
@@ -364,25 +361,22 @@ export function run(count = 1_000_000): Promise<BenchResult[]> {
   runPeerSingle(single, wire.slice(0, 100_000));
   const batchedRates = compare('batched', () => runOursBatched(oursMessages), () => runPeerBatched(batched, peerMessages), batched.deltas.length);
   const singleRates = compare('single', () => runOursSingle(singleSnapshot, wire), () => runPeerSingle(single, wire), single.deltas.length);
-  const load = `load average ${loadavg()[0]?.toFixed(1)}`;
   return Promise.resolve([
     {
       name: `order book as main runs it (book feed, per-delta checks): ${BATCH}-delta messages, top ${TOP} per message (vs ccxt)`,
       unit: 'deltas/s',
-      ours: batchedRates.ours,
-      peer: batchedRates.peer,
-      ratio: ratio(batchedRates.ours, batchedRates.peer),
+      better: 'higher',
       target: '>= 1.5x peer',
-      notes: `${batched.deltas.length} deltas, ${LEVELS} levels a side, 35 % of changes to existing levels remove them; main's feed (main/exchange/book-feed.ts) over shared/book, every guarantee on (sorted, positive, consistent, uncrossed, resync on any inconsistency) vs ccxt's OrderBook; ${load}`,
+      rounds: batchedRates,
+      notes: `${batched.deltas.length} deltas, ${LEVELS} levels a side, 35 % of changes to existing levels remove them; main's feed (main/exchange/book-feed.ts) over shared/book, every guarantee on (sorted, positive, consistent, uncrossed, resync on any inconsistency) vs ccxt's OrderBook; ${ROUNDS} interleaved rounds`,
     },
     {
       name: `order book as main runs it: single wire deltas (decimal strings), top ${TOP} per ${SINGLE_READ_EVERY} (vs ccxt)`,
       unit: 'deltas/s',
-      ours: singleRates.ours,
-      peer: singleRates.peer,
-      ratio: ratio(singleRates.ours, singleRates.peer),
+      better: 'higher',
       target: '>= 1.5x peer',
-      notes: `${single.deltas.length} deltas, one per stream message, 20 % removals, ${LEVELS} levels a side; ours converts each decimal string with the wire's own conversion (decimalValue, into bigint) and delivers the message to main's feed; ccxt parses with parseFloat; ${load}`,
+      rounds: singleRates,
+      notes: `${single.deltas.length} deltas, one per stream message, 20 % removals, ${LEVELS} levels a side; ours converts each decimal string with the wire's own conversion (decimalValue, into bigint) and delivers the message to main's feed; ccxt parses with parseFloat; ${ROUNDS} interleaved rounds`,
     },
   ]);
 }

@@ -7,7 +7,6 @@
 // peer) and with @noble/secp256k1 (in the notes). All produce byte-identical signatures (RFC 6979),
 // which is checked before timing.
 // `npx tsx bench/signing.bench.ts` prints one JSON line; `run()` returns the same object.
-import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import elliptic from 'elliptic';
 import * as nobleSecp from '@noble/secp256k1';
@@ -22,14 +21,15 @@ import type { Market } from '../shared/market/market';
 import type { SessionAction } from '../shared/protocol/actions';
 import { sequentialNonce } from '../shared/protocol/nonce-choice';
 import { prepareSessionActions, sessionActionsBody, type PreparedSessionActions } from '../shared/protocol/session-actions';
+import { median } from './judge';
 import type { BenchResult } from './result';
+import { interleave, ROUNDS, sized } from './rounds';
 
 nobleSecp.hashes.hmacSha256 = (key, message) => hmac(sha256, key, message);
 nobleSecp.hashes.sha256 = sha256;
 
-const ITERATIONS = 2_000;
-const ROUNDS = 5;
-const WARM_UP = 500;
+const ITERATIONS = sized(2_000, 200);
+const WARM_UP = sized(500, 50);
 
 const id = (byte: string): B256 => b256(`0x${byte.repeat(32)}`);
 const market: Market = {
@@ -113,24 +113,22 @@ function sample(sign: Signer, firstNonce: number): number[] {
   return samples.sort((a, b) => a - b);
 }
 
+interface Times {
+  readonly p50: number;
+  readonly p99: number;
+}
+
 /**
- * Rounds interleave the three signers so each sees the same machine conditions; a round's p99 on a
- * shared, busy machine is mostly other processes' preemption, so the best round's p99 is reported
- * (and the median round's p50).
+ * Interleaved rounds (bench/rounds.ts) of every signer, the order rotating round by round, after a
+ * warm-up of each; each round gives each signer's p50 and p99 over ITERATIONS batches.
  */
-function measure(signers: readonly Signer[]): { p50: number; p99: number }[] {
-  for (const sign of signers) for (let index = 0; index < WARM_UP; index++) batch(sign, BigInt(index));
-  const rounds = signers.map(() => [] as { p50: number; p99: number }[]);
-  for (let round = 0; round < ROUNDS; round++) {
-    signers.forEach((sign, index) => {
-      const samples = sample(sign, round * ITERATIONS);
-      rounds[index]!.push({ p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) });
-    });
-  }
-  return rounds.map((list) => {
-    const p50s = list.map((entry) => entry.p50).sort((a, b) => a - b);
-    return { p50: p50s[Math.floor(p50s.length / 2)] as number, p99: Math.min(...list.map((entry) => entry.p99)) };
-  });
+function measure(signers: Record<'ours' | 'elliptic' | 'noble' | 'shared', Signer>): Record<'ours' | 'elliptic' | 'noble' | 'shared', Times[]> {
+  for (const sign of Object.values(signers)) for (let index = 0; index < WARM_UP; index++) batch(sign, BigInt(index));
+  const timed = (sign: Signer) => (round: number): Times => {
+    const samples = sample(sign, round * ITERATIONS);
+    return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
+  };
+  return interleave(ROUNDS, { ours: timed(signers.ours), elliptic: timed(signers.elliptic), noble: timed(signers.noble), shared: timed(signers.shared) });
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
@@ -141,16 +139,15 @@ export function run(): Promise<BenchResult> {
     const reference = batch(ours, nonce);
     if (batch(viaElliptic, nonce) !== reference || batch(viaNoble, nonce) !== reference || batch(viaSharedCrypto, nonce) !== reference) throw new Error(`signing bench: the signers disagree at nonce ${nonce}`);
   }
-  type Times = { p50: number; p99: number };
-  const [oursTimes, ellipticTimes, nobleTimes, sharedTimes] = measure([ours, viaElliptic, viaNoble, viaSharedCrypto]) as [Times, Times, Times, Times];
+  const measured = measure({ ours, elliptic: viaElliptic, noble: viaNoble, shared: viaSharedCrypto });
+  const middle = (rounds: readonly Times[], key: keyof Times) => round3(median(rounds.map((times) => times[key])));
   return Promise.resolve({
-    name: `sign a 5-action batch end to end (encode, SHA-256, sign, JSON body), ${ROUNDS}x${ITERATIONS} iterations, best-round p99 (main's signer, ${chosen.implementation}, vs elliptic)`,
+    name: `sign a 5-action batch end to end (encode, SHA-256, sign, JSON body), p99 of ${ITERATIONS} per round (main's signer, ${chosen.implementation}, vs elliptic)`,
     unit: 'ms p99',
-    ours: round3(oursTimes.p99),
-    peer: round3(ellipticTimes.p99),
-    ratio: Math.round((ellipticTimes.p99 / oursTimes.p99) * 100) / 100,
+    better: 'lower',
     target: '< 1 ms',
-    notes: `p50 ours ${round3(oursTimes.p50)} ms, elliptic ${round3(ellipticTimes.p50)} ms; shared/crypto (@noble/curves, the fallback) p50 ${round3(sharedTimes.p50)} / p99 ${round3(sharedTimes.p99)} ms; @noble/secp256k1 p50 ${round3(nobleTimes.p50)} / p99 ${round3(nobleTimes.p99)} ms; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (p99 on a busy machine is mostly preemption)`,
+    rounds: measured.ours.map((times, index) => ({ ours: round3(times.p99), peer: round3(measured.elliptic[index]!.p99) })),
+    notes: `medians over the rounds: p50 ours ${middle(measured.ours, 'p50')} ms, elliptic ${middle(measured.elliptic, 'p50')} ms; shared/crypto (@noble/curves, the fallback) p50 ${middle(measured.shared, 'p50')} / p99 ${middle(measured.shared, 'p99')} ms; @noble/secp256k1 p50 ${middle(measured.noble, 'p50')} / p99 ${middle(measured.noble, 'p99')} ms`,
   });
 }
 
