@@ -88,6 +88,16 @@ export class FillSource {
     return ok(entry.book.fills());
   }
 
+  /**
+   * A trade of the account on the book is known to have happened (a close main just sent was
+   * answered) while its stream report may still be on the way: the next read of the book reads
+   * the newest trades once more.
+   */
+  expectTrade(account: string, marketId: string, turbo: boolean): void {
+    const entry = this.entries.get(keyOf(account, marketId, turbo));
+    if (entry?.book.ready) entry.stale = true;
+  }
+
   /** What is held for the book now, without reading (null before its first read completed). */
   held(account: string, marketId: string, turbo: boolean): readonly StoredFill[] | null {
     const entry = this.entries.get(keyOf(account, marketId, turbo));

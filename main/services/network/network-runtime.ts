@@ -385,15 +385,17 @@ export class NetworkRuntime {
             store: deps.protectiveStore,
             clock,
             market: (marketId, turbo) => (this.marketsIndex ? this.marketsIndex.market(marketId, turbo) : fail('NOT_CONNECTED', 'The markets of the network are not loaded yet')),
-            position: async (marketId, turbo) => {
-              const view = await this.positions.positions();
+            position: async (marketId, turbo, options) => {
               const account = this.accounts.accountRecord()?.tradeAccountId ?? null;
               if (account === null) return fail('NO_ACCOUNT', 'no trading account is followed yet');
+              if (options?.afterTrade === true) this.fills.expectTrade(account, marketId, turbo);
+              const view = await this.positions.positions();
               const row = view.positions.find((candidate) => candidate.account === account && candidate.marketId === marketId && candidate.turbo === turbo);
               if (row === undefined && view.problems.length > 0) return fail('POSITION_UNKNOWN', view.problems.join('; '));
               return ok({ size: row?.size ?? 0n, entry: row?.averageEntry ?? null });
             },
             pending: (triggerId) => this.triggers.snapshot().pending.some((leg) => leg.triggerId === triggerId),
+            pendingLegs: (marketId, turbo) => this.triggers.snapshot().pending.filter((leg) => leg.marketId.toLowerCase() === marketId.toLowerCase() && leg.turbo === turbo),
             refreshLegs: () => this.triggers.refreshComplete(),
             mark: (market, turbo) => this.referencePrice(guardFacts.bookPrices, market, turbo, 'mark'),
             replace: (input) => this.triggers.replacePositionLegs(input),

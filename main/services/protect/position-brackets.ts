@@ -10,7 +10,7 @@
 import type { Clock } from '../../../shared/clock';
 import { PollLoop } from '../../../shared/poll-loop';
 import type { B256 } from '../../../shared/encoding/b256';
-import type { PlacedTriggers } from '../../../shared/ipc/views/triggers';
+import type { PlacedTriggers, TriggerView } from '../../../shared/ipc/views/triggers';
 import type { Market } from '../../../shared/market/market';
 import type { Side } from '../../../shared/market/order-type';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
@@ -36,9 +36,12 @@ export interface PositionBracketsDeps {
   readonly clock: Clock;
   readonly market: (marketId: string, turbo: boolean) => Result<Market>;
   /** The trading account's position on that book, signed (positive long), raw base units, and its average entry. */
-  readonly position: (marketId: string, turbo: boolean) => Promise<Result<{ size: bigint; entry: bigint | null }>>;
+  /** `afterTrade`: a close was just answered, so the fills are read from the exchange first, not only as the stream reported them. */
+  readonly position: (marketId: string, turbo: boolean, options?: { readonly afterTrade?: boolean }) => Promise<Result<{ size: bigint; entry: bigint | null }>>;
   /** Whether the leg of this id is pending as main knows it now. */
   readonly pending: (triggerId: string) => boolean;
+  /** The legs pending on a book as main knows them now (to find a pair placed before a crash recorded it). */
+  readonly pendingLegs: (marketId: string, turbo: boolean) => readonly TriggerView[];
   /** Read the legs from the exchange again; true when every book was read. */
   readonly refreshLegs: () => Promise<boolean>;
   /** The mark (midpoint of the best bid and ask) the prices are judged against when armed. */
@@ -78,6 +81,8 @@ export class PositionBrackets {
   private readonly runtime = new Map<string, Runtime>();
   /** Books held by a close in progress (by book key: how many closes). */
   private readonly holds = new Map<string, number>();
+  /** Books whose hold was released after a close: the next size is read after that close's trade. */
+  private readonly afterTrade = new Set<string>();
   /** The size of the position last read on each book with an automatic bracket. */
   private readonly seen = new Map<string, bigint>();
   private readonly loop: PollLoop;
@@ -260,6 +265,8 @@ export class PositionBrackets {
     const key = bookKey(marketId, turbo);
     this.holds.set(key, (this.holds.get(key) ?? 0) + 1);
     const release = () => {
+      // The close that held it was answered: the next size is read after its trade, not before.
+      this.afterTrade.add(key);
       const left = (this.holds.get(key) ?? 1) - 1;
       if (left <= 0) this.holds.delete(key);
       else this.holds.set(key, left);
@@ -340,11 +347,21 @@ export class PositionBrackets {
     return now === 0 ? 'none' : 'some';
   }
 
-  private async follow(bracket: PositionBracket): Promise<void> {
+  private async follow(followed: PositionBracket): Promise<void> {
+    let bracket = followed;
     const market = this.deps.market(bracket.marketId, bracket.turbo);
     if (!market.ok) return;
-    const pending = await this.legsPending(bracket);
-    const read = await this.deps.position(bracket.marketId, bracket.turbo);
+    let pending = await this.legsPending(bracket);
+    if (pending === 'none' && bracket.legIds.length > 0) {
+      const adopted = this.adoptLegs(bracket, market.value);
+      if (adopted !== null) {
+        bracket = adopted;
+        pending = 'all';
+      }
+    }
+    const key = bookKey(bracket.marketId, bracket.turbo);
+    const afterTrade = this.afterTrade.delete(key);
+    const read = await this.deps.position(bracket.marketId, bracket.turbo, { afterTrade });
     if (!read.ok) {
       this.deps.log(`position TP/SL ${bracket.id}: the position could not be read: ${read.message}`);
       return;
@@ -353,6 +370,27 @@ export class PositionBrackets {
     const prices = [bracket.takeProfit, bracket.stopLoss].filter((price): price is bigint => price !== null);
     const plan = planPositionLegs({ side: bracket.side, position: position.value, placed: bracket.placed, pending, signable: (size) => signablePairSize(market.value, size, prices) });
     await this.carryOut(bracket, market.value, plan, position.value);
+  }
+
+  /**
+   * The recorded legs are gone but the book holds a pair at this bracket's side and prices: the
+   * resize that placed them was answered after main stopped (a crash, or a quit mid-request) and
+   * never recorded. Those legs are the pair: recorded and managed again instead of ending the
+   * bracket and leaving them unmanaged on the book.
+   */
+  private adoptLegs(bracket: PositionBracket, market: Market): PositionBracket | null {
+    const prices = [bracket.takeProfit, bracket.stopLoss].filter((price): price is bigint => price !== null);
+    const legs = this.deps.pendingLegs(bracket.marketId, bracket.turbo).filter((leg) => leg.side === bracket.side && prices.includes(leg.triggerPrice));
+    const byPrice = prices.map((price) => legs.filter((leg) => leg.triggerPrice === price));
+    if (byPrice.some((found) => found.length !== 1)) return null;
+    const found = byPrice.map((one) => one[0]!);
+    const quantity = found[0]!.quantity;
+    if (quantity === null || found.some((leg) => leg.quantity !== quantity)) return null;
+    const adopted: PositionBracket = { ...bracket, legIds: found.map((leg) => leg.triggerId), placed: quantity };
+    const saved = this.save((brackets) => brackets.map((candidate) => (candidate.id === bracket.id ? adopted : candidate)));
+    if (!saved.ok) return null;
+    this.deps.notice('info', `Position TP/SL on ${pairName(market)}: its legs placed just before the app stopped were found on the book and are managed again (${describeBracket(adopted, market)}).`, 'POSITION_BRACKET_RESUMED');
+    return adopted;
   }
 
   private async carryOut(bracket: PositionBracket, market: Market, plan: PositionLegsPlan, position: bigint): Promise<void> {

@@ -32,6 +32,8 @@ const market: Market = {
 class FakeExchange {
   /** Pending legs: id → size. */
   legs = new Map<string, bigint>();
+  /** Side and trigger price of each leg, as the book lists them. */
+  legPrices = new Map<string, bigint>();
   position = 2n * ETH;
   replaced: { cancel: readonly string[]; quantity: bigint | null }[] = [];
   notices: string[] = [];
@@ -46,6 +48,7 @@ class FakeExchange {
       market: () => ok(market),
       position: () => Promise.resolve(ok({ size: this.position, entry: 3_000n * USDC })),
       pending: (id) => this.legs.has(id),
+      pendingLegs: () => [...this.legs].map(([id, quantity]) => ({ triggerId: id, side: 'Sell', triggerPrice: this.legPrices.get(id) ?? 0n, quantity }) as TriggerView),
       refreshLegs: () => Promise.resolve(true),
       mark: () => Promise.resolve(ok(3_000n * USDC)),
       replace: async (input) => {
@@ -54,9 +57,10 @@ class FakeExchange {
         for (const id of input.cancel) this.legs.delete(id);
         const triggers: TriggerView[] = [];
         if (input.quantity !== null) {
-          for (const _price of [input.takeProfit, input.stopLoss].filter((price) => price !== null)) {
+          for (const price of [input.takeProfit, input.stopLoss].filter((price) => price !== null)) {
             const id = `0x${(this.next++).toString(16).padStart(64, '0')}`;
             this.legs.set(id, input.quantity);
+            this.legPrices.set(id, price);
             triggers.push({ triggerId: id } as TriggerView);
           }
         }
@@ -127,6 +131,31 @@ describe('a position TP/SL managed by main', () => {
     exchange.position = 0n;
     const refused = await service.arm(arm);
     expect(!refused.ok && refused.code).toBe('POSITION_FLAT');
+  });
+
+  it('after a resize the exchange answered once main had stopped, finds its pair on the book and manages it again', async () => {
+    const { dir, clock, exchange, service } = setup();
+    await service.arm(arm);
+    service.dispose();
+    // The resize landed (old pair cancelled, new one placed) but main stopped before recording it.
+    for (const id of [...exchange.legs.keys()]) exchange.legs.delete(id);
+    for (const price of [arm.takeProfit, arm.stopLoss]) {
+      const id = `0x${'f'.repeat(63)}${price === arm.takeProfit ? '1' : '2'}`;
+      exchange.legs.set(id, 2n * ETH);
+      exchange.legPrices.set(id, price);
+    }
+    const restarted = exchange.service(dir, clock);
+    clock.advance(MIN_MOVE_MS);
+    await restarted.poll();
+    expect(restarted.list()).toHaveLength(1);
+    expect(restarted.list()[0]!.legIds).toEqual([...exchange.legs.keys()]);
+    expect(exchange.replaced).toHaveLength(1);
+    expect(exchange.notices.at(-1)).toContain('managed again');
+    // Still resized with the position after that.
+    exchange.position = 3n * ETH;
+    clock.advance(MIN_MOVE_MS);
+    await restarted.poll();
+    expect(exchange.sizes()).toEqual([3n * ETH, 3n * ETH]);
   });
 
   it('is never placed again once a leg fired', async () => {
