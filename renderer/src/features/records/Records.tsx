@@ -5,6 +5,7 @@
 import { createEffect, createSignal, For, on, Show, type Component } from 'solid-js';
 import type { RecordsDayView, RecordsExportKind, RecordsView } from '../../../../shared/ipc/views';
 import { formatUnits } from '../../format/units';
+import { pnlText, sizeText } from '../positions/positions-model';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
 import { marketName } from '../markets/market-label';
@@ -53,6 +54,17 @@ export const Records: Component = () => {
   };
 
   const amount = (raw: bigint, decimals: number, symbol: string) => `${formatUnits(raw, decimals)} ${symbol}`;
+  // Realized P&L and sizes as Positions shows them (the market's meaningful decimals, P&L cut
+  // toward zero and signed): one figure, one precision, whichever panel shows it. The raw-unit
+  // figure is in the tooltip and in the export.
+  const realizedText = (day: RecordsDayView) => {
+    const market = terminal.market(day.marketId);
+    return market ? `${pnlText(market, day.realized)} ${day.quoteSymbol}` : amount(day.realized, day.quoteDecimals, day.quoteSymbol);
+  };
+  const volumeText = (day: RecordsDayView) => {
+    const market = terminal.market(day.marketId);
+    return market ? `${sizeText(market, day.volumeBase)} ${day.baseSymbol}` : amount(day.volumeBase, day.baseDecimals, day.baseSymbol);
+  };
   const pairOf = (day: RecordsDayView) => {
     const market = terminal.market(day.marketId);
     return market ? marketName(market, markets()) : day.pair;
@@ -114,11 +126,13 @@ export const Records: Component = () => {
                 <td title={day.marketId}>{pairOf(day)}</td>
                 <td>{day.turbo ? 'Turbo' : 'Canonical'}</td>
                 <td class="num">{day.trades}</td>
-                <td class="num">{amount(day.volumeBase, day.baseDecimals, day.baseSymbol)}</td>
+                <td class="num">{volumeText(day)}</td>
                 <td class="num">{amount(day.volumeQuote, day.quoteDecimals, day.quoteSymbol)}</td>
                 <td class="num" data-raw={day.feesBase.toString()}>{amount(day.feesBase, day.baseDecimals, day.baseSymbol)}</td>
                 <td class="num" data-raw={day.feesQuote.toString()}>{amount(day.feesQuote, day.quoteDecimals, day.quoteSymbol)}</td>
-                <td class="num" classList={{ gain: day.realized > 0n, loss: day.realized < 0n }}>{amount(day.realized, day.quoteDecimals, day.quoteSymbol)}</td>
+                <td class="num" classList={{ gain: day.realized > 0n, loss: day.realized < 0n }} title={`${amount(day.realized, day.quoteDecimals, day.quoteSymbol)} exactly`}>
+                  {realizedText(day)}
+                </td>
               </tr>
             )}
           </For>
