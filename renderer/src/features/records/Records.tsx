@@ -65,6 +65,12 @@ export const Records: Component = () => {
     const market = terminal.market(day.marketId);
     return market ? `${sizeText(market, day.volumeBase)} ${day.baseSymbol}` : amount(day.volumeBase, day.baseDecimals, day.baseSymbol);
   };
+  const notionalText = (day: RecordsDayView) => {
+    const market = terminal.market(day.marketId);
+    if (!market) return amount(day.volumeQuote, day.quoteDecimals, day.quoteSymbol);
+    const digits = Math.max(0, Math.min(market.quote.decimals, market.quote.max_precision));
+    return `${formatUnits(day.volumeQuote, day.quoteDecimals, digits, digits)} ${day.quoteSymbol}`;
+  };
   const pairOf = (day: RecordsDayView) => {
     const market = terminal.market(day.marketId);
     return market ? marketName(market, markets()) : day.pair;
@@ -127,7 +133,9 @@ export const Records: Component = () => {
                 <td>{day.turbo ? 'Turbo' : 'Canonical'}</td>
                 <td class="num">{day.trades}</td>
                 <td class="num">{volumeText(day)}</td>
-                <td class="num">{amount(day.volumeQuote, day.quoteDecimals, day.quoteSymbol)}</td>
+                <td class="num" title={`${amount(day.volumeQuote, day.quoteDecimals, day.quoteSymbol)} exactly`}>
+                  {notionalText(day)}
+                </td>
                 <td class="num" data-raw={day.feesBase.toString()}>{amount(day.feesBase, day.baseDecimals, day.baseSymbol)}</td>
                 <td class="num" data-raw={day.feesQuote.toString()}>{amount(day.feesQuote, day.quoteDecimals, day.quoteSymbol)}</td>
                 <td class="num" classList={{ gain: day.realized > 0n, loss: day.realized < 0n }} title={`${amount(day.realized, day.quoteDecimals, day.quoteSymbol)} exactly`}>
