@@ -17,7 +17,12 @@ export interface LadderShape {
   readonly levels: number;
   /** Distance of the inside level from the mid, in parts per million of the mid. */
   readonly insideOffsetPpm: bigint;
-  /** Distance between neighbouring levels, in parts per million of the mid. */
+  /**
+   * How far the levels spread, in parts per million of the mid: level n sits at the inside
+   * offset plus levelStepPpm × n² / levels, so the outermost lies about levelStepPpm × levels out
+   * and the levels crowd near the inside, as on a liquid venue (a level a few ticks apart there,
+   * wider gaps further out).
+   */
   readonly levelStepPpm: bigint;
   /** Value of the inside level in whole quote units (a dollar-quoted market: dollars). */
   readonly insideValue: bigint;
@@ -26,7 +31,8 @@ export interface LadderShape {
 }
 
 /**
- * The realistic book: 40 levels a side from 0.5 bp to 0.98 % of the mid, the inside worth 1,500
+ * The realistic book: 40 levels a side from 0.5 bp to 0.96 % of the mid (the first ten within
+ * 0.07 %: a couple of USDC on ETH/USDC), the inside worth 1,500
  * quote units growing 8 % a level: on ETH/USDC at 3,000 about 0.5 ETH at the inside, 10 ETH at
  * the 40th level and 130 ETH a side within 1 % of the mid.
  */
@@ -65,7 +71,8 @@ export function ladder(market: MarketConfig, mid: bigint, shape: LadderShape, av
     let previousSize = 0n;
     let value = shape.insideValue * powerOfTen(market.quote.decimals);
     for (let level = 0; level < shape.levels; level++) {
-      const offset = (mid * (shape.insideOffsetPpm + shape.levelStepPpm * BigInt(level))) / FULL_PPM;
+      const spread = (shape.levelStepPpm * BigInt(level) * BigInt(level)) / BigInt(Math.max(1, shape.levels));
+      const offset = (mid * (shape.insideOffsetPpm + spread)) / FULL_PPM;
       // At least a raw unit from the mid (an offset below one rounds to nothing on a cheap market).
       let price = side === 'Buy' ? floorTo(mid - (offset > 0n ? offset : 1n), tick) : ceilTo(mid + (offset > 0n ? offset : 1n), tick);
       if (previousPrice !== undefined) price = side === 'Buy' ? min(price, previousPrice - tick) : max(price, previousPrice + tick);
