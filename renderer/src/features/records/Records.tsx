@@ -37,8 +37,10 @@ export const Records: Component = () => {
       setProblem(null);
     } else setProblem(`${answer.message} (${answer.code})`);
   };
-  // Again on every change of the controls and on every fill the account gets.
-  createEffect(on([marketId, from, to, () => terminal.store.state.fills.length], () => void load()));
+  // Again on every change of the controls and on every fill an account gets (the trading account's
+  // or the Turbo Account's: main's recent fills hold both). The newest fill's key, not the count:
+  // the list main keeps is capped, so past the cap a new fill leaves the count as it was.
+  createEffect(on([marketId, from, to, () => terminal.store.state.fills[0]?.key], () => void load()));
 
   const exportKind = async (kind: RecordsExportKind) => {
     setBusy(kind);
