@@ -53,12 +53,12 @@ describe.sequential('records in Chromium against the sandbox', () => {
     const panel = page.getByTestId('records');
     await panel.waitFor();
     const expected = await trades();
-    const day = panel.locator(`[data-testid=records-day][data-market-id="${marketId}"][data-turbo=false]`);
+    const day = panel.locator(`[data-testid=records-day][data-market-id="${marketId}"][data-turbo=false][data-account-kind=trading]`);
     await expect.poll(async () => Number(await day.first().getAttribute('data-trades')), { timeout: 20_000 }).toBe(expected.length);
     await shot('01-daily-summary');
     // One figure in two panels: the day's realized P&L (every fill of this book is today's) reads
     // as the Positions row's realized P&L, same digits.
-    const dayRealized = ((await day.first().locator('td').nth(8).textContent()) ?? '').replace(/\s+[A-Z]+$/, '').trim();
+    const dayRealized = ((await day.first().locator('td').nth(9).textContent()) ?? '').replace(/\s+[A-Z]+$/, '').trim();
     await page.getByTestId('tab-positions').click();
     const positionRow = page.locator(`[data-testid=position-row][data-market-id="${marketId}"]`).first();
     await expect.poll(async () => ((await positionRow.getByTestId('position-realized').textContent()) ?? '').trim(), { timeout: 20_000 }).toBe(dayRealized);

@@ -327,6 +327,7 @@ export class NetworkRuntime {
       rest: this.rest,
       markets: () => this.marketsIndex,
       tradeAccount: () => (this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null,
+      turboAccount: () => this.margin.selectedAccount(),
       nowMs: () => clock.now(),
     });
 

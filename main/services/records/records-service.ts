@@ -1,8 +1,10 @@
-// Records of the trading account: the daily summary per market and book (realized P&L, fees by
-// asset, volume, trades), and the rows of its CSV exports (fills, orders, daily realized P&L), per
-// market and UTC date range. Fills come from main's one fill source (main/services/fills), so the
-// figures are the positions' own; orders are read from the exchange's order history on demand (an
-// export is a one-off, never on a fill). Columns: docs/records.md.
+// Records of the trading account and of the Turbo Account main follows (the accounts and books the
+// Positions service reads: the trading account on every book, the Turbo Account on the Turbo
+// books): the daily summary per account, market and book (realized P&L, fees by asset, volume,
+// trades), and the rows of the CSV exports (fills, orders, daily realized P&L), per market and UTC
+// date range. Fills come from main's one fill source (main/services/fills), so the figures are the
+// positions' own, account by account; orders are read from the exchange's order history on demand
+// (an export is a one-off, never on a fill). Columns: docs/records.md.
 import type { Order } from '../../../shared/api/market-schemas';
 import type { B256 } from '../../../shared/encoding/b256';
 import { formatUnits } from '../../../shared/encoding/units';
@@ -27,6 +29,8 @@ export interface RecordsDeps {
   readonly rest: Pick<ExchangeRestClient, 'getOrders'>;
   readonly markets: () => MarketsIndex | null;
   readonly tradeAccount: () => B256 | null;
+  /** The Turbo Account whose Turbo books Positions shows (the selected one), or null. */
+  readonly turboAccount: () => B256 | null;
   readonly nowMs: () => number;
 }
 
@@ -39,6 +43,8 @@ export interface RecordsTable {
 }
 
 interface Book {
+  readonly account: B256;
+  readonly accountKind: RecordsDayView['accountKind'];
   readonly market: Market;
   readonly turbo: boolean;
 }
@@ -48,18 +54,18 @@ const ORDERS_PAGE = 200;
 const MAX_ORDER_PAGES = 50;
 
 export const FILL_COLUMNS = [
-  'time_utc', 'timestamp_ns', 'market_id', 'pair', 'book', 'trade_id', 'order_id', 'role', 'side',
+  'time_utc', 'timestamp_ns', 'market_id', 'pair', 'book', 'account', 'trade_id', 'order_id', 'role', 'side',
   'price_raw', 'price', 'quantity_raw', 'quantity', 'base_symbol', 'quote_raw', 'quote', 'quote_symbol',
   'fee_raw', 'fee', 'fee_symbol', 'realized_raw', 'realized', 'confirmed',
 ] as const;
 
 export const ORDER_COLUMNS = [
-  'time_utc', 'timestamp_ns', 'market_id', 'pair', 'book', 'order_id', 'side', 'order_type',
+  'time_utc', 'timestamp_ns', 'market_id', 'pair', 'book', 'account', 'order_id', 'side', 'order_type',
   'price_raw', 'price', 'quantity_raw', 'quantity', 'filled_raw', 'filled', 'average_price_raw', 'average_price', 'status',
 ] as const;
 
 export const DAILY_COLUMNS = [
-  'day', 'market_id', 'pair', 'book', 'trades', 'volume_base_raw', 'volume_base', 'base_symbol',
+  'day', 'market_id', 'pair', 'book', 'account', 'trades', 'volume_base_raw', 'volume_base', 'base_symbol',
   'volume_quote_raw', 'volume_quote', 'quote_symbol', 'fees_base_raw', 'fees_base', 'fees_quote_raw', 'fees_quote',
   'realized_raw', 'realized',
 ] as const;
@@ -70,6 +76,17 @@ function timeUtc(timestampNs: bigint): string {
 
 function bookName(turbo: boolean): string {
   return turbo ? 'Turbo' : 'Canonical';
+}
+
+/** A book in words, with its account when it is a Turbo Account's: "ETH/USDC Turbo of Turbo Account 0x12ab…cdef". */
+function where(book: Book): string {
+  const name = `${pairName(book.market)} ${bookName(book.turbo)}`;
+  return book.accountKind === 'trading' ? name : `${name} of Turbo Account ${book.account.slice(0, 6)}…${book.account.slice(-4)}`;
+}
+
+/** The trading account's rows before a Turbo Account's. */
+function accountOrder(day: Pick<RecordsDayView, 'accountKind'>): number {
+  return day.accountKind === 'trading' ? 0 : 1;
 }
 
 function orderTypeName(order: Order): string {
@@ -92,25 +109,31 @@ function fileName(kind: RecordsExportKind, market: Market | null, range: Records
 export class RecordsService {
   constructor(private readonly deps: RecordsDeps) {}
 
-  private books(range: RecordsRange): Result<{ account: B256; books: Book[]; market: Market | null }> {
+  /** The books of the range, as Positions reads them: the trading account's, then the Turbo Account's Turbo books. */
+  private books(range: RecordsRange): Result<{ books: Book[]; market: Market | null }> {
     const markets = this.deps.markets();
     if (!markets) return fail('NOT_CONNECTED', 'The markets of the network are not loaded yet');
     const account = this.deps.tradeAccount();
     if (account === null) return fail('NO_ACCOUNT', 'There is no trading account yet: records are of its fills');
     const wanted = (market: Market) => range.marketId === undefined || market.market_id.toLowerCase() === range.marketId.toLowerCase();
-    const books: Book[] = [...markets.markets().filter(wanted).map((market) => ({ market, turbo: false })), ...markets.turboMarkets().filter(wanted).map((market) => ({ market, turbo: true }))];
+    const books: Book[] = [
+      ...markets.markets().filter(wanted).map((market) => ({ account, accountKind: 'trading' as const, market, turbo: false })),
+      ...markets.turboMarkets().filter(wanted).map((market) => ({ account, accountKind: 'trading' as const, market, turbo: true })),
+    ];
     if (range.marketId !== undefined && books.length === 0) return fail('UNKNOWN_MARKET', `No market ${range.marketId} on this network`, { field: 'marketId' });
-    return ok({ account, books, market: range.marketId === undefined ? null : books[0]!.market });
+    const turboAccount = this.deps.turboAccount();
+    if (turboAccount !== null) books.push(...markets.turboMarkets().filter(wanted).map((market) => ({ account: turboAccount, accountKind: 'turbo-account' as const, market, turbo: true })));
+    return ok({ books, market: range.marketId === undefined ? null : books[0]!.market });
   }
 
   /** Every fill of each book with what it realized (the whole history, for the average cost), and the books that could not be read. */
-  private async realized(account: B256, books: readonly Book[], confirm = false): Promise<{ book: Book; fills: RealizedFill<StoredFill>[] }[] | { problems: string[] }> {
+  private async realized(books: readonly Book[], confirm = false): Promise<{ book: Book; fills: RealizedFill<StoredFill>[] }[] | { problems: string[] }> {
     const out: { book: Book; fills: RealizedFill<StoredFill>[] }[] = [];
     const problems: string[] = [];
     for (const book of books) {
-      const read = await this.deps.fills.fills(account, book.market.market_id, book.turbo, { confirm });
+      const read = await this.deps.fills.fills(book.account, book.market.market_id, book.turbo, { confirm });
       if (!read.ok) {
-        problems.push(`${pairName(book.market)} ${bookName(book.turbo)}: the fills could not be read (${read.message})`);
+        problems.push(`${where(book)}: the fills could not be read (${read.message})`);
         continue;
       }
       if (read.value.length > 0) out.push({ book, fills: realizedFills(read.value, powerOfTen(book.market.base.decimals)) });
@@ -124,7 +147,7 @@ export class RecordsService {
     const problems: string[] = [];
     const days: RecordsDayView[] = [];
     for (const book of scope.value.books) {
-      const read = await this.realized(scope.value.account, [book]);
+      const read = await this.realized([book]);
       if ('problems' in read) {
         problems.push(...read.problems);
         continue;
@@ -133,11 +156,11 @@ export class RecordsService {
         for (const day of dailySummary(fills)) {
           if (!dayWithin(day.day, range.from ?? null, range.to ?? null)) continue;
           const market = book.market;
-          days.push({ ...day, marketId: market.market_id, turbo: book.turbo, pair: pairName(market), baseSymbol: market.base.symbol, quoteSymbol: market.quote.symbol, baseDecimals: market.base.decimals, quoteDecimals: market.quote.decimals });
+          days.push({ ...day, account: book.account, accountKind: book.accountKind, marketId: market.market_id, turbo: book.turbo, pair: pairName(market), baseSymbol: market.base.symbol, quoteSymbol: market.quote.symbol, baseDecimals: market.base.decimals, quoteDecimals: market.quote.decimals });
         }
       }
     }
-    days.sort((left, right) => (left.day < right.day ? -1 : left.day > right.day ? 1 : 0) || left.pair.localeCompare(right.pair) || Number(left.turbo) - Number(right.turbo));
+    days.sort((left, right) => (left.day < right.day ? -1 : left.day > right.day ? 1 : 0) || left.pair.localeCompare(right.pair) || Number(left.turbo) - Number(right.turbo) || accountOrder(left) - accountOrder(right) || left.account.localeCompare(right.account));
     return ok({ days, problems, asOf: this.deps.nowMs() });
   }
 
@@ -146,22 +169,31 @@ export class RecordsService {
     const scope = this.books(range);
     if (!scope.ok) return scope;
     const name = fileName(kind, scope.value.market, range);
-    if (kind === 'orders') return this.ordersTable(scope.value.account, scope.value.books, range, name);
+    if (kind === 'orders') return this.ordersTable(scope.value.books, range, name);
     // A file carries trade ids: fills only the stream reported yet are confirmed by a read first.
-    const read = await this.realized(scope.value.account, scope.value.books, true);
+    const read = await this.realized(scope.value.books, true);
     if ('problems' in read) return fail('RECORDS_UNREADABLE', `Nothing was written: ${read.problems.join('; ')}`);
     const within = (day: string) => dayWithin(day, range.from ?? null, range.to ?? null);
     if (kind === 'daily') {
-      const rows = read.flatMap(({ book, fills }) =>
+      const entries = read.flatMap(({ book, fills }) =>
         dailySummary(fills)
           .filter((day) => within(day.day))
           .map((day) => {
             const { base, quote } = book.market;
-            return [day.day, book.market.market_id, pairName(book.market), bookName(book.turbo), day.trades, day.volumeBase, formatUnits(day.volumeBase, base.decimals), base.symbol, day.volumeQuote, formatUnits(day.volumeQuote, quote.decimals), quote.symbol, day.feesBase, formatUnits(day.feesBase, base.decimals), day.feesQuote, formatUnits(day.feesQuote, quote.decimals), day.realized, formatUnits(day.realized, quote.decimals)];
+            const row: (string | bigint | number | null)[] = [day.day, book.market.market_id, pairName(book.market), bookName(book.turbo), book.account, day.trades, day.volumeBase, formatUnits(day.volumeBase, base.decimals), base.symbol, day.volumeQuote, formatUnits(day.volumeQuote, quote.decimals), quote.symbol, day.feesBase, formatUnits(day.feesBase, base.decimals), day.feesQuote, formatUnits(day.feesQuote, quote.decimals), day.realized, formatUnits(day.realized, quote.decimals)];
+            return { book, row };
           }),
       );
-      rows.sort((left, right) => String(left[0]).localeCompare(String(right[0])) || String(left[2]).localeCompare(String(right[2])) || String(left[3]).localeCompare(String(right[3])));
-      return ok({ header: DAILY_COLUMNS, rows, name });
+      // By day, pair and book (Canonical before Turbo), the trading account's row before the Turbo Account's.
+      entries.sort(
+        (left, right) =>
+          String(left.row[0]).localeCompare(String(right.row[0])) ||
+          String(left.row[2]).localeCompare(String(right.row[2])) ||
+          String(left.row[3]).localeCompare(String(right.row[3])) ||
+          accountOrder(left.book) - accountOrder(right.book) ||
+          left.book.account.localeCompare(right.book.account),
+      );
+      return ok({ header: DAILY_COLUMNS, rows: entries.map((entry) => entry.row), name });
     }
     const rows: { at: bigint; row: (string | bigint | number | null)[] }[] = [];
     for (const { book, fills } of read) {
@@ -172,7 +204,7 @@ export class RecordsService {
         rows.push({
           at: fill.timestamp,
           row: [
-            timeUtc(fill.timestamp), fill.timestamp, book.market.market_id, pairName(book.market), bookName(book.turbo), fill.tradeId, fill.orderId, fill.role, fill.side,
+            timeUtc(fill.timestamp), fill.timestamp, book.market.market_id, pairName(book.market), bookName(book.turbo), book.account, fill.tradeId, fill.orderId, fill.role, fill.side,
             fill.price, formatUnits(fill.price, quote.decimals), fill.quantity, formatUnits(fill.quantity, base.decimals), base.symbol, moved, formatUnits(moved, quote.decimals), quote.symbol,
             fill.fee, formatUnits(fill.fee, feeIn.decimals), feeIn.symbol, realized, formatUnits(realized, quote.decimals), fill.tradeId === null ? 'no' : 'yes',
           ],
@@ -183,16 +215,16 @@ export class RecordsService {
     return ok({ header: FILL_COLUMNS, rows: rows.map((entry) => entry.row), name });
   }
 
-  private async ordersTable(account: B256, books: readonly Book[], range: RecordsRange, name: string): Promise<Result<RecordsTable>> {
+  private async ordersTable(books: readonly Book[], range: RecordsRange, name: string): Promise<Result<RecordsTable>> {
     const fromNs = range.from === undefined ? null : BigInt(Date.parse(`${range.from}T00:00:00Z`)) * 1_000_000n;
     const rows: { at: bigint; row: (string | bigint | number | null)[] }[] = [];
     for (const book of books) {
       const { base, quote } = book.market;
       let cursor: { start_timestamp: bigint; start_order_id: B256 } | null = null;
       for (let page = 0; ; page++) {
-        if (page >= MAX_ORDER_PAGES) return fail('HISTORY_TOO_LONG', `Nothing was written: more than ${MAX_ORDER_PAGES * ORDERS_PAGE} orders on ${pairName(book.market)} ${bookName(book.turbo)} in that range; export a shorter range`);
-        const answer = await this.deps.rest.getOrders({ market_id: book.market.market_id, contract: account, direction: 'desc', count: ORDERS_PAGE, ...(cursor ?? {}), ...(book.turbo ? { turbo: true } : {}) });
-        if (!answer.ok) return fail(answer.code, `Nothing was written: the orders of ${pairName(book.market)} ${bookName(book.turbo)} could not be read (${answer.message})`);
+        if (page >= MAX_ORDER_PAGES) return fail('HISTORY_TOO_LONG', `Nothing was written: more than ${MAX_ORDER_PAGES * ORDERS_PAGE} orders on ${where(book)} in that range; export a shorter range`);
+        const answer = await this.deps.rest.getOrders({ market_id: book.market.market_id, contract: book.account, direction: 'desc', count: ORDERS_PAGE, ...(cursor ?? {}), ...(book.turbo ? { turbo: true } : {}) });
+        if (!answer.ok) return fail(answer.code, `Nothing was written: the orders of ${where(book)} could not be read (${answer.message})`);
         const orders = answer.value.orders.filter((order) => cursor === null || order.order_id !== cursor.start_order_id);
         let older = false;
         for (const order of orders) {
@@ -207,7 +239,7 @@ export class RecordsService {
           rows.push({
             at,
             row: [
-              timeUtc(at), at, book.market.market_id, pairName(book.market), bookName(book.turbo), order.order_id, order.side, orderTypeName(order),
+              timeUtc(at), at, book.market.market_id, pairName(book.market), bookName(book.turbo), book.account, order.order_id, order.side, orderTypeName(order),
               order.price, formatUnits(order.price, quote.decimals), order.quantity, formatUnits(order.quantity, base.decimals), filled, formatUnits(filled, base.decimals),
               average, average === null ? null : formatUnits(average, quote.decimals), orderStatus(order),
             ],

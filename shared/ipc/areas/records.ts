@@ -1,5 +1,6 @@
-// The records area of the contract: the trading account's daily summary per market and book, and
-// CSV exports of its fills, orders and daily realized P&L, per market and UTC date range. The file
+// The records area of the contract: the daily summary per account, market and book (the trading
+// account and the selected Turbo Account), and CSV exports of their fills, orders and daily
+// realized P&L, per market and UTC date range. The file
 // is chosen and written by main (a native save dialog in Electron; the data directory's exports
 // folder in the browser host): the page names only what to export. Merged in ../contract.ts.
 import { z } from 'zod';
@@ -29,7 +30,7 @@ const orderedMessage = { message: 'the first day must not be after the last', pa
 
 export const recordsRequests = {
   getRecords: request<RecordsView>()(z.strictObject(recordsRange).refine(ordered, orderedMessage)),
-  /** Write a CSV of the trading account's fills, orders or daily realized P&L; main chooses and writes the file. */
+  /** Write a CSV of the accounts' fills, orders or daily realized P&L (each row names its account); main chooses and writes the file. */
   exportRecords: request<RecordsExportReport>()(z.strictObject({ kind: z.enum(['fills', 'orders', 'daily']), ...recordsRange }).refine(ordered, orderedMessage)),
 } as const;
 

@@ -1,10 +1,13 @@
-// Records of the trading account (main/services/records): per UTC day, market and book, what its
-// fills realized, the fees it paid by asset, the volume and the number of trades; and the report of
+// Records of the trading account and of the Turbo Account main follows (main/services/records): per
+// UTC day, account, market and book, what its fills realized, the fees it paid by asset, the volume and the number of trades; and the report of
 // a CSV export main wrote. Money is raw units; the renderer formats it with the decimals given.
 
 export interface RecordsDayView {
   /** YYYY-MM-DD, UTC. */
   readonly day: string;
+  /** The account whose fills these are: the trading account, or the Turbo Account on its Turbo books. */
+  readonly account: string;
+  readonly accountKind: 'trading' | 'turbo-account';
   readonly marketId: string;
   readonly turbo: boolean;
   /** "ETH/USDC" as the markets list names the pair. */
@@ -25,7 +28,7 @@ export interface RecordsDayView {
 }
 
 export interface RecordsView {
-  /** Oldest day first, then by pair and book. */
+  /** Oldest day first, then by pair, book and account (the trading account's first). */
   readonly days: readonly RecordsDayView[];
   /** Books whose fills could not be read now, in words. */
   readonly problems: readonly string[];

@@ -1,11 +1,12 @@
-// Records: the trading account's daily summary per UTC day, market and book (trades, volume, fees
-// by asset, realized P&L, all computed by main from its one fill source), with the controls of the
+// Records: the daily summary of the trading account and of the Turbo Account main follows, per UTC
+// day, account, market and book (trades, volume, fees by asset, realized P&L, all computed by main
+// from its one fill source), with the controls of the
 // CSV exports. The page names only what to export; main chooses and writes the file and answers
 // with its full path (docs/records.md), shown here.
 import { createEffect, createSignal, For, on, Show, type Component } from 'solid-js';
 import type { RecordsDayView, RecordsExportKind, RecordsView } from '../../../../shared/ipc/views';
 import { formatUnits } from '../../format/units';
-import { pnlText, sizeText } from '../positions/positions-model';
+import { accountIdText, pnlText, sizeText } from '../positions/positions-model';
 import { useBridge } from '../../stores/bridge-context';
 import { useTerminal } from '../../stores/terminal-context';
 import { marketName } from '../markets/market-label';
@@ -36,8 +37,10 @@ export const Records: Component = () => {
       setProblem(null);
     } else setProblem(`${answer.message} (${answer.code})`);
   };
-  // Again on every change of the controls and on every fill the account gets.
-  createEffect(on([marketId, from, to, () => terminal.store.state.fills.length], () => void load()));
+  // Again on every change of the controls and on every fill an account gets (the trading account's
+  // or the Turbo Account's: main's recent fills hold both). The newest fill's key, not the count:
+  // the list main keeps is capped, so past the cap a new fill leaves the count as it was.
+  createEffect(on([marketId, from, to, () => terminal.store.state.fills[0]?.key], () => void load()));
 
   const exportKind = async (kind: RecordsExportKind) => {
     setBusy(kind);
@@ -71,6 +74,7 @@ export const Records: Component = () => {
     const digits = Math.max(0, Math.min(market.quote.decimals, market.quote.max_precision));
     return `${formatUnits(day.volumeQuote, day.quoteDecimals, digits, digits)} ${day.quoteSymbol}`;
   };
+  const accountOf = (day: RecordsDayView) => (day.accountKind === 'trading' ? 'Trading account' : `Turbo Account ${accountIdText(day)}`);
   const pairOf = (day: RecordsDayView) => {
     const market = terminal.market(day.marketId);
     return market ? marketName(market, markets()) : day.pair;
@@ -116,6 +120,7 @@ export const Records: Component = () => {
             <th title="UTC day">Day</th>
             <th>Market</th>
             <th>Book</th>
+            <th title="Whose fills: the trading account, or the Turbo Account on its Turbo books">Account</th>
             <th class="num">Trades</th>
             <th class="num">Volume</th>
             <th class="num">Notional</th>
@@ -127,10 +132,11 @@ export const Records: Component = () => {
         <tbody>
           <For each={view()?.days ?? []}>
             {(day) => (
-              <tr data-testid="records-day" data-day={day.day} data-market-id={day.marketId} data-turbo={day.turbo ? 'true' : 'false'} data-realized={day.realized.toString()} data-trades={day.trades}>
+              <tr data-testid="records-day" data-day={day.day} data-market-id={day.marketId} data-turbo={day.turbo ? 'true' : 'false'} data-account={day.account} data-account-kind={day.accountKind} data-realized={day.realized.toString()} data-trades={day.trades}>
                 <td class="mono">{day.day}</td>
                 <td title={day.marketId}>{pairOf(day)}</td>
                 <td>{day.turbo ? 'Turbo' : 'Canonical'}</td>
+                <td title={day.account}>{accountOf(day)}</td>
                 <td class="num">{day.trades}</td>
                 <td class="num">{volumeText(day)}</td>
                 <td class="num" title={`${amount(day.volumeQuote, day.quoteDecimals, day.quoteSymbol)} exactly`}>
@@ -146,7 +152,7 @@ export const Records: Component = () => {
           </For>
           <Show when={view() !== null && view()!.days.length === 0}>
             <tr>
-              <td colSpan={9} class="empty">No fills in this range</td>
+              <td colSpan={10} class="empty">No fills in this range</td>
             </tr>
           </Show>
         </tbody>
