@@ -58,7 +58,7 @@ describe.sequential('records in Chromium against the sandbox', () => {
     await shot('01-daily-summary');
     // One figure in two panels: the day's realized P&L (every fill of this book is today's) reads
     // as the Positions row's realized P&L, same digits.
-    const dayRealized = ((await day.first().locator('td').nth(9).textContent()) ?? '').replace(/\s+[A-Z]+$/, '').trim();
+    const dayRealized = ((await day.first().locator('td').nth(7).textContent()) ?? '').replace(/\s+[A-Z]+$/, '').trim();
     await page.getByTestId('tab-positions').click();
     const positionRow = page.locator(`[data-testid=position-row][data-market-id="${marketId}"]`).first();
     await expect.poll(async () => ((await positionRow.getByTestId('position-realized').textContent()) ?? '').trim(), { timeout: 20_000 }).toBe(dayRealized);

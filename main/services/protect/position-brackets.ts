@@ -75,6 +75,8 @@ interface Runtime {
   lastChangeAt: number;
   lastNoticeAt: number;
   retryAt: number;
+  /** Whether this run looked on the book for a lifted pair's legs (once, after a fresh read). */
+  lookedForLegs: boolean;
 }
 
 export class PositionBrackets {
@@ -352,8 +354,15 @@ export class PositionBrackets {
     const market = this.deps.market(bracket.marketId, bracket.turbo);
     if (!market.ok) return;
     let pending = await this.legsPending(bracket);
-    if (pending === 'none' && bracket.legIds.length > 0) {
-      const adopted = this.adoptLegs(bracket, market.value);
+    if (pending === 'none') {
+      const state = this.state(bracket.id);
+      // A lifted pair (no legs recorded) is looked for once per run after a fresh read of the
+      // legs: the resize that placed it again may have landed after main stopped recording.
+      if (bracket.legIds.length === 0 && !state.lookedForLegs) {
+        state.lookedForLegs = true;
+        await this.deps.refreshLegs();
+      }
+      const adopted = bracket.legIds.length > 0 || state.lookedForLegs ? this.adoptLegs(bracket, market.value) : null;
       if (adopted !== null) {
         bracket = adopted;
         pending = 'all';
@@ -450,7 +459,7 @@ export class PositionBrackets {
   private state(id: string): Runtime {
     let state = this.runtime.get(id);
     if (state === undefined) {
-      state = { inflight: null, lastChangeAt: Number.NEGATIVE_INFINITY, lastNoticeAt: Number.NEGATIVE_INFINITY, retryAt: 0 };
+      state = { inflight: null, lastChangeAt: Number.NEGATIVE_INFINITY, lastNoticeAt: Number.NEGATIVE_INFINITY, retryAt: 0, lookedForLegs: false };
       this.runtime.set(id, state);
     }
     return state;

@@ -114,6 +114,8 @@ export const Records: Component = () => {
           {problem() ?? view()!.problems.join('; ')}
         </div>
       </Show>
+      {/* Wider than a narrow blotter: it scrolls sideways rather than cutting the last columns. */}
+      <div style={{ 'overflow-x': 'auto' }}>
       <table>
         <thead>
           <tr>
@@ -124,9 +126,9 @@ export const Records: Component = () => {
             <th class="num">Trades</th>
             <th class="num">Volume</th>
             <th class="num">Notional</th>
+            <th class="num" title="What the day's fills realized by average cost, fees included">Realized P&L</th>
             <th class="num" title="Paid by buys, in the base asset">Fees (base)</th>
             <th class="num" title="Paid by sales, in the quote asset">Fees (quote)</th>
-            <th class="num" title="What the day's fills realized by average cost, fees included">Realized P&L</th>
           </tr>
         </thead>
         <tbody>
@@ -142,11 +144,11 @@ export const Records: Component = () => {
                 <td class="num" title={`${amount(day.volumeQuote, day.quoteDecimals, day.quoteSymbol)} exactly`}>
                   {notionalText(day)}
                 </td>
-                <td class="num" data-raw={day.feesBase.toString()}>{amount(day.feesBase, day.baseDecimals, day.baseSymbol)}</td>
-                <td class="num" data-raw={day.feesQuote.toString()}>{amount(day.feesQuote, day.quoteDecimals, day.quoteSymbol)}</td>
                 <td class="num" classList={{ gain: day.realized > 0n, loss: day.realized < 0n }} title={`${amount(day.realized, day.quoteDecimals, day.quoteSymbol)} exactly`}>
                   {realizedText(day)}
                 </td>
+                <td class="num" data-raw={day.feesBase.toString()}>{amount(day.feesBase, day.baseDecimals, day.baseSymbol)}</td>
+                <td class="num" data-raw={day.feesQuote.toString()}>{amount(day.feesQuote, day.quoteDecimals, day.quoteSymbol)}</td>
               </tr>
             )}
           </For>
@@ -157,6 +159,7 @@ export const Records: Component = () => {
           </Show>
         </tbody>
       </table>
+      </div>
     </div>
   );
 };

@@ -158,6 +158,26 @@ describe('a position TP/SL managed by main', () => {
     expect(exchange.sizes()).toEqual([3n * ETH, 3n * ETH]);
   });
 
+  it('a lifted pair placed again just before main stopped is found on the book, not placed twice', async () => {
+    const { dir, clock, exchange, service } = setup();
+    await service.arm(arm);
+    // Lifted for a close (no legs recorded), then placed again at the exchange while main stopped.
+    const release = await service.hold(market.market_id, false);
+    service.dispose();
+    expect(exchange.legs.size).toBe(0);
+    for (const price of [arm.takeProfit, arm.stopLoss]) {
+      const id = `0x${'e'.repeat(63)}${price === arm.takeProfit ? '1' : '2'}`;
+      exchange.legs.set(id, 2n * ETH);
+      exchange.legPrices.set(id, price);
+    }
+    void release;
+    const restarted = exchange.service(dir, clock);
+    clock.advance(MIN_MOVE_MS);
+    await restarted.poll();
+    expect(exchange.legs.size).toBe(2);
+    expect(restarted.list()[0]!.legIds).toEqual([...exchange.legs.keys()]);
+  });
+
   it('is never placed again once a leg fired', async () => {
     const { clock, exchange, service } = setup();
     await service.arm(arm);
