@@ -52,7 +52,7 @@ const SCENARIOS: Record<string, () => unknown[]> = {
   trail: () => [new step.TicketOrder('Market', 'Buy', true, 5), new step.StopOrder('Sell', false), new TrailStop(0), new step.CancelLeg(0)],
   // A long, its position TP/SL armed and read on the exchange, then a partial close (the pair shrinks) and a flatten.
   // A TWAP and a chase from the ticket: one cancelled, the other paused (the only one left running); a chase from the ladder; the kill switch over the rest.
-  algos: () => [new StartAlgo('twap', 'Buy', false, 10, 6, 1, true), new StartAlgo('chase', 'Sell', false, 5, 4, 1, true), new AlgoFromPanel('cancel', 0, true), new AlgoFromPanel('pause', 0, true), new StartAlgo('chase', 'Buy', true, 5, 4, 2, true), new step.KillSwitch()],
+  algos: () => [new StartAlgo('twap', 'Buy', false, 10, 6, 1, true), new StartAlgo('chase', 'Sell', false, 5, 4, 1, true), new AlgoFromPanel('pause', 0, true), new AlgoFromPanel('cancel', 0, true), new StartAlgo('chase', 'Buy', true, 5, 4, 2, true), new step.KillSwitch()],
   // A fill leaves proceeds on the book; the owner methods table settles it with the owner key (host code), twice (the second has nothing to move).
   'owner-settle': () => [new step.TicketOrder('Market', 'Buy', true, 3), new SettleBookAsOwner(), new SettleBookAsOwner(), new step.Flatten(0)],
   'position-tpsl': () => [new step.TicketOrder('Market', 'Buy', true, 5), new PositionTakeProfitStopLoss(0), new step.ClosePart(0, 50), new PositionTakeProfitStopLoss(0), new step.Flatten(0)],
