@@ -341,7 +341,13 @@ export class TicketOrder extends Step {
       this.refusedWith = (await page.locator('[data-testid=ticket-why], [data-testid=ticket-problem]').allTextContents().catch(() => [])).join(' ').trim();
       return; // refused before signing, with its reason on the ticket
     }
-    await submit.click();
+    // The touch may move between that check and the click (a post-only price that now crosses):
+    // the button is disabled again with its reason, which is the ticket's answer.
+    const clicked = await submit.click({ timeout: 3000 }).then(() => true, () => false);
+    if (!clicked) {
+      this.refusedWith = (await page.locator('[data-testid=ticket-why], [data-testid=ticket-problem]').allTextContents().catch(() => [])).join(' ').trim() || ((await submit.getAttribute('title').catch(() => null)) ?? '');
+      return;
+    }
     await acceptConfirm(page);
     await ticketSettled(page);
   }
