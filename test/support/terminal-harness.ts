@@ -14,6 +14,7 @@ import type { NetworkConfig } from '../../main/services/network/networks';
 import type { HttpFetch } from '../../main/exchange/http';
 import type { Market } from '../../shared/market/market';
 import type { Clock } from '../../shared/clock';
+import type { MarginTierView } from '../../shared/ipc/views/margin';
 import { ok, type Result } from '../../shared/result';
 import { MemorySecretStore } from './memory-secret-store';
 
@@ -104,6 +105,17 @@ export async function turboSetup(harness: Harness, markets: readonly Market[]): 
   if (market === undefined) throw new Error('no market of the sandbox has a Turbo book');
   const child = value(await harness.terminal.handlers.registerMarginAccount({}, caller)).marginAccountId;
   return { market, child };
+}
+
+/** Opens a session for the Turbo Account on the first tier the exchange sells for a fixed amount (what a Turbo Account needs before it trades); answers that tier. */
+export async function openTurboSession(harness: Harness, marginAccountId: string): Promise<MarginTierView> {
+  const h = harness.terminal.handlers;
+  const overview = value(await h.getMarginOverview({}, caller));
+  const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined));
+  const period = tier?.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined);
+  if (tier === undefined || period?.amount === null || period?.amount === undefined) throw new Error('no tier of the sandbox sells a period for a fixed amount');
+  value(await h.openMarginSession({ marginAccountId, tierId: tier.tierId, period: period.period, amount: period.amount }, caller));
+  return tier;
 }
 
 /** A harness onboarded (owner, trading account, funds, whitelist, session) and the first market: the set-up most suites share. */

@@ -9,8 +9,8 @@ import type { MarginActivityEntry, MarginStatistics, Tier, TurboEventsPage } fro
 import type { Clock } from '../../../shared/clock';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { ActivityRow, InsightPart, MarginInsightsView, TurboEventRow } from '../../../shared/ipc/views/margin-insights';
-import { PollLoop } from '../../../shared/poll-loop';
 import type { Result } from '../../../shared/result';
+import { markedStale, WatchedPoll } from '../watched-poll';
 import type { WindowHub } from '../window-hub';
 import { activityRows, statisticsView, tierHistory, type TierHistory } from './insight-rows';
 import { TurboEventTail } from './turbo-event-tail';
@@ -34,16 +34,12 @@ function emptyPart<T>(value: T): InsightPart<T> {
 
 export class MarginInsights {
   /** Window id -> the Turbo Account whose activity it shows (null: none). */
-  private readonly watchers = new Map<string, B256 | null>();
+  private readonly poll: WatchedPoll<B256 | null>;
   private statistics = emptyPart<MarginInsightsView['statistics']['value']>(null);
   private tiers = emptyPart<TierHistory>({ rows: [], collateralAssetId: null });
   private events = emptyPart<readonly TurboEventRow[]>([]);
   private readonly activity = new Map<B256, InsightPart<readonly ActivityRow[]>>();
   private readonly eventTail = new TurboEventTail(INSIGHT_ROWS);
-  private loop: PollLoop | null = null;
-  /** Increases with every network change: a read of an earlier network is dropped. */
-  private generation = 0;
-  private readonly stopListening: () => void;
 
   constructor(
     private readonly windows: WindowHub,
@@ -51,53 +47,38 @@ export class MarginInsights {
     private readonly reader: () => InsightsReader | null,
     private readonly intervalMs = INSIGHTS_INTERVAL_MS,
   ) {
-    this.stopListening = windows.onWindowClosed((windowId) => this.unwatch(windowId));
+    this.poll = new WatchedPoll({ windows, clock, intervalMs, pass: (current) => this.read(current), passOnWatch: 'every', unwatched: () => this.forget() });
   }
 
   /** A window shows the insights (and this account's activity): the latest view now, a fresh read soon. */
   watch(windowId: string, marginAccountId: B256 | null): MarginInsightsView {
-    this.watchers.set(windowId, marginAccountId);
     if (marginAccountId !== null && !this.activity.has(marginAccountId)) this.activity.set(marginAccountId, emptyPart([]));
-    if (this.loop === null) {
-      this.loop = new PollLoop(this.clock, this.intervalMs, () => this.read());
-      this.loop.start();
-    }
-    this.loop.schedule(0);
+    this.poll.watch(windowId, marginAccountId);
     return this.viewFor(marginAccountId);
   }
 
   unwatch(windowId: string): void {
-    this.watchers.delete(windowId);
-    const shown = new Set(this.watchers.values());
-    for (const account of [...this.activity.keys()]) if (!shown.has(account)) this.activity.delete(account);
-    if (this.watchers.size === 0) {
-      this.loop?.stop();
-      this.loop = null;
-    }
+    this.poll.unwatch(windowId);
   }
 
   /** The active network changed: what was read belongs to the previous one. */
   networkChanged(): void {
-    this.generation++;
+    this.poll.networkChanged();
     this.statistics = emptyPart(null);
     this.tiers = emptyPart({ rows: [], collateralAssetId: null });
     this.events = emptyPart([]);
     this.eventTail.reset();
     for (const account of this.activity.keys()) this.activity.set(account, emptyPart([]));
     this.publish();
-    this.loop?.schedule(0);
   }
 
   /** One pass now (tests, and after a write that changes what the reads return). */
   refresh(): Promise<void> {
-    return this.loop?.poll() ?? Promise.resolve();
+    return this.poll.refresh();
   }
 
   close(): void {
-    this.stopListening();
-    this.loop?.stop();
-    this.loop = null;
-    this.watchers.clear();
+    this.poll.close();
   }
 
   viewFor(marginAccountId: B256 | null): MarginInsightsView {
@@ -114,14 +95,19 @@ export class MarginInsights {
     };
   }
 
-  private async read(): Promise<void> {
+  /** The activity of an account no window shows any more is not read again. */
+  private forget(): void {
+    const shown = new Set(this.poll.watchers.values());
+    for (const account of [...this.activity.keys()]) if (!shown.has(account)) this.activity.delete(account);
+  }
+
+  private async read(current: () => boolean): Promise<void> {
     const reader = this.reader();
-    const generation = this.generation;
     if (reader === null) {
-      this.statistics = failed(this.statistics, 'the network is not connected');
-      this.tiers = failed(this.tiers, 'the network is not connected');
-      this.events = failed(this.events, 'the network is not connected');
-      for (const [account, part] of this.activity) this.activity.set(account, failed(part, 'the network is not connected'));
+      this.statistics = markedStale(this.statistics, 'the network is not connected');
+      this.tiers = markedStale(this.tiers, 'the network is not connected');
+      this.events = markedStale(this.events, 'the network is not connected');
+      for (const [account, part] of this.activity) this.activity.set(account, markedStale(part, 'the network is not connected'));
       this.publish();
       return;
     }
@@ -132,12 +118,12 @@ export class MarginInsights {
       this.eventTail.read((selectors) => reader.events(selectors)),
       ...accounts.map((account) => reader.activity(account)),
     ]);
-    if (generation !== this.generation) return;
+    if (!current()) return;
     const now = this.clock.now();
-    this.statistics = statistics.ok ? fresh(now, statisticsView(statistics.value)) : failed(this.statistics, `${statistics.code}: ${statistics.message}`);
+    this.statistics = statistics.ok ? fresh(now, statisticsView(statistics.value)) : markedStale(this.statistics, `${statistics.code}: ${statistics.message}`);
     const history = tiers.ok ? tierHistory(tiers.value) : tiers;
-    this.tiers = history.ok ? fresh(now, history.value) : failed(this.tiers, `${history.code}: ${history.message}`);
-    this.events = events.ok ? fresh(now, events.value) : failed(this.events, `${events.code}: ${events.message}`);
+    this.tiers = history.ok ? fresh(now, history.value) : markedStale(this.tiers, `${history.code}: ${history.message}`);
+    this.events = events.ok ? fresh(now, events.value) : markedStale(this.events, `${events.code}: ${events.message}`);
     const collateral = this.tiers.value.collateralAssetId;
     accounts.forEach((account, index) => {
       // Dropped while the read was out (no window shows it any more).
@@ -145,21 +131,16 @@ export class MarginInsights {
       if (previous === undefined) return;
       const answer = activity[index]!;
       const rows = answer.ok ? activityRows(answer.value, collateral, INSIGHT_ROWS) : answer;
-      this.activity.set(account, rows.ok ? fresh(now, rows.value) : failed(previous, `${rows.code}: ${rows.message}`));
+      this.activity.set(account, rows.ok ? fresh(now, rows.value) : markedStale(previous, `${rows.code}: ${rows.message}`));
     });
     this.publish();
   }
 
   private publish(): void {
-    for (const [windowId, account] of this.watchers) this.windows.sendTo(windowId, 'marginInsights', this.viewFor(account));
+    for (const [windowId, account] of this.poll.watchers) this.windows.sendTo(windowId, 'marginInsights', this.viewFor(account));
   }
 }
 
 function fresh<T>(now: number, value: T): InsightPart<T> {
   return { state: 'live', readAt: now, problem: null, value };
-}
-
-/** The previous answer kept, marked stale (or still resyncing when there never was one). */
-function failed<T>(part: InsightPart<T>, problem: string): InsightPart<T> {
-  return { ...part, state: part.readAt === null ? 'resyncing' : 'stale', problem };
 }

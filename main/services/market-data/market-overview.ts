@@ -11,8 +11,8 @@
 import type { Summary, Ticker } from '../../../shared/api/market-schemas';
 import type { Clock } from '../../../shared/clock';
 import type { MarketOverviewView } from '../../../shared/ipc/views';
-import { PollLoop } from '../../../shared/poll-loop';
 import type { Result } from '../../../shared/result';
+import { markedStale, WatchedPoll } from '../watched-poll';
 import type { WindowHub } from '../window-hub';
 import type { TimerHandle } from '../../../shared/clock';
 import { withLastTrades } from './overview-last-trade';
@@ -43,17 +43,14 @@ export interface OverviewReader {
 }
 
 export class MarketOverview {
-  private readonly watchers = new Set<string>();
+  /** The windows following the overview (each is shown the same view). */
+  private readonly poll: WatchedPoll<null>;
   private view: MarketOverviewView;
   /** The rows as the last read answered, before the streamed last trades are laid over them. */
   private readRows: MarketOverviewView['rows'] = [];
   private readTurboRows: MarketOverviewView['rows'] | null = null;
   private tradePush: TimerHandle | null = null;
   private readonly stopTrades: () => void;
-  private loop: PollLoop | null = null;
-  /** Increases with every network change: a read of an earlier network is dropped. */
-  private generation = 0;
-  private readonly stopListening: () => void;
 
   constructor(
     private readonly windows: WindowHub,
@@ -63,37 +60,27 @@ export class MarketOverview {
     private readonly trades: OverviewTrades | null = null,
   ) {
     this.view = this.empty();
-    this.stopListening = windows.onWindowClosed((windowId) => this.unwatch(windowId));
+    this.poll = new WatchedPoll({ windows, clock, intervalMs, pass: (current) => this.read(current), passOnWatch: 'first' });
     this.stopTrades = trades?.onChange((marketId, turbo) => this.tradeChanged(marketId, turbo)) ?? (() => undefined);
   }
 
   /** A window follows the overview: the latest view now, a fresh read soon. */
   watch(windowId: string): MarketOverviewView {
-    this.watchers.add(windowId);
-    if (this.loop === null) {
-      this.loop = new PollLoop(this.clock, this.intervalMs, () => this.read());
-      this.loop.start();
-      this.loop.schedule(0);
-    }
+    this.poll.watch(windowId, null);
     return this.current();
   }
 
   unwatch(windowId: string): void {
-    this.watchers.delete(windowId);
-    if (this.watchers.size === 0) {
-      this.loop?.stop();
-      this.loop = null;
-    }
+    this.poll.unwatch(windowId);
   }
 
   /** The active network changed: what was read belongs to the previous one. */
   networkChanged(): void {
-    this.generation++;
+    this.poll.networkChanged();
     this.readRows = [];
     this.readTurboRows = null;
     this.view = this.empty();
     this.publish();
-    this.loop?.schedule(0);
   }
 
   /** The view with the streamed last trades of this moment laid over the rows read. */
@@ -103,31 +90,27 @@ export class MarketOverview {
   }
 
   close(): void {
-    this.stopListening();
     this.stopTrades();
     if (this.tradePush !== null) this.clock.clearTimeout(this.tradePush);
     this.tradePush = null;
-    this.loop?.stop();
-    this.loop = null;
-    this.watchers.clear();
+    this.poll.close();
   }
 
   private empty(): MarketOverviewView {
     return { networkId: this.reader()?.networkId ?? '', state: 'resyncing', readAt: null, intervalMs: this.intervalMs, problem: null, rows: [] };
   }
 
-  private async read(): Promise<void> {
+  private async read(current: () => boolean): Promise<void> {
     const reader = this.reader();
-    const generation = this.generation;
     if (reader === null) {
-      this.view = { ...this.view, state: this.view.readAt === null ? 'resyncing' : 'stale', problem: 'the network is not connected' };
+      this.view = markedStale(this.view, 'the network is not connected');
       this.publish();
       return;
     }
     const [ticker, summary, turboTicker, turboSummary] = await Promise.all([reader.ticker(), reader.summary(), reader.turboTicker(), reader.turboSummary()]);
-    if (generation !== this.generation) return;
+    if (!current()) return;
     if (!ticker.ok && !summary.ok) {
-      this.view = { ...this.view, networkId: reader.networkId, state: this.view.readAt === null ? 'resyncing' : 'stale', problem: `${ticker.code}: ${ticker.message}` };
+      this.view = markedStale({ ...this.view, networkId: reader.networkId }, `${ticker.code}: ${ticker.message}`);
     } else {
       // One read failing leaves the other's figures: each row takes what it has.
       this.readRows = overviewRows(ticker.ok ? ticker.value : [], summary.ok ? summary.value : [], reader.marketOrder());
@@ -157,7 +140,7 @@ export class MarketOverview {
 
   /** A followed book traded: its row is laid over again and pushed soon, with any others that trade meanwhile. */
   private tradeChanged(marketId: string, turbo: boolean): void {
-    if (this.watchers.size === 0 || this.tradePush !== null) return;
+    if (this.poll.watchers.size === 0 || this.tradePush !== null) return;
     if (!(turbo ? (this.readTurboRows ?? []) : this.readRows).some((row) => row.marketId === marketId)) return;
     this.tradePush = this.clock.setTimeout(() => {
       this.tradePush = null;
@@ -167,6 +150,6 @@ export class MarketOverview {
   }
 
   private publish(): void {
-    for (const windowId of this.watchers) this.windows.sendTo(windowId, 'marketOverview', this.view);
+    for (const windowId of this.poll.watchers.keys()) this.windows.sendTo(windowId, 'marketOverview', this.view);
   }
 }

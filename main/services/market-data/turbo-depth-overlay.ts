@@ -5,8 +5,8 @@
 // trades from its stream, never from these rows. A failed read keeps the previous rows, marked stale.
 import type { Clock } from '../../../shared/clock';
 import type { TurboDepthView } from '../../../shared/ipc/views/margin-insights';
-import { PollLoop } from '../../../shared/poll-loop';
 import type { Result } from '../../../shared/result';
+import { markedStale, WatchedPoll } from '../watched-poll';
 import type { WindowHub } from '../window-hub';
 import { turboDepthRows, type TurboDepthSides } from './turbo-depth-rows';
 
@@ -25,11 +25,8 @@ interface Watch {
 const keyOf = (watch: Watch) => `${watch.marketId}|${watch.step}`;
 
 export class TurboDepthOverlay {
-  private readonly watchers = new Map<string, Watch>();
+  private readonly poll: WatchedPoll<Watch>;
   private readonly views = new Map<string, TurboDepthView>();
-  private loop: PollLoop | null = null;
-  private generation = 0;
-  private readonly stopListening: () => void;
 
   constructor(
     private readonly windows: WindowHub,
@@ -37,54 +34,40 @@ export class TurboDepthOverlay {
     private readonly reader: () => TurboDepthReader | null,
     private readonly intervalMs = TURBO_DEPTH_INTERVAL_MS,
   ) {
-    this.stopListening = windows.onWindowClosed((windowId) => this.unwatch(windowId));
+    this.poll = new WatchedPoll({ windows, clock, intervalMs, pass: (current) => this.read(current), passOnWatch: 'every', unwatched: () => this.forget() });
   }
 
   /** A window's ladder shows the overlay for this market and step (one per window: a new watch replaces the last). */
   watch(windowId: string, marketId: string, step: bigint): TurboDepthView {
     const watch = { marketId: marketId.toLowerCase(), step };
-    this.watchers.set(windowId, watch);
+    this.poll.watch(windowId, watch);
     const key = keyOf(watch);
     if (!this.views.has(key)) this.views.set(key, this.empty(watch));
     this.forget();
-    if (this.loop === null) {
-      this.loop = new PollLoop(this.clock, this.intervalMs, () => this.read());
-      this.loop.start();
-    }
-    this.loop.schedule(0);
     return this.views.get(key)!;
   }
 
   unwatch(windowId: string): void {
-    this.watchers.delete(windowId);
-    this.forget();
-    if (this.watchers.size === 0) {
-      this.loop?.stop();
-      this.loop = null;
-    }
+    this.poll.unwatch(windowId);
   }
 
   networkChanged(): void {
-    this.generation++;
+    this.poll.networkChanged();
     for (const [key, view] of this.views) this.views.set(key, this.empty(view));
     this.publish();
-    this.loop?.schedule(0);
   }
 
   /** One pass now (tests). */
   refresh(): Promise<void> {
-    return this.loop?.poll() ?? Promise.resolve();
+    return this.poll.refresh();
   }
 
   close(): void {
-    this.stopListening();
-    this.loop?.stop();
-    this.loop = null;
-    this.watchers.clear();
+    this.poll.close();
   }
 
   private forget(): void {
-    const wanted = new Set([...this.watchers.values()].map(keyOf));
+    const wanted = new Set([...this.poll.watchers.values()].map(keyOf));
     for (const key of [...this.views.keys()]) if (!wanted.has(key)) this.views.delete(key);
   }
 
@@ -92,9 +75,8 @@ export class TurboDepthOverlay {
     return { networkId: this.reader()?.networkId ?? '', marketId: watch.marketId, step: watch.step, intervalMs: this.intervalMs, state: 'resyncing', readAt: null, problem: null, rows: [] };
   }
 
-  private async read(): Promise<void> {
+  private async read(current: () => boolean): Promise<void> {
     const reader = this.reader();
-    const generation = this.generation;
     const watches = [...this.views.values()];
     const answers = await Promise.all(
       watches.map(async (watch) => {
@@ -103,7 +85,7 @@ export class TurboDepthOverlay {
         return { executable, demand };
       }),
     );
-    if (generation !== this.generation) return;
+    if (!current()) return;
     watches.forEach((watch, index) => {
       const key = keyOf(watch);
       const previous = this.views.get(key);
@@ -111,7 +93,7 @@ export class TurboDepthOverlay {
       const answer = answers[index];
       const problem = answer === null || answer === undefined ? 'the network is not connected' : !answer.executable.ok ? `executable: ${answer.executable.message}` : !answer.demand.ok ? `demand: ${answer.demand.message}` : null;
       if (problem !== null || !answer?.executable.ok || !answer.demand.ok) {
-        this.views.set(key, { ...previous, state: previous.readAt === null ? 'resyncing' : 'stale', problem });
+        this.views.set(key, markedStale(previous, problem));
         return;
       }
       this.views.set(key, { ...previous, networkId: reader?.networkId ?? '', state: 'live', readAt: this.clock.now(), problem: null, rows: turboDepthRows(answer.executable.value, answer.demand.value, watch.step) });
@@ -120,7 +102,7 @@ export class TurboDepthOverlay {
   }
 
   private publish(): void {
-    for (const [windowId, watch] of this.watchers) {
+    for (const [windowId, watch] of this.poll.watchers) {
       const view = this.views.get(keyOf(watch));
       if (view !== undefined) this.windows.sendTo(windowId, 'turboDepth', view);
     }

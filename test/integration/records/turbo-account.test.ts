@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../shared/market/market';
 import { parseCsv } from '../../../shared/records/csv';
-import { ACCEPTING_DIALOG, caller, startOnboarded, turboSetup, value, type Harness } from '../../support/terminal-harness';
+import { ACCEPTING_DIALOG, caller, startOnboarded, openTurboSession, turboSetup, value, type Harness } from '../../support/terminal-harness';
 import type { WireAccountTrade } from '../../support/trader-session/truth';
 
 describe.sequential("records of a Turbo Account's Turbo book", () => {
@@ -35,10 +35,7 @@ describe.sequential("records of a Turbo Account's Turbo book", () => {
     await harness.control('/control/maker', { pinned: true });
     ({ market, child } = await turboSetup(harness, onboarded.markets));
     value(await h.selectMarginAccount({ marginAccountId: child }, caller));
-    const overview = value(await h.getMarginOverview({}, caller));
-    const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
-    const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
-    value(await h.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+    await openTurboSession(harness, child);
     const { ask, bid } = await harness.insidePrices(market);
     // The Turbo book's minimum order value is above the canonical book's: five canonical units clear it.
     const unit = harness.sizeFor(market, ask) * 5n;

@@ -9,7 +9,7 @@ import type { B256 } from '../../../shared/encoding/b256';
 import type { Market } from '../../../shared/market/market';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import type { Result } from '../../../shared/result';
-import { ACCEPTING_DIALOG, caller, startOnboarded, turboSetup, value, type Harness } from '../../support/terminal-harness';
+import { ACCEPTING_DIALOG, caller, startOnboarded, openTurboSession, turboSetup, value, type Harness } from '../../support/terminal-harness';
 
 /** The Turbo Account's own submitter (a protected member of the margin service). */
 type ChildSubmit = (request: { groups: { market_id: string; market: Market; turbo: true; actions: SessionAction[] }[]; description: string; settleFirst: boolean }) => Promise<Result<unknown>>;
@@ -37,10 +37,7 @@ describe('the kill switch takes Turbo Accounts\u2019 legs, against the sandbox',
   it('amends the Turbo Account\u2019s order with the leg bound to it carried, then cancels the order, its leg and a stop of its own', async () => {
     const h = harness.terminal.handlers;
     value(await h.selectMarginAccount({ marginAccountId: child }, caller));
-    const overview = value(await h.getMarginOverview({}, caller));
-    const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
-    const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
-    value(await h.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+    await openTurboSession(harness, child);
     const resting = await harness.restingBuy(market);
     const placed = value(await h.placeOrder({ ...resting, quantity: resting.quantity * 4n, turbo: true, orderType: { kind: 'Limit' } }, caller));
     const orderId = placed.orders[0]!.orderId as B256;

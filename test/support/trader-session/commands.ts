@@ -197,6 +197,23 @@ export async function insideNow(real: Real, market: Market, turbo: boolean): Pro
   return inside?.bid != null && inside.ask != null ? { bid: inside.bid, ask: inside.ask } : null;
 }
 
+/**
+ * A step as every step runs: named in the session's log, its own work, then the screen oracle. A
+ * failure is told before fast-check shrinks (the first one is the full story) with a picture of the
+ * main window, and thrown on.
+ */
+export async function runStep(name: string, model: Model, real: Real, work: () => Promise<void>): Promise<void> {
+  real.step(name);
+  try {
+    await work();
+    await runOracle(model, real);
+  } catch (error) {
+    real.failed(name, error);
+    await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
+    throw error;
+  }
+}
+
 // ---- commands ----------------------------------------------------------------------------------
 
 abstract class Step implements fc.AsyncCommand<Model, Real, false> {
@@ -217,18 +234,12 @@ abstract class Step implements fc.AsyncCommand<Model, Real, false> {
     return Promise.resolve([]);
   }
   async run(model: Model, real: Real): Promise<void> {
-    real.step(this.toString());
-    try {
+    await runStep(this.toString(), model, real, async () => {
       const before = await this.before(model, real);
       this.read = before;
       await this.act(model, real);
       if (before !== null) await holdsWithin(this.toString(), real.boundMs, () => this.postcondition(model, real, before));
-      await runOracle(model, real);
-    } catch (error) {
-      real.failed(this.toString(), error);
-      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', `failed-step.png`) }).catch(() => undefined);
-      throw error;
-    }
+    });
   }
 }
 

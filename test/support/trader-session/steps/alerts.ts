@@ -5,15 +5,13 @@
 // with the price past its level (the price main saw when it fired, in the firing's words, is past
 // it); and it trades nothing (no order of the terminal's accounts appears on the book that a
 // fired leg does not explain).
-import { join } from 'node:path';
 import type fc from 'fast-check';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { AlertFiringView, AlertView } from '../../../../shared/ipc/views/alerts';
 import type { Market } from '../../../../shared/market/market';
-import { SCREENSHOT_DIR } from '../../chromium';
 import { until, value } from '../../terminal-page';
 import { contractsOf, holdsWithin, newOrders, readBefore, type Accounts, type Before } from '../action-reads';
-import { runOracle, type Model, type Real } from '../commands';
+import { runStep, type Model, type Real } from '../commands';
 import { notFromFiredLegs, type Problems } from '../postconditions';
 import type { TruthOrder } from '../truth';
 
@@ -77,8 +75,7 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
   }
 
   async run(model: Model, real: Real): Promise<void> {
-    real.step(this.toString());
-    try {
+    await runStep(this.toString(), model, real, async () => {
       const market = real.world.markets[model.marketIndex]!;
       const accounts: Accounts = { tradeAccountId: real.world.tradeAccountId, turboAccountId: real.world.turboAccountId, turboMarkets: real.turboMarkets };
       const before = await readBefore(real.truth, accounts, market, false, real.world.page);
@@ -88,12 +85,7 @@ export class PriceAlertFromLadder implements fc.AsyncCommand<Model, Real, false>
       // LT_ORACLE_TRACE=1: what the step did, beside the oracle's verdicts.
       if (process.env.LT_ORACLE_TRACE) console.log(`    ${done}`);
       if (set !== null) await holdsWithin(this.toString(), real.boundMs, () => this.postcondition(set, accounts, before, real));
-      await runOracle(model, real);
-    } catch (error) {
-      real.failed(this.toString(), error);
-      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
-      throw error;
-    }
+    });
   }
 
   private async postcondition(set: AlertSet, accounts: Accounts, before: Before, real: Real): Promise<Problems> {

@@ -17,13 +17,11 @@ import type { Market } from '../../../../shared/market/market';
 import { priceTick } from '../../../../shared/market/tick';
 import type { Problems } from '../postconditions';
 import type { TruthOrder } from '../truth';
-import { join } from 'node:path';
 import type fc from 'fast-check';
 import { editablePrice, editableQuantity } from '../../../../renderer/src/format/market-format';
-import { SCREENSHOT_DIR } from '../../chromium';
 import { until, value } from '../../terminal-page';
 import { contractsOf, holdsWithin } from '../action-reads';
-import { accountsOf, acceptConfirm, insideNow, runOracle, showTab, tickOf, type Model, type Real } from '../commands';
+import { accountsOf, acceptConfirm, insideNow, runStep, showTab, tickOf, type Model, type Real } from '../commands';
 import type { World } from '../world';
 
 /** When the session stopped the algorithm: cancelled from the panel, paused, or the kill switch (ms, the exchange's clock). */
@@ -297,18 +295,12 @@ function said(real: Real, line: string): void {
 const onTick = (price: bigint, tick: bigint) => (price / tick) * tick;
 
 async function runAlgoStep(step: { toString(): string; act(model: Model, real: Real): Promise<void> }, model: Model, real: Real): Promise<void> {
-  real.step(step.toString());
-  try {
+  await runStep(step.toString(), model, real, async () => {
     if (model.network === 'sandbox') {
       await step.act(model, real);
       await holdsWithin(step.toString(), real.boundMs, () => allAlgosHold(real));
     }
-    await runOracle(model, real);
-  } catch (error) {
-    real.failed(step.toString(), error);
-    await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 export type StartedKind = 'twap' | 'scale' | 'iceberg' | 'chase';

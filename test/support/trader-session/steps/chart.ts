@@ -4,14 +4,12 @@
 // the inside on the side asked for (the hover line says the order a click places), and clicks.
 // Exactly one Limit order of the side, price and size the chart sent is new on the signing
 // account's book, or none and the chart said why.
-import { join } from 'node:path';
 import type fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import type { Market } from '../../../../shared/market/market';
 import { editableQuantity } from '../../../../renderer/src/format/market-format';
-import { SCREENSHOT_DIR } from '../../chromium';
 import { contractsOf, holdsWithin, newOrders, readBefore, refusalShown, signerOn, type Before } from '../action-reads';
-import { accountsOf, acceptConfirm, insideNow, runOracle, tickOf, type Model, type Real } from '../commands';
+import { accountsOf, acceptConfirm, insideNow, runStep, tickOf, type Model, type Real } from '../commands';
 import { checkPlaced, notFromFiredLegs, type Problems } from '../postconditions';
 
 /** What the chart sent for the click (its data-placed-* attributes), or null when it refused or did not act. */
@@ -64,18 +62,12 @@ export class ChartClickToPlace implements fc.AsyncCommand<Model, Real, false> {
     return checkPlaced({ account: signerOn(accounts, book.turbo), marketId: book.market.market_id, turbo: book.turbo, side: placed.side, price: placed.price, quantity: placed.quantity, kinds: ['Limit'] }, fresh, refusal, (orders) => notFromFiredLegs(orders, before.resting, after));
   }
   async run(model: Model, real: Real): Promise<void> {
-    real.step(this.toString());
-    try {
+    await runStep(this.toString(), model, real, async () => {
       this.book = await chartBook(real.world.page, real);
       const before = this.check(model) && this.book !== null ? await readBefore(real.truth, accountsOf(real), this.book.market, this.book.turbo, real.world.page) : null;
       await this.act(real);
       if (before !== null) await holdsWithin(this.toString(), real.boundMs, () => this.postcondition(real, before));
-      await runOracle(model, real);
-    } catch (error) {
-      real.failed(this.toString(), error);
-      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
-      throw error;
-    }
+    });
   }
   async act(real: Real) {
     this.placed = null;

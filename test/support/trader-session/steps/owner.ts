@@ -4,11 +4,9 @@
 // code the host prints on its own terminal. On the exchange: exactly one owner-signed request to
 // POST /v1/accounts/actions was journaled for it, its outcome is accepted (or landed), and the
 // ledger consumed its sequential nonce; or nothing was signed and the form said why.
-import { join } from 'node:path';
 import type fc from 'fast-check';
-import { SCREENSHOT_DIR } from '../../chromium';
 import { holdsWithin } from '../action-reads';
-import { runOracle, type Model, type Real } from '../commands';
+import { runStep, type Model, type Real } from '../commands';
 import type { Problems } from '../postconditions';
 
 interface Before {
@@ -53,17 +51,11 @@ export class SettleBookAsOwner implements fc.AsyncCommand<Model, Real, false> {
     return problems;
   }
   async run(model: Model, real: Real): Promise<void> {
-    real.step(this.toString());
-    try {
+    await runStep(this.toString(), model, real, async () => {
       const before = this.check(model) ? { lastSeq: Math.max(0, ...(await this.journal(real)).map((entry) => entry.seq)) } : null;
       await this.act(model, real);
       if (before !== null) await holdsWithin(this.toString(), real.boundMs, () => this.postcondition(real, before));
-      await runOracle(model, real);
-    } catch (error) {
-      real.failed(this.toString(), error);
-      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
-      throw error;
-    }
+    });
   }
   async act(model: Model, real: Real) {
     this.shown = '';

@@ -8,11 +8,9 @@ import type { PositionBracketView } from '../../../../shared/ipc/views';
 import { editablePrice } from '../../../../renderer/src/format/market-format';
 import { signablePairSize } from '../../../../main/services/protect/position-legs-plan';
 import { until } from '../../terminal-page';
-import { join } from 'node:path';
 import type fc from 'fast-check';
-import { SCREENSHOT_DIR } from '../../chromium';
 import { contractsOf, holdsWithin, type Before } from '../action-reads';
-import { accountsOf, acceptConfirm, beforeOnBook, insideNow, runOracle, showTab, tickOf, type Model, type Real } from '../commands';
+import { accountsOf, acceptConfirm, beforeOnBook, insideNow, runStep, showTab, tickOf, type Model, type Real } from '../commands';
 import type { Problems } from '../postconditions';
 import type { RestingState, TruthTrigger } from '../truth';
 
@@ -91,17 +89,11 @@ export class PositionTakeProfitStopLoss implements fc.AsyncCommand<Model, Real, 
   }
   /** As the steps of commands.ts run: act, the contract held within the bound on the exchange, then the screen oracle. */
   async run(model: Model, real: Real): Promise<void> {
-    real.step(this.toString());
-    try {
+    await runStep(this.toString(), model, real, async () => {
       const before: Before | null = await beforeOnBook(model, real);
       await this.act(model, real);
       if (before !== null) await holdsWithin(this.toString(), real.boundMs, () => this.postcondition(real));
-      await runOracle(model, real);
-    } catch (error) {
-      real.failed(this.toString(), error);
-      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
-      throw error;
-    }
+    });
   }
   async act(model: Model, real: Real) {
     this.seen = null;
@@ -189,17 +181,11 @@ export class TrailStop implements fc.AsyncCommand<Model, Real, false> {
     return `trail stop leg #${this.index} under Open orders by 1 % (armed, read, disarmed)`;
   }
   async run(model: Model, real: Real): Promise<void> {
-    real.step(this.toString());
-    try {
+    await runStep(this.toString(), model, real, async () => {
       const before: Before | null = await beforeOnBook(model, real);
       await this.act(model, real);
       if (before !== null) await holdsWithin(this.toString(), real.boundMs, () => Promise.resolve(checkTrailed(this.seen)));
-      await runOracle(model, real);
-    } catch (error) {
-      real.failed(this.toString(), error);
-      await real.world.page.screenshot({ path: join(SCREENSHOT_DIR, 'trader-session', 'failed-step.png') }).catch(() => undefined);
-      throw error;
-    }
+    });
   }
   async act(model: Model, real: Real) {
     this.seen = null;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { marginDistance } from '../../../../../main/services/alerts/alert-rules';
 import type { B256 } from '../../../../../shared/encoding/b256';
 import type { AlertFiringView } from '../../../../../shared/ipc/views/alerts';
-import { ACCEPTING_DIALOG, caller, startOnboarded, turboSetup, until, value, type Harness } from '../../../../support/terminal-harness';
+import { ACCEPTING_DIALOG, caller, startOnboarded, openTurboSession, turboSetup, until, value, type Harness } from '../../../../support/terminal-harness';
 
 describe('a margin alert evaluated in main', () => {
   let harness: Harness | undefined;
@@ -23,10 +23,7 @@ describe('a margin alert evaluated in main', () => {
     const h = harness.terminal.handlers;
     const { market, child } = await turboSetup(harness, onboarded.markets);
     value(await h.selectMarginAccount({ marginAccountId: child }, caller));
-    const overview = value(await h.getMarginOverview({}, caller));
-    const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
-    const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
-    value(await h.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+    await openTurboSession(harness, child);
 
     // A long of about 70 % of what the account can buy, drawn from its credit line.
     const { ask } = await harness.insidePrices(market);

@@ -4,7 +4,7 @@
 // not move. Loosening the band needs the trusted confirmation; tightening it applies at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../../../shared/market/market';
-import { ACCEPTING_DIALOG, caller, startOnboarded, turboSetup, until, value, type Harness } from '../../../../support/terminal-harness';
+import { ACCEPTING_DIALOG, caller, startOnboarded, openTurboSession, turboSetup, until, value, type Harness } from '../../../../support/terminal-harness';
 
 describe('order guards (price band, reduce-only) before signing', () => {
   let harness: Harness;
@@ -104,10 +104,7 @@ describe('order guards (price band, reduce-only) before signing', () => {
       const t = turbo.harness.terminal.handlers;
       const { market: turboMarket, child } = await turboSetup(turbo.harness, turbo.markets);
       value(await t.selectMarginAccount({ marginAccountId: child }, caller));
-      const overview = value(await t.getMarginOverview({}, caller));
-      const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
-      const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
-      value(await t.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+      await openTurboSession(turbo.harness, child);
       const order = await turbo.harness.restingBuy(turboMarket);
       const tick = turbo.harness.priceTick(turboMarket);
       const far = ((order.price * 10n) / tick) * tick;

@@ -7,7 +7,7 @@
 // the overlay's demand column has the resting Turbo buy on its ladder row.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MarginInsightsView, TurboDepthView } from '../../../../../shared/ipc/views';
-import { ACCEPTING_DIALOG, caller, startOnboarded, turboSetup, until, value, type Harness } from '../../../../support/terminal-harness';
+import { ACCEPTING_DIALOG, caller, startOnboarded, openTurboSession, turboSetup, until, value, type Harness } from '../../../../support/terminal-harness';
 
 describe('margin insights read by main', () => {
   let harness: Harness | undefined;
@@ -24,10 +24,7 @@ describe('margin insights read by main', () => {
     await harness.control('/control/maker', { pinned: true });
     const { market, child } = await turboSetup(harness, onboarded.markets);
     value(await h.selectMarginAccount({ marginAccountId: child }, caller));
-    const overview = value(await h.getMarginOverview({}, caller));
-    const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
-    const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
-    value(await h.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+    const tier = await openTurboSession(harness, child);
 
     const { ask, bid } = await harness.insidePrices(market);
     // The Turbo book's minimum order value is above the canonical book's: five canonical units clear it.

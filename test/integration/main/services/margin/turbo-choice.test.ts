@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../../../shared/market/market';
 import type { Notice } from '../../../../../shared/ipc/views';
-import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG, openTurboSession, turboSetup } from '../../../../support/terminal-harness';
 
 describe("the trader's choice of Turbo Account", () => {
   let harness: Harness;
@@ -45,10 +45,7 @@ describe("the trader's choice of Turbo Account", () => {
   it("an exchange restart takes the Turbo Account's resting orders out of Open orders with the account", async () => {
     const h = harness.terminal.handlers;
     expect(await tradingAs()).toBe(child);
-    const overview = value(await h.getMarginOverview({}, caller));
-    const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
-    const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
-    value(await h.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+    await openTurboSession(harness, child);
     const order = await harness.restingBuy(market);
     const placed = value(await h.placeOrder({ ...order, quantity: order.quantity * 4n, turbo: true, orderType: { kind: 'Limit' } }, caller));
     expect(placed.orders[0]?.account).toBe(child);

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../../../../shared/market/market';
 import type { OrdersSnapshot } from '../../../../../shared/ipc/views';
-import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG, turboSetup } from '../../../../support/terminal-harness';
+import { caller, startOnboarded, until, value, type Harness, ACCEPTING_DIALOG, openTurboSession, turboSetup } from '../../../../support/terminal-harness';
 
 /** The sandbox child of this process (the app's supervisor forked it). */
 function sandboxPid(): number {
@@ -39,10 +39,7 @@ describe('an exchange restart (the sandbox process killed)', () => {
   it("takes the trading account's and its Turbo Account's resting orders out of Open orders, in main and in the list pushed to the windows", async () => {
     const h = harness.terminal.handlers;
     value(await h.selectMarginAccount({ marginAccountId: child }, caller));
-    const overview = value(await h.getMarginOverview({}, caller));
-    const tier = overview.tiers.find((candidate) => candidate.periods.some((period) => period.amount !== null && period.amount !== undefined))!;
-    const period = tier.periods.find((candidate) => candidate.amount !== null && candidate.amount !== undefined)!;
-    value(await h.openMarginSession({ marginAccountId: child, tierId: tier.tierId, period: period.period, amount: period.amount! }, caller));
+    await openTurboSession(harness, child);
     const order = await harness.restingBuy(market);
     // A Turbo Account's order on the Turbo book and the trading account's own on the canonical book.
     const turboOrder = value(await h.placeOrder({ ...order, quantity: order.quantity * 4n, turbo: true, orderType: { kind: 'Limit' } }, caller));
