@@ -96,8 +96,10 @@ async function main(): Promise<void> {
   const rowCount = Number(params.get('rows') ?? '500');
   // Every column and mark the ladder has (the worst case, measured by default): cumulative depth,
   // own orders on both sides, recent fills, a position (P&L column and entry mark), the last
-  // trade's size, order flow and the Turbo depth column. columns=default: the plain book only.
-  const everyColumn = params.get('columns') !== 'default';
+  // trade's size, order flow and the Turbo depth column. columns=default: the plain book only;
+  // columns=pnl or columns=turbo: every column but the Turbo depth or the P&L (the ladder's four widths).
+  const columns = params.get('columns') ?? 'all';
+  const everyColumn = columns !== 'default';
   const warmupMs = 1000;
   const market = SIMULATED_MARKETS[0]!;
 
@@ -123,6 +125,8 @@ async function main(): Promise<void> {
     ...simulation.api,
     subscribeBook: () => Promise.resolve({ ok: true, value: { subscriptionId: 'replay' } }),
     updateBookView: () => Promise.resolve({ ok: true, value: null }),
+    ...(columns === 'pnl' ? { getTurboMarkets: () => Promise.resolve({ ok: true as const, value: { networkId: 'sandbox', markets: [], tradingAs: null } }) } : {}),
+    ...(columns === 'turbo' ? { getPositions: () => Promise.resolve({ ok: true as const, value: { positions: [], asOf: 0, problems: [] } }) } : {}),
     unsubscribe: () => Promise.resolve({ ok: true, value: null }),
     onBook: (listener) => {
       bookListeners.add(listener);
