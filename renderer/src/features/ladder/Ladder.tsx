@@ -723,19 +723,19 @@ export const Ladder: Component<LadderProps> = (props) => {
               <span class="own own-buy" ref={(element) => (elements.ownBuy = element)} data-side="Buy" onMouseDown={(event) => startDrag(event, 'Buy', row())} />
               <span class="bid num" data-testid="bid-cell" onMouseDown={(event) => event.button === 0 && placeAt('Buy', cell.price)}>
                 <i class="bar" ref={(element) => (elements.bidBar = element)} />
-                <b>{bid}</b>
+                {bid}
               </span>
               <span class="price num" data-testid="price-cell" ref={(element) => (elements.price = element)}>{formatPrice(props.market, cell.price)}</span>
               <span class="ask num" data-testid="ask-cell" onMouseDown={(event) => event.button === 0 && placeAt('Sell', cell.price)}>
                 <i class="bar" ref={(element) => (elements.askBar = element)} />
-                <b>{ask}</b>
+                {ask}
               </span>
               <span class="own own-sell" ref={(element) => (elements.ownSell = element)} data-side="Sell" onMouseDown={(event) => startDrag(event, 'Sell', row())} />
               <span class="last-size num" ref={(element) => (elements.lastSize = element)} />
               <span class="volume num" ref={(element) => (elements.volume = element)}>
                 <i class="flow-bar flow-sold" ref={(element) => (elements.soldBar = element)} />
                 <i class="flow-bar flow-bought" ref={(element) => (elements.boughtBar = element)} />
-                <b>{flow}</b>
+                {flow}
               </span>
               <Show when={turboDepthShown()}>
                 <TurboDepthCell market={props.market} overlay={turboDepth} priceKey={cell.key} />
