@@ -1,5 +1,7 @@
 // Depth ladder rendering in headless Chromium: the real Ladder component against the same rows
-// re-created on every update (the naive peer), both fed 500 levels a side, one row at 100 updates
+// re-created on every update (the naive peer), both fed 500 levels a side with every column the
+// ladder has on (cumulative depth, own orders, fills, P&L, order flow, Turbo depth: the page's
+// default, renderer/bench/ladder-bench.tsx), one row at 100 updates
 // a second and one at 1,000. Each row is five interleaved rounds (bench/rounds.ts) of a page of
 // ours and a page of the peer, a few seconds each; each round reports the page's script time per
 // animation frame at p99 (target under 4 ms, a frame budget, so absolute) and the frames missed at
@@ -101,7 +103,7 @@ async function measureRate(measure: Measure, measurePeer: MeasurePeer, rows: num
   const naive = pages.naive;
   const middle = (results: readonly PageResult[], key: keyof PageResult) => round(median(results.map((result) => Number(result[key]))));
   return {
-    name: `ladder at ${rate.toLocaleString('en-US')} updates/s: script time per frame, p99 (${rows} rows, 500 levels a side, headless Chromium)`,
+    name: `ladder at ${rate.toLocaleString('en-US')} updates/s: script time per frame, p99 (${rows} rows, 500 levels a side, every column, headless Chromium)`,
     unit: 'ms',
     better: 'lower',
     target: '< 4 ms p99 and no frame missed by its own work',

@@ -16,7 +16,8 @@ import { BridgeContext } from '../src/stores/bridge-context';
 import { TerminalContext } from '../src/stores/terminal-context';
 import { Ladder } from '../src/features/ladder/Ladder';
 import { createFrameScheduler } from '../src/lib/frame-scheduler';
-import { createNaiveLadder } from './naive-ladder';
+import { createNaiveLadder, type NaiveExtras } from './naive-ladder';
+import type { Market } from '../../shared/market/market';
 import '../src/styles.css';
 
 export interface LadderBenchResult {
@@ -57,6 +58,34 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
+/** The ladder's Σ toggle, clicked once the ladder has drawn its toolbar. */
+async function switchCumulativeOn(): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="ladder-cumulative"]');
+    if (button) {
+      if (button.getAttribute('aria-pressed') !== 'true') button.click();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the ladder drew no cumulative toggle');
+}
+
+/** What the real ladder reads beside the book, read once for the naive peer (which draws the same columns). */
+async function naiveExtras(api: TerminalApi, market: Market): Promise<NaiveExtras> {
+  const orders = await api.getOrders({});
+  const positions = await api.getPositions({});
+  const depth = await api.watchTurboDepth({ marketId: market.market_id, step: priceTick(market) });
+  if (!orders.ok || !positions.ok || !depth.ok) throw new Error('the simulated terminal gave no orders, positions or Turbo depth');
+  return {
+    cumulative: true,
+    ownOrders: orders.value.open.filter((order) => order.marketId === market.market_id).map((order) => ({ orderId: order.orderId, marketId: order.marketId, side: order.side, price: order.price, remaining: order.quantity - order.filled })),
+    ownFills: orders.value.fills.filter((fill) => fill.marketId === market.market_id).map((fill) => ({ side: fill.side, price: fill.price, quantity: fill.quantity })),
+    positions: positions.value.positions.filter((position) => position.marketId === market.market_id && !position.turbo),
+    turboDepth: new Map(depth.value.rows.map((row) => [row.price.toString(), row])),
+  };
+}
+
 async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const requested = params.get('mode');
@@ -65,11 +94,17 @@ async function main(): Promise<void> {
   const seconds = Number(params.get('seconds') ?? '10');
   const rate = Number(params.get('rate') ?? '100');
   const rowCount = Number(params.get('rows') ?? '500');
+  // Every column and mark the ladder has (the worst case, measured by default): cumulative depth,
+  // own orders on both sides, recent fills, a position (P&L column and entry mark), the last
+  // trade's size, order flow and the Turbo depth column. columns=default: the plain book only;
+  // columns=pnl or columns=turbo: every column but the Turbo depth or the P&L (the ladder's four widths).
+  const columns = params.get('columns') ?? 'all';
+  const everyColumn = columns !== 'default';
   const warmupMs = 1000;
   const market = SIMULATED_MARKETS[0]!;
 
   // 1. Precompute the frames.
-  const simulation = createSimulatedTerminal({ seed: 11, depth: 500 });
+  const simulation = createSimulatedTerminal({ seed: 11, depth: 500, onboarded: everyColumn, everyColumn });
   const frames: BookFrame[] = [];
   simulation.api.onBook((frame) => frames.push(frame));
   await simulation.api.subscribeBook({ marketId: market.market_id, precision: priceTick(market), levels: 500 });
@@ -90,6 +125,8 @@ async function main(): Promise<void> {
     ...simulation.api,
     subscribeBook: () => Promise.resolve({ ok: true, value: { subscriptionId: 'replay' } }),
     updateBookView: () => Promise.resolve({ ok: true, value: null }),
+    ...(columns === 'pnl' ? { getTurboMarkets: () => Promise.resolve({ ok: true as const, value: { networkId: 'sandbox', markets: [], tradingAs: null } }) } : {}),
+    ...(columns === 'turbo' ? { getPositions: () => Promise.resolve({ ok: true as const, value: { positions: [], asOf: 0, problems: [] } }) } : {}),
     unsubscribe: () => Promise.resolve({ ok: true, value: null }),
     onBook: (listener) => {
       bookListeners.add(listener);
@@ -129,11 +166,12 @@ async function main(): Promise<void> {
       ),
       root,
     );
+    if (everyColumn) await switchCumulativeOn();
   } else if (mode === 'naive') {
     const container = document.createElement('div');
-    container.className = 'panel ladder-panel ladder';
+    container.className = `panel ladder-panel ladder${everyColumn ? ' with-pnl with-turbo-depth' : ''}`;
     root.append(container);
-    const draw = createNaiveLadder(container, market, rowCount);
+    const draw = createNaiveLadder(container, market, rowCount, everyColumn ? await naiveExtras(simulation.api, market) : null);
     bookListeners.add(draw);
   }
 

@@ -20,6 +20,10 @@ import type {
   TradeView,
 } from '../../shared/ipc/views';
 import type { JournalEntryView } from '../../shared/ipc/views/journal';
+import type { TurboMarketsView } from '../../shared/ipc/views/margin';
+import type { TurboDepthRow, TurboDepthView } from '../../shared/ipc/views/margin-insights';
+import type { PositionView } from '../../shared/ipc/views/positions';
+import { closePlan, partialClosePlan, reversePlan } from '../../shared/positions/close-plan';
 import type { B256 } from '../../shared/encoding/b256';
 import type { Market } from '../../shared/market/market';
 import { priceTick, quantityTick } from '../../shared/market/tick';
@@ -59,7 +63,7 @@ interface BookState {
   bids: Map<bigint, bigint>;
   asks: Map<bigint, bigint>;
   volume: Map<bigint, bigint>;
-  lastTrade: { price: bigint; side: 'Buy' | 'Sell' } | null;
+  lastTrade: { price: bigint; side: 'Buy' | 'Sell'; quantity: bigint } | null;
   trades: TradeView[];
   bars: BarView[];
 }
@@ -81,6 +85,13 @@ export interface SimulatedTerminalOptions {
   readonly depth?: number;
   /** Start with a finished onboarding (trading possible) instead of a fresh owner. */
   readonly onboarded?: boolean;
+  /**
+   * Everything the ladder can draw, for its benchmark's worst case (with `onboarded`): own orders
+   * resting on both sides (they never fill, so the precomputed frames leave them in place), recent
+   * fills bought and sold, a long position (the P&L column and the entry mark), a Turbo book with
+   * its depth overlay on, and the last trade's size.
+   */
+  readonly everyColumn?: boolean;
   readonly now?: () => number;
 }
 
@@ -172,7 +183,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       precision: subscription.precision,
       bids: resyncing ? [] : grouped(book.bids, 'Buy', subscription.precision, subscription.levels),
       asks: resyncing ? [] : grouped(book.asks, 'Sell', subscription.precision, subscription.levels),
-      lastTrade: book.lastTrade === null ? null : { ...book.lastTrade, quantity: 0n },
+      lastTrade: book.lastTrade === null ? null : { ...book.lastTrade, quantity: options.everyColumn ? book.lastTrade.quantity : 0n },
       volumeAtPrice: [...book.volume.entries()].map(([price, quantity]) => ({ price, quantity })),
       // The simulation does not tell takers' sides apart: all its volume shows as bought.
       flowAtPrice: [...book.volume.entries()].map(([price, quantity]) => ({ price, bought: quantity, sold: 0n })),
@@ -239,7 +250,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     chartStudies: { averages: [{ kind: 'EMA', length: 20 }, { kind: 'SMA', length: 50 }] },
     favouriteMarkets: [],
     largeTradeSize: {},
-    turboDepthOverlay: false,
+    turboDepthOverlay: options.everyColumn === true,
   };
   const journal: JournalEntryView[] = [];
   const journalAdd = (description: string, status: string) => {
@@ -265,6 +276,18 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       orders.set(orderId, { orderId, marketId: market.market_id, side, orderType: 'Limit', price, quantity: 500_000_000n, filled: index === 1 ? 100_000_000n : 0n, averagePrice: index === 1 ? price : 0n, status: index === 1 ? 'partially-filled' : 'open', turbo: false, account: ACCOUNT, time: now() - index * 60_000 });
     }
     fills.push({ orderId: id(0x91), marketId: id(0xa1), side: 'Buy', price: MIDS[id(0xa1)]! - 110_000n, quantity: 100_000_000n, fee: 30_000n, turbo: false, account: ACCOUNT, time: now() - 30_000 });
+    if (options.everyColumn) {
+      const market = SIMULATED_MARKETS[0]!;
+      const mid = MIDS[market.market_id]!;
+      for (const [index, side] of (['Buy', 'Sell', 'Sell', 'Buy', 'Sell'] as const).entries()) {
+        const price = side === 'Buy' ? mid - BigInt(12 + index * 7) * 10_000n : mid + BigInt(4 + index * 6) * 10_000n;
+        const orderId = id(0xb0 + index);
+        orders.set(orderId, { orderId, marketId: market.market_id, side, orderType: 'Limit', price, quantity: 200_000_000n * BigInt(index + 1), filled: 0n, averagePrice: 0n, status: 'open', turbo: false, account: ACCOUNT, time: now() - index * 30_000 });
+      }
+      for (const [index, side] of (['Sell', 'Buy', 'Sell'] as const).entries()) {
+        fills.push({ orderId: id(0x91), marketId: market.market_id, side, price: mid + BigInt(side === 'Sell' ? 13 + index * 9 : -(30 + index * 5)) * 10_000n, quantity: 100_000_000n, fee: 30_000n, turbo: false, account: ACCOUNT, time: now() - 60_000 * (index + 1) });
+      }
+    }
     journalAdd('Buy 0.5 ETH at 2,999.95 USDC (Limit) on ETH/USDC', 'accepted');
     journalAdd('Sell 0.5 ETH at 3,000.08 USDC (Limit) on ETH/USDC', 'accepted');
   }
@@ -275,7 +298,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     const best = [...levels.keys()].reduce<bigint | null>((chosen, price) => (chosen === null ? price : side === 'Buy' ? (price < chosen ? price : chosen) : price > chosen ? price : chosen), null);
     if (best === null) return;
     const quantity = quantityTick(book.market) * BigInt(1 + Math.floor(random() * 50));
-    book.lastTrade = { price: best, side };
+    book.lastTrade = { price: best, side, quantity };
     book.volume.set(best, (book.volume.get(best) ?? 0n) + quantity);
     const trade: TradeView = { tradeId: `t${++serial}`, marketId: book.market.market_id, side, price: best, quantity, time: now() };
     book.trades.unshift(trade);
@@ -295,8 +318,8 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       if (subscription.kind === 'trades') emit('trades', { subscriptionId: subscription.id, marketId: subscription.marketId, reset: false, trades: [trade] });
       if (subscription.kind === 'bars') emit('bars', { subscriptionId: subscription.id, marketId: subscription.marketId, resolution: '1m', reset: false, bars: [changed] });
     }
-    // Own resting orders at the traded price fill.
-    for (const order of orders.values()) {
+    // Own resting orders at the traded price fill (not in the worst case: they stay on the ladder).
+    for (const order of options.everyColumn ? [] : orders.values()) {
       if (order.marketId !== book.market.market_id || order.status === 'filled' || order.status === 'cancelled') continue;
       if (order.price !== best || order.side === side) continue;
       const fill: FillView = { orderId: order.orderId, marketId: order.marketId, side: order.side, price: best, quantity: order.quantity - order.filled, fee: 1000n, turbo: order.turbo, account: order.account, time: now() };
@@ -357,6 +380,63 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       const market = marketOf(subscription.marketId);
       if (market) emit('book', frameOf(subscription, bookOf(market)));
     }
+  };
+
+  // The worst case's position, Turbo book and Turbo depth overlay (market 0's canonical book).
+  const everyColumnApi = (): Partial<TerminalApi> => {
+    const market = SIMULATED_MARKETS[0]!;
+    const mid = MIDS[market.market_id]!;
+    const tick = priceTick(market);
+    const size = 2_000_000_000n;
+    const entry = mid - 20n * tick;
+    const terms = { price: mid - 100n * tick, takerFee: market.taker_fee };
+    const position: PositionView = {
+      account: ACCOUNT,
+      accountKind: 'trading',
+      marketId: market.market_id,
+      turbo: false,
+      size,
+      notClosable: null,
+      close: closePlan(market, size, terms),
+      partials: ([25, 50, 75] as const).map((percent) => partialClosePlan(market, size, percent, terms)),
+      reverse: reversePlan(market, size, terms),
+      limitTouch: mid + tick,
+      limitCloses: ([25, 50, 75, 100] as const).map((percent) => partialClosePlan(market, size, percent, { price: mid + tick })),
+      averageEntry: entry,
+      basis: (size * entry) / 10n ** BigInt(market.base.decimals),
+      mark: mid,
+      markSide: 'bid',
+      unrealized: (size * (mid - entry)) / 10n ** BigInt(market.base.decimals),
+      unrealizedBps: 7n,
+      realized: 0n,
+      realizedBps: null,
+      feesBase: 0n,
+      feesQuote: 30_000n,
+      fills: 2,
+      liquidation: null,
+      freeze: null,
+    };
+    const turboMarkets: TurboMarketsView = {
+      networkId: 'sandbox',
+      markets: [{ marketId: market.market_id, pair: `${market.base.symbol}/${market.quote.symbol}`, hasTurboBook: true, turboContractId: id(0xc9), connected: true, paused: false, tradable: true, reason: null, tierIds: [] }],
+      tradingAs: null,
+    };
+    const turboDepth = (step: bigint): TurboDepthView => {
+      const rows: TurboDepthRow[] = [];
+      const centre = floorTo(mid, step);
+      for (let offset = 250n; offset >= -250n; offset--) {
+        if (offset === 0n || offset % 3n === 0n) continue;
+        const quantity = quantityTick(market) * (offset < 0n ? -offset : offset) * 7n;
+        rows.push(offset > 0n ? { price: centre + offset * step, executableBid: 0n, executableAsk: quantity, demandBid: 0n, demandAsk: offset % 2n === 0n ? quantity / 2n : 0n } : { price: centre + offset * step, executableBid: quantity, executableAsk: 0n, demandBid: offset % 2n === 0n ? quantity / 2n : 0n, demandAsk: 0n });
+      }
+      return { networkId: 'sandbox', marketId: market.market_id, step, intervalMs: 5_000, state: 'live', readAt: now(), problem: null, rows };
+    };
+    return {
+      getPositions: () => reply({ positions: [position], asOf: now(), problems: [] }),
+      getTurboMarkets: () => reply(turboMarkets),
+      watchTurboDepth: (input) => reply(turboDepth(input.step)),
+      unwatchTurboDepth: () => reply(null),
+    };
   };
 
   const notReady = (name: RequestName) => Promise.resolve(fail('NOT_READY', `${name} is not simulated`));
@@ -503,6 +583,7 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
     },
     getRateLimits: () => reply(rateLimits()),
     getJournal: () => reply(journal),
+    ...(options.everyColumn ? everyColumnApi() : {}),
     onConnection: listen('connection'),
     onAccount: listen('account'),
     onBook: listen('book'),

@@ -13,7 +13,7 @@
 // Rows are drawn at most once per animation frame, into cells keyed by price (row-cells.ts).
 import { createTextCache } from '../../format/text-cache';
 import { ArmToggle } from '../../components/ArmToggle';
-import { batch, createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
+import { batch, createEffect, createMemo, createRenderEffect, createSignal, For, on, onCleanup, onMount, Show, untrack, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
 import type { FlowWindow, OrderView, PositionView } from '../../../../shared/ipc/views';
 import { ORDER_KIND_TABLE } from '../../../../shared/market/order-kinds';
@@ -31,11 +31,12 @@ import { createBookFeed } from '../market-data/book-feed';
 import { createTriggerOverlay, rowOf, TriggerMarker, triggerLines } from '../triggers';
 import { accountText, bookText, entryText, pnlText, pnlUnitText, sizeText as fixedSize } from '../positions/positions-model';
 import { clickPrice, insideView, ladderPrecisionOptions, mayAutoRecenter, needsRecenter, rowIndexer, rowPriceOf, viewRows, type LadderView } from './ladder-layout';
-import { bookHealth, bookPnlAt, bookPosition, bookUnrealized, buildLadderFrame, type LadderRow } from './ladder-model';
+import { bookHealth, bookPnlAt, bookPosition, bookUnrealized, buildLadderFrame, sameIds, type LadderRow } from './ladder-model';
 import { ladderPresets, withPreset } from './ladder-size';
 import { oneClickOrder } from './one-click-order';
 import { largeLotOf, OrderFlowControls } from './OrderFlowControls';
 import { createRowCells } from './row-cells';
+import { writeRow, type RowElements, type RowText } from './row-writer';
 import { TurboDepthCell, TurboDepthHead, TurboDepthToggle, turboDepthOn } from './TurboDepthColumn';
 import { createTurboDepthOverlay } from './turbo-depth-source';
 import './ladder.css';
@@ -513,8 +514,6 @@ export const Ladder: Component<LadderProps> = (props) => {
     const market = props.market;
     return createTextCache((quantity: bigint) => fixedSize(market, quantity));
   });
-  const size = (quantity: bigint) => (quantity > 0n ? sizeCache()(quantity) : '');
-  const own = (count: number, quantity: bigint) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${sizeCache()(quantity)}` : '');
   const signClass = (text: string) => ({ up: text.startsWith('+'), down: text.startsWith('-') });
   const hiddenRows = createMemo(() => {
     const rows = rowPrices();
@@ -528,6 +527,18 @@ export const Ladder: Component<LadderProps> = (props) => {
     if (row.ownSold > 0n) parts.push(`sold ${formatQuantity(props.market, row.ownSold)}`);
     return parts.length === 0 ? undefined : `Your fills here in the last ${OWN_FILLS_RECENT_MS / 60_000} minutes: ${parts.join(', ')} ${props.market.base.symbol}`;
   };
+  // How a row's figures read, for writeRow: a new one (another market) rewrites every cell.
+  const rowText = createMemo((): RowText => {
+    const cache = sizeCache();
+    const symbol = props.market.base.symbol;
+    const sized = (quantity: bigint) => (quantity > 0n ? cache(quantity) : '');
+    return {
+      size: sized,
+      own: (count, quantity) => (count > 0 ? `${count > 1 ? `${count}× ` : ''}${cache(quantity)}` : ''),
+      ownFillTitle,
+      flowTitle: (row) => (row.volume > 0n ? `Bought by takers ${sized(row.bought)}, sold by takers ${sized(row.sold)} ${symbol}` : undefined),
+    };
+  });
   // P&L of the position if it were closed at the row's price (the foot's computation at the row's price).
   const rowPnl = (price: bigint) => {
     const current = position();
@@ -681,28 +692,24 @@ export const Ladder: Component<LadderProps> = (props) => {
           {(cell) => {
             const row = cell.row;
             const pnl = createMemo(() => rowPnl(cell.price));
-            return (
+            const entry = createMemo(() => row().entry);
+            const ownIds = createMemo(() => [...row().ownBuyIds, ...row().ownSellIds], [], { equals: sameIds });
+            // The cells the row's figures change are written by writeRow (one computation per row,
+            // only what changed); the JSX holds the structure, the handlers and what other signals drive.
+            const bid = document.createTextNode('');
+            const ask = document.createTextNode('');
+            const flow = document.createTextNode('');
+            const elements: Partial<Record<keyof RowElements, HTMLElement>> = {};
+            const view = (
             <div
               class="ladder-row"
+              ref={(element) => (elements.row = element)}
               classList={{
-                'best-bid': row().bestBid,
-                'best-ask': row().bestAsk,
-                spread: row().inSpread,
-                'last-buy': row().lastTrade === 'Buy',
-                'last-sell': row().lastTrade === 'Sell',
                 'drop-target': drag()?.overRow === cell.price || legTarget() === cell.key,
                 'has-legs': legsByRow().has(cell.key),
-                'gap-above': row().hiddenAbove > 0n,
-                'own-bought': row().ownBought > 0n,
-                'own-sold': row().ownSold > 0n,
-                entry: row().entry,
               }}
               data-testid="ladder-row"
               data-price={cell.key}
-              data-hidden-above={row().hiddenAbove > 0n ? row().hiddenAbove.toString() : undefined}
-              data-own-fill={row().ownBought > 0n || row().ownSold > 0n ? 'true' : undefined}
-              data-entry={row().entry ? 'true' : undefined}
-              title={row().hiddenAbove > 0n ? `${row().hiddenAbove.toString()} empty rows of the spread left out above` : undefined}
               onMouseEnter={() => {
                 const current = drag();
                 if (current) setDrag({ ...current, overRow: cell.price });
@@ -713,44 +720,32 @@ export const Ladder: Component<LadderProps> = (props) => {
                 setAlertAt({ x: event.clientX, y: event.clientY, price: cell.price });
               }}
             >
-              <span class="own own-buy" data-testid={row().ownBuyCount > 0 ? 'own-order' : undefined} data-side="Buy" data-order-ids={row().ownBuyIds.join(',')} onMouseDown={(event) => startDrag(event, 'Buy', row())}>
-                {own(row().ownBuyCount, row().ownBuyQuantity)}
-              </span>
+              <span class="own own-buy" ref={(element) => (elements.ownBuy = element)} data-side="Buy" onMouseDown={(event) => startDrag(event, 'Buy', row())} />
               <span class="bid num" data-testid="bid-cell" onMouseDown={(event) => event.button === 0 && placeAt('Buy', cell.price)}>
-                <i class="bar" style={{ width: `${row().bidBar}%` }} />
-                <b>{size(row().bid)}</b>
+                <i class="bar" ref={(element) => (elements.bidBar = element)} />
+                {bid}
               </span>
-              <span class="price num" data-testid="price-cell" title={ownFillTitle(row())}>{formatPrice(props.market, cell.price)}</span>
+              <span class="price num" data-testid="price-cell" ref={(element) => (elements.price = element)}>{formatPrice(props.market, cell.price)}</span>
               <span class="ask num" data-testid="ask-cell" onMouseDown={(event) => event.button === 0 && placeAt('Sell', cell.price)}>
-                <i class="bar" style={{ width: `${row().askBar}%` }} />
-                <b>{size(row().ask)}</b>
+                <i class="bar" ref={(element) => (elements.askBar = element)} />
+                {ask}
               </span>
-              <span class="own own-sell" data-testid={row().ownSellCount > 0 ? 'own-order' : undefined} data-side="Sell" data-order-ids={row().ownSellIds.join(',')} onMouseDown={(event) => startDrag(event, 'Sell', row())}>
-                {own(row().ownSellCount, row().ownSellQuantity)}
-              </span>
-              <span class="last-size num" classList={{ 'large-lot': row().largeLot }} data-testid={row().lastSize > 0n ? 'ladder-last-size' : undefined} data-large={row().largeLot ? 'true' : undefined}>
-                {row().lastSize > 0n ? size(row().lastSize) : ''}
-              </span>
-              <span
-                class="volume num"
-                data-testid={row().volume > 0n ? 'ladder-flow' : undefined}
-                data-bought={row().volume > 0n ? row().bought.toString() : undefined}
-                data-sold={row().volume > 0n ? row().sold.toString() : undefined}
-                title={row().volume > 0n ? `Bought by takers ${size(row().bought)}, sold by takers ${size(row().sold)} ${props.market.base.symbol}` : undefined}
-              >
-                <i class="flow-bar flow-sold" style={{ width: `${row().soldBar}%` }} />
-                <i class="flow-bar flow-bought" style={{ width: `${row().boughtBar}%`, left: `${row().soldBar}%` }} />
-                <b>{size(row().volume)}</b>
+              <span class="own own-sell" ref={(element) => (elements.ownSell = element)} data-side="Sell" onMouseDown={(event) => startDrag(event, 'Sell', row())} />
+              <span class="last-size num" ref={(element) => (elements.lastSize = element)} />
+              <span class="volume num" ref={(element) => (elements.volume = element)}>
+                <i class="flow-bar flow-sold" ref={(element) => (elements.soldBar = element)} />
+                <i class="flow-bar flow-bought" ref={(element) => (elements.boughtBar = element)} />
+                {flow}
               </span>
               <Show when={turboDepthShown()}>
                 <TurboDepthCell market={props.market} overlay={turboDepth} priceKey={cell.key} />
               </Show>
               <Show when={position()}>
-                <span class="pnl num" data-testid="pnl-cell" data-raw={row().entry || pnl() === null ? '' : pnl()!.toString()} classList={row().entry || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
-                  {row().entry ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}
+                <span class="pnl num" data-testid="pnl-cell" data-raw={entry() || pnl() === null ? '' : pnl()!.toString()} classList={entry() || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
+                  {entry() ? <span data-testid="entry-marker" title={`Average entry ${entryText(props.market, position()!.entry ?? 0n)} ${props.market.quote.symbol}`}>◆ entry</span> : pnl() === null ? '' : pnlText(props.market, pnl()!)}
                 </span>
               </Show>
-              <AlgoTags orderIds={[...row().ownBuyIds, ...row().ownSellIds]} />
+              <AlgoTags orderIds={ownIds()} />
               <Show when={legsByRow().get(cell.key)}>
                 {(legs) => (
                   <span class="ladder-legs" onMouseDown={(event) => event.stopPropagation()}>
@@ -762,6 +757,17 @@ export const Ladder: Component<LadderProps> = (props) => {
               </Show>
             </div>
             );
+            let written: LadderRow | undefined;
+            let writtenWith: RowText | undefined;
+            const all = { ...elements, bid, ask, flow } as RowElements;
+            createRenderEffect(() => {
+              const next = row();
+              const format = rowText();
+              writeRow(all, format, next, format === writtenWith ? written : undefined);
+              written = next;
+              writtenWith = format;
+            });
+            return view;
           }}
         </For>
         <Pinned at="top" />

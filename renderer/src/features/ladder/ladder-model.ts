@@ -99,7 +99,7 @@ export function nextBarScale(previous: bigint, largest: bigint): bigint {
   return previous;
 }
 
-function sameIds(left: readonly string[], right: readonly string[]): boolean {
+export function sameIds(left: readonly string[], right: readonly string[]): boolean {
   if (left === right) return true;
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
