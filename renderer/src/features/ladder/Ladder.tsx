@@ -760,12 +760,23 @@ export const Ladder: Component<LadderProps> = (props) => {
             let written: LadderRow | undefined;
             let writtenWith: RowText | undefined;
             const all = { ...elements, bid, ask, flow } as RowElements;
-            createRenderEffect(() => {
-              const next = row();
-              const format = rowText();
+            const write = (next: LadderRow, format: RowText) => {
               writeRow(all, format, next, format === writtenWith ? written : undefined);
               written = next;
               writtenWith = format;
+            };
+            // A row the browser skips (content-visibility: auto, outside the ladder's visible
+            // part) is not written until it is shown again, then with its newest figures: the
+            // frame's work follows the rows on screen, not every row the ladder holds.
+            let skipped = false;
+            elements.row!.addEventListener('contentvisibilityautostatechange', (event) => {
+              skipped = (event as Event & { skipped: boolean }).skipped;
+              if (!skipped) write(untrack(row), untrack(rowText));
+            });
+            createRenderEffect(() => {
+              const next = row();
+              const format = rowText();
+              if (!skipped) write(next, format);
             });
             return view;
           }}
