@@ -22,6 +22,7 @@ import { createDispatcher, type Handlers } from '../ipc/dispatcher';
 import { systemClock } from '../services/system-clock';
 import type { WindowHub } from '../services/window-hub';
 import type { Desk } from '../services/desk/desk';
+import type { OrderPathSpan } from '../services/trading/order-path-span';
 import { terminalLog } from '../platform/terminal-log';
 import { startBrowserHost } from './browser-host';
 import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk-browser';
@@ -104,10 +105,12 @@ const flags = parseFlags();
 
 /**
  * Appends each bridge frame as one line `<in|out> <epoch ms, µs precision> <frame text>` (the security
- * test scans the frames; the order-path bench reads the times). Lines are stamped at once and written
- * in batches (every 50 ms and at exit), so recording puts no disk write on the event loop per frame.
+ * test scans the frames; the order-path bench reads the times), and each signed order's timings in
+ * main as `path <span as JSON>` (main/services/trading/order-path-span.ts; the bench's floor per
+ * order). Lines are stamped at once and written in batches (every 50 ms and at exit), so recording
+ * puts no disk write on the event loop per frame.
  */
-function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) => void {
+function bridgeRecorder(path: string): { frame(direction: 'in' | 'out', text: string): void; span(span: OrderPathSpan): void } {
   const fd = openSync(path, 'a', 0o600);
   let pending: string[] = [];
   const flush = () => {
@@ -118,10 +121,16 @@ function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) =
   };
   setInterval(flush, 50).unref();
   process.on('exit', flush);
-  return (direction, text) => {
-    pending.push(`${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
+  return {
+    frame: (direction, text) => {
+      pending.push(`${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
+    },
+    span: (span) => {
+      pending.push(`path ${JSON.stringify(span)}\n`);
+    },
   };
 }
+const recorder = flags.recordBridge === undefined ? null : bridgeRecorder(flags.recordBridge);
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
 
 const log = terminalLog((text) => process.stderr.write(text));
@@ -179,6 +188,7 @@ async function onlineComposition(): Promise<Composition> {
             production: false,
           },
         }),
+    ...(recorder === null ? {} : { orderPathTrace: recorder.span }),
     log,
   });
   const started = await terminal.start();
@@ -208,7 +218,7 @@ const host = await startBrowserHost({
   rendererDir: flags.rendererDir,
   port: flags.port,
   onPage: (pageId, windowKey) => composition.desk?.bindPage(pageId, windowKey),
-  ...(flags.recordBridge === undefined ? {} : { record: bridgeRecorder(flags.recordBridge) }),
+  ...(recorder === null ? {} : { record: recorder.frame }),
   log,
 });
 
