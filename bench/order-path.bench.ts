@@ -35,9 +35,10 @@
 //
 // Every wait has a deadline and says what it waited for; `npx tsx bench/order-path.bench.ts`
 // prints one line of JSON; `run()` returns the same object.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Page } from 'playwright-core';
@@ -210,19 +211,23 @@ interface OrderStamps {
   readonly arrival: number;
 }
 
-/** The host's record: placeOrder calls as main received them, their replies' journal ids, and main's spans. */
-function readRecord(path: string): { received: { time: number; journalId: string }[]; spans: Map<string, OrderPathSpan> } {
+/**
+ * The host's record: placeOrder calls as main received them, their replies' journal ids, and main's
+ * spans. Read line by line (with four windows on the feed the record passes the longest string
+ * Node makes), and a frame is decoded only when it can be one of these.
+ */
+async function readRecord(path: string): Promise<{ received: { time: number; journalId: string }[]; spans: Map<string, OrderPathSpan> }> {
   const calls: { time: number; id: number }[] = [];
   const replies: { time: number; id: number; journalId: string }[] = [];
   const spans = new Map<string, OrderPathSpan>();
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
+  for await (const line of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
     if (line.startsWith('path ')) {
       const span = JSON.parse(line.slice(5)) as OrderPathSpan;
       spans.set(span.journalId, span);
       continue;
     }
     const direction = line.slice(0, 3);
-    if (direction !== 'in ' && direction !== 'out') continue;
+    if (direction === 'in ' ? !line.includes('"placeOrder"') : direction !== 'out' || !line.includes('"journalId"')) continue;
     const start = direction === 'in ' ? 3 : 4;
     const time = Number(line.slice(start, line.indexOf(' ', start)));
     const frame = decodeFrame(line.slice(line.indexOf(' ', start) + 1)) as { t?: string; id?: number; name?: string; result?: { ok?: boolean; value?: { journalId?: unknown } } };
@@ -248,7 +253,7 @@ export async function run(): Promise<BenchResult> {
   let host: RunningHost | undefined;
   let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   try {
-    host = await startHost({ args: ['--exchange-url', proxy.url, '--record-bridge', record] });
+    host = await startHost({ args: ['--exchange-url', proxy.url, '--record-bridge', record, '--record-calls-only'] });
     const running = host;
     browser = await launchChromium();
     const bridge = await connectBridge(running);
@@ -400,7 +405,7 @@ export async function run(): Promise<BenchResult> {
     // The spans are written after each answer, in batches every 50 ms.
     await sleep(1500);
     const clicks = await page.evaluate(() => (globalThis as unknown as { __clicks: number[] }).__clicks);
-    const { received, spans } = readRecord(record);
+    const { received, spans } = await readRecord(record);
     if (received.length !== WARM_UP + CLICKS) throw new Error(`order-path bench: expected ${WARM_UP + CLICKS} placeOrder calls, got ${received.length}`);
     const arrivalOf = new Map(arrivals.filter((entry) => entry.nonce !== null).map((entry) => [entry.nonce!, entry.arrival]));
     // The arm toggle's own click was recorded before the handler; the ladder clicks are the last

@@ -35,7 +35,7 @@ const builtSandbox = join(dirname(modulePath), 'sandbox.js');
 const sandboxEntry = !modulePath.endsWith('.ts') && existsSync(builtSandbox) ? { modulePath: builtSandbox, execArgv: [] } : { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE [--record-calls-only]]\n`);
   process.exit(2);
 }
 
@@ -62,6 +62,9 @@ function parseFlags() {
         'exchange-url': { type: 'string' },
         // Append every bridge frame, both ways, to this file (the security test scans it).
         'record-bridge': { type: 'string' },
+        // With --record-bridge: only the frames of calls and their replies, not the pushes (the
+        // order-path bench, whose four windows' market data would make the file gigabytes).
+        'record-calls-only': { type: 'boolean', default: false },
       },
       strict: true,
     });
@@ -95,6 +98,7 @@ function parseFlags() {
       sandboxMaker: maker,
       exchangeUrl: exchangeUrl?.replace(/\/$/, ''),
       recordBridge: values['record-bridge'] === undefined ? undefined : resolve(values['record-bridge']),
+      recordCallsOnly: values['record-calls-only'],
     };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -110,7 +114,7 @@ const flags = parseFlags();
  * order). Lines are stamped at once and written in batches (every 50 ms and at exit), so recording
  * puts no disk write on the event loop per frame.
  */
-function bridgeRecorder(path: string): { frame(direction: 'in' | 'out', text: string): void; span(span: OrderPathSpan): void } {
+function bridgeRecorder(path: string, callsOnly: boolean): { frame(direction: 'in' | 'out', text: string): void; span(span: OrderPathSpan): void } {
   const fd = openSync(path, 'a', 0o600);
   let pending: string[] = [];
   const flush = () => {
@@ -123,6 +127,7 @@ function bridgeRecorder(path: string): { frame(direction: 'in' | 'out', text: st
   process.on('exit', flush);
   return {
     frame: (direction, text) => {
+      if (callsOnly && text.startsWith('{"t":"push"')) return;
       pending.push(`${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
     },
     span: (span) => {
@@ -130,7 +135,7 @@ function bridgeRecorder(path: string): { frame(direction: 'in' | 'out', text: st
     },
   };
 }
-const recorder = flags.recordBridge === undefined ? null : bridgeRecorder(flags.recordBridge);
+const recorder = flags.recordBridge === undefined ? null : bridgeRecorder(flags.recordBridge, flags.recordCallsOnly);
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
 
 const log = terminalLog((text) => process.stderr.write(text));
