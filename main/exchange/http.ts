@@ -30,6 +30,8 @@ export interface HttpRequest {
   readonly timeoutMs: number;
   /** Refuse (BAD_RESPONSE) a body larger than this; default DEFAULT_MAX_RESPONSE_BYTES. */
   readonly maxResponseBytes?: number;
+  /** Told once the request's last byte was handed to the operating system (the order path's timing). */
+  readonly onSent?: () => void;
 }
 
 export type HttpFetch = (request: HttpRequest) => Promise<Result<HttpResponse>>;
@@ -146,6 +148,8 @@ export const fetchJson: HttpFetch = (request) =>
       if (outgoing?.reusedSocket === true) connected = true;
       else socket.once(secure ? 'secureConnect' : 'connect', () => (connected = true));
     });
+    const onSent = request.onSent;
+    if (onSent !== undefined) outgoing.once('finish', () => onSent());
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       const code = typeof error.code === 'string' ? error.code : null;
       // Once the connection is up a byte of the request may have left, whatever the code says

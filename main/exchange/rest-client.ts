@@ -112,6 +112,8 @@ interface Endpoint {
   readonly signed?: boolean;
   /** Another origin (the faucet). */
   readonly origin?: string;
+  /** Told when the request has been handed to the operating system. */
+  readonly onSent?: () => void;
 }
 
 type ActionsResult = z.output<typeof actionsResultSchema>;
@@ -162,6 +164,7 @@ export class ExchangeRestClient {
         headers: endpoint.owner === undefined ? {} : { [OWNER_HEADER]: endpoint.owner },
         ...(endpoint.body === undefined ? {} : { body: JSON.stringify(endpoint.body) }),
         timeoutMs: this.timeoutMs,
+        ...(endpoint.onSent === undefined ? {} : { onSent: endpoint.onSent }),
       });
       if (!response.ok) return transportFailure(kind, response);
       return ok({ ...response.value, kind });
@@ -321,9 +324,12 @@ export class ExchangeRestClient {
     return this.request({ method: 'PUT', path: '/v1/session', body, owner, signed: true, rule: RATE_RULES.session }, sessionResponseSchema);
   }
 
-  /** POST /v1/session/actions, body from shared/protocol `sessionActionsBody`. */
-  postSessionActions(owner: B256, body: SessionActionsBody) {
-    return this.write({ method: 'POST', path: '/v1/session/actions', body, owner, signed: true, rule: RATE_RULES.sessionActions });
+  /**
+   * POST /v1/session/actions, body from shared/protocol `sessionActionsBody`; `onSent` is told when
+   * the request has been handed to the operating system.
+   */
+  postSessionActions(owner: B256, body: SessionActionsBody, onSent?: () => void) {
+    return this.write({ method: 'POST', path: '/v1/session/actions', body, owner, signed: true, rule: RATE_RULES.sessionActions, ...(onSent === undefined ? {} : { onSent }) });
   }
 
   postAccountActions(owner: B256, body: OwnerActionsBody) {

@@ -22,6 +22,7 @@ import { createDispatcher, type Handlers } from '../ipc/dispatcher';
 import { systemClock } from '../services/system-clock';
 import type { WindowHub } from '../services/window-hub';
 import type { Desk } from '../services/desk/desk';
+import type { OrderPathSpan } from '../services/trading/order-path-span';
 import { terminalLog } from '../platform/terminal-log';
 import { startBrowserHost } from './browser-host';
 import { BrowserDeskPlatform, DEFAULT_DISPLAYS, parseDisplaysFlag } from './desk-browser';
@@ -34,7 +35,7 @@ const builtSandbox = join(dirname(modulePath), 'sandbox.js');
 const sandboxEntry = !modulePath.endsWith('.ts') && existsSync(builtSandbox) ? { modulePath: builtSandbox, execArgv: [] } : { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE [--record-calls-only]]\n`);
   process.exit(2);
 }
 
@@ -61,6 +62,9 @@ function parseFlags() {
         'exchange-url': { type: 'string' },
         // Append every bridge frame, both ways, to this file (the security test scans it).
         'record-bridge': { type: 'string' },
+        // With --record-bridge: only the frames of calls and their replies, not the pushes (the
+        // order-path bench, whose four windows' market data would make the file gigabytes).
+        'record-calls-only': { type: 'boolean', default: false },
       },
       strict: true,
     });
@@ -94,6 +98,7 @@ function parseFlags() {
       sandboxMaker: maker,
       exchangeUrl: exchangeUrl?.replace(/\/$/, ''),
       recordBridge: values['record-bridge'] === undefined ? undefined : resolve(values['record-bridge']),
+      recordCallsOnly: values['record-calls-only'],
     };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -104,10 +109,12 @@ const flags = parseFlags();
 
 /**
  * Appends each bridge frame as one line `<in|out> <epoch ms, µs precision> <frame text>` (the security
- * test scans the frames; the order-path bench reads the times). Lines are stamped at once and written
- * in batches (every 50 ms and at exit), so recording puts no disk write on the event loop per frame.
+ * test scans the frames; the order-path bench reads the times), and each signed order's timings in
+ * main as `path <span as JSON>` (main/services/trading/order-path-span.ts; the bench's floor per
+ * order). Lines are stamped at once and written in batches (every 50 ms and at exit), so recording
+ * puts no disk write on the event loop per frame.
  */
-function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) => void {
+function bridgeRecorder(path: string, callsOnly: boolean): { frame(direction: 'in' | 'out', text: string): void; span(span: OrderPathSpan): void } {
   const fd = openSync(path, 'a', 0o600);
   let pending: string[] = [];
   const flush = () => {
@@ -118,10 +125,17 @@ function bridgeRecorder(path: string): (direction: 'in' | 'out', text: string) =
   };
   setInterval(flush, 50).unref();
   process.on('exit', flush);
-  return (direction, text) => {
-    pending.push(`${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
+  return {
+    frame: (direction, text) => {
+      if (callsOnly && text.startsWith('{"t":"push"')) return;
+      pending.push(`${direction} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${text}\n`);
+    },
+    span: (span) => {
+      pending.push(`path ${JSON.stringify(span)}\n`);
+    },
   };
 }
+const recorder = flags.recordBridge === undefined ? null : bridgeRecorder(flags.recordBridge, flags.recordCallsOnly);
 mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
 
 const log = terminalLog((text) => process.stderr.write(text));
@@ -179,6 +193,7 @@ async function onlineComposition(): Promise<Composition> {
             production: false,
           },
         }),
+    ...(recorder === null ? {} : { orderPathTrace: recorder.span }),
     log,
   });
   const started = await terminal.start();
@@ -208,7 +223,7 @@ const host = await startBrowserHost({
   rendererDir: flags.rendererDir,
   port: flags.port,
   onPage: (pageId, windowKey) => composition.desk?.bindPage(pageId, windowKey),
-  ...(flags.recordBridge === undefined ? {} : { record: bridgeRecorder(flags.recordBridge) }),
+  ...(recorder === null ? {} : { record: recorder.frame }),
   log,
 });
 

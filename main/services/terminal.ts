@@ -3,6 +3,7 @@
 // when it is chosen) and one NetworkRuntime for the active network. It answers every request of the
 // contract by merging the handlers of each domain (main/services/<domain>/handlers.ts); a handler
 // parses nothing (the dispatcher did) and delegates.
+import type { OrderPathSpan } from './trading/order-path-span';
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import type { B256 } from '../../shared/encoding/b256';
@@ -105,6 +106,8 @@ export interface TerminalOptions {
   readonly showAlert?: (firing: AlertFiringView, settings: Settings) => boolean;
   /** A native save dialog for record exports (Electron); without it main writes into `<dataDir>/exports`. */
   readonly chooseExportFile?: ChooseExportFile;
+  /** Told each signed order's timings once its answer is back (the browser host's `--record-bridge`, for the order-path bench). */
+  readonly orderPathTrace?: (span: OrderPathSpan) => void;
 }
 
 export interface Terminal {
@@ -443,6 +446,7 @@ export function createTerminal(options: TerminalOptions): Terminal {
       protectiveStore,
       algoStore,
       ...(options.algoClock === undefined ? {} : { algoClock: options.algoClock }),
+      ...(options.orderPathTrace === undefined ? {} : { orderPathTrace: options.orderPathTrace }),
       onChainIdLearned: (chainId) => {
         log(`${next.name} answered chain id ${chainId}; it is kept, and a different one is refused from now on`);
         if (next.id === 'devnet' || next.id === 'testnet') {

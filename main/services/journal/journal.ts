@@ -130,6 +130,16 @@ export interface JournalRecord {
 
 export type { DamageItem, DamageReport } from './journal-damage';
 
+/**
+ * How long one durable append took to reach the device, on main's `performance.now()` clock (ms):
+ * from the moment its bytes were handed to the file to the moment the flush reported done. Two
+ * clock reads per append, always taken, so the order path's floor can be measured per order.
+ */
+export interface FlushTiming {
+  readonly writeStartedAt: number;
+  readonly flushedAt: number;
+}
+
 function parseEntry(text: string): JournalEntry | null {
   let decoded: unknown;
   try {
@@ -608,14 +618,15 @@ export class Journal {
    * that. A write that fails throws; a flush that fails rejects the promise and marks the whole
    * journal failed (see `failure()`).
    */
-  private writeDurably(entry: JournalEntry): Promise<void> {
+  private writeDurably(entry: JournalEntry): Promise<FlushTiming> {
     // The bytes go to the file at once (a fast copy into the page cache), so entries are always
     // contiguous and in order even if the process dies now; only the flush to the device is left
     // to the I/O thread pool.
+    const writeStartedAt = performance.now();
     this.put(entry);
     this.announce(entry);
     this.inFlight++;
-    const done = new Promise<void>((resolve, reject) => {
+    const done = new Promise<FlushTiming>((resolve, reject) => {
       fdatasync(this.fd, (syncError) => {
         this.inFlight--;
         if (syncError) {
@@ -623,7 +634,7 @@ export class Journal {
           reject(syncError);
           return;
         }
-        resolve();
+        resolve({ writeStartedAt, flushedAt: performance.now() });
         // Not before the caller has sent its request (that runs first, in the promise's reaction).
         setImmediate(() => this.rotateIfDue());
       });
@@ -695,7 +706,7 @@ export class Journal {
    * the entry could not be written, and `flushed` rejects when it could not be flushed: send
    * nothing in either case.
    */
-  appendSignedDurably(entry: Omitted<SignedEntry>): { entry: SignedEntry; flushed: Promise<void> } {
+  appendSignedDurably(entry: Omitted<SignedEntry>): { entry: SignedEntry; flushed: Promise<FlushTiming> } {
     const full: SignedEntry = { kind: 'signed', seq: this.seq, at: this.options.now(), ...entry };
     return { entry: full, flushed: this.writeDurably(full) };
   }

@@ -45,6 +45,7 @@ import { RecordsService } from '../records/records-service';
 import type { PreferencesStore } from '../storage/preferences';
 import { StreamOrderCheck } from '../trading/stream-order-check';
 import { Submitter } from '../trading/submitter';
+import type { OrderPathSpan } from '../trading/order-path-span';
 import { bookBalances, orderView, toMillis, TradingService } from '../trading/trading-service';
 import { TriggerService } from '../triggers/trigger-service';
 import { PositionBrackets } from '../protect/position-brackets';
@@ -81,6 +82,8 @@ export interface RuntimeDeps {
   readonly algoStore?: AlgoStore;
   /** The clock the algorithms' schedules run on (the terminal's by default; tests drive the sandbox's). */
   readonly algoClock?: Clock;
+  /** Told each signed order's timings once its answer is back (the order-path bench). */
+  readonly orderPathTrace?: (span: OrderPathSpan) => void;
 }
 
 const RENEW_CHECK_MS = 60_000;
@@ -196,7 +199,7 @@ export class NetworkRuntime {
     });
 
     this.submitter = new Submitter({
-      port: { post: (body, owner) => this.rest.postSessionActions(owner, body) },
+      port: { post: (body, owner, onSent) => this.rest.postSessionActions(owner, body, onSent) },
       nonces: () => this.nonceManager,
       journal: deps.journal,
       sign: (address, digest) => (deps.vault ? deps.vault.signAsLoadedSession(address, digest) : fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store')),
@@ -212,6 +215,7 @@ export class NetworkRuntime {
       log: deps.log,
       wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
       notice: deps.notice,
+      ...(deps.orderPathTrace === undefined ? {} : { trace: deps.orderPathTrace }),
     });
 
     this.fills = new FillSource({ rest: this.rest, log: deps.log });

@@ -13,8 +13,9 @@ import { batchGroups, encodeSessionActions, groupsToJson, sessionActionsBody, ty
 import type { SubmissionOutcome } from '../../../shared/nonce/sequential';
 import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
-import type { Journal, JournalNonce, SignedEntry } from '../journal/journal';
+import type { FlushTiming, Journal, JournalNonce, SignedEntry } from '../journal/journal';
 import type { ConsumedAnswer, Lease, NonceManager } from '../nonces/nonce-manager';
+import { epochOf, type OrderPathSpan } from './order-path-span';
 import { RATE_LIMIT_BACKOFF_MS, rateLimitedNonce, rateLimitRetryText } from './rate-limit-retry';
 
 export interface SubmitIdentity {
@@ -32,7 +33,8 @@ export interface SubmitSuccess {
 }
 
 export interface SubmitterPort {
-  post(body: SessionActionsBody, owner: B256): Promise<Result<{ tx_id: string; orders?: readonly unknown[] | undefined }>>;
+  /** `onSent` (given only while the order path is traced) is told when the request was handed to the operating system. */
+  post(body: SessionActionsBody, owner: B256, onSent?: () => void): Promise<Result<{ tx_id: string; orders?: readonly unknown[] | undefined }>>;
 }
 
 export interface SubmitterDeps {
@@ -65,6 +67,8 @@ export interface SubmitterDeps {
   readonly wait?: (ms: number) => Promise<void>;
   /** Tells the trader a request was rate-limited and when it is retried. */
   readonly notice?: (level: 'info' | 'warning' | 'error', text: string, code?: string) => void;
+  /** Told each signed request's timings once its answer is back (the order-path bench; see order-path-span.ts). */
+  readonly trace?: (span: OrderPathSpan) => void;
 }
 
 export interface SubmitRequest {
@@ -162,6 +166,7 @@ export class Submitter {
   }
 
   async submit(request: SubmitRequest): Promise<Result<SubmitSuccess>> {
+    const submittedAt = performance.now();
     const broken = this.deps.journal.failure();
     if (broken !== null) return fail('JOURNAL_FAILURE', `Nothing is sent: the journal of signed requests could not be flushed to disk (${broken}). Check the disk and restart the terminal.`);
     // Damage found in the journal at start and not yet seen by the trader: only cancels and settling.
@@ -181,7 +186,7 @@ export class Submitter {
       const stillOpen = identity.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identity.value));
       if (stillOpen) return fail(RECONCILING, 'An earlier request is still being checked with the exchange; nothing new is signed until its outcome is known');
     }
-    const first = await this.attemptPaced(request);
+    const first = await this.attemptPaced(request, submittedAt);
     if (first.kind === 'done') return first.result;
     const settled = await this.settleAmbiguous(first);
     if (settled !== 'not-landed') return settled;
@@ -260,8 +265,8 @@ export class Submitter {
    * land), at most `RATE_LIMIT_BACKOFF_MS.length` times. A nonce that was used goes to the lookup
    * of a stale refusal (`settleAmbiguous`): the rate limit may be a lie told after executing.
    */
-  private async attemptPaced(request: SubmitRequest): Promise<Exclude<Attempt, { kind: 'rate-limited' }>> {
-    let attempt = await this.attempt(request);
+  private async attemptPaced(request: SubmitRequest, submittedAt = performance.now()): Promise<Exclude<Attempt, { kind: 'rate-limited' }>> {
+    let attempt = await this.attempt(request, undefined, submittedAt);
     for (let retry = 0; ; retry++) {
       if (attempt.kind !== 'rate-limited') return attempt;
       const { refusal, entry, lease } = attempt;
@@ -315,7 +320,7 @@ export class Submitter {
     };
   }
 
-  private async attempt(request: SubmitRequest, held?: Lease): Promise<Attempt> {
+  private async attempt(request: SubmitRequest, held?: Lease, submittedAt = performance.now()): Promise<Attempt> {
     const done = (result: Result<SubmitSuccess>): Attempt => ({ kind: 'done', result });
     const before = this.deps.identity();
     if (!before.ok) {
@@ -329,6 +334,7 @@ export class Submitter {
     }
     const lease = held === undefined ? await nonces.acquire() : ok(held);
     if (!lease.ok) return done(lease);
+    const leasedAt = performance.now();
     // The identity is read after the wait for a nonce, and nothing below awaits before signing: a
     // session renewed meanwhile (its old key deleted from memory) is not the one this batch names.
     const identity = this.deps.identity();
@@ -355,7 +361,7 @@ export class Submitter {
     // encodes and signs the batch, and nothing is sent before the entry is on the device. A failed
     // flush refuses this request and stops all further sending (see Journal.failure()).
     const actions = groupsToJson(groups.value);
-    let journaled: { entry: SignedEntry; flushed: Promise<void> };
+    let journaled: { entry: SignedEntry; flushed: Promise<FlushTiming> };
     try {
       journaled = this.deps.journal.appendSignedDurably({
         id: this.deps.newId(),
@@ -383,15 +389,29 @@ export class Submitter {
     const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
     if (!signature.ok) return notSent(signature);
     const body = sessionActionsBody(prepared.value, signature.value, actions);
+    const signedAt = performance.now();
+    let flush: FlushTiming;
     try {
-      await journaled.flushed;
+      flush = await journaled.flushed;
     } catch (error) {
       return notSent(
         fail('JOURNAL_FAILURE', `The order was not sent because its journal entry could not be flushed to disk (${error instanceof Error ? error.message : String(error)}). Check the disk and restart the terminal.`),
       );
     }
 
-    const response = await this.deps.port.post(body, identity.value.owner);
+    const trace = this.deps.trace;
+    const sent: { at: number | null } = { at: null };
+    const response = trace === undefined ? await this.deps.port.post(body, identity.value.owner) : await this.deps.port.post(body, identity.value.owner, () => (sent.at = performance.now()));
+    trace?.({
+      journalId: entryId,
+      nonce: lease.value.nonce.value.toString(),
+      submittedAt: epochOf(submittedAt),
+      leasedAt: epochOf(leasedAt),
+      writeStartedAt: epochOf(flush.writeStartedAt),
+      signedAt: epochOf(signedAt),
+      flushedAt: epochOf(flush.flushedAt),
+      sentAt: sent.at === null ? null : epochOf(sent.at),
+    });
     if (response.ok) {
       lease.value.settle({ kind: 'accepted' });
       const orderIds = (response.value.orders ?? []).map((order) => (order as { order_id?: unknown }).order_id).filter((id): id is string => typeof id === 'string');

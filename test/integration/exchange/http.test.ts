@@ -85,6 +85,19 @@ describe('fetchJson', () => {
     await shut(echo);
   });
 
+  it('tells onSent once the request was handed over, before its answer, and never for a request that could not leave', async () => {
+    const order: string[] = [];
+    const answered = fetchJson({ method: 'POST', url: `${base}/health`, body: '{}', timeoutMs: 2_000, onSent: () => order.push('sent') }).then((result) => {
+      order.push('answered');
+      return result;
+    });
+    expect(await answered).toMatchObject({ ok: true });
+    expect(order).toEqual(['sent', 'answered']);
+    let told = 0;
+    expect(await fetchJson({ method: 'POST', url: `${await closedOrigin()}/health`, body: '{}', timeoutMs: 2_000, onSent: () => told++ })).toMatchObject({ ok: false, details: { stage: 'connect' } });
+    expect(told).toBe(0);
+  });
+
   it('keeps one connection for a burst of requests, and retires an idle one before the server closes it', async () => {
     let connections = 0;
     const keeper = createServer((_request, response) => {

@@ -273,9 +273,14 @@ describe('journal of signed actions', () => {
   it('a durable append is in the journal at once and on disk when its promise settles', async () => {
     const dir = directory();
     const journal = new Journal({ directory: dir, now: () => 1 });
+    const before = performance.now();
     const { entry, flushed } = journal.appendSignedDurably(signed('d'));
     expect(journal.unresolved().map((record) => record.signed.id)).toEqual(['d']);
-    await flushed;
+    // Its own flush's timing, for the order path's floor: from the write to the flush reported done.
+    const timing = await flushed;
+    expect(timing.writeStartedAt).toBeGreaterThanOrEqual(before);
+    expect(timing.flushedAt).toBeGreaterThanOrEqual(timing.writeStartedAt);
+    expect(timing.flushedAt).toBeLessThanOrEqual(performance.now());
     expect(payloadsOf(dir).join()).toContain(`"id":"${entry.id}"`);
     journal.appendOutcome({ id: 'd', status: 'accepted', txId: null, orderIds: [], code: null, message: null });
     await journal.close();
