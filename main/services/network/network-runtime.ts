@@ -299,6 +299,7 @@ export class NetworkRuntime {
 
     this.positions = new PositionsService({
       rest: this.rest,
+      liveBook: (marketId, turbo) => this.books.handle(marketId, turbo),
       fills: this.fills,
       markets: () => this.marketsIndex,
       tradeAccount: () => (this.accounts.accountRecord()?.tradeAccountId ?? null) as B256 | null,

@@ -20,6 +20,7 @@ import { BugError, fail, ok, type Result } from '../../../shared/result';
 import { formatUnits } from '../../../shared/encoding/units';
 import { FreshRead } from '../../../shared/fresh-read';
 import type { ExchangeRestClient } from '../../exchange/rest-client';
+import type { BookHandle } from '../../exchange/book-feed';
 import type { BalanceView, PlacedOrder } from '../../../shared/ipc/views';
 import type { MarketsIndex } from '../market-data/markets-index';
 import { boundMarketOrder } from '../margin/turbo-orders';
@@ -32,6 +33,12 @@ export const FLATTEN_SLIPPAGE_BPS = 100;
 
 export interface PositionsDeps {
   readonly rest: Pick<ExchangeRestClient, 'getDepth'>;
+  /**
+   * The book main keeps live from the stream while a window or a service follows it, if any: its
+   * top is the mark without a request (the guards read positions before an order is signed, so a
+   * REST read here would sit on the order's path).
+   */
+  readonly liveBook?: (marketId: string, turbo: boolean) => BookHandle | null;
   /** Main's one source of fills (main/services/fills): no order history is read here. */
   readonly fills: Pick<FillSource, 'fills'>;
   readonly markets: () => MarketsIndex | null;
@@ -223,8 +230,13 @@ export class PositionsService {
     return this.reads.run();
   }
 
-  /** The book's best bid and ask (one read of the top level). */
+  /** The book's best bid and ask: the live book's top when main keeps it live, else one read of the top level. */
   private async top(market: Market, turbo: boolean): Promise<Result<{ bid: bigint | null; ask: bigint | null }>> {
+    const live = this.deps.liveBook?.(market.market_id, turbo) ?? null;
+    if (live !== null && live.state() === 'live') {
+      const top = live.top(1);
+      if (top.ok) return ok({ bid: top.value.buys[0]?.[0] ?? null, ask: top.value.sells[0]?.[0] ?? null });
+    }
     const depth = await this.deps.rest.getDepth({ market_id: market.market_id, depth: 1, level: 3, ...(turbo ? { turbo: true } : {}) });
     if (!depth.ok) return depth;
     return ok({ bid: depth.value.buys[0]?.price ?? null, ask: depth.value.sells[0]?.price ?? null });

@@ -2,7 +2,8 @@
 // exchange's own trades of the account give (GET /v1/trades_by_account, by the oracle's model);
 // a fill made while the orders stream is down is in the store after the reconnect, and the store
 // then equals the exchange's trades; fills reach positions without any read of an order history
-// (every request main sends is counted through its HTTP client).
+// (every request main sends is counted through its HTTP client); with a position and a guard that
+// reads it, an order on a book main keeps live takes its mark from that book, not a depth read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchJson, type HttpRequest } from '../../../main/exchange/http';
 import type { Market } from '../../../shared/market/market';
@@ -128,5 +129,20 @@ describe.sequential('one fill source', () => {
     const want = await exchangePosition();
     const row = (await appPosition())!;
     expect({ size: row.size, realized: row.realized, fills: row.fills }).toEqual({ size: want.size, realized: want.realized, fills: want.fills });
+  });
+
+  it('a guarded order on a book main keeps live reads no depth for the mark of the position', async () => {
+    const h = harness.terminal.handlers;
+    value(await h.subscribeBook({ marketId: market.market_id, precision: harness.priceTick(market), levels: 20 }, caller));
+    const position = (await appPosition())!;
+    expect(position.size).not.toBe(0n);
+    value(await h.updateSettings({ maxPosition: { [market.market_id]: position.size * 10n }, dailyLossLimit: { [market.quote.asset]: 10n ** BigInt(market.quote.decimals) * 1_000_000n } }, caller));
+    const order = await harness.restingBuy(market);
+    const from = requests.length;
+    const placed = value(await h.placeOrder(order, caller));
+    const during = requests.slice(from);
+    value(await h.cancelOrder({ marketId: market.market_id, orderId: placed.orders[0]!.orderId }, caller));
+    expect(during.filter((line) => line.startsWith('GET /v1/depth'))).toEqual([]);
+    expect(during.filter((line) => line.startsWith('POST /v1/session/actions'))).toHaveLength(1);
   });
 });
