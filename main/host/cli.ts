@@ -34,7 +34,7 @@ const builtSandbox = join(dirname(modulePath), 'sandbox.js');
 const sandboxEntry = !modulePath.endsWith('.ts') && existsSync(builtSandbox) ? { modulePath: builtSandbox, execArgv: [] } : { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--sandbox-maker-rate N] [--exchange-url URL] [--record-bridge FILE]\n`);
   process.exit(2);
 }
 
@@ -56,6 +56,9 @@ function parseFlags() {
         // book they were written against; the sandbox names the profiles and refuses others.
         'sandbox-maker-profile': { type: 'string' },
         'sandbox-maker-regime': { type: 'string' },
+        // The embedded sandbox maker's takes per second per market (its --maker-rate, default 2):
+        // the soak and the four-window bench run it at ten times that.
+        'sandbox-maker-rate': { type: 'string' },
         // An exchange that runs outside this process (another sandbox, a devnet) instead of the
         // embedded sandbox; its faucet is expected at the same address.
         'exchange-url': { type: 'string' },
@@ -76,6 +79,12 @@ function parseFlags() {
       if (!/^[a-z][a-z-]{0,39}$/.test(name)) usage(`--${flag}: expected a lower-case name such as realistic, got ${JSON.stringify(name)}`);
       if (values.offline) usage(`--${flag}: there is no sandbox in offline mode (--offline)`);
       maker.push(sandboxFlag, name);
+    }
+    const makerRate = values['sandbox-maker-rate'];
+    if (makerRate !== undefined) {
+      if (!/^\d{1,3}$/.test(makerRate)) usage(`--sandbox-maker-rate: expected takes per second per market, 0-999, got ${JSON.stringify(makerRate)}`);
+      if (values.offline) usage('--sandbox-maker-rate: there is no sandbox in offline mode (--offline)');
+      maker.push('--maker-rate', makerRate);
     }
     const exchangeUrl = values['exchange-url'];
     if (exchangeUrl !== undefined && !/^https?:\/\/[^\s/]+(:\d{1,5})?\/?$/.test(exchangeUrl)) usage(`--exchange-url: expected http(s)://host[:port], got ${JSON.stringify(exchangeUrl)}`);
