@@ -45,9 +45,12 @@ async function openPanel(terminal: OpenTerminal, context: BrowserContext, panel:
 /**
  * Build when sources changed, start the host with the maker at `makerRate` takes a second per
  * market, onboard, and open the four windows. `hostNodeArgs`: Node flags for the host process
- * (the soak's inspector on loopback); none by default.
+ * (the soak's --expose-gc); `hostArgs`: more host flags; `initScript`: a script every page runs
+ * before the app's own (the main window is reloaded for it after onboarding).
  */
-export async function openFourWindows(options: { makerRate?: number; hostNodeArgs?: string; log?: (line: string) => void } = {}): Promise<FourWindows> {
+export async function openFourWindows(
+  options: { makerRate?: number; hostNodeArgs?: string; hostArgs?: readonly string[]; initScript?: string; log?: (line: string) => void } = {},
+): Promise<FourWindows> {
   const log = options.log ?? (() => undefined);
   if (!ensureBuilt({ log })) throw new Error('four windows: the build failed; the host serves the built app');
   const previousNodeArgs = process.env.LT_HOST_NODE_ARGS;
@@ -55,7 +58,7 @@ export async function openFourWindows(options: { makerRate?: number; hostNodeArg
   let terminal: OpenTerminal;
   try {
     terminal = await openTerminal({
-      host: { args: ['--sandbox-maker-profile', 'realistic', '--sandbox-maker-rate', String(options.makerRate ?? MAKER_RATE)] },
+      host: { args: ['--sandbox-maker-profile', 'realistic', '--sandbox-maker-rate', String(options.makerRate ?? MAKER_RATE), ...(options.hostArgs ?? [])] },
       bridge: true,
       onboard: true,
       book: true,
@@ -68,6 +71,11 @@ export async function openFourWindows(options: { makerRate?: number; hostNodeArg
   try {
     const markets = await terminal.markets();
     const main = terminal.page;
+    if (options.initScript !== undefined) {
+      await terminal.context.addInitScript({ content: options.initScript });
+      await main.reload();
+    }
+    await main.locator('[data-testid=ladder][data-freshness=live]').first().waitFor({ timeout: 60_000, state: 'attached' });
     const marketId = await main.getByTestId('ladder').first().getAttribute('data-market-id');
     const market = markets.find((candidate) => candidate.market_id === marketId) ?? markets[0]!;
     const liveRow = '[data-testid=ladder][data-freshness=live] [data-testid=ladder-row].best-bid';

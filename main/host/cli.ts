@@ -34,7 +34,7 @@ const builtSandbox = join(dirname(modulePath), 'sandbox.js');
 const sandboxEntry = !modulePath.endsWith('.ts') && existsSync(builtSandbox) ? { modulePath: builtSandbox, execArgv: [] } : { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--sandbox-maker-rate N] [--exchange-url URL] [--record-bridge FILE]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--sandbox-maker-rate N] [--exchange-url URL] [--record-bridge FILE] [--report-resources-ms N]\n`);
   process.exit(2);
 }
 
@@ -64,6 +64,8 @@ function parseFlags() {
         'exchange-url': { type: 'string' },
         // Append every bridge frame, both ways, to this file (the security test scans it).
         'record-bridge': { type: 'string' },
+        // The soak's diagnostic: a line of heap, handle and listener counts every N ms (main/host/resource-report.ts).
+        'report-resources-ms': { type: 'string' },
       },
       strict: true,
     });
@@ -89,6 +91,8 @@ function parseFlags() {
     const exchangeUrl = values['exchange-url'];
     if (exchangeUrl !== undefined && !/^https?:\/\/[^\s/]+(:\d{1,5})?\/?$/.test(exchangeUrl)) usage(`--exchange-url: expected http(s)://host[:port], got ${JSON.stringify(exchangeUrl)}`);
     if (values.offline && (exchangeUrl !== undefined || values['sandbox-control'])) usage('--exchange-url and --sandbox-control: there is no network in offline mode (--offline)');
+    const reportResources = values['report-resources-ms'];
+    if (reportResources !== undefined && (!/^\d{3,7}$/.test(reportResources) || Number(reportResources) < 100)) usage(`--report-resources-ms: expected milliseconds, at least 100, got ${JSON.stringify(reportResources)}`);
     const displays = parseDisplaysFlag(values.displays);
     if (!displays.ok) usage(displays.message);
     const dataHome = process.env.XDG_DATA_HOME ?? join(process.env.HOME ?? '.', '.local/share');
@@ -103,6 +107,7 @@ function parseFlags() {
       sandboxMaker: maker,
       exchangeUrl: exchangeUrl?.replace(/\/$/, ''),
       recordBridge: values['record-bridge'] === undefined ? undefined : resolve(values['record-bridge']),
+      reportResourcesMs: reportResources === undefined ? undefined : Number(reportResources),
     };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -233,6 +238,10 @@ if (desk && deskPlatform) {
 
 // test/support/browser-host.ts reads this exact line.
 process.stdout.write(`terminal ready at ${host.url}\n`);
+if (flags.reportResourcesMs !== undefined) {
+  const { startResourceReport } = await import('./resource-report');
+  startResourceReport(flags.reportResourcesMs, (line) => process.stdout.write(line));
+}
 
 let stopping = false;
 const shutdown = async () => {
