@@ -27,6 +27,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { screenshot } from '../test/support/chromium';
 import { confirmIfAsked } from '../test/support/terminal-page';
 import { quantile } from './judge';
+import { trendOf, type Point, type Trend } from './trend';
 import { MAKER_RATE, openFourWindows, USUAL_MAKER_RATE, type DeskWindow } from './four-windows';
 
 // ---- flags ----------------------------------------------------------------------------------
@@ -86,50 +87,6 @@ interface SoakProbe {
   frames(): number[];
 }
 
-// ---- series and their slopes ----------------------------------------------------------------
-
-interface Point {
-  readonly minutes: number;
-  readonly value: number;
-}
-
-interface Trend {
-  readonly name: string;
-  readonly unit: string;
-  readonly points: number;
-  /** The level at the end of the warm-up (the first point after it). */
-  readonly level: number;
-  readonly last: number;
-  readonly perHour: number;
-  readonly percentPerHour: number;
-  readonly standardError: number;
-  readonly grows: boolean;
-}
-
-/** Least squares through the points after the warm-up: slope per hour, its standard error, and whether that is growth. */
-export function trendOf(name: string, unit: string, series: readonly Point[], warmupMinutes: number, allowance: number): Trend {
-  const points = series.filter((point) => point.minutes >= warmupMinutes);
-  const n = points.length;
-  const level = points[0]?.value ?? Number.NaN;
-  const last = points.at(-1)?.value ?? Number.NaN;
-  if (n < 3) return { name, unit, points: n, level, last, perHour: Number.NaN, percentPerHour: Number.NaN, standardError: Number.NaN, grows: false };
-  const meanX = points.reduce((sum, point) => sum + point.minutes, 0) / n;
-  const meanY = points.reduce((sum, point) => sum + point.value, 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  for (const point of points) {
-    sxx += (point.minutes - meanX) ** 2;
-    sxy += (point.minutes - meanX) * (point.value - meanY);
-  }
-  const slope = sxx === 0 ? 0 : sxy / sxx; // per minute
-  const residual = points.reduce((sum, point) => sum + (point.value - (meanY + slope * (point.minutes - meanX))) ** 2, 0);
-  const standardError = sxx === 0 ? 0 : Math.sqrt(residual / (n - 2) / sxx) * 60;
-  const perHour = slope * 60;
-  const percentPerHour = level === 0 ? (perHour > 0 ? Number.POSITIVE_INFINITY : 0) : (perHour / level) * 100;
-  const grows = perHour > 0 && perHour > 3 * standardError && percentPerHour > allowance * 100;
-  return { name, unit, points: n, level, last, perHour, percentPerHour, standardError, grows };
-}
-
 // ---- the run --------------------------------------------------------------------------------
 
 interface PageSeries {
@@ -179,11 +136,17 @@ function trader(page: Page) {
   const ladder = page.getByTestId('ladder');
   const click = async () => {
     if (!armed) {
+      // Rows of a coarse group (the fourth, 1,000 ticks on ETH/USDC): a bid a dozen rows under the
+      // best rests out of the busy maker's reach, as the ladder e2e suite places it.
+      const groups = await page.getByTestId('ladder-precision').locator('option').evaluateAll((options) => options.map((option) => option.getAttribute('value') ?? ''));
+      await page.getByTestId('ladder-precision').selectOption(groups[Math.min(3, groups.length - 1)]!);
       await page.getByTestId('ladder-arm').click();
       await page.locator('[data-testid=ladder][data-clickable=true]').waitFor({ timeout: 20_000 });
       armed = true;
     }
     if (resting === null) {
+      // The ladder holds its rows while the market moves; centre it on the inside first.
+      await page.getByTestId('ladder-recenter').click();
       const prices = await ladder.locator('[data-testid=ladder-row]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-price') ?? ''));
       const best = await ladder.locator('[data-testid=ladder-row].best-bid').first().getAttribute('data-price', { timeout: 10_000 });
       const at = best === null ? -1 : prices.indexOf(best);
