@@ -11,7 +11,8 @@
 // - each page: its JS heap after a forced collection (CDP HeapProfiler.collectGarbage, then
 //   Runtime.getHeapUsage), its DOM nodes and JS event listeners (Memory.getDOMCounters) and its
 //   pending timers (setTimeout/setInterval counted by a script the page runs before the app);
-// - each page's frame intervals (requestAnimationFrame), summarised per minute (p50, p99, max).
+// - each page's frame intervals (requestAnimationFrame), summarised per minute (p50, p99, max),
+//   without the interval each forced collection of the soak's own falls in.
 // After the warm-up, a least-squares line through each series gives its slope per hour, also as
 // a percentage of the level at the end of the warm-up. A series grows when its slope is positive,
 // more than three standard errors from zero (a trend, not noise) and above its allowance per hour
@@ -74,16 +75,20 @@ const PAGE_PROBE = `(() => {
   window.clearInterval = (id) => { pending.delete(id); clearI(id); };
   let intervals = [];
   let last = 0;
-  const frame = (now) => { if (last > 0) intervals.push(now - last); last = now; requestAnimationFrame(frame); };
+  let skip = false;
+  const frame = (now) => { if (last > 0 && !skip) intervals.push(now - last); skip = false; last = now; requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
   Object.defineProperty(window, '__soak', { value: {
     timers: () => pending.size,
+    skipFrame: () => { skip = true; },
     frames: () => { const taken = intervals; intervals = []; return taken; },
   } });
 })();`;
 
 interface SoakProbe {
   timers(): number;
+  /** Leave out the frame interval the soak's own forced collection falls in. */
+  skipFrame(): void;
   frames(): number[];
 }
 
@@ -112,6 +117,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
 
 async function samplePage(series: PageSeries, minutes: number): Promise<void> {
+  await series.window.page.evaluate(() => (globalThis as unknown as { __soak: SoakProbe }).__soak.skipFrame());
   await series.session.send('HeapProfiler.collectGarbage');
   const heap = (await series.session.send('Runtime.getHeapUsage')) as { usedSize: number };
   const counters = (await series.session.send('Memory.getDOMCounters')) as { nodes: number; jsEventListeners: number };
