@@ -35,7 +35,7 @@ const builtSandbox = join(dirname(modulePath), 'sandbox.js');
 const sandboxEntry = !modulePath.endsWith('.ts') && existsSync(builtSandbox) ? { modulePath: builtSandbox, execArgv: [] } : { modulePath: join(projectRoot, 'sandbox/cli.ts'), execArgv: ['--import', 'tsx'] };
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--exchange-url URL] [--record-bridge FILE [--record-calls-only]]\n`);
+  process.stderr.write(`${message}\nusage: npm run web -- [--port N] [--data-dir DIR] [--renderer-dir DIR] [--sandbox-seed N] [--displays "x,y,w,h;x,y,w,h"] [--offline]\n       [--sandbox-control] [--sandbox-maker-profile NAME] [--sandbox-maker-regime NAME] [--sandbox-maker-rate N] [--exchange-url URL] [--record-bridge FILE [--record-calls-only]] [--report-resources-ms N]\n`);
   process.exit(2);
 }
 
@@ -57,6 +57,9 @@ function parseFlags() {
         // book they were written against; the sandbox names the profiles and refuses others.
         'sandbox-maker-profile': { type: 'string' },
         'sandbox-maker-regime': { type: 'string' },
+        // The embedded sandbox maker's takes per second per market (its --maker-rate, default 2):
+        // the soak and the four-window bench run it at ten times that.
+        'sandbox-maker-rate': { type: 'string' },
         // An exchange that runs outside this process (another sandbox, a devnet) instead of the
         // embedded sandbox; its faucet is expected at the same address.
         'exchange-url': { type: 'string' },
@@ -65,6 +68,8 @@ function parseFlags() {
         // With --record-bridge: only the frames of calls and their replies, not the pushes (the
         // order-path bench, whose four windows' market data would make the file gigabytes).
         'record-calls-only': { type: 'boolean', default: false },
+        // The soak's diagnostic: a line of heap, handle and listener counts every N ms (main/host/resource-report.ts).
+        'report-resources-ms': { type: 'string' },
       },
       strict: true,
     });
@@ -81,9 +86,17 @@ function parseFlags() {
       if (values.offline) usage(`--${flag}: there is no sandbox in offline mode (--offline)`);
       maker.push(sandboxFlag, name);
     }
+    const makerRate = values['sandbox-maker-rate'];
+    if (makerRate !== undefined) {
+      if (!/^\d{1,3}$/.test(makerRate)) usage(`--sandbox-maker-rate: expected takes per second per market, 0-999, got ${JSON.stringify(makerRate)}`);
+      if (values.offline) usage('--sandbox-maker-rate: there is no sandbox in offline mode (--offline)');
+      maker.push('--maker-rate', makerRate);
+    }
     const exchangeUrl = values['exchange-url'];
     if (exchangeUrl !== undefined && !/^https?:\/\/[^\s/]+(:\d{1,5})?\/?$/.test(exchangeUrl)) usage(`--exchange-url: expected http(s)://host[:port], got ${JSON.stringify(exchangeUrl)}`);
     if (values.offline && (exchangeUrl !== undefined || values['sandbox-control'])) usage('--exchange-url and --sandbox-control: there is no network in offline mode (--offline)');
+    const reportResources = values['report-resources-ms'];
+    if (reportResources !== undefined && (!/^\d{3,7}$/.test(reportResources) || Number(reportResources) < 100)) usage(`--report-resources-ms: expected milliseconds, at least 100, got ${JSON.stringify(reportResources)}`);
     const displays = parseDisplaysFlag(values.displays);
     if (!displays.ok) usage(displays.message);
     const dataHome = process.env.XDG_DATA_HOME ?? join(process.env.HOME ?? '.', '.local/share');
@@ -99,6 +112,7 @@ function parseFlags() {
       exchangeUrl: exchangeUrl?.replace(/\/$/, ''),
       recordBridge: values['record-bridge'] === undefined ? undefined : resolve(values['record-bridge']),
       recordCallsOnly: values['record-calls-only'],
+      reportResourcesMs: reportResources === undefined ? undefined : Number(reportResources),
     };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
@@ -239,6 +253,10 @@ if (desk && deskPlatform) {
 
 // test/support/browser-host.ts reads this exact line.
 process.stdout.write(`terminal ready at ${host.url}\n`);
+if (flags.reportResourcesMs !== undefined) {
+  const { startResourceReport } = await import('./resource-report');
+  startResourceReport(flags.reportResourcesMs, (line) => process.stdout.write(line));
+}
 
 let stopping = false;
 const shutdown = async () => {

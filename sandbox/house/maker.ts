@@ -107,12 +107,19 @@ export class HouseMaker {
     this.timers.push(setInterval(() => this.step(), this.regime.quoteIntervalMs));
     const takesPerSecond = this.options.takesPerSecond * this.regime.takeRateFactor;
     if (takesPerSecond > 0 && !this.pinned) {
-      // One timer for every market; each fires a take with probability rate * interval.
+      // One timer for every market; each tick takes rate * interval times on average: the whole
+      // part every tick, the rest with that probability (so a rate above 10 a second is kept, and
+      // a rate up to 10 draws the same random numbers as it always did).
       const intervalMs = 100;
-      const chance = Math.min(1, (takesPerSecond * intervalMs) / 1000);
+      const expected = (takesPerSecond * intervalMs) / 1000;
+      const whole = Math.floor(expected);
+      const chance = expected - whole;
       this.timers.push(
         setInterval(() => {
-          for (const book of this.books.values()) if (this.random.next() < chance) this.guarded(() => this.take(book));
+          for (const book of this.books.values()) {
+            for (let take = 0; take < whole; take++) this.guarded(() => this.take(book));
+            if (chance > 0 && this.random.next() < chance) this.guarded(() => this.take(book));
+          }
         }, intervalMs),
       );
     }

@@ -40,20 +40,43 @@ function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** The bigint a `{"$bigint": "<decimal>"}` object stands for, or undefined when `value` is no such object. */
+function taggedBigint(value: Record<string, unknown>): bigint | undefined {
+  const digits = value[BIGINT_TAG];
+  if (typeof digits !== 'string' || !/^-?\d{1,100}$/.test(digits)) return undefined;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === BIGINT_TAG ? BigInt(digits) : undefined;
+}
+
+/**
+ * Replaces every bigint object in a parsed frame, in place, innermost first (as a JSON.parse
+ * reviver would, at about half its cost: the reviver is called for every value). A replaced member
+ * is defined, not assigned, so a key named `__proto__` stays a plain member.
+ */
+function reviveBigints(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const member: unknown = value[index];
+      if (member !== null && typeof member === 'object') value[index] = reviveBigints(member);
+    }
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const member = record[key];
+    if (member === null || typeof member !== 'object') continue;
+    const revived = reviveBigints(member);
+    if (revived !== member) Object.defineProperty(record, key, { value: revived, writable: true, enumerable: true, configurable: true });
+  }
+  return taggedBigint(record) ?? record;
+}
+
 /**
  * Throws SyntaxError on malformed text, and FrameTooDeepError (a SyntaxError) on text nested deeper
  * than MAX_FRAME_DEPTH, before any recursion: callers at a boundary catch it and refuse the frame.
  */
 export function decodeFrame(text: string): unknown {
   if (nestsDeeperThan(text, MAX_FRAME_DEPTH)) throw new FrameTooDeepError();
-  return JSON.parse(text, (_key, v: unknown) => {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-      const keys = Object.keys(v);
-      if (keys.length === 1 && keys[0] === BIGINT_TAG) {
-        const digits = (v as Record<string, unknown>)[BIGINT_TAG];
-        if (typeof digits === 'string' && /^-?\d{1,100}$/.test(digits)) return BigInt(digits);
-      }
-    }
-    return v;
-  });
+  return reviveBigints(JSON.parse(text));
 }

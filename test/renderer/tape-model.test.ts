@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TradeView } from '../../shared/ipc/views';
-import { tapeRows } from '../../renderer/src/features/tape/tape-model';
+import { keepSameRows, tapeRows } from '../../renderer/src/features/tape/tape-model';
 import { checkProperty } from '../support/property';
 
 let serial = 0;
@@ -54,5 +54,21 @@ describe('tape rows', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('keeps the objects of rows that did not change, so a new trade draws one new row', () => {
+    const options = { aggregate: false, minimum: null, largeLot: null };
+    const before = keepSameRows([], tapeRows(trades, options));
+    const newer = trade('Buy', 103n, 1n, 8);
+    const after = keepSameRows(before, tapeRows([newer, ...trades], options));
+    expect(after[0]!.key).toBe(newer.tradeId);
+    after.slice(1).forEach((row, index) => expect(row).toBe(before[index]));
+    // A row whose figures changed (a large-lot size set) is a new object with the new figures.
+    const marked = keepSameRows(after, tapeRows([newer, ...trades], { ...options, largeLot: 4n }));
+    expect(marked[0]).toBe(after[0]);
+    expect(marked[0]!.large).toBe(false);
+    const large = marked.find((row) => row.quantity === 4n)!;
+    expect(large.large).toBe(true);
+    expect(after).not.toContain(large);
   });
 });

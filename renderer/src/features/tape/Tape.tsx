@@ -11,7 +11,7 @@ import { priceCell, quantityCell } from '../../format/columns';
 import { formatClock } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
-import { tapeRows } from './tape-model';
+import { keepSameRows, tapeRows, type TapeRow } from './tape-model';
 
 const KEEP = 200;
 let tapeSerial = 0;
@@ -80,7 +80,7 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
     return parsed.ok ? parsed.value : undefined;
   });
   const largeLot = () => terminal.store.state.settings?.largeTradeSize[props.market.market_id] ?? null;
-  const rows = createMemo(() => tapeRows(trades, { aggregate: aggregate(), minimum: minimum() ?? null, largeLot: largeLot() }));
+  const rows = createMemo<TapeRow[]>((previous) => keepSameRows(previous, tapeRows(trades, { aggregate: aggregate(), minimum: minimum() ?? null, largeLot: largeLot() })), []);
   return (
     <div class="tape-wrap" data-testid="tape" data-freshness={freshness.state()}>
     <div class="freshness-line tape-filters">

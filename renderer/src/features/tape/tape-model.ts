@@ -62,3 +62,22 @@ export function tapeRows(trades: readonly TradeView[], options: { readonly aggre
   }
   return rows;
 }
+
+function sameRow(a: TapeRow, b: TapeRow): boolean {
+  return a.key === b.key && a.side === b.side && a.time === b.time && a.price === b.price && a.firstPrice === b.firstPrice && a.quantity === b.quantity && a.count === b.count && a.large === b.large;
+}
+
+/**
+ * `next` with every row that equals a row of `previous` (same key and fields) replaced by that
+ * row's object: the tape's list is keyed by object, so a new trade draws one new row instead of
+ * drawing all of them again.
+ */
+export function keepSameRows(previous: readonly TapeRow[], next: readonly TapeRow[]): TapeRow[] {
+  if (previous.length === 0) return [...next];
+  const byKey = new Map<string, TapeRow>();
+  for (const row of previous) byKey.set(row.key, row);
+  return next.map((row) => {
+    const kept = byKey.get(row.key);
+    return kept !== undefined && sameRow(kept, row) ? kept : row;
+  });
+}

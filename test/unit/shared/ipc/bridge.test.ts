@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBridge, type BridgeTransport } from '../../../../shared/ipc/bridge';
 import { requestNames, streamNames, type ListenerName, type StreamName } from '../../../../shared/ipc/contract';
 import { decodeFrame, encodeFrame, FrameTooDeepError, MAX_FRAME_DEPTH } from '../../../../shared/ipc/codec';
 import { ok } from '../../../../shared/result';
+import { checkProperty } from '../../../support/property';
 
 const listenerName = (name: StreamName): ListenerName<StreamName> =>
   `on${name[0]?.toUpperCase() ?? ''}${name.slice(1)}` as ListenerName<StreamName>;
@@ -52,6 +54,37 @@ describe('frame codec', () => {
   it('leaves look-alike objects that are not exactly a tagged bigint alone', () => {
     expect(decodeFrame('{"a":{"$bigint":"12","x":1}}')).toEqual({ a: { $bigint: '12', x: 1 } });
     expect(decodeFrame('{"a":{"$bigint":"1.5"}}')).toEqual({ a: { $bigint: '1.5' } });
+  });
+
+  it('decodes any frame as a JSON.parse reviver did, bigint objects anywhere and keys named __proto__ kept as members', () => {
+    // The reviver the decoder replaced (it is called for every value, at about twice the cost).
+    const byReviver = (text: string): unknown =>
+      JSON.parse(text, (_key, v: unknown) => {
+        if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+          const keys = Object.keys(v);
+          if (keys.length === 1 && keys[0] === '$bigint') {
+            const digits = (v as Record<string, unknown>).$bigint;
+            if (typeof digits === 'string' && /^-?\d{1,100}$/.test(digits)) return BigInt(digits);
+          }
+        }
+        return v;
+      });
+    const tagged = fc.oneof(fc.bigInt().map((n) => ({ $bigint: n.toString() })), fc.constant({ $bigint: '1.5' }), fc.record({ $bigint: fc.string(), x: fc.integer() }));
+    const { value: frame } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), tagged, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__'), fc.constant('$bigint')), tie('value'), { maxKeys: 4 })),
+    }));
+    checkProperty(
+      fc.property(frame, (value) => {
+        const text = JSON.stringify(value);
+        const decoded = decodeFrame(text);
+        expect(decoded).toStrictEqual(byReviver(text));
+        expect(JSON.stringify(decoded, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))).toBe(JSON.stringify(byReviver(text), (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)));
+      }),
+    );
+    const proto = decodeFrame('{"__proto__":{"$bigint":"7"},"a":[{"__proto__":{"polluted":true}}]}') as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe(7n);
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('throws on malformed text so a boundary can refuse it', () => {
