@@ -219,6 +219,8 @@ interface OrderStamps {
 async function readRecord(path: string): Promise<{ received: { time: number; journalId: string }[]; spans: Map<string, OrderPathSpan> }> {
   const calls: { time: number; id: number }[] = [];
   const replies: { time: number; id: number; journalId: string }[] = [];
+  // Replies that refused a call (no journal entry): named when a click's order never left main.
+  const refusals: { time: number; id: number; why: string }[] = [];
   const spans = new Map<string, OrderPathSpan>();
   for await (const line of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
     if (line.startsWith('path ')) {
@@ -227,18 +229,23 @@ async function readRecord(path: string): Promise<{ received: { time: number; jou
       continue;
     }
     const direction = line.slice(0, 3);
-    if (direction === 'in ' ? !line.includes('"placeOrder"') : direction !== 'out' || !line.includes('"journalId"')) continue;
+    if (direction === 'in ' ? !line.includes('"placeOrder"') : direction !== 'out' || !line.includes('"reply"')) continue;
     const start = direction === 'in ' ? 3 : 4;
     const time = Number(line.slice(start, line.indexOf(' ', start)));
-    const frame = decodeFrame(line.slice(line.indexOf(' ', start) + 1)) as { t?: string; id?: number; name?: string; result?: { ok?: boolean; value?: { journalId?: unknown } } };
+    const frame = decodeFrame(line.slice(line.indexOf(' ', start) + 1)) as { t?: string; id?: number; name?: string; result?: { ok?: boolean; code?: unknown; message?: unknown; value?: { journalId?: unknown } } };
     if (direction === 'in ' && frame.name === 'placeOrder' && typeof frame.id === 'number') calls.push({ time, id: frame.id });
+    if (direction !== 'out' || frame.t !== 'reply' || typeof frame.id !== 'number') continue;
     const journalId = frame.result?.value?.journalId;
-    if (direction === 'out' && frame.t === 'reply' && typeof frame.id === 'number' && typeof journalId === 'string') replies.push({ time, id: frame.id, journalId });
+    if (typeof journalId === 'string') replies.push({ time, id: frame.id, journalId });
+    else if (frame.result?.ok === false) refusals.push({ time, id: frame.id, why: `${String(frame.result.code)}: ${String(frame.result.message)}` });
   }
   // Each call's reply: the first reply after it with its id that names a journal entry.
   const received = calls.map((call) => {
     const reply = replies.find((candidate) => candidate.id === call.id && candidate.time >= call.time);
-    if (reply === undefined) throw new Error(`order-path bench: the placeOrder call ${call.id} at ${call.time} has no reply naming a journal entry in the record`);
+    if (reply === undefined) {
+      const refused = refusals.find((candidate) => candidate.id === call.id && candidate.time >= call.time);
+      throw new Error(`order-path bench: the placeOrder call ${call.id} at ${call.time} has no reply naming a journal entry in the record${refused === undefined ? '' : ` (main refused it: ${refused.why})`}`);
+    }
     return { time: call.time, journalId: reply.journalId };
   });
   return { received, spans };
