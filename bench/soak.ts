@@ -165,9 +165,12 @@ function trader(page: Page) {
       counts.placed++;
       return;
     }
+    // The market may have carried the ladder's rows away from the bid: centre it again first, so a
+    // bid still resting is on screen and cancelled, never left behind as the trader's clicks go on.
+    await page.getByTestId('ladder-recenter').click();
     const own = ladder.locator(`[data-testid=ladder-row][data-price="${resting}"] [data-testid=own-order]`);
     if ((await own.count()) === 0) {
-      resting = null; // filled or scrolled away: place another next time
+      resting = null; // filled: place another next time
       return;
     }
     await own.first().click();
