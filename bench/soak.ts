@@ -169,6 +169,8 @@ function trader(page: Page) {
     // bid still resting is on screen and cancelled, never left behind as the trader's clicks go on.
     await page.getByTestId('ladder-recenter').click();
     const own = ladder.locator(`[data-testid=ladder-row][data-price="${resting}"] [data-testid=own-order]`);
+    // The recentred rows are drawn on the next animation frame.
+    await own.first().waitFor({ timeout: 3_000 }).catch(() => undefined);
     if ((await own.count()) === 0) {
       resting = null; // filled: place another next time
       return;
