@@ -27,19 +27,11 @@ import type { BookFrame, Resolution } from '../shared/ipc/views';
 import type { Market } from '../shared/market/market';
 import { ok, type Result } from '../shared/result';
 import { MemorySecretStore } from '../test/support/memory-secret-store';
+import { positiveFlag } from './flags';
 
 // ---- flags and the --expose-gc re-exec ------------------------------------------------------
 
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index < 0) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isFinite(value) || value <= 0) {
-    process.stderr.write(`soak: --${name} expects a positive number, got ${String(process.argv[index + 1])}\n`);
-    process.exit(2);
-  }
-  return value;
-}
+const flag = (name: string, fallback: number) => positiveFlag('soak', name, fallback);
 
 const MINUTES = flag('minutes', 10);
 const MAKER_RATE = Math.round(flag('maker-rate', 10));

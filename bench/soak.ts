@@ -30,19 +30,11 @@ import { confirmIfAsked } from '../test/support/terminal-page';
 import { quantile } from './judge';
 import { trendOf, type Point, type Trend } from './trend';
 import { MAKER_RATE, openFourWindows, USUAL_MAKER_RATE, type DeskWindow } from './four-windows';
+import { positiveFlag } from './flags';
 
 // ---- flags ----------------------------------------------------------------------------------
 
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index < 0) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isFinite(value) || value <= 0) {
-    process.stderr.write(`soak: --${name} expects a positive number, got ${String(process.argv[index + 1])}\n`);
-    process.exit(2);
-  }
-  return value;
-}
+const flag = (name: string, fallback: number) => positiveFlag('soak', name, fallback);
 
 const MINUTES = flag('minutes', 60);
 const WARMUP_MINUTES = flag('warmup-minutes', Math.min(10, MINUTES / 3));
