@@ -52,6 +52,12 @@ describe.sequential('a trailing stop in Chromium against the sandbox', () => {
     await page.getByTestId('tab-orders').click();
     await page.getByTestId('trail-ticks').first().fill('2000');
     await page.getByTestId('trail-reference').first().selectOption('bid');
+    // Orders and legs are pushed again while the trader types (here: a resting bid far under the
+    // market). The row under the typing is the same row: what was typed is still there.
+    const resting = value(await bridge.api.placeOrder({ marketId: market.market_id, side: 'Buy', orderType: { kind: 'Spot' }, price: bid - 300n * USDC, quantity: 10_000_000n }));
+    await page.locator(`[data-testid=open-order-row][data-order-id="${resting.orders[0]!.orderId}"]`).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('trail-ticks').first().inputValue()).toBe('2000');
+    expect(await page.getByTestId('trail-reference').first().inputValue()).toBe('bid');
     await page.getByTestId('trail-arm').first().click();
     // Arming is confirmed once, as an order is: the dialog comes first (under load, after a while).
     await page.getByTestId('confirm-dialog').or(page.getByTestId('trail-managed')).first().waitFor({ timeout: 20_000 });

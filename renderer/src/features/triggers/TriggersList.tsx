@@ -11,7 +11,7 @@ import { formatClock } from '../../format/time';
 import { shortId } from '../../format/units';
 import { createOpenOrders, createPositionBrackets, createProtectiveStops, createTriggerSnapshot } from './trigger-data';
 import { TrailControls } from './TrailControls';
-import { groupUnderOrders, legLabel, snapToStep } from './trigger-model';
+import { groupUnderOrders, legLabel, snapToStep, type TriggerGroup } from './trigger-model';
 import './triggers.css';
 import { useBridge } from '../../stores/bridge-context';
 
@@ -22,6 +22,9 @@ const REASONS: Readonly<Record<string, string>> = {
   ParentNotFilled: 'its order closed without a fill',
   SessionEnded: 'the margin session ended',
 };
+
+const groupKey = (group: TriggerGroup) => group.parentOrderId ?? '';
+const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((key, index) => key === b[index]);
 
 export const TriggersList: Component<{
   /** Every market of the network (to format prices); legs of unknown markets show raw values. */
@@ -46,6 +49,11 @@ export const TriggersList: Component<{
   const marketOf = (marketId: string) => props.markets.find((market) => market.market_id === marketId);
   const mine = (leg: TriggerView) => props.marketId === undefined || leg.marketId === props.marketId;
   const groups = createMemo(() => groupUnderOrders(snapshot().pending.filter(mine), openOrders()));
+  // Rows are keyed by id, not by the pushed objects: every push of legs or orders brings new
+  // objects, and a row re-created from them would drop what the trader is typing into it.
+  const groupKeys = createMemo(() => groups().map(groupKey), undefined, { equals: sameKeys });
+  const groupOf = (key: string) => groups().find((group) => groupKey(group) === key);
+  const legById = createMemo(() => new Map(snapshot().pending.map((leg) => [leg.triggerId, leg])));
   const recent = createMemo(() => snapshot().recent.filter(mine));
   const pendingIds = createMemo(() => new Set(snapshot().pending.map((leg) => leg.triggerId)));
   const price = (leg: TriggerView, value: bigint) => {
@@ -134,6 +142,47 @@ export const TriggersList: Component<{
     );
   };
 
+  /** One order's legs (or the legs on their own), under a line naming the order. */
+  const GroupRows: Component<{ group: TriggerGroup }> = (row) => {
+    const legIds = createMemo(() => row.group.legs.map((leg) => leg.triggerId), undefined, { equals: sameKeys });
+    return (
+      <>
+        <Show when={row.group.parentOrderId !== null}>
+          <tr class="trigger-parent" data-testid="trigger-parent-row" data-order-id={row.group.parentOrderId ?? ''}>
+            <td colSpan={4}>
+              <Show
+                when={row.group.parent}
+                fallback={
+                  <span class="muted">
+                    Order {shortId(row.group.parentOrderId ?? '')} (filled or closed): legs of its position
+                  </span>
+                }
+              >
+                {(parent) => {
+                  const market = () => marketOf(parent().marketId);
+                  return (
+                    <span classList={{ buy: parent().side === 'Buy', sell: parent().side === 'Sell' }}>
+                      {parent().side} {market() ? formatQuantity(market()!, parent().quantity) : parent().quantity.toString()} @ {market() ? formatPrice(market()!, parent().price) : parent().price.toString()} (filled{' '}
+                      {market() ? formatQuantity(market()!, parent().filled) : parent().filled.toString()}) · {shortId(parent().orderId)}
+                    </span>
+                  );
+                }}
+              </Show>
+            </td>
+          </tr>
+        </Show>
+        <Show when={row.group.parentOrderId === null}>
+          <tr class="trigger-parent" data-testid="trigger-standalone-row">
+            <td colSpan={4} class="muted">
+              Stops on their own
+            </td>
+          </tr>
+        </Show>
+        <For each={legIds()}>{(id) => <Show when={legById().get(id)}>{(leg) => <LegRow leg={leg()} />}</Show>}</For>
+      </>
+    );
+  };
+
   return (
     <div class="trigger-list" data-testid="triggers-list">
       <table>
@@ -146,44 +195,7 @@ export const TriggersList: Component<{
           </tr>
         </thead>
         <tbody>
-          <For each={groups()}>
-            {(group) => (
-              <>
-                <Show when={group.parentOrderId !== null}>
-                  <tr class="trigger-parent" data-testid="trigger-parent-row" data-order-id={group.parentOrderId ?? ''}>
-                    <td colSpan={4}>
-                      <Show
-                        when={group.parent}
-                        fallback={
-                          <span class="muted">
-                            Order {shortId(group.parentOrderId ?? '')} (filled or closed): legs of its position
-                          </span>
-                        }
-                      >
-                        {(parent) => {
-                          const market = () => marketOf(parent().marketId);
-                          return (
-                            <span classList={{ buy: parent().side === 'Buy', sell: parent().side === 'Sell' }}>
-                              {parent().side} {market() ? formatQuantity(market()!, parent().quantity) : parent().quantity.toString()} @ {market() ? formatPrice(market()!, parent().price) : parent().price.toString()} (filled{' '}
-                              {market() ? formatQuantity(market()!, parent().filled) : parent().filled.toString()}) · {shortId(parent().orderId)}
-                            </span>
-                          );
-                        }}
-                      </Show>
-                    </td>
-                  </tr>
-                </Show>
-                <Show when={group.parentOrderId === null}>
-                  <tr class="trigger-parent" data-testid="trigger-standalone-row">
-                    <td colSpan={4} class="muted">
-                      Stops on their own
-                    </td>
-                  </tr>
-                </Show>
-                <For each={group.legs}>{(leg) => <LegRow leg={leg} />}</For>
-              </>
-            )}
-          </For>
+          <For each={groupKeys()}>{(key) => <Show when={groupOf(key)}>{(group) => <GroupRows group={group()} />}</Show>}</For>
           <Show when={groups().length === 0}>
             <tr>
               <td colSpan={4} class="empty" data-testid="triggers-empty">
