@@ -179,18 +179,32 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     bridge.handleUpgrade(request, socket, head, (ws) => attach(ws, windowKey));
   });
 
+  // A broadcast hands one payload to every window in one synchronous loop: it is encoded once,
+  // for the first window, and the text is reused until the loop's job ends.
+  let lastPush: { readonly stream: string; readonly payload: unknown; readonly text: string } | null = null;
+  const pushText = (stream: string, payload: unknown): string => {
+    if (lastPush !== null && lastPush.stream === stream && lastPush.payload === payload) return lastPush.text;
+    const text = encodeFrame({ t: 'push', stream, payload });
+    if (lastPush === null)
+      queueMicrotask(() => {
+        lastPush = null;
+      });
+    lastPush = { stream, payload, text };
+    return text;
+  };
+
   const attach = (ws: WebSocket, windowKey: string | null) => {
     const windowId = `tab-${++nextWindow}`;
     const frameUrl = `${origin}/`;
-    const send = (frame: unknown) => {
-      const text = encodeFrame(frame);
+    const sendText = (text: string) => {
       options.record?.('out', text);
       ws.send(text);
     };
+    const send = (frame: unknown) => sendText(encodeFrame(frame));
     // ws reports a frame over maxPayload, bad UTF-8 and other protocol errors here, then closes
     // the connection; unhandled, the error would end the host.
     ws.on('error', (error) => log(`bridge connection ${windowId}: ${error.message}`));
-    options.windows.attach(windowId, { send: (stream, payload) => send({ t: 'push', stream, payload }) });
+    options.windows.attach(windowId, { send: (stream, payload) => sendText(pushText(stream, payload)) });
     options.onPage?.(windowId, windowKey);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');

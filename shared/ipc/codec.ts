@@ -19,8 +19,77 @@ export class FrameTooDeepError extends SyntaxError {
   }
 }
 
+/**
+ * How deep encodeFrame follows nested values before it stops: deeper is a cycle or a mistake
+ * (JSON.stringify would throw on a cycle too, with a TypeError, as this does).
+ */
+const MAX_ENCODE_DEPTH = 1_000;
+
+/**
+ * The text JSON.stringify(value, replacer) gives with a replacer that turns every bigint into
+ * {"$bigint":"<decimal>"}, character for character, written in one walk instead: a replacer is
+ * called for every value of the frame, which made encoding the largest part of main's work while
+ * it pushed book frames to four windows. Strings and keys are still escaped by JSON.stringify.
+ */
 export function encodeFrame(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? { [BIGINT_TAG]: v.toString() } : v));
+  // Like JSON.stringify, undefined (or a function) at the top gives undefined, whatever the type says.
+  return writeValue(value, '', 0) as string;
+}
+
+/** Member names escaped once: frames repeat the same few (price, quantity, ...) thousands of times. */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 2_000;
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    // Names that are ids (a record keyed by order) would grow the map without end: past the bound, escape each time.
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
+/** One value as JSON text, or undefined where JSON.stringify leaves it out (functions, symbols, undefined). */
+function writeValue(input: unknown, key: string, depth: number): string | undefined {
+  let value = input;
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
+  switch (typeof value) {
+    case 'bigint':
+      return `{"${BIGINT_TAG}":"${value.toString()}"}`;
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (depth >= MAX_ENCODE_DEPTH) throw new TypeError(`bridge frame: nested deeper than ${MAX_ENCODE_DEPTH} levels (a cycle?)`);
+      // Boxed primitives are written as JSON.stringify writes them: as their primitive.
+      if (value instanceof Number || value instanceof String || value instanceof Boolean) return writeValue(value.valueOf(), key, depth);
+      if (Array.isArray(value)) {
+        let text = '[';
+        for (let index = 0; index < value.length; index++) {
+          if (index > 0) text += ',';
+          text += writeValue(value[index], String(index), depth + 1) ?? 'null';
+        }
+        return `${text}]`;
+      }
+      let text = '{';
+      let first = true;
+      const record = value as Record<string, unknown>;
+      for (const member of Object.keys(record)) {
+        const written = writeValue(record[member], member, depth + 1);
+        if (written === undefined) continue;
+        text += `${first ? '' : ','}${quotedKey(member)}:${written}`;
+        first = false;
+      }
+      return `${text}}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Whether JSON text opens more than `limit` arrays or objects at once (brackets inside strings do not count). */

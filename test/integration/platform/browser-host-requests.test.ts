@@ -1,7 +1,8 @@
 // The browser host's HTTP and upgrade checks against a real host (startBrowserHost with recording
 // handlers and a temporary renderer directory) over real sockets: a malformed percent-escape is a
 // 400 (not a 500), the WebSocket upgrade checks Host as well as Origin and the token, and the
-// number of authenticated bridge connections is capped.
+// number of authenticated bridge connections is capped. Pushes: a broadcast reaches every window
+// as the same text, and a payload changed and pushed again is sent as it is now.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -13,18 +14,20 @@ import { MAX_BRIDGE_CONNECTIONS, startBrowserHost, type BrowserHost } from '../.
 import { createDispatcher, type Handlers } from '../../../main/ipc/dispatcher';
 import { WindowHub } from '../../../main/services/window-hub';
 import { requestNames } from '../../../shared/ipc/contract';
+import { decodeFrame } from '../../../shared/ipc/codec';
 import { ok } from '../../../shared/result';
 
 const TOKEN = 'e'.repeat(64);
 const CAP = 4;
 let host: BrowserHost;
 let port: number;
+const windows = new WindowHub();
 
 beforeAll(async () => {
   const rendererDir = mkdtempSync(join(tmpdir(), 'lt-host-requests-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>host</title>');
   const handlers = Object.fromEntries(requestNames.map((name) => [name, () => ok(null)])) as unknown as Handlers;
-  host = await startBrowserHost({ createDispatch: (origin) => createDispatcher(handlers, { allowedOrigins: [origin] }), windows: new WindowHub(), rendererDir, token: TOKEN, maxConnections: CAP });
+  host = await startBrowserHost({ createDispatch: (origin) => createDispatcher(handlers, { allowedOrigins: [origin] }), windows, rendererDir, token: TOKEN, maxConnections: CAP });
   port = Number(new URL(host.origin).port);
 });
 
@@ -114,5 +117,44 @@ describe('browser host requests', () => {
     expect(again).toBeInstanceOf(WebSocket);
     sockets.push(again as WebSocket);
     for (const socket of sockets) socket.close();
+  });
+
+  it('pushes one broadcast to every window as the same text, and a payload changed since as it is now', async () => {
+    // The sockets of the test before close a moment later: wait for the host to let them go.
+    for (let attempt = 0; attempt < 100 && windows.ids().length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(windows.ids()).toHaveLength(0);
+    const sockets = await Promise.all(
+      [0, 1, 2].map(
+        () =>
+          new Promise<{ socket: WebSocket; frames: string[] }>((resolve) => {
+            const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge?token=${TOKEN}`, { origin: host.origin });
+            const frames: string[] = [];
+            socket.on('message', (data) => frames.push(data.toString()));
+            socket.once('open', () => resolve({ socket, frames }));
+          }),
+      ),
+    );
+    // The host attaches a window on upgrade; the client's open can come first.
+    for (let attempt = 0; attempt < 50 && windows.ids().length < 3; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(windows.ids()).toHaveLength(3);
+    const payload = { state: 'live', quantity: 5n, nested: [{ price: 123_456_789_012_345_678_901n }] };
+    const [first, second, third] = windows.ids() as [string, string, string];
+    windows.broadcast('connection', payload as never);
+    // In the same job: one window gets another payload of the same stream, another the same payload again.
+    windows.sendTo(second, 'connection', { state: 'other', quantity: 6n } as never);
+    windows.sendTo(third, 'connection', payload as never);
+    await Promise.resolve();
+    payload.quantity = 7n;
+    windows.sendTo(first, 'connection', payload as never);
+    for (let attempt = 0; attempt < 100 && sockets.some(({ frames }) => frames.length < 2); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const pushes = sockets.map(({ frames }) => frames.map((text) => decodeFrame(text)));
+    expect(pushes[0]).toEqual([
+      { t: 'push', stream: 'connection', payload: { state: 'live', quantity: 5n, nested: [{ price: 123_456_789_012_345_678_901n }] } },
+      { t: 'push', stream: 'connection', payload: { state: 'live', quantity: 7n, nested: [{ price: 123_456_789_012_345_678_901n }] } },
+    ]);
+    expect(pushes[1]).toEqual([pushes[0]![0], { t: 'push', stream: 'connection', payload: { state: 'other', quantity: 6n } }]);
+    expect(pushes[2]).toEqual([pushes[0]![0], pushes[0]![0]]);
+    expect(sockets[1]!.frames[0]).toBe(sockets[0]!.frames[0]);
+    for (const { socket } of sockets) socket.close();
   });
 });

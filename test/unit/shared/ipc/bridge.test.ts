@@ -87,6 +87,37 @@ describe('frame codec', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('encodes any frame to the very text JSON.stringify with a bigint replacer gave (journals written before read the same)', () => {
+    const byReplacer = (value: unknown): string | undefined => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v));
+    const leaf = fc.oneof(
+      fc.jsonValue({ maxDepth: 1 }),
+      fc.bigInt(),
+      fc.bigInt({ min: -(1n << 256n), max: 1n << 256n }),
+      fc.constantFrom(undefined, -0, Number.NaN, Number.POSITIVE_INFINITY, 'a\u2028b', '\ud800', '"\\\n', () => 1, Symbol('s')),
+      fc.date({ noInvalidDate: true }),
+      fc.string({ unit: 'binary' }),
+    );
+    const { value: frame } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__'), fc.constant('$bigint'), fc.constant('toString')), tie('value'), { maxKeys: 5 })),
+    }));
+    checkProperty(
+      fc.property(frame, (value) => {
+        expect(encodeFrame(value)).toBe(byReplacer(value));
+      }),
+    );
+    // A sparse array, a class instance, an object with toJSON (as Date has), boxed primitives.
+    class Level {
+      constructor(readonly price: bigint, readonly hidden?: string) {}
+    }
+    // eslint-disable-next-line no-sparse-arrays
+    const odd = { sparse: [1, , 3], level: new Level(5n), custom: { toJSON: (key: string) => ({ key, n: 2n }) }, boxed: [Object(7), Object('s'), Object(false)] };
+    expect(encodeFrame(odd)).toBe(byReplacer(odd));
+    expect(encodeFrame(undefined)).toBe(byReplacer(undefined));
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => encodeFrame(cyclic)).toThrow(TypeError);
+  });
+
   it('throws on malformed text so a boundary can refuse it', () => {
     expect(() => decodeFrame('{oops')).toThrow(SyntaxError);
   });
