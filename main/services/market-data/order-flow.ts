@@ -38,11 +38,17 @@ export class OrderFlow {
   private readonly minutes = new Map<number, FlowTable>();
   /** The newest trade time seen: a window ends at it when the exchange's clock runs ahead of ours. */
   private newest = 0;
+  /**
+   * Each window's sum as last computed, and the minute it ends at: every book frame of every window
+   * on this market asks for it, and it changes only with a trade or a new minute.
+   */
+  private readonly summed = new Map<FlowWindow, { readonly end: number; readonly table: ReadonlyMap<bigint, FlowCell> }>();
 
   constructor(private readonly maxRows = MAX_FLOW_ROWS) {}
 
   /** Count one trade (each trade once: the hub drops repeats before). */
   add(trade: Pick<TradeView, 'price' | 'quantity' | 'side' | 'time'>): void {
+    this.summed.clear();
     addTo(this.session, trade);
     const minute = Math.floor(trade.time / MINUTE_MS);
     let table = this.minutes.get(minute);
@@ -63,6 +69,8 @@ export class OrderFlow {
   rows(window: FlowWindow, now: number): ReadonlyMap<bigint, FlowCell> {
     if (window === 'session') return this.session;
     const end = Math.floor(Math.max(now, this.newest) / MINUTE_MS);
+    const cached = this.summed.get(window);
+    if (cached?.end === end) return cached.table;
     const from = end - WINDOW_MINUTES[window] + 1;
     const summed: FlowTable = new Map();
     for (const [minute, table] of this.minutes) {
@@ -72,6 +80,7 @@ export class OrderFlow {
         summed.set(price, sum ? { bought: sum.bought + cell.bought, sold: sum.sold + cell.sold } : cell);
       }
     }
+    this.summed.set(window, { end, table: summed });
     return summed;
   }
 }

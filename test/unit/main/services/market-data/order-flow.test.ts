@@ -68,4 +68,28 @@ describe('order flow', () => {
       { numRuns: 200 },
     );
   });
+
+  it('for any trades and reads in any order: each read equals the window summed afresh from the trades so far (no stale sum)', () => {
+    const step = fc.oneof(
+      fc.record({ price: fc.bigInt({ min: 1n, max: 6n }), quantity: fc.bigInt({ min: 1n, max: 9n }), side: fc.constantFrom('Buy' as const, 'Sell' as const), time: fc.integer({ min: 0, max: 20 * MINUTE }) }),
+      fc.record({ window: fc.constantFrom('5m' as const, '1h' as const, 'session' as const), now: fc.integer({ min: 0, max: 90 * MINUTE }) }),
+    );
+    checkProperty(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        const flow = new OrderFlow();
+        const added: ReturnType<typeof trade>[] = [];
+        for (const item of steps) {
+          if ('price' in item) {
+            flow.add(item);
+            added.push(item);
+            continue;
+          }
+          const fresh = new OrderFlow();
+          for (const earlier of added) fresh.add(earlier);
+          expect(flow.rows(item.window, item.now)).toEqual(fresh.rows(item.window, item.now));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
