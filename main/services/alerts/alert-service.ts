@@ -155,12 +155,15 @@ export class AlertService {
     if (delivered) this.save();
   }
 
-  /** Evaluate every level alert now (a market changed, a second passed). */
-  evaluate(): void {
+  /**
+   * Evaluate the level alerts now (a second passed, markets were listed): all of them, or only those
+   * `reads` names (a market's book or a Turbo Account's risk changed: the alerts that read it).
+   */
+  evaluate(reads?: (condition: AlertCondition) => boolean): void {
     if (!this.started) return;
     const now = this.deps.clock.now();
     for (const alert of this.alerts) {
-      if (!alert.enabled || !isLevel(alert.condition)) continue;
+      if (!alert.enabled || !isLevel(alert.condition) || (reads !== undefined && !reads(alert.condition))) continue;
       const seen = this.observe(alert.condition);
       const step = stepLevel(alert, this.armed.get(alert.id) ?? armedAtStart(alert.condition), read(alert.condition, seen), now);
       this.armed.set(alert.id, step.armed);
@@ -246,7 +249,9 @@ export class AlertService {
       this.watches.delete(key);
     }
     for (const [key, market] of wanted) {
-      if (!this.watches.has(key)) this.watches.set(key, this.deps.watch(market.marketId, market.turbo, () => this.evaluate()));
+      // Every book update of a watched market comes here: only the alerts that read that book are evaluated.
+      const readsThis = (condition: AlertCondition) => (condition.kind === 'price' || condition.kind === 'spread') && watchKey(condition.marketId, condition.turbo) === key;
+      if (!this.watches.has(key)) this.watches.set(key, this.deps.watch(market.marketId, market.turbo, () => this.evaluate(readsThis)));
     }
     const accounts = new Set(this.alerts.flatMap((alert) => (alert.enabled && alert.condition.kind === 'margin' ? [alert.condition.marginAccountId] : [])));
     for (const [account, watch] of this.marginWatches) {
@@ -256,7 +261,10 @@ export class AlertService {
     }
     const watchMargin = this.deps.watchMargin;
     if (watchMargin !== undefined) {
-      for (const account of accounts) if (!this.marginWatches.has(account)) this.marginWatches.set(account, watchMargin(account, () => this.evaluate()));
+      for (const account of accounts) {
+        const readsThis = (condition: AlertCondition) => condition.kind === 'margin' && condition.marginAccountId === account;
+        if (!this.marginWatches.has(account)) this.marginWatches.set(account, watchMargin(account, () => this.evaluate(readsThis)));
+      }
     }
     const silence = this.alerts.some((alert) => alert.enabled && alert.condition.kind === 'stale');
     if (silence && this.silenceTimer === null) this.scheduleSilenceCheck();
