@@ -31,11 +31,19 @@ export interface FourWindows {
 
 const PANEL_SIZE = { width: 900, height: 760 } as const;
 
-async function openPanel(terminal: OpenTerminal, context: BrowserContext, panel: 'ladder' | 'chart' | 'tape', ready: string): Promise<Page> {
+/**
+ * A panel window main opened, loaded in a browser context of its own. Headless Chromium draws only
+ * the front page of a context at the display's rate: the others got an animation frame every
+ * 100–200 ms (measured on this desk: the front page 16.7 ms, and bringToFront moved the 16.7 ms to
+ * another page), so they measured a throttled page, not ours. A context per window draws each
+ * window as its own window is drawn on a desktop.
+ */
+async function openPanel(terminal: OpenTerminal, panel: 'ladder' | 'chart' | 'tape', ready: string, initScript: string | undefined): Promise<Page> {
   const opened = value(await terminal.api.openPanelWindow({ panel, size: PANEL_SIZE }));
   if (opened.url === null) throw new Error(`four windows: main gave no page for the ${panel} window`);
+  const context: BrowserContext = await terminal.browser.newContext({ viewport: PANEL_SIZE });
+  if (initScript !== undefined) await context.addInitScript({ content: initScript });
   const page = await context.newPage();
-  await page.setViewportSize(PANEL_SIZE);
   await page.goto(opened.url);
   await page.locator(`[data-testid=panel-window][data-panel=${panel}]`).waitFor({ timeout: 30_000 });
   await page.locator(ready).first().waitFor({ timeout: 60_000, state: 'attached' });
@@ -79,9 +87,9 @@ export async function openFourWindows(
     const marketId = await main.getByTestId('ladder').first().getAttribute('data-market-id');
     const market = markets.find((candidate) => candidate.market_id === marketId) ?? markets[0]!;
     const liveRow = '[data-testid=ladder][data-freshness=live] [data-testid=ladder-row].best-bid';
-    const ladder1 = await openPanel(terminal, terminal.context, 'ladder', liveRow);
-    const ladder2 = await openPanel(terminal, terminal.context, 'ladder', liveRow);
-    const chart = await openPanel(terminal, terminal.context, 'chart', '[data-testid=chart-panel]');
+    const ladder1 = await openPanel(terminal, 'ladder', liveRow, options.initScript);
+    const ladder2 = await openPanel(terminal, 'ladder', liveRow, options.initScript);
+    const chart = await openPanel(terminal, 'chart', '[data-testid=chart-panel]', options.initScript);
     await main.locator('[data-testid=tape][data-freshness=live]').waitFor({ timeout: 60_000, state: 'attached' });
     return {
       terminal,
