@@ -196,9 +196,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const attach = (ws: WebSocket, windowKey: string | null) => {
     const windowId = `tab-${++nextWindow}`;
     const frameUrl = `${origin}/`;
+    // The frames for this window of one job (a pacer's flush: book, trades and bars; a broadcast
+    // and the reply after it) leave as one WebSocket message, a JSON array of them in order: one
+    // write to the socket and one message event in the page instead of one each.
+    let queued: string[] = [];
+    const flushQueued = () => {
+      const texts = queued;
+      queued = [];
+      ws.send(texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`);
+    };
     const sendText = (text: string) => {
       options.record?.('out', text);
-      ws.send(text);
+      if (queued.push(text) === 1) queueMicrotask(flushQueued);
     };
     const send = (frame: unknown) => sendText(encodeFrame(frame));
     // ws reports a frame over maxPayload, bad UTF-8 and other protocol errors here, then closes

@@ -18,12 +18,15 @@ export function connectBridge(host: RunningHost): Promise<BridgeClient> {
   const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();
   let nextId = 0;
   socket.on('message', (data) => {
-    const frame = decodeFrame(data.toString()) as { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown };
-    if (frame.t === 'reply' && typeof frame.id === 'number') {
-      pending.get(frame.id)?.(frame.result as Result<unknown>);
-      pending.delete(frame.id);
-    } else if (frame.t === 'push' && typeof frame.stream === 'string') {
-      for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(frame.payload);
+    // One frame, or the frames main sent in one job, in order (main/host/browser-host.ts).
+    const decoded = decodeFrame(data.toString());
+    for (const frame of (Array.isArray(decoded) ? decoded : [decoded]) as { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown }[]) {
+      if (frame.t === 'reply' && typeof frame.id === 'number') {
+        pending.get(frame.id)?.(frame.result as Result<unknown>);
+        pending.delete(frame.id);
+      } else if (frame.t === 'push' && typeof frame.stream === 'string') {
+        for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(frame.payload);
+      }
     }
   });
   socket.on('close', () => {

@@ -46,19 +46,35 @@ export function connectBrowserTransport(location: Location, onClosed: (reason: s
   let nextId = 0;
   let closed = false;
 
-  socket.addEventListener('message', (event: MessageEvent<string>) => {
-    let frame: { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown };
-    try {
-      frame = decodeFrame(event.data) as typeof frame;
-    } catch {
-      return;
-    }
+  const handle = (frame: { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown }) => {
     if (frame.t === 'reply' && typeof frame.id === 'number') {
       const call = pending.get(frame.id);
       pending.delete(frame.id);
       call?.resolve(frame.result as Result<unknown>);
     } else if (frame.t === 'push' && typeof frame.stream === 'string') {
       for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(frame.payload);
+    }
+  };
+  socket.addEventListener('message', (event: MessageEvent<string>) => {
+    let decoded: unknown;
+    try {
+      decoded = decodeFrame(event.data);
+    } catch {
+      return;
+    }
+    // One frame, or the frames main sent this window in one job, in order (browser-host.ts).
+    const frames = Array.isArray(decoded) ? decoded : [decoded];
+    for (const frame of frames) {
+      if (frame === null || typeof frame !== 'object') continue;
+      try {
+        handle(frame as Parameters<typeof handle>[0]);
+      } catch (error) {
+        // A listener that throws costs its own frame only: the rest of the batch is still handled,
+        // and the error is still reported as uncaught.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
     }
   });
 

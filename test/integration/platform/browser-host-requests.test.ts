@@ -2,7 +2,8 @@
 // handlers and a temporary renderer directory) over real sockets: a malformed percent-escape is a
 // 400 (not a 500), the WebSocket upgrade checks Host as well as Origin and the token, and the
 // number of authenticated bridge connections is capped. Pushes: a broadcast reaches every window
-// as the same text, and a payload changed and pushed again is sent as it is now.
+// as the same text, a payload changed and pushed again is sent as it is now, and the frames of one
+// job for a window leave as one message.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -119,7 +120,7 @@ describe('browser host requests', () => {
     for (const socket of sockets) socket.close();
   });
 
-  it('pushes one broadcast to every window as the same text, and a payload changed since as it is now', async () => {
+  it('pushes one broadcast to every window as the same text, a payload changed since as it is now, and one job\'s frames for a window as one message', async () => {
     // The sockets of the test before close a moment later: wait for the host to let them go.
     for (let attempt = 0; attempt < 100 && windows.ids().length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(windows.ids()).toHaveLength(0);
@@ -146,15 +147,16 @@ describe('browser host requests', () => {
     await Promise.resolve();
     payload.quantity = 7n;
     windows.sendTo(first, 'connection', payload as never);
-    for (let attempt = 0; attempt < 100 && sockets.some(({ frames }) => frames.length < 2); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
-    const pushes = sockets.map(({ frames }) => frames.map((text) => decodeFrame(text)));
-    expect(pushes[0]).toEqual([
-      { t: 'push', stream: 'connection', payload: { state: 'live', quantity: 5n, nested: [{ price: 123_456_789_012_345_678_901n }] } },
-      { t: 'push', stream: 'connection', payload: { state: 'live', quantity: 7n, nested: [{ price: 123_456_789_012_345_678_901n }] } },
-    ]);
-    expect(pushes[1]).toEqual([pushes[0]![0], { t: 'push', stream: 'connection', payload: { state: 'other', quantity: 6n } }]);
-    expect(pushes[2]).toEqual([pushes[0]![0], pushes[0]![0]]);
-    expect(sockets[1]!.frames[0]).toBe(sockets[0]!.frames[0]);
+    // Socket 1: two jobs, two messages. Sockets 2 and 3: two frames of one job, one message (an array, in order).
+    const want = [2, 1, 1];
+    for (let attempt = 0; attempt < 100 && sockets.some(({ frames }, index) => frames.length < want[index]!); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sockets.map(({ frames }) => frames.length)).toEqual(want);
+    const live = { t: 'push', stream: 'connection', payload: { state: 'live', quantity: 5n, nested: [{ price: 123_456_789_012_345_678_901n }] } };
+    expect(sockets[0]!.frames.map((text) => decodeFrame(text))).toEqual([live, { ...live, payload: { ...live.payload, quantity: 7n } }]);
+    expect(decodeFrame(sockets[1]!.frames[0]!)).toEqual([live, { t: 'push', stream: 'connection', payload: { state: 'other', quantity: 6n } }]);
+    expect(decodeFrame(sockets[2]!.frames[0]!)).toEqual([live, live]);
+    // The broadcast's text is the same text in every window's message.
+    expect(sockets[1]!.frames[0]!.startsWith(`[${sockets[0]!.frames[0]!},`)).toBe(true);
     for (const { socket } of sockets) socket.close();
   });
 });
