@@ -587,7 +587,7 @@ export class MarketDataHub {
     const bids = live ? groupLevels(book.buys.top(MAX_FINE_LEVELS), subscription.precision, 'buys', subscription.levels) : [];
     const asks = live ? groupLevels(book.sells.top(MAX_FINE_LEVELS), subscription.precision, 'sells', subscription.levels) : [];
     subscription.sequence += 1;
-    const flow = live ? flowInRange(trades?.flow.rows(subscription.flowWindow, this.clock.now()), subscription.precision, bids, asks) : [];
+    const flow = live ? flowInRange(trades?.flow.rows(subscription.flowWindow, this.clock.now()), subscription.precision, bids, asks, subscription.levels) : [];
     return {
       subscriptionId: subscription.id,
       marketId: subscription.market,
@@ -633,16 +633,25 @@ export function groupLevels(levels: readonly (readonly [bigint, bigint])[], prec
   return rows;
 }
 
-/** Order flow grouped into rows of `precision` (row = price floored to the precision), for the rows shown, highest first. */
-export function flowInRange(flow: ReadonlyMap<bigint, FlowCell> | undefined, precision: bigint, bids: readonly LevelView[], asks: readonly LevelView[]): FlowLevelView[] {
+/**
+ * Order flow grouped into rows of `precision` (row = price floored to the precision), highest
+ * first, for the rows the ladder can show: those within `levels` rows of the best bid's row or of the
+ * best ask's row. The ladder asks for its rows on screen plus its distance from the inside plus a
+ * margin (Ladder.tsx), so every row it shows, in one block or split around the spread, is within
+ * that many rows of an inside price. Bounding by the deepest level instead sent every row between
+ * the deepest bid and the deepest ask: on a thin book, 1,323 rows (122 kB) in each frame for a
+ * ladder of 34 rows.
+ */
+export function flowInRange(flow: ReadonlyMap<bigint, FlowCell> | undefined, precision: bigint, bids: readonly LevelView[], asks: readonly LevelView[], levels: number): FlowLevelView[] {
   if (!flow || flow.size === 0) return [];
-  const low = bids.length > 0 ? bids[bids.length - 1]!.price : asks[0]?.price;
-  const high = asks.length > 0 ? asks[asks.length - 1]!.price : bids[0]?.price;
-  if (low === undefined || high === undefined) return [];
+  const span = BigInt(levels) * precision;
+  const rowOf = (price: bigint) => (price / precision) * precision;
+  const near = [bids[0]?.price, asks[0]?.price].flatMap((price) => (price === undefined ? [] : [rowOf(price)]));
+  if (near.length === 0) return [];
   const rows = new Map<bigint, { bought: bigint; sold: bigint }>();
   for (const [price, cell] of flow) {
-    const row = (price / precision) * precision;
-    if (row < (low / precision) * precision || row > high) continue;
+    const row = rowOf(price);
+    if (!near.some((inside) => row >= inside - span && row <= inside + span)) continue;
     const sum = rows.get(row) ?? { bought: 0n, sold: 0n };
     rows.set(row, { bought: sum.bought + cell.bought, sold: sum.sold + cell.sold });
   }

@@ -312,7 +312,39 @@ describe('market data hub', () => {
       [2000n, { bought: 9n, sold: 0n }],
       [500n, { bought: 4n, sold: 4n }],
     ]);
-    expect(flowInRange(flow, 10n, [{ price: 1000n, quantity: 1n }], [{ price: 1010n, quantity: 1n }])).toEqual([{ price: 1000n, bought: 1n, sold: 2n }]);
+    expect(flowInRange(flow, 10n, [{ price: 1000n, quantity: 1n }], [{ price: 1010n, quantity: 1n }], 1)).toEqual([{ price: 1000n, bought: 1n, sold: 2n }]);
+  });
+
+  it('sends the flow of the rows a ladder of that many levels can show, not every row down to the deepest level of a thin book', () => {
+    const flow = new Map([
+      [995n, { bought: 1n, sold: 0n }],
+      [985n, { bought: 0n, sold: 1n }],
+      [500n, { bought: 4n, sold: 4n }],
+      [1031n, { bought: 2n, sold: 0n }],
+      [4990n, { bought: 3n, sold: 0n }],
+    ]);
+    // Bids at 1000 and 100, asks at 1010 and 5000 (a thin book): two rows each side of each inside.
+    const bids = [
+      { price: 1000n, quantity: 1n },
+      { price: 100n, quantity: 1n },
+    ];
+    const asks = [
+      { price: 1010n, quantity: 1n },
+      { price: 5000n, quantity: 1n },
+    ];
+    expect(flowInRange(flow, 10n, bids, asks, 2)).toEqual([
+      { price: 1030n, bought: 2n, sold: 0n },
+      { price: 990n, bought: 1n, sold: 0n },
+      { price: 980n, bought: 0n, sold: 1n },
+    ]);
+    // Split around a wide spread: the rows next to each inside, none of the spread between.
+    const wide = new Map([
+      [1000n, { bought: 1n, sold: 0n }],
+      [3000n, { bought: 1n, sold: 0n }],
+      [5010n, { bought: 0n, sold: 1n }],
+    ]);
+    expect(flowInRange(wide, 10n, bids.slice(0, 1), [{ price: 5000n, quantity: 1n }], 3).map((row) => row.price)).toEqual([5010n, 1000n]);
+    expect(flowInRange(wide, 10n, [], [], 3)).toEqual([]);
   });
 });
 
