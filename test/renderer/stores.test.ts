@@ -1,6 +1,6 @@
 // Reactive plumbing in the node environment (Solid's reactive core needs no DOM): one draw per
 // frame, keyed identity of ladder rows and of order rows, and the NOT_READY retry.
-import { createRoot, createEffect } from 'solid-js';
+import { createRoot, createEffect, createRenderEffect } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import type { TerminalApi } from '../../shared/ipc/contract';
 import type { OrderView } from '../../shared/ipc/views';
@@ -92,6 +92,37 @@ describe('ladder row cells', () => {
     expect(runs.get('1010')).toBe(1);
     expect(runs.get('1020')).toBe(1);
     expect(runs.get('980')).toBe(1);
+    dispose();
+  });
+});
+
+describe('ladder row cells off screen', () => {
+  const rowsAt = (bid: bigint) =>
+    buildLadderRows({ rows: layoutRows(1000n, 10n, 5), step: 10n, marketId: 'm', bids: [{ price: 1000n, quantity: bid }], asks: [{ price: 1010n, quantity: 5n }], volumeAtPrice: [], lastTrade: null, ownOrders: [] });
+
+  it('a row not drawn is not told of new figures; shown again it gets the newest at once', () => {
+    const { cells, bidCell, seen, dispose } = createRoot((disposer) => {
+      const rowCells = createRowCells();
+      rowCells.apply(rowsAt(1n));
+      const cell = rowCells.list().find((candidate) => candidate.key === '1000')!;
+      const bids: bigint[] = [];
+      createRenderEffect(() => bids.push(cell.row().bid));
+      return { cells: rowCells, bidCell: cell, seen: bids, dispose: disposer };
+    });
+    cells.setShown(bidCell, false);
+    cells.apply(rowsAt(2n));
+    cells.apply(rowsAt(3n));
+    expect(seen).toEqual([1n]);
+    // buildLadderFrame's `previous` is the newest row, drawn or not.
+    expect(cells.current(1000n, cells.list().indexOf(bidCell))?.bid).toBe(3n);
+    cells.setShown(bidCell, true);
+    expect(seen).toEqual([1n, 3n]);
+    cells.apply(rowsAt(4n));
+    expect(seen).toEqual([1n, 3n, 4n]);
+    // Hidden and shown again with nothing new: no redraw.
+    cells.setShown(bidCell, false);
+    cells.setShown(bidCell, true);
+    expect(seen).toEqual([1n, 3n, 4n]);
     dispose();
   });
 });

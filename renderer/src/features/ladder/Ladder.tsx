@@ -766,11 +766,13 @@ export const Ladder: Component<LadderProps> = (props) => {
               writtenWith = format;
             };
             // A row the browser skips (content-visibility: auto, outside the ladder's visible
-            // part) is not written until it is shown again, then with its newest figures: the
-            // frame's work follows the rows on screen, not every row the ladder holds.
+            // part) is not told of new figures nor written until it is shown again, then with its
+            // newest figures: the frame's work follows the rows on screen, not every row the ladder holds.
             let skipped = false;
             elements.row!.addEventListener('contentvisibilityautostatechange', (event) => {
               skipped = (event as Event & { skipped: boolean }).skipped;
+              // Skipped, the row's figures wait in the cells (not in its signal); shown, it gets the newest.
+              cells.setShown(cell, !skipped);
               if (!skipped) write(untrack(row), untrack(rowText));
             });
             createRenderEffect(() => {
