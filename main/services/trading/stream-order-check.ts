@@ -20,8 +20,11 @@ export interface StreamOrderCheckDeps {
 }
 
 export class StreamOrderCheck {
-  /** Orders being read back: one read per order, however often the stream names it meanwhile. */
-  private readonly reading = new Set<string>();
+  /**
+   * Orders being read back: one read per order, however often the stream names it meanwhile, and
+   * the newest of what the stream said of it during the read (applied after the read confirms it).
+   */
+  private readonly reading = new Map<string, { order: Order; marketId: string; turbo: boolean } | null>();
 
   constructor(private readonly deps: StreamOrderCheckDeps) {}
 
@@ -31,11 +34,17 @@ export class StreamOrderCheck {
       this.deps.apply(order, marketId, turbo);
       return true;
     }
-    if (this.reading.has(order.order_id)) return false;
-    this.reading.add(order.order_id);
+    if (this.reading.has(order.order_id)) {
+      // Named again while it is read back (a fired stop: new, then filled a moment later). The read
+      // may have been answered before this, so this is kept and applied once the read confirms the order.
+      this.reading.set(order.order_id, { order, marketId, turbo });
+      return false;
+    }
+    this.reading.set(order.order_id, null);
     void this.deps
       .read(order, marketId, turbo)
       .then((read) => {
+        const later = this.reading.get(order.order_id) ?? null;
         if (!read.ok) {
           this.deps.log(`the order stream named order ${order.order_id}, which the exchange does not confirm (${read.code}: ${read.message}); not shown`);
           return;
@@ -45,6 +54,9 @@ export class StreamOrderCheck {
           return;
         }
         this.deps.apply(read.value, marketId, turbo);
+        // Confirmed: what the stream said of it meanwhile is applied as for any order the terminal
+        // holds (an older view than the read's is ignored there).
+        if (later !== null) this.deps.apply(later.order, later.marketId, later.turbo);
         this.deps.publish();
       })
       .finally(() => this.reading.delete(order.order_id));

@@ -65,7 +65,35 @@ describe('orders the order stream names', () => {
     check.take(fresh, market, false);
     await settle();
     expect(reads).toEqual([fresh.order_id]);
-    expect(applied).toEqual([{ id: fresh.order_id, fills: 2 }]);
+    // The read's answer first; then what the stream said meanwhile (older here: the trading
+    // service ignores a view older than the one it holds).
+    expect(applied).toEqual([
+      { id: fresh.order_id, fills: 2 },
+      { id: fresh.order_id, fills: 1 },
+    ]);
     expect(published()).toBe(1);
+  });
+
+  it('what the stream says of an order while it is read back is applied after the read confirms it (a fired stop filled during its read is not lost)', async () => {
+    const id = 'd4';
+    // The exchange answered the read before the fill: the read says unfilled.
+    const { check, applied, reads, settle, published } = setup([], () => ok(order(id, 0)));
+    check.take(order(id, 0), market, false);
+    check.take(order(id, 3), market, false);
+    await settle();
+    expect(reads).toHaveLength(1);
+    expect(applied).toEqual([
+      { id: order(id).order_id, fills: 0 },
+      { id: order(id).order_id, fills: 3 },
+    ]);
+    expect(published()).toBe(1);
+  });
+
+  it('an order the exchange does not confirm is not applied from what the stream said during the read either', async () => {
+    const { check, applied, settle } = setup([], () => fail('REQUEST_REFUSED', 'no such order'));
+    check.take(order('e5', 1), market, false);
+    check.take(order('e5', 2), market, false);
+    await settle();
+    expect(applied).toEqual([]);
   });
 });
