@@ -1,6 +1,6 @@
 // Reactive plumbing in the node environment (Solid's reactive core needs no DOM): one draw per
 // frame, keyed identity of ladder rows and of order rows, and the NOT_READY retry.
-import { createRoot, createEffect, createRenderEffect } from 'solid-js';
+import { createRoot, createRenderEffect } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import type { TerminalApi } from '../../shared/ipc/contract';
 import type { OrderView } from '../../shared/ipc/views';
@@ -71,27 +71,63 @@ describe('ladder row cells', () => {
     });
   });
 
-  it('redraws a row only when one of its values changed', async () => {
+  it('redraws a row only when one of its values changed', () => {
     const runs = new Map<string, number>();
+    const marks = new Map<string, number>();
     const dispose = createRoot((disposer) => {
       const cells = createRowCells();
       cells.apply(rowsAt(1000n, 1n));
       for (const cell of cells.list()) {
-        createEffect(() => {
-          cell.row();
-          runs.set(cell.key, (runs.get(cell.key) ?? 0) + 1);
+        cell.onRow(() => runs.set(cell.key, (runs.get(cell.key) ?? 0) + 1));
+        createRenderEffect(() => {
+          cell.marks();
+          marks.set(cell.key, (marks.get(cell.key) ?? 0) + 1);
         });
       }
-      queueMicrotask(() => cells.apply(rowsAt(1000n, 2n)));
+      cells.apply(rowsAt(1000n, 2n));
+      // The same figures again (a new frame with nothing new for these rows): nothing is redrawn.
+      cells.apply(rowsAt(1000n, 2n));
       return disposer;
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
     // Only the bid row changed (the ask of 5 still sets the bar scale): the ask row and the
-    // empty rows are not redrawn.
+    // empty rows are not redrawn, and no row's marks (entry, own orders) changed.
+    expect([...marks.values()].every((count) => count === 1)).toBe(true);
     expect(runs.get('1000')).toBe(2);
     expect(runs.get('1010')).toBe(1);
     expect(runs.get('1020')).toBe(1);
     expect(runs.get('980')).toBe(1);
+    dispose();
+  });
+});
+
+describe('ladder row marks', () => {
+  const withOrders = (ownOrders: { orderId: string; price: bigint; remaining: bigint }[], bid: bigint) =>
+    buildLadderRows({
+      rows: layoutRows(1000n, 10n, 5),
+      step: 10n,
+      marketId: 'm',
+      bids: [{ price: 1000n, quantity: bid }],
+      asks: [{ price: 1010n, quantity: 5n }],
+      volumeAtPrice: [],
+      lastTrade: null,
+      ownOrders: ownOrders.map((order) => ({ ...order, marketId: 'm', side: 'Buy' as const })),
+    });
+
+  it('tells the own order ids of a row when they change, and not when only its figures do', () => {
+    const seen: string[][] = [];
+    const { cells, cell, dispose } = createRoot((disposer) => {
+      const rowCells = createRowCells();
+      rowCells.apply(withOrders([], 1n));
+      const watched = rowCells.list().find((candidate) => candidate.key === '990')!;
+      createRenderEffect(() => seen.push([...watched.marks().ownBuyIds]));
+      return { cells: rowCells, cell: watched, dispose: disposer };
+    });
+    cells.apply(withOrders([{ orderId: 'o1', price: 990n, remaining: 2n }], 1n));
+    cells.apply(withOrders([{ orderId: 'o1', price: 990n, remaining: 1n }], 3n));
+    cells.apply(withOrders([{ orderId: 'o1', price: 990n, remaining: 1n }, { orderId: 'o2', price: 990n, remaining: 1n }], 3n));
+    cells.apply(withOrders([], 3n));
+    expect(cell.latest().ownBuyCount).toBe(0);
+    expect(seen).toEqual([[], ['o1'], ['o1', 'o2'], []]);
     dispose();
   });
 });
@@ -106,7 +142,7 @@ describe('ladder row cells off screen', () => {
       rowCells.apply(rowsAt(1n));
       const cell = rowCells.list().find((candidate) => candidate.key === '1000')!;
       const bids: bigint[] = [];
-      createRenderEffect(() => bids.push(cell.row().bid));
+      cell.onRow((row) => bids.push(row.bid));
       return { cells: rowCells, bidCell: cell, seen: bids, dispose: disposer };
     });
     cells.setShown(bidCell, false);

@@ -690,10 +690,10 @@ export const Ladder: Component<LadderProps> = (props) => {
       <div class="ladder-body fresh-dim" ref={(element) => (body = element)} onWheel={onWheel} onMouseLeave={() => drag() && setDrag({ ...drag()!, overRow: null })}>
         <For each={cells.list()}>
           {(cell) => {
-            const row = cell.row;
+            const row = cell.latest;
             const pnl = createMemo(() => rowPnl(cell.price));
-            const entry = createMemo(() => row().entry);
-            const ownIds = createMemo(() => [...row().ownBuyIds, ...row().ownSellIds], [], { equals: sameIds });
+            const entry = createMemo(() => cell.marks().entry);
+            const ownIds = createMemo(() => [...cell.marks().ownBuyIds, ...cell.marks().ownSellIds], [], { equals: sameIds });
             // The cells the row's figures change are written by writeRow (one computation per row,
             // only what changed); the JSX holds the structure, the handlers and what other signals drive.
             const bid = document.createTextNode('');
@@ -768,17 +768,16 @@ export const Ladder: Component<LadderProps> = (props) => {
             // A row the browser skips (content-visibility: auto, outside the ladder's visible
             // part) is not told of new figures nor written until it is shown again, then with its
             // newest figures: the frame's work follows the rows on screen, not every row the ladder holds.
-            let skipped = false;
             elements.row!.addEventListener('contentvisibilityautostatechange', (event) => {
-              skipped = (event as Event & { skipped: boolean }).skipped;
-              // Skipped, the row's figures wait in the cells (not in its signal); shown, it gets the newest.
-              cells.setShown(cell, !skipped);
-              if (!skipped) write(untrack(row), untrack(rowText));
+              // Skipped, the row's figures wait in the cell; drawn again, its writer gets the newest.
+              cells.setShown(cell, !(event as Event & { skipped: boolean }).skipped);
             });
+            // Each changed row is written at once (row-cells: no signal per row); a new format
+            // (another market's symbol or sizes) rewrites the row as it is now.
+            cell.onRow((next) => write(next, untrack(rowText)));
             createRenderEffect(() => {
-              const next = row();
               const format = rowText();
-              if (!skipped) write(next, format);
+              if (format !== writtenWith) write(row(), format);
             });
             return view;
           }}

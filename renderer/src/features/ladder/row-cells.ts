@@ -1,21 +1,38 @@
-// Keyed row cells of the ladder: one signal per row price. Each frame, a row whose values did
-// not change (sameRow) keeps its signal untouched, so nothing of it is redrawn; the list itself
-// changes only when the rows shown change (recentering, scrolling, another precision), and then
-// rows that stay keep their cell and their DOM node. This is the keyed reconcile of a store,
-// done by hand: Solid's reconcile unwraps the whole new array first, which profiled at several
-// milliseconds a frame for 500 rows, over the 4 ms budget on its own. A row the browser does not
-// draw (off screen: setShown(false)) keeps its newest figures aside instead of in its signal, so
-// nothing of it runs each frame; shown again, its signal gets them. With cumulative depth every
-// row changes on every update, and the signals and computations of the 450 rows off screen were
-// most of the ladder's script.
-import { createSignal, untrack, type Accessor, type Setter } from 'solid-js';
-import { sameRow, type LadderRow } from './ladder-model';
+// Keyed row cells of the ladder: one cell per row price. Each frame, a row whose values did not
+// change (sameRow) is left alone; the list itself changes only when the rows shown change
+// (recentering, scrolling, another precision), and then rows that stay keep their cell and their
+// DOM node. This is the keyed reconcile of a store, done by hand: Solid's reconcile unwraps the
+// whole new array first, which profiled at several milliseconds a frame for 500 rows, over the
+// 4 ms budget on its own.
+//
+// A changed row is handed straight to its row's writer (onRow), not through a signal: with
+// cumulative depth every row on screen changes on every update, and a signal per row cost a
+// reactive update, its marking and its effect per row per frame (a third of the ladder's script in
+// a profile of the bench page). The two things of a row that other computations read (the entry
+// mark and its own order ids) are a signal of their own, set only when they change. A row the
+// browser does not draw (off screen: setShown(false)) keeps its newest figures in the cell and is
+// not written; shown again, its writer gets them.
+import { createSignal, untrack, type Accessor } from 'solid-js';
+import { sameIds, sameRow, type LadderRow } from './ladder-model';
+
+/** What of a row other computations than its writer read. */
+export interface RowMarks {
+  readonly entry: boolean;
+  readonly ownBuyIds: readonly string[];
+  readonly ownSellIds: readonly string[];
+}
+
+export type RowWriter = (row: LadderRow) => void;
 
 export interface RowCell {
   readonly key: string;
   readonly price: bigint;
-  readonly row: Accessor<LadderRow>;
-  readonly set: Setter<LadderRow>;
+  /** The newest row of this price (not tracked: read it in handlers and writers). */
+  latest(): LadderRow;
+  /** The row's entry mark and own order ids, tracked; changes only when they do. */
+  readonly marks: Accessor<RowMarks>;
+  /** The row's writer: told each changed row while the row is drawn, and the newest when it is drawn again. */
+  onRow(writer: RowWriter): void;
 }
 
 export interface RowCells {
@@ -23,65 +40,99 @@ export interface RowCells {
   /** The row a price shows now (without tracking), for buildLadderFrame's `previous`. */
   current(price: bigint, index: number): LadderRow | undefined;
   apply(rows: readonly LadderRow[]): void;
-  /** The browser draws this cell's row (true) or skips it (false); shown again, it gets its newest row. */
+  /** The browser draws this cell's row (true) or skips it (false); drawn again, its writer gets its newest row. */
   setShown(cell: RowCell, shown: boolean): void;
 }
 
-export function createRowCells(): RowCells {
-  const cells = new Map<string, RowCell>();
-  const [list, setList] = createSignal<readonly RowCell[]>([]);
-  /** The newest row of each cell that is not drawn now (undefined until one arrives). */
-  const hidden = new Map<RowCell, LadderRow | undefined>();
-  const deliver = (cell: RowCell, row: LadderRow) => {
-    if (hidden.has(cell)) hidden.set(cell, row);
-    else cell.set(row);
+const sameMarks = (marks: RowMarks, row: LadderRow) => marks.entry === row.entry && sameIds(marks.ownBuyIds, row.ownBuyIds) && sameIds(marks.ownSellIds, row.ownSellIds);
+
+interface Cell extends RowCell {
+  newest: LadderRow;
+  /** The row its writer was last told (undefined: none yet). */
+  told: LadderRow | undefined;
+  writer: RowWriter | undefined;
+  hidden: boolean;
+  setMarks(row: LadderRow): void;
+}
+
+function createCell(row: LadderRow): Cell {
+  const [marks, setMarks] = createSignal<RowMarks>({ entry: row.entry, ownBuyIds: row.ownBuyIds, ownSellIds: row.ownSellIds });
+  const cell: Cell = {
+    key: row.key,
+    price: row.price,
+    newest: row,
+    told: undefined,
+    writer: undefined,
+    hidden: false,
+    latest: () => cell.newest,
+    marks,
+    setMarks(next) {
+      if (!sameMarks(untrack(marks), next)) setMarks({ entry: next.entry, ownBuyIds: next.ownBuyIds, ownSellIds: next.ownSellIds });
+    },
+    onRow(writer) {
+      cell.writer = writer;
+      cell.told = undefined;
+      tell(cell);
+    },
   };
+  return cell;
+}
+
+/** Hand the cell's newest row to its writer when drawn and not told it (or an equal row) yet. */
+function tell(cell: Cell): void {
+  if (cell.hidden || cell.writer === undefined) return;
+  const row = cell.newest;
+  if (cell.told !== undefined && (cell.told === row || sameRow(cell.told, row))) return;
+  cell.told = row;
+  cell.writer(row);
+}
+
+function deliver(cell: Cell, row: LadderRow): void {
+  if (cell.newest === row) return;
+  cell.newest = row;
+  cell.setMarks(row);
+  tell(cell);
+}
+
+export function createRowCells(): RowCells {
+  const cells = new Map<string, Cell>();
+  const [list, setList] = createSignal<readonly Cell[]>([]);
 
   return {
     list,
     current(price, index) {
       const listed = untrack(list)[index];
       const cell = listed && listed.price === price ? listed : cells.get(price.toString());
-      if (!cell) return undefined;
-      return hidden.get(cell) ?? untrack(cell.row);
+      return cell?.newest;
     },
     setShown(cell, shown) {
-      if (!shown) {
-        if (!hidden.has(cell)) hidden.set(cell, undefined);
-        return;
-      }
-      if (!hidden.has(cell)) return;
-      const newest = hidden.get(cell);
-      hidden.delete(cell);
-      if (newest !== undefined) cell.set(newest);
+      const own = cells.get(cell.key);
+      if (own === undefined || own !== cell) return;
+      own.hidden = !shown;
+      tell(own);
     },
     apply(rows) {
-      const current = list();
+      const current = untrack(list);
       let sameKeys = current.length === rows.length;
       for (let index = 0; sameKeys && index < rows.length; index++) sameKeys = current[index]!.key === rows[index]!.key;
       if (sameKeys) {
         for (let index = 0; index < rows.length; index++) deliver(current[index]!, rows[index]!);
         return;
       }
-      const next: RowCell[] = new Array(rows.length);
+      const next: Cell[] = new Array(rows.length);
       const kept = new Set<string>();
       for (let index = 0; index < rows.length; index++) {
         const row = rows[index]!;
         let cell = cells.get(row.key);
         if (cell) deliver(cell, row);
         else {
-          const [value, set] = createSignal(row, { equals: sameRow });
-          cell = { key: row.key, price: row.price, row: value, set };
+          cell = createCell(row);
           cells.set(row.key, cell);
         }
         kept.add(row.key);
         next[index] = cell;
       }
-      for (const [key, cell] of cells) {
-        if (kept.has(key)) continue;
-        cells.delete(key);
-        hidden.delete(cell);
-      }
+      for (const key of cells.keys()) if (!kept.has(key)) cells.delete(key);
       setList(next);
     },
   };
