@@ -93,7 +93,12 @@ async function main(): Promise<void> {
   const mode = requested === 'naive' || requested === 'idle' ? requested : 'ours';
   const seconds = Number(params.get('seconds') ?? '10');
   const rate = Number(params.get('rate') ?? '100');
-  const rowCount = Number(params.get('rows') ?? '500');
+  // rows=fit (the default): the ladder sizes itself to its body as the app's does (a row per 18 px
+  // of the page's height, every one on screen). rows=N: the ladder holds N rows, and the page is as
+  // tall as they are; the rows off screen are skipped by the browser and not written (Ladder.tsx).
+  const rowsParam = params.get('rows') ?? 'fit';
+  const fit = rowsParam === 'fit';
+  const rowCount = fit ? 0 : Number(rowsParam);
   // Every column and mark the ladder has (the worst case, measured by default): cumulative depth,
   // own orders on both sides, recent fills, a position (P&L column and entry mark), the last
   // trade's size, order flow and the Turbo depth column. columns=default: the plain book only;
@@ -142,7 +147,7 @@ async function main(): Promise<void> {
   };
 
   const root = document.getElementById('root')!;
-  root.style.height = `${rowCount * 18 + 120}px`;
+  root.style.height = fit ? '100vh' : `${rowCount * 18 + 120}px`;
   if (mode === 'ours') {
     const scheduler = createFrameScheduler((callback) =>
       requestAnimationFrame((time) => {
@@ -159,7 +164,7 @@ async function main(): Promise<void> {
         <BridgeContext.Provider value={replayApi}>
           <TerminalContext.Provider value={terminal}>
             <div class="panel ladder-panel" style={{ height: '100%' }}>
-              <Ladder market={market} turbo={false} rows={rowCount} />
+              <Ladder market={market} turbo={false} {...(fit ? {} : { rows: rowCount })} />
             </div>
           </TerminalContext.Provider>
         </BridgeContext.Provider>
@@ -171,7 +176,9 @@ async function main(): Promise<void> {
     const container = document.createElement('div');
     container.className = `panel ladder-panel ladder${everyColumn ? ' with-pnl with-turbo-depth' : ''}`;
     root.append(container);
-    const draw = createNaiveLadder(container, market, rowCount, everyColumn ? await naiveExtras(simulation.api, market) : null);
+    // Fitted, the peer draws as many rows as the page's height holds, like ours (naiveRows: ours' count).
+    const naiveRows = fit ? Number(params.get('naiveRows') ?? Math.floor(innerHeight / 18)) : rowCount;
+    const draw = createNaiveLadder(container, market, naiveRows, everyColumn ? await naiveExtras(simulation.api, market) : null);
     bookListeners.add(draw);
   }
 
@@ -249,7 +256,7 @@ async function main(): Promise<void> {
   const sortedWork = [...perInterval].sort((a, b) => a - b);
   window.__benchResult = {
     mode,
-    rows: rowCount,
+    rows: document.querySelectorAll('.ladder-row').length,
     levelsPerSide: 500,
     updates: emitted,
     frames: perFrame.length,
