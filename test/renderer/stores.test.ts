@@ -62,11 +62,22 @@ describe('ladder row cells', () => {
       const first = cells.list();
       cells.apply(rowsAt(1000n, 2n));
       expect(cells.list()).toBe(first);
-      // Scrolling by a row keeps the cells of the prices still shown.
+      const before = new Map(first.map((cell) => [cell.key(), cell]));
+      const texts: string[] = [];
+      const top = first[0]!;
+      top.onRow((row) => texts.push(`${row.key}:${row.bid}`));
+      // Scrolling by a row keeps the cells of the prices still shown; the price scrolled out
+      // gives its cell (and DOM row) to the price scrolled in: no cell is made.
       cells.apply(rowsAt(990n, 2n));
       const second = cells.list();
       expect(second).not.toBe(first);
-      expect(second.filter((cell) => first.includes(cell)).map((cell) => cell.key)).toEqual(['1010', '1000', '990', '980']);
+      expect(second.map((cell) => cell.key())).toEqual(['1010', '1000', '990', '980', '970']);
+      for (const cell of second.slice(0, 4)) expect(cell).toBe(before.get(cell.key()));
+      expect(second[4]).toBe(top);
+      expect(new Set(second)).toEqual(new Set(first));
+      // The reused cell's writer got the new price's row at once, and reads it as its latest.
+      expect(top.latest().key).toBe('970');
+      expect(texts).toEqual(['1020:0', '970:0']);
       dispose();
     });
   });
@@ -78,10 +89,10 @@ describe('ladder row cells', () => {
       const cells = createRowCells();
       cells.apply(rowsAt(1000n, 1n));
       for (const cell of cells.list()) {
-        cell.onRow(() => runs.set(cell.key, (runs.get(cell.key) ?? 0) + 1));
+        cell.onRow(() => runs.set(cell.key(), (runs.get(cell.key()) ?? 0) + 1));
         createRenderEffect(() => {
           cell.marks();
-          marks.set(cell.key, (marks.get(cell.key) ?? 0) + 1);
+          marks.set(cell.key(), (marks.get(cell.key()) ?? 0) + 1);
         });
       }
       cells.apply(rowsAt(1000n, 2n));
@@ -118,7 +129,7 @@ describe('ladder row marks', () => {
     const { cells, cell, dispose } = createRoot((disposer) => {
       const rowCells = createRowCells();
       rowCells.apply(withOrders([], 1n));
-      const watched = rowCells.list().find((candidate) => candidate.key === '990')!;
+      const watched = rowCells.list().find((candidate) => candidate.key() === '990')!;
       createRenderEffect(() => seen.push([...watched.marks().ownBuyIds]));
       return { cells: rowCells, cell: watched, dispose: disposer };
     });
@@ -140,7 +151,7 @@ describe('ladder row cells off screen', () => {
     const { cells, bidCell, seen, dispose } = createRoot((disposer) => {
       const rowCells = createRowCells();
       rowCells.apply(rowsAt(1n));
-      const cell = rowCells.list().find((candidate) => candidate.key === '1000')!;
+      const cell = rowCells.list().find((candidate) => candidate.key() === '1000')!;
       const bids: bigint[] = [];
       cell.onRow((row) => bids.push(row.bid));
       return { cells: rowCells, bidCell: cell, seen: bids, dispose: disposer };

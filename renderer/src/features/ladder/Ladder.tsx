@@ -691,7 +691,7 @@ export const Ladder: Component<LadderProps> = (props) => {
         <For each={cells.list()}>
           {(cell) => {
             const row = cell.latest;
-            const pnl = createMemo(() => rowPnl(cell.price));
+            const pnl = createMemo(() => rowPnl(cell.price()));
             const entry = createMemo(() => cell.marks().entry);
             const ownIds = createMemo(() => [...cell.marks().ownBuyIds, ...cell.marks().ownSellIds], [], { equals: sameIds });
             // The cells the row's figures change are written by writeRow (one computation per row,
@@ -705,28 +705,28 @@ export const Ladder: Component<LadderProps> = (props) => {
               class="ladder-row"
               ref={(element) => (elements.row = element)}
               classList={{
-                'drop-target': drag()?.overRow === cell.price || legTarget() === cell.key,
-                'has-legs': legsByRow().has(cell.key),
+                'drop-target': drag()?.overRow === cell.price() || legTarget() === cell.key(),
+                'has-legs': legsByRow().has(cell.key()),
               }}
               data-testid="ladder-row"
-              data-price={cell.key}
+              data-price={cell.key()}
               onMouseEnter={() => {
                 const current = drag();
-                if (current) setDrag({ ...current, overRow: cell.price });
+                if (current) setDrag({ ...current, overRow: cell.price() });
               }}
-              onMouseUp={() => drag() && finishDrag(cell.price)}
+              onMouseUp={() => drag() && finishDrag(cell.price())}
               onContextMenu={(event) => {
                 event.preventDefault();
-                setAlertAt({ x: event.clientX, y: event.clientY, price: cell.price });
+                setAlertAt({ x: event.clientX, y: event.clientY, price: cell.price() });
               }}
             >
               <span class="own own-buy" ref={(element) => (elements.ownBuy = element)} data-side="Buy" onMouseDown={(event) => startDrag(event, 'Buy', row())} />
-              <span class="bid num" data-testid="bid-cell" onMouseDown={(event) => event.button === 0 && placeAt('Buy', cell.price)}>
+              <span class="bid num" data-testid="bid-cell" onMouseDown={(event) => event.button === 0 && placeAt('Buy', cell.price())}>
                 <i class="bar" ref={(element) => (elements.bidBar = element)} />
                 {bid}
               </span>
-              <span class="price num" data-testid="price-cell" ref={(element) => (elements.price = element)}>{formatPrice(props.market, cell.price)}</span>
-              <span class="ask num" data-testid="ask-cell" onMouseDown={(event) => event.button === 0 && placeAt('Sell', cell.price)}>
+              <span class="price num" data-testid="price-cell" ref={(element) => (elements.price = element)}>{formatPrice(props.market, cell.price())}</span>
+              <span class="ask num" data-testid="ask-cell" onMouseDown={(event) => event.button === 0 && placeAt('Sell', cell.price())}>
                 <i class="bar" ref={(element) => (elements.askBar = element)} />
                 {ask}
               </span>
@@ -738,7 +738,7 @@ export const Ladder: Component<LadderProps> = (props) => {
                 {flow}
               </span>
               <Show when={turboDepthShown()}>
-                <TurboDepthCell market={props.market} overlay={turboDepth} priceKey={cell.key} />
+                <TurboDepthCell market={props.market} overlay={turboDepth} priceKey={cell.key()} />
               </Show>
               <Show when={position()}>
                 <span class="pnl num" data-testid="pnl-cell" data-raw={entry() || pnl() === null ? '' : pnl()!.toString()} classList={entry() || pnl() === null ? {} : signClass(pnlText(props.market, pnl()!))}>
@@ -746,7 +746,7 @@ export const Ladder: Component<LadderProps> = (props) => {
                 </span>
               </Show>
               <AlgoTags orderIds={ownIds()} />
-              <Show when={legsByRow().get(cell.key)}>
+              <Show when={legsByRow().get(cell.key())}>
                 {(legs) => (
                   <span class="ladder-legs" onMouseDown={(event) => event.stopPropagation()}>
                     <For each={legs() ?? NO_LEGS}>

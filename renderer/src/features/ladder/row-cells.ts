@@ -1,17 +1,21 @@
-// Keyed row cells of the ladder: one cell per row price. Each frame, a row whose values did not
-// change (sameRow) is left alone; the list itself changes only when the rows shown change
-// (recentering, scrolling, another precision), and then rows that stay keep their cell and their
-// DOM node. This is the keyed reconcile of a store, done by hand: Solid's reconcile unwraps the
-// whole new array first, which profiled at several milliseconds a frame for 500 rows, over the
-// 4 ms budget on its own.
+// Row cells of the ladder: one cell per row shown, each with its DOM row. Each frame, a row whose
+// values did not change (sameRow) is left alone. When the rows shown change (recentering,
+// scrolling, another precision, a split ladder's gap moving with the spread), a cell whose price is
+// still shown keeps it, and the cells of prices no longer shown take the new prices: their DOM row
+// is rewritten (only the figures that differ), never re-created. On a thin book the split view's
+// rows change with every move of the best bid or ask; re-creating a row per new price cost the
+// four-window desk's ladder windows about 140 rows made and removed a second (a profile: DOM
+// removal, cloning, inserting and Solid's cleanup were a third of their script). This is the
+// keyed reconcile of a store, done by hand: Solid's reconcile unwraps the whole new array first,
+// which profiled at several milliseconds a frame for 500 rows, over the 4 ms budget on its own.
 //
 // A changed row is handed straight to its row's writer (onRow), not through a signal: with
 // cumulative depth every row on screen changes on every update, and a signal per row cost a
 // reactive update, its marking and its effect per row per frame (a third of the ladder's script in
-// a profile of the bench page). The two things of a row that other computations read (the entry
-// mark and its own order ids) are a signal of their own, set only when they change. A row the
-// browser does not draw (off screen: setShown(false)) keeps its newest figures in the cell and is
-// not written; shown again, its writer gets them.
+// a profile of the bench page). What other computations read of a row is a signal of its own, set
+// only when it changes: its price (and key) and its marks (the entry mark and its own order ids).
+// A row the browser does not draw (off screen: setShown(false)) keeps its newest figures in the
+// cell and is not written; shown again, its writer gets them.
 import { createSignal, untrack, type Accessor } from 'solid-js';
 import { sameIds, sameRow, type LadderRow } from './ladder-model';
 
@@ -25,8 +29,9 @@ export interface RowMarks {
 export type RowWriter = (row: LadderRow) => void;
 
 export interface RowCell {
-  readonly key: string;
-  readonly price: bigint;
+  /** The row price as decimal text, and as raw quote: they change when the cell takes another price. */
+  readonly key: Accessor<string>;
+  readonly price: Accessor<bigint>;
   /** The newest row of this price (not tracked: read it in handlers and writers). */
   latest(): LadderRow;
   /** The row's entry mark and own order ids, tracked; changes only when they do. */
@@ -48,6 +53,8 @@ const sameMarks = (marks: RowMarks, row: LadderRow) => marks.entry === row.entry
 
 interface Cell extends RowCell {
   newest: LadderRow;
+  /** Take another price (its row is then written as the difference from what it shows). */
+  rekey(row: LadderRow): void;
   /** The row its writer was last told (undefined: none yet). */
   told: LadderRow | undefined;
   writer: RowWriter | undefined;
@@ -57,9 +64,15 @@ interface Cell extends RowCell {
 
 function createCell(row: LadderRow): Cell {
   const [marks, setMarks] = createSignal<RowMarks>({ entry: row.entry, ownBuyIds: row.ownBuyIds, ownSellIds: row.ownSellIds });
+  const [key, setKey] = createSignal(row.key);
+  const [price, setPrice] = createSignal(row.price);
   const cell: Cell = {
-    key: row.key,
-    price: row.price,
+    key,
+    price,
+    rekey(next) {
+      setKey(next.key);
+      setPrice(next.price);
+    },
     newest: row,
     told: undefined,
     writer: undefined,
@@ -102,11 +115,11 @@ export function createRowCells(): RowCells {
     list,
     current(price, index) {
       const listed = untrack(list)[index];
-      const cell = listed && listed.price === price ? listed : cells.get(price.toString());
+      const cell = listed && listed.newest.price === price ? listed : cells.get(price.toString());
       return cell?.newest;
     },
     setShown(cell, shown) {
-      const own = cells.get(cell.key);
+      const own = cells.get(cell.latest().key);
       if (own === undefined || own !== cell) return;
       own.hidden = !shown;
       tell(own);
@@ -114,25 +127,38 @@ export function createRowCells(): RowCells {
     apply(rows) {
       const current = untrack(list);
       let sameKeys = current.length === rows.length;
-      for (let index = 0; sameKeys && index < rows.length; index++) sameKeys = current[index]!.key === rows[index]!.key;
+      for (let index = 0; sameKeys && index < rows.length; index++) sameKeys = current[index]!.newest.key === rows[index]!.key;
       if (sameKeys) {
         for (let index = 0; index < rows.length; index++) deliver(current[index]!, rows[index]!);
         return;
       }
+      const shown = new Set<string>();
+      for (const row of rows) shown.add(row.key);
+      // The cells of prices no longer shown, in the order they were listed: they take the new prices.
+      const free: Cell[] = [];
+      for (const cell of current) {
+        const key = cell.newest.key;
+        if (!shown.has(key) && cells.get(key) === cell) {
+          cells.delete(key);
+          free.push(cell);
+        }
+      }
+      let reused = 0;
       const next: Cell[] = new Array(rows.length);
-      const kept = new Set<string>();
       for (let index = 0; index < rows.length; index++) {
         const row = rows[index]!;
         let cell = cells.get(row.key);
         if (cell) deliver(cell, row);
         else {
-          cell = createCell(row);
+          cell = free[reused++];
+          if (cell) {
+            cell.rekey(row);
+            deliver(cell, row);
+          } else cell = createCell(row);
           cells.set(row.key, cell);
         }
-        kept.add(row.key);
         next[index] = cell;
       }
-      for (const key of cells.keys()) if (!kept.has(key)) cells.delete(key);
       setList(next);
     },
   };
