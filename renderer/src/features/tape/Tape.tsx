@@ -2,7 +2,6 @@
 // minimum size, the trades of one taker order merged on request, large lots highlighted.
 import { createEffect, createMemo, createSignal, For, on, onCleanup, Show, type Component } from 'solid-js';
 import { parseUnits } from '../../../../shared/encoding/units';
-import { createStore, reconcile } from 'solid-js/store';
 import type { TradesFrame, TradeView } from '../../../../shared/ipc/views';
 import type { Market } from '../../../../shared/market/market';
 import { useTerminal } from '../../stores/terminal-context';
@@ -19,7 +18,10 @@ let tapeSerial = 0;
 export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
   const terminal = useTerminal();
   const bridge = useBridge();
-  const [trades, setTrades] = createStore<TradeView[]>([]);
+  // A plain array, replaced per frame: the rows keep their identity by key (keepSameRows). As a
+  // store reconciled by trade id, each frame unwrapped and diffed 200 trades and the rows read them
+  // through proxies: the main window's largest script in the four-window desk's profile.
+  const [trades, setTrades] = createSignal<readonly TradeView[]>([]);
   const [problem, setProblem] = createSignal<string | null>(null);
   const key = `tape-${++tapeSerial}`;
   let pending: TradeView[] = [];
@@ -32,9 +34,9 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
     pending = frame.reset ? [...frame.trades] : [...frame.trades, ...pending];
     const reset = frame.reset;
     terminal.frames.schedule(key, () => {
-      const next = reset ? pending : [...pending, ...trades];
+      const next = reset ? pending : [...pending, ...trades()];
       pending = [];
-      setTrades(reconcile(next.slice(0, KEEP), { key: 'tradeId' }));
+      setTrades(next.slice(0, KEEP));
     });
   };
   const stop = bridge.onTrades((frame) => {
@@ -80,7 +82,7 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
     return parsed.ok ? parsed.value : undefined;
   });
   const largeLot = () => terminal.store.state.settings?.largeTradeSize[props.market.market_id] ?? null;
-  const rows = createMemo<TapeRow[]>((previous) => keepSameRows(previous, tapeRows(trades, { aggregate: aggregate(), minimum: minimum() ?? null, largeLot: largeLot() })), []);
+  const rows = createMemo<TapeRow[]>((previous) => keepSameRows(previous, tapeRows(trades(), { aggregate: aggregate(), minimum: minimum() ?? null, largeLot: largeLot() })), []);
   return (
     <div class="tape-wrap" data-testid="tape" data-freshness={freshness.state()}>
     <div class="freshness-line tape-filters">
@@ -131,7 +133,7 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
         </For>
         <Show when={rows().length === 0}>
           <tr>
-            <td colSpan={4} class="empty">{problem() ?? (trades.length === 0 ? 'No trades yet' : 'No trade at or above the minimum size')}</td>
+            <td colSpan={4} class="empty">{problem() ?? (trades().length === 0 ? 'No trades yet' : 'No trade at or above the minimum size')}</td>
           </tr>
         </Show>
       </tbody>
