@@ -461,6 +461,8 @@ export class NetworkRuntime {
       apply: (order, marketId, turbo) => this.trading.applyOrder(order, marketId, turbo),
       publish: () => deps.windows.broadcast('orders', this.trading.snapshot()),
       log: deps.log,
+      lost: () => this.ordersLost(),
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     });
 
     // A permit is granted on the order path, just before the request is written: the budget is
@@ -479,13 +481,7 @@ export class NetworkRuntime {
         // (the freshness view says resyncing), never going on as if nothing was lost.
         lost: (frame) => {
           const action = frame.action;
-          if (action === undefined || action === 'subscribe_orders') {
-            this.stream.resubscribeIdentities('orders');
-            this.stream.resubscribeIdentities('orders_turbo');
-            // Fills may have been in the frame lost: the trading account's trades are read again.
-            const account = this.accounts.accountRecord()?.tradeAccountId;
-            if (account) this.fills.resync(account);
-          }
+          if (action === undefined || action === 'subscribe_orders') this.ordersLost();
           if (action === undefined || action === 'subscribe_balances') this.stream.resubscribeIdentities('balances');
           if (action === undefined || action === 'subscribe_nonce_v2') this.stream.resubscribeIdentities('nonce_v2');
         },
@@ -509,6 +505,18 @@ export class NetworkRuntime {
         if (rateLimitsDue !== null) clearImmediate(rateLimitsDue);
       },
     );
+  }
+
+  /**
+   * What the orders stream said may be lost (a frame that could not be read, an order it named that
+   * could not be read back): it is subscribed again (the windows see resyncing until its first
+   * message) and the trading account's trades are read again, fills included.
+   */
+  private ordersLost(): void {
+    this.stream.resubscribeIdentities('orders');
+    this.stream.resubscribeIdentities('orders_turbo');
+    const account = this.accounts.accountRecord()?.tradeAccountId;
+    if (account) this.fills.resync(account);
   }
 
   /** A unique, sortable journal id for a request signed on this network. */

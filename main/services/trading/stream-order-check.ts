@@ -5,6 +5,11 @@
 // dropped (and logged). Orders the terminal holds are applied at once: the hot path of fills of
 // resting orders pays nothing. A new order of the terminal's own placement is usually held before
 // its stream message comes (the placement's answer applies it); when not, the read costs one round trip.
+// A read that fails without an answer about the order (a timeout, a network error, the rate limit,
+// a server error) says nothing of it: the read is tried again after a backoff, and when none is
+// answered the orders are given up as lost (`lost`: read again from the exchange, shown as
+// resyncing), never dropped as if the exchange had denied the order. Dropped, a real order's fills
+// were not counted until the next reconnect (positions off by a fired stop's size).
 import type { Order } from '../../../shared/api/market-schemas';
 import type { Result } from '../../../shared/result';
 
@@ -17,7 +22,15 @@ export interface StreamOrderCheckDeps {
   /** The orders changed after a deferred apply. */
   publish(): void;
   log(line: string): void;
+  /** The orders stream may have lost what it said: read the account's orders and fills again. */
+  lost(): void;
+  wait(ms: number): Promise<void>;
 }
+
+/** Failures that say nothing about the order: read it again. */
+const TRANSIENT = new Set(['TIMEOUT', 'NETWORK_ERROR', 'RATE_LIMITED', 'SERVER_ERROR']);
+/** The backoffs between reads of one order that fail transiently (then: lost). */
+export const READ_BACKOFF_MS: readonly number[] = [250, 1_000, 3_000];
 
 export class StreamOrderCheck {
   /**
@@ -41,10 +54,14 @@ export class StreamOrderCheck {
       return false;
     }
     this.reading.set(order.order_id, null);
-    void this.deps
-      .read(order, marketId, turbo)
+    void this.readBack(order, marketId, turbo)
       .then((read) => {
         const later = this.reading.get(order.order_id) ?? null;
+        if (read === 'lost') {
+          this.deps.log(`order ${order.order_id}, which the order stream named, could not be read back after ${READ_BACKOFF_MS.length + 1} tries; the orders are read again`);
+          this.deps.lost();
+          return;
+        }
         if (!read.ok) {
           this.deps.log(`the order stream named order ${order.order_id}, which the exchange does not confirm (${read.code}: ${read.message}); not shown`);
           return;
@@ -61,5 +78,16 @@ export class StreamOrderCheck {
       })
       .finally(() => this.reading.delete(order.order_id));
     return false;
+  }
+
+  /** The read's answer, tried again after each transient failure; `lost` when none was answered. */
+  private async readBack(order: Order, marketId: string, turbo: boolean): Promise<Result<Order> | 'lost'> {
+    for (let attempt = 0; ; attempt++) {
+      const read = await this.deps.read(order, marketId, turbo);
+      if (read.ok || !TRANSIENT.has(read.code)) return read;
+      const backoff = READ_BACKOFF_MS[attempt];
+      if (backoff === undefined) return 'lost';
+      await this.deps.wait(backoff);
+    }
   }
 }
