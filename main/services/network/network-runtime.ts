@@ -462,7 +462,7 @@ export class NetworkRuntime {
       publish: () => deps.windows.broadcast('orders', this.trading.snapshot()),
       log: deps.log,
       lost: () => this.ordersLost(),
-      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      wait: (ms) => new Promise((resolve) => clock.setTimeout(() => resolve(), ms)),
     });
 
     // A permit is granted on the order path, just before the request is written: the budget is

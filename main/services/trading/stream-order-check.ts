@@ -12,6 +12,7 @@
 // were not counted until the next reconnect (positions off by a fired stop's size).
 import type { Order } from '../../../shared/api/market-schemas';
 import type { Result } from '../../../shared/result';
+import { EXCHANGE_ERRORS } from '../../exchange/errors';
 
 export interface StreamOrderCheckDeps {
   /** The terminal holds this order already (placed, read or verified before). */
@@ -28,7 +29,7 @@ export interface StreamOrderCheckDeps {
 }
 
 /** Failures that say nothing about the order: read it again. */
-const TRANSIENT = new Set(['TIMEOUT', 'NETWORK_ERROR', 'RATE_LIMITED', 'SERVER_ERROR']);
+const TRANSIENT: ReadonlySet<string> = new Set([EXCHANGE_ERRORS.TIMEOUT, EXCHANGE_ERRORS.NETWORK_ERROR, EXCHANGE_ERRORS.RATE_LIMITED, EXCHANGE_ERRORS.SERVER_ERROR]);
 /** The backoffs between reads of one order that fail transiently (then: lost). */
 export const READ_BACKOFF_MS: readonly number[] = [250, 1_000, 3_000];
 
