@@ -50,6 +50,8 @@ export interface SandboxApp {
   streams: StreamServer;
   /** Run the margin clock step now (expiry, rollover, liquidation); the control surface calls it after moving time or prices. */
   marginTick(): string[];
+  /** Hold (true) or release the margin step that runs every second on wall time; `marginTick` still runs when called. */
+  holdMarginClock(held: boolean): void;
   dispatch(request: ApiRequest): Reply | Promise<Reply>;
   /** Listen to every committed change set, across resets. */
   onChange(listener: ChangeListener): void;

@@ -58,6 +58,8 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
   let transactions = 0;
   let started = false;
   let marginTimer: NodeJS.Timeout | undefined;
+  // Held by the control surface: the wall-time margin step skips, explicit steps still run.
+  let marginClockHeld = false;
 
   const nextTxId = (): string => deriveId(options.seed, `tx/${++transactions}`);
 
@@ -111,6 +113,9 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
       state.ledger.publish();
       return state.margin.tick(nextTxId, timestamp);
     },
+    holdMarginClock: (held) => {
+      marginClockHeld = held;
+    },
     streams: { upgrade: (_request, socket) => socket.destroy(), closeAll: () => 0, stallAll: () => 0, restartTurboTrades: () => 0, stop: () => undefined },
     dispatch: (request) => {
       if (!options.control && request.path.startsWith('/control/')) {
@@ -141,6 +146,7 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
       state = build();
       faults.clear();
       limiter.reset();
+      marginClockHeld = false;
       for (const listener of resetListeners) listener();
       if (started && options.maker) state.maker.start();
     },
@@ -149,6 +155,7 @@ export function createApp(options: SandboxOptions, now: () => number = Date.now)
       started = true;
       if (options.maker) state.maker.start();
       marginTimer = setInterval(() => {
+        if (marginClockHeld) return;
         try {
           app.marginTick();
         } catch (error) {

@@ -37,6 +37,7 @@ const insideWatchSchema = z.strictObject({ market_id: b256Schema });
 const watchIdSchema = z.strictObject({ watch_id: z.string().min(1).max(40) });
 const oracleSchema = z.strictObject({ asset_id: b256Schema, price: amountSchema.optional(), stale: z.boolean().optional(), follow: z.literal(true).optional(), tick: z.boolean().optional() });
 const accountSchema = z.strictObject({ account: b256Schema });
+const marginClockSchema = z.strictObject({ held: z.boolean() });
 const houseRoleSchema = z.strictObject({ market_id: b256Schema, account: b256Schema, granted: z.boolean().default(true) });
 const turboStateSchema = z.strictObject({ market_id: b256Schema, paused: z.boolean().optional(), canonical_paused: z.boolean().optional(), connected: z.boolean().optional() });
 const marketSchema = z.strictObject({ market_id: b256Schema, message: z.string().max(200).optional() });
@@ -259,6 +260,15 @@ function registerMarginControl(app: SandboxApp): void {
   });
 
   router.on('POST', '/control/margin/tick', () => json({ margin: app.marginTick() }));
+
+  // Hold the wall-time margin step (a test that must see a state before the clock acts on it, such
+  // as an account that is liquidatable but not yet liquidated); explicit steps still run. A reset releases it.
+  router.on('POST', '/control/margin/clock', (request) => {
+    const body = parseBody(marginClockSchema, request.body);
+    if (body instanceof Refusal) return refuse(body);
+    app.holdMarginClock(body.held);
+    return json({ held: body.held });
+  });
 
   router.on('POST', '/control/margin/pool', (request) => {
     const body = parseBody(poolSchema, request.body);

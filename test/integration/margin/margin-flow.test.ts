@@ -316,11 +316,19 @@ describe('a prepaid Turbo Account', () => {
   });
 
   it('is liquidated when V falls to the threshold, and the app reports the liquidation and its settlement', async () => {
-    await oracle(1500n, false);
-    await until(() => lastFrame(child, (frame) => frame.liquidatable), 'the liquidatable frame');
-    // The permissionless liquidator; the sandbox's own clock step may have been first.
-    const liquidated = await control('/control/margin/liquidate', { account: child });
-    expect(liquidated.status === 200 || liquidated.body.reason === 'NoActiveSession', JSON.stringify(liquidated.body)).toBe(true);
+    // The sandbox's wall-time margin step is held, so it cannot liquidate the account before the
+    // app has shown it liquidatable (under load it used to win the race, and no such frame came).
+    expect((await control('/control/margin/clock', { held: true })).status).toBe(200);
+    try {
+      await oracle(1500n, false);
+      const liquidatable = await until(() => lastFrame(child, (frame) => frame.liquidatable), 'the liquidatable frame');
+      expect(liquidatable.session).not.toBeNull();
+      // The permissionless liquidator settles it.
+      const liquidated = await control('/control/margin/liquidate', { account: child });
+      expect(liquidated.status, JSON.stringify(liquidated.body)).toBe(200);
+    } finally {
+      expect((await control('/control/margin/clock', { held: false })).status).toBe(200);
+    }
     const ended = await until(() => lastFrame(child, (frame) => frame.lastSession?.status === 'Liquidated' && frame.session === null), 'the settled frame');
     expect(ended.risk).toBeNull();
     expect(ended.lastSession?.collateralForfeited).toBe(0n);

@@ -268,9 +268,18 @@ describe('margin sessions over HTTP', () => {
     expect(more.body.reason, JSON.stringify(more.body) + JSON.stringify((await state(prepaidChild)).session)).toBe('AccountFrozen');
     const sell = await signer.child(prepaidChild, [{ market: turboEth, turbo: true, actions: [order('Sell', PRICE(2900n), ETH / 10n)] }]);
     expect(sell.status, JSON.stringify(sell.body)).toBe(200);
+    // The wall-time margin step is held: past more than one of its seconds the liquidatable
+    // account still has its session, and the permissionless liquidator is the one to settle it.
+    const badHold = await control('/control/margin/clock', { held: 'yes' });
+    expect(badHold.status).toBe(400);
+    expect(JSON.stringify(badHold)).toMatch(/held/);
+    expect((await control('/control/margin/clock', { held: true })).status).toBe(200);
     expect((await control('/control/margin/oracle', { asset_id: ethUsdc.base.asset, price: ORACLE(1500n).toString(), tick: false })).status).toBe(200);
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect((await state(prepaidChild)).session).not.toBeNull();
     const parentBefore = await usdcOf(parent.accountId);
     const liquidated = await control('/control/margin/liquidate', { account: prepaidChild });
+    expect((await control('/control/margin/clock', { held: false })).status).toBe(200);
     expect(liquidated.status, JSON.stringify(liquidated)).toBe(200);
     const view = await state(prepaidChild);
     expect(view.session).toBeNull();
