@@ -4,7 +4,7 @@ import { DEFAULT_PNL_DISPLAY } from '../../shared/positions/pnl-display';
 import { describe, expect, it } from 'vitest';
 import type { OrderView, PositionView, TriggerView } from '../../shared/ipc/views';
 import type { PositionFigures } from '../../renderer/src/features/positions/live-figures';
-import { legLines, lineAt, orderLines, positionLine } from '../../renderer/src/features/chart/chart-lines';
+import { keepUnchanged, legLines, lineAt, orderLines, positionLine, sameLine } from '../../renderer/src/features/chart/chart-lines';
 import { ethUsdc, ethUsdt, positionView } from '../support/renderer/fixtures';
 
 const USDC = 1_000_000n;
@@ -54,6 +54,25 @@ const leg = (fields: Partial<TriggerView>): TriggerView => ({
 const position = positionView;
 
 describe('chart lines', () => {
+  it('keeps the very object of a line that did not change, and takes the new one of a line that did', () => {
+    const first = orderLines(ethUsdc, false, [order({}), order({ orderId: hex('02'), price: 2_940n * USDC })]);
+    // The same orders again, then the second one partly filled and a third one placed.
+    const again = keepUnchanged(first, orderLines(ethUsdc, false, [order({}), order({ orderId: hex('02'), price: 2_940n * USDC })]));
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+    const next = orderLines(ethUsdc, false, [order({}), order({ orderId: hex('02'), price: 2_940n * USDC, filled: ETH / 100n, status: 'partially-filled' }), order({ orderId: hex('03') })]);
+    const kept = keepUnchanged(again, next);
+    expect(kept[0]).toBe(first[0]);
+    expect(kept[1]).toBe(next[1]);
+    expect(kept[1]).toMatchObject({ label: 'Buy 0.0100 @ 2,940.00 (0.0100 filled)', quantity: ETH / 100n });
+    expect(kept[2]).toBe(next[2]);
+    expect(kept.map((line) => line.key)).toEqual(next.map((line) => line.key));
+    // Moved price, another label or a change of the position's figures is another line.
+    expect(sameLine(first[0]!, lineAt(ethUsdc, first[0]!, 2_951n * USDC))).toBe(false);
+    expect(sameLine(first[0]!, { ...first[0]!, draggable: false })).toBe(false);
+    expect(sameLine(first[0]!, { ...first[0]! })).toBe(true);
+  });
+
   it('draws the resting orders of this book only, with what is left of them', () => {
     const orders = [
       order({}),

@@ -96,13 +96,14 @@ export function createFreshness(input: FreshnessInput, sources: (view: Freshness
     return { state, ageMs, detail };
   });
 
-  return {
-    state: () => computed().state,
-    live: () => computed().state === 'live',
-    ageMs: () => computed().ageMs,
-    label: () => freshnessLabel(computed().state, computed().ageMs),
-    detail: () => computed().detail,
-  };
+  // Each figure its own memo: a reader is told only when its figure changed, not on every push of
+  // main's view or every second's tick (the age moves; a live panel's state and label do not).
+  const state = createMemo(() => computed().state);
+  const live = createMemo(() => state() === 'live');
+  const ageMs = createMemo(() => computed().ageMs);
+  const label = createMemo(() => freshnessLabel(state(), state() === 'stale' ? ageMs() : null));
+  const detail = createMemo(() => computed().detail);
+  return { state, live, ageMs, label, detail };
 }
 
 /** A market's book or trade stream in main's view (undefined: not subscribed yet). */

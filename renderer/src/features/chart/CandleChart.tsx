@@ -44,7 +44,7 @@ import type { TicketContext } from '../ticket/ticket-model';
 import { dragPrice, offsetOfPrice, priceAtOffset, priceAxisLabels, priceIncrements, priceScale, snapToTick, timeAxisLabels, type PriceScale } from './chart-geometry';
 import { priceTick } from '../../../../shared/market/tick';
 import { AlertMenu, type AlertMenuAt } from '../alerts/AlertMenu';
-import { legLines, lineAt, orderLines, positionLine, withAlgoTags, type ChartLine } from './chart-lines';
+import { keepUnchanged, legLines, lineAt, orderLines, positionLine, sameLine, withAlgoTags, type ChartLine } from './chart-lines';
 import { createAlgoSource } from '../algos/algo-data';
 import { childTags } from '../algos/algo-figures';
 import './chart.css';
@@ -203,10 +203,23 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   // Working orders of the algorithms main runs, tagged with their parent.
   const algos = createAlgoSource(bridge);
   const algoChildren = createMemo(() => childTags(algos.algos()));
+  // Orders, legs and the position are apart: the position line follows the mark (every book
+  // update and the mark's clock), the order lines only the orders. An unchanged line stays the
+  // same object, so its element's effects do not re-run (with 500 orders resting, rebuilding every
+  // line on each mark was most of a loaded page's script).
+  const orderLinesNow = createMemo((previous: ChartLine[]) => keepUnchanged(previous, withAlgoTags(orderLines(props.market, props.turbo, terminal.store.state.openOrders), algoChildren())), []);
+  const legLinesNow = createMemo(
+    (previous: ChartLine[]) =>
+      keepUnchanged(
+        previous,
+        legLines(props.market, props.turbo, triggers(), terminal.store.state.openOrders, terminal.store.state.fills, new Map([...brackets().flatMap((bracket) => bracket.legIds.map((id) => [id, 'position' as const] as const)), ...protective().map((stop) => [stop.triggerId, stop.distance === null ? ('break-even' as const) : ('trailing' as const)] as const)])),
+      ),
+    [],
+  );
+  const positionLineNow = createMemo(() => positionLine(props.market, props.turbo, signingAccount(), positions(), (one) => terminal.marks.figures(one)), null, { equals: (left, right) => left === right || (left !== null && right !== null && sameLine(left, right)) });
   const placedLines = createMemo((): ChartLine[] => {
-    const orders = terminal.store.state.openOrders;
-    const position = positionLine(props.market, props.turbo, signingAccount(), positions(), (one) => terminal.marks.figures(one));
-    return [...withAlgoTags(orderLines(props.market, props.turbo, orders), algoChildren()), ...legLines(props.market, props.turbo, triggers(), orders, terminal.store.state.fills, new Map([...brackets().flatMap((bracket) => bracket.legIds.map((id) => [id, 'position' as const] as const)), ...protective().map((stop) => [stop.triggerId, stop.distance === null ? ('break-even' as const) : ('trailing' as const)] as const)])), ...(position ? [position] : [])];
+    const position = positionLineNow();
+    return [...orderLinesNow(), ...legLinesNow(), ...(position ? [position] : [])];
   });
   /** The lines as shown: a dragged one at the price under the pointer. */
   const lines = createMemo((): ChartLine[] => {
@@ -444,14 +457,19 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
   /**
    * The plot's price scale now (exact ends), for pixel to price and back; null before the first
    * draw. Computed once per draw, not once per line reading it: with a hundred and fifty orders
-   * resting, every line's label computed the scale and measured the plot (below) on each draw.
+   * resting, every line's label computed the scale and measured the plot (below) on each draw. A
+   * draw that kept the scale tells no line to move (each line's place reads it).
    */
-  const scale = createMemo((): PriceScale | null => {
-    drawn();
-    if (!plot) return null;
-    const y = plot.scales['y'];
-    return priceScale(y?.min, y?.max, plot.bbox.height / devicePixelRatio, props.market.quote.decimals);
-  });
+  const scale = createMemo(
+    (): PriceScale | null => {
+      drawn();
+      if (!plot) return null;
+      const y = plot.scales['y'];
+      return priceScale(y?.min, y?.max, plot.bbox.height / devicePixelRatio, props.market.quote.decimals);
+    },
+    null,
+    { equals: (left, right) => left === right || (left !== null && right !== null && left.top === right.top && left.bottom === right.bottom && left.height === right.height) },
+  );
   /**
    * The plotting area's top in px from the chart box's top, measured once per draw. Measured per
    * line, each read after the previous line's label had moved forced a layout: two
@@ -817,76 +835,89 @@ export const CandleChart: Component<{ market: Market; turbo: boolean }> = (props
           </Show>
           <div class="chart-legs chart-lines" data-testid="chart-lines" style={{ '--plot-left': `${plotLeft()}px` }}>
             <For each={lineKeys()}>
-              {(lineKey) => (
-                <Show when={lineOf(lineKey)}>
-                  {(line) => (
-                    <Show when={lineTop(line())}>
-                      {(place) => {
-                        const dragging = () => drag()?.key === lineKey;
-                        const moved = () => {
-                          const current = drag();
-                          return current !== null && current.key === lineKey && current.to !== current.from ? current.from : null;
-                        };
-                        return (
-                          <div
-                            class={`chart-line ${line().kind} ${line().tone}`}
-                            classList={{ 'off-plot': place().off, dragging: dragging(), 'chart-leg': line().kind === 'leg' }}
-                            data-testid={line().kind === 'leg' ? 'chart-leg' : line().kind === 'order' ? 'chart-order' : 'chart-position'}
-                            data-kind={line().kind}
-                            data-price={line().price.toString()}
-                            // Each attribute on its own (absent: undefined), not spread: a spread
-                            // element re-assigned every prop of every line on each draw.
-                            data-trigger-id={line().kind === 'leg' ? line().id : undefined}
-                            data-role={line().kind === 'leg' ? (line().tone === 'tp' ? 'take-profit' : 'stop-loss') : undefined}
-                            data-order-id={line().kind === 'order' ? line().id : undefined}
-                            data-side={line().kind === 'order' ? line().side : undefined}
-                            data-quantity={line().kind === 'order' ? (line().quantity?.toString() ?? '') : undefined}
-                            data-algo-id={line().algo?.id}
-                            data-algo-tag={line().algo?.tag}
-                            data-account={line().figures ? line().id : undefined}
-                            data-size={line().figures?.size.toString()}
-                            data-unrealized={line().figures ? (line().figures!.unrealized?.toString() ?? '') : undefined}
-                            data-stale={line().figures ? (line().figures!.stale ?? '') : undefined}
-                            data-mark-side={line().figures ? (line().figures!.markSide ?? '') : undefined}
-                            data-pnl-unit={line().figures?.unit}
-                            style={{ top: `${place().top}px` }}
-                          >
-                            <span
-                              class={`chart-line-label ${line().tone}`}
-                              classList={{ draggable: line().draggable, dashed: line().dashed, sending: dragging() && drag()?.sending === true }}
-                              data-testid={line().kind === 'leg' ? 'trigger-marker' : 'chart-line-label'}
-                              title={line().draggable ? `${line().label} — drag to ${line().kind === 'order' ? 'amend the price' : 'move the trigger'} (Esc cancels)` : line().algo ? `${line().label} — an order of ${line().algo!.tag}, which main follows: change it under Working algorithms` : line().label}
-                              tabIndex={line().draggable ? 0 : -1}
-                              onPointerDown={(event) => startDrag(line(), event)}
-                              onPointerMove={moveDrag}
-                              onPointerUp={() => void endDrag()}
-                              onPointerCancel={cancelDrag}
-                              onKeyDown={(event) => {
-                                if (event.key === 'Escape') cancelDrag();
-                              }}
+              {(lineKey) => {
+                // Per line: its object (re-rendered only when it is another one: keepUnchanged) and
+                // its place (each draw re-reads it, the element moves only when it changed).
+                const keyed = createMemo(() => lineOf(lineKey));
+                const placed = createMemo(
+                  () => {
+                    const current = keyed();
+                    return current === null ? null : lineTop(current);
+                  },
+                  null,
+                  { equals: (left, right) => left === right || (left !== null && right !== null && left.top === right.top && left.off === right.off) },
+                );
+                return (
+                  <Show when={keyed()}>
+                    {(line) => (
+                      <Show when={placed()}>
+                        {(place) => {
+                          const dragging = () => drag()?.key === lineKey;
+                          const moved = () => {
+                            const current = drag();
+                            return current !== null && current.key === lineKey && current.to !== current.from ? current.from : null;
+                          };
+                          return (
+                            <div
+                              class={`chart-line ${line().kind} ${line().tone}`}
+                              classList={{ 'off-plot': place().off, dragging: dragging(), 'chart-leg': line().kind === 'leg' }}
+                              data-testid={line().kind === 'leg' ? 'chart-leg' : line().kind === 'order' ? 'chart-order' : 'chart-position'}
+                              data-kind={line().kind}
+                              data-price={line().price.toString()}
+                              // Each attribute on its own (absent: undefined), not spread: a spread
+                              // element re-assigned every prop of every line on each draw.
+                              data-trigger-id={line().kind === 'leg' ? line().id : undefined}
+                              data-role={line().kind === 'leg' ? (line().tone === 'tp' ? 'take-profit' : 'stop-loss') : undefined}
+                              data-order-id={line().kind === 'order' ? line().id : undefined}
+                              data-side={line().kind === 'order' ? line().side : undefined}
+                              data-quantity={line().kind === 'order' ? (line().quantity?.toString() ?? '') : undefined}
+                              data-algo-id={line().algo?.id}
+                              data-algo-tag={line().algo?.tag}
+                              data-account={line().figures ? line().id : undefined}
+                              data-size={line().figures?.size.toString()}
+                              data-unrealized={line().figures ? (line().figures!.unrealized?.toString() ?? '') : undefined}
+                              data-stale={line().figures ? (line().figures!.stale ?? '') : undefined}
+                              data-mark-side={line().figures ? (line().figures!.markSide ?? '') : undefined}
+                              data-pnl-unit={line().figures?.unit}
+                              style={{ top: `${place().top}px` }}
                             >
-                              <Show when={line().draggable}>
-                                <span class="chart-line-handle" aria-hidden="true">
-                                  ⋮
-                                </span>
-                              </Show>
-                              {line().label}
-                              <Show when={moved()}>
-                                {(from) => (
-                                  <span class="muted" data-testid={line().kind === 'leg' ? 'trigger-marker-from' : 'chart-line-from'}>
-                                    {' '}
-                                    (from {formatPrice(props.market, from())})
+                              <span
+                                class={`chart-line-label ${line().tone}`}
+                                classList={{ draggable: line().draggable, dashed: line().dashed, sending: dragging() && drag()?.sending === true }}
+                                data-testid={line().kind === 'leg' ? 'trigger-marker' : 'chart-line-label'}
+                                title={line().draggable ? `${line().label} — drag to ${line().kind === 'order' ? 'amend the price' : 'move the trigger'} (Esc cancels)` : line().algo ? `${line().label} — an order of ${line().algo!.tag}, which main follows: change it under Working algorithms` : line().label}
+                                tabIndex={line().draggable ? 0 : -1}
+                                onPointerDown={(event) => startDrag(line(), event)}
+                                onPointerMove={moveDrag}
+                                onPointerUp={() => void endDrag()}
+                                onPointerCancel={cancelDrag}
+                                onKeyDown={(event) => {
+                                  if (event.key === 'Escape') cancelDrag();
+                                }}
+                              >
+                                <Show when={line().draggable}>
+                                  <span class="chart-line-handle" aria-hidden="true">
+                                    ⋮
                                   </span>
-                                )}
-                              </Show>
-                            </span>
-                          </div>
-                        );
-                      }}
-                    </Show>
-                  )}
-                </Show>
-              )}
+                                </Show>
+                                {line().label}
+                                <Show when={moved()}>
+                                  {(from) => (
+                                    <span class="muted" data-testid={line().kind === 'leg' ? 'trigger-marker-from' : 'chart-line-from'}>
+                                      {' '}
+                                      (from {formatPrice(props.market, from())})
+                                    </span>
+                                  )}
+                                </Show>
+                              </span>
+                            </div>
+                          );
+                        }}
+                      </Show>
+                    )}
+                  </Show>
+                );
+              }}
             </For>
           </div>
         </div>

@@ -155,3 +155,45 @@ export function positionLine(market: Market, turbo: boolean, account: string | n
     figures: { size: position.size, unrealized: figure.unrealized, stale: figure.stale, markSide: figure.markSide, unit: figure.display.unit },
   };
 }
+
+/** Two lines that draw and label the same (every field the chart shows or puts on the line's element). */
+export function sameLine(left: ChartLine, right: ChartLine): boolean {
+  if (left === right) return true;
+  return (
+    left.key === right.key &&
+    left.kind === right.kind &&
+    left.id === right.id &&
+    left.price === right.price &&
+    left.side === right.side &&
+    left.tone === right.tone &&
+    left.label === right.label &&
+    left.prefix === right.prefix &&
+    left.suffix === right.suffix &&
+    left.dashed === right.dashed &&
+    left.draggable === right.draggable &&
+    left.band?.min === right.band?.min &&
+    left.band?.max === right.band?.max &&
+    left.quantity === right.quantity &&
+    left.algo?.id === right.algo?.id &&
+    left.algo?.tag === right.algo?.tag &&
+    left.figures?.size === right.figures?.size &&
+    left.figures?.unrealized === right.figures?.unrealized &&
+    left.figures?.stale === right.figures?.stale &&
+    left.figures?.markSide === right.figures?.markSide &&
+    left.figures?.unit === right.figures?.unit
+  );
+}
+
+/**
+ * `next`, with each line that is the same as the previous line of its key replaced by that very
+ * object: a line's element then re-renders only when the line changed, not on every change of any
+ * order (a chart with 500 orders resting re-ran every line's effects on each push).
+ */
+export function keepUnchanged(previous: readonly ChartLine[], next: readonly ChartLine[]): ChartLine[] {
+  if (previous.length === 0) return [...next];
+  const before = new Map(previous.map((line) => [line.key, line] as const));
+  return next.map((line) => {
+    const old = before.get(line.key);
+    return old !== undefined && sameLine(old, line) ? old : line;
+  });
+}
