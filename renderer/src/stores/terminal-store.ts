@@ -74,6 +74,28 @@ export function fillKey(fill: FillView, index: number): string {
   return `${fill.orderId}:${fill.time}:${fill.price}:${fill.quantity}:${index}`;
 }
 
+/**
+ * Two lists of flat records (every field a string, number, boolean, bigint or null) with the same
+ * records in the same order. A field holding an object counts as changed (unless the record is the
+ * very same object).
+ */
+export function sameRecords<T extends object>(left: readonly T[], right: readonly T[]): boolean {
+  if (left === right) return true;
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) {
+    const a = left[index] as Record<string, unknown>;
+    const b = right[index] as Record<string, unknown>;
+    if (a === b) continue;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (const key of keys) {
+      const value = a[key];
+      if (value !== b[key] || (typeof value === 'object' && value !== null)) return false;
+    }
+  }
+  return true;
+}
+
 export function withFillKeys(fills: readonly FillView[]): FillRow[] {
   return fills.map((fill, index) => ({ ...fill, key: fillKey(fill, fills.length - index) }));
 }
@@ -124,10 +146,16 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
     setState('problems', slice, result.ok ? undefined : result.message);
   };
 
+  // The last lists applied, as main sent them: a push that repeats one (the fills on each order
+  // placed or acknowledged) is not reconciled again, which walked every row of it.
+  let appliedOpen: readonly OrderView[] = [];
+  let appliedFills: readonly FillView[] = [];
   const applyOrders = (open: readonly OrderView[], fills: readonly FillView[]) =>
     batch(() => {
-      setState('openOrders', reconcile([...open], { key: 'orderId' }));
-      setState('fills', reconcile(withFillKeys(fills), { key: 'key' }));
+      if (!sameRecords(appliedOpen, open)) setState('openOrders', reconcile([...open], { key: 'orderId' }));
+      if (!sameRecords(appliedFills, fills)) setState('fills', reconcile(withFillKeys(fills), { key: 'key' }));
+      appliedOpen = open;
+      appliedFills = fills;
     });
   const applyBalances = (balances: readonly BalanceView[]) => setState('balances', reconcile([...balances], { key: 'assetId' }));
   const applyNetworks = (networks: readonly NetworkView[]) => setState('networks', reconcile([...networks], { key: 'id' }));
