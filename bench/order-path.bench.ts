@@ -408,7 +408,6 @@ export async function run(): Promise<BenchResult> {
     after.close();
     const stillOpen = pages.filter((opened) => !opened.isClosed()).length;
     if (stillRunning !== ALGORITHMS || stillSet !== ALERTS || stillOpen !== WINDOWS) throw new Error(`order-path bench: the load changed while measuring: ${stillRunning} algorithms running, ${stillSet} alerts set, ${stillOpen} windows open`);
-    if (process.env.LT_BENCH_HOST_LOG) writeFileSync(process.env.LT_BENCH_HOST_LOG, `${running.output.join('\n')}\n`);
     // The spans are written after each answer, in batches every 50 ms.
     await sleep(1500);
     const clicks = await page.evaluate(() => (globalThis as unknown as { __clicks: number[] }).__clicks);
@@ -472,6 +471,8 @@ export async function run(): Promise<BenchResult> {
     };
     return result;
   } finally {
+    // Main's own lines (what it refused, reconciled or retried), on success and on failure alike.
+    if (process.env.LT_BENCH_HOST_LOG && host !== undefined) writeFileSync(process.env.LT_BENCH_HOST_LOG, `${host.output.join('\n')}\n`);
     await browser?.close();
     await host?.stop();
     await proxy.close();
