@@ -19,11 +19,18 @@ import { useBridge } from '../../stores/bridge-context';
 import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 import { MarketName } from '../markets/MarketName';
 import { ordersAndLegsText } from './orders-count';
+import { createRowWindow } from '../../lib/row-window';
 
 export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets: boolean }> = (props) => {
   const terminal = useTerminal();
   const markets = () => terminal.store.state.markets?.markets ?? [];
   const rows = createMemo(() => terminal.store.state.openOrders.filter((order) => props.allMarkets || order.marketId === props.market.market_id));
+  // Hundreds of resting orders: only the rows near the view are drawn (lib/row-window.ts).
+  const shown = createRowWindow(() => rows().length);
+  const drawn = createMemo(() => {
+    const { start, end } = shown.range();
+    return rows().slice(start, end);
+  });
   const countHere = () => terminal.store.state.openOrders.filter((order) => order.marketId === props.market.market_id).length;
   // Cancel all in the market takes its pending trigger legs too (stops, OCO pairs, take-profits and stop-losses).
   const triggers = createTriggerSnapshot(useBridge());
@@ -91,12 +98,17 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
             <th />
           </tr>
         </thead>
-        <tbody>
-          <For each={rows()}>
+        <tbody ref={shown.body} data-rows={rows().length} data-first-row={shown.range().start}>
+          <Show when={shown.above() > 0}>
+            <tr class="row-spacer" aria-hidden="true">
+              <td colSpan={9} style={{ height: `${shown.above()}px` }} />
+            </tr>
+          </Show>
+          <For each={drawn()}>
             {(order) => {
               const market = () => terminal.market(order.marketId);
               return (
-                <tr data-testid="open-order-row" data-order-id={order.orderId} data-market-id={order.marketId}>
+                <tr ref={shown.row} data-testid="open-order-row" data-order-id={order.orderId} data-market-id={order.marketId}>
                   <td class="mono">{formatClock(order.time)}</td>
                   <td title={order.marketId}>{market() ? marketName(market()!, markets()) : 'unknown market'}</td>
                   <td classList={{ buy: order.side === 'Buy', sell: order.side === 'Sell' }}>{order.side}</td>
@@ -177,6 +189,11 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
               );
             }}
           </For>
+          <Show when={shown.below() > 0}>
+            <tr class="row-spacer" aria-hidden="true">
+              <td colSpan={9} style={{ height: `${shown.below()}px` }} />
+            </tr>
+          </Show>
           <Show when={rows().length === 0}>
             <tr>
               <td colSpan={9} class="empty">
