@@ -1,7 +1,8 @@
 // A trader with many resting orders: the open orders table draws the rows near its view only
 // (renderer/src/lib/row-window.ts), keeps the scroll height of the whole list, and every row is
-// reached by scrolling and acted on there. In Chromium against the sandbox: 70 buys rest 3 % under
-// the bid, where the maker does not reach them.
+// reached by scrolling and acted on there; the chart's 70 order labels share the compositor layers
+// of the page instead of one or two each (each layer is work on every frame). In Chromium against
+// the sandbox: 70 buys rest 3 % under the bid, where the maker does not reach them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Market } from '../../shared/market/market';
@@ -19,7 +20,7 @@ interface Box {
   readonly clientHeight: number;
 }
 
-describe.sequential('open orders, a long list', () => {
+describe.sequential('many resting orders: the open orders table and the chart', () => {
   let terminal: OpenTerminal;
   let page: Page;
   let market: Market;
@@ -76,6 +77,25 @@ describe.sequential('open orders, a long list', () => {
     expect(top.spacers).toHaveLength(1);
     expect(top.spacers[0]!).toBeCloseTo((ORDERS - top.ids.length) * top.rowHeight, 0);
     expect(top.scrollHeight).toBeGreaterThan(ORDERS * top.rowHeight);
+  });
+
+  it('draws the 70 order labels on the chart without a compositor layer per order', async () => {
+    await page.locator('[data-testid=chart-order]').nth(ORDERS - 1).waitFor({ state: 'attached', timeout: 10_000 });
+    const cdp = await page.context().newCDPSession(page);
+    // CDP's layer tree: the layers the compositor draws the page with, reported on the next frame.
+    const layers = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no layer tree reported in 5 s')), 5_000);
+      cdp.on('LayerTree.layerTreeDidChange', (event: { layers?: readonly unknown[] }) => {
+        if (event.layers === undefined) return;
+        clearTimeout(timer);
+        resolve(event.layers.length);
+      });
+      void cdp.send('LayerTree.enable');
+    });
+    await cdp.detach();
+    // About a dozen for the page (document, scrollers, the plot's canvases and overlays, sticky
+    // table heads); an opacity on each label's grab handle made it 150 with these 70 orders.
+    expect(layers).toBeLessThan(40);
   });
 
   it('scrolled to the bottom, the oldest orders are drawn and in view, and one is cancelled from there', async () => {
