@@ -70,12 +70,14 @@ export function createRowWindow(count: Accessor<number>, overscan = OVERSCAN_ROW
   const [rowHeight, setRowHeight] = createSignal(0);
   let body: HTMLElement | undefined;
   let scroller: HTMLElement | null = null;
+  let measuring = false;
   const measure = () => {
     if (body === undefined || scroller === null) return;
     const top = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
     setView({ scrollTop: scroller.scrollTop, viewport: scroller.clientHeight, bodyTop: top });
   };
-  onMount(() => {
+  let stop = () => {};
+  const attach = () => {
     if (body === undefined) return;
     scroller = scrollParent(body);
     if (scroller === null) {
@@ -88,11 +90,19 @@ export function createRowWindow(count: Accessor<number>, overscan = OVERSCAN_ROW
     target.addEventListener('scroll', measure, { passive: true });
     const resized = new ResizeObserver(measure);
     resized.observe(target);
-    onCleanup(() => {
+    stop = () => {
       target.removeEventListener('scroll', measure);
       resized.disconnect();
-    });
+    };
+  };
+  onMount(() => {
+    // A panel mounted before its slot is in the document has no styles to find its scroller by yet.
+    if (body?.isConnected === false) {
+      const frame = requestAnimationFrame(attach);
+      stop = () => cancelAnimationFrame(frame);
+    } else attach();
   });
+  onCleanup(() => stop());
   // Equal while the same rows stay drawn: a scroll inside the overscan re-renders nothing.
   const range = createMemo(() => rowWindow({ ...view(), rowHeight: rowHeight(), count: count(), overscan }), { start: 0, end: 0 }, { equals: (a, b) => a.start === b.start && a.end === b.end });
   const height = () => rowHeight() || ESTIMATED_ROW_PX;
@@ -104,9 +114,11 @@ export function createRowWindow(count: Accessor<number>, overscan = OVERSCAN_ROW
       body = element;
     },
     row: (element) => {
-      if (rowHeight() !== 0) return;
+      if (rowHeight() !== 0 || measuring) return;
       // Measured after the row is laid out (the next frame), once.
+      measuring = true;
       requestAnimationFrame(() => {
+        measuring = false;
         const measured = element.isConnected ? element.getBoundingClientRect().height : 0;
         if (measured > 0 && rowHeight() === 0) setRowHeight(measured);
       });
