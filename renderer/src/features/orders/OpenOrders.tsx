@@ -20,6 +20,7 @@ import { createFreshness, FreshnessBadge } from '../../lib/freshness';
 import { MarketName } from '../markets/MarketName';
 import { ordersAndLegsText } from './orders-count';
 import { createRowWindow } from '../../lib/row-window';
+import { RowSpacer } from '../../components/RowSpacer';
 
 export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets: boolean }> = (props) => {
   const terminal = useTerminal();
@@ -99,11 +100,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
           </tr>
         </thead>
         <tbody ref={shown.body} data-rows={rows().length} data-first-row={shown.range().start}>
-          <Show when={shown.above() > 0}>
-            <tr class="row-spacer" aria-hidden="true">
-              <td colSpan={9} style={{ height: `${shown.above()}px` }} />
-            </tr>
-          </Show>
+          <RowSpacer height={shown.above()} columns={9} />
           <For each={drawn()}>
             {(order) => {
               const market = () => terminal.market(order.marketId);
@@ -189,11 +186,7 @@ export const OpenOrders: Component<{ market: Market; turbo: boolean; allMarkets:
               );
             }}
           </For>
-          <Show when={shown.below() > 0}>
-            <tr class="row-spacer" aria-hidden="true">
-              <td colSpan={9} style={{ height: `${shown.below()}px` }} />
-            </tr>
-          </Show>
+          <RowSpacer height={shown.below()} columns={9} />
           <Show when={rows().length === 0}>
             <tr>
               <td colSpan={9} class="empty">
