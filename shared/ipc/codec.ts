@@ -92,60 +92,44 @@ function writeValue(input: unknown, key: string, depth: number): string | undefi
   }
 }
 
-/** Whether JSON text opens more than `limit` arrays or objects at once (brackets inside strings do not count). */
-function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 0x5c) index++; // a backslash: the next character is escaped
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x5b || code === 0x7b) {
-      if (++depth > limit) return true;
-    } else if (code === 0x5d || code === 0x7d) depth--;
-  }
-  return false;
-}
-
-/** The bigint a `{"$bigint": "<decimal>"}` object stands for, or undefined when `value` is no such object. */
-function taggedBigint(value: Record<string, unknown>): bigint | undefined {
-  const digits = value[BIGINT_TAG];
-  if (typeof digits !== 'string' || !/^-?\d{1,100}$/.test(digits)) return undefined;
-  const keys = Object.keys(value);
-  return keys.length === 1 && keys[0] === BIGINT_TAG ? BigInt(digits) : undefined;
-}
-
 /**
  * Replaces every bigint object in a parsed frame, in place, innermost first (as a JSON.parse
  * reviver would, at about half its cost: the reviver is called for every value). A replaced member
- * is defined, not assigned, so a key named `__proto__` stays a plain member.
+ * is defined, not assigned, so a key named `__proto__` stays a plain member. `depth` is the level
+ * of `value`, the frame itself being 1: deeper than MAX_FRAME_DEPTH throws before recursing
+ * further, in the same walk (JSON.parse itself does not recurse, so any depth parses).
  */
-function reviveBigints(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
+function reviveBigints(value: object, depth: number): unknown {
+  if (depth > MAX_FRAME_DEPTH) throw new FrameTooDeepError();
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       const member: unknown = value[index];
-      if (member !== null && typeof member === 'object') value[index] = reviveBigints(member);
+      if (member !== null && typeof member === 'object') value[index] = reviveBigints(member, depth + 1);
     }
     return value;
   }
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  const keys = Object.keys(record);
+  // A bigint: {"$bigint": "<decimal>"} and nothing else.
+  if (keys.length === 1 && keys[0] === BIGINT_TAG) {
+    const digits = record[BIGINT_TAG];
+    if (typeof digits === 'string' && /^-?\d{1,100}$/.test(digits)) return BigInt(digits);
+  }
+  for (const key of keys) {
     const member = record[key];
     if (member === null || typeof member !== 'object') continue;
-    const revived = reviveBigints(member);
+    const revived = reviveBigints(member, depth + 1);
     if (revived !== member) Object.defineProperty(record, key, { value: revived, writable: true, enumerable: true, configurable: true });
   }
-  return taggedBigint(record) ?? record;
+  return record;
 }
 
 /**
- * Throws SyntaxError on malformed text, and FrameTooDeepError (a SyntaxError) on text nested deeper
- * than MAX_FRAME_DEPTH, before any recursion: callers at a boundary catch it and refuse the frame.
+ * Throws SyntaxError on malformed text, and FrameTooDeepError (a SyntaxError) on a frame nested
+ * deeper than MAX_FRAME_DEPTH, found while reviving it and before recursing past the limit:
+ * callers at a boundary catch it and refuse the frame.
  */
 export function decodeFrame(text: string): unknown {
-  if (nestsDeeperThan(text, MAX_FRAME_DEPTH)) throw new FrameTooDeepError();
-  return reviveBigints(JSON.parse(text));
+  const parsed: unknown = JSON.parse(text);
+  return parsed !== null && typeof parsed === 'object' ? reviveBigints(parsed, 1) : parsed;
 }

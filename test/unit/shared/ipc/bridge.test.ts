@@ -122,12 +122,19 @@ describe('frame codec', () => {
     expect(() => decodeFrame('{oops')).toThrow(SyntaxError);
   });
 
-  it(`refuses nesting deeper than MAX_FRAME_DEPTH (${MAX_FRAME_DEPTH}) before reviving it, brackets inside strings not counting`, () => {
+  it(`refuses nesting deeper than MAX_FRAME_DEPTH (${MAX_FRAME_DEPTH}) wherever it is, brackets inside strings not counting`, () => {
     const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
     expect(decodeFrame(nested(MAX_FRAME_DEPTH))).toBeInstanceOf(Array);
     expect(() => decodeFrame(nested(MAX_FRAME_DEPTH + 1))).toThrow(FrameTooDeepError);
     expect(() => decodeFrame(nested(MAX_FRAME_DEPTH + 1))).toThrow(SyntaxError);
     expect(() => decodeFrame(nested(1_000_000))).toThrow(`deeper than ${MAX_FRAME_DEPTH} levels`);
+    // Deep in a later member, after bigints before it were revived; a bigint object counts as a level.
+    expect(() => decodeFrame(`{"a":{"$bigint":"1"},"b":${nested(MAX_FRAME_DEPTH)}}`)).toThrow(FrameTooDeepError);
+    expect(decodeFrame(`{"a":{"$bigint":"1"},"b":${nested(MAX_FRAME_DEPTH - 1)}}`)).toEqual({ a: 1n, b: JSON.parse(nested(MAX_FRAME_DEPTH - 1)) });
+    let innermost = decodeFrame(`${'['.repeat(MAX_FRAME_DEPTH - 1)}{"$bigint":"5"}${']'.repeat(MAX_FRAME_DEPTH - 1)}`);
+    for (let level = 1; level < MAX_FRAME_DEPTH; level++) innermost = (innermost as unknown[])[0];
+    expect(innermost).toBe(5n);
+    expect(() => decodeFrame(`${'['.repeat(MAX_FRAME_DEPTH)}{"$bigint":"5"}${']'.repeat(MAX_FRAME_DEPTH)}`)).toThrow(FrameTooDeepError);
     expect(decodeFrame(JSON.stringify({ text: '[{'.repeat(MAX_FRAME_DEPTH * 2), quoted: '\\"[[' }))).toEqual({ text: '[{'.repeat(MAX_FRAME_DEPTH * 2), quoted: '\\"[[' });
   });
 });
