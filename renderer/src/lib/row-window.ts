@@ -74,6 +74,13 @@ export function createRowWindow(count: Accessor<number>, overscan = OVERSCAN_ROW
   const measure = () => {
     if (body === undefined || scroller === null) return;
     const top = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    // The rows' height again, from all rows drawn (the first row, measured once, may have been
+    // laid out before the page's font was in: a spacer a few pixels off per row left out).
+    const drawn = body.querySelectorAll<HTMLElement>(':scope > tr:not(.row-spacer)');
+    if (drawn.length > 1) {
+      const height = (drawn[drawn.length - 1]!.getBoundingClientRect().bottom - drawn[0]!.getBoundingClientRect().top) / drawn.length;
+      if (height > 0 && Math.abs(height - rowHeight()) > 0.01) setRowHeight(height);
+    }
     setView({ scrollTop: scroller.scrollTop, viewport: scroller.clientHeight, bodyTop: top });
   };
   let stop = () => {};

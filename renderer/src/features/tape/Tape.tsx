@@ -10,9 +10,17 @@ import { priceCell, quantityCell } from '../../format/columns';
 import { formatClock } from '../../format/time';
 import { retryWhileNotReady, type RetryHandle } from '../../lib/retry';
 import { createFreshness, FreshnessBadge, marketSource } from '../../lib/freshness';
+import { createRowWindow } from '../../lib/row-window';
+import { RowSpacer } from '../../components/RowSpacer';
 import { keepSameRows, tapeRows, type TapeRow } from './tape-model';
 
 const KEEP = 200;
+/**
+ * Rows drawn beyond each edge of the tape's view. A trade arriving shifts every row under it, so
+ * each row drawn is laid out and painted again on every drawn frame: with all 200 drawn, the main
+ * window of the four-window desk spent 0.9 s of paint in 10 s on them (docs/reliability.md).
+ */
+const TAPE_OVERSCAN_ROWS = 20;
 let tapeSerial = 0;
 
 export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
@@ -83,6 +91,12 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
   });
   const largeLot = () => terminal.store.state.settings?.largeTradeSize[props.market.market_id] ?? null;
   const rows = createMemo<TapeRow[]>((previous) => keepSameRows(previous, tapeRows(trades(), { aggregate: aggregate(), minimum: minimum() ?? null, largeLot: largeLot() })), []);
+  // Only the rows near the view are drawn (lib/row-window.ts); the newest are at the top.
+  const shown = createRowWindow(() => rows().length, TAPE_OVERSCAN_ROWS);
+  const drawn = createMemo(() => {
+    const { start, end } = shown.range();
+    return rows().slice(start, end);
+  });
   return (
     <div class="tape-wrap" data-testid="tape" data-freshness={freshness.state()}>
     <div class="freshness-line tape-filters">
@@ -106,10 +120,12 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
           <th class="num" title="Trades merged into the row (By order)" />
         </tr>
       </thead>
-      <tbody>
-        <For each={rows()}>
+      <tbody ref={shown.body} data-rows={rows().length} data-first-row={shown.range().start}>
+        <RowSpacer height={shown.above()} columns={4} />
+        <For each={drawn()}>
           {(row) => (
             <tr
+              ref={shown.row}
               data-testid="tape-row"
               data-trade-id={row.key}
               data-side={row.side}
@@ -131,6 +147,7 @@ export const Tape: Component<{ market: Market; turbo: boolean }> = (props) => {
             </tr>
           )}
         </For>
+        <RowSpacer height={shown.below()} columns={4} />
         <Show when={rows().length === 0}>
           <tr>
             <td colSpan={4} class="empty">{problem() ?? (trades().length === 0 ? 'No trades yet' : 'No trade at or above the minimum size')}</td>
