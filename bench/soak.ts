@@ -19,7 +19,12 @@
 // (heaps 5 %, counts 5 %, the per-minute p99 frame interval 20 %). Exit 1 when any series grows, a
 // click fails, or a page threw.
 //
-//   npx tsx bench/soak.ts [--minutes 60] [--warmup-minutes 10] [--sample-seconds 30] [--maker-rate 20]
+// Each sample line also says which upstream channels main holds (book and trade streams: each
+// trade channel keeps an hour of order flow, order-flow.ts, so main's heap fills for the first
+// hour by design) and the journal's newest entry number (each window keeps the newest 500 entries
+// and 100 notices, so the pages' heaps fill until the clicks have written that many).
+//
+//   npx tsx bench/soak.ts [--minutes 60] [--warmup-minutes 10] [--sample-seconds 30] [--maker-rate 20] [--click-seconds 20]
 //
 // Not part of `npm test` or `npm run bench` (it runs for an hour). Screenshots of the four pages
 // at half time go to test-results/screenshots/soak-*.png.
@@ -40,7 +45,7 @@ const MINUTES = flag('minutes', 60);
 const WARMUP_MINUTES = flag('warmup-minutes', Math.min(10, MINUTES / 3));
 const SAMPLE_SECONDS = flag('sample-seconds', 30);
 const RATE = Math.round(flag('maker-rate', MAKER_RATE));
-const CLICK_EVERY_MS = 20_000;
+const CLICK_EVERY_MS = flag('click-seconds', 20) * 1000;
 
 /** Allowed growth per hour after the warm-up, as a share of the warm-up's level. */
 const ALLOWANCE = { heap: 0.05, count: 0.05, frames: 0.2 } as const;
@@ -188,12 +193,13 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stdout.write(`soak: ${line}\n`);
   const desk = await openFourWindows({
     makerRate: RATE,
-    hostNodeArgs: '--expose-gc',
+    // LT_SOAK_HOST_NODE_ARGS: more Node flags for main, for a diagnosis (e.g. "--heapsnapshot-signal=SIGUSR2").
+    hostNodeArgs: `--expose-gc ${process.env.LT_SOAK_HOST_NODE_ARGS ?? ''}`.trim(),
     hostArgs: ['--report-resources-ms', String(SAMPLE_SECONDS * 1000)],
     initScript: PAGE_PROBE,
     log: (line) => process.stderr.write(`soak: ${line}\n`),
   });
-  const { host } = desk.terminal;
+  const { host, bridge } = desk.terminal;
   const pageErrors: string[] = [];
   const pages: PageSeries[] = [];
   try {
@@ -231,8 +237,12 @@ async function main(): Promise<void> {
         for (const series of pages) await samplePage(series, minutesNow());
         readMain();
         const latest = mainSamples.at(-1);
+        const diagnostics = await bridge.api.getDeskDiagnostics({});
+        const journal = await bridge.api.getJournal({ limit: 1 });
+        const upstream = diagnostics.ok ? `${diagnostics.value.upstream.depth} book and ${diagnostics.value.upstream.trades} trade channels` : `channels unknown (${diagnostics.code})`;
+        const newest = journal.ok ? `journal #${journal.value[0]?.seq ?? 0}` : `journal unknown (${journal.code})`;
         log(
-          `${minutesNow().toFixed(1)} min: main heap ${latest === undefined ? '?' : mib(latest.heapUsed)}, timers ${latest?.resources.Timeout ?? '?'}; ` +
+          `${minutesNow().toFixed(1)} min: main heap ${latest === undefined ? '?' : mib(latest.heapUsed)}, timers ${latest?.resources.Timeout ?? '?'}, ${upstream}, ${newest}; ` +
             pages.map((series) => `${series.window.name} ${mib(series.heap.at(-1)!.value)} ${series.nodes.at(-1)!.value} nodes ${series.listeners.at(-1)!.value} listeners`).join('; ') +
             `; clicks ${clicks.counts.placed} placed ${clicks.counts.cancelled} cancelled ${clicks.counts.failed} failed`,
         );
