@@ -2,7 +2,9 @@
 // the session (since the channel opened) and per minute for the last hour, so the ladder can show
 // the session or a 5-minute or 1-hour window. Memory is bounded: at most MAX_FLOW_ROWS prices per
 // table (the farthest from the last trade dropped: only rows near the price are ever shown) and
-// KEPT_MINUTES minute tables.
+// KEPT_MINUTES minute tables. A minute that is over is sealed into one flat array of its prices and
+// sums (about a third of a map's memory: the soak's maker trades at ~500 prices a minute, and an
+// hour of them as maps was 3.8 MiB per market); a late trade for it opens it again.
 import type { FlowWindow, TradeView } from '../../../shared/ipc/views';
 
 export interface FlowCell {
@@ -16,6 +18,20 @@ const KEPT_MINUTES = 60;
 const WINDOW_MINUTES: Record<Exclude<FlowWindow, 'session'>, number> = { '5m': 5, '1h': 60 };
 
 type FlowTable = Map<bigint, FlowCell>;
+/** A minute that is over: price, bought, sold, price, bought, sold, … */
+type SealedTable = readonly bigint[];
+
+function seal(table: FlowTable): SealedTable {
+  const flat: bigint[] = [];
+  for (const [price, cell] of table) flat.push(price, cell.bought, cell.sold);
+  return flat;
+}
+
+function unseal(table: SealedTable): FlowTable {
+  const open: FlowTable = new Map();
+  for (let index = 0; index < table.length; index += 3) open.set(table[index]!, { bought: table[index + 1]!, sold: table[index + 2]! });
+  return open;
+}
 
 function addTo(table: FlowTable, trade: Pick<TradeView, 'price' | 'quantity' | 'side'>): void {
   const cell = table.get(trade.price) ?? { bought: 0n, sold: 0n };
@@ -34,8 +50,8 @@ export function keepNearest<V>(table: Map<bigint, V>, around: bigint, keep: numb
 
 export class OrderFlow {
   private readonly session: FlowTable = new Map();
-  /** Per minute (trade time / 60 s), oldest first by insertion. */
-  private readonly minutes = new Map<number, FlowTable>();
+  /** Per minute (trade time / 60 s), oldest first by insertion; all but the minute last traded sealed. */
+  private readonly minutes = new Map<number, FlowTable | SealedTable>();
   /** The newest trade time seen: a window ends at it when the exchange's clock runs ahead of ours. */
   private newest = 0;
   /**
@@ -51,14 +67,19 @@ export class OrderFlow {
     this.summed.clear();
     addTo(this.session, trade);
     const minute = Math.floor(trade.time / MINUTE_MS);
-    let table = this.minutes.get(minute);
-    if (!table) {
-      table = new Map();
+    const held = this.minutes.get(minute);
+    let table: FlowTable;
+    if (held instanceof Map) table = held;
+    else {
+      // A new minute, or a late trade for one that was sealed.
+      table = held === undefined ? new Map() : unseal(held);
       this.minutes.set(minute, table);
-      if (this.minutes.size > KEPT_MINUTES + 1) {
+      if (held === undefined && this.minutes.size > KEPT_MINUTES + 1) {
         const oldest = Math.min(...this.minutes.keys());
         this.minutes.delete(oldest);
       }
+      // Only the minute being traded stays a map.
+      for (const [other, kept] of this.minutes) if (other !== minute && kept instanceof Map) this.minutes.set(other, seal(kept));
     }
     addTo(table, trade);
     this.newest = Math.max(this.newest, trade.time);
@@ -73,12 +94,14 @@ export class OrderFlow {
     if (cached?.end === end) return cached.table;
     const from = end - WINDOW_MINUTES[window] + 1;
     const summed: FlowTable = new Map();
+    const count = (price: bigint, bought: bigint, sold: bigint) => {
+      const sum = summed.get(price);
+      summed.set(price, sum ? { bought: sum.bought + bought, sold: sum.sold + sold } : { bought, sold });
+    };
     for (const [minute, table] of this.minutes) {
       if (minute < from) continue;
-      for (const [price, cell] of table) {
-        const sum = summed.get(price);
-        summed.set(price, sum ? { bought: sum.bought + cell.bought, sold: sum.sold + cell.sold } : cell);
-      }
+      if (table instanceof Map) for (const [price, cell] of table) count(price, cell.bought, cell.sold);
+      else for (let index = 0; index < table.length; index += 3) count(table[index]!, table[index + 1]!, table[index + 2]!);
     }
     this.summed.set(window, { end, table: summed });
     return summed;
