@@ -1,11 +1,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TradeView } from '../../../../../shared/ipc/views';
+import type { FlowWindow, TradeView } from '../../../../../shared/ipc/views';
 import { keepNearest, OrderFlow } from '../../../../../main/services/market-data/order-flow';
 import { checkProperty } from '../../../../support/property';
 
 const MINUTE = 60_000;
 const trade = (price: bigint, quantity: bigint, side: 'Buy' | 'Sell', time: number) => ({ price, quantity, side, time }) satisfies Pick<TradeView, 'price' | 'quantity' | 'side' | 'time'>;
+
+type Trade = ReturnType<typeof trade>;
+type Read = { readonly window: FlowWindow; readonly now: number };
+
+/** Trades (times up to `maxTime`) and reads of `windows` (at times up to `maxNow`), mixed. */
+const tradesAndReads = (maxTime: number, maxNow: number, windows: readonly FlowWindow[], maxLength: number) =>
+  fc.array(
+    fc.oneof(
+      fc.record({ price: fc.bigInt({ min: 1n, max: 6n }), quantity: fc.bigInt({ min: 1n, max: 9n }), side: fc.constantFrom('Buy' as const, 'Sell' as const), time: fc.integer({ min: 0, max: maxTime }) }),
+      fc.record({ window: fc.constantFrom(...windows), now: fc.integer({ min: 0, max: maxNow }) }),
+    ),
+    { maxLength },
+  );
+
+/** Feed the trades to one flow in order; at each read, check it against the trades added so far. */
+function replay(steps: readonly (Trade | Read)[], check: (flow: OrderFlow, read: Read, added: readonly Trade[]) => void): void {
+  const flow = new OrderFlow();
+  const added: Trade[] = [];
+  for (const item of steps) {
+    if ('price' in item) {
+      flow.add(item);
+      added.push(item);
+    } else check(flow, item, added);
+  }
+}
 
 describe('order flow', () => {
   it('splits volume at each price by the taker side, for the session and recent windows', () => {
@@ -70,23 +95,12 @@ describe('order flow', () => {
   });
 
   it('for any trades, late ones included, and reads between them: each window is the trades of its minutes summed (sealed minutes reopened by a late trade)', () => {
-    const step = fc.oneof(
-      fc.record({ price: fc.bigInt({ min: 1n, max: 6n }), quantity: fc.bigInt({ min: 1n, max: 9n }), side: fc.constantFrom('Buy' as const, 'Sell' as const), time: fc.integer({ min: 0, max: 150 * MINUTE }) }),
-      fc.record({ window: fc.constantFrom('5m' as const, '1h' as const), now: fc.integer({ min: 0, max: 200 * MINUTE }) }),
-    );
     checkProperty(
-      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const flow = new OrderFlow();
-        const added: ReturnType<typeof trade>[] = [];
-        for (const item of steps) {
-          if ('price' in item) {
-            flow.add(item);
-            added.push(item);
-            continue;
-          }
+      fc.property(tradesAndReads(150 * MINUTE, 200 * MINUTE, ['5m', '1h'], 60), (steps) =>
+        replay(steps, (flow, read, added) => {
           const newest = Math.max(0, ...added.map((earlier) => earlier.time));
-          const end = Math.floor(Math.max(item.now, newest) / MINUTE);
-          const from = end - (item.window === '5m' ? 5 : 60) + 1;
+          const end = Math.floor(Math.max(read.now, newest) / MINUTE);
+          const from = end - (read.window === '5m' ? 5 : 60) + 1;
           const want = new Map<bigint, { bought: bigint; sold: bigint }>();
           for (const earlier of added) {
             const minute = Math.floor(earlier.time / MINUTE);
@@ -94,33 +108,22 @@ describe('order flow', () => {
             const cell = want.get(earlier.price) ?? { bought: 0n, sold: 0n };
             want.set(earlier.price, earlier.side === 'Buy' ? { bought: cell.bought + earlier.quantity, sold: cell.sold } : { bought: cell.bought, sold: cell.sold + earlier.quantity });
           }
-          expect(flow.rows(item.window, item.now)).toEqual(want);
-        }
-      }),
+          expect(flow.rows(read.window, read.now)).toEqual(want);
+        }),
+      ),
       { numRuns: 300 },
     );
   });
 
   it('for any trades and reads in any order: each read equals the window summed afresh from the trades so far (no stale sum)', () => {
-    const step = fc.oneof(
-      fc.record({ price: fc.bigInt({ min: 1n, max: 6n }), quantity: fc.bigInt({ min: 1n, max: 9n }), side: fc.constantFrom('Buy' as const, 'Sell' as const), time: fc.integer({ min: 0, max: 20 * MINUTE }) }),
-      fc.record({ window: fc.constantFrom('5m' as const, '1h' as const, 'session' as const), now: fc.integer({ min: 0, max: 90 * MINUTE }) }),
-    );
     checkProperty(
-      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
-        const flow = new OrderFlow();
-        const added: ReturnType<typeof trade>[] = [];
-        for (const item of steps) {
-          if ('price' in item) {
-            flow.add(item);
-            added.push(item);
-            continue;
-          }
+      fc.property(tradesAndReads(20 * MINUTE, 90 * MINUTE, ['5m', '1h', 'session'], 40), (steps) =>
+        replay(steps, (flow, read, added) => {
           const fresh = new OrderFlow();
           for (const earlier of added) fresh.add(earlier);
-          expect(flow.rows(item.window, item.now)).toEqual(fresh.rows(item.window, item.now));
-        }
-      }),
+          expect(flow.rows(read.window, read.now)).toEqual(fresh.rows(read.window, read.now));
+        }),
+      ),
       { numRuns: 300 },
     );
   });
