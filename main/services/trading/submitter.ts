@@ -13,7 +13,7 @@ import { batchGroups, encodeSessionActions, groupsToJson, sessionActionsBody, ty
 import type { SubmissionOutcome } from '../../../shared/nonce/sequential';
 import { unpackParallelNonce } from '../../../shared/nonce/parallel-packing';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
-import type { FlushTiming, Journal, JournalNonce, SignedEntry } from '../journal/journal';
+import type { FlushTiming, Journal, JournalNonce, JournalRecord, SignedEntry } from '../journal/journal';
 import type { ConsumedAnswer, Lease, NonceManager } from '../nonces/nonce-manager';
 import { epochOf, type OrderPathSpan } from './order-path-span';
 import { RATE_LIMIT_BACKOFF_MS, rateLimitedNonce, rateLimitRetryText } from './rate-limit-retry';
@@ -133,6 +133,8 @@ function journalNonce(lease: { nonce: { kind: string; value: bigint }; lane: num
 
 export class Submitter {
   private reconciling: Promise<void> | null = null;
+  /** Journal ids of this submitter's requests signed and not yet answered (their attempt still running). */
+  private readonly inFlight = new Set<string>();
 
   constructor(private readonly deps: SubmitterDeps) {}
 
@@ -149,11 +151,21 @@ export class Submitter {
     return this.reconciling !== null;
   }
 
+  /**
+   * This account's journal entries left open by a crash or a lost answer. A request still waiting
+   * for its answer is open in the journal too, but it is not lost: asked about meanwhile, the
+   * exchange would not have consumed its nonce yet, and it would be written down as not landed
+   * moments before it is accepted (and a click signed beside an algorithm refused RECONCILING).
+   */
+  private leftOpen(identity: SubmitIdentity): JournalRecord[] {
+    return this.deps.journal.unresolved().filter((record) => this.isMine(record.signed, identity) && !this.inFlight.has(record.signed.id));
+  }
+
   /** Reconcile every journal entry of this account left open (after a crash or a lost answer). */
   async reconcileOpen(): Promise<void> {
     const identity = this.deps.identity();
     if (!identity.ok) return;
-    const open = this.deps.journal.unresolved().filter((record) => this.isMine(record.signed, identity.value));
+    const open = this.leftOpen(identity.value);
     if (open.length === 0) return;
     const work = (async () => {
       for (const record of open) {
@@ -180,10 +192,10 @@ export class Submitter {
     }
     if (this.reconciling) await this.reconciling;
     const identityNow = this.deps.identity();
-    if (identityNow.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identityNow.value))) {
+    if (identityNow.ok && this.leftOpen(identityNow.value).length > 0) {
       await this.reconcileOpen();
       const identity = this.deps.identity();
-      const stillOpen = identity.ok && this.deps.journal.unresolved().some((record) => this.isMine(record.signed, identity.value));
+      const stillOpen = identity.ok && this.leftOpen(identity.value).length > 0;
       if (stillOpen) return fail(RECONCILING, 'An earlier request is still being checked with the exchange; nothing new is signed until its outcome is known');
     }
     const first = await this.attemptPaced(request, submittedAt);
@@ -378,69 +390,78 @@ export class Submitter {
       return done(fail('JOURNAL_FAILURE', `The order was not sent because the journal could not be written: ${error instanceof Error ? error.message : String(error)}`));
     }
     const entryId = journaled.entry.id;
-    journaled.flushed.catch(() => undefined); // awaited below; a rejection seen before then is not unhandled
-    const notSent = (failure: Failure): Attempt => {
-      lease.value.settle({ kind: 'refused' });
-      this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: failure.code, message: `not sent: ${failure.message}` });
-      return done(failure);
-    };
-    const prepared = encodeSessionActions(batch, groups.value);
-    if (!prepared.ok) return notSent(prepared);
-    const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
-    if (!signature.ok) return notSent(signature);
-    const body = sessionActionsBody(prepared.value, signature.value, actions);
-    const signedAt = performance.now();
-    let flush: FlushTiming;
+    // In flight until this attempt returns: its entry is open in the journal, but it is not a lost
+    // answer, and a request signed meanwhile must not reconcile it (see leftOpen).
+    this.inFlight.add(entryId);
     try {
-      flush = await journaled.flushed;
-    } catch (error) {
-      return notSent(
-        fail('JOURNAL_FAILURE', `The order was not sent because its journal entry could not be flushed to disk (${error instanceof Error ? error.message : String(error)}). Check the disk and restart the terminal.`),
-      );
-    }
+      return await (async (): Promise<Attempt> => {
+        journaled.flushed.catch(() => undefined); // awaited below; a rejection seen before then is not unhandled
+        const notSent = (failure: Failure): Attempt => {
+          lease.value.settle({ kind: 'refused' });
+          this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: failure.code, message: `not sent: ${failure.message}` });
+          return done(failure);
+        };
+        const prepared = encodeSessionActions(batch, groups.value);
+        if (!prepared.ok) return notSent(prepared);
+        const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
+        if (!signature.ok) return notSent(signature);
+        const body = sessionActionsBody(prepared.value, signature.value, actions);
+        const signedAt = performance.now();
+        let flush: FlushTiming;
+        try {
+          flush = await journaled.flushed;
+        } catch (error) {
+          return notSent(
+            fail('JOURNAL_FAILURE', `The order was not sent because its journal entry could not be flushed to disk (${error instanceof Error ? error.message : String(error)}). Check the disk and restart the terminal.`),
+          );
+        }
 
-    const trace = this.deps.trace;
-    const sent: { at: number | null } = { at: null };
-    const response = trace === undefined ? await this.deps.port.post(body, identity.value.owner) : await this.deps.port.post(body, identity.value.owner, () => (sent.at = performance.now()));
-    trace?.({
-      journalId: entryId,
-      nonce: lease.value.nonce.value.toString(),
-      submittedAt: epochOf(submittedAt),
-      leasedAt: epochOf(leasedAt),
-      writeStartedAt: epochOf(flush.writeStartedAt),
-      signedAt: epochOf(signedAt),
-      flushedAt: epochOf(flush.flushedAt),
-      sentAt: sent.at === null ? null : epochOf(sent.at),
-    });
-    if (response.ok) {
-      lease.value.settle({ kind: 'accepted' });
-      const orderIds = (response.value.orders ?? []).map((order) => (order as { order_id?: unknown }).order_id).filter((id): id is string => typeof id === 'string');
-      this.deps.journal.appendOutcome({ id: entryId, status: 'accepted', txId: response.value.tx_id, orderIds, code: null, message: null });
-      return done(ok({ journalId: entryId, txId: response.value.tx_id, orders: response.value.orders ?? [] }));
-    }
+        const trace = this.deps.trace;
+        const sent: { at: number | null } = { at: null };
+        const response = trace === undefined ? await this.deps.port.post(body, identity.value.owner) : await this.deps.port.post(body, identity.value.owner, () => (sent.at = performance.now()));
+        trace?.({
+          journalId: entryId,
+          nonce: lease.value.nonce.value.toString(),
+          submittedAt: epochOf(submittedAt),
+          leasedAt: epochOf(leasedAt),
+          writeStartedAt: epochOf(flush.writeStartedAt),
+          signedAt: epochOf(signedAt),
+          flushedAt: epochOf(flush.flushedAt),
+          sentAt: sent.at === null ? null : epochOf(sent.at),
+        });
+        if (response.ok) {
+          lease.value.settle({ kind: 'accepted' });
+          const orderIds = (response.value.orders ?? []).map((order) => (order as { order_id?: unknown }).order_id).filter((id): id is string => typeof id === 'string');
+          this.deps.journal.appendOutcome({ id: entryId, status: 'accepted', txId: response.value.tx_id, orderIds, code: null, message: null });
+          return done(ok({ journalId: entryId, txId: response.value.tx_id, orders: response.value.orders ?? [] }));
+        }
 
-    if (response.code === 'RATE_LIMITED') {
-      // Not proof that nothing landed (the spec does not say a 429 is answered before executing):
-      // journaled unknown until its nonce was asked (attemptPaced).
-      this.deps.journal.appendOutcome({ id: entryId, status: 'unknown', txId: null, orderIds: [], code: response.code, message: response.message });
-      return { kind: 'rate-limited', refusal: response, entry: journaled.entry, lease: lease.value };
+        if (response.code === 'RATE_LIMITED') {
+          // Not proof that nothing landed (the spec does not say a 429 is answered before executing):
+          // journaled unknown until its nonce was asked (attemptPaced).
+          this.deps.journal.appendOutcome({ id: entryId, status: 'unknown', txId: null, orderIds: [], code: response.code, message: response.message });
+          return { kind: 'rate-limited', refusal: response, entry: journaled.entry, lease: lease.value };
+        }
+        const outcome = outcomeOf(response);
+        // A stale refusal is journaled as unknown until settleAmbiguous has checked it with the exchange.
+        const status = outcome.kind === 'reverted' ? 'reverted' : outcome.kind === 'unknown' || outcome.kind === 'stale' ? 'unknown' : 'refused';
+        this.deps.journal.appendOutcome({ id: entryId, status, txId: null, orderIds: [], code: response.code, message: response.message });
+        if (outcome.kind === 'stale') return { kind: 'ambiguous', refusal: response, entry: journaled.entry, lease: lease.value };
+        lease.value.settle(outcome);
+        if (outcome.kind === 'unknown') {
+          this.track(this.deps.reconcile(entryId).then((answer) => {
+            if (!answer.ok) this.deps.log?.(`reconciliation of ${entryId} failed: ${answer.message}`);
+          }));
+          return done(fail(response.code, `${response.message} The terminal is checking with the exchange whether it landed before signing anything else.`, {
+            ...response.details,
+            journalId: entryId,
+          }));
+        }
+        return done(fail(response.code, response.message, { ...response.details, journalId: entryId }));
+      })();
+    } finally {
+      this.inFlight.delete(entryId);
     }
-    const outcome = outcomeOf(response);
-    // A stale refusal is journaled as unknown until settleAmbiguous has checked it with the exchange.
-    const status = outcome.kind === 'reverted' ? 'reverted' : outcome.kind === 'unknown' || outcome.kind === 'stale' ? 'unknown' : 'refused';
-    this.deps.journal.appendOutcome({ id: entryId, status, txId: null, orderIds: [], code: response.code, message: response.message });
-    if (outcome.kind === 'stale') return { kind: 'ambiguous', refusal: response, entry: journaled.entry, lease: lease.value };
-    lease.value.settle(outcome);
-    if (outcome.kind === 'unknown') {
-      this.track(this.deps.reconcile(entryId).then((answer) => {
-        if (!answer.ok) this.deps.log?.(`reconciliation of ${entryId} failed: ${answer.message}`);
-      }));
-      return done(fail(response.code, `${response.message} The terminal is checking with the exchange whether it landed before signing anything else.`, {
-        ...response.details,
-        journalId: entryId,
-      }));
-    }
-    return done(fail(response.code, response.message, { ...response.details, journalId: entryId }));
   }
 
   /** Hold new submissions until `work` is done. */

@@ -60,6 +60,11 @@ function setup(answer: (body: SessionActionsBody, call: number) => ReturnType<Su
   return { directory, journal, exchange, posted, reconciled, submitter };
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 1_000 && !condition(); turn++) await new Promise((resolve) => setTimeout(resolve, 1));
+  if (!condition()) throw new Error('the condition was not met');
+}
+
 describe('submitter', () => {
   it('journals the signed request on disk before it is sent, and its outcome after', async () => {
     let journalAtSend = '';
@@ -93,6 +98,28 @@ describe('submitter', () => {
     // The second request re-reads the nonce: the lost one may or may not have consumed it.
     expect(posted[1]!).toMatchObject({ nonce: '5' });
     expect(journal.unresolved()).toHaveLength(0);
+  });
+
+  it('a request still waiting for its answer is not reconciled by one signed beside it (an algorithm and a click)', async () => {
+    // The first request's answer is held back until the second has been sent.
+    let answerFirst: (() => void) | null = null;
+    const { posted, reconciled, submitter, journal } = setup((_body, call) =>
+      call === 1 ? new Promise((resolve) => (answerFirst = () => resolve(ok({ tx_id: '0xtx1', orders: [{ order_id: '0xorder1' }] })))) : Promise.resolve(ok({ tx_id: '0xtx2', orders: [{ order_id: '0xorder2' }] })),
+    );
+    const first = submitter.submit({ groups, description: 'iceberg slice' });
+    await until(() => posted.length === 1);
+    expect(journal.unresolved().map((record) => record.signed.id)).toEqual(['entry-1']);
+    // The click: it waits for the nonce after the one in flight, and asks nothing about the first.
+    const second = submitter.submit({ groups, description: 'click' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reconciled).toEqual([]);
+    answerFirst!();
+    expect(await first).toMatchObject({ ok: true, value: { journalId: 'entry-1' } });
+    expect(await second).toMatchObject({ ok: true, value: { journalId: 'entry-2' } });
+    expect(posted.map((body) => (body as { nonce?: string }).nonce)).toEqual(['5', '6']);
+    expect(reconciled).toEqual([]);
+    expect(journal.unresolved()).toHaveLength(0);
+    expect(journal.list(10).filter((entry) => entry.kind === 'reconciled')).toEqual([]);
   });
 
   it('signs again once after a stale-nonce refusal whose nonce the exchange shows unused, not more', async () => {
