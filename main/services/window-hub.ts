@@ -25,6 +25,14 @@ const LATEST_WINS: ReadonlySet<StreamName> = new Set<StreamName>([
  * Fills are not among them: the orders snapshot carries them, and a fill alert is about now.
  */
 const REPLAYED: ReadonlySet<StreamName> = new Set<StreamName>(['journal', 'notice']);
+/**
+ * State streams main re-publishes on every change it hears of, often with nothing changed: the
+ * orders snapshot after a placement (the answer, the stream's message and the read after it), the
+ * balances and the rate limits. A push equal to the last one is not sent: every window has it
+ * already (a window opened since read it with its get request, a hidden one keeps the latest). With
+ * hundreds of orders resting, each such push cost every window a decode of the whole list.
+ */
+const SKIPPED_WHEN_UNCHANGED: ReadonlySet<StreamName> = new Set<StreamName>(['orders', 'balances', 'rateLimits']);
 /** Events kept for a hidden window; older ones are dropped (the window reloads the journal view). */
 export const MAX_MISSED_EVENTS = 200;
 
@@ -44,6 +52,8 @@ export class WindowHub {
   private readonly windows = new Map<string, WindowEntry>();
   private readonly closeListeners = new Set<(windowId: string) => void>();
   private readonly observers = new Map<StreamName, Set<(payload: unknown) => void>>();
+  /** A copy of the last payload broadcast on each of SKIPPED_WHEN_UNCHANGED (a copy: a caller may reuse its objects). */
+  private readonly lastBroadcast = new Map<StreamName, unknown>();
 
   attach(windowId: string, sink: WindowSink, visible = true): void {
     this.windows.set(windowId, { sink, visible, missed: new Map(), missedEvents: [] });
@@ -91,6 +101,10 @@ export class WindowHub {
 
   /** Push state every window shows (connection, account). Hidden windows get it when shown again. */
   broadcast<K extends StreamName>(stream: K, payload: StreamPayload<K>): void {
+    if (SKIPPED_WHEN_UNCHANGED.has(stream)) {
+      if (this.lastBroadcast.has(stream) && sameData(this.lastBroadcast.get(stream), payload)) return;
+      this.lastBroadcast.set(stream, structuredClone(payload));
+    }
     for (const entry of this.windows.values()) {
       if (entry.visible) entry.sink.send(stream, payload);
       else if (LATEST_WINS.has(stream)) {
@@ -112,4 +126,26 @@ export class WindowHub {
     set.add(observer);
     return () => set.delete(observer);
   }
+}
+
+/**
+ * The same plain data: primitives (bigints by value), arrays and plain objects member by member.
+ * Anything else (a Map, a Date) counts as the same only when it is the very same object, so an
+ * unusual payload is sent rather than wrongly skipped.
+ */
+export function sameData(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (Array.isArray(left)) {
+    if (!Array.isArray(right) || left.length !== right.length) return false;
+    for (let index = 0; index < left.length; index++) if (!sameData(left[index], right[index])) return false;
+    return true;
+  }
+  if (Array.isArray(right) || Object.getPrototypeOf(left) !== Object.prototype || Object.getPrototypeOf(right) !== Object.prototype) return false;
+  const leftRecord = left as Record<string, unknown>;
+  const rightRecord = right as Record<string, unknown>;
+  const keys = Object.keys(leftRecord);
+  if (keys.length !== Object.keys(rightRecord).length) return false;
+  for (const key of keys) if (!Object.hasOwn(rightRecord, key) || !sameData(leftRecord[key], rightRecord[key])) return false;
+  return true;
 }

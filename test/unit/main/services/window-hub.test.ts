@@ -2,7 +2,7 @@
 // was hidden: an order that filled meanwhile, a connection that dropped, a journal entry or an
 // alert it never saw.
 import { describe, expect, it } from 'vitest';
-import { MAX_MISSED_EVENTS, WindowHub } from '../../../../main/services/window-hub';
+import { MAX_MISSED_EVENTS, sameData, WindowHub } from '../../../../main/services/window-hub';
 import type { StreamName } from '../../../../shared/ipc/contract';
 
 function sink() {
@@ -65,5 +65,62 @@ describe('window hub', () => {
     hub.detach('b');
     hub.setVisible('b', true);
     expect(hidden.received).toEqual([]);
+  });
+
+  it('does not send an orders, balances or rate-limits push equal to the last one, and sends every change', () => {
+    const hub = new WindowHub();
+    const shown = sink();
+    const hidden = sink();
+    hub.attach('a', shown);
+    hub.attach('b', hidden, false);
+    const order = (filled: bigint) => ({ orderId: 'o1', price: 3_000_000_000n, quantity: 10n, filled, status: 'open', turbo: false });
+    const snapshot = (filled: bigint) => payload<never>({ open: [order(filled)], fills: [] });
+
+    hub.broadcast('orders', snapshot(0n));
+    // The same orders in new objects (main builds a fresh snapshot each time): not sent again.
+    hub.broadcast('orders', snapshot(0n));
+    hub.broadcast('orders', snapshot(0n));
+    expect(shown.received).toHaveLength(1);
+    // A fill of one unit is a change.
+    hub.broadcast('orders', snapshot(1n));
+    expect(shown.received.map((entry) => (entry.payload as { open: { filled: bigint }[] }).open[0]!.filled)).toEqual([0n, 1n]);
+    // Back to what was sent two pushes ago is a change too (only the last push counts).
+    hub.broadcast('orders', snapshot(0n));
+    expect(shown.received).toHaveLength(3);
+    // The hidden window gets the latest state when shown, whatever was skipped meanwhile.
+    hub.setVisible('b', true);
+    expect(hidden.received).toEqual([{ stream: 'orders', payload: snapshot(0n) }]);
+
+    // Other streams are sent as often as they are broadcast.
+    hub.broadcast('connection', payload({ rest: 'up' }));
+    hub.broadcast('connection', payload({ rest: 'up' }));
+    expect(shown.received.filter((entry) => entry.stream === 'connection')).toHaveLength(2);
+  });
+
+  it('keeps its own copy of the last push: a payload changed in place after its broadcast is still sent', () => {
+    const hub = new WindowHub();
+    const shown = sink();
+    hub.attach('a', shown);
+    const balances = [{ assetId: 'usdc', onAccount: 5n, locked: 0n, unlocked: 5n, books: [] as unknown[] }];
+    hub.broadcast('balances', payload(balances));
+    balances[0]!.onAccount = 7n;
+    hub.broadcast('balances', payload(balances));
+    expect(shown.received).toHaveLength(2);
+    expect(hub.isVisible('a')).toBe(true);
+  });
+
+  it('compares plain data member by member and anything else by identity', () => {
+    expect(sameData({ a: [1n, 'x', null, true] }, { a: [1n, 'x', null, true] })).toBe(true);
+    expect(sameData({ a: 1n }, { a: 2n })).toBe(false);
+    expect(sameData({ a: 1n }, { a: 1 })).toBe(false);
+    expect(sameData({ a: 1, b: undefined }, { a: 1 })).toBe(false);
+    expect(sameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameData([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameData([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(sameData({ 0: 1, 1: 2 }, [1, 2])).toBe(false);
+    const map = new Map([[1, 1]]);
+    expect(sameData(map, map)).toBe(true);
+    expect(sameData(map, new Map([[1, 1]]))).toBe(false);
+    expect(sameData(Number.NaN, Number.NaN)).toBe(false);
   });
 });

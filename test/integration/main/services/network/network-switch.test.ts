@@ -49,8 +49,10 @@ describe('network switch keeps the windows subscribed and never shows another ne
       expect(bookAway.at(-1)).toMatchObject({ state: 'resyncing', bids: [], asks: [] });
       expect((since(away, 'trades') as TradesFrame[]).filter((frame) => frame.subscriptionId === trades.subscriptionId).at(-1)).toMatchObject({ reset: true, trades: [] });
       expect((since(away, 'bars') as BarsFrame[]).filter((frame) => frame.subscriptionId === bars.subscriptionId).at(-1)).toMatchObject({ reset: true, bars: [] });
-      expect(since(away, 'orders').at(-1)).toMatchObject({ open: [], fills: [] });
-      expect(since(away, 'balances').at(-1)).toEqual([]);
+      // What every window holds of orders and balances (the latest push of each) is empty. The push
+      // is skipped when the windows hold that already (the hub does not send an unchanged state).
+      expect(since(0, 'orders').at(-1)).toMatchObject({ open: [], fills: [] });
+      expect(since(0, 'balances').at(-1)).toEqual([]);
       const freshness = value(await h.getFreshness({}, caller));
       expect(freshness.networkId).toBe('devnet');
       expect(freshness.link.state).toBe('disconnected');
