@@ -49,7 +49,9 @@ export const ORDER_LANES = 4;
 
 export class NonceManager {
   private sequential: SequentialNonceState = UNSYNCED_SEQUENTIAL;
-  private sequentialTail: Promise<void> = Promise.resolve();
+  /** Whether a sequential lease is held; the requests waiting for the next one, in the order they get it. */
+  private sequentialHeld = false;
+  private readonly sequentialWaiting: { readonly ahead: boolean; readonly start: () => void }[] = [];
   /**
    * The lowest the account's sequential nonce can be now: one past the highest nonce the exchange
    * accepted (or reverted) for us. A nonce only goes up, so a read below it is a lie or a broken
@@ -90,20 +92,46 @@ export class NonceManager {
     this.sequential = { next: this.sequential.next, needsResync: true };
   }
 
-  /** Take a nonce. In sequential mode the returned lease holds the account until settled. */
-  async acquire(): Promise<Result<Lease>> {
-    return this.lanes > 0 ? this.acquireParallel() : this.acquireSequential();
+  /**
+   * Take a nonce. In sequential mode the returned lease holds the account until settled, and a
+   * request asking to go `ahead` (the trader's own, not an algorithm's child) is served before the
+   * requests waiting without it, never before the one holding the lease.
+   */
+  async acquire(options: { readonly ahead?: boolean } = {}): Promise<Result<Lease>> {
+    return this.lanes > 0 ? this.acquireParallel() : this.acquireSequential(options);
+  }
+
+  /** Wait for the sequential lease: first come, first served, those `ahead` before the others. */
+  private sequentialTurn(ahead: boolean): Promise<void> {
+    if (!this.sequentialHeld) {
+      this.sequentialHeld = true;
+      return Promise.resolve();
+    }
+    return new Promise((start) => {
+      const at = ahead ? this.sequentialWaiting.findIndex((waiting) => !waiting.ahead) : -1;
+      this.sequentialWaiting.splice(at < 0 ? this.sequentialWaiting.length : at, 0, { ahead, start });
+    });
+  }
+
+  /** Hand the sequential lease to the next request waiting, or free it. */
+  private passSequentialTurn(): void {
+    const next = this.sequentialWaiting.shift();
+    if (next === undefined) this.sequentialHeld = false;
+    else next.start();
   }
 
   /**
    * The account's sequential nonce, whatever the lane setting: owner-signed requests (a new
    * session, a withdrawal) always use it, in turn with sequential order requests.
    */
-  async acquireSequential(): Promise<Result<Lease>> {
-    let release!: () => void;
-    const previous = this.sequentialTail;
-    this.sequentialTail = new Promise((resolve) => (release = resolve));
-    await previous;
+  async acquireSequential(options: { readonly ahead?: boolean } = {}): Promise<Result<Lease>> {
+    await this.sequentialTurn(options.ahead === true);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.passSequentialTurn();
+    };
     if (this.sequential.needsResync || this.sequential.next === null) {
       const fetched = this.believable(await this.port.accountNonce(), this.floor);
       if (!fetched.ok) {

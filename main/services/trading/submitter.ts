@@ -344,7 +344,9 @@ export class Submitter {
       held?.settle({ kind: 'refused' });
       return done(fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet'));
     }
-    const lease = held === undefined ? await nonces.acquire() : ok(held);
+    // The trader's own requests (and the protection main signs for them) go before the
+    // algorithms' children waiting for the sequential nonce.
+    const lease = held === undefined ? await nonces.acquire({ ahead: request.parent === undefined }) : ok(held);
     if (!lease.ok) return done(lease);
     const leasedAt = performance.now();
     // The identity is read after the wait for a nonce, and nothing below awaits before signing: a

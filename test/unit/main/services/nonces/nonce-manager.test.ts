@@ -50,6 +50,57 @@ describe('nonce manager', () => {
     expect(exchange.reads).toBe(1);
   });
 
+  it("sequential: the trader's requests go before the algorithms' waiting children, never before the lease held, one at a time", async () => {
+    const exchange = new FakeExchange();
+    const manager = new NonceManager(exchange, new MemoryCursors(), 0, now);
+    const held = await manager.acquire();
+    if (!held.ok) throw new Error(held.message);
+    const order: string[] = [];
+    const take = (name: string, ahead: boolean) =>
+      manager.acquire({ ahead }).then((lease) => {
+        if (!lease.ok) throw new Error(lease.message);
+        order.push(`${name}@${lease.value.nonce.value}`);
+        return lease.value;
+      });
+    const childA = take('child A', false);
+    const childB = take('child B', false);
+    const click = take('click', true);
+    const click2 = take('click 2', true);
+    const childC = take('child C', false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The held lease is not overtaken.
+    expect(order).toEqual([]);
+    held.value.settle({ kind: 'accepted' });
+    // Each in turn, each once the one before is settled: the clicks first, in their order, then the children in theirs.
+    for (const next of [click, click2, childA, childB, childC]) {
+      const lease = await next;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      expect(order).toHaveLength([click, click2, childA, childB, childC].indexOf(next) + 1);
+      lease.settle({ kind: 'accepted' });
+      // Settling twice hands the lease on once.
+      lease.settle({ kind: 'accepted' });
+    }
+    expect(order).toEqual(['click@4', 'click 2@5', 'child A@6', 'child B@7', 'child C@8']);
+    // Free again: the next request takes it at once.
+    const after = await manager.acquire();
+    expect(after.ok && after.value.nonce.value).toBe(9n);
+  });
+
+  it('sequential: a lease refused before it is handed out (a failed nonce read) passes the turn on', async () => {
+    const exchange = new FakeExchange();
+    const manager = new NonceManager(exchange, new MemoryCursors(), 0, now);
+    // The first read fails, the next ones answer.
+    exchange.accountNonce = () => {
+      exchange.reads++;
+      return Promise.resolve(exchange.reads === 1 ? ({ ok: false, code: 'NETWORK_ERROR', message: 'down' } as never) : ok(exchange.nonce));
+    };
+    const first = manager.acquire();
+    const second = manager.acquire({ ahead: true });
+    expect((await first).ok).toBe(false);
+    const lease = await second;
+    expect(lease.ok && lease.value.nonce.value).toBe(3n);
+  });
+
   it('sequential: a pre-flight refusal keeps the nonce; a stale refusal or lost answer forces a re-read', async () => {
     const exchange = new FakeExchange();
     const manager = new NonceManager(exchange, new MemoryCursors(), 0, now);
