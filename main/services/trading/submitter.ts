@@ -396,71 +396,69 @@ export class Submitter {
     // answer, and a request signed meanwhile must not reconcile it (see leftOpen).
     this.inFlight.add(entryId);
     try {
-      return await (async (): Promise<Attempt> => {
-        journaled.flushed.catch(() => undefined); // awaited below; a rejection seen before then is not unhandled
-        const notSent = (failure: Failure): Attempt => {
-          lease.value.settle({ kind: 'refused' });
-          this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: failure.code, message: `not sent: ${failure.message}` });
-          return done(failure);
-        };
-        const prepared = encodeSessionActions(batch, groups.value);
-        if (!prepared.ok) return notSent(prepared);
-        const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
-        if (!signature.ok) return notSent(signature);
-        const body = sessionActionsBody(prepared.value, signature.value, actions);
-        const signedAt = performance.now();
-        let flush: FlushTiming;
-        try {
-          flush = await journaled.flushed;
-        } catch (error) {
-          return notSent(
-            fail('JOURNAL_FAILURE', `The order was not sent because its journal entry could not be flushed to disk (${error instanceof Error ? error.message : String(error)}). Check the disk and restart the terminal.`),
-          );
-        }
+      journaled.flushed.catch(() => undefined); // awaited below; a rejection seen before then is not unhandled
+      const notSent = (failure: Failure): Attempt => {
+        lease.value.settle({ kind: 'refused' });
+        this.deps.journal.appendOutcome({ id: entryId, status: 'refused', txId: null, orderIds: [], code: failure.code, message: `not sent: ${failure.message}` });
+        return done(failure);
+      };
+      const prepared = encodeSessionActions(batch, groups.value);
+      if (!prepared.ok) return notSent(prepared);
+      const signature = this.deps.sign(identity.value.sessionAddress, prepared.value.digest);
+      if (!signature.ok) return notSent(signature);
+      const body = sessionActionsBody(prepared.value, signature.value, actions);
+      const signedAt = performance.now();
+      let flush: FlushTiming;
+      try {
+        flush = await journaled.flushed;
+      } catch (error) {
+        return notSent(
+          fail('JOURNAL_FAILURE', `The order was not sent because its journal entry could not be flushed to disk (${error instanceof Error ? error.message : String(error)}). Check the disk and restart the terminal.`),
+        );
+      }
 
-        const trace = this.deps.trace;
-        const sent: { at: number | null } = { at: null };
-        const response = trace === undefined ? await this.deps.port.post(body, identity.value.owner) : await this.deps.port.post(body, identity.value.owner, () => (sent.at = performance.now()));
-        trace?.({
+      const trace = this.deps.trace;
+      const sent: { at: number | null } = { at: null };
+      const response = trace === undefined ? await this.deps.port.post(body, identity.value.owner) : await this.deps.port.post(body, identity.value.owner, () => (sent.at = performance.now()));
+      trace?.({
+        journalId: entryId,
+        nonce: lease.value.nonce.value.toString(),
+        submittedAt: epochOf(submittedAt),
+        leasedAt: epochOf(leasedAt),
+        writeStartedAt: epochOf(flush.writeStartedAt),
+        signedAt: epochOf(signedAt),
+        flushedAt: epochOf(flush.flushedAt),
+        sentAt: sent.at === null ? null : epochOf(sent.at),
+      });
+      if (response.ok) {
+        lease.value.settle({ kind: 'accepted' });
+        const orderIds = (response.value.orders ?? []).map((order) => (order as { order_id?: unknown }).order_id).filter((id): id is string => typeof id === 'string');
+        this.deps.journal.appendOutcome({ id: entryId, status: 'accepted', txId: response.value.tx_id, orderIds, code: null, message: null });
+        return done(ok({ journalId: entryId, txId: response.value.tx_id, orders: response.value.orders ?? [] }));
+      }
+
+      if (response.code === 'RATE_LIMITED') {
+        // Not proof that nothing landed (the spec does not say a 429 is answered before executing):
+        // journaled unknown until its nonce was asked (attemptPaced).
+        this.deps.journal.appendOutcome({ id: entryId, status: 'unknown', txId: null, orderIds: [], code: response.code, message: response.message });
+        return { kind: 'rate-limited', refusal: response, entry: journaled.entry, lease: lease.value };
+      }
+      const outcome = outcomeOf(response);
+      // A stale refusal is journaled as unknown until settleAmbiguous has checked it with the exchange.
+      const status = outcome.kind === 'reverted' ? 'reverted' : outcome.kind === 'unknown' || outcome.kind === 'stale' ? 'unknown' : 'refused';
+      this.deps.journal.appendOutcome({ id: entryId, status, txId: null, orderIds: [], code: response.code, message: response.message });
+      if (outcome.kind === 'stale') return { kind: 'ambiguous', refusal: response, entry: journaled.entry, lease: lease.value };
+      lease.value.settle(outcome);
+      if (outcome.kind === 'unknown') {
+        this.track(this.deps.reconcile(entryId).then((answer) => {
+          if (!answer.ok) this.deps.log?.(`reconciliation of ${entryId} failed: ${answer.message}`);
+        }));
+        return done(fail(response.code, `${response.message} The terminal is checking with the exchange whether it landed before signing anything else.`, {
+          ...response.details,
           journalId: entryId,
-          nonce: lease.value.nonce.value.toString(),
-          submittedAt: epochOf(submittedAt),
-          leasedAt: epochOf(leasedAt),
-          writeStartedAt: epochOf(flush.writeStartedAt),
-          signedAt: epochOf(signedAt),
-          flushedAt: epochOf(flush.flushedAt),
-          sentAt: sent.at === null ? null : epochOf(sent.at),
-        });
-        if (response.ok) {
-          lease.value.settle({ kind: 'accepted' });
-          const orderIds = (response.value.orders ?? []).map((order) => (order as { order_id?: unknown }).order_id).filter((id): id is string => typeof id === 'string');
-          this.deps.journal.appendOutcome({ id: entryId, status: 'accepted', txId: response.value.tx_id, orderIds, code: null, message: null });
-          return done(ok({ journalId: entryId, txId: response.value.tx_id, orders: response.value.orders ?? [] }));
-        }
-
-        if (response.code === 'RATE_LIMITED') {
-          // Not proof that nothing landed (the spec does not say a 429 is answered before executing):
-          // journaled unknown until its nonce was asked (attemptPaced).
-          this.deps.journal.appendOutcome({ id: entryId, status: 'unknown', txId: null, orderIds: [], code: response.code, message: response.message });
-          return { kind: 'rate-limited', refusal: response, entry: journaled.entry, lease: lease.value };
-        }
-        const outcome = outcomeOf(response);
-        // A stale refusal is journaled as unknown until settleAmbiguous has checked it with the exchange.
-        const status = outcome.kind === 'reverted' ? 'reverted' : outcome.kind === 'unknown' || outcome.kind === 'stale' ? 'unknown' : 'refused';
-        this.deps.journal.appendOutcome({ id: entryId, status, txId: null, orderIds: [], code: response.code, message: response.message });
-        if (outcome.kind === 'stale') return { kind: 'ambiguous', refusal: response, entry: journaled.entry, lease: lease.value };
-        lease.value.settle(outcome);
-        if (outcome.kind === 'unknown') {
-          this.track(this.deps.reconcile(entryId).then((answer) => {
-            if (!answer.ok) this.deps.log?.(`reconciliation of ${entryId} failed: ${answer.message}`);
-          }));
-          return done(fail(response.code, `${response.message} The terminal is checking with the exchange whether it landed before signing anything else.`, {
-            ...response.details,
-            journalId: entryId,
-          }));
-        }
-        return done(fail(response.code, response.message, { ...response.details, journalId: entryId }));
-      })();
+        }));
+      }
+      return done(fail(response.code, response.message, { ...response.details, journalId: entryId }));
     } finally {
       this.inFlight.delete(entryId);
     }
