@@ -75,7 +75,7 @@ interface QueueSeries {
 interface HubInternals {
   readonly pacers: Map<string, { readonly dirty: Set<string> }>;
   readonly subscriptions: Map<string, { readonly kind: string; readonly pending?: unknown[]; readonly changed?: Set<number> }>;
-  readonly trades: Map<string, { readonly tape: unknown[]; readonly volume: Map<bigint, bigint> }>;
+  readonly trades: Map<string, { readonly tape: unknown[]; readonly flow: { readonly session: Map<bigint, unknown> } }>;
 }
 interface JournalInternals {
   readonly recent: unknown[];
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
     record('hub: trades pending for one window (largest)', 200, pending);
     record('hub: bars changed, not yet sent (largest)', null, changed);
     record('hub: trade tape (largest)', 200, Math.max(0, ...[...hub.trades.values()].map((channel) => channel.tape.length)));
-    record('hub: volume-at-price rows (largest)', 4_000, Math.max(0, ...[...hub.trades.values()].map((channel) => channel.volume.size)));
+    record('hub: order-flow rows since the channel opened (largest)', 4_000, Math.max(0, ...[...hub.trades.values()].map((channel) => channel.flow.session.size)));
     record('journal: entries in memory', 2000, journal.recent.length);
     record('journal: records in memory', 2000, journal.records.size);
     record('journal: unresolved requests', null, journal.open.size);

@@ -645,16 +645,41 @@ export function groupLevels(levels: readonly (readonly [bigint, bigint])[], prec
 export function flowInRange(flow: ReadonlyMap<bigint, FlowCell> | undefined, precision: bigint, bids: readonly LevelView[], asks: readonly LevelView[], levels: number): FlowLevelView[] {
   if (!flow || flow.size === 0) return [];
   const span = BigInt(levels) * precision;
-  const rowOf = (price: bigint) => (price / precision) * precision;
-  const near = [bids[0]?.price, asks[0]?.price].flatMap((price) => (price === undefined ? [] : [rowOf(price)]));
-  if (near.length === 0) return [];
-  const rows = new Map<bigint, { bought: bigint; sold: bigint }>();
-  for (const [price, cell] of flow) {
-    const row = rowOf(price);
-    if (!near.some((inside) => row >= inside - span && row <= inside + span)) continue;
-    const sum = rows.get(row) ?? { bought: 0n, sold: 0n };
-    rows.set(row, { bought: sum.bought + cell.bought, sold: sum.sold + cell.sold });
+  // Each inside row's rows as raw prices [from, to): a price's row (floored to the precision) is
+  // within `levels` rows of the inside exactly when the price is in that range, since both ends are
+  // multiples of the precision (prices are never negative). Every window's book frame runs this
+  // over every price the flow holds (up to 4,000) at up to 60 frames a second, so the prices
+  // outside are passed over by comparison alone: computing each one's row allocated four fifths
+  // of main's heap churn (a sampling heap profile of the services soak at 20 takes/s).
+  let nearFrom: bigint | null = null;
+  let nearTo = 0n;
+  let farFrom: bigint | null = null;
+  let farTo = 0n;
+  for (const level of [bids[0], asks[0]]) {
+    if (level === undefined) continue;
+    const inside = (level.price / precision) * precision;
+    if (nearFrom === null) {
+      nearFrom = inside - span;
+      nearTo = inside + span + precision;
+    } else {
+      farFrom = inside - span;
+      farTo = inside + span + precision;
+    }
   }
+  if (nearFrom === null) return [];
+  const rows = new Map<bigint, { bought: bigint; sold: bigint }>();
+  const from = nearFrom;
+  // forEach, not for-of: an entry pair per price would be garbage too.
+  flow.forEach((cell, price) => {
+    if (!((price >= from && price < nearTo) || (farFrom !== null && price >= farFrom && price < farTo))) return;
+    const row = (price / precision) * precision;
+    const sum = rows.get(row);
+    if (sum === undefined) rows.set(row, { bought: cell.bought, sold: cell.sold });
+    else {
+      sum.bought += cell.bought;
+      sum.sold += cell.sold;
+    }
+  });
   return [...rows].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([price, cell]) => ({ price, bought: cell.bought, sold: cell.sold }));
 }
 

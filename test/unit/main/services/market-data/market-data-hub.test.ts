@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../../shared/clock';
 import { OrderBook } from '../../../../../shared/book/order-book';
@@ -6,6 +7,7 @@ import type { BookFrame, TradeView, TradesFrame, BarsFrame } from '../../../../.
 import { ok } from '../../../../../shared/result';
 import { flowInRange, groupLevels, MarketDataHub, type FeedState, type MarketFeed, type TradesEvent } from '../../../../../main/services/market-data/market-data-hub';
 import { WindowHub } from '../../../../../main/services/window-hub';
+import { checkProperty } from '../../../../support/property';
 
 const market = `0x${'ab'.repeat(32)}`;
 
@@ -345,6 +347,45 @@ describe('market data hub', () => {
     ]);
     expect(flowInRange(wide, 10n, bids.slice(0, 1), [{ price: 5000n, quantity: 1n }], 3).map((row) => row.price)).toEqual([5010n, 1000n]);
     expect(flowInRange(wide, 10n, [], [], 3)).toEqual([]);
+  });
+
+  it('picks the same rows as grouping every price first, whatever the flow, precision and inside', () => {
+    // The definition, written plainly: every price's row, kept when it is within `levels` rows of
+    // the best bid's row or of the best ask's row (the code compares raw prices instead).
+    const byDefinition = (flow: ReadonlyMap<bigint, { bought: bigint; sold: bigint }>, precision: bigint, bids: { price: bigint }[], asks: { price: bigint }[], levels: number) => {
+      const span = BigInt(levels) * precision;
+      const rowOf = (price: bigint) => (price / precision) * precision;
+      const near = [bids[0]?.price, asks[0]?.price].flatMap((price) => (price === undefined ? [] : [rowOf(price)]));
+      const rows = new Map<bigint, { bought: bigint; sold: bigint }>();
+      for (const [price, cell] of flow) {
+        const row = rowOf(price);
+        if (!near.some((inside) => row >= inside - span && row <= inside + span)) continue;
+        const sum = rows.get(row) ?? { bought: 0n, sold: 0n };
+        rows.set(row, { bought: sum.bought + cell.bought, sold: sum.sold + cell.sold });
+      }
+      return [...rows].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([price, cell]) => ({ price, bought: cell.bought, sold: cell.sold }));
+    };
+    // Prices a few rows either side of the inside, so the ends of the range are hit: a row, and
+    // an offset inside it (taken modulo the precision).
+    const near = fc.tuple(fc.integer({ min: -40, max: 40 }), fc.oneof(fc.constant(0n), fc.constant(999n), fc.bigInt({ min: 0n, max: 999n })));
+    const CENTER = 100_000n;
+    const priceOf = ([rows, offset]: [number, bigint], precision: bigint) => CENTER + BigInt(rows) * precision + (offset % precision);
+    checkProperty(
+      fc.property(
+        fc.array(fc.tuple(near, fc.bigInt({ min: 0n, max: 1_000n }), fc.bigInt({ min: 0n, max: 1_000n })), { maxLength: 300 }),
+        fc.constantFrom(1n, 5n, 10n, 100n, 1_000n),
+        fc.option(near, { nil: undefined }),
+        fc.option(near, { nil: undefined }),
+        fc.integer({ min: 0, max: 30 }),
+        (cells, precision, bid, ask, levels) => {
+          const flow = new Map(cells.map(([at, bought, sold]) => [priceOf(at, precision), { bought, sold }] as const));
+          const bids = bid === undefined ? [] : [{ price: priceOf(bid, precision), quantity: 1n }];
+          const asks = ask === undefined ? [] : [{ price: priceOf(ask, precision), quantity: 1n }];
+          expect(flowInRange(flow, precision, bids, asks, levels)).toEqual(byDefinition(flow, precision, bids, asks, levels));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
