@@ -214,10 +214,9 @@ export class PositionsService {
   private readonly reads = new FreshRead(() => this.read());
   /**
    * Each book's fills folded, by the list the fill source returned: it hands back the same list
-   * until a fill arrives or a read replaces it, so a position is folded again only then. Every
-   * read of the positions (the guards' check before an order is signed, the panel, the alerts)
-   * folded every fill of every book before, and the fold was main's second largest allocation
-   * under the order-path bench.
+   * until a fill arrives or a read replaces it, so a position is folded again only then, not on
+   * every read of the positions (the guards' check before each order is signed, the panel, the
+   * alerts).
    */
   private readonly folded = new WeakMap<readonly StoredFill[], { readonly scale: bigint; readonly state: PositionState }>();
 
