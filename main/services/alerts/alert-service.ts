@@ -162,9 +162,14 @@ export class AlertService {
   evaluate(reads?: (condition: AlertCondition) => boolean): void {
     if (!this.started) return;
     const now = this.deps.clock.now();
+    // One observation per book or account in a pass: a hundred alerts on one market read it once.
+    const silentMs = this.deps.silentMs();
+    const seenBy = new Map<string, Observation>();
     for (const alert of this.alerts) {
       if (!alert.enabled || !isLevel(alert.condition) || (reads !== undefined && !reads(alert.condition))) continue;
-      const seen = this.observe(alert.condition);
+      const key = observationKey(alert.condition);
+      let seen = seenBy.get(key);
+      if (seen === undefined) seenBy.set(key, (seen = this.observe(alert.condition, silentMs)));
       const step = stepLevel(alert, this.armed.get(alert.id) ?? armedAtStart(alert.condition), read(alert.condition, seen), now);
       this.armed.set(alert.id, step.armed);
       if (step.fire) this.fire(alert, { value: step.value, detail: alert.condition.kind === 'margin' ? marginFiringDetail(alert.condition, seen.margin) : null }, now);
@@ -177,8 +182,7 @@ export class AlertService {
     for (const alert of this.alerts) if (firesOnEvent(alert, event, now)) this.fire(alert, { value: null, detail }, now);
   }
 
-  private observe(condition: AlertCondition): Observation {
-    const silentMs = this.deps.silentMs();
+  private observe(condition: AlertCondition, silentMs: number | null): Observation {
     if (condition.kind === 'margin') return { ...NO_OBSERVATION, silentMs, margin: this.marginWatches.get(condition.marginAccountId)?.frame() ?? null };
     if (condition.kind !== 'price' && condition.kind !== 'spread') return { ...NO_OBSERVATION, silentMs };
     const quote = this.watches.get(watchKey(condition.marketId, condition.turbo))?.quote() ?? { bid: null, ask: null, last: null };
@@ -296,4 +300,11 @@ export class AlertService {
 
 function watchKey(marketId: string, turbo: boolean): string {
   return `${marketId}:${turbo ? 'turbo' : 'canonical'}`;
+}
+
+/** What an alert's observation depends on (AlertService.observe): alerts with the same key see the same. */
+function observationKey(condition: AlertCondition): string {
+  if (condition.kind === 'margin') return `margin|${condition.marginAccountId}`;
+  if (condition.kind === 'price' || condition.kind === 'spread') return `book|${watchKey(condition.marketId, condition.turbo)}`;
+  return 'none';
 }

@@ -62,6 +62,33 @@ const priceAlert = { kind: 'price' as const, marketId: MARKET, turbo: false, sou
 const settings = { repeat: false, cooldownSeconds: 0, sound: true, note: '' };
 
 describe('the alert service', () => {
+  it('judges each alert on its own market when a pass evaluates alerts of several markets', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lt-alerts-'));
+    const clock = new ManualClock(1_000);
+    const other = `0x${'b2'.repeat(32)}`;
+    const bids = new Map<string, bigint>([
+      [MARKET, 2_000n],
+      [other, 2_000n],
+    ]);
+    const listeners = new Set<() => void>();
+    const terminal = start(dir, clock, {
+      watch: (marketId, _turbo, onChange) => {
+        listeners.add(onChange);
+        return { quote: () => ({ bid: bids.get(marketId) ?? null, ask: null, last: null }), close: () => listeners.delete(onChange) };
+      },
+    });
+    expect(terminal.service.create(priceAlert, settings).ok).toBe(true);
+    expect(terminal.service.create({ ...priceAlert, marketId: other }, settings).ok).toBe(true);
+    expect(terminal.service.create({ ...priceAlert, price: 2_500n }, settings).ok).toBe(true);
+    // Only the first market crosses 3,000; the second stays at 2,000.
+    bids.set(MARKET, 3_100n);
+    terminal.service.evaluate();
+    expect(terminal.announced.map((firing) => firing.text)).toEqual([
+      'Alert: market 0xa1a1a1a1… bid crossed above 3000 (raw units) (now 3100 (raw units))',
+      'Alert: market 0xa1a1a1a1… bid crossed above 2500 (raw units) (now 3100 (raw units))',
+    ]);
+  });
+
   it('fires on a crossing seen through its own watch, with no window, and records the firing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lt-alerts-'));
     const clock = new ManualClock(1_000);
