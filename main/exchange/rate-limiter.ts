@@ -9,8 +9,9 @@
 // the send and the response, so measuring the window from the response makes the pacing safe
 // whatever the network latency; the margin (default 50 ms) absorbs the coarser differences between
 // the two clocks (timer granularity, the server timestamping on a different event). Work beyond
-// the budget waits in a bounded FIFO queue per (rule, key); beyond the bound it is refused with
-// QUEUE_FULL, never dropped silently.
+// the budget waits in a bounded queue per (rule, key), first come first served except that the
+// trader's own requests go before the waiting ones an algorithm or main signed (`ahead`); beyond
+// the bound it is refused with QUEUE_FULL, never dropped silently.
 import type { Clock, TimerHandle } from '../../shared/clock';
 import { fail, ok, type Result } from '../../shared/result';
 import type { RateRule } from './rate-rules';
@@ -59,6 +60,8 @@ interface Slot {
 }
 
 interface Waiter {
+  /** The trader's own request: served before the waiters without it (never before a granted one). */
+  readonly ahead: boolean;
   readonly resolve: (result: Result<Permit>) => void;
 }
 
@@ -88,8 +91,11 @@ export class RateLimiter {
     this.maxLimiters = options.maxLimiters ?? DEFAULT_MAX_LIMITERS;
   }
 
-  /** Wait for a slot of `rule` under `key` (FIFO). Refused with QUEUE_FULL beyond the queue bound. */
-  acquire(rule: RateRule, key: string): Promise<Result<Permit>> {
+  /**
+   * Wait for a slot of `rule` under `key`: first come, first served, those `ahead` (the trader's own
+   * requests) before the others. Refused with QUEUE_FULL beyond the queue bound.
+   */
+  acquire(rule: RateRule, key: string, options: { readonly ahead?: boolean } = {}): Promise<Result<Permit>> {
     if (this.closed) return Promise.resolve(fail(LIMITER_CLOSED, `${rule.id}: the rate limiter is closed`));
     const lane = this.laneFor(rule, key);
     if (!lane.ok) return Promise.resolve(lane);
@@ -111,7 +117,9 @@ export class RateLimiter {
       );
     }
     return new Promise<Result<Permit>>((resolve) => {
-      current.queue.push({ resolve });
+      const ahead = options.ahead === true;
+      const at = ahead ? current.queue.findIndex((waiter) => !waiter.ahead) : -1;
+      current.queue.splice(at < 0 ? current.queue.length : at, 0, { ahead, resolve });
       // A slot may have expired at this very instant (its timer not run yet): pump grants the
       // queue in order before anything is rescheduled, so a waiter can never be stranded.
       this.pump(current);
@@ -191,7 +199,7 @@ export class RateLimiter {
     };
   }
 
-  /** Grant waiting requests while slots are free, in arrival order. */
+  /** Grant waiting requests while slots are free, in queue order (see acquire). */
   private pump(lane: Lane): void {
     this.prune(lane);
     while (lane.queue.length > 0 && this.used(lane) < lane.rule.limit && !this.closed) {

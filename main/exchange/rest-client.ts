@@ -114,6 +114,8 @@ interface Endpoint {
   readonly origin?: string;
   /** Told when the request has been handed to the operating system. */
   readonly onSent?: () => void;
+  /** The trader's own request: it goes before the waiting ones an algorithm or main signed (rate-limiter.ts). */
+  readonly ahead?: boolean;
 }
 
 type ActionsResult = z.output<typeof actionsResultSchema>;
@@ -153,7 +155,7 @@ export class ExchangeRestClient {
     let permit: Permit | null = null;
     if (endpoint.rule !== undefined && this.options.limiter !== undefined) {
       const key = endpoint.rule.keyedBy === 'owner' ? (endpoint.owner ?? 'anonymous') : 'ip';
-      const granted = await this.options.limiter.acquire(endpoint.rule, key);
+      const granted = await this.options.limiter.acquire(endpoint.rule, key, { ahead: endpoint.ahead === true });
       if (!granted.ok) return granted;
       permit = granted.value;
     }
@@ -326,10 +328,20 @@ export class ExchangeRestClient {
 
   /**
    * POST /v1/session/actions, body from shared/protocol `sessionActionsBody`; `onSent` is told when
-   * the request has been handed to the operating system.
+   * the request has been handed to the operating system; `ahead` (the trader's own request) waits
+   * for the rate limit before the algorithms' requests.
    */
-  postSessionActions(owner: B256, body: SessionActionsBody, onSent?: () => void) {
-    return this.write({ method: 'POST', path: '/v1/session/actions', body, owner, signed: true, rule: RATE_RULES.sessionActions, ...(onSent === undefined ? {} : { onSent }) });
+  postSessionActions(owner: B256, body: SessionActionsBody, options: { readonly onSent?: () => void; readonly ahead?: boolean } = {}) {
+    return this.write({
+      method: 'POST',
+      path: '/v1/session/actions',
+      body,
+      owner,
+      signed: true,
+      rule: RATE_RULES.sessionActions,
+      ...(options.onSent === undefined ? {} : { onSent: options.onSent }),
+      ...(options.ahead === undefined ? {} : { ahead: options.ahead }),
+    });
   }
 
   postAccountActions(owner: B256, body: OwnerActionsBody) {

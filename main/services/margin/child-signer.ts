@@ -60,7 +60,7 @@ export class ChildSigner {
       deps.nowSeconds,
     );
     this.submitter = new Submitter({
-      port: { post: (body, owner) => deps.rest.postSessionActions(owner, body) },
+      port: { post: (body, owner, options) => deps.rest.postSessionActions(owner, body, options) },
       nonces: () => this.nonces,
       journal: deps.journal,
       sign: deps.sign,

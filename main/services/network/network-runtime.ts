@@ -199,7 +199,7 @@ export class NetworkRuntime {
     });
 
     this.submitter = new Submitter({
-      port: { post: (body, owner, onSent) => this.rest.postSessionActions(owner, body, onSent) },
+      port: { post: (body, owner, options) => this.rest.postSessionActions(owner, body, options) },
       nonces: () => this.nonceManager,
       journal: deps.journal,
       sign: (address, digest) => (deps.vault ? deps.vault.signAsLoadedSession(address, digest) : fail('KEYCHAIN_UNAVAILABLE', deps.keychain.reason ?? 'No key store')),

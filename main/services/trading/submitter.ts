@@ -33,8 +33,12 @@ export interface SubmitSuccess {
 }
 
 export interface SubmitterPort {
-  /** `onSent` (given only while the order path is traced) is told when the request was handed to the operating system. */
-  post(body: SessionActionsBody, owner: B256, onSent?: () => void): Promise<Result<{ tx_id: string; orders?: readonly unknown[] | undefined }>>;
+  /**
+   * `onSent` (given only while the order path is traced) is told when the request was handed to the
+   * operating system; `ahead` (the trader's own request, not an algorithm's child) waits for the
+   * rate limit before the others.
+   */
+  post(body: SessionActionsBody, owner: B256, options?: { readonly onSent?: () => void; readonly ahead?: boolean }): Promise<Result<{ tx_id: string; orders?: readonly unknown[] | undefined }>>;
 }
 
 export interface SubmitterDeps {
@@ -419,7 +423,8 @@ export class Submitter {
 
       const trace = this.deps.trace;
       const sent: { at: number | null } = { at: null };
-      const response = trace === undefined ? await this.deps.port.post(body, identity.value.owner) : await this.deps.port.post(body, identity.value.owner, () => (sent.at = performance.now()));
+      const ahead = request.parent === undefined;
+      const response = await this.deps.port.post(body, identity.value.owner, trace === undefined ? { ahead } : { ahead, onSent: () => (sent.at = performance.now()) });
       trace?.({
         journalId: entryId,
         nonce: lease.value.nonce.value.toString(),

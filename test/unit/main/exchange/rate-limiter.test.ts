@@ -75,6 +75,31 @@ describe('rate limiter', () => {
     expect(order).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it("serves the trader's own waiting requests before the algorithms', each group in its order, never before a granted one", async () => {
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter({ clock, safetyMarginMs: 0 });
+    const one: RateRule = { id: 'ONE', limit: 1, windowMs: 100, keyedBy: 'owner' };
+    const order: string[] = [];
+    const wait = (name: string, ahead: boolean) =>
+      void limiter.acquire(one, 'owner', { ahead }).then((result) => {
+        order.push(name);
+        granted(result).release();
+      });
+    // The first request of an algorithm holds the budget; two more of it and then two clicks wait.
+    wait('child 1', false);
+    await flush();
+    wait('child 2', false);
+    wait('click 1', true);
+    wait('child 3', false);
+    wait('click 2', true);
+    for (let step = 0; step < 10; step++) {
+      await flush();
+      clock.advance(100);
+    }
+    await flush();
+    expect(order).toEqual(['child 1', 'click 1', 'click 2', 'child 2', 'child 3']);
+  });
+
   it('refuses with QUEUE_FULL beyond the bound and names the rule and key', async () => {
     const clock = new ManualClock(0);
     const limiter = new RateLimiter({ clock, maxQueued: 2 });

@@ -267,6 +267,26 @@ describe('REST client: rate limits', () => {
     expect(limiter.snapshot()[0]).toMatchObject({ rule: 'POST /v1/session/actions', key: owner });
   });
 
+  it("sends the trader's own session request before the waiting ones an algorithm signed", async () => {
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter({ clock, safetyMarginMs: 50 });
+    const http = new FakeHttp();
+    const rest = client(http, { limiter });
+    const sent: string[] = [];
+    http.answer(...Array.from({ length: 7 }, (): Answer => (request) => (sent.push((JSON.parse(request.body ?? '{}') as { nonce: string }).nonce), reply(200, { tx_id: 't' }))));
+    const body = (nonce: number) => ({ ...actionsBody(), nonce: String(nonce) }) as SessionActionsBody;
+    // Five of an algorithm use the budget, a sixth of it waits; then the trader's click.
+    const children = Array.from({ length: 6 }, (_, index) => rest.postSessionActions(owner, body(index)));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const click = rest.postSessionActions(owner, body(99), { ahead: true });
+    for (let step = 0; step < 300; step++) {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      clock.advance(10);
+    }
+    expect([...(await Promise.all(children)), await click].every((result) => result.ok)).toBe(true);
+    expect(sent).toEqual(['0', '1', '2', '3', '4', '99', '5']);
+  });
+
   it('window and fees use their own IP budgets', async () => {
     const clock = new ManualClock(0);
     const limiter = new RateLimiter({ clock });

@@ -49,9 +49,9 @@ describe('submitter: the order path traced', () => {
     const started = performance.timeOrigin + performance.now();
     const submitter = submitterWith(
       {
-        post: (sent, _owner, onSent) => {
+        post: (sent, _owner, options) => {
           body = sent as { nonce?: string };
-          onSent?.();
+          options?.onSent?.();
           spansAtAnswer = spans.length;
           return Promise.resolve(ok({ tx_id: '0xtx', orders: [] }));
         },
@@ -72,8 +72,8 @@ describe('submitter: the order path traced', () => {
   it('gives the port no send callback when the path is not traced, and a null send when it never left', async () => {
     const callbacks: unknown[] = [];
     const untraced = submitterWith({
-      post: (_body, _owner, onSent) => {
-        callbacks.push(onSent);
+      post: (_body, _owner, options) => {
+        callbacks.push(options?.onSent);
         return Promise.resolve(ok({ tx_id: '0xtx', orders: [] }));
       },
     });
@@ -83,5 +83,18 @@ describe('submitter: the order path traced', () => {
     const traced = submitterWith({ post: () => Promise.resolve(ok({ tx_id: '0xtx', orders: [] })) }, (span) => spans.push(span));
     expect(await traced.submit({ groups, description: 'Buy' })).toMatchObject({ ok: true });
     expect(spans[0]?.sentAt).toBeNull();
+  });
+
+  it("asks the port to put the trader's own request before the algorithms' in the rate limit, and an algorithm's child not", async () => {
+    const ahead: (boolean | undefined)[] = [];
+    const submitter = submitterWith({
+      post: (_body, _owner, options) => {
+        ahead.push(options?.ahead);
+        return Promise.resolve(ok({ tx_id: '0xtx', orders: [] }));
+      },
+    });
+    expect(await submitter.submit({ groups, description: 'Buy' })).toMatchObject({ ok: true });
+    expect(await submitter.submit({ groups, description: 'Iceberg slice', parent: 'algo-1' })).toMatchObject({ ok: true });
+    expect(ahead).toEqual([true, false]);
   });
 });
