@@ -10,7 +10,7 @@
 // whatever the network latency; the margin (default 50 ms) absorbs the coarser differences between
 // the two clocks (timer granularity, the server timestamping on a different event). Work beyond
 // the budget waits in a bounded queue per (rule, key), first come first served except that the
-// trader's own requests go before the waiting ones an algorithm or main signed (`ahead`); beyond
+// trader's own requests (`ahead`) go before the algorithms' children waiting; beyond
 // the bound it is refused with QUEUE_FULL, never dropped silently.
 import type { Clock, TimerHandle } from '../../shared/clock';
 import { fail, ok, type Result } from '../../shared/result';

@@ -114,7 +114,7 @@ interface Endpoint {
   readonly origin?: string;
   /** Told when the request has been handed to the operating system. */
   readonly onSent?: () => void;
-  /** The trader's own request: it goes before the waiting ones an algorithm or main signed (rate-limiter.ts). */
+  /** The trader's own request: it goes before the algorithms' children waiting for the budget (rate-limiter.ts). */
   readonly ahead?: boolean;
 }
 
