@@ -5,23 +5,13 @@ import type { StoredFill } from '../../../../../main/services/fills/fill-book';
 import { MarketsIndex } from '../../../../../main/services/market-data/markets-index';
 import { PositionsService, type PositionsDeps } from '../../../../../main/services/positions/positions-service';
 import type { B256 } from '../../../../../shared/encoding/b256';
-import type { Market } from '../../../../../shared/market/market';
 import { ok } from '../../../../../shared/result';
+import { ethUsdc } from '../../../../support/renderer/fixtures';
 
 const USDC = 1_000_000n;
 const ETH = 1_000_000_000n;
 const id = (byte: string) => `0x${byte.repeat(32)}` as B256;
-const market: Market = {
-  contract_id: id('c1'),
-  market_id: id('a1'),
-  base: { symbol: 'ETH', asset: id('ba'), decimals: 9, max_precision: 4 },
-  quote: { symbol: 'USDC', asset: id('9c'), decimals: 6, max_precision: 2 },
-  maker_fee: 100n,
-  taker_fee: 250n,
-  min_order: USDC,
-  dust: 1_000_000n,
-  price_window: 20,
-};
+const market = ethUsdc;
 
 function fill(orderId: string, side: 'Buy' | 'Sell', quantity: bigint, price: bigint, at: bigint): StoredFill {
   return { orderId, index: 0, side, quantity, price, fee: 0n, timestamp: at, tradeId: null, role: null };
