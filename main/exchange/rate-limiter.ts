@@ -12,6 +12,7 @@
 // the budget waits in a bounded queue per (rule, key), first come first served except that the
 // trader's own requests (`ahead`) go before the algorithms' children waiting; beyond
 // the bound it is refused with QUEUE_FULL, never dropped silently.
+import { enqueueAhead } from '../../shared/ahead-queue';
 import type { Clock, TimerHandle } from '../../shared/clock';
 import { fail, ok, type Result } from '../../shared/result';
 import type { RateRule } from './rate-rules';
@@ -117,9 +118,7 @@ export class RateLimiter {
       );
     }
     return new Promise<Result<Permit>>((resolve) => {
-      const ahead = options.ahead === true;
-      const at = ahead ? current.queue.findIndex((waiter) => !waiter.ahead) : -1;
-      current.queue.splice(at < 0 ? current.queue.length : at, 0, { ahead, resolve });
+      enqueueAhead(current.queue, { ahead: options.ahead === true, resolve });
       // A slot may have expired at this very instant (its timer not run yet): pump grants the
       // queue in order before anything is rescheduled, so a waiter can never be stranded.
       this.pump(current);

@@ -2,6 +2,7 @@
 // at a time, in order, because request n+1 is invalid while n is undecided. With parallel lanes
 // (a setting, 1-5) several requests can be in flight; each lane's cursor is persisted before the
 // request leaves, so a position is never reused, even across a crash and restart.
+import { enqueueAhead } from '../../../shared/ahead-queue';
 import { isConsumed, windowFromSnapshot, type WindowSnapshot } from '../../../shared/nonce/lane-window';
 import { ParallelNonceAllocator, type IssuedParallelNonce } from '../../../shared/nonce/allocator';
 import {
@@ -108,8 +109,7 @@ export class NonceManager {
       return Promise.resolve();
     }
     return new Promise((start) => {
-      const at = ahead ? this.sequentialWaiting.findIndex((waiting) => !waiting.ahead) : -1;
-      this.sequentialWaiting.splice(at < 0 ? this.sequentialWaiting.length : at, 0, { ahead, start });
+      enqueueAhead(this.sequentialWaiting, { ahead, start });
     });
   }
 

@@ -266,9 +266,9 @@ export class PositionsService {
       const fills = read.value;
       if (fills.length === 0) continue;
       const scale = powerOfTen(book.market.base.decimals);
-      const held = this.folded.get(fills);
-      const state = held !== undefined && held.scale === scale ? held.state : accountFills(fills, scale);
-      if (held === undefined || held.scale !== scale) this.folded.set(fills, { scale, state });
+      let held = this.folded.get(fills);
+      if (held === undefined || held.scale !== scale) this.folded.set(fills, (held = { scale, state: accountFills(fills, scale) }));
+      const state = held.state;
       const view = await this.view(book, state, scale, book.accountKind === 'turbo-account' ? (turbo?.snapshot ?? null) : null, problems, where);
       positions.push(view);
     }

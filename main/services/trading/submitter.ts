@@ -349,8 +349,9 @@ export class Submitter {
       return done(fail('NO_TRADE_ACCOUNT', 'There is no trading account to sign for yet'));
     }
     // The trader's own requests (and the protection main signs for them) go before the
-    // algorithms' children waiting for the sequential nonce.
-    const lease = held === undefined ? await nonces.acquire({ ahead: request.parent === undefined }) : ok(held);
+    // algorithms' children waiting for the sequential nonce, and for the rate limit below.
+    const ahead = request.parent === undefined;
+    const lease = held === undefined ? await nonces.acquire({ ahead }) : ok(held);
     if (!lease.ok) return done(lease);
     const leasedAt = performance.now();
     // The identity is read after the wait for a nonce, and nothing below awaits before signing: a
@@ -423,7 +424,6 @@ export class Submitter {
 
       const trace = this.deps.trace;
       const sent: { at: number | null } = { at: null };
-      const ahead = request.parent === undefined;
       const response = await this.deps.port.post(body, identity.value.owner, trace === undefined ? { ahead } : { ahead, onSent: () => (sent.at = performance.now()) });
       trace?.({
         journalId: entryId,
