@@ -52,7 +52,10 @@ export function owedValue(quantity: bigint, price: bigint, scale: bigint): bigin
  * takes to buy back at the ask, rounded up, and counts negative.
  */
 export function markPosition(position: bigint, bid: bigint, ask: bigint, scale: bigint): bigint {
-  return position >= 0n ? (position * bid) / scale : -ceilDivide(-position * ask, scale);
+  // For a short, -ceil(|pos| × ask / scale) is (pos × ask - (scale - 1)) / scale: bigint `/`
+  // truncates toward zero, which on this non-positive numerator is the floor of the negative.
+  // Three operations instead of six: every recompute marks each position up to five times.
+  return position >= 0n ? (position * bid) / scale : (position * ask - scale + 1n) / scale;
 }
 
 /** |x| for bigint. */
