@@ -3,6 +3,7 @@
 // every window shows is sent when it shows again: the latest of each state stream, and the journal
 // entries and notices in order (market data is refreshed by its own services, see
 // market-data-hub.ts).
+import { isFrozenRecord } from '../../shared/frozen-record';
 import type { StreamName, StreamPayload } from '../../shared/ipc/contract';
 
 /** Streams whose every push is the whole current state: a window shown again needs the latest only. */
@@ -52,7 +53,10 @@ export class WindowHub {
   private readonly windows = new Map<string, WindowEntry>();
   private readonly closeListeners = new Set<(windowId: string) => void>();
   private readonly observers = new Map<StreamName, Set<(payload: unknown) => void>>();
-  /** A copy of the last payload broadcast on each of SKIPPED_WHEN_UNCHANGED (a copy: a caller may reuse its objects). */
+  /**
+   * A copy of the last payload broadcast on each of SKIPPED_WHEN_UNCHANGED (a copy: a caller may
+   * reuse its objects), sharing the frozen records that nothing can change (retainedCopy).
+   */
   private readonly lastBroadcast = new Map<StreamName, unknown>();
 
   attach(windowId: string, sink: WindowSink, visible = true): void {
@@ -103,7 +107,7 @@ export class WindowHub {
   broadcast<K extends StreamName>(stream: K, payload: StreamPayload<K>): void {
     if (SKIPPED_WHEN_UNCHANGED.has(stream)) {
       if (this.lastBroadcast.has(stream) && sameData(this.lastBroadcast.get(stream), payload)) return;
-      this.lastBroadcast.set(stream, structuredClone(payload));
+      this.lastBroadcast.set(stream, retainedCopy(payload));
     }
     for (const entry of this.windows.values()) {
       if (entry.visible) entry.sink.send(stream, payload);
@@ -126,6 +130,29 @@ export class WindowHub {
     set.add(observer);
     return () => set.delete(observer);
   }
+}
+
+/**
+ * A copy of plain data that later changes to `value` cannot reach: arrays and plain objects are
+ * copied member by member, frozen records of primitives (shared/frozen-record.ts: main's order and
+ * fill views) are kept by reference, as nothing can change them, and anything else is cloned
+ * (structuredClone). With 505 orders and 200 fills resting, the whole structured clone took about
+ * 1.2 ms of main's thread on every orders push; kept by reference, the next push's unchanged views
+ * also compare by identity in sameData.
+ */
+export function retainedCopy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((member: unknown) => retainedCopy(member)) as T;
+  if (isFrozenRecord(value)) return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    // Defined rather than assigned for this one name, so it stays a plain member.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: retainedCopy(record[key]), enumerable: true, writable: true, configurable: true });
+    else copy[key] = retainedCopy(record[key]);
+  }
+  return copy as T;
 }
 
 /**

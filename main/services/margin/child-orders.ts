@@ -6,7 +6,7 @@ import type { Order } from '../../../shared/api/market-schemas';
 import type { FillView, OrderView } from '../../../shared/ipc/views';
 import type { RestingOrders } from '../../../shared/margin/index';
 import { powerOfTen, type Market } from '../../../shared/market/market';
-import { fillViews, olderOrderView, orderView } from '../trading/trading-service';
+import { cancelledView, fillViews, olderOrderView, orderView } from '../trading/trading-service';
 
 /** Closed orders kept for "already filled" answers and fill history; open ones are always kept. */
 const MAX_CLOSED = 500;
@@ -71,7 +71,7 @@ export class ChildOrders {
   markCancelled(orderId: string): void {
     const tracked = this.orders.get(orderId);
     if (tracked === undefined || !isOpenView(tracked.view)) return;
-    tracked.view = { ...tracked.view, status: 'cancelled' };
+    tracked.view = cancelledView(tracked.view);
     this.closedCount++;
     this.resting = null;
   }

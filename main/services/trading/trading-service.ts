@@ -86,14 +86,18 @@ export function orderAccount(order: Order, fallback: string): string {
 
 /** Each fill of an order, as the panels show it. */
 export function fillViews(order: Order, view: OrderView): FillView[] {
-  return (order.fills ?? []).map((fill) => ({ orderId: view.orderId, marketId: view.marketId, side: view.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, turbo: view.turbo, account: view.account, time: toMillis(fill.timestamp) }));
+  return (order.fills ?? []).map((fill) =>
+    Object.freeze({ orderId: view.orderId, marketId: view.marketId, side: view.side, price: fill.price, quantity: fill.quantity, fee: fill.fee, turbo: view.turbo, account: view.account, time: toMillis(fill.timestamp) }),
+  );
 }
 
 export function orderView(order: Order, marketId: string, turbo = order.turbo === true, account = ''): OrderView {
   const filled = order.quantity_fill ?? 0n;
   const status: OrderView['status'] =
     order.cancel === true ? 'cancelled' : order.close === true ? 'filled' : filled > 0n || order.partially_filled === true ? 'partially-filled' : 'open';
-  return {
+  // Frozen (shared/frozen-record.ts): a view is replaced, never changed, and the bridge encoder and
+  // the window hub rely on that to reuse its text and skip copying it on every orders push.
+  return Object.freeze({
     orderId: order.order_id,
     marketId: order.market_id ?? marketId,
     side: order.side,
@@ -106,7 +110,12 @@ export function orderView(order: Order, marketId: string, turbo = order.turbo ==
     turbo,
     account: orderAccount(order, account),
     time: toMillis(order.timestamp),
-  };
+  });
+}
+
+/** The same order, cancelled: a new frozen view (views are never changed in place). */
+export function cancelledView(view: OrderView): OrderView {
+  return Object.freeze({ ...view, status: 'cancelled' as const });
 }
 
 function isOpen(view: OrderView): boolean {
@@ -384,7 +393,7 @@ export class TradingService {
       if (one.ok) this.applyOrder(one.value.order, tracked.view.marketId, tracked.turbo);
       // The exchange refused to name it (no such order): gone. A read that got no answer says
       // nothing: the order stays as held until a read does (a closed order never reopens here).
-      else if (one.code === EXCHANGE_ERRORS.REQUEST_REFUSED) tracked.view = { ...tracked.view, status: 'cancelled' };
+      else if (one.code === EXCHANGE_ERRORS.REQUEST_REFUSED) tracked.view = cancelledView(tracked.view);
     }
     const balances: BalanceView[] = [];
     const readSince = this.balanceUpdates;
@@ -538,7 +547,7 @@ export class TradingService {
           // After a reset the map holds another state's orders: nothing of this batch is there.
           if (epoch === this.epoch) for (const orderId of batch.orderIds) {
             const tracked = this.orders.get(orderId);
-            if (tracked) tracked.view = { ...tracked.view, status: 'cancelled' };
+            if (tracked) tracked.view = cancelledView(tracked.view);
           }
         } else if (submitted.code === 'ONCHAIN_REVERT' && round < 2) {
           retry.push(...pending.filter((target) => batch.orderIds.includes(target.orderId)));
@@ -679,7 +688,7 @@ export class TradingService {
     if (epoch === this.epoch) {
       for (const orderId of report.cancelled) {
         const tracked = this.orders.get(orderId);
-        if (tracked) tracked.view = { ...tracked.view, status: 'cancelled' };
+        if (tracked) tracked.view = cancelledView(tracked.view);
       }
     }
     this.deps.publishOrders(this.snapshot());
@@ -784,7 +793,7 @@ export class TradingService {
     if (!submitted.ok) {
       return fail(submitted.code, submitted.code === 'ONCHAIN_REVERT' ? `The order could not be amended (it may have filled meanwhile); nothing changed: ${submitted.message}` : submitted.message, submitted.details);
     }
-    if (epoch === this.epoch) tracked.view = { ...tracked.view, status: 'cancelled' };
+    if (epoch === this.epoch) tracked.view = cancelledView(tracked.view);
     const { views: orders, applied } = this.afterSubmit(submitted.value.orders, marketId, turbo, epoch);
     if (applied) for (const order of orders) this.placed.push(order.orderId);
     if (legs.value.length > 0) await this.deps.refreshTriggers?.();

@@ -109,6 +109,37 @@ describe('window hub', () => {
     expect(hub.isVisible('a')).toBe(true);
   });
 
+  it('keeps frozen order views by reference and copies the rest: every change is sent, even one made in place', () => {
+    const hub = new WindowHub();
+    const shown = sink();
+    hub.attach('a', shown);
+    const order = (id: string, filled: bigint) => Object.freeze({ orderId: id, price: 3_000_000_000n, quantity: 10n, filled, status: 'open', turbo: false });
+    const open = [order('o1', 0n), order('o2', 0n)];
+    const fills: { orderId: string; quantity: bigint }[] = [];
+    hub.broadcast('orders', payload({ open, fills }));
+    // The same frozen views in new arrays: nothing changed, not sent.
+    hub.broadcast('orders', payload({ open: [...open], fills: [...fills] }));
+    expect(shown.received).toHaveLength(1);
+    // One view replaced by a new frozen one (a fill): sent.
+    open[1] = order('o2', 4n);
+    hub.broadcast('orders', payload({ open: [...open], fills }));
+    expect(shown.received).toHaveLength(2);
+    // The arrays and plain members are the hub's own copies: a list changed in place is still a change.
+    fills.push({ orderId: 'o2', quantity: 4n });
+    hub.broadcast('orders', payload({ open, fills }));
+    expect(shown.received).toHaveLength(3);
+    fills[0]!.quantity = 5n;
+    hub.broadcast('orders', payload({ open, fills }));
+    expect(shown.received).toHaveLength(4);
+    // A frozen object holding a mutable one is copied, not kept: its inside can still change.
+    const books = [{ locked: 1n }];
+    const balance = Object.freeze({ assetId: 'usdc', books });
+    hub.broadcast('balances', payload([balance]));
+    books[0]!.locked = 2n;
+    hub.broadcast('balances', payload([balance]));
+    expect(shown.received.filter((entry) => entry.stream === 'balances')).toHaveLength(2);
+  });
+
   it('compares plain data member by member and anything else by identity', () => {
     expect(sameData({ a: [1n, 'x', null, true] }, { a: [1n, 'x', null, true] })).toBe(true);
     expect(sameData({ a: 1n }, { a: 2n })).toBe(false);

@@ -4,7 +4,8 @@
 // had filled would stay in Open orders, "0.0000 filled", past a page reload, until the trader's
 // next request.
 import { describe, expect, it } from 'vitest';
-import { olderOrderView, orderView, TradingService, type TradingServiceDeps } from '../../../../../main/services/trading/trading-service';
+import { cancelledView, fillViews, olderOrderView, orderView, TradingService, type TradingServiceDeps } from '../../../../../main/services/trading/trading-service';
+import { isFrozenRecord } from '../../../../../shared/frozen-record';
 import type { Order } from '../../../../../shared/api/market-schemas';
 import { fail, ok } from '../../../../../shared/result';
 import { ChildOrders } from '../../../../../main/services/margin/child-orders';
@@ -68,6 +69,20 @@ describe('trading account orders: stream and REST reads', () => {
     expect(olderOrderView(filled, partial)).toBe(false);
     expect(olderOrderView(cancelled, open)).toBe(false);
     expect(olderOrderView(partial, partial)).toBe(false);
+  });
+
+  it('every order and fill view in the snapshot is a frozen record: each push reuses its text and the hub keeps it uncopied', () => {
+    const trading = service(() => []);
+    trading.applyOrder(order({ filled: 500_000n }), MARKET, false);
+    const { open, fills } = trading.snapshot();
+    expect(open).toHaveLength(1);
+    expect(fills).toHaveLength(1);
+    for (const view of [...open, ...fills]) expect(isFrozenRecord(view)).toBe(true);
+    const view = orderView(order({}), MARKET, false);
+    expect(isFrozenRecord(cancelledView(view))).toBe(true);
+    expect(cancelledView(view).status).toBe('cancelled');
+    expect(view.status).toBe('open');
+    expect(fillViews(order({ filled: 1n }), view).every(isFrozenRecord)).toBe(true);
   });
 
   it('an order no read lists is not taken for cancelled on a read that got no answer, only when the exchange says so', async () => {

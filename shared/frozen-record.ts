@@ -1,0 +1,26 @@
+// A frozen record of primitives: a plain object that Object.freeze made read-only and whose own
+// members are all data properties holding primitives (bigint, string, number, boolean, null,
+// undefined). Nothing can change what such an object holds, so whatever is derived from it (its
+// JSON text, a copy of it) stays true for as long as the object lives. Main's order and fill views
+// are built this way; the bridge encoder keeps their text, and the window hub keeps them by
+// reference instead of copying them, on every orders push.
+
+/** Objects already found to be frozen records (a frozen object cannot stop being one). */
+const known = new WeakSet<object>();
+
+/** Whether `value` is a plain object, frozen, with only primitive data members. */
+export function isFrozenRecord(value: object): boolean {
+  if (known.has(value)) return true;
+  if (!Object.isFrozen(value) || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  // Checked once per object: an accessor would compute its value on each read, and a member that
+  // is an object could itself change.
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  for (const key of Reflect.ownKeys(descriptors)) {
+    const descriptor = descriptors[key as keyof typeof descriptors] as PropertyDescriptor;
+    if (!('value' in descriptor)) return false;
+    const member: unknown = descriptor.value;
+    if ((member !== null && typeof member === 'object') || typeof member === 'function' || typeof member === 'symbol') return false;
+  }
+  known.add(value);
+  return true;
+}
