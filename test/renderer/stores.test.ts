@@ -10,7 +10,7 @@ import { layoutRows } from '../../renderer/src/features/ladder/ladder-layout';
 import { createRowCells } from '../../renderer/src/features/ladder/row-cells';
 import { createFrameScheduler } from '../../renderer/src/lib/frame-scheduler';
 import { retryWhileNotReady } from '../../renderer/src/lib/retry';
-import { createTerminalStore } from '../../renderer/src/stores/terminal-store';
+import { changedInPlace, createTerminalStore } from '../../renderer/src/stores/terminal-store';
 import { createTicketStore } from '../../renderer/src/stores/ticket-store';
 import { createLadderSizes } from '../../renderer/src/stores/ladder-size-store';
 
@@ -199,6 +199,56 @@ describe('pushed state keeps row identity', () => {
       expect(store.state.openOrders[1]?.filled).toBe(4n);
       expect(store.state.openOrders).toHaveLength(3);
       expect(store.state.problems.balances).toBe('not yet');
+      store.dispose();
+      dispose();
+    });
+  });
+});
+
+describe('an orders push applied row by row when only members changed', () => {
+  const order = (orderId: string, filled: bigint, status: OrderView['status'] = 'open'): OrderView => ({ orderId, marketId: 'm', side: 'Buy', orderType: 'Limit', price: 1n, quantity: 10n, filled, averagePrice: 0n, status, turbo: false, account: 'a', time: 1 });
+
+  it('names the changed rows when the keys stand as they were, and nothing when a row came, went or moved', () => {
+    const held = [order('a', 0n), order('b', 0n), order('c', 0n)];
+    expect(changedInPlace(held, [order('a', 0n), order('b', 4n, 'partially-filled'), order('c', 0n)], 'orderId')).toEqual([1]);
+    expect(changedInPlace(held, held.map((row) => ({ ...row })), 'orderId')).toEqual([]);
+    expect(changedInPlace(held, [order('a', 0n), order('b', 0n)], 'orderId')).toBeNull();
+    expect(changedInPlace(held, [order('b', 0n), order('a', 0n), order('c', 0n)], 'orderId')).toBeNull();
+    expect(changedInPlace(held, [order('a', 0n), order('x', 0n), order('c', 0n)], 'orderId')).toBeNull();
+  });
+
+  it('shows every push as main sent it, the same row objects per order, through fills in place, placements and cancels', async () => {
+    let push: ((snapshot: { open: OrderView[]; fills: [] }) => void) | null = null;
+    const api = new Proxy({} as TerminalApi, {
+      get: (_target, name: string) => {
+        if (name === 'onOrders') return (listener: typeof push) => ((push = listener), () => undefined);
+        if (name.startsWith('on')) return () => () => undefined;
+        if (name === 'getOrders') return () => Promise.resolve(ok({ open: [order('a', 0n), order('b', 0n), order('c', 0n)], fills: [] }));
+        return () => Promise.resolve(fail('NOT_READY', 'not yet'));
+      },
+    });
+    await createRoot(async (dispose) => {
+      const store = createTerminalStore(api, () => 0);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const rows = () => store.state.openOrders.map((row) => `${row.orderId}:${row.filled}:${row.status}`);
+      const [a, b, c] = store.state.openOrders;
+      const filledSeen: bigint[] = [];
+      createRenderEffect(() => filledSeen.push(b!.filled));
+      // A partial fill of b: its row object stays and its member changes (a row drawn from it updates).
+      push!({ open: [order('a', 0n), order('b', 4n, 'partially-filled'), order('c', 0n)], fills: [] });
+      expect(rows()).toEqual(['a:0:open', 'b:4:partially-filled', 'c:0:open']);
+      expect(store.state.openOrders[1]).toBe(b);
+      expect(filledSeen).toEqual([0n, 4n]);
+      // A placement on top and a cancel at the bottom: reconciled by key, the kept rows keep their objects.
+      push!({ open: [order('d', 0n), order('a', 0n), order('b', 4n, 'partially-filled')], fills: [] });
+      expect(rows()).toEqual(['d:0:open', 'a:0:open', 'b:4:partially-filled']);
+      expect(store.state.openOrders[1]).toBe(a);
+      expect(store.state.openOrders[2]).toBe(b);
+      expect(store.state.openOrders).not.toContain(c);
+      // Two changed at once, in place.
+      push!({ open: [order('d', 1n, 'partially-filled'), order('a', 0n), order('b', 6n, 'partially-filled')], fills: [] });
+      expect(rows()).toEqual(['d:1:partially-filled', 'a:0:open', 'b:6:partially-filled']);
+      expect(filledSeen).toEqual([0n, 4n, 6n]);
       store.dispose();
       dispose();
     });
