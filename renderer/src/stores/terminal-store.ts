@@ -2,7 +2,7 @@
 // current by its push stream; lists are applied with `reconcile` keyed by a stable id (order id,
 // asset id, network id) so unchanged rows keep their identity and their DOM.
 import { batch } from 'solid-js';
-import { createStore, reconcile, unwrap, type SetStoreFunction } from 'solid-js/store';
+import { createStore, produce, reconcile, unwrap, type SetStoreFunction } from 'solid-js/store';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import type {
   AccountState,
@@ -98,11 +98,7 @@ export function sameRecords<T extends object>(left: readonly T[], right: readonl
 
 /**
  * The rows of a keyed list whose members changed, when `next` holds the same keys in the same order
- * as `held` (the store's list); null when a row came, went or moved. An orders push carries every
- * resting order, and one whose orders only changed in place (a partial fill, a status) then costs
- * a comparison per row and a reconcile of each changed row: with 505 orders resting, reconcile of
- * the whole list took about 2.8 ms of each window's thread on every push, most of it Solid's unwrap
- * walking every row of the new list. A row added or removed still goes through reconcile.
+ * as `held` (the store's list, unwrapped); null when a row came, went or moved (keyedPlan).
  */
 export function changedInPlace<T extends object>(held: readonly T[], next: readonly T[], key: keyof T): number[] | null {
   if (held.length !== next.length) return null;
@@ -116,12 +112,66 @@ export function changedInPlace<T extends object>(held: readonly T[], next: reado
   return changed;
 }
 
-/** Apply `next` to the keyed list at `field` as reconcile(next, { key }) does: same objects per key, members updated in place. */
-function applyKeyed<S, T extends object>(setState: SetStoreFunction<S>, held: readonly T[], field: keyof S, next: readonly T[], key: keyof T & string): void {
+/**
+ * Where each row of `next` comes from when rows came, went or moved: the row object `held` keeps
+ * under its key (listed in `changed` when its members differ), or `next`'s own record for a new key.
+ * Null when a key repeats in `next`.
+ */
+export function keyedPlan<T extends object>(held: readonly T[], next: readonly T[], key: keyof T): { list: T[]; kept: boolean[]; changed: number[] } | null {
+  const byKey = new Map<unknown, T>();
+  for (const item of held) byKey.set(item[key], item);
+  const seen = new Set<unknown>();
+  const list: T[] = [];
+  const kept: boolean[] = [];
+  const changed: number[] = [];
+  for (let index = 0; index < next.length; index++) {
+    const incoming = next[index] as T;
+    if (seen.has(incoming[key])) return null;
+    seen.add(incoming[key]);
+    const row = byKey.get(incoming[key]);
+    list.push(row ?? incoming);
+    kept.push(row !== undefined);
+    if (row !== undefined && !sameRecords([row], [incoming])) changed.push(index);
+  }
+  return { list, kept, changed };
+}
+
+/**
+ * Apply `next` to the keyed list at `field` as reconcile(next, { key }) does: the same row object
+ * per key, its members updated in place, the list itself changed in place. Rows that only changed
+ * go through changedInPlace; rows that came, went or moved are placed index by index (Solid's
+ * `produce`), each kept row as the store's own proxy of it, so no row is walked again: a placement
+ * with 505 orders resting cost each window about 2.8 ms in reconcile, most of it Solid's `unwrap`
+ * walking every row of the new list.
+ */
+export function applyKeyed<S, T extends object>(setState: SetStoreFunction<S>, rows: readonly T[], field: keyof S, next: readonly T[], key: keyof T & string): void {
   const set = setState as unknown as (...path: unknown[]) => void;
-  const changed = changedInPlace(held, next, key);
-  if (changed === null) set(field, reconcile([...next], { key }));
-  else for (const index of changed) set(field, index, reconcile(next[index] as T, { key }));
+  const held = unwrap(rows) as readonly T[];
+  const inPlace = changedInPlace(held, next, key);
+  if (inPlace !== null) {
+    for (const index of inPlace) set(field, index, reconcile(next[index] as T, { key }));
+    return;
+  }
+  const plan = keyedPlan(held, next, key);
+  if (plan === null) {
+    set(field, reconcile([...next], { key }));
+    return;
+  }
+  const proxies = new Map<unknown, T>();
+  for (let index = 0; index < held.length; index++) proxies.set((held[index] as T)[key], rows[index] as T);
+  const before = [...held];
+  set(
+    field,
+    produce((draft: T[]) => {
+      for (let index = 0; index < plan.list.length; index++) {
+        const row = plan.list[index] as T;
+        if (before[index] === row) continue;
+        draft[index] = plan.kept[index] ? (proxies.get(row[key]) as T) : row;
+      }
+      if (draft.length !== plan.list.length) draft.length = plan.list.length;
+    }),
+  );
+  for (const index of plan.changed) set(field, index, reconcile(next[index] as T, { key }));
 }
 
 export function withFillKeys(fills: readonly FillView[]): FillRow[] {
@@ -180,8 +230,8 @@ export function createTerminalStore(api: TerminalApi, now: () => number = () => 
   let appliedFills: readonly FillView[] = [];
   const applyOrders = (open: readonly OrderView[], fills: readonly FillView[]) =>
     batch(() => {
-      if (!sameRecords(appliedOpen, open)) applyKeyed(setState, unwrap(state.openOrders), 'openOrders', open, 'orderId');
-      if (!sameRecords(appliedFills, fills)) applyKeyed(setState, unwrap(state.fills), 'fills', withFillKeys(fills), 'key');
+      if (!sameRecords(appliedOpen, open)) applyKeyed(setState, state.openOrders, 'openOrders', open, 'orderId');
+      if (!sameRecords(appliedFills, fills)) applyKeyed(setState, state.fills, 'fills', withFillKeys(fills), 'key');
       appliedOpen = open;
       appliedFills = fills;
     });
