@@ -5,9 +5,10 @@
 // it), its members updated in place. Checked against reconcile itself over random pushes.
 import fc from 'fast-check';
 import { createRenderEffect, createRoot } from 'solid-js';
-import { createStore, reconcile, unwrap } from 'solid-js/store';
+import { createStore, produce, reconcile, unwrap } from 'solid-js/store';
 import { describe, expect, it } from 'vitest';
-import { applyKeyed } from '../../renderer/src/stores/terminal-store';
+import type { JournalEntryView } from '../../shared/ipc/views/journal';
+import { addJournalEntry, applyKeyed, MAX_JOURNAL } from '../../renderer/src/stores/terminal-store';
 import { checkProperty } from '../support/property';
 
 interface Row {
@@ -72,5 +73,29 @@ describe('applyKeyed: a pushed keyed list applied row by row', () => {
     expect(ids).toEqual(['ab', 'cab', 'cb']);
     expect(state.rows[1]).toBe(b);
     desk.dispose();
+  });
+});
+
+describe('a journal entry pushed to a window', () => {
+  const entry = (seq: number, status: string | null = null): JournalEntryView => ({ seq, at: seq, id: `id-${seq}`, kind: 'signed', networkId: 'sandbox', endpoint: 'PUT /v1/session', nonce: String(seq), description: 'Buy 0.01 ETH', status, detail: null });
+
+  it('lists the newest first, an entry pushed again (the same seq) once and on top, at most MAX_JOURNAL, each kept entry the same object', () => {
+    createRoot((dispose) => {
+      const [state, setState] = createStore({ journal: [] as JournalEntryView[] });
+      const push = (next: JournalEntryView) => setState('journal', produce((journal: JournalEntryView[]) => addJournalEntry(journal, next)));
+      for (let seq = 1; seq <= MAX_JOURNAL + 3; seq++) push(entry(seq));
+      expect(state.journal).toHaveLength(MAX_JOURNAL);
+      expect(state.journal[0]?.seq).toBe(MAX_JOURNAL + 3);
+      expect(state.journal.at(-1)?.seq).toBe(4);
+      const kept = unwrap(state.journal).find((each) => each.seq === MAX_JOURNAL + 2);
+      // The same seq again (its outcome): one entry for it, at the top, the others unchanged.
+      push(entry(MAX_JOURNAL + 1, 'accepted'));
+      expect(state.journal.map((each) => each.seq).slice(0, 3)).toEqual([MAX_JOURNAL + 1, MAX_JOURNAL + 3, MAX_JOURNAL + 2]);
+      expect(state.journal.filter((each) => each.seq === MAX_JOURNAL + 1)).toHaveLength(1);
+      expect(state.journal[0]?.status).toBe('accepted');
+      expect(state.journal).toHaveLength(MAX_JOURNAL);
+      expect(unwrap(state.journal).find((each) => each.seq === MAX_JOURNAL + 2)).toBe(kept);
+      dispose();
+    });
   });
 });
