@@ -10,8 +10,10 @@ const known = new WeakSet<object>();
 
 /** Whether `value` is a plain object, frozen, with only primitive data members. */
 export function isFrozenRecord(value: object): boolean {
+  // Most objects a frame carries are not frozen: that test first, before the set's lookup.
+  if (!Object.isFrozen(value)) return false;
   if (known.has(value)) return true;
-  if (!Object.isFrozen(value) || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
   // Checked once per object: an accessor would compute its value on each read, and a member that
   // is an object could itself change.
   const descriptors = Object.getOwnPropertyDescriptors(value);
