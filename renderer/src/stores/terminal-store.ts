@@ -161,13 +161,13 @@ export function applyKeyed<S, T extends object>(setState: SetStoreFunction<S>, r
   }
   const proxies = new Map<unknown, T>();
   for (let index = 0; index < held.length; index++) proxies.set((held[index] as T)[key], rows[index] as T);
-  const before = [...held];
   set(
     field,
     produce((draft: T[]) => {
       for (let index = 0; index < plan.list.length; index++) {
         const row = plan.list[index] as T;
-        if (before[index] === row) continue;
+        // `held` is the list being changed, but only at indexes already passed: this one is as it was.
+        if (held[index] === row) continue;
         draft[index] = plan.kept[index] ? (proxies.get(row[key]) as T) : row;
       }
       if (draft.length !== plan.list.length) draft.length = plan.list.length;
