@@ -13,6 +13,8 @@ const B256_PATTERN = new RegExp(B256_PATTERN_TEXT);
 const BARE_B256_PATTERN = /^[0-9a-fA-F]{64}$/;
 const DECIMAL_PATTERN = /^[0-9]+$/;
 const HEX_INTEGER_PATTERN = /^0[xX][0-9a-fA-F]+$/;
+/** The longest decimal read without BigInt's string parser (10^15 - 1 < 2^53: exact as a double). */
+const EXACT_DIGITS = 15;
 
 /** A B256 id (`0x` + 64 hex), normalised to lowercase. */
 export const b256Schema = z
@@ -28,11 +30,26 @@ export const ownerIdSchema = z
 
 /**
  * The conversion every decimal field of the wire goes through (decimalSchema below): the bigint,
- * or null when `text` is not an unsigned decimal integer no larger than `max`.
+ * or null when `text` is not an unsigned decimal integer no larger than `max`. Main runs it on every
+ * price and quantity of the book stream, so the short decimals of most fields are read without a
+ * regular expression or BigInt's string parser (the same values accepted and refused).
  */
 export function decimalValue(text: string, max: bigint): bigint | null {
-  if (!DECIMAL_PATTERN.test(text)) return null;
-  const parsed = BigInt(text);
+  const length = text.length;
+  let parsed: bigint;
+  if (length > 0 && length <= EXACT_DIGITS) {
+    // Read digit by digit: every value of up to 15 digits is exact in a double (below 2^53).
+    let value = 0;
+    for (let index = 0; index < length; index++) {
+      const digit = text.charCodeAt(index) - 48;
+      if (digit < 0 || digit > 9) return null;
+      value = value * 10 + digit;
+    }
+    parsed = BigInt(value);
+  } else {
+    if (!DECIMAL_PATTERN.test(text)) return null;
+    parsed = BigInt(text);
+  }
   return parsed > max ? null : parsed;
 }
 
