@@ -202,6 +202,15 @@ export interface AlgoParent {
 
 /** Requests answered within this share the read of open orders and balances after them. */
 export const AFTER_REQUEST_READ_MS = 400;
+
+/** A book a read covers: its open orders, and the balances of its two assets. */
+export interface ReadBook {
+  readonly marketId: string;
+  readonly turbo: boolean;
+}
+/** The books a read covers: some, or every book and every asset. */
+type ReadScope = ReadonlyMap<string, ReadBook> | 'all';
+const bookKey = (marketId: string, turbo: boolean): string => `${turbo ? 't' : 'c'}:${marketId}`;
 /** How long the kill switch waits, after its first sweep, for order requests in flight when it was pressed. */
 export const KILL_SWITCH_IN_FLIGHT_MS = 10_000;
 
@@ -221,8 +230,13 @@ export class TradingService {
    * the request is sent; a request that fails cancels nothing, so no leg is ever hushed by it.
    */
   private readonly cancelledHere: string[] = [];
-  /** Reads of orders and balances: a caller never gets one begun before it asked (see FreshRead). */
-  private readonly reads = new FreshRead(() => this.pull());
+  /**
+   * Reads of orders and balances: a caller never gets one begun before it asked (see FreshRead).
+   * Each read covers what was asked of it until it began (`wanted`): every book, or the books of
+   * the requests answered before it.
+   */
+  private readonly reads = new FreshRead(() => this.pull(this.takeWanted()));
+  private wanted: Map<string, ReadBook> | 'all' = new Map();
   /**
    * Counts resets (the trading account changed, or the exchange forgot it): a read or a request
    * begun before one applies nothing of its answer after it. Its answer is of the state before the
@@ -230,8 +244,9 @@ export class TradingService {
    * back in lists that had just been emptied.
    */
   private epoch = 0;
-  /** The read after a request, when one is due (see refreshSoon). */
+  /** The read after a request, when one is due, and the books it will read (see refreshSoon). */
   private soon: ReturnType<typeof setTimeout> | null = null;
+  private soonBooks = new Map<string, ReadBook>();
 
   constructor(private readonly deps: TradingServiceDeps) {}
 
@@ -333,24 +348,49 @@ export class TradingService {
     this.deps.publishBalances(this.balances);
   }
 
-  /** Rebuild open orders and balances from REST (start, reconnect, after each request). */
+  /** Rebuild every book's open orders and every balance from REST (start, reconnect, main's other account changes). */
   refresh(): Promise<void> {
+    this.want('all');
     return this.reads.run();
+  }
+
+  private want(books: Iterable<ReadBook> | 'all'): void {
+    if (this.wanted === 'all') return;
+    if (books === 'all') {
+      this.wanted = 'all';
+      return;
+    }
+    for (const book of books) this.wanted.set(bookKey(book.marketId, book.turbo), book);
+  }
+
+  /** What the read beginning now covers; nothing asked of it (never expected) reads everything. */
+  private takeWanted(): ReadScope {
+    const wanted = this.wanted;
+    this.wanted = new Map();
+    return wanted === 'all' || wanted.size === 0 ? 'all' : wanted;
   }
 
   /**
    * The read after a request: the stream reports what the request did, and this read is the net
    * under it. Requests answered within AFTER_REQUEST_READ_MS of the first share one read, which
-   * starts that long after the first was answered (so after each of them). Each read is every
-   * book's open orders and every asset's balance, and a trader clicking three orders a second would
-   * have main reading them back to back (many order pages and balances a second, with the garbage
-   * that makes main pause on a later click).
+   * starts that long after the first was answered (so after each of them). A trader clicking three
+   * orders a second would otherwise have main reading back to back (with the garbage that makes
+   * main pause on a later click). The read covers the books the requests went to: their open
+   * orders and the balances of their assets, which is all a request can change. Every book and
+   * asset is read at start, on a reconnect and after main's other changes to the account
+   * (`refresh`); reading them all after each click was about four order pages and four balances
+   * per click with five books.
    */
-  private refreshSoon(): void {
+  private refreshSoon(books: Iterable<ReadBook>): void {
+    for (const book of books) this.soonBooks.set(bookKey(book.marketId, book.turbo), book);
     if (this.soon !== null) return;
     this.soon = setTimeout(() => {
       this.soon = null;
-      void this.refresh();
+      const due = this.soonBooks;
+      this.soonBooks = new Map();
+      if (due.size === 0) return;
+      this.want(due.values());
+      void this.reads.run();
     }, AFTER_REQUEST_READ_MS);
     this.soon.unref?.();
   }
@@ -359,9 +399,10 @@ export class TradingService {
   stop(): void {
     if (this.soon !== null) clearTimeout(this.soon);
     this.soon = null;
+    this.soonBooks = new Map();
   }
 
-  private async pull(): Promise<void> {
+  private async pull(scope: ReadScope): Promise<void> {
     const markets = this.deps.markets();
     const record = this.deps.accounts.accountRecord();
     if (!markets || !record) return;
@@ -369,10 +410,12 @@ export class TradingService {
     const current = () => this.epoch === epoch;
     const contract = record.tradeAccountId as B256;
     const seenOpen = new Set<string>();
+    const covered = (marketId: string, turbo: boolean) => scope === 'all' || scope.has(bookKey(marketId, turbo));
     const books: { market: Market; turbo: boolean }[] = [
       ...markets.markets().map((market) => ({ market, turbo: false })),
       ...markets.turboMarkets().map((market) => ({ market, turbo: true })),
-    ];
+    ].filter((book) => covered(book.market.market_id, book.turbo));
+    const assetIds = scope === 'all' ? null : new Set<string>(books.flatMap((book) => [book.market.base.asset, book.market.quote.asset]));
     for (const { market, turbo } of books) {
       const page = await this.deps.rest.getOrders({ market_id: market.market_id, contract, is_open: true, direction: 'desc', count: 200, ...(turbo ? { turbo: true } : {}) });
       if (!current()) return;
@@ -387,7 +430,7 @@ export class TradingService {
     }
     // Orders we held as open that the exchange no longer lists: read them once to learn why.
     for (const tracked of [...this.orders.values()]) {
-      if (!isOpen(tracked.view) || seenOpen.has(tracked.view.orderId)) continue;
+      if (!isOpen(tracked.view) || seenOpen.has(tracked.view.orderId) || !covered(tracked.view.marketId, tracked.turbo)) continue;
       const one = await this.deps.rest.getOrder({ market_id: tracked.view.marketId as B256, order_id: tracked.view.orderId as B256, ...(tracked.turbo ? { turbo: true } : {}) });
       if (!current()) return;
       if (one.ok) this.applyOrder(one.value.order, tracked.view.marketId, tracked.turbo);
@@ -398,6 +441,7 @@ export class TradingService {
     const balances: BalanceView[] = [];
     const readSince = this.balanceUpdates;
     for (const asset of markets.assets()) {
+      if (assetIds !== null && !assetIds.has(asset.assetId)) continue;
       const balance = await this.deps.rest.getBalance({ contract, asset_id: asset.assetId });
       if (!current()) return;
       if (!balance.ok) continue;
@@ -441,7 +485,7 @@ export class TradingService {
     if (epoch !== this.epoch) return { views, applied: false };
     for (const order of orders as Order[]) this.applyOrder(order, marketId, turbo);
     this.deps.publishOrders(this.snapshot());
-    this.refreshSoon();
+    this.refreshSoon([{ marketId, turbo }]);
     return { views, applied: true };
   }
 
@@ -567,7 +611,7 @@ export class TradingService {
       });
     }
     this.deps.publishOrders(this.snapshot());
-    this.refreshSoon();
+    this.refreshSoon(targets.map((target) => ({ marketId: target.market.market_id, turbo: target.turbo })));
     return { ...EMPTY_CANCEL_REPORT, requested: targets.length, cancelled, failed, batches };
   }
 
@@ -692,7 +736,7 @@ export class TradingService {
       }
     }
     this.deps.publishOrders(this.snapshot());
-    this.refreshSoon();
+    this.refreshSoon(books.map((book) => ({ marketId: book.market.market_id, turbo: book.turbo })));
     await this.deps.refreshTriggers?.();
     return ok(report);
   }
@@ -813,7 +857,7 @@ export class TradingService {
       settleFirst: false,
     });
     if (!submitted.ok) return submitted;
-    this.refreshSoon();
+    this.refreshSoon([{ marketId: market.value.market_id, turbo }]);
     return ok(null);
   }
 
