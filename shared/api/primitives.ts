@@ -3,7 +3,7 @@
 // values with the same reasons; `parseWith` (shared/schema.ts) adds the field path and the value.
 import { z } from 'zod';
 import { B256_PATTERN_TEXT, type B256 } from '../encoding/b256';
-import { describeDecimalProblem, U128_MAX, U256_MAX, U64_MAX } from '../encoding/decimal';
+import { decimalValue, describeDecimalProblem, U128_MAX, U256_MAX, U64_MAX } from '../encoding/decimal';
 import type { Identity } from '../encoding/identity';
 import { inKindOrder, type OrderKind, type OrderTypeOf } from '../market/order-kinds';
 import type { OrderType, Side } from '../market/order-type';
@@ -13,8 +13,6 @@ const B256_PATTERN = new RegExp(B256_PATTERN_TEXT);
 const BARE_B256_PATTERN = /^[0-9a-fA-F]{64}$/;
 const DECIMAL_PATTERN = /^[0-9]+$/;
 const HEX_INTEGER_PATTERN = /^0[xX][0-9a-fA-F]+$/;
-/** The longest decimal read without BigInt's string parser (10^15 - 1 < 2^53: exact as a double). */
-const EXACT_DIGITS = 15;
 
 /** A B256 id (`0x` + 64 hex), normalised to lowercase. */
 export const b256Schema = z
@@ -28,30 +26,8 @@ export const ownerIdSchema = z
   .refine((value) => B256_PATTERN.test(value) || BARE_B256_PATTERN.test(value), 'expected an owner id (64 hex digits, 0x optional)')
   .transform((value) => (value.startsWith('0x') || value.startsWith('0X') ? `0x${value.slice(2).toLowerCase()}` : `0x${value.toLowerCase()}`) as B256);
 
-/**
- * The conversion every decimal field of the wire goes through (decimalSchema below): the bigint,
- * or null when `text` is not an unsigned decimal integer no larger than `max`. Main runs it on every
- * price and quantity of the book stream, so the short decimals of most fields are read without a
- * regular expression or BigInt's string parser (the same values accepted and refused).
- */
-export function decimalValue(text: string, max: bigint): bigint | null {
-  const length = text.length;
-  let parsed: bigint;
-  if (length > 0 && length <= EXACT_DIGITS) {
-    // Read digit by digit: every value of up to 15 digits is exact in a double (below 2^53).
-    let value = 0;
-    for (let index = 0; index < length; index++) {
-      const digit = text.charCodeAt(index) - 48;
-      if (digit < 0 || digit > 9) return null;
-      value = value * 10 + digit;
-    }
-    parsed = BigInt(value);
-  } else {
-    if (!DECIMAL_PATTERN.test(text)) return null;
-    parsed = BigInt(text);
-  }
-  return parsed > max ? null : parsed;
-}
+/** The conversion every decimal field of the wire goes through (decimalSchema below). */
+export { decimalValue };
 
 /** An unsigned decimal integer string no larger than `max`, as bigint. */
 export function decimalSchema(max: bigint, what = 'a decimal integer string') {

@@ -51,3 +51,8 @@ const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 78 }, (_, exponent
 export function powerOfTen(exponent: number): bigint {
   return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 }
+
+/** One key per order book, a market's canonical book or its Turbo book (the id compared in lowercase). */
+export function bookKey(marketId: string, turbo: boolean): string {
+  return `${marketId.toLowerCase()}:${turbo ? 'turbo' : 'canonical'}`;
+}

@@ -10,6 +10,7 @@
 import type { Clock } from '../../../shared/clock';
 import type { OrderBook } from '../../../shared/book/order-book';
 import type { BarView, BarsFrame, BookFrame, FlowLevelView, FlowWindow, LevelView, Resolution, TradeView } from '../../../shared/ipc/views';
+import { bookKey } from '../../../shared/market/market';
 import { fail, ok, type Result } from '../../../shared/result';
 import { applyTradeToBars } from './bars';
 import { FramePacer } from './frame-pacer';
@@ -261,7 +262,7 @@ export class MarketDataHub {
   }
 
   private tradeKey(market: string, turbo: boolean): string {
-    return `${market}:${turbo ? 'turbo' : 'canonical'}`;
+    return bookKey(market, turbo);
   }
 
   private depthKey(market: string, turbo: boolean): string {

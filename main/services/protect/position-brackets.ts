@@ -11,7 +11,7 @@ import type { Clock } from '../../../shared/clock';
 import { PollLoop } from '../../../shared/poll-loop';
 import type { B256 } from '../../../shared/encoding/b256';
 import type { PlacedTriggers, TriggerView } from '../../../shared/ipc/views/triggers';
-import type { Market } from '../../../shared/market/market';
+import { bookKey, type Market } from '../../../shared/market/market';
 import type { Side } from '../../../shared/market/order-type';
 import { fail, ok, type Failure, type Result } from '../../../shared/result';
 import { pairName } from '../trading/order-intents';
@@ -475,10 +475,6 @@ export class PositionBrackets {
     this.deps.publish(this.list());
     return ok(null);
   }
-}
-
-function bookKey(marketId: string, turbo: boolean): string {
-  return `${marketId.toLowerCase()}:${turbo ? 'turbo' : 'canonical'}`;
 }
 
 function sideProblem(market: Market, long: boolean, mark: bigint, takeProfit: bigint | null, stopLoss: bigint | null): { field: string; message: string } | null {

@@ -7,7 +7,7 @@ import type { Order } from '../../../shared/api/market-schemas';
 import type { B256 } from '../../../shared/encoding/b256';
 import { contractIdentity } from '../../../shared/encoding/identity';
 import type { BalanceView, BookBalanceView, CancelReport, FillNotice, FillView, OrdersSnapshot, OrderView, Page, PlacedOrder } from '../../../shared/ipc/views';
-import type { Market } from '../../../shared/market/market';
+import { bookKey, type Market } from '../../../shared/market/market';
 import type { SessionAction } from '../../../shared/protocol/actions';
 import { checkAction } from '../../../shared/protocol/check-action';
 import { MAX_ACTIONS_PER_BATCH, type ActionGroup } from '../../../shared/protocol/session-actions';
@@ -204,13 +204,12 @@ export interface AlgoParent {
 export const AFTER_REQUEST_READ_MS = 400;
 
 /** A book a read covers: its open orders, and the balances of its two assets. */
-export interface ReadBook {
+interface ReadBook {
   readonly marketId: string;
   readonly turbo: boolean;
 }
 /** The books a read covers: some, or every book and every asset. */
 type ReadScope = ReadonlyMap<string, ReadBook> | 'all';
-const bookKey = (marketId: string, turbo: boolean): string => `${turbo ? 't' : 'c'}:${marketId}`;
 /** How long the kill switch waits, after its first sweep, for order requests in flight when it was pressed. */
 export const KILL_SWITCH_IN_FLIGHT_MS = 10_000;
 
