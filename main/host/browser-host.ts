@@ -9,10 +9,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeFrame, encodeFrame, FrameTooDeepError } from '../../shared/ipc/codec';
+import { ORDERS_RESYNC_FRAME } from '../../shared/ipc/orders-wire';
+import type { OrdersSnapshot } from '../../shared/ipc/views/trading';
 import { fail } from '../../shared/result';
 import type { Dispatch } from '../ipc/dispatcher';
 import { contentSecurityPolicy } from '../platform/security';
 import type { WindowHub } from '../services/window-hub';
+import { OrdersWireEncoder } from './orders-wire-encoder';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,6 +88,13 @@ function asCallFrame(value: unknown): CallFrame | null {
   const frame = value as Record<string, unknown>;
   if (frame.t !== 'call' || typeof frame.id !== 'number' || !Number.isSafeInteger(frame.id)) return null;
   return { t: 'call', id: frame.id, name: frame.name, input: frame.input };
+}
+
+/** A page's request for the whole orders state: a change did not fit what it held. */
+function isOrdersResync(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const frame = value as Record<string, unknown>;
+  return frame.t === ORDERS_RESYNC_FRAME.t && frame.stream === ORDERS_RESYNC_FRAME.stream;
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
@@ -193,6 +203,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return text;
   };
 
+  // The orders stream goes as changes (shared/ipc/orders-wire.ts): with hundreds of orders
+  // resting, each push was the whole list, encoded, written and decoded by every window.
+  const ordersWire = new OrdersWireEncoder((payload) => encodeFrame({ t: 'push', stream: 'orders', payload }));
+
   const attach = (ws: WebSocket, windowKey: string | null) => {
     const windowId = `tab-${++nextWindow}`;
     const frameUrl = `${origin}/`;
@@ -213,7 +227,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // ws reports a frame over maxPayload, bad UTF-8 and other protocol errors here, then closes
     // the connection; unhandled, the error would end the host.
     ws.on('error', (error) => log(`bridge connection ${windowId}: ${error.message}`));
-    options.windows.attach(windowId, { send: (stream, payload) => sendText(pushText(stream, payload)) });
+    // The number of the orders state this window holds (0: none yet).
+    let ordersHeld = 0;
+    const sendOrders = (frame: { readonly text: string; readonly version: number } | null) => {
+      if (frame === null) return;
+      ordersHeld = frame.version;
+      sendText(frame.text);
+    };
+    options.windows.attach(windowId, {
+      send: (stream, payload) => (stream === 'orders' ? sendOrders(ordersWire.frameFor(payload as OrdersSnapshot, ordersHeld)) : sendText(pushText(stream, payload))),
+    });
     options.onPage?.(windowId, windowKey);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
@@ -221,7 +244,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       options.record?.('in', text);
       let frame: CallFrame | null;
       try {
-        frame = asCallFrame(decodeFrame(text));
+        const decoded = decodeFrame(text);
+        if (isOrdersResync(decoded)) {
+          log(`bridge connection ${windowId}: asked for the whole orders state (a change did not fit what it held)`);
+          return sendOrders(ordersWire.resync());
+        }
+        frame = asCallFrame(decoded);
       } catch (error) {
         if (error instanceof FrameTooDeepError) return send({ t: 'error', result: fail('INVALID_FRAME', error.message) });
         frame = null;

@@ -3,6 +3,7 @@
 import WebSocket from 'ws';
 import { createBridge, type BridgeTransport } from '../../shared/ipc/bridge';
 import { decodeFrame, encodeFrame } from '../../shared/ipc/codec';
+import { ORDERS_RESYNC_FRAME, OrdersWireDecoder } from '../../shared/ipc/orders-wire';
 import type { StreamName, TerminalApi } from '../../shared/ipc/contract';
 import { fail, type Result } from '../../shared/result';
 import type { RunningHost } from './browser-host';
@@ -17,6 +18,7 @@ export function connectBridge(host: RunningHost): Promise<BridgeClient> {
   const pending = new Map<number, (result: Result<unknown>) => void>();
   const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();
   let nextId = 0;
+  const orders = new OrdersWireDecoder();
   socket.on('message', (data) => {
     // One frame, or the frames main sent in one job, in order (main/host/browser-host.ts).
     const decoded = decodeFrame(data.toString());
@@ -25,7 +27,10 @@ export function connectBridge(host: RunningHost): Promise<BridgeClient> {
         pending.get(frame.id)?.(frame.result as Result<unknown>);
         pending.delete(frame.id);
       } else if (frame.t === 'push' && typeof frame.stream === 'string') {
-        for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(frame.payload);
+        // As the page's transport does (renderer/src/bridge/browser-transport.ts).
+        const push = orders.forListeners(frame.stream, frame.payload, () => socket.send(encodeFrame(ORDERS_RESYNC_FRAME)));
+        if (push === null) continue;
+        for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(push.payload);
       }
     }
   });

@@ -3,6 +3,7 @@
 // key of the window main prepared for it (the `window` parameter of the URL main gave), so main
 // knows which window context this connection is.
 import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import { ORDERS_RESYNC_FRAME, OrdersWireDecoder } from '../../../shared/ipc/orders-wire';
 import type { BridgeTransport } from '../../../shared/ipc/bridge';
 import type { StreamName } from '../../../shared/ipc/contract';
 import { fail, type Result } from '../../../shared/result';
@@ -45,6 +46,7 @@ export function connectBrowserTransport(location: Location, onClosed: (reason: s
   const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();
   let nextId = 0;
   let closed = false;
+  const orders = new OrdersWireDecoder();
 
   const handle = (frame: { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown }) => {
     if (frame.t === 'reply' && typeof frame.id === 'number') {
@@ -52,7 +54,10 @@ export function connectBrowserTransport(location: Location, onClosed: (reason: s
       pending.delete(frame.id);
       call?.resolve(frame.result as Result<unknown>);
     } else if (frame.t === 'push' && typeof frame.stream === 'string') {
-      for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(frame.payload);
+      // The host sends the orders as changes; listeners get the whole state (orders-wire.ts).
+      const push = orders.forListeners(frame.stream, frame.payload, () => socket.send(encodeFrame(ORDERS_RESYNC_FRAME)));
+      if (push === null) return;
+      for (const listener of listeners.get(frame.stream as StreamName) ?? []) listener(push.payload);
     }
   };
   socket.addEventListener('message', (event: MessageEvent<string>) => {

@@ -3,7 +3,8 @@
 // 400 (not a 500), the WebSocket upgrade checks Host as well as Origin and the token, and the
 // number of authenticated bridge connections is capped. Pushes: a broadcast reaches every window
 // as the same text, a payload changed and pushed again is sent as it is now, and the frames of one
-// job for a window leave as one message.
+// job for a window leave as one message. The orders stream: the whole state to a window that holds
+// none, then changes, the whole state again to a window shown after states went by or that asks.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -15,7 +16,9 @@ import { MAX_BRIDGE_CONNECTIONS, startBrowserHost, type BrowserHost } from '../.
 import { createDispatcher, type Handlers } from '../../../main/ipc/dispatcher';
 import { WindowHub } from '../../../main/services/window-hub';
 import { requestNames } from '../../../shared/ipc/contract';
-import { decodeFrame } from '../../../shared/ipc/codec';
+import { decodeFrame, encodeFrame } from '../../../shared/ipc/codec';
+import { ORDERS_RESYNC_FRAME, OrdersWireDecoder } from '../../../shared/ipc/orders-wire';
+import type { OrdersSnapshot, OrderView } from '../../../shared/ipc/views/trading';
 import { ok } from '../../../shared/result';
 
 const TOKEN = 'e'.repeat(64);
@@ -158,5 +161,68 @@ describe('browser host requests', () => {
     // The broadcast's text is the same text in every window's message.
     expect(sockets[1]!.frames[0]!.startsWith(`[${sockets[0]!.frames[0]!},`)).toBe(true);
     for (const { socket } of sockets) socket.close();
+  });
+
+  it('sends the orders as the whole state to a window that holds none, then as changes; the whole state again to a window shown after states went by, or that asks', async () => {
+    for (let attempt = 0; attempt < 100 && windows.ids().length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(windows.ids()).toHaveLength(0);
+    const open = () =>
+      new Promise<{ socket: WebSocket; kinds: string[]; states: OrdersSnapshot[]; asked: number }>((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge?token=${TOKEN}`, { origin: host.origin });
+        const client = { socket, kinds: [] as string[], states: [] as OrdersSnapshot[], asked: 0 };
+        const decoder = new OrdersWireDecoder();
+        socket.on('message', (data) => {
+          const decoded = decodeFrame(data.toString());
+          for (const frame of (Array.isArray(decoded) ? decoded : [decoded]) as { stream?: string; payload?: { kind: string } }[]) {
+            if (frame.stream !== 'orders') continue;
+            client.kinds.push(frame.payload!.kind);
+            const state = decoder.receive(frame.payload);
+            if (state === 'resync') client.asked++;
+            else if (state !== null) client.states.push(state);
+          }
+        });
+        socket.once('open', () => resolve(client));
+      });
+    const view = (id: string, filled = 0n): OrderView =>
+      Object.freeze({ orderId: id, marketId: 'eth-usdc', side: 'Buy', orderType: 'Limit', price: 3_000n, quantity: 10n, filled, averagePrice: 0n, status: 'open', turbo: false, account: '', time: 1 }) as OrderView;
+    const until = async (what: () => boolean) => {
+      for (let attempt = 0; attempt < 100 && !what(); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(what()).toBe(true);
+    };
+    const first = await open();
+    await until(() => windows.ids().length === 1);
+    const one: OrdersSnapshot = { open: [view('a'), view('b')], fills: [] };
+    windows.broadcast('orders', one);
+    await until(() => first.states.length === 1);
+    const second = await open();
+    await until(() => windows.ids().length === 2);
+    const [firstId, secondId] = windows.ids() as [string, string];
+    expect(firstId).not.toBe(secondId);
+    const two: OrdersSnapshot = { open: [view('c'), view('a', 5n), view('b')], fills: [] };
+    windows.broadcast('orders', two);
+    await until(() => first.states.length === 2 && second.states.length === 1);
+    expect(first.kinds).toEqual(['all', 'change']);
+    expect(second.kinds).toEqual(['all']);
+    expect(first.states).toEqual([one, two]);
+    expect(second.states).toEqual([two]);
+    // Hidden while two states go by: shown, it gets the whole latest state, not a change it cannot apply.
+    windows.setVisible(secondId, false);
+    const three: OrdersSnapshot = { open: [view('c'), view('b')], fills: [] };
+    const four: OrdersSnapshot = { open: [view('d'), view('c')], fills: [] };
+    windows.broadcast('orders', three);
+    windows.broadcast('orders', four);
+    windows.setVisible(secondId, true);
+    await until(() => first.states.length === 4 && second.states.length === 2);
+    expect(first.kinds).toEqual(['all', 'change', 'change', 'change']);
+    expect(second.kinds).toEqual(['all', 'all']);
+    expect(second.states.at(-1)).toEqual(four);
+    expect(first.states.at(-1)).toEqual(four);
+    // A window that asks gets the whole latest state.
+    first.socket.send(encodeFrame(ORDERS_RESYNC_FRAME));
+    await until(() => first.states.length === 5);
+    expect(first.kinds.at(-1)).toBe('all');
+    expect(first.states.at(-1)).toEqual(four);
+    expect(first.asked + second.asked).toBe(0);
+    for (const socket of [first.socket, second.socket]) socket.close();
   });
 });
