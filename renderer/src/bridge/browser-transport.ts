@@ -46,6 +46,7 @@ export function connectBrowserTransport(location: Location, onClosed: (reason: s
   const listeners = new Map<StreamName, Set<(payload: unknown) => void>>();
   let nextId = 0;
   let closed = false;
+  let opened = false;
   const orders = new OrdersWireDecoder();
 
   const handle = (frame: { t?: unknown; id?: unknown; result?: unknown; stream?: unknown; payload?: unknown }) => {
@@ -85,6 +86,7 @@ export function connectBrowserTransport(location: Location, onClosed: (reason: s
 
   return new Promise((resolve, reject) => {
     socket.addEventListener('open', () => {
+      opened = true;
       resolve({
         invoke(name, input) {
           if (closed) return Promise.resolve(fail('BRIDGE_CLOSED', 'The connection to the terminal host is closed; reload the page'));
@@ -106,7 +108,16 @@ export function connectBrowserTransport(location: Location, onClosed: (reason: s
       closed = true;
       for (const call of pending.values()) call.resolve(fail('BRIDGE_CLOSED', 'The connection to the terminal host closed'));
       pending.clear();
-      const reason = event.code === 1006 ? 'The terminal host refused or dropped the connection (is the token in the URL right?)' : `closed (${event.code})`;
+      // Refused before it opened: most likely a stale token. After: the host stopped, or the connection dropped.
+      const reason = !opened
+        ? event.code === 1006
+          ? 'The terminal host refused or dropped the connection (is the token in the URL right?)'
+          : `closed (${event.code})`
+        : event.code === 1001
+          ? 'the terminal host is shutting down'
+          : event.code === 1006
+            ? 'the terminal host stopped or the connection dropped'
+            : `the connection closed with code ${event.code}`;
       onClosed(reason);
       reject(new Error(reason));
     });
