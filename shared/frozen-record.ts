@@ -26,3 +26,23 @@ export function isFrozenRecord(value: object): boolean {
   known.add(value);
   return true;
 }
+
+/**
+ * Two flat records with the same own members holding the same primitives. A member holding an
+ * object counts as a difference (unless the records are the very same object): such a record is
+ * treated as changed rather than wrongly kept. Order and fill views, on both ends of the bridge.
+ */
+export function sameFlatRecord(left: object, right: object): boolean {
+  if (left === right) return true;
+  const a = left as Record<string, unknown>;
+  const b = right as Record<string, unknown>;
+  let count = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue;
+    count++;
+    const value = a[key];
+    if (!Object.hasOwn(b, key) || value !== b[key] || (typeof value === 'object' && value !== null)) return false;
+  }
+  for (const key in b) if (Object.hasOwn(b, key) && --count < 0) return false;
+  return count === 0;
+}

@@ -10,6 +10,7 @@
 // base is not the state the receiver holds (which an ordered, reliable WebSocket never gives) is not
 // applied: the receiver asks for the whole state again (a `resync` frame) and ignores changes until
 // it comes.
+import { sameFlatRecord as sameRecord } from '../frozen-record';
 import type { FillView, OrdersSnapshot, OrderView } from './views/trading';
 
 /** The whole state, numbered. */
@@ -48,26 +49,6 @@ export type OrdersWire = OrdersWireAll | OrdersWireChange;
 
 /** The frame a page sends when a change cannot be applied: send me the whole state. */
 export const ORDERS_RESYNC_FRAME = { t: 'resync', stream: 'orders' } as const;
-
-/**
- * Two records with the same members holding the same primitives. Order and fill views are flat
- * records of primitives; a member holding an object counts as a difference, so such a record is
- * sent whole rather than wrongly kept.
- */
-function sameRecord(left: object, right: object): boolean {
-  if (left === right) return true;
-  const a = left as Record<string, unknown>;
-  const b = right as Record<string, unknown>;
-  let count = 0;
-  for (const key in a) {
-    if (!Object.hasOwn(a, key)) continue;
-    count++;
-    const value = a[key];
-    if (!Object.hasOwn(b, key) || value !== b[key] || (typeof value === 'object' && value !== null)) return false;
-  }
-  for (const key in b) if (Object.hasOwn(b, key) && --count < 0) return false;
-  return count === 0;
-}
 
 /** Ids of a list, or null when one repeats. */
 function idsOf(orders: readonly OrderView[]): Map<string, OrderView> | null {

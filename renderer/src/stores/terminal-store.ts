@@ -5,6 +5,7 @@
 // without walking every row again.
 import { batch } from 'solid-js';
 import { createStore, produce, reconcile, unwrap, type SetStoreFunction } from 'solid-js/store';
+import { sameFlatRecord } from '../../../shared/frozen-record';
 import type { TerminalApi } from '../../../shared/ipc/contract';
 import type {
   AccountState,
@@ -85,15 +86,7 @@ export function sameRecords<T extends object>(left: readonly T[], right: readonl
   if (left === right) return true;
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index++) {
-    const a = left[index] as Record<string, unknown>;
-    const b = right[index] as Record<string, unknown>;
-    if (a === b) continue;
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    for (const key of keys) {
-      const value = a[key];
-      if (value !== b[key] || (typeof value === 'object' && value !== null)) return false;
-    }
+    if (!sameFlatRecord(left[index]!, right[index]!)) return false;
   }
   return true;
 }
